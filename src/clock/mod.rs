@@ -1,0 +1,1 @@
+//! The chess clock: time controls, the clock state machine and its announcement schedule.

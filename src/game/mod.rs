@@ -1,0 +1,1 @@
+//! FIDE rules on top of shakmaty: history, results, claims, automatic draws, offers, illegal moves.

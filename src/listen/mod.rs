@@ -1,0 +1,1 @@
+//! Speech in: audio capture, resampling, the Vosk recogniser and matching heard words to moves.

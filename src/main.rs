@@ -1,0 +1,18 @@
+//! The `annexd` command line: one subcommand per job (play, clock, announce, parse, …).
+
+use clap::{Parser, Subcommand};
+
+#[derive(Parser)]
+#[command(name = "annexd", version, about = "Play chess over the board under FIDE Annex D")]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {}
+
+fn main() -> std::process::ExitCode {
+    let cli = Cli::parse();
+    match cli.command {}
+}

@@ -1,0 +1,154 @@
+//! The closed list of fixed words and phrases the program can say, besides moves and numbers.
+//!
+//! Each row gives the variant, its clip key (the file name of its recording in a voice), and
+//! its German and English text. Every module that speaks adds the phrases it needs here, so
+//! that a voice can be checked for completeness against one list.
+
+macro_rules! words {
+    ($( $(#[$doc:meta])* $variant:ident => $key:literal, $de:literal, $en:literal; )*) => {
+        /// A fixed word or phrase; see the table in this module.
+        #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+        pub enum Word {
+            $( $(#[$doc])* $variant, )*
+        }
+
+        impl Word {
+            /// Every word, in table order.
+            pub const ALL: &'static [Word] = &[ $( Word::$variant, )* ];
+
+            /// The clip key: the file name (without extension) of its recording.
+            pub fn key(self) -> &'static str {
+                match self { $( Word::$variant => $key, )* }
+            }
+
+            /// The German text.
+            pub fn german(self) -> &'static str {
+                match self { $( Word::$variant => $de, )* }
+            }
+
+            /// The English text.
+            pub fn english(self) -> &'static str {
+                match self { $( Word::$variant => $en, )* }
+            }
+        }
+    };
+}
+
+words! {
+    // --- general ---
+    Yes => "w_yes", "ja", "yes";
+    No => "w_no", "nein", "no";
+    Or => "w_or", "oder", "or";
+    And => "w_and", "und", "and";
+    Question => "w_question", "?", "?";
+    On => "w_on", "auf", "on";
+    From => "w_from", "von", "from";
+    To => "w_to", "nach", "to";
+    Nothing => "w_none", "keine", "none";
+    Empty => "w_empty", "leer", "empty";
+    Piece => "w_piece", "Figur", "piece";
+    Pieces => "w_pieces", "Figuren", "pieces";
+    Move => "w_move", "Zug", "move";
+    Moves => "w_moves", "Züge", "moves";
+    ToMove => "w_to_move", "am Zug", "to move";
+    LastMove => "w_last_move", "letzter Zug", "last move";
+    LastMoves => "w_last_moves", "letzte Züge", "last moves";
+    NoMovesYet => "w_no_moves_yet", "noch kein Zug", "no moves yet";
+    Position => "w_position", "Stellung", "position";
+    Help => "w_help", "Hilfe", "help";
+    Repeat => "w_repeat", "Wiederholung", "repeat";
+    Correction => "w_correction", "Korrektur", "correction";
+    Ready => "w_ready", "bereit", "ready";
+    Cancelled => "w_cancelled", "abgebrochen", "cancelled";
+    Saved => "w_saved", "gespeichert", "saved";
+    Resumed => "w_resumed", "Partie fortgesetzt", "game resumed";
+    NewGame => "w_new_game", "neue Partie", "new game";
+    Promotion => "w_promotion", "Umwandlung", "promotion";
+    WhichPiece => "w_which_piece", "welche Figur?", "which piece?";
+    // --- understanding moves ---
+    NotUnderstood => "w_not_understood", "nicht verstanden", "not understood";
+    NotLegal => "w_not_legal", "kein regelgerechter Zug", "not a legal move";
+    Ambiguous => "w_ambiguous", "mehrdeutig", "ambiguous";
+    NoPieceCanReach => "w_no_piece_can_reach", "keine Figur erreicht", "no piece reaches";
+    CanReach => "w_can_reach", "erreicht", "reaches";
+    NoSuch => "w_kein", "kein", "no";
+    LeavesKingInCheck => "w_leaves_king_in_check", "der König stünde im Schach", "the king would be in check";
+    NoPieceThere => "w_no_piece_there", "dort steht keine Figur", "there is no piece there";
+    NotYourPiece => "w_not_your_piece", "nicht die eigene Figur", "not your own piece";
+    PromotionPieceMissing => "w_promotion_piece_missing", "Umwandlungsfigur fehlt", "name the promotion piece";
+    NothingToTakeBack => "w_nothing_to_take_back", "kein Zug zum Zurücknehmen", "no move to take back";
+    TakenBack => "w_taken_back", "zurückgenommen", "taken back";
+    // --- game events and results ---
+    DrawOffered => "w_draw_offered", "bietet Remis an", "offers a draw";
+    DrawAccepted => "w_draw_accepted", "Remis angenommen", "draw accepted";
+    DrawDeclined => "w_draw_declined", "Remis abgelehnt", "draw declined";
+    NoDrawOffer => "w_no_draw_offer", "kein Remisangebot", "no draw offer";
+    DrawOfferNotNow => "w_draw_offer_not_now", "Remisangebot erst nach dem eigenen Zug", "offer a draw after your own move";
+    DrawNotYet => "w_draw_not_yet", "Remis erst wenn beide gezogen haben", "no draw before both sides have moved";
+    ClaimsDraw => "w_claims_draw", "reklamiert Remis", "claims a draw";
+    ClaimCorrect => "w_claim_correct", "Reklamation berechtigt", "claim correct";
+    ClaimIncorrect => "w_claim_incorrect", "Reklamation unberechtigt", "claim incorrect";
+    Resigns => "w_resigns", "gibt auf", "resigns";
+    Wins => "w_wins", "gewinnt", "wins";
+    Draw => "w_draw", "Remis", "draw";
+    Checkmate => "w_checkmate", "schachmatt", "checkmate";
+    Stalemate => "w_stalemate", "Patt", "stalemate";
+    DeadPosition => "w_dead_position", "tote Stellung", "dead position";
+    InsufficientMaterial => "w_insufficient_material", "ungenügendes Material", "insufficient material";
+    ThreefoldRepetition => "w_threefold", "dreimalige Stellungswiederholung", "threefold repetition";
+    FivefoldRepetition => "w_fivefold", "fünfmalige Stellungswiederholung", "fivefold repetition";
+    FiftyMoves => "w_fifty_moves", "fünfzig Züge ohne Bauernzug und ohne Schlagen", "fifty moves without a pawn move or capture";
+    SeventyFiveMoves => "w_seventy_five_moves", "fünfundsiebzig Züge ohne Bauernzug und ohne Schlagen", "seventy-five moves without a pawn move or capture";
+    CannotMate => "w_cannot_mate", "kann nicht mattsetzen", "cannot checkmate";
+    IllegalMove => "w_illegal_move", "regelwidriger Zug", "illegal move";
+    Penalty => "w_penalty", "Strafe", "penalty";
+    GameLost => "w_game_lost", "Partie verloren", "game lost";
+    GameOver => "w_game_over", "Partie beendet", "game over";
+    Result => "w_result", "Ergebnis", "result";
+    // --- clock ---
+    Time => "w_time", "Zeit", "time";
+    Clock => "w_clock", "Uhr", "clock";
+    ClockStarted => "w_clock_started", "Uhr läuft", "clock running";
+    ClockPaused => "w_clock_paused", "Uhr angehalten", "clock paused";
+    ClockResumed => "w_clock_resumed", "Uhr läuft weiter", "clock resumed";
+    ClockNotRunning => "w_clock_not_running", "Uhr steht", "clock not running";
+    FlagFell => "w_flag_fell", "Zeit abgelaufen", "flag fell";
+    BothFlags => "w_both_flags", "beide Zeiten abgelaufen", "both flags fell";
+    TimeControlReached => "w_time_control_reached", "Zeitkontrolle erreicht", "time control reached";
+    TimeAdded => "w_time_added", "Zeit dazu", "time added";
+    TimeTaken => "w_time_taken", "Zeit abgezogen", "time taken off";
+    Remaining => "w_remaining", "übrig", "left";
+    Plus => "w_plus", "plus", "plus";
+    Minus => "w_minus", "minus", "minus";
+    Zero => "w_zero", "null", "zero";
+    // --- boards ---
+    Touched => "w_touched", "berührt", "touched";
+    TouchMove => "w_touch_move", "berührt, geführt", "touch move: this piece must move";
+    PutBack => "w_put_back", "zurückgestellt", "put back";
+    Missing => "w_missing", "fehlt", "missing";
+    NoPieceBelongsHere => "w_no_piece_belongs_here", "hier gehört keine Figur hin", "no piece belongs here";
+    WrongPiece => "w_wrong_piece", "falsche Figur", "wrong piece";
+    BelongsHere => "w_belongs_here", "gehört hierher", "belongs here";
+    WhiteAdjective => "w_white_piece", "weiße", "white";
+    BlackAdjective => "w_black_piece", "schwarze", "black";
+    BoardsAgree => "w_boards_agree", "Bretter stimmen überein", "the boards agree";
+    BoardsDiffer => "w_boards_differ", "Bretter weichen ab", "the boards differ";
+    BoardConnected => "w_board_connected", "Brett verbunden", "board connected";
+    BoardLost => "w_board_lost", "Verbindung zum Brett verloren", "board connection lost";
+    BoardError => "w_board_error", "Brettfehler", "board error";
+    NoLegalMoveOnBoard => "w_no_legal_move_on_board", "auf dem Brett steht kein regelgerechter Zug", "the board shows no legal move";
+    PlayOnBoard => "w_play_on_board", "bitte auf dem Brett ausführen", "please play it on the board";
+    // --- speech in and out ---
+    VoiceInputOff => "w_voice_input_off", "Spracheingabe aus", "voice input off";
+    VoiceInputOn => "w_voice_input_on", "Spracheingabe an", "voice input on";
+    NoModel => "w_no_model", "kein Sprachmodell gefunden", "no speech model found";
+    NoSound => "w_no_sound", "keine Tonausgabe, nur Text", "no sound output, text only";
+    NoMicrophone => "w_no_microphone", "kein Mikrofon gefunden", "no microphone found";
+    Listening => "w_listening", "ich höre", "listening";
+    DidYouMean => "w_did_you_mean", "meinen Sie", "did you mean";
+    // --- errors ---
+    Error => "w_error", "Fehler", "error";
+    ConfigError => "w_config_error", "Fehler in der Einstellung", "error in the settings";
+    DeviceMissing => "w_device_missing", "Gerät nicht gefunden", "device not found";
+    UnknownCommand => "w_unknown_command", "unbekannter Befehl", "unknown command";
+}

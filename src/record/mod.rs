@@ -1,0 +1,1 @@
+//! The scoresheet: an append-only journal fsynced after every change, resume, and PGN export.

@@ -1,0 +1,1 @@
+//! The Annex D session: roles, the move cycle and queries, as a pure core fed with events.

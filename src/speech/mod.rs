@@ -1,0 +1,1 @@
+//! Speech out: utterances of tokens, the clips, system speech and text backends, and the queue.
