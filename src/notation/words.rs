@@ -72,6 +72,8 @@ words! {
     NoPieceCanReach => "w_no_piece_can_reach", "keine Figur erreicht", "no piece reaches";
     CanReach => "w_can_reach", "erreicht", "reaches";
     NoSuch => "w_kein", "kein", "no";
+    NoSuchFeminine => "w_keine", "keine", "no";
+    Castling => "w_castling", "Rochade", "castling";
     LeavesKingInCheck => "w_leaves_king_in_check", "der König stünde im Schach", "the king would be in check";
     NoPieceThere => "w_no_piece_there", "dort steht keine Figur", "there is no piece there";
     NotYourPiece => "w_not_your_piece", "nicht die eigene Figur", "not your own piece";
