@@ -153,4 +153,19 @@ words! {
     ConfigError => "w_config_error", "Fehler in der Einstellung", "error in the settings";
     DeviceMissing => "w_device_missing", "Gerät nicht gefunden", "device not found";
     UnknownCommand => "w_unknown_command", "unbekannter Befehl", "unknown command";
+    // --- game rules and the scoresheet (game helper) ---
+    InvalidPosition => "w_invalid_position", "ungültige Stellung", "invalid position";
+    DrawAlreadyOffered => "w_draw_already_offered", "Remis ist schon angeboten", "a draw is already offered";
+    ClaimOnlyOnMove => "w_claim_only_on_move", "reklamieren kann nur der Spieler am Zug", "only the player to move can claim";
+    IntendedMove => "w_intended_move", "beabsichtigter Zug", "intended move";
+    MustBePlayed => "w_must_be_played", "muss ausgeführt werden", "must be played";
+    ArbiterDecision => "w_arbiter_decision", "Entscheidung des Schiedsrichters", "arbiter's decision";
+    CountsAsDrawOffer => "w_counts_as_draw_offer", "gilt als Remisangebot", "counts as a draw offer";
+    Offer => "w_offer", "Angebot", "offer";
+    Lapsed => "w_lapsed", "erloschen", "lapsed";
+    JournalDamagedEnd => "w_journal_damaged_end", "das Ende der Partiedatei ist beschädigt und wurde übergangen", "the end of the game file is damaged and was skipped";
+    JournalBadLine => "w_journal_bad_line", "Partiedatei fehlerhaft in Zeile", "the game file is faulty at line";
+    JournalUnreadable => "w_journal_unreadable", "Partiedatei nicht lesbar", "the game file cannot be read";
+    JournalExists => "w_journal_exists", "die Partiedatei gibt es schon", "the game file already exists";
+    JournalNotWritten => "w_journal_not_written", "Partiedatei konnte nicht geschrieben werden", "the game file could not be written";
 }
