@@ -6,6 +6,7 @@
 
 pub mod board;
 pub mod clock;
+pub mod config;
 pub mod game;
 pub mod listen;
 pub mod notation;
