@@ -10,9 +10,14 @@ struct Cli {
 }
 
 #[derive(Subcommand)]
-enum Command {}
+enum Command {
+    /// The talking clock (Annex D.2.6.1): every FIDE time control, time and moves said aloud
+    Clock(annexd::clock::cli::ClockArgs),
+}
 
 fn main() -> std::process::ExitCode {
     let cli = Cli::parse();
-    match cli.command {}
+    match cli.command {
+        Command::Clock(args) => annexd::clock::cli::run(args),
+    }
 }

@@ -268,6 +268,23 @@ fn push_control_duration(time: Duration, out: &mut Vec<Token>) {
     }
 }
 
+/// A duration as people type it: `10m`, `30s`, `1h30`, `90'`, or plain seconds (`30`).
+pub fn parse_duration(input: &str) -> Result<Duration, String> {
+    let compact: String = input
+        .chars()
+        .filter(|c| !c.is_whitespace())
+        .collect::<String>()
+        .to_lowercase();
+    Parser { input, units: true }
+        .duration(&compact, "10m")
+        .map_err(|e| {
+            format!(
+                "bad time \"{input}\": {}; for example 10m, 30s or 1h30",
+                e.problem
+            )
+        })
+}
+
 /// `A+B`, both plain numbers, with `A` below [`FRIENDLY_MINUTES_BELOW`].
 fn friendly_minutes_plus_seconds(compact: &str) -> Option<(u64, u64)> {
     let (a, b) = compact.split_once('+')?;
@@ -702,6 +719,18 @@ mod tests {
 
         let err = TimeControl::from_pgn("G/90;d5").unwrap_err();
         assert!(err.to_string().contains("for example"), "{err}");
+    }
+
+    #[test]
+    fn reads_a_duration() {
+        assert_eq!(parse_duration("10m"), Ok(secs(600)));
+        assert_eq!(parse_duration("30"), Ok(secs(30)));
+        assert_eq!(parse_duration("1h30"), Ok(secs(5400)));
+        let err = parse_duration("abc").unwrap_err();
+        assert!(
+            err.starts_with("bad time \"abc\": \"a\" is not a unit"),
+            "{err}"
+        );
     }
 
     #[test]

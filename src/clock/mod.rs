@@ -8,10 +8,14 @@
 //! terminal) and [`cli`] (the `annexd clock` command). See `docs/clock.md`.
 
 pub mod announce;
+pub mod cli;
 pub mod control;
+pub mod replay;
+pub mod runner;
 pub mod schedule;
 pub mod state;
 pub mod talking;
+pub mod terminal;
 
 pub use control::{Bonus, ControlError, Period, TimeControl};
 pub use schedule::AnnounceConfig;
