@@ -57,7 +57,14 @@ impl ClockArgs {
                 BronsteinStart::Standard
             },
         };
+        // Units are required here: a bare "10" could mean minutes or seconds.
         let time = |option: &str, text: &str| -> Result<Duration, String> {
+            let text = text.trim();
+            if !text.is_empty() && text.bytes().all(|c| c.is_ascii_digit()) {
+                return Err(format!(
+                    "--{option}: \"{text}\" needs a unit: {text}m for minutes, {text}s for seconds"
+                ));
+            }
             parse_duration(text).map_err(|e| format!("--{option}: {e}"))
         };
         let optional = |option: &str, text: &str| -> Result<Option<Duration>, String> {
@@ -131,5 +138,76 @@ pub fn run(args: ClockArgs) -> ExitCode {
             eprintln!("annexd clock: {e}");
             ExitCode::FAILURE
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use clap::Parser;
+
+    #[derive(Parser)]
+    struct Cli {
+        #[command(flatten)]
+        clock: ClockArgs,
+    }
+
+    fn settings(args: &[&str]) -> Result<(TimeControl, ClockOptions, AnnounceConfig), String> {
+        let cli = Cli::try_parse_from(std::iter::once("annexd-clock").chain(args.iter().copied()))
+            .map_err(|e| e.to_string())?;
+        cli.clock.settings()
+    }
+
+    #[test]
+    fn the_defaults() {
+        let (control, options, config) = settings(&["--control", "90+30"]).unwrap();
+        assert_eq!(control.to_pgn(), "5400+30");
+        assert_eq!(options.bronstein, BronsteinStart::Standard);
+        assert_eq!(config, AnnounceConfig::default());
+    }
+
+    #[test]
+    fn the_options() {
+        let (_, options, config) = settings(&[
+            "--control",
+            "5400b30",
+            "--bronstein-credit",
+            "--warn",
+            "5m, 1m",
+            "--final-every",
+            "none",
+            "--every",
+            "10m",
+            "--seconds-below",
+            "1h",
+            "--say-after-press",
+        ])
+        .unwrap();
+        assert_eq!(options.bronstein, BronsteinStart::CreditFirstMove);
+        assert_eq!(
+            config.warnings,
+            vec![Duration::from_secs(300), Duration::from_secs(60)]
+        );
+        assert_eq!(config.final_every, None);
+        assert_eq!(config.every, Some(Duration::from_secs(600)));
+        assert_eq!(config.seconds_below, Duration::from_secs(3600));
+        assert!(config.after_press);
+        let (_, _, config) = settings(&["--control", "300", "--warn", "none"]).unwrap();
+        assert!(config.warnings.is_empty());
+    }
+
+    #[test]
+    fn bad_options_say_what_is_wrong() {
+        let error = settings(&["--control", "300", "--every", "10"]).unwrap_err();
+        assert_eq!(
+            error,
+            "--every: \"10\" needs a unit: 10m for minutes, 10s for seconds"
+        );
+        let error = settings(&["--control", "300", "--warn", "5m,x"]).unwrap_err();
+        assert!(error.starts_with("--warn: bad time \"x\""), "{error}");
+        let error = settings(&["--control", "300", "--final-every", "0s"]).unwrap_err();
+        assert!(error.contains("above zero"), "{error}");
+        let error = settings(&["--control", "4O/5400"]).unwrap_err();
+        assert!(error.contains("\"4o\" is not a number of moves"), "{error}");
     }
 }
