@@ -23,6 +23,8 @@ enum Command {
     Announce(notation::cli::AnnounceArgs),
     /// Print the UCI of the legal move a text names, or why there is none.
     Parse(notation::cli::ParseArgs),
+    /// The talking clock (Annex D.2.6.1): every FIDE time control, time and moves said aloud
+    Clock(annexd::clock::cli::ClockArgs),
 }
 
 fn main() -> ExitCode {
@@ -30,5 +32,6 @@ fn main() -> ExitCode {
     match cli.command {
         Command::Announce(args) => notation::cli::run_announce(&args),
         Command::Parse(args) => notation::cli::run_parse(&args),
+        Command::Clock(args) => annexd::clock::cli::run(args),
     }
 }

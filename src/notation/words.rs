@@ -123,6 +123,21 @@ words! {
     Plus => "w_plus", "plus", "plus";
     Minus => "w_minus", "minus", "minus";
     Zero => "w_zero", "null", "zero";
+    First => "w_first", "zuerst", "first";
+    Used => "w_used", "verbraucht", "used";
+    In => "w_in", "in", "in";
+    Then => "w_then", "dann", "then";
+    ForTheRest => "w_for_the_rest", "für den Rest der Partie", "for the rest of the game";
+    PerMove => "w_per_move", "pro Zug", "per move";
+    Bronstein => "w_bronstein", "Bronstein", "Bronstein";
+    Delay => "w_delay", "Verzögerung", "delay";
+    Repeating => "w_repeating", "wiederholt", "repeating";
+    Sandglass => "w_sandglass", "Sanduhr", "sandglass";
+    NoTimeControl => "w_no_time_control", "ohne Zeitkontrolle", "no time control";
+    TimeControlUnknown => "w_time_control_unknown", "Zeitkontrolle unbekannt", "time control unknown";
+    PressAgainToQuit => "w_press_again_to_quit", "zum Beenden noch einmal Q", "press Q again to quit";
+    /// The keys of the standalone talking clock (`annexd clock`), see docs/clock.md.
+    ClockKeys => "w_clock_keys", "Leertaste: Uhr drücken. F: Weiß drückt. J: Schwarz drückt. Eingabetaste: beide Zeiten und Zug. D: Zeit Weiß. K: Zeit Schwarz. M: Zug. P: Pause. H: Hilfe. Zweimal Q: Ende", "Space: press the clock. F: White presses. J: Black presses. Enter: both times and the move. D: White's time. K: Black's time. M: move. P: pause. H: help. Q twice: quit";
     // --- boards ---
     Touched => "w_touched", "berührt", "touched";
     TouchMove => "w_touch_move", "berührt, geführt", "touch move: this piece must move";
