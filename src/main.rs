@@ -10,9 +10,20 @@ struct Cli {
 }
 
 #[derive(Subcommand)]
-enum Command {}
+enum Command {
+    /// Print the PGN of a game journal (a damaged last line is reported and left out).
+    Pgn {
+        /// The journal file (JSON lines written while playing).
+        journal: std::path::PathBuf,
+        /// The language of messages: de or en.
+        #[arg(long, default_value = "de")]
+        lang: annexd::notation::Lang,
+    },
+}
 
 fn main() -> std::process::ExitCode {
     let cli = Cli::parse();
-    match cli.command {}
+    match cli.command {
+        Command::Pgn { journal, lang } => annexd::record::cli::run_pgn(&journal, lang),
+    }
 }
