@@ -347,3 +347,42 @@ fn annexd_pgn_fails_clearly_on_a_faulty_journal() {
             .starts_with("Partiedatei nicht lesbar")
     );
 }
+
+#[test]
+fn a_new_game_never_overwrites_a_pgn_file_and_leaves_nothing_when_it_cannot_start() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("game.jsonl");
+    let pgn = dir.path().join("round1.pgn");
+    fs::write(&pgn, "an earlier game").unwrap();
+    let err = Recorder::create(&path, Some(pgn.clone()), Header::standard()).unwrap_err();
+    assert!(err.to_string().contains("round1.pgn"), "{err}");
+    assert_eq!(fs::read_to_string(&pgn).unwrap(), "an earlier game");
+    assert!(!path.exists());
+
+    let unreachable = dir.path().join("missing").join("game.pgn");
+    let err = Recorder::create(&path, Some(unreachable), Header::standard()).unwrap_err();
+    assert!(matches!(err, RecordError::Pgn { .. }), "{err}");
+    assert!(
+        !path.exists(),
+        "the journal of a game that could not start is removed"
+    );
+    // So the same name can be used again at once.
+    Recorder::create(&path, None, Header::standard()).unwrap();
+}
+
+#[test]
+fn a_pgn_that_cannot_be_written_does_not_lose_the_move() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("game.jsonl");
+    let pgn = dir.path().join("game.pgn");
+    let mut recorder = Recorder::create(&path, Some(pgn.clone()), Header::standard()).unwrap();
+    // Something replaces the PGN file by a directory: renaming over it fails.
+    fs::remove_file(&pgn).unwrap();
+    fs::create_dir(&pgn).unwrap();
+    let err = recorder.record(Entry::play("e2e4")).unwrap_err();
+    assert!(matches!(err, RecordError::Incomplete { .. }), "{err}");
+    assert!(err.applied().is_some());
+    assert!(err.to_string().contains("saved in the game file"), "{err}");
+    assert_eq!(recorder.game().history().len(), 1);
+    assert_eq!(read(&path).unwrap().entries.len(), 1);
+}

@@ -144,7 +144,7 @@ pub struct Journal {
 
 impl Journal {
     /// Creates a new journal with its header line, fsyncs it and its directory. An existing
-    /// file is never overwritten.
+    /// file is never overwritten; if the header cannot be written, the new file is removed.
     pub fn create(path: &Path, header: &Header) -> Result<Journal, JournalError> {
         let write_err = |source| JournalError::Write {
             path: path.to_path_buf(),
@@ -167,8 +167,14 @@ impl Journal {
             path: path.to_path_buf(),
             file,
         };
-        journal.append(&Entry::Header(header.clone()))?;
-        sync_directory_of(path).map_err(write_err)?;
+        let written = journal
+            .append(&Entry::Header(header.clone()))
+            .and_then(|_| sync_directory_of(path).map_err(write_err));
+        if let Err(e) = written {
+            // The file is ours and holds no game yet: leave no half-made journal behind.
+            let _ = fs::remove_file(path);
+            return Err(e);
+        }
         Ok(journal)
     }
 

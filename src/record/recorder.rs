@@ -25,14 +25,23 @@ pub enum RecordError {
     /// The journal could not be replayed.
     #[error("{0}")]
     Replay(#[from] ReplayError),
-    /// The entry is recorded in the journal, but the PGN copy could not be rewritten.
-    #[error(
-        "the game is saved in its journal, but the PGN file {path} could not be written: {source}"
-    )]
+    /// The PGN file could not be written.
+    #[error("the PGN file {path} could not be written: {source}")]
     Pgn {
+        /// The PGN file.
+        path: PathBuf,
+        /// The system's reason.
+        source: std::io::Error,
+    },
+    /// The entry is recorded in the journal and applied, but a write after it (the result
+    /// line or the PGN copy) failed.
+    #[error(
+        "the move or event is saved in the game file, but {path} could not be written: {source}"
+    )]
+    Incomplete {
         /// What the entry did (it is recorded).
         applied: Box<Applied>,
-        /// The PGN file.
+        /// The file that could not be written.
         path: PathBuf,
         /// The system's reason.
         source: std::io::Error,
@@ -47,7 +56,17 @@ impl RecordError {
             RecordError::Journal(e) => e.tokens(),
             RecordError::BadHeader(e) => e.tokens(),
             RecordError::Replay(e) => e.tokens(),
-            RecordError::Pgn { .. } => vec![Token::Word(Word::JournalNotWritten)],
+            RecordError::Pgn { .. } | RecordError::Incomplete { .. } => {
+                vec![Token::Word(Word::JournalNotWritten)]
+            }
+        }
+    }
+
+    /// For [`RecordError::Incomplete`]: what the recorded entry did.
+    pub fn applied(&self) -> Option<&Applied> {
+        match self {
+            RecordError::Incomplete { applied, .. } => Some(applied),
+            _ => None,
         }
     }
 }
@@ -61,43 +80,53 @@ pub struct Recorder {
 }
 
 impl Recorder {
-    /// Starts a new journal (never overwriting a file) for the game the header describes.
+    /// Starts a new journal for the game the header describes, and its PGN file. Neither an
+    /// existing journal nor an existing PGN file is ever overwritten.
     pub fn create(
         journal_path: &Path,
         pgn_path: Option<PathBuf>,
         header: Header,
     ) -> Result<Recorder, RecordError> {
         let sheet = Scoresheet::new(header.clone())?;
+        if let Some(pgn) = &pgn_path
+            && pgn.exists()
+        {
+            return Err(RecordError::Journal(JournalError::Exists {
+                path: pgn.clone(),
+            }));
+        }
         let journal = Journal::create(journal_path, &header)?;
         let recorder = Recorder {
             sheet,
             journal,
             pgn_path,
         };
-        recorder
-            .write_pgn()
-            .map_err(|(path, source)| RecordError::Journal(JournalError::Write { path, source }))?;
+        if let Err(e) = recorder.write_pgn() {
+            // Nothing is recorded yet: undo the start so that it can be tried again.
+            let _ = std::fs::remove_file(journal_path);
+            return Err(e);
+        }
         Ok(recorder)
     }
 
     /// Goes on with a game from its journal. A damaged last line (a crash while writing) is
     /// returned for the user to be told; it has been moved aside and the game resumes from
-    /// the entries before it.
+    /// the entries before it. The PGN file is rewritten at the next entry (or by
+    /// [`Recorder::write_pgn`]).
     pub fn resume(
         journal_path: &Path,
         pgn_path: Option<PathBuf>,
     ) -> Result<(Recorder, Option<DamagedTail>), RecordError> {
         let (journal, contents) = Journal::open_append(journal_path)?;
         let sheet = replay(&contents)?;
-        let recorder = Recorder {
-            sheet,
-            journal,
-            pgn_path,
-        };
-        recorder
-            .write_pgn()
-            .map_err(|(path, source)| RecordError::Journal(JournalError::Write { path, source }))?;
-        Ok((recorder, contents.damaged_tail))
+        Ok((
+            Recorder {
+                sheet,
+                journal,
+                pgn_path,
+            },
+            contents.damaged_tail,
+        ))
     }
 
     /// The scoresheet.
@@ -115,9 +144,9 @@ impl Recorder {
         self.journal.path()
     }
 
-    /// Applies an entry, writes it (complete) to the journal and fsyncs, and when the entry
-    /// ended the game also writes a result line; then rewrites the PGN. A refused entry
-    /// changes nothing; if the journal cannot be written the game stays as before.
+    /// Applies an entry, writes it (complete) to the journal and fsyncs; when the entry ended
+    /// the game, also writes a result line; then rewrites the PGN. A refused entry changes
+    /// nothing; if the entry cannot be written the game stays as before it.
     pub fn record(&mut self, entry: Entry) -> Result<Applied, RecordError> {
         let was_over = self.sheet.game().is_over();
         let mut next = self.sheet.clone();
@@ -133,26 +162,47 @@ impl Recorder {
                 reason: Some(outcome.reason),
                 at_ms: None,
             });
+            // Confirming a result the game already has cannot be refused.
             let mut next = self.sheet.clone();
             let confirmed = next.apply(&result)?;
-            self.journal.append(&confirmed.entry)?;
+            if let Err(e) = self.journal.append(&confirmed.entry) {
+                let (path, source) = match e {
+                    JournalError::Write { path, source } | JournalError::Read { path, source } => {
+                        (path, source)
+                    }
+                    other => (
+                        self.journal.path().to_path_buf(),
+                        std::io::Error::other(other.to_string()),
+                    ),
+                };
+                return Err(RecordError::Incomplete {
+                    applied: Box::new(applied),
+                    path,
+                    source,
+                });
+            }
             self.sheet = next;
         }
         match self.write_pgn() {
             Ok(()) => Ok(applied),
-            Err((path, source)) => Err(RecordError::Pgn {
+            Err(RecordError::Pgn { path, source }) => Err(RecordError::Incomplete {
                 applied: Box::new(applied),
                 path,
                 source,
             }),
+            Err(other) => Err(other),
         }
     }
 
-    fn write_pgn(&self) -> Result<(), (PathBuf, std::io::Error)> {
+    /// Rewrites the PGN file (if there is one) from the scoresheet, atomically.
+    pub fn write_pgn(&self) -> Result<(), RecordError> {
         match &self.pgn_path {
-            Some(path) => {
-                write_pgn_atomically(path, &self.sheet.to_pgn()).map_err(|e| (path.clone(), e))
-            }
+            Some(path) => write_pgn_atomically(path, &self.sheet.to_pgn()).map_err(|source| {
+                RecordError::Pgn {
+                    path: path.clone(),
+                    source,
+                }
+            }),
             None => Ok(()),
         }
     }
