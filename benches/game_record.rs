@@ -90,23 +90,28 @@ fn bench(c: &mut Criterion) {
         b.iter(|| black_box(&sheet).to_pgn())
     });
 
-    c.bench_function("record: apply one move to a 200-ply scoresheet (clone + apply)", |b| {
-        let mut short = Scoresheet::new(Header::standard()).unwrap();
-        for e in &entries[..199] {
-            short.apply(e).unwrap();
-        }
-        b.iter(|| {
-            let mut s = short.clone();
-            s.apply(&entries[199]).unwrap();
-            s
-        })
-    });
+    c.bench_function(
+        "record: apply one move to a 200-ply scoresheet (clone + apply)",
+        |b| {
+            let mut short = Scoresheet::new(Header::standard()).unwrap();
+            for e in &entries[..199] {
+                short.apply(e).unwrap();
+            }
+            b.iter(|| {
+                let mut s = short.clone();
+                s.apply(&entries[199]).unwrap();
+                s
+            })
+        },
+    );
 
     let dir = tempfile::tempdir_in(std::env::temp_dir()).unwrap();
-    let mut journal = Journal::create(&dir.path().join("bench.jsonl"), &Header::standard()).unwrap();
-    c.bench_function("record: append one journal line with fsync (temp dir)", |b| {
-        b.iter(|| journal.append(black_box(&entries[0])).unwrap())
-    });
+    let mut journal =
+        Journal::create(&dir.path().join("bench.jsonl"), &Header::standard()).unwrap();
+    c.bench_function(
+        "record: append one journal line with fsync (temp dir)",
+        |b| b.iter(|| journal.append(black_box(&entries[0])).unwrap()),
+    );
 }
 
 criterion_group! {
