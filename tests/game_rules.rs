@@ -483,6 +483,7 @@ fn an_offer_lapses_when_the_opponent_moves_and_can_be_declined_9_1_2_1() {
     g.offer_draw(Color::Black).unwrap();
     let report = g.play(mv(&g, "Nf3")).unwrap();
     assert_eq!(report.lapsed_offer, Some(Color::Black));
+    assert_eq!(Lang::De.text(&report.tokens()), "Remisangebot erloschen");
     assert_eq!(g.accept_draw(Color::White), Err(DrawOfferError::NoOffer));
     play(&mut g, "Nc6");
     g.offer_draw(Color::Black).unwrap();
