@@ -25,6 +25,14 @@ enum Command {
     Parse(notation::cli::ParseArgs),
     /// The talking clock (Annex D.2.6.1): every FIDE time control, time and moves said aloud
     Clock(annexd::clock::cli::ClockArgs),
+    /// Print the PGN of a game journal (a damaged last line is reported and left out).
+    Pgn {
+        /// The journal file (JSON lines written while playing).
+        journal: std::path::PathBuf,
+        /// The language of messages: de or en.
+        #[arg(long, default_value = "de")]
+        lang: annexd::notation::Lang,
+    },
 }
 
 fn main() -> ExitCode {
@@ -33,5 +41,6 @@ fn main() -> ExitCode {
         Command::Announce(args) => notation::cli::run_announce(&args),
         Command::Parse(args) => notation::cli::run_parse(&args),
         Command::Clock(args) => annexd::clock::cli::run(args),
+        Command::Pgn { journal, lang } => annexd::record::cli::run_pgn(&journal, lang),
     }
 }

@@ -9,9 +9,8 @@ use crate::notation::{Lang, Token, Word};
 
 use super::color_serde;
 
-/// The score of a finished game (Article 10.1).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
+/// The score of a finished game (Article 10.1). Serialized as its PGN token ("1-0").
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum GameResult {
     /// White wins: 1-0.
     WhiteWins,
@@ -56,6 +55,21 @@ impl GameResult {
             "1/2-1/2" | "½-½" => Some(GameResult::Draw),
             _ => None,
         }
+    }
+}
+
+impl Serialize for GameResult {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(self.pgn())
+    }
+}
+
+impl<'de> Deserialize<'de> for GameResult {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let text = String::deserialize(d)?;
+        GameResult::from_pgn(&text).ok_or_else(|| {
+            serde::de::Error::custom(format!("'{text}' is not a result (1-0, 0-1, 1/2-1/2)"))
+        })
     }
 }
 

@@ -42,10 +42,14 @@ pub struct MoveReport {
 }
 
 impl MoveReport {
-    /// What to say besides the move itself (which the notation renders): the end of the game,
-    /// if it ended; otherwise nothing.
+    /// What to say besides the move itself (which the notation renders): the end of the game
+    /// if it ended, else that the opponent's draw offer lapsed, if it did; otherwise nothing.
     pub fn tokens(&self) -> Vec<Token> {
-        self.outcome.map(|o| o.tokens()).unwrap_or_default()
+        match (self.outcome, self.lapsed_offer) {
+            (Some(outcome), _) => outcome.tokens(),
+            (None, Some(_)) => vec![Token::Word(Word::DrawOfferLapsed)],
+            (None, None) => Vec::new(),
+        }
     }
 }
 

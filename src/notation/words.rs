@@ -176,8 +176,7 @@ words! {
     MustBePlayed => "w_must_be_played", "muss ausgeführt werden", "must be played";
     ArbiterDecision => "w_arbiter_decision", "Entscheidung des Schiedsrichters", "arbiter's decision";
     CountsAsDrawOffer => "w_counts_as_draw_offer", "gilt als Remisangebot", "counts as a draw offer";
-    Offer => "w_offer", "Angebot", "offer";
-    Lapsed => "w_lapsed", "erloschen", "lapsed";
+    DrawOfferLapsed => "w_draw_offer_lapsed", "Remisangebot erloschen", "draw offer lapsed";
     JournalDamagedEnd => "w_journal_damaged_end", "das Ende der Partiedatei ist beschädigt und wurde übergangen", "the end of the game file is damaged and was skipped";
     JournalBadLine => "w_journal_bad_line", "Partiedatei fehlerhaft in Zeile", "the game file is faulty at line";
     JournalUnreadable => "w_journal_unreadable", "Partiedatei nicht lesbar", "the game file cannot be read";
