@@ -243,6 +243,23 @@ pub struct ClockAdjustmentEntry {
     pub at_ms: Option<u64>,
 }
 
+/// The clock pressed: the move just made is completed (6.2, D.2.4), with both times after it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PressEntry {
+    /// Who pressed (the player who made the move).
+    #[serde(with = "color_serde")]
+    pub by: Color,
+    /// White's time after the press, in milliseconds.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub white_ms: Option<u64>,
+    /// Black's time after the press, in milliseconds.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub black_ms: Option<u64>,
+    /// When, in milliseconds since the game started.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub at_ms: Option<u64>,
+}
+
 /// The result of the game: a confirmation of a result the rules gave, or an arbiter's decision.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub struct ResultEntry {
@@ -262,7 +279,7 @@ pub struct ResultEntry {
 pub enum Entry {
     /// The first line.
     Header(Header),
-    /// A completed move.
+    /// A move made (announced and on the board); a `press` entry completes it.
     Move(MoveEntry),
     /// A draw offer (9.1).
     DrawOffer(PlayerEntry),
@@ -282,6 +299,8 @@ pub enum Entry {
     Undo(UndoEntry),
     /// A clock changed by hand or by a penalty.
     ClockAdjustment(ClockAdjustmentEntry),
+    /// The clock pressed: the move completed, with the times after it.
+    Press(PressEntry),
     /// The result.
     Result(ResultEntry),
 }
@@ -364,6 +383,7 @@ impl Entry {
             Entry::IllegalMove(_) => "illegal_move",
             Entry::Undo(_) => "undo",
             Entry::ClockAdjustment(_) => "clock_adjustment",
+            Entry::Press(_) => "press",
             Entry::Result(_) => "result",
         }
     }
@@ -382,6 +402,7 @@ impl Entry {
             Entry::IllegalMove(e) => &mut e.at_ms,
             Entry::Undo(e) => &mut e.at_ms,
             Entry::ClockAdjustment(e) => &mut e.at_ms,
+            Entry::Press(e) => &mut e.at_ms,
             Entry::Result(e) => &mut e.at_ms,
         };
         *slot = Some(ms);

@@ -16,7 +16,7 @@ pub mod sheet;
 
 pub use entry::{
     ClaimEntry, ClaimRecord, ClockAdjustmentEntry, Entry, FlagEntry, Header, IllegalMoveEntry,
-    JOURNAL_FORMAT, MoveEntry, PenaltyRecord, PlayerEntry, ResultEntry, STANDARD_START_FEN,
+    JOURNAL_FORMAT, MoveEntry, PenaltyRecord, PlayerEntry, PressEntry, ResultEntry, STANDARD_START_FEN,
     UndoEntry,
 };
 pub use journal::{DamagedTail, Journal, JournalContents, JournalError, JournalLine, read};

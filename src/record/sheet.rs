@@ -59,6 +59,8 @@ pub enum Effect {
     Undone(PlayedMove),
     /// A clock was adjusted (nothing changes in the game).
     ClockAdjusted,
+    /// The clock was pressed: the move is completed (nothing changes in the game).
+    Pressed(Color),
     /// A result entry confirmed the game's result.
     ResultConfirmed(GameOutcome),
 }
@@ -307,6 +309,16 @@ impl Scoresheet {
                 }
                 self.note(text);
                 Effect::ClockAdjusted
+            }
+            Entry::Press(p) => {
+                // The times belong to the move just completed, when it is the presser's.
+                if self.game.history().last().is_some_and(|m| m.by == p.by)
+                    && let Some(note) = self.notes.last_mut()
+                {
+                    note.white_ms = p.white_ms.or(note.white_ms);
+                    note.black_ms = p.black_ms.or(note.black_ms);
+                }
+                Effect::Pressed(p.by)
             }
             Entry::Result(r) => match self.game.outcome().copied() {
                 Some(outcome) => {
