@@ -4,6 +4,7 @@
 //! events and times and returns effects, and thin adapters at the edges (serial ports, audio,
 //! speech, terminal). See `docs/architecture.md`.
 
+pub mod app;
 pub mod board;
 pub mod clock;
 pub mod config;

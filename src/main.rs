@@ -19,6 +19,10 @@ struct Cli {
 
 #[derive(Subcommand)]
 enum Command {
+    /// Play a game in plain line mode: type moves and commands, hear or read every announcement.
+    Play(annexd::app::play::PlayArgs),
+    /// Continue a game from its journal exactly where it stopped.
+    Resume(annexd::app::play::ResumeArgs),
     /// Print the Annex D announcement of a move.
     Announce(notation::cli::AnnounceArgs),
     /// Print the UCI of the legal move a text names, or why there is none.
@@ -38,6 +42,8 @@ enum Command {
 fn main() -> ExitCode {
     let cli = Cli::parse();
     match cli.command {
+        Command::Play(args) => annexd::app::play::run_play(&args),
+        Command::Resume(args) => annexd::app::play::run_resume(&args),
         Command::Announce(args) => notation::cli::run_announce(&args),
         Command::Parse(args) => notation::cli::run_parse(&args),
         Command::Clock(args) => annexd::clock::cli::run(args),

@@ -114,6 +114,9 @@ words! {
     ClockPaused => "w_clock_paused", "Uhr angehalten", "clock paused";
     ClockResumed => "w_clock_resumed", "Uhr läuft weiter", "clock resumed";
     ClockNotRunning => "w_clock_not_running", "Uhr steht", "clock not running";
+    NoClock => "w_no_clock", "keine Uhr", "no clock";
+    PressClockFirst => "w_press_clock_first", "erst die Uhr drücken", "press the clock first";
+    MakeMoveFirst => "w_make_move_first", "erst einen Zug ausführen", "make a move first";
     FlagFell => "w_flag_fell", "Zeit abgelaufen", "flag fell";
     BothFlags => "w_both_flags", "beide Zeiten abgelaufen", "both flags fell";
     TimeControlReached => "w_time_control_reached", "Zeitkontrolle erreicht", "time control reached";

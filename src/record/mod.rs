@@ -16,8 +16,8 @@ pub mod sheet;
 
 pub use entry::{
     ClaimEntry, ClaimRecord, ClockAdjustmentEntry, Entry, FlagEntry, Header, IllegalMoveEntry,
-    JOURNAL_FORMAT, MoveEntry, PenaltyRecord, PlayerEntry, PressEntry, ResultEntry, STANDARD_START_FEN,
-    UndoEntry,
+    JOURNAL_FORMAT, MoveEntry, PenaltyRecord, PlayerEntry, PressEntry, ResultEntry,
+    STANDARD_START_FEN, UndoEntry,
 };
 pub use journal::{DamagedTail, Journal, JournalContents, JournalError, JournalLine, read};
 pub use pgn::{render as render_pgn, write_pgn_atomically};

@@ -47,8 +47,25 @@ pub enum Command {
     No,
     /// The list of commands.
     Help,
+    /// The position in FEN, for a sighted helper or the arbiter.
+    Fen,
+    /// What the arbiter does (6.11, 6.10.2, 7.5.3).
+    Arbiter(ArbiterAction),
     /// Leave the program (the game stays in its journal and can be resumed).
     Quit,
+}
+
+/// The arbiter's actions, typed after "Schiedsrichter" / "arbiter".
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ArbiterAction {
+    /// Stop the clocks (6.11.1).
+    Pause,
+    /// Start them again.
+    Resume,
+    /// Add (or, negative, take) seconds to one side's clock (6.10.2).
+    AddTime(Color, i64),
+    /// A completed illegal move (7.5): by this side, or the side that moved last.
+    IllegalMove(Option<Color>),
 }
 
 /// Reads a typed or heard line as a command; `None` means it is not one (try it as a move).
@@ -85,6 +102,8 @@ pub fn parse_command(line: &str) -> Option<Command> {
         ["wo", ..] | ["where", ..] => where_are(&words[1..])?,
         ["zeit"] | ["time"] | ["uhr", "zeit"] => Command::Time,
         ["zuge"] | ["zugzahl"] | ["moves"] | ["move", "count"] => Command::MoveCount,
+        ["fen"] => Command::Fen,
+        ["schiedsrichter", ..] | ["arbiter", ..] => Command::Arbiter(arbiter_action(&words[1..])?),
         ["wiederholen"] | ["wiederholung"] | ["nochmal"] | ["repeat"] | ["again"] => {
             Command::Repeat
         }
@@ -120,6 +139,28 @@ pub fn parse_command(line: &str) -> Option<Command> {
         _ => return None,
     };
     Some(command)
+}
+
+/// "Pause", "weiter", "Zeit Weiß 120", "regelwidrig Schwarz" (and the English words).
+fn arbiter_action(words: &[&str]) -> Option<ArbiterAction> {
+    let side = |w: &str| match w {
+        "weiss" | "white" => Some(Color::White),
+        "schwarz" | "black" => Some(Color::Black),
+        _ => None,
+    };
+    match words {
+        ["pause"] | ["stop"] | ["anhalten"] => Some(ArbiterAction::Pause),
+        ["weiter"] | ["resume"] | ["continue"] => Some(ArbiterAction::Resume),
+        ["zeit", who, seconds] | ["time", who, seconds] => Some(ArbiterAction::AddTime(
+            side(who)?,
+            seconds.trim_start_matches('+').parse().ok()?,
+        )),
+        ["regelwidrig"] | ["illegal"] => Some(ArbiterAction::IllegalMove(None)),
+        ["regelwidrig", who] | ["illegal", who] => {
+            Some(ArbiterAction::IllegalMove(Some(side(who)?)))
+        }
+        _ => None,
+    }
 }
 
 fn spoken_square(file: &str, rank: &str) -> Option<Square> {
@@ -230,5 +271,25 @@ mod tests {
         assert_eq!(parse_command(""), Some(Command::PressClock));
         assert_eq!(parse_command("Springer Felix drei"), None);
         assert_eq!(parse_command("Feld Blabla vier"), None);
+        assert_eq!(parse_command("FEN"), Some(Command::Fen));
+        assert_eq!(
+            parse_command("Schiedsrichter Zeit Weiß 120"),
+            Some(Command::Arbiter(ArbiterAction::AddTime(Color::White, 120)))
+        );
+        assert_eq!(
+            parse_command("arbiter time black -30"),
+            Some(Command::Arbiter(ArbiterAction::AddTime(Color::Black, -30)))
+        );
+        assert_eq!(
+            parse_command("arbiter illegal black"),
+            Some(Command::Arbiter(ArbiterAction::IllegalMove(Some(
+                Color::Black
+            ))))
+        );
+        assert_eq!(
+            parse_command("Schiedsrichter Pause"),
+            Some(Command::Arbiter(ArbiterAction::Pause))
+        );
+        assert_eq!(parse_command("arbiter dance"), None);
     }
 }
