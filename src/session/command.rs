@@ -6,7 +6,7 @@
 
 use shakmaty::{Color, Role, Square};
 
-use crate::notation::parse::fold;
+use crate::notation::parse::{fold, parse_square};
 
 /// What a person can ask for or do besides making a move.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -93,7 +93,7 @@ pub fn parse_command(line: &str) -> Option<Command> {
         }
         ["stellung"] | ["position"] | ["brett"] | ["board"] => Command::Position,
         ["feld", sq] | ["square", sq] | ["was", "steht", "auf", sq] | ["what", "is", "on", sq] => {
-            Command::Square(sq.parse().ok()?)
+            Command::Square(parse_square(sq)?)
         }
         ["feld", file, rank]
         | ["square", file, rank]
@@ -164,48 +164,7 @@ fn arbiter_action(words: &[&str]) -> Option<ArbiterAction> {
 }
 
 fn spoken_square(file: &str, rank: &str) -> Option<Square> {
-    square_from_words(&format!("{file} {rank}"))
-}
-
-/// "Felix drei", "f 3", "f3" → f3.
-pub fn square_from_words(text: &str) -> Option<Square> {
-    let words: Vec<String> = text.split_whitespace().map(fold).collect();
-    match words.as_slice() {
-        [one] => one.parse().ok(),
-        [file, rank] => {
-            let file = crate::notation::lang::FILE_NAMES
-                .iter()
-                .position(|name| fold(name) == *file || name[..1].eq_ignore_ascii_case(file))
-                .or_else(|| match file.as_str() {
-                    "casar" | "zasar" | "zesar" => Some(2),
-                    "hektor" => Some(7),
-                    _ => None,
-                })?;
-            let rank = rank_from_word(rank)?;
-            Some(Square::from_coords(
-                shakmaty::File::new(file as u32),
-                shakmaty::Rank::new(rank),
-            ))
-        }
-        _ => None,
-    }
-}
-
-fn rank_from_word(word: &str) -> Option<u32> {
-    const NAMES: [&[&str]; 8] = [
-        &["eins", "ein", "one", "1"],
-        &["zwei", "zwo", "two", "2"],
-        &["drei", "three", "3"],
-        &["vier", "four", "4"],
-        &["funf", "five", "5"],
-        &["sechs", "six", "6"],
-        &["sieben", "seven", "7"],
-        &["acht", "eight", "8"],
-    ];
-    NAMES
-        .iter()
-        .position(|names| names.contains(&word))
-        .map(|i| i as u32)
+    parse_square(&format!("{file} {rank}"))
 }
 
 /// "wo (stehen die) (weißen) Springer", "where are the (black) knights".

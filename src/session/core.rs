@@ -206,14 +206,20 @@ impl Session {
     }
 
     fn handle_move_text(&mut self, text: &str, now: Duration, out: &mut Vec<Effect>) {
+        if let Some(outcome) = self.game().outcome() {
+            let mut tokens = vec![Token::Word(Word::GameOver), Token::Pause];
+            tokens.extend(outcome.tokens());
+            out.push(Effect::say(tokens));
+            return;
+        }
         let pos = self.game().position().clone();
         match parse_move(&pos, text) {
             Ok(m) => self.make_move(m, now, out),
             Err(err) => {
+                out.push(Effect::say(err.tokens(&pos)));
                 if let ParseError::UnknownWord(word) = &err {
                     out.push(Effect::Show(format!("? \"{word}\"")));
                 }
-                out.push(Effect::say(err.tokens(&pos)));
             }
         }
     }

@@ -113,7 +113,10 @@ impl Running {
             }
             if Instant::now() > deadline {
                 let _ = self.child.kill();
-                panic!("annexd did not end; output:\n{}", self.transcript.join("\n"));
+                panic!(
+                    "annexd did not end; output:\n{}",
+                    self.transcript.join("\n")
+                );
             }
             std::thread::sleep(Duration::from_millis(20));
         }
