@@ -5,7 +5,7 @@
 //! a [`BoardInput::Resync`] for the tracker to compare with the game. It pings when the board
 //! has been silent for a second and declares the link lost after three seconds of silence.
 //! A peg-board line with a wrong checksum (or bad arguments) is dropped and a `SCAN` asked
-//! for, so nothing the board saw is lost.
+//! for, so nothing the board saw is lost; that scan is a resync too, as events are missing.
 
 use std::time::Duration;
 
@@ -217,6 +217,8 @@ impl Link {
 
     fn drop_line(&mut self, why: &str, out: &mut Vec<LinkOutput>) {
         tracing::warn!("board line dropped: {why}");
+        // Events may be missing until the scan that answers: it is a resync.
+        self.resync_next_scan = true;
         out.push(LinkOutput::Event(LinkEvent::Dropped(why.to_string())));
         out.push(LinkOutput::Write(self.encode(HostMsg::Scan)));
     }
@@ -311,6 +313,7 @@ impl Link {
                     tracing::warn!("DGT message dropped: {e}");
                     out.push(LinkOutput::Event(LinkEvent::Dropped(e.to_string())));
                     out.push(LinkOutput::Write(vec![dgt::command::SEND_BOARD]));
+                    self.resync_next_scan = true;
                 }
             }
         }
