@@ -96,8 +96,9 @@ const ROLES: [Role; 6] = [
     Role::Queen,
 ];
 
-/// The piece of a DGT piece code (`Ok(None)` is empty; the magic pieces 13–15 are errors).
-pub fn piece_of_code(code: u8) -> Result<Option<Piece>, ()> {
+/// The piece of a DGT piece code (`Ok(None)` is empty); any other code, such as the magic
+/// pieces 13–15, is returned as the error.
+pub fn piece_of_code(code: u8) -> Result<Option<Piece>, u8> {
     match code {
         0 => Ok(None),
         1..=12 => {
@@ -111,7 +112,7 @@ pub fn piece_of_code(code: u8) -> Result<Option<Piece>, ()> {
                 role: ROLES[usize::from((code - 1) % 6)],
             }))
         }
-        _ => Err(()),
+        _ => Err(code),
     }
 }
 

@@ -220,6 +220,34 @@ pub fn scan_order() -> impl Iterator<Item = Square> {
     (0..64u32).map(|i| Square::new((7 - i / 8) * 8 + i % 8))
 }
 
+/// The cell a `DOWN <sq> [<what>]` describes on a board of kind `sensing`.
+pub fn cell_from_what(what: Option<char>, sensing: Sensing) -> Cell {
+    match (what, sensing) {
+        (None, _) => Cell::Peg,
+        (Some('w'), Sensing::Occupancy | Sensing::Color) => Cell::Color(Color::White),
+        (Some('b'), Sensing::Occupancy | Sensing::Color) => Cell::Color(Color::Black),
+        (Some(c), _) => match Piece::from_char(c) {
+            Some(p) if sensing == Sensing::Piece => Cell::Piece(p),
+            Some(p) => Cell::Color(p.color),
+            None if c == 'w' => Cell::Color(Color::White),
+            None => Cell::Peg,
+        },
+    }
+}
+
+/// The `<what>` a board of kind `sensing` sends for a piece put down.
+pub fn what_for(piece: Piece, sensing: Sensing) -> Option<char> {
+    match sensing {
+        Sensing::Occupancy => None,
+        Sensing::Color => Some(if piece.color == Color::White {
+            'w'
+        } else {
+            'b'
+        }),
+        Sensing::Piece => Some(piece.char()),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -254,33 +282,5 @@ mod tests {
         );
         assert!(SensedBoard::from_scan("x", Sensing::Occupancy).is_none());
         assert!(SensedBoard::from_scan(&"?".repeat(64), Sensing::Occupancy).is_none());
-    }
-}
-
-/// The cell a `DOWN <sq> [<what>]` describes on a board of kind `sensing`.
-pub fn cell_from_what(what: Option<char>, sensing: Sensing) -> Cell {
-    match (what, sensing) {
-        (None, _) => Cell::Peg,
-        (Some('w'), Sensing::Occupancy | Sensing::Color) => Cell::Color(Color::White),
-        (Some('b'), Sensing::Occupancy | Sensing::Color) => Cell::Color(Color::Black),
-        (Some(c), _) => match Piece::from_char(c) {
-            Some(p) if sensing == Sensing::Piece => Cell::Piece(p),
-            Some(p) => Cell::Color(p.color),
-            None if c == 'w' => Cell::Color(Color::White),
-            None => Cell::Peg,
-        },
-    }
-}
-
-/// The `<what>` a board of kind `sensing` sends for a piece put down.
-pub fn what_for(piece: Piece, sensing: Sensing) -> Option<char> {
-    match sensing {
-        Sensing::Occupancy => None,
-        Sensing::Color => Some(if piece.color == Color::White {
-            'w'
-        } else {
-            'b'
-        }),
-        Sensing::Piece => Some(piece.char()),
     }
 }

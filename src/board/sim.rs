@@ -172,12 +172,12 @@ impl Device {
         };
         let mut out = Vec::new();
         for msg in move_events(&self.game, m, self.options.sensing, order) {
-            if let DeviceMsg::Up(sq) = msg {
-                if self.rng.chance(self.options.bounce) {
-                    let piece = self.physical.get(sq);
-                    out.push(DeviceMsg::Up(sq));
-                    out.push(DeviceMsg::Down(sq, self.what(piece)));
-                }
+            if let DeviceMsg::Up(sq) = msg
+                && self.rng.chance(self.options.bounce)
+            {
+                let piece = self.physical.get(sq);
+                out.push(DeviceMsg::Up(sq));
+                out.push(DeviceMsg::Down(sq, self.what(piece)));
             }
             out.push(msg);
         }
@@ -339,19 +339,19 @@ pub fn start(options: SimOptions) -> Result<SimHandle, String> {
             let mut line = Vec::new();
             let mut buf = [0u8; 256];
             while !flag.load(Ordering::Relaxed) {
-                if let Some(p) = port.as_mut() {
-                    if let Ok(n) = p.master.read(&mut buf) {
-                        for &b in &buf[..n] {
-                            if b == b'\n' {
-                                if let Ok(Some(msg)) = parse_host_line(&line) {
-                                    for answer in device.answer(msg) {
-                                        send(&mut port, &mut device, &answer);
-                                    }
+                if let Some(p) = port.as_mut()
+                    && let Ok(n) = p.master.read(&mut buf)
+                {
+                    for &b in &buf[..n] {
+                        if b == b'\n' {
+                            if let Ok(Some(msg)) = parse_host_line(&line) {
+                                for answer in device.answer(msg) {
+                                    send(&mut port, &mut device, &answer);
                                 }
-                                line.clear();
-                            } else if line.len() < 256 {
-                                line.push(b);
                             }
+                            line.clear();
+                        } else if line.len() < 256 {
+                            line.push(b);
                         }
                     }
                 }
@@ -414,9 +414,9 @@ pub fn start(options: SimOptions) -> Result<SimHandle, String> {
 
 fn send(port: &mut Option<Port>, device: &mut Device, msg: &DeviceMsg) {
     let text = device.line(msg);
-    if let Some(p) = port.as_mut() {
-        if let Err(e) = p.master.write_all(text.as_bytes()) {
-            tracing::warn!("simulated board could not send {msg}: {e}");
-        }
+    if let Some(p) = port.as_mut()
+        && let Err(e) = p.master.write_all(text.as_bytes())
+    {
+        tracing::warn!("simulated board could not send {msg}: {e}");
     }
 }

@@ -509,13 +509,12 @@ impl Tracker {
     /// True when the state may be a move in progress (or pieces lifted to be put back).
     fn in_progress(&self) -> bool {
         let changed = self.changed();
-        if let Mode::CatchingUp { from } = &self.mode {
-            if changed
+        if let Mode::CatchingUp { from } = &self.mode
+            && changed
                 .into_iter()
                 .all(|sq| self.sensed.get(sq) == Cell::Empty || self.sensed.get(sq) == from.get(sq))
-            {
-                return true;
-            }
+        {
+            return true;
         }
         if changed
             .into_iter()
