@@ -2,10 +2,10 @@
 //! (with touches of other pieces put back) are read 100 % right on every kind of board; random
 //! lifts and drops that show no legal move are explained, never accepted as a position.
 
-use annexd::board::events::{move_events, EventOrder, SplitMix};
+use annexd::board::events::{EventOrder, SplitMix, move_events};
 use annexd::board::protocol::DeviceMsg;
 use annexd::board::tracker::{BoardInput, Tracker, TrackerOutput};
-use annexd::board::{Cell, Sensing, SensedBoard};
+use annexd::board::{Cell, SensedBoard, Sensing};
 use proptest::prelude::*;
 use shakmaty::{Chess, Move, Position, Square};
 
@@ -14,11 +14,21 @@ fn sensing_of(i: u8) -> Sensing {
 }
 
 fn feed(t: &mut Tracker, msgs: &[DeviceMsg]) -> Vec<TrackerOutput> {
-    msgs.iter().flat_map(|m| t.handle(&BoardInput::from_device(m, t.sensing()).unwrap())).collect()
+    msgs.iter()
+        .flat_map(|m| t.handle(&BoardInput::from_device(m, t.sensing()).unwrap()))
+        .collect()
 }
 
 fn moves_in(out: &[TrackerOutput]) -> Vec<Move> {
-    out.iter().filter_map(|o| if let TrackerOutput::Move(m) = o { Some(*m) } else { None }).collect()
+    out.iter()
+        .filter_map(|o| {
+            if let TrackerOutput::Move(m) = o {
+                Some(*m)
+            } else {
+                None
+            }
+        })
+        .collect()
 }
 
 /// Answers the tracker's questions with the move that was made, as the player would.
