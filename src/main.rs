@@ -37,6 +37,10 @@ enum Command {
         #[arg(long, default_value = "de")]
         lang: annexd::notation::Lang,
     },
+    /// Run a simulated peg board on a pseudo-terminal (prints its path; type moves or events).
+    BoardSim(annexd::board::cli::SimArgs),
+    /// Connect to a board and print what it understands, one JSON object a line.
+    BoardWatch(annexd::board::cli::WatchArgs),
 }
 
 fn main() -> ExitCode {
@@ -48,5 +52,7 @@ fn main() -> ExitCode {
         Command::Parse(args) => notation::cli::run_parse(&args),
         Command::Clock(args) => annexd::clock::cli::run(args),
         Command::Pgn { journal, lang } => annexd::record::cli::run_pgn(&journal, lang),
+        Command::BoardSim(args) => annexd::board::cli::run_sim(args),
+        Command::BoardWatch(args) => annexd::board::cli::run_watch(args),
     }
 }
