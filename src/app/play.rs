@@ -78,6 +78,15 @@ pub struct ResumeArgs {
     /// Language: de or en.
     #[arg(long)]
     pub lang: Option<Lang>,
+    /// The VI player's peg board: a serial port, "sim", or "none".
+    #[arg(long)]
+    pub board: Option<String>,
+    /// What the simulated peg board senses: occupancy, color or piece.
+    #[arg(long, default_value = "occupancy")]
+    pub sim_sensing: crate::board::Sensing,
+    /// The sighted player's board: "typed" or a DGT board's port.
+    #[arg(long)]
+    pub sighted: Option<String>,
 }
 
 /// The folder where games are kept: the settings' `record.dir`, or the data folder.
@@ -239,6 +248,9 @@ pub fn run_resume(args: &ResumeArgs) -> ExitCode {
     let play_args = PlayArgs {
         config: args.config.clone(),
         lang: args.lang,
+        board: args.board.clone(),
+        sim_sensing: args.sim_sensing,
+        sighted: args.sighted.clone(),
         ..PlayArgs::default()
     };
     let settings = match settings_for(&play_args) {
@@ -305,43 +317,52 @@ pub fn run_resume(args: &ResumeArgs) -> ExitCode {
 }
 
 /// Sets a resumed clock to the times recorded in the journal (the last press, then every
-/// adjustment after it) and the move number, at `now`; it stays stopped until the arbiter or
-/// a player starts it again, since the time between the last record and the interruption is
-/// not known.
+/// adjustment after it), the running side and the move number, at `now`; it stays stopped
+/// until the arbiter or a player starts it again, since the time between the last record and
+/// the interruption is not known.
 fn restore_clock(clock: &mut TalkingClock, entries: &[Entry], now: Duration) {
     use crate::clock::{Adjust, ClockInput};
+    use shakmaty::Color;
     let _ = clock.handle(ClockInput::Start, now);
-    let _ = clock.handle(ClockInput::Pause, now);
-    let mut moves: u32 = 0;
+    let start = clock.snapshot(now);
+    let mut times = [start.white, start.black];
+    let mut made: u32 = 0;
+    let mut completed: u32 = 0;
     for entry in entries {
         match entry {
-            Entry::Move(_) => moves += 1,
-            Entry::Undo(_) => moves = moves.saturating_sub(1),
+            Entry::Move(_) => made += 1,
+            Entry::Undo(_) => made = made.saturating_sub(1),
             Entry::Press(press) => {
-                for (side, ms) in [
-                    (shakmaty::Color::White, press.white_ms),
-                    (shakmaty::Color::Black, press.black_ms),
-                ] {
+                completed = made;
+                for (slot, ms) in times.iter_mut().zip([press.white_ms, press.black_ms]) {
                     if let Some(ms) = ms {
-                        let change = Adjust::Set(Duration::from_millis(ms));
-                        let _ = clock.handle(ClockInput::Adjust { side, change }, now);
+                        *slot = Duration::from_millis(ms);
                     }
                 }
             }
             Entry::ClockAdjustment(adjustment) => {
                 let amount = Duration::from_millis(adjustment.delta_ms.unsigned_abs());
-                let change = if adjustment.delta_ms >= 0 {
-                    Adjust::Add(amount)
+                let slot = &mut times[usize::from(adjustment.side == Color::Black)];
+                *slot = if adjustment.delta_ms >= 0 {
+                    *slot + amount
                 } else {
-                    Adjust::Take(amount)
+                    slot.saturating_sub(amount)
                 };
-                let side = adjustment.side;
-                let _ = clock.handle(ClockInput::Adjust { side, change }, now);
             }
             _ => {}
         }
     }
-    let _ = clock.handle(ClockInput::SetMoveNumber(moves / 2 + 1), now);
+    // The clock of the side that has not yet pressed runs: White after an even number of
+    // completed moves.
+    if completed % 2 == 1 {
+        let _ = clock.handle(ClockInput::Press(Some(Color::White)), now);
+    }
+    for (side, time) in [(Color::White, times[0]), (Color::Black, times[1])] {
+        let change = Adjust::Set(time);
+        let _ = clock.handle(ClockInput::Adjust { side, change }, now);
+    }
+    let _ = clock.handle(ClockInput::SetMoveNumber(completed / 2 + 1), now);
+    let _ = clock.handle(ClockInput::Pause, now);
     let _ = clock.poll(now);
 }
 

@@ -468,6 +468,11 @@ impl Session {
             return;
         };
         if !clock.clock().is_started() {
+            if self.uncompleted.is_none() && self.vi_move != ViMove::default() {
+                // A VI move under way: say what it lacks rather than start the clock.
+                self.vi_may_press(out);
+                return;
+            }
             if let Ok(announcements) = clock.handle(ClockInput::Start, now) {
                 say_announcements(announcements, self.options.role, out);
             }
