@@ -23,6 +23,8 @@ enum Command {
     Play(annexd::app::play::PlayArgs),
     /// Continue a game from its journal exactly where it stopped.
     Resume(annexd::app::play::ResumeArgs),
+    /// Print the effective settings (settings file and defaults).
+    Config(annexd::app::config_cmd::ConfigArgs),
     /// Print the Annex D announcement of a move.
     Announce(notation::cli::AnnounceArgs),
     /// Print the UCI of the legal move a text names, or why there is none.
@@ -48,6 +50,7 @@ fn main() -> ExitCode {
     match cli.command {
         Command::Play(args) => annexd::app::play::run_play(&args),
         Command::Resume(args) => annexd::app::play::run_resume(&args),
+        Command::Config(args) => annexd::app::config_cmd::run(&args),
         Command::Announce(args) => notation::cli::run_announce(&args),
         Command::Parse(args) => notation::cli::run_parse(&args),
         Command::Clock(args) => annexd::clock::cli::run(args),

@@ -176,6 +176,41 @@ fn clock_for(control: &str, settings: &Settings) -> Result<Option<TalkingClock>,
     )))
 }
 
+/// The standalone talking clock's options from the settings.
+fn talking_clock_args(settings: &Settings) -> crate::clock::cli::ClockArgs {
+    let warn = if settings.clock.warnings_seconds.is_empty() {
+        "none".to_string()
+    } else {
+        let list: Vec<String> = settings
+            .clock
+            .warnings_seconds
+            .iter()
+            .map(|s| format!("{s}s"))
+            .collect();
+        list.join(",")
+    };
+    crate::clock::cli::ClockArgs {
+        control: if settings.game.time_control.trim().is_empty() {
+            "-".into()
+        } else {
+            settings.game.time_control.clone()
+        },
+        replay: None,
+        lang: settings.game.language,
+        bronstein_credit: false,
+        warn,
+        final_every: if settings.clock.countdown_below_seconds == 0 {
+            "none".into()
+        } else {
+            "10s".into()
+        },
+        every: (settings.clock.announce_every_minutes > 0)
+            .then(|| format!("{}m", settings.clock.announce_every_minutes)),
+        seconds_below: "10m".into(),
+        say_after_press: false,
+    }
+}
+
 fn session_options(settings: &Settings) -> SessionOptions {
     SessionOptions {
         lang: settings.game.language,
@@ -193,6 +228,10 @@ pub fn run_play(args: &PlayArgs) -> ExitCode {
         Err(message) => return fail(&message),
     };
     let lang = settings.game.language;
+    if settings.game.role == SeatRole::Clock {
+        // The seat of a talking clock alone (D.2.6.1).
+        return crate::clock::cli::run(talking_clock_args(&settings));
+    }
     let clock = match clock_for(&settings.game.time_control, &settings) {
         Ok(clock) => clock,
         Err(message) => return fail(&message),

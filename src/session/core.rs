@@ -612,6 +612,33 @@ impl Session {
                     out.push(Effect::say(err.tokens()));
                 }
             }
+            ArbiterAction::Back(plies) => {
+                let plies = plies.min(self.game().history().len());
+                if plies == 0 || self.game().is_over() {
+                    out.push(Effect::say(vec![Token::Word(Word::NothingToTakeBack)]));
+                    return;
+                }
+                for _ in 0..plies {
+                    if let Err(err) = self.record(Entry::undo(), now, out) {
+                        out.push(Effect::say(err.tokens()));
+                        break;
+                    }
+                }
+                self.uncompleted = None;
+                self.vi_move = ViMove::default();
+                let position = self.sheet.game().position().clone();
+                if let Some(tracker) = &mut self.peg {
+                    tracker.set_position(position.clone());
+                }
+                if let Some(tracker) = &mut self.sighted_board {
+                    tracker.set_position(position.clone());
+                }
+                let mut tokens = vec![Token::Word(Word::TakenBack), Token::Pause];
+                tokens.extend(queries::whose_move_tokens(&position));
+                out.push(Effect::say(tokens));
+                // The boards are then set up as in this position; it is read out for that.
+                out.push(Effect::reading(queries::position_tokens(&position)));
+            }
             ArbiterAction::IllegalMove(side) => {
                 let side = side.unwrap_or(!self.game().turn());
                 match self.record(Entry::illegal_move(side, None), now, out) {
