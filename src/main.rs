@@ -10,9 +10,17 @@ struct Cli {
 }
 
 #[derive(Subcommand)]
-enum Command {}
+enum Command {
+    /// Speak words, or render them to a WAV file.
+    Say(annexd::speech::cli::SayArgs),
+    /// List, check and record voices.
+    Voices(annexd::speech::cli::VoicesArgs),
+}
 
 fn main() -> std::process::ExitCode {
     let cli = Cli::parse();
-    match cli.command {}
+    match cli.command {
+        Command::Say(args) => annexd::speech::cli::run_say(args),
+        Command::Voices(args) => annexd::speech::cli::run_voices(args),
+    }
 }

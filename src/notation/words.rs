@@ -151,4 +151,6 @@ words! {
     ConfigError => "w_config_error", "Fehler in der Einstellung", "error in the settings";
     DeviceMissing => "w_device_missing", "Gerät nicht gefunden", "device not found";
     UnknownCommand => "w_unknown_command", "unbekannter Befehl", "unknown command";
+    // --- speech out ---
+    NothingToRepeat => "w_nothing_to_repeat", "nichts zu wiederholen", "nothing to repeat";
 }
