@@ -208,7 +208,7 @@ pub fn run_voices(args: VoicesArgs) -> ExitCode {
                 let about = Voice::read_info(&found.dir)
                     .map(|i| format!("{}; {}", i.made_with, i.licence))
                     .unwrap_or_else(|e| e.to_string());
-                println!(
+                out!(
                     "{} {}: {} ({about})",
                     found.lang,
                     found.name,
@@ -219,8 +219,13 @@ pub fn run_voices(args: VoicesArgs) -> ExitCode {
         }
         VoicesCommand::Check { lang, voice, dir } => check(lang, voice.as_deref(), dir),
         VoicesCommand::Keys { lang } => {
+            use std::io::Write;
+            let mut out = std::io::stdout().lock();
             for key in clip_keys(lang) {
-                println!("{}\t{}", key.key, key.text);
+                // A closed pipe (`| head`) ends the list quietly.
+                if writeln!(out, "{}\t{}", key.key, key.text).is_err() {
+                    break;
+                }
             }
             ExitCode::SUCCESS
         }
@@ -259,15 +264,18 @@ fn check(lang: Option<Lang>, name: Option<&str>, dir: Option<PathBuf>) -> ExitCo
         match Voice::load(&found.dir) {
             Ok(voice) if voice.info.language != found.lang => {
                 incomplete = true;
-                println!(
+                out!(
                     "{} {}: voice.toml says language {}, but the folder is {}",
-                    found.lang, found.name, voice.info.language, found.lang
+                    found.lang,
+                    found.name,
+                    voice.info.language,
+                    found.lang
                 );
             }
             Ok(voice) => {
                 let missing = voice.missing_keys();
                 if missing.is_empty() {
-                    println!(
+                    out!(
                         "{} {}: complete, {} clips, {} Hz ({})",
                         found.lang,
                         found.name,
@@ -277,7 +285,7 @@ fn check(lang: Option<Lang>, name: Option<&str>, dir: Option<PathBuf>) -> ExitCo
                     );
                 } else {
                     incomplete = true;
-                    println!(
+                    out!(
                         "{} {}: {} of {} clips missing: {}",
                         found.lang,
                         found.name,
@@ -289,7 +297,7 @@ fn check(lang: Option<Lang>, name: Option<&str>, dir: Option<PathBuf>) -> ExitCo
             }
             Err(e) => {
                 incomplete = true;
-                println!("{} {}: {e}", found.lang, found.name);
+                out!("{} {}: {e}", found.lang, found.name);
             }
         }
     }

@@ -10,6 +10,14 @@
 //! - [`wav`]: writing sound to WAV files; [`record`]: recording a personal voice;
 //! - [`cli`]: the `say` and `voices` subcommands.
 
+/// Writes a line on stdout; a closed stdout (a pipe into `head`) is not an error worth a panic.
+macro_rules! out {
+    ($($arg:tt)*) => {{
+        use std::io::Write as _;
+        let _ = writeln!(std::io::stdout(), $($arg)*);
+    }};
+}
+
 pub mod cli;
 pub mod compose;
 pub mod output;

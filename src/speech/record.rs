@@ -71,6 +71,7 @@ impl Microphone {
     /// Opens the default input device.
     pub fn open() -> Result<Microphone, String> {
         use cpal::traits::{DeviceTrait, HostTrait, StreamTrait};
+        let _alsa_messages = super::output::clips::quiet_alsa();
         let device = cpal::default_host()
             .default_input_device()
             .ok_or("the system has no default input device")?;
@@ -196,14 +197,14 @@ pub fn run(args: RecordArgs) -> ExitCode {
         );
         return ExitCode::from(2);
     }
-    println!("Recording {} words into {}.", keys.len(), dir.display());
-    println!("After each word: Enter = keep, r = retake, s = skip, q = quit.");
+    out!("Recording {} words into {}.", keys.len(), dir.display());
+    out!("After each word: Enter = keep, r = retake, s = skip, q = quit.");
     let stdin = std::io::stdin();
     let mut answers = stdin.lock().lines();
     let (mut kept, mut skipped) = (0, 0);
     'keys: for (i, key) in keys.iter().enumerate() {
         loop {
-            println!(
+            out!(
                 "[{}/{}] Say: {}   ({})",
                 i + 1,
                 keys.len(),
@@ -222,12 +223,12 @@ pub fn run(args: RecordArgs) -> ExitCode {
             let (take, heard) = microphone.take(args.threshold);
             let clip = match take {
                 Take::NothingHeard | Take::Waiting => {
-                    println!("Nothing heard. Enter or r = try again, s = skip, q = quit.");
+                    out!("Nothing heard. Enter or r = try again, s = skip, q = quit.");
                     None
                 }
                 Take::Speaking | Take::Done | Take::TooLong => {
                     if take == Take::TooLong {
-                        println!("That was long; it was cut after 6 seconds.");
+                        out!("That was long; it was cut after 6 seconds.");
                     }
                     let mut word = trim_silence(
                         &heard,
@@ -245,7 +246,7 @@ pub fn run(args: RecordArgs) -> ExitCode {
                             samples: word.clone(),
                         });
                     }
-                    println!(
+                    out!(
                         "{:.2} s. Enter = keep, r = retake, s = skip, q = quit.",
                         word.len() as f32 / VOICE_RATE as f32
                     );
@@ -286,7 +287,7 @@ pub fn run(args: RecordArgs) -> ExitCode {
         .into_iter()
         .filter(|k| !has_clip(&dir, k.key))
         .count();
-    println!(
+    out!(
         "Kept {kept}, skipped {skipped}. {missing} words still unrecorded{}.",
         if missing > 0 {
             format!(" (the {DEFAULT_VOICE} voice says them)")
@@ -342,7 +343,7 @@ fn open_prompt(lang: Lang) -> Option<Prompt> {
     match ClipsOutput::open(Arc::new(voice), Pacing::default()) {
         Ok(output) => Some(Prompt { output, next: 0 }),
         Err(e) => {
-            println!("({e}: the words are only shown)");
+            out!("({e}: the words are only shown)");
             None
         }
     }

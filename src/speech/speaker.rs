@@ -24,8 +24,14 @@ use super::utterance::{Utterance, UtteranceId};
 use super::voice::{Voice, VoiceLibrary};
 use crate::notation::{Lang, Token, Word};
 
-/// How long opening an output may take before the next is tried.
-pub const OPEN_TIMEOUT: Duration = Duration::from_secs(5);
+/// How long opening an output may take before the next is tried (the system speech engine
+/// may take 4 s to list its voices).
+pub fn open_timeout(kind: BackendKind) -> Duration {
+    match kind {
+        BackendKind::Tts => Duration::from_secs(10),
+        BackendKind::Clips | BackendKind::Text => Duration::from_secs(5),
+    }
+}
 /// How often the speaker thread looks at the output while something is being said.
 const POLL: Duration = Duration::from_millis(5);
 
@@ -278,7 +284,8 @@ impl Speaker {
                 detail: format!("cannot start the speech thread: {e}"),
                 no_sound: false,
             })?;
-        match opened.recv_timeout(OPEN_TIMEOUT) {
+        let timeout = open_timeout(kind);
+        match opened.recv_timeout(timeout) {
             Ok(Ok(remark)) => Ok((
                 Speaker {
                     commands,
@@ -298,7 +305,7 @@ impl Speaker {
             Err(_) => Err(OpenFailure {
                 detail: format!(
                     "the {kind} output did not open within {} s",
-                    OPEN_TIMEOUT.as_secs()
+                    timeout.as_secs()
                 ),
                 no_sound: false,
             }),

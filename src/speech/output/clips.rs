@@ -75,6 +75,7 @@ impl ClipsOutput {
 /// Opens the default device with a short buffer, or with its own buffer size if it refuses.
 fn open_default_sink() -> Result<rodio::MixerDeviceSink, NoDevice> {
     use rodio::cpal::traits::{DeviceTrait, HostTrait};
+    let _alsa_messages = quiet_alsa();
     let device = rodio::cpal::default_host()
         .default_output_device()
         .ok_or_else(|| NoDevice("the system has no default sound output device".to_owned()))?;
@@ -90,6 +91,16 @@ fn open_default_sink() -> Result<rodio::MixerDeviceSink, NoDevice> {
         })
         .or_else(|_| rodio::DeviceSinkBuilder::from_device(device).and_then(|b| b.open_stream()))
         .map_err(|e| NoDevice(e.to_string()))
+}
+
+/// Sends alsa-lib's messages on this thread into a buffer instead of onto the terminal, for
+/// as long as the returned guard lives: a missing sound card is reported in one clear line
+/// by the caller, not in ten lines of alsa-lib.
+pub fn quiet_alsa() -> impl Sized {
+    #[cfg(target_os = "linux")]
+    {
+        alsa::Output::local_error_handler().ok()
+    }
 }
 
 impl Output for ClipsOutput {
@@ -182,6 +193,13 @@ impl Iterator for TrackedSource {
                 None
             }
         }
+    }
+}
+
+impl Drop for TrackedSource {
+    fn drop(&mut self) {
+        // The mixer may drop a source after its last sample without asking for more.
+        self.control.done.store(true, Ordering::Release);
     }
 }
 

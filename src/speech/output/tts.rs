@@ -1,11 +1,14 @@
 //! The system speech engine through the `tts` crate (speech-dispatcher on Linux, SAPI/Tolk on
 //! Windows, AVFoundation on macOS).
 //!
-//! Engines may never report the end of speech (speech-dispatcher without sound keeps
-//! `is_speaking()` true for ever), so every wait has a deadline: an announcement that has not
-//! begun within [`BEGIN_TIMEOUT`] is a failure (the speaker falls back to text lines), and one
-//! that began but never reports its end is taken as finished after a generous estimate of its
-//! length.
+//! Engines may never report the end of speech (speech-dispatcher without sound reports the
+//! beginning, then keeps `is_speaking()` true for ever), so every wait has a deadline: an
+//! announcement that has not begun within [`BEGIN_TIMEOUT`], or has not ended after a generous
+//! estimate of its length, is a failure, and the speaker falls back to text lines. Engines
+//! without utterance callbacks are asked `is_speaking()`, and trusted after the deadline.
+//!
+//! Choosing the voice of the language lists the engine's voices, which takes speech-dispatcher
+//! with espeak-ng (thirteen thousand voices) about 4 s: opening allows for it.
 
 use std::time::{Duration, Instant};
 
@@ -182,7 +185,14 @@ impl Output for TtsOutput {
         }
         if now > current.end_deadline {
             self.current = None;
-            return Progress::Done;
+            // A working engine reports the end; one that never does has no sound output.
+            return if self.callbacks {
+                Progress::Failed(
+                    "the speech engine never finished speaking (no sound output?)".to_owned(),
+                )
+            } else {
+                Progress::Done
+            };
         }
         Progress::Playing
     }
