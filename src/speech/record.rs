@@ -23,7 +23,7 @@ use super::voice::{
 use crate::notation::{Lang, Spoken};
 
 /// The sample rate recorded clips are saved at (that of the shipped voices).
-pub const VOICE_RATE: u32 = 22_050;
+pub const VOICE_RATE: u32 = 16_000;
 /// The loudness recorded words are evened to (RMS).
 pub const TARGET_RMS: f32 = 0.1;
 
@@ -61,27 +61,64 @@ pub struct RecordArgs {
 
 /// A microphone delivering mono samples.
 pub struct Microphone {
-    _stream: cpal::Stream,
-    samples: Receiver<Vec<f32>>,
+    device: cpal::Device,
+    supported: cpal::SupportedStreamConfig,
     /// Its sample rate.
     pub sample_rate: u32,
+    /// Its channels (mixed to mono).
+    pub channels: u16,
 }
 
 impl Microphone {
-    /// Opens the default input device.
+    /// Finds the default input device and checks that it can capture. The device is opened
+    /// afresh for each take, so nothing said during a prompt is recorded.
     pub fn open() -> Result<Microphone, String> {
-        use cpal::traits::{DeviceTrait, HostTrait, StreamTrait};
+        use cpal::traits::{DeviceTrait, HostTrait};
         let _alsa_messages = super::output::clips::quiet_alsa();
         let device = cpal::default_host()
             .default_input_device()
             .ok_or("the system has no default input device")?;
-        let supported = device.default_input_config().map_err(|e| e.to_string())?;
+        // 16 kHz mono, the rate of the voices, where the device offers it; else its default.
+        let preferred = device
+            .supported_input_configs()
+            .ok()
+            .and_then(|mut configs| {
+                configs
+                    .find(|c| {
+                        c.channels() == 1
+                            && (c.min_sample_rate()..=c.max_sample_rate()).contains(&VOICE_RATE)
+                            && matches!(
+                                c.sample_format(),
+                                cpal::SampleFormat::I16 | cpal::SampleFormat::F32
+                            )
+                    })
+                    .map(|c| c.with_sample_rate(VOICE_RATE))
+            });
+        let supported = match preferred {
+            Some(config) => config,
+            None => device.default_input_config().map_err(|e| e.to_string())?,
+        };
         let config = supported.config();
+        let microphone = Microphone {
+            device,
+            supported,
+            sample_rate: config.sample_rate,
+            channels: config.channels,
+        };
+        drop(microphone.stream()?);
+        Ok(microphone)
+    }
+
+    /// A capture stream sending mono chunks, not yet started.
+    fn stream(&self) -> Result<(cpal::Stream, Receiver<Vec<f32>>), String> {
+        use cpal::traits::DeviceTrait;
+        let _alsa_messages = super::output::clips::quiet_alsa();
+        let config = self.supported.config();
         let channels = config.channels.max(1) as usize;
         let (tx, samples) = unbounded();
         let on_error = |e: cpal::Error| tracing::warn!("microphone: {e}");
-        let stream = match supported.sample_format() {
-            cpal::SampleFormat::F32 => device.build_input_stream(
+        let stream = match self.supported.sample_format() {
+            cpal::SampleFormat::F32 => self.device.build_input_stream(
                 config,
                 move |data: &[f32], _: &cpal::InputCallbackInfo| {
                     let _ = tx.send(
@@ -93,7 +130,7 @@ impl Microphone {
                 on_error,
                 None,
             ),
-            cpal::SampleFormat::I16 => device.build_input_stream(
+            cpal::SampleFormat::I16 => self.device.build_input_stream(
                 config,
                 move |data: &[i16], _: &cpal::InputCallbackInfo| {
                     let _ = tx.send(
@@ -114,21 +151,20 @@ impl Microphone {
             }
         }
         .map_err(|e| e.to_string())?;
-        stream.play().map_err(|e| e.to_string())?;
-        Ok(Microphone {
-            _stream: stream,
-            samples,
-            sample_rate: config.sample_rate,
-        })
+        Ok((stream, samples))
     }
 
-    /// Forgets what was heard so far.
-    pub fn drain(&self) {
-        while self.samples.try_recv().is_ok() {}
+    /// Records one word: listens, waits for speech, then for the silence after it.
+    pub fn take(&self, threshold: f32) -> Result<(Take, Vec<f32>), String> {
+        use cpal::traits::StreamTrait;
+        let (stream, samples) = self.stream()?;
+        stream
+            .play()
+            .map_err(|e| format!("the microphone does not start: {e}"))?;
+        Ok(self.listen(&samples, threshold))
     }
 
-    /// Records one word: waits for speech, then for the silence after it.
-    pub fn take(&self, threshold: f32) -> (Take, Vec<f32>) {
+    fn listen(&self, samples: &Receiver<Vec<f32>>, threshold: f32) -> (Take, Vec<f32>) {
         let mut endpointer = Endpointer::new(
             self.sample_rate,
             threshold,
@@ -139,7 +175,7 @@ impl Microphone {
         let mut heard = Vec::new();
         let deadline = Instant::now() + Duration::from_secs(20);
         while !endpointer.finished() {
-            match self.samples.recv_timeout(Duration::from_millis(500)) {
+            match samples.recv_timeout(Duration::from_millis(500)) {
                 Ok(chunk) => {
                     endpointer.feed(&chunk);
                     heard.extend(chunk);
@@ -197,7 +233,13 @@ pub fn run(args: RecordArgs) -> ExitCode {
         );
         return ExitCode::from(2);
     }
-    out!("Recording {} words into {}.", keys.len(), dir.display());
+    out!(
+        "Recording {} words into {} (microphone: {} Hz, {} channel(s)).",
+        keys.len(),
+        dir.display(),
+        microphone.sample_rate,
+        microphone.channels
+    );
     out!("After each word: Enter = keep, r = retake, s = skip, q = quit.");
     let stdin = std::io::stdin();
     let mut answers = stdin.lock().lines();
@@ -219,8 +261,13 @@ pub fn run(args: RecordArgs) -> ExitCode {
                 }];
                 p.say_words(&word);
             }
-            microphone.drain();
-            let (take, heard) = microphone.take(args.threshold);
+            let (take, heard) = match microphone.take(args.threshold) {
+                Ok(heard) => heard,
+                Err(e) => {
+                    eprintln!("annexd voices record: {e}");
+                    return ExitCode::FAILURE;
+                }
+            };
             let clip = match take {
                 Take::NothingHeard | Take::Waiting => {
                     out!("Nothing heard. Enter or r = try again, s = skip, q = quit.");
@@ -233,7 +280,7 @@ pub fn run(args: RecordArgs) -> ExitCode {
                     let mut word = trim_silence(
                         &heard,
                         microphone.sample_rate,
-                        args.threshold / 2.0,
+                        args.threshold / 4.0,
                         Duration::from_millis(30),
                     )
                     .to_vec();
