@@ -13,14 +13,20 @@ use std::time::{Duration, Instant};
 
 use annexd::notation::{Lang, Token};
 use annexd::speech::compose::{Pacing, compose};
-use annexd::speech::{BackendKind, Priority, Speaker, SpeechEvent, SpeechSettings, Utterance, Voice};
+use annexd::speech::{
+    BackendKind, Priority, Speaker, SpeechEvent, SpeechSettings, Utterance, Voice,
+};
 use shakmaty::{File, Rank, Role};
 
 const RUNS: usize = 300;
 
 fn resident_bytes() -> usize {
     let statm = std::fs::read_to_string("/proc/self/statm").unwrap_or_default();
-    let pages: usize = statm.split_whitespace().nth(1).and_then(|p| p.parse().ok()).unwrap_or(0);
+    let pages: usize = statm
+        .split_whitespace()
+        .nth(1)
+        .and_then(|p| p.parse().ok())
+        .unwrap_or(0);
     // SAFETY: sysconf has no preconditions.
     pages * unsafe { libc::sysconf(libc::_SC_PAGESIZE) } as usize
 }
@@ -37,7 +43,12 @@ fn main() {
     let config = dir.path().join("asound.conf");
     std::fs::write(&config, "pcm.!default {\n    type file\n    slave.pcm \"null\"\n    file \"/dev/null\"\n    format \"raw\"\n}\n").unwrap();
     // SAFETY: no other thread runs yet.
-    unsafe { std::env::set_var("ALSA_CONFIG_PATH", format!("/usr/share/alsa/alsa.conf:{}", config.display())) };
+    unsafe {
+        std::env::set_var(
+            "ALSA_CONFIG_PATH",
+            format!("/usr/share/alsa/alsa.conf:{}", config.display()),
+        )
+    };
 
     let voice_dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("voices/de/espeak");
     let before = resident_bytes();
@@ -46,40 +57,86 @@ fn main() {
     let load_time = start.elapsed();
     let after = resident_bytes();
     println!("Speech out: loaded voice de/espeak");
-    println!("  clips: {}, sample rate {} Hz", voice.len(), voice.sample_rate());
-    println!("  decoded samples: {:.2} MB", voice.decoded_bytes() as f64 / 1e6);
-    println!("  process RSS delta of loading: {:.2} MB", after.saturating_sub(before) as f64 / 1e6);
-    println!("  load (decode every clip): {:.0} ms", load_time.as_secs_f64() * 1e3);
+    println!(
+        "  clips: {}, sample rate {} Hz",
+        voice.len(),
+        voice.sample_rate()
+    );
+    println!(
+        "  decoded samples: {:.2} MB",
+        voice.decoded_bytes() as f64 / 1e6
+    );
+    println!(
+        "  process RSS delta of loading: {:.2} MB",
+        after.saturating_sub(before) as f64 / 1e6
+    );
+    println!(
+        "  load (decode every clip): {:.0} ms",
+        load_time.as_secs_f64() * 1e3
+    );
 
-    let tokens = [Token::Piece(Role::Knight), Token::File(File::F), Token::Rank(Rank::Third), Token::Check];
+    let tokens = [
+        Token::Piece(Role::Knight),
+        Token::File(File::F),
+        Token::Rank(Rank::Third),
+        Token::Check,
+    ];
     let mut words = Vec::new();
     for &t in &tokens {
         Lang::De.push_words(t, &mut words);
     }
     let start = Instant::now();
     for _ in 0..RUNS {
-        std::hint::black_box(compose(&voice, &words, Pacing::default(), annexd::speech::Channel::Both).unwrap());
+        std::hint::black_box(
+            compose(
+                &voice,
+                &words,
+                Pacing::default(),
+                annexd::speech::Channel::Both,
+            )
+            .unwrap(),
+        );
     }
-    println!("  compose \"Springer Felix drei Schach\": {:.3} ms each", start.elapsed().as_secs_f64() * 1e3 / RUNS as f64);
+    println!(
+        "  compose \"Springer Felix drei Schach\": {:.3} ms each",
+        start.elapsed().as_secs_f64() * 1e3 / RUNS as f64
+    );
     drop(voice);
 
-    let settings = SpeechSettings { lang: Lang::De, backend: BackendKind::Clips, ..SpeechSettings::default() };
+    let settings = SpeechSettings {
+        lang: Lang::De,
+        backend: BackendKind::Clips,
+        ..SpeechSettings::default()
+    };
     let speaker = Speaker::open(&settings, Box::new(std::io::sink()));
-    assert_eq!(speaker.backend(), BackendKind::Clips, "the file device opens: {:?}", speaker.notices());
+    assert_eq!(
+        speaker.backend(),
+        BackendKind::Clips,
+        "the file device opens: {:?}",
+        speaker.notices()
+    );
     let mut latencies = Vec::with_capacity(RUNS);
     for _ in 0..RUNS {
         let said = Instant::now();
         let id = speaker.say(Utterance::new(tokens, Priority::Move));
         let mut audible = None;
         loop {
-            match speaker.events().recv_timeout(Duration::from_secs(10)).expect("the speaker reports") {
+            match speaker
+                .events()
+                .recv_timeout(Duration::from_secs(10))
+                .expect("the speaker reports")
+            {
                 SpeechEvent::Audible { id: heard, at } if heard == id => audible = Some(at),
                 SpeechEvent::Finished { id: done } if done == id => break,
                 SpeechEvent::FellBack { detail, .. } => panic!("fell back: {detail}"),
                 _ => {}
             }
         }
-        latencies.push(audible.expect("the first sample was taken").duration_since(said));
+        latencies.push(
+            audible
+                .expect("the first sample was taken")
+                .duration_since(said),
+        );
     }
     latencies.sort();
     println!("Speech out: say() to the first sample taken by the device (clips, {RUNS} runs)");

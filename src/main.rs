@@ -1,9 +1,17 @@
 //! The `annexd` command line: one subcommand per job (play, clock, announce, parse, …).
 
+use std::process::ExitCode;
+
 use clap::{Parser, Subcommand};
 
+use annexd::notation;
+
 #[derive(Parser)]
-#[command(name = "annexd", version, about = "Play chess over the board under FIDE Annex D")]
+#[command(
+    name = "annexd",
+    version,
+    about = "Play chess over the board under FIDE Annex D"
+)]
 struct Cli {
     #[command(subcommand)]
     command: Command,
@@ -11,15 +19,45 @@ struct Cli {
 
 #[derive(Subcommand)]
 enum Command {
+    /// Play a game in plain line mode: type moves and commands, hear or read every announcement.
+    Play(annexd::app::play::PlayArgs),
+    /// Continue a game from its journal exactly where it stopped.
+    Resume(annexd::app::play::ResumeArgs),
+    /// Print the Annex D announcement of a move.
+    Announce(notation::cli::AnnounceArgs),
+    /// Print the UCI of the legal move a text names, or why there is none.
+    Parse(notation::cli::ParseArgs),
+    /// The talking clock (Annex D.2.6.1): every FIDE time control, time and moves said aloud
+    Clock(annexd::clock::cli::ClockArgs),
+    /// Print the PGN of a game journal (a damaged last line is reported and left out).
+    Pgn {
+        /// The journal file (JSON lines written while playing).
+        journal: std::path::PathBuf,
+        /// The language of messages: de or en.
+        #[arg(long, default_value = "de")]
+        lang: annexd::notation::Lang,
+    },
+    /// Run a simulated peg board on a pseudo-terminal (prints its path; type moves or events).
+    BoardSim(annexd::board::cli::SimArgs),
+    /// Connect to a board and print what it understands, one JSON object a line.
+    BoardWatch(annexd::board::cli::WatchArgs),
     /// Speak words, or render them to a WAV file.
     Say(annexd::speech::cli::SayArgs),
     /// List, check and record voices.
     Voices(annexd::speech::cli::VoicesArgs),
 }
 
-fn main() -> std::process::ExitCode {
+fn main() -> ExitCode {
     let cli = Cli::parse();
     match cli.command {
+        Command::Play(args) => annexd::app::play::run_play(&args),
+        Command::Resume(args) => annexd::app::play::run_resume(&args),
+        Command::Announce(args) => notation::cli::run_announce(&args),
+        Command::Parse(args) => notation::cli::run_parse(&args),
+        Command::Clock(args) => annexd::clock::cli::run(args),
+        Command::Pgn { journal, lang } => annexd::record::cli::run_pgn(&journal, lang),
+        Command::BoardSim(args) => annexd::board::cli::run_sim(args),
+        Command::BoardWatch(args) => annexd::board::cli::run_watch(args),
         Command::Say(args) => annexd::speech::cli::run_say(args),
         Command::Voices(args) => annexd::speech::cli::run_voices(args),
     }

@@ -11,7 +11,9 @@ use shakmaty::{CastlingSide, Color, File, Rank, Role};
 use super::token::Token;
 
 /// A language the program speaks and understands.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, serde::Serialize, serde::Deserialize)]
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, Hash, Default, serde::Serialize, serde::Deserialize,
+)]
 #[serde(rename_all = "lowercase")]
 pub enum Lang {
     /// German Annex D words (the default of D.2.1).
@@ -65,7 +67,11 @@ pub struct Spoken {
 
 impl Spoken {
     const fn word(key: &'static str, text: &'static str) -> Self {
-        Spoken { key, text, glue: false }
+        Spoken {
+            key,
+            text,
+            glue: false,
+        }
     }
 }
 
@@ -75,8 +81,12 @@ pub const FILE_NAMES: [&str; 8] = [
 ];
 const FILE_KEYS: [&str; 8] = ["f_a", "f_b", "f_c", "f_d", "f_e", "f_f", "f_g", "f_h"];
 const RANK_KEYS: [&str; 8] = ["r1", "r2", "r3", "r4", "r5", "r6", "r7", "r8"];
-const RANKS_DE: [&str; 8] = ["eins", "zwei", "drei", "vier", "fünf", "sechs", "sieben", "acht"];
-const RANKS_EN: [&str; 8] = ["one", "two", "three", "four", "five", "six", "seven", "eight"];
+const RANKS_DE: [&str; 8] = [
+    "eins", "zwei", "drei", "vier", "fünf", "sechs", "sieben", "acht",
+];
+const RANKS_EN: [&str; 8] = [
+    "one", "two", "three", "four", "five", "six", "seven", "eight",
+];
 
 const NUM_KEYS: [&str; 100] = [
     "n0", "n1", "n2", "n3", "n4", "n5", "n6", "n7", "n8", "n9", "n10", "n11", "n12", "n13", "n14",
@@ -90,8 +100,25 @@ const NUM_KEYS: [&str; 100] = [
 ];
 
 const UNITS_DE: [&str; 20] = [
-    "null", "eins", "zwei", "drei", "vier", "fünf", "sechs", "sieben", "acht", "neun", "zehn",
-    "elf", "zwölf", "dreizehn", "vierzehn", "fünfzehn", "sechzehn", "siebzehn", "achtzehn",
+    "null",
+    "eins",
+    "zwei",
+    "drei",
+    "vier",
+    "fünf",
+    "sechs",
+    "sieben",
+    "acht",
+    "neun",
+    "zehn",
+    "elf",
+    "zwölf",
+    "dreizehn",
+    "vierzehn",
+    "fünfzehn",
+    "sechzehn",
+    "siebzehn",
+    "achtzehn",
     "neunzehn",
 ];
 const TENS_DE: [&str; 10] = [
@@ -99,8 +126,25 @@ const TENS_DE: [&str; 10] = [
     "neunzig",
 ];
 const UNITS_EN: [&str; 20] = [
-    "zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
-    "eleven", "twelve", "thirteen", "fourteen", "fifteen", "sixteen", "seventeen", "eighteen",
+    "zero",
+    "one",
+    "two",
+    "three",
+    "four",
+    "five",
+    "six",
+    "seven",
+    "eight",
+    "nine",
+    "ten",
+    "eleven",
+    "twelve",
+    "thirteen",
+    "fourteen",
+    "fifteen",
+    "sixteen",
+    "seventeen",
+    "eighteen",
     "nineteen",
 ];
 const TENS_EN: [&str; 10] = [
@@ -153,12 +197,17 @@ impl Lang {
                 Role::Knight => w("p_knight", "Springer", "knight"),
                 Role::Pawn => w("p_pawn", "Bauer", "pawn"),
             }),
-            Token::File(file) => {
-                out.push(Spoken::word(FILE_KEYS[file as usize], FILE_NAMES[file as usize]))
-            }
+            Token::File(file) => out.push(Spoken::word(
+                FILE_KEYS[file as usize],
+                FILE_NAMES[file as usize],
+            )),
             Token::Rank(rank) => out.push(Spoken::word(
                 RANK_KEYS[rank as usize],
-                if de { RANKS_DE[rank as usize] } else { RANKS_EN[rank as usize] },
+                if de {
+                    RANKS_DE[rank as usize]
+                } else {
+                    RANKS_EN[rank as usize]
+                },
             )),
             Token::Castle(CastlingSide::KingSide) => {
                 out.push(w("c_short", "Kurze Rochade", "short castling"))
@@ -173,14 +222,33 @@ impl Lang {
             Token::Side(Color::White) => out.push(w("s_white", "Weiß", "White")),
             Token::Side(Color::Black) => out.push(w("s_black", "Schwarz", "Black")),
             Token::Number(n) => self.push_number(n, out),
-            Token::Hours(n) => self.push_quantity(n, ("u_hour", "Stunde", "hour"), ("u_hours", "Stunden", "hours"), out),
-            Token::Minutes(n) => self.push_quantity(n, ("u_minute", "Minute", "minute"), ("u_minutes", "Minuten", "minutes"), out),
-            Token::Seconds(n) => self.push_quantity(n, ("u_second", "Sekunde", "second"), ("u_seconds", "Sekunden", "seconds"), out),
+            Token::Hours(n) => self.push_quantity(
+                n,
+                ("u_hour", "Stunde", "hour"),
+                ("u_hours", "Stunden", "hours"),
+                out,
+            ),
+            Token::Minutes(n) => self.push_quantity(
+                n,
+                ("u_minute", "Minute", "minute"),
+                ("u_minutes", "Minuten", "minutes"),
+                out,
+            ),
+            Token::Seconds(n) => self.push_quantity(
+                n,
+                ("u_second", "Sekunde", "second"),
+                ("u_seconds", "Sekunden", "seconds"),
+                out,
+            ),
             Token::Word(word) => out.push(Spoken::word(
                 word.key(),
                 if de { word.german() } else { word.english() },
             )),
-            Token::Pause => out.push(Spoken { key: "pause", text: ",", glue: true }),
+            Token::Pause => out.push(Spoken {
+                key: "pause",
+                text: ",",
+                glue: true,
+            }),
         }
     }
 
@@ -198,7 +266,10 @@ impl Lang {
         } else {
             self.push_number(n, out);
         }
-        out.push(Spoken::word(unit.0, if self == Lang::De { unit.1 } else { unit.2 }));
+        out.push(Spoken::word(
+            unit.0,
+            if self == Lang::De { unit.1 } else { unit.2 },
+        ));
     }
 
     /// A cardinal number in words. Each of 0 … 99 is one word (and one clip); larger numbers
@@ -206,7 +277,10 @@ impl Lang {
     pub fn push_number(self, n: u32, out: &mut Vec<Spoken>) {
         let below = numbers_below_100(self);
         if n < 100 {
-            out.push(Spoken::word(NUM_KEYS[n as usize], below[n as usize].as_str()));
+            out.push(Spoken::word(
+                NUM_KEYS[n as usize],
+                below[n as usize].as_str(),
+            ));
             return;
         }
         let de = self == Lang::De;
@@ -214,14 +288,26 @@ impl Lang {
         let (hundreds, tail) = (rest / 100, rest % 100);
         let mut glue = false;
         let mut push = |out: &mut Vec<Spoken>, key: &'static str, text: &'static str| {
-            out.push(Spoken { key, text, glue: de && glue });
+            out.push(Spoken {
+                key,
+                text,
+                glue: de && glue,
+            });
             glue = true;
         };
         if thousands > 0 {
             if thousands == 1 {
-                push(out, if de { "n1c" } else { "n1" }, if de { "ein" } else { "one" });
+                push(
+                    out,
+                    if de { "n1c" } else { "n1" },
+                    if de { "ein" } else { "one" },
+                );
             } else if thousands < 100 {
-                push(out, NUM_KEYS[thousands as usize], below[thousands as usize].as_str());
+                push(
+                    out,
+                    NUM_KEYS[thousands as usize],
+                    below[thousands as usize].as_str(),
+                );
             } else {
                 // Beyond what a chess clock counts: say the thousands digit by digit.
                 for digit in thousands.to_string().bytes() {
@@ -233,9 +319,17 @@ impl Lang {
         }
         if hundreds > 0 {
             if hundreds == 1 {
-                push(out, if de { "n1c" } else { "n1" }, if de { "ein" } else { "one" });
+                push(
+                    out,
+                    if de { "n1c" } else { "n1" },
+                    if de { "ein" } else { "one" },
+                );
             } else {
-                push(out, NUM_KEYS[hundreds as usize], below[hundreds as usize].as_str());
+                push(
+                    out,
+                    NUM_KEYS[hundreds as usize],
+                    below[hundreds as usize].as_str(),
+                );
             }
             push(out, "n100", if de { "hundert" } else { "hundred" });
         }
@@ -260,7 +354,11 @@ impl Lang {
 
     /// The name of a rank alone ("drei").
     pub fn rank_name(self, rank: Rank) -> &'static str {
-        if self == Lang::De { RANKS_DE[rank as usize] } else { RANKS_EN[rank as usize] }
+        if self == Lang::De {
+            RANKS_DE[rank as usize]
+        } else {
+            RANKS_EN[rank as usize]
+        }
     }
 
     /// The name of a file ("Felix").
@@ -309,8 +407,14 @@ mod tests {
 
     #[test]
     fn quantities_agree_with_their_number() {
-        assert_eq!(Lang::De.text(&[Token::Hours(1), Token::Minutes(12)]), "eine Stunde zwölf Minuten");
+        assert_eq!(
+            Lang::De.text(&[Token::Hours(1), Token::Minutes(12)]),
+            "eine Stunde zwölf Minuten"
+        );
         assert_eq!(Lang::De.text(&[Token::Seconds(1)]), "eine Sekunde");
-        assert_eq!(Lang::En.text(&[Token::Minutes(1), Token::Seconds(30)]), "one minute thirty seconds");
+        assert_eq!(
+            Lang::En.text(&[Token::Minutes(1), Token::Seconds(30)]),
+            "one minute thirty seconds"
+        );
     }
 }

@@ -45,10 +45,31 @@ pub struct SayArgs {
     /// A folder of voices searched first (holding <lang>/<voice>/voice.toml).
     #[arg(long)]
     pub voices_dir: Option<PathBuf>,
+    /// Say the announcement of a move instead of words: the position in FEN ("startpos" for
+    /// the initial position) and the move in UCI, SAN or spoken words.
+    #[arg(long = "move", num_args = 2, value_names = ["FEN", "MOVE"], conflicts_with = "text")]
+    pub mv: Option<Vec<String>>,
+    /// How a move is said: short (like SAN) or long (from square and to square).
+    #[arg(long, default_value = "short", requires = "mv")]
+    pub style: crate::notation::Style,
     /// The words: in the language ("Springer Felix drei"), as clip keys ("p_knight f_f r3"),
     /// or numbers ("23", "zwei Minuten"). A comma is a pause.
-    #[arg(required = true, num_args = 1..)]
+    #[arg(required_unless_present = "mv", num_args = 1..)]
     pub text: Vec<String>,
+}
+
+/// The tokens `annexd say` is asked to say: the words typed, or the announcement of a move.
+fn tokens_to_say(args: &SayArgs) -> Result<Vec<crate::notation::Token>, String> {
+    if let Some([fen, mv]) = args.mv.as_deref() {
+        let pos = crate::notation::cli::position_from_fen(fen)?;
+        let m = crate::notation::parse_move(&pos, mv).map_err(|e| e.message(&pos, args.lang))?;
+        return Ok(crate::notation::move_tokens(&pos, m, args.style));
+    }
+    match parse_text(args.lang, &args.text.join(" ")) {
+        Ok(tokens) if tokens.is_empty() => Err("nothing to say".to_owned()),
+        Ok(tokens) => Ok(tokens),
+        Err(e) => Err(e.to_string()),
+    }
 }
 
 fn parse_channel(s: &str) -> Result<Channel, String> {
@@ -113,13 +134,8 @@ enum VoicesCommand {
 
 /// Runs `annexd say`.
 pub fn run_say(args: SayArgs) -> ExitCode {
-    let words = args.text.join(" ");
-    let tokens = match parse_text(args.lang, &words) {
-        Ok(tokens) if !tokens.is_empty() => tokens,
-        Ok(_) => {
-            eprintln!("annexd say: nothing to say");
-            return ExitCode::from(2);
-        }
+    let tokens = match tokens_to_say(&args) {
+        Ok(tokens) => tokens,
         Err(e) => {
             eprintln!("annexd say: {e}");
             return ExitCode::from(2);

@@ -1,0 +1,756 @@
+//! Parsing what a person types or a recogniser returns into the one legal move meant.
+//!
+//! Accepted: Annex D words in German or English, in any case, with or without umlauts and
+//! with the common spellings (Läufer/Laeufer/Laufer, Cesar/Cäsar/Zäsar/Caesar, Hector/Hektor,
+//! fünf/fuenf/funf, König/Koenig), short or long form, with or without the optional words
+//! (schlägt, Schach, nach, …); also SAN ("Nf3", "exd5", "O-O") and UCI ("g1f3", "e7e8q").
+//! The answer is the one legal move meant, or a reason in tokens: not understood, not legal
+//! (and why), or ambiguous (with the candidates).
+
+use shakmaty::san::San;
+use shakmaty::uci::UciMove;
+use shakmaty::{
+    CastlingSide, Chess, Color, File, Move, Piece, Position, Rank, Role, Square, attacks,
+};
+
+use super::lang::Lang;
+use super::render::{Style, move_tokens};
+use super::token::{Token, square_tokens};
+use super::words::Word;
+
+/// Why a text names no single legal move.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ParseError {
+    /// Nothing was said.
+    Empty,
+    /// A word that is not part of move notation (it is kept for the text message).
+    UnknownWord(String),
+    /// The words do not form a move (e.g. no destination square).
+    NotAMove,
+    /// No piece of that kind can reach the square.
+    NoPieceCanReach { role: Role, to: Square },
+    /// The named origin square is empty.
+    NoPieceThere(Square),
+    /// The named origin square holds the opponent's piece.
+    NotYourPiece(Square),
+    /// The move exists on the board but would leave or put the own king in check.
+    LeavesKingInCheck { role: Role, to: Square },
+    /// Castling to that side is not legal now.
+    CastlingNotLegal(Option<CastlingSide>),
+    /// A pawn reaches the last rank and the new piece was not named (4.6, 7.5.2).
+    PromotionPieceMissing,
+    /// More than one legal move fits the words.
+    Ambiguous(Vec<Move>),
+}
+
+impl ParseError {
+    /// The reason as tokens, to be spoken or shown. `pos` is the position the text was
+    /// parsed in (used to say ambiguous candidates).
+    pub fn tokens(&self, pos: &Chess) -> Vec<Token> {
+        let mut out = Vec::new();
+        match self {
+            ParseError::Empty | ParseError::UnknownWord(_) | ParseError::NotAMove => {
+                out.push(Token::Word(Word::NotUnderstood))
+            }
+            ParseError::NoPieceCanReach { role, to } => {
+                out.push(Token::Word(if *role == Role::Queen {
+                    Word::NoSuchFeminine
+                } else {
+                    Word::NoSuch
+                }));
+                out.push(Token::Piece(*role));
+                out.push(Token::Word(Word::CanReach));
+                out.extend(square_tokens(*to));
+            }
+            ParseError::NoPieceThere(sq) => {
+                out.extend(square_tokens(*sq));
+                out.push(Token::Pause);
+                out.push(Token::Word(Word::NoPieceThere));
+            }
+            ParseError::NotYourPiece(sq) => {
+                out.extend(square_tokens(*sq));
+                out.push(Token::Pause);
+                out.push(Token::Word(Word::NotYourPiece));
+            }
+            ParseError::LeavesKingInCheck { role, to } => {
+                out.push(Token::Piece(*role));
+                out.extend(square_tokens(*to));
+                out.push(Token::Pause);
+                out.push(Token::Word(Word::LeavesKingInCheck));
+            }
+            ParseError::CastlingNotLegal(side) => {
+                match side {
+                    Some(side) => out.push(Token::Castle(*side)),
+                    None => out.push(Token::Word(Word::Castling)),
+                }
+                out.push(Token::Pause);
+                out.push(Token::Word(Word::NotLegal));
+            }
+            ParseError::PromotionPieceMissing => out.push(Token::Word(Word::PromotionPieceMissing)),
+            ParseError::Ambiguous(candidates) => {
+                out.push(Token::Word(Word::Ambiguous));
+                out.push(Token::Pause);
+                for (i, m) in candidates.iter().enumerate() {
+                    if i > 0 {
+                        out.push(Token::Word(Word::Or));
+                    }
+                    out.extend(move_tokens(pos, *m, Style::Long));
+                }
+            }
+        }
+        out
+    }
+
+    /// The reason as one line of text in `lang` (the spoken words, plus the unknown word
+    /// itself where there is one, so the person sees what was not understood).
+    pub fn message(&self, pos: &Chess, lang: Lang) -> String {
+        let text = lang.text(&self.tokens(pos));
+        match self {
+            ParseError::UnknownWord(word) => format!("{text}: \"{word}\""),
+            _ => text,
+        }
+    }
+}
+
+/// Parses `text` as a move in `pos`.
+pub fn parse_move(pos: &Chess, text: &str) -> Result<Move, ParseError> {
+    let trimmed = text.trim();
+    if trimmed.is_empty() {
+        return Err(ParseError::Empty);
+    }
+    if let Some(query) = query_from_computer_notation(trimmed) {
+        return resolve(pos, &query);
+    }
+    let query = query_from_words(trimmed)?;
+    resolve(pos, &query)
+}
+
+/// A file or rank or both: the origin of a move as far as it was said.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+struct SquareSpec {
+    file: Option<File>,
+    rank: Option<Rank>,
+}
+
+impl SquareSpec {
+    fn full(self) -> Option<Square> {
+        Some(Square::from_coords(self.file?, self.rank?))
+    }
+    fn matches(self, sq: Square) -> bool {
+        self.file.is_none_or(|f| f == sq.file()) && self.rank.is_none_or(|r| r == sq.rank())
+    }
+}
+
+/// What the words say about the move, before looking at the position.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+struct MoveQuery {
+    /// `Some(side)` when castling was said; `Some(None)` for castling without a side.
+    castle: Option<Option<CastlingSide>>,
+    role: Option<Role>,
+    from: SquareSpec,
+    to: Option<Square>,
+    capture: bool,
+    en_passant: bool,
+    promotion: Option<Role>,
+}
+
+/// UCI or SAN, as typed: `g1f3`, `e7e8q`, `Nf3`, `exd5`, `O-O`, `0-0-0`, also `nf3`.
+fn query_from_computer_notation(text: &str) -> Option<MoveQuery> {
+    if text.contains(char::is_whitespace) {
+        return None;
+    }
+    if let Ok(UciMove::Normal {
+        from,
+        to,
+        promotion,
+    }) = text.to_ascii_lowercase().parse::<UciMove>()
+    {
+        return Some(MoveQuery {
+            from: SquareSpec {
+                file: Some(from.file()),
+                rank: Some(from.rank()),
+            },
+            to: Some(to),
+            promotion,
+            ..MoveQuery::default()
+        });
+    }
+    let stripped = text.trim_end_matches(['+', '#', '!', '?']);
+    let cleaned: String = if stripped.chars().all(|c| matches!(c, 'O' | 'o' | '0' | '-')) {
+        stripped.replace(['0', 'o'], "O")
+    } else {
+        // "Ng1-f3": the long algebraic dash is not part of SAN.
+        stripped.replace('-', "")
+    };
+    let mut attempts = vec![cleaned.clone()];
+    // People type piece letters in lower case ("nf3"); "b" stays a file (bxc4).
+    if let Some(first) = cleaned.chars().next()
+        && "nrqk".contains(first)
+    {
+        attempts.push(first.to_ascii_uppercase().to_string() + &cleaned[1..]);
+    }
+    for attempt in attempts {
+        let Ok(san) = San::from_ascii(attempt.as_bytes()) else {
+            continue;
+        };
+        return match san {
+            San::Castle(side) => Some(MoveQuery {
+                castle: Some(Some(side)),
+                ..MoveQuery::default()
+            }),
+            San::Normal {
+                role,
+                file,
+                rank,
+                capture,
+                to,
+                promotion,
+            } => Some(MoveQuery {
+                role: Some(role),
+                from: SquareSpec { file, rank },
+                to: Some(to),
+                capture,
+                promotion,
+                ..MoveQuery::default()
+            }),
+            San::Put { .. } | San::Null => None,
+        };
+    }
+    None
+}
+
+/// One word of spoken notation, after spelling variants are folded together.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Lexeme {
+    Piece(Role),
+    File(File),
+    Rank(Rank),
+    Square(Square),
+    CastleSide(CastlingSide),
+    Castling,
+    Captures,
+    EnPassant,
+    /// Words that may stand in a move without changing it: nach, auf, Schach, matt, wird, …
+    Filler,
+}
+
+/// Lower case, umlauts and their two-letter spellings folded, so that "Läufer", "Laeufer"
+/// and "Laufer" (or "Cäsar", "Caesar", "Casar") meet.
+pub fn fold(word: &str) -> String {
+    let lower = word.to_lowercase();
+    let mut out = String::with_capacity(lower.len());
+    for c in lower.chars() {
+        match c {
+            'ä' | 'à' | 'á' | 'â' => out.push('a'),
+            'ö' | 'ó' | 'ô' => out.push('o'),
+            'ü' | 'ú' | 'û' => out.push('u'),
+            'é' | 'è' | 'ê' => out.push('e'),
+            'ß' => out.push_str("ss"),
+            c => out.push(c),
+        }
+    }
+    out.replace("ae", "a").replace("oe", "o").replace("ue", "u")
+}
+
+/// The words of spoken notation and what they mean, as written in the languages; they are
+/// folded like the input before they are compared.
+const VOCABULARY: &[(&[&str], Lexeme)] = &[
+    (&["Anna"], Lexeme::File(File::A)),
+    (&["Bella"], Lexeme::File(File::B)),
+    (
+        &["Cesar", "Cäsar", "Caesar", "Zäsar", "Zesar", "Cesare"],
+        Lexeme::File(File::C),
+    ),
+    (&["David"], Lexeme::File(File::D)),
+    (&["Eva"], Lexeme::File(File::E)),
+    (&["Felix"], Lexeme::File(File::F)),
+    (&["Gustav", "Gustaf"], Lexeme::File(File::G)),
+    (&["Hector", "Hektor"], Lexeme::File(File::H)),
+    (&["eins", "ein", "one", "1"], Lexeme::Rank(Rank::First)),
+    (&["zwei", "zwo", "two", "2"], Lexeme::Rank(Rank::Second)),
+    (&["drei", "three", "3"], Lexeme::Rank(Rank::Third)),
+    (&["vier", "four", "4"], Lexeme::Rank(Rank::Fourth)),
+    (&["fünf", "five", "5"], Lexeme::Rank(Rank::Fifth)),
+    (&["sechs", "six", "6"], Lexeme::Rank(Rank::Sixth)),
+    (&["sieben", "seven", "7"], Lexeme::Rank(Rank::Seventh)),
+    (&["acht", "eight", "8"], Lexeme::Rank(Rank::Eighth)),
+    (&["König", "king", "K"], Lexeme::Piece(Role::King)),
+    (&["Dame", "queen", "Q", "D"], Lexeme::Piece(Role::Queen)),
+    (&["Turm", "rook", "R", "T"], Lexeme::Piece(Role::Rook)),
+    (&["Läufer", "bishop", "L"], Lexeme::Piece(Role::Bishop)),
+    (
+        &["Springer", "knight", "N", "S"],
+        Lexeme::Piece(Role::Knight),
+    ),
+    (&["Bauer", "pawn", "P"], Lexeme::Piece(Role::Pawn)),
+    (
+        &["kurze", "kurz", "short", "kingside"],
+        Lexeme::CastleSide(CastlingSide::KingSide),
+    ),
+    (
+        &["lange", "lang", "long", "queenside"],
+        Lexeme::CastleSide(CastlingSide::QueenSide),
+    ),
+    (
+        &["Rochade", "rochiert", "castling", "castles", "castle"],
+        Lexeme::Castling,
+    ),
+    (
+        &["schlägt", "nimmt", "takes", "captures", "x", ":"],
+        Lexeme::Captures,
+    ),
+    (&["passant", "ep", "e.p."], Lexeme::EnPassant),
+    (
+        &[
+            "en",
+            "nach",
+            "auf",
+            "von",
+            "to",
+            "on",
+            "from",
+            "zieht",
+            "moves",
+            "the",
+            "Schach",
+            "check",
+            "matt",
+            "mate",
+            "schachmatt",
+            "checkmate",
+            "+",
+            "#",
+            "wird",
+            "promotes",
+            "promotion",
+            "Umwandlung",
+            "in",
+            "zu",
+            "=",
+            "into",
+        ],
+        Lexeme::Filler,
+    ),
+];
+
+/// The lexeme of one folded word, if it is one: a word of [`VOCABULARY`], a square ("f3")
+/// or a file letter ("f").
+fn lexeme(folded: &str) -> Option<Lexeme> {
+    use std::collections::HashMap;
+    use std::sync::OnceLock;
+    static TABLE: OnceLock<HashMap<String, Lexeme>> = OnceLock::new();
+    let table = TABLE.get_or_init(|| {
+        VOCABULARY
+            .iter()
+            .flat_map(|(words, lexeme)| words.iter().map(move |w| (fold(w), *lexeme)))
+            .collect()
+    });
+    if let Some(lexeme) = table.get(folded) {
+        return Some(*lexeme);
+    }
+    let bytes = folded.as_bytes();
+    if bytes.len() == 2 && (b'a'..=b'h').contains(&bytes[0]) && (b'1'..=b'8').contains(&bytes[1]) {
+        return folded.parse().ok().map(Lexeme::Square);
+    }
+    if bytes.len() == 1 && (b'a'..=b'h').contains(&bytes[0]) {
+        return Some(Lexeme::File(File::new(u32::from(bytes[0] - b'a'))));
+    }
+    None
+}
+
+/// Reads a square said or typed alone: "Felix drei", "f 3", "f3", "Cäsar fünf".
+pub fn parse_square(text: &str) -> Option<Square> {
+    let lexemes: Vec<Lexeme> = words_of(text)
+        .iter()
+        .map(|w| lexeme(w))
+        .collect::<Option<_>>()?;
+    match lexemes.as_slice() {
+        [Lexeme::Square(sq)] => Some(*sq),
+        [Lexeme::File(file), Lexeme::Rank(rank)] => Some(Square::from_coords(*file, *rank)),
+        _ => None,
+    }
+}
+
+/// Splits a sentence into folded words; punctuation separates words.
+fn words_of(text: &str) -> Vec<String> {
+    text.split(|c: char| c.is_whitespace() || matches!(c, ',' | ';' | '.' | '!' | '?' | '-'))
+        .filter(|w| !w.is_empty())
+        .map(fold)
+        .collect()
+}
+
+fn query_from_words(text: &str) -> Result<MoveQuery, ParseError> {
+    let mut lexemes = Vec::new();
+    for word in words_of(text) {
+        match lexeme(&word) {
+            Some(lexeme) => lexemes.push(lexeme),
+            None => return Err(ParseError::UnknownWord(word)),
+        }
+    }
+    query_from_lexemes(&lexemes)
+}
+
+fn query_from_lexemes(lexemes: &[Lexeme]) -> Result<MoveQuery, ParseError> {
+    let mut query = MoveQuery::default();
+    let castle_side = lexemes.iter().find_map(|l| match l {
+        Lexeme::CastleSide(side) => Some(*side),
+        _ => None,
+    });
+    if lexemes.contains(&Lexeme::Castling) {
+        query.castle = Some(castle_side);
+        return Ok(query);
+    }
+    if castle_side.is_some() {
+        return Err(ParseError::NotAMove);
+    }
+    let mut specs: Vec<SquareSpec> = Vec::new();
+    let mut pending: Option<SquareSpec> = None;
+    let mut pieces_before = Vec::new();
+    let mut pieces_after = Vec::new();
+    for lexeme in lexemes {
+        match *lexeme {
+            Lexeme::File(file) => {
+                if let Some(done) = pending.take() {
+                    specs.push(done);
+                }
+                pending = Some(SquareSpec {
+                    file: Some(file),
+                    rank: None,
+                });
+            }
+            Lexeme::Rank(rank) => match pending.take() {
+                Some(SquareSpec { file, rank: None }) => specs.push(SquareSpec {
+                    file,
+                    rank: Some(rank),
+                }),
+                other => {
+                    specs.extend(other);
+                    specs.push(SquareSpec {
+                        file: None,
+                        rank: Some(rank),
+                    });
+                }
+            },
+            Lexeme::Square(sq) => {
+                specs.extend(pending.take());
+                specs.push(SquareSpec {
+                    file: Some(sq.file()),
+                    rank: Some(sq.rank()),
+                });
+            }
+            Lexeme::Piece(role) => {
+                specs.extend(pending.take());
+                if specs.is_empty() {
+                    pieces_before.push(role);
+                } else {
+                    pieces_after.push(role);
+                }
+            }
+            Lexeme::Captures => query.capture = true,
+            Lexeme::EnPassant => query.en_passant = true,
+            Lexeme::Filler => {}
+            Lexeme::CastleSide(_) | Lexeme::Castling => unreachable!("handled above"),
+        }
+    }
+    specs.extend(pending.take());
+    if pieces_before.len() > 1 || pieces_after.len() > 1 || specs.is_empty() || specs.len() > 2 {
+        return Err(ParseError::NotAMove);
+    }
+    query.role = pieces_before.first().copied();
+    query.promotion = pieces_after.first().copied();
+    query.to = Some(
+        specs
+            .last()
+            .and_then(|s| s.full())
+            .ok_or(ParseError::NotAMove)?,
+    );
+    if specs.len() == 2 {
+        query.from = specs[0];
+    }
+    // "Bauer" said as the mover is the same as saying no piece.
+    Ok(query)
+}
+
+/// The square the king lands on for a castling move, where a person would name it.
+fn spoken_destination(m: &Move) -> Square {
+    match m {
+        Move::Castle { king, rook } => {
+            let side = if rook.file() > king.file() {
+                CastlingSide::KingSide
+            } else {
+                CastlingSide::QueenSide
+            };
+            Square::from_coords(side.king_to_file(), king.rank())
+        }
+        _ => m.to(),
+    }
+}
+
+fn resolve(pos: &Chess, query: &MoveQuery) -> Result<Move, ParseError> {
+    let legal = pos.legal_moves();
+    if let Some(side) = query.castle {
+        let castles: Vec<Move> = legal
+            .iter()
+            .filter(|m| {
+                m.castling_side().is_some() && side.is_none_or(|s| m.castling_side() == Some(s))
+            })
+            .copied()
+            .collect();
+        return match castles.as_slice() {
+            [m] => Ok(*m),
+            [] => Err(ParseError::CastlingNotLegal(side)),
+            _ => Err(ParseError::Ambiguous(castles)),
+        };
+    }
+    let to = query.to.ok_or(ParseError::NotAMove)?;
+    let from_square = query.from.full();
+    // Without a piece name the mover is a pawn (as in SAN), unless the origin square is
+    // named in full ("Gustav eins Felix drei", "g1f3").
+    let role = match (query.role, from_square) {
+        (Some(role), _) => Some(role),
+        (None, Some(_)) => None,
+        (None, None) => Some(Role::Pawn),
+    };
+    let fits = |m: &Move| {
+        spoken_destination(m) == to
+            && role.is_none_or(|r| m.role() == r)
+            && m.from().is_some_and(|from| query.from.matches(from))
+            && (!query.capture || m.is_capture())
+            && (!query.en_passant || m.is_en_passant())
+            && (query.promotion.is_none() || m.promotion() == query.promotion)
+    };
+    let mut candidates: Vec<Move> = legal.iter().filter(|m| fits(m)).copied().collect();
+    // "König Gustav eins" names castling only when no plain king move goes there too
+    // (in Chess960 both can exist); castling is then said as such.
+    if candidates.len() > 1 && candidates.iter().any(|m| m.castling_side().is_none()) {
+        candidates.retain(|m| m.castling_side().is_none());
+    }
+    match candidates.as_slice() {
+        [m] => Ok(*m),
+        [] => Err(why_not(pos, query, role, to)),
+        many if many.iter().all(|m| m.promotion().is_some())
+            && many.iter().all(|m| m.from() == many[0].from()) =>
+        {
+            Err(ParseError::PromotionPieceMissing)
+        }
+        many => Err(ParseError::Ambiguous(many.to_vec())),
+    }
+}
+
+/// Explains why no legal move fits the query.
+fn why_not(pos: &Chess, query: &MoveQuery, role: Option<Role>, to: Square) -> ParseError {
+    let board = pos.board();
+    let us = pos.turn();
+    if let Some(from) = query.from.full() {
+        match board.piece_at(from) {
+            None => return ParseError::NoPieceThere(from),
+            Some(piece) if piece.color != us => return ParseError::NotYourPiece(from),
+            Some(_) => {}
+        }
+    }
+    let role = role
+        .or_else(|| query.from.full().and_then(|sq| board.role_at(sq)))
+        .unwrap_or(Role::Pawn);
+    let movers = board.by_piece(Piece { color: us, role });
+    let reachable = movers
+        .into_iter()
+        .filter(|&from| query.from.matches(from))
+        .any(|from| could_reach_ignoring_check(pos, Piece { color: us, role }, from, to));
+    if reachable {
+        ParseError::LeavesKingInCheck { role, to }
+    } else {
+        ParseError::NoPieceCanReach { role, to }
+    }
+}
+
+/// Whether `piece` on `from` could move to `to` if the own king's safety were not a rule.
+fn could_reach_ignoring_check(pos: &Chess, piece: Piece, from: Square, to: Square) -> bool {
+    let board = pos.board();
+    if board.by_color(piece.color).contains(to) {
+        return false;
+    }
+    let occupied = board.occupied();
+    if piece.role != Role::Pawn {
+        return attacks::attacks(from, piece, occupied).contains(to);
+    }
+    let forward: i32 = if piece.color == Color::White { 1 } else { -1 };
+    let rank_step = to.rank() as i32 - from.rank() as i32;
+    if from.file() == to.file() {
+        let start_rank = if piece.color == Color::White {
+            Rank::Second
+        } else {
+            Rank::Seventh
+        };
+        let one = rank_step == forward && !occupied.contains(to);
+        let two = rank_step == 2 * forward
+            && from.rank() == start_rank
+            && !occupied.contains(to)
+            && !(attacks::between(from, to) & occupied).any();
+        return one || two;
+    }
+    attacks::pawn_attacks(piece.color, from).contains(to)
+        && (board.by_color(!piece.color).contains(to)
+            || pos.ep_square(shakmaty::EnPassantMode::Legal) == Some(to))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use shakmaty::CastlingMode;
+    use shakmaty::fen::Fen;
+
+    fn pos(fen: &str) -> Chess {
+        fen.parse::<Fen>()
+            .unwrap()
+            .into_position(CastlingMode::Standard)
+            .unwrap()
+    }
+    fn uci(pos: &Chess, text: &str) -> Result<String, ParseError> {
+        parse_move(pos, text).map(|m| m.to_uci(CastlingMode::Standard).to_string())
+    }
+
+    #[test]
+    fn spelling_variants_meet() {
+        let start = Chess::default();
+        for text in [
+            "Springer Felix drei",
+            "springer felix drei",
+            "Springer Gustav eins Felix drei",
+            "Springer Gustav eins nach Felix drei",
+            "knight Felix three",
+            "Nf3",
+            "nf3",
+            "g1f3",
+            "Ng1-f3",
+            "Springer f3",
+            "Springer Felix 3",
+        ] {
+            assert_eq!(uci(&start, text).as_deref(), Ok("g1f3"), "{text}");
+        }
+        for text in [
+            "Eva vier",
+            "eva 4",
+            "Bauer Eva vier",
+            "Eva zwei Eva vier",
+            "e4",
+            "e2e4",
+            "pawn e four",
+        ] {
+            assert_eq!(uci(&start, text).as_deref(), Ok("e2e4"), "{text}");
+        }
+        let open = pos("rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2");
+        for text in [
+            "Läufer Cäsar vier",
+            "Laeufer Caesar vier",
+            "Laufer Zäsar vier",
+            "Läufer Cesar vier",
+            "bishop Cesar four",
+        ] {
+            assert_eq!(uci(&open, text).as_deref(), Ok("f1c4"), "{text}");
+        }
+        for text in [
+            "Dame Hektor fünf",
+            "Dame Hector fuenf",
+            "Dame Hector funf",
+            "Qh5",
+        ] {
+            assert_eq!(uci(&open, text).as_deref(), Ok("d1h5"), "{text}");
+        }
+        assert_eq!(uci(&open, "Koenig Eva zwei").as_deref(), Ok("e1e2"));
+        assert_eq!(uci(&open, "König Eva zwei").as_deref(), Ok("e1e2"));
+    }
+
+    #[test]
+    fn castling_captures_promotion_and_en_passant() {
+        let castle = pos("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1");
+        assert_eq!(uci(&castle, "Kurze Rochade").as_deref(), Ok("e1g1"));
+        assert_eq!(uci(&castle, "lange rochade").as_deref(), Ok("e1c1"));
+        assert_eq!(uci(&castle, "O-O").as_deref(), Ok("e1g1"));
+        assert_eq!(uci(&castle, "0-0-0").as_deref(), Ok("e1c1"));
+        assert_eq!(uci(&castle, "König Gustav eins").as_deref(), Ok("e1g1"));
+        assert_eq!(uci(&castle, "e1g1").as_deref(), Ok("e1g1"));
+        assert!(matches!(
+            parse_move(&castle, "Rochade"),
+            Err(ParseError::Ambiguous(_))
+        ));
+        let ep = pos("4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 2");
+        assert_eq!(
+            uci(&ep, "Eva schlägt David sechs en passant").as_deref(),
+            Ok("e5d6")
+        );
+        assert_eq!(uci(&ep, "Eva schlaegt David sechs").as_deref(), Ok("e5d6"));
+        let promo = pos("8/4P3/8/8/8/8/k7/4K3 w - - 0 1");
+        assert_eq!(uci(&promo, "Eva acht Dame").as_deref(), Ok("e7e8q"));
+        assert_eq!(
+            uci(&promo, "Eva acht wird Springer").as_deref(),
+            Ok("e7e8n")
+        );
+        assert_eq!(uci(&promo, "e7e8r").as_deref(), Ok("e7e8r"));
+        assert_eq!(
+            parse_move(&promo, "Eva acht"),
+            Err(ParseError::PromotionPieceMissing)
+        );
+    }
+
+    #[test]
+    fn reasons_are_said_in_words() {
+        let start = Chess::default();
+        let err = parse_move(&start, "Springer Felix vier").unwrap_err();
+        assert_eq!(
+            err.message(&start, Lang::De),
+            "kein Springer erreicht Felix vier"
+        );
+        assert_eq!(
+            err.message(&start, Lang::En),
+            "no knight reaches Felix four"
+        );
+        let err = parse_move(&start, "Dame David drei").unwrap_err();
+        assert_eq!(
+            err.message(&start, Lang::De),
+            "keine Dame erreicht David drei"
+        );
+        let err = parse_move(&start, "Springer Blabla drei").unwrap_err();
+        assert_eq!(
+            err.message(&start, Lang::De),
+            "nicht verstanden: \"blabla\""
+        );
+        let err = parse_move(&start, "Eva drei Eva vier").unwrap_err();
+        assert_eq!(
+            err.message(&start, Lang::De),
+            "Eva drei, dort steht keine Figur"
+        );
+        let err = parse_move(&start, "e7e5").unwrap_err();
+        assert_eq!(
+            err.message(&start, Lang::De),
+            "Eva sieben, nicht die eigene Figur"
+        );
+        assert_eq!(parse_move(&start, "  "), Err(ParseError::Empty));
+        // A pinned knight: the move exists on the board but leaves the king in check.
+        let pinned = pos("4k3/4r3/8/8/8/8/4N3/4K3 w - - 0 1");
+        let err = parse_move(&pinned, "Springer Cesar drei").unwrap_err();
+        assert_eq!(
+            err.message(&pinned, Lang::De),
+            "Springer Cesar drei, der König stünde im Schach"
+        );
+        let castle = pos("4k3/8/8/8/8/8/8/4K2R w - - 0 1");
+        let err = parse_move(&castle, "Lange Rochade").unwrap_err();
+        assert_eq!(
+            err.message(&castle, Lang::De),
+            "Lange Rochade, kein regelgerechter Zug"
+        );
+    }
+
+    #[test]
+    fn ambiguous_moves_list_the_candidates() {
+        let two_knights = pos("4k3/8/8/8/8/8/8/1N2KN2 w - - 0 1");
+        let err = parse_move(&two_knights, "Springer David zwei").unwrap_err();
+        assert_eq!(
+            err.message(&two_knights, Lang::De),
+            "mehrdeutig, Springer Bella eins David zwei oder Springer Felix eins David zwei"
+        );
+        assert_eq!(
+            uci(&two_knights, "Springer Bella David zwei").as_deref(),
+            Ok("b1d2")
+        );
+    }
+}

@@ -1,0 +1,135 @@
+//! Round trip of spoken notation: every legal move, rendered in each language and style and
+//! parsed back, is the same move. Positions: shakmaty's own perft suites (read from the
+//! shakmaty sources cargo has downloaded) and positions from random legal games.
+
+use std::path::PathBuf;
+
+use annexd::notation::{Lang, Style, move_tokens, parse_move};
+use proptest::prelude::*;
+use proptest::test_runner::{Config, TestRunner};
+use shakmaty::fen::Fen;
+use shakmaty::{CastlingMode, Chess, Position};
+
+/// Standard-chess positions of shakmaty's `tricky.perft` suite (facts: FEN positions).
+const TRICKY: &[&str] = &[
+    "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+    "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+    "r2q1rk1/pP1p2pp/Q4n2/bbp1p3/Np6/1B3NBn/pPPP1PPP/R3K2R b KQ - 0 1",
+    "rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8",
+    "r4rk1/1pp1qppp/p1np1n2/2b1p1B1/2B1P1b1/P1NP1N2/1PP1QPPP/R4RK1 w - - 0 10",
+    "8/8/8/5k2/3p4/8/4P3/4K3 w - - 0 1",
+    "2b5/kpPp4/1p1P4/1P6/6p1/4p1P1/4PpPK/5B2 w - - 0 1",
+    "8/8/8/B2p3Q/2qPp1P1/b7/2P2PkP/4K2R b K - 0 1",
+];
+
+fn check_every_move(pos: &Chess, origin: &str) {
+    for m in pos.legal_moves() {
+        for lang in Lang::ALL {
+            for style in [Style::Short, Style::Long] {
+                let text = lang.text(&move_tokens(pos, m, style));
+                let parsed = parse_move(pos, &text);
+                assert_eq!(
+                    parsed.as_ref().ok(),
+                    Some(&m),
+                    "{origin}: '{text}' ({lang}, {style:?}) parsed as {parsed:?}"
+                );
+            }
+        }
+    }
+}
+
+fn position(fen: &str, mode: CastlingMode) -> Chess {
+    fen.parse::<Fen>()
+        .unwrap_or_else(|e| panic!("{fen}: {e}"))
+        .into_position(mode)
+        .unwrap_or_else(|e| panic!("{fen}: {e}"))
+}
+
+/// The perft files shipped in the shakmaty package that cargo downloaded.
+fn shakmaty_perft_files() -> Vec<PathBuf> {
+    let cargo_home = std::env::var_os("CARGO_HOME")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| PathBuf::from(std::env::var_os("HOME").expect("HOME")).join(".cargo"));
+    let mut files = Vec::new();
+    for registry in std::fs::read_dir(cargo_home.join("registry/src")).expect("cargo registry") {
+        let tests = registry.unwrap().path().join("shakmaty-0.30.1/tests");
+        for name in ["chess960.perft", "random.perft", "tricky.perft"] {
+            if tests.join(name).exists() {
+                files.push(tests.join(name));
+            }
+        }
+    }
+    files
+}
+
+#[test]
+fn every_move_of_the_tricky_perft_positions_round_trips() {
+    for fen in TRICKY {
+        check_every_move(&position(fen, CastlingMode::Standard), fen);
+    }
+}
+
+#[test]
+fn every_move_of_shakmaty_perft_files_round_trips() {
+    let files = shakmaty_perft_files();
+    assert!(
+        !files.is_empty(),
+        "shakmaty's perft files not found under CARGO_HOME"
+    );
+    let mut positions = 0;
+    for file in files {
+        let text = std::fs::read_to_string(&file).unwrap();
+        for line in text.lines() {
+            let Some(epd) = line.strip_prefix("epd ") else {
+                continue;
+            };
+            let mode = if file.ends_with("chess960.perft") {
+                CastlingMode::Chess960
+            } else {
+                CastlingMode::Standard
+            };
+            let Ok(fen) = epd.parse::<Fen>() else {
+                continue;
+            };
+            let Ok(pos) = fen.into_position::<Chess>(mode) else {
+                continue;
+            };
+            check_every_move(&pos, epd);
+            positions += 1;
+        }
+    }
+    assert!(positions >= 100, "only {positions} perft positions read");
+}
+
+#[test]
+fn every_move_of_random_game_positions_round_trips() {
+    // 1000 random legal games; every position along each game is checked for a few plies,
+    // so well over 1000 distinct positions are covered.
+    let mut runner = TestRunner::new(Config {
+        cases: 1000,
+        ..Config::default()
+    });
+    runner
+        .run(
+            &(proptest::collection::vec(any::<prop::sample::Index>(), 1..120)),
+            |choices| {
+                let mut pos = Chess::default();
+                for (ply, choice) in choices.iter().enumerate() {
+                    let moves = pos.legal_moves();
+                    if moves.is_empty() {
+                        break;
+                    }
+                    // Check the position every 10 plies and at the end.
+                    if ply % 10 == 9 || ply + 1 == choices.len() {
+                        check_every_move(
+                            &pos,
+                            &Fen::from_position(&pos, shakmaty::EnPassantMode::Legal).to_string(),
+                        );
+                    }
+                    pos.play_unchecked(moves[choice.index(moves.len())]);
+                }
+                Ok(())
+            },
+        )
+        .unwrap();
+}
