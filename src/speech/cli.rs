@@ -31,7 +31,7 @@ pub struct SayArgs {
     #[arg(long, value_name = "FILE.wav")]
     pub out: Option<PathBuf>,
     /// Speaking rate: 1.0 normal, 0.5 … 2.0.
-    #[arg(long, default_value_t = 1.0)]
+    #[arg(long, default_value_t = 1.0, value_parser = parse_rate)]
     pub rate: f32,
     /// Silence between words of the clips backend, in milliseconds.
     #[arg(long, default_value_t = SpeechSettings::default().gap_ms)]
@@ -69,6 +69,16 @@ fn tokens_to_say(args: &SayArgs) -> Result<Vec<crate::notation::Token>, String> 
         Ok(tokens) if tokens.is_empty() => Err("nothing to say".to_owned()),
         Ok(tokens) => Ok(tokens),
         Err(e) => Err(e.to_string()),
+    }
+}
+
+fn parse_rate(s: &str) -> Result<f32, String> {
+    let (low, high) = super::compose::RATE_RANGE;
+    match s.trim().parse::<f32>() {
+        Ok(rate) if (low..=high).contains(&rate) => Ok(rate),
+        _ => Err(format!(
+            "the rate must be a number from {low} to {high} (1.0 is normal)"
+        )),
     }
 }
 
@@ -146,10 +156,15 @@ pub fn run_say(args: SayArgs) -> ExitCode {
         return render_to_file(&settings, &tokens, args.channel, out);
     }
     let speaker = Speaker::open(&settings, Box::new(std::io::stdout()));
-    if speaker.backend() != settings.backend
-        && let Some(notice) = speaker.notices().last()
-    {
-        eprintln!("annexd say: {}", notice.detail);
+    if speaker.backend() == BackendKind::Text && settings.backend != BackendKind::Text {
+        // No sound at all: one line says so and why.
+        if let Some(notice) = speaker.notices().last() {
+            eprintln!("annexd say: {}", notice.detail);
+        }
+    } else {
+        for notice in speaker.notices() {
+            eprintln!("annexd say: {}", notice.detail);
+        }
     }
     speaker.say(Utterance::new(tokens, Priority::Reply).on(args.channel));
     let idle = speaker.wait_idle(Duration::from_secs(60));
@@ -301,8 +316,16 @@ fn check(lang: Option<Lang>, name: Option<&str>, dir: Option<PathBuf>) -> ExitCo
                     );
                 } else {
                     incomplete = true;
+                    let borrowed = if found.name == super::voice::DEFAULT_VOICE {
+                        String::new()
+                    } else {
+                        format!(
+                            " (when speaking, the {} voice says them)",
+                            super::voice::DEFAULT_VOICE
+                        )
+                    };
                     out!(
-                        "{} {}: {} of {} clips missing: {}",
+                        "{} {}: {} of {} clips missing{borrowed}: {}",
                         found.lang,
                         found.name,
                         missing.len(),
