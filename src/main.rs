@@ -43,6 +43,10 @@ enum Command {
     BoardSim(annexd::board::cli::SimArgs),
     /// Connect to a board and print what it understands, one JSON object a line.
     BoardWatch(annexd::board::cli::WatchArgs),
+    /// Speak words, or render them to a WAV file.
+    Say(annexd::speech::cli::SayArgs),
+    /// List, check and record voices.
+    Voices(annexd::speech::cli::VoicesArgs),
 }
 
 fn main() -> ExitCode {
@@ -57,5 +61,7 @@ fn main() -> ExitCode {
         Command::Pgn { journal, lang } => annexd::record::cli::run_pgn(&journal, lang),
         Command::BoardSim(args) => annexd::board::cli::run_sim(args),
         Command::BoardWatch(args) => annexd::board::cli::run_watch(args),
+        Command::Say(args) => annexd::speech::cli::run_say(args),
+        Command::Voices(args) => annexd::speech::cli::run_voices(args),
     }
 }

@@ -189,4 +189,6 @@ words! {
     JournalUnreadable => "w_journal_unreadable", "Partiedatei nicht lesbar", "the game file cannot be read";
     JournalExists => "w_journal_exists", "die Partiedatei gibt es schon", "the game file already exists";
     JournalNotWritten => "w_journal_not_written", "Partiedatei konnte nicht geschrieben werden", "the game file could not be written";
+    // --- speech out ---
+    NothingToRepeat => "w_nothing_to_repeat", "nichts zu wiederholen", "nothing to repeat";
 }
