@@ -12,6 +12,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::game::Pace;
 use crate::notation::{Lang, Style};
+use crate::speech::BackendKind;
 
 /// Who uses the program (Annex D D.2.10, D.2.6.1).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
@@ -35,19 +36,6 @@ pub enum Announcer {
     Player,
     /// The program announces the move it read from the peg board.
     Program,
-}
-
-/// Which speech backend speaks.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum SpeechBackend {
-    /// Recorded clips from `voices/`.
-    Clips,
-    /// The system's speech engine.
-    Tts,
-    /// Text lines only (screen readers, Braille displays).
-    #[default]
-    Text,
 }
 
 /// How the microphone is used.
@@ -131,8 +119,8 @@ impl From<SideName> for shakmaty::Color {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields, rename_all = "kebab-case")]
 pub struct SpeechSettings {
-    /// clips, tts or text.
-    pub backend: SpeechBackend,
+    /// clips, tts or text (text lines are printed in every case).
+    pub backend: BackendKind,
     /// The voice folder name under voices/<language>/.
     pub voice: String,
     /// Speaking rate, 0.5 … 2.0 (1.0 is normal).
@@ -146,7 +134,7 @@ pub struct SpeechSettings {
 impl Default for SpeechSettings {
     fn default() -> Self {
         SpeechSettings {
-            backend: SpeechBackend::Text,
+            backend: BackendKind::Text,
             voice: "espeak".into(),
             rate: 1.0,
             pause_ms: 60,
@@ -422,5 +410,6 @@ mod tests {
         let settings = Settings::from_toml("[game]\nlanguage = \"en\"\n", None).unwrap();
         assert_eq!(settings.game.language, Lang::En);
         assert_eq!(settings.speech, SpeechSettings::default());
+        assert_eq!(settings.speech.backend, BackendKind::Text);
     }
 }

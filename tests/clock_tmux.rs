@@ -1,115 +1,12 @@
 //! End to end: the real `annexd clock` in a real terminal (tmux), driven by keys, read back as
 //! the lines a screen reader would read. Skipped, with the reason printed, without tmux.
 
+mod common;
+
 use std::process::Command;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
-/// A private tmux server, killed when the test ends (also when it fails).
-struct Tmux {
-    socket: String,
-}
-
-impl Tmux {
-    fn start(command: &str) -> Option<Tmux> {
-        let available = Command::new("tmux")
-            .arg("-V")
-            .output()
-            .map(|o| o.status.success())
-            .unwrap_or(false);
-        if !available {
-            println!("SKIPPED: tmux is not installed (scripts/setup.sh installs it)");
-            return None;
-        }
-        let tmux = Tmux {
-            socket: format!("annexd-clock-test-{}", std::process::id()),
-        };
-        let status = Command::new("tmux")
-            .args([
-                "-L",
-                &tmux.socket,
-                "-f",
-                "/dev/null",
-                "new-session",
-                "-d",
-                "-x",
-                "80",
-                "-y",
-                "24",
-                "-s",
-                "clock",
-            ])
-            .arg(command)
-            .status()
-            .expect("tmux runs");
-        assert!(status.success(), "tmux new-session failed");
-        Some(tmux)
-    }
-
-    fn keys(&self, keys: &[&str]) {
-        let status = Command::new("tmux")
-            .args(["-L", &self.socket, "send-keys", "-t", "clock"])
-            .args(keys)
-            .status()
-            .expect("tmux send-keys runs");
-        assert!(status.success());
-    }
-
-    /// The screen, wrapped lines joined, as a screen reader gets it.
-    fn screen(&self) -> String {
-        let output = Command::new("tmux")
-            .args([
-                "-L",
-                &self.socket,
-                "capture-pane",
-                "-p",
-                "-J",
-                "-t",
-                "clock",
-            ])
-            .output()
-            .expect("tmux capture-pane runs");
-        String::from_utf8_lossy(&output.stdout).into_owned()
-    }
-
-    /// Waits (bounded) until a line satisfies `wanted`; returns that line.
-    fn wait_for_line(&self, what: &str, wanted: impl Fn(&str) -> bool, limit: Duration) -> String {
-        let start = Instant::now();
-        loop {
-            let screen = self.screen();
-            if let Some(line) = screen.lines().find(|line| wanted(line.trim_end())) {
-                return line.trim_end().to_string();
-            }
-            assert!(
-                start.elapsed() < limit,
-                "no line {what} within {limit:?}; the screen:\n{screen}"
-            );
-            std::thread::sleep(Duration::from_millis(50));
-        }
-    }
-
-    fn wait_for(&self, text: &str, limit: Duration) -> String {
-        self.wait_for_line(
-            &format!("containing {text:?}"),
-            |line| line.contains(text),
-            limit,
-        )
-    }
-
-    fn count(&self, text: &str) -> usize {
-        self.screen()
-            .lines()
-            .filter(|line| line.contains(text))
-            .count()
-    }
-}
-
-impl Drop for Tmux {
-    fn drop(&mut self) {
-        let _ = Command::new("tmux")
-            .args(["-L", &self.socket, "kill-server"])
-            .status();
-    }
-}
+use common::tmux::Tmux;
 
 const WAIT: Duration = Duration::from_secs(15);
 
@@ -117,7 +14,7 @@ const WAIT: Duration = Duration::from_secs(15);
 fn the_talking_clock_in_a_terminal() {
     let binary = env!("CARGO_BIN_EXE_annexd");
     let command = format!("sh -c '{binary} clock --control 8 --lang en; echo EXIT=$?; sleep 60'");
-    let Some(tmux) = Tmux::start(&command) else {
+    let Some(tmux) = Tmux::start("clock", &command) else {
         return;
     };
 

@@ -17,7 +17,11 @@ use crate::config::{SeatRole, Settings, SideName};
 use crate::game::Pace;
 use crate::notation::{Lang, Style, Token, Word};
 use crate::record::{Entry, Header, Journal, Scoresheet, replay, write_pgn_atomically};
-use crate::session::{Effect, Input, Seat, Session, SessionOptions};
+use crate::session::Priority as SessionPriority;
+use crate::session::{Audience, Effect, Input, Seat, Session, SessionOptions};
+use crate::speech::{
+    BackendKind, Channel, Priority as SpeechPriority, Speaker, SpeechSettings, Utterance,
+};
 
 /// Options of `annexd play` (each overrides the settings file).
 #[derive(Debug, Args, Clone, Default)]
@@ -65,6 +69,26 @@ pub struct PlayArgs {
     /// The sighted player's board: "typed" (moves typed or spoken) or a DGT board's port.
     #[arg(long)]
     pub sighted: Option<String>,
+    /// Speech: clips (recorded voice), tts (the system's engine) or text (lines only).
+    #[arg(long)]
+    pub speech: Option<crate::speech::BackendKind>,
+    /// The voice for clips (a folder under voices/<language>/).
+    #[arg(long)]
+    pub voice: Option<String>,
+    /// What is shown: lines (for screen readers and Braille displays) or board (a full-screen
+    /// view for sighted helpers).
+    #[arg(long, default_value = "lines")]
+    pub view: View,
+}
+
+/// How the program shows itself.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, clap::ValueEnum)]
+pub enum View {
+    /// One line in, one line out (screen readers, Braille displays).
+    #[default]
+    Lines,
+    /// A full-screen board view for sighted helpers.
+    Board,
 }
 
 /// Options of `annexd resume`.
@@ -87,6 +111,12 @@ pub struct ResumeArgs {
     /// The sighted player's board: "typed" or a DGT board's port.
     #[arg(long)]
     pub sighted: Option<String>,
+    /// Speech: clips, tts or text.
+    #[arg(long)]
+    pub speech: Option<crate::speech::BackendKind>,
+    /// What is shown: lines or board.
+    #[arg(long, default_value = "lines")]
+    pub view: View,
 }
 
 /// The folder where games are kept: the settings' `record.dir`, or the data folder.
@@ -136,6 +166,12 @@ fn settings_for(args: &PlayArgs) -> Result<Settings, String> {
     }
     if let Some(sighted) = &args.sighted {
         settings.board.sighted = sighted.clone();
+    }
+    if let Some(speech) = args.speech {
+        settings.speech.backend = speech;
+    }
+    if let Some(voice) = &args.voice {
+        settings.speech.voice = voice.clone();
     }
     Ok(settings)
 }
@@ -272,7 +308,7 @@ pub fn run_play(args: &PlayArgs) -> ExitCode {
         Err(err) => return fail(&format!("{} ({err})", lang.text(&err.tokens()))),
     };
     let mut session = Session::new(sheet, clock, session_options(&settings));
-    let mut sink = Sink::new(journal, pgn_path_for(&journal_path), lang);
+    let mut sink = Sink::new(journal, pgn_path_for(&journal_path), &settings, args.view);
     sink.show(&format!("journal: {}", journal_path.display()));
     sink.write_pgn(session.sheet());
     let boards = match Boards::open(&settings, args, &mut session) {
@@ -290,6 +326,8 @@ pub fn run_resume(args: &ResumeArgs) -> ExitCode {
         board: args.board.clone(),
         sim_sensing: args.sim_sensing,
         sighted: args.sighted.clone(),
+        speech: args.speech,
+        view: args.view,
         ..PlayArgs::default()
     };
     let settings = match settings_for(&play_args) {
@@ -340,9 +378,9 @@ pub fn run_resume(args: &ResumeArgs) -> ExitCode {
             session.set_uncompleted(Some(mover));
         }
     }
-    let mut sink = Sink::new(journal, pgn_path_for(&journal_path), lang);
+    let mut sink = Sink::new(journal, pgn_path_for(&journal_path), &settings, args.view);
     if let Some(tail) = &contents.damaged_tail {
-        sink.say(&tail.tokens());
+        sink.say(&tail.tokens(), SessionPriority::Urgent, Audience::Everyone);
     }
     sink.show(&format!("journal: {}", journal_path.display()));
     sink.write_pgn(session.sheet());
@@ -436,6 +474,8 @@ pub fn newest_unfinished_game(dir: &Path) -> Option<PathBuf> {
 /// What reaches the loop.
 enum LoopInput {
     Line(String),
+    /// The board view's input line as typed so far.
+    Editing(String),
     Board(Seat, LinkEvent),
     BoardUnavailable(Seat, String),
     End,
@@ -523,13 +563,18 @@ fn run(
 ) -> ExitCode {
     let (tx, rx) = unbounded();
     boards.forward(&tx);
-    spawn_stdin_reader(tx);
+    if sink.view.is_some() {
+        spawn_editor_reader(tx);
+    } else {
+        spawn_stdin_reader(tx);
+    }
     let epoch = Instant::now()
         .checked_sub(offset)
         .unwrap_or_else(Instant::now);
     for effect in session.greeting(resumed) {
         sink.apply(effect, session);
     }
+    sink.redraw(session, offset, None);
     let unavailable_said = &mut [false, false];
     loop {
         let input = next_input(&rx, session.next_deadline(), epoch);
@@ -546,6 +591,10 @@ fn run(
                 _ => session.handle(Input::Line(line), now),
             },
             Some(LoopInput::Board(seat, event)) => session.handle(Input::Board(seat, event), now),
+            Some(LoopInput::Editing(text)) => {
+                sink.redraw(session, now, Some(&text));
+                continue;
+            }
             Some(LoopInput::BoardUnavailable(seat, why)) => {
                 // Said once until the board is there; the link keeps trying.
                 let said = &mut unavailable_said[seat as usize];
@@ -567,6 +616,7 @@ fn run(
             quit |= matches!(effect, Effect::Quit);
             sink.apply(effect, session);
         }
+        sink.redraw(session, now, None);
         if quit {
             break;
         }
@@ -597,6 +647,32 @@ fn next_input(
     }
 }
 
+/// The board view's keys, edited into lines.
+fn spawn_editor_reader(tx: Sender<LoopInput>) {
+    use crate::ui::terminal::{Edited, spawn_line_editor};
+    let (edits_tx, edits) = unbounded();
+    spawn_line_editor(edits_tx);
+    std::thread::spawn(move || {
+        for edited in edits.iter() {
+            let input = match edited {
+                Edited::Editing(text) => LoopInput::Editing(text),
+                Edited::Line(line) => {
+                    // The input line is empty again once a line is given.
+                    if tx.send(LoopInput::Editing(String::new())).is_err() {
+                        return;
+                    }
+                    LoopInput::Line(line)
+                }
+                Edited::End => LoopInput::End,
+            };
+            let end = matches!(input, LoopInput::End);
+            if tx.send(input).is_err() || end {
+                return;
+            }
+        }
+    });
+}
+
 fn spawn_stdin_reader(tx: Sender<LoopInput>) {
     std::thread::spawn(move || {
         let stdin = std::io::stdin();
@@ -614,35 +690,94 @@ fn spawn_stdin_reader(tx: Sender<LoopInput>) {
     });
 }
 
-/// Where effects go: text lines out, the journal and the PGN on disk.
+/// Where effects go: speech, text lines or the board view, the journal and the PGN on disk.
 struct Sink {
     journal: Journal,
     pgn_path: PathBuf,
     lang: Lang,
     out: std::io::Stdout,
+    speaker: Option<Speaker>,
+    stereo_split: bool,
+    view: Option<(crate::ui::terminal::Screen, String)>,
+    last_said: String,
+    last_note: String,
     failed_writes: u32,
 }
 
 impl Sink {
-    fn new(journal: Journal, pgn_path: PathBuf, lang: Lang) -> Sink {
-        Sink {
+    fn new(journal: Journal, pgn_path: PathBuf, settings: &Settings, view: View) -> Sink {
+        let lang = settings.game.language;
+        let mut sink = Sink {
             journal,
             pgn_path,
             lang,
             out: std::io::stdout(),
+            speaker: None,
+            stereo_split: settings.speech.stereo_split,
+            view: None,
+            last_said: String::new(),
+            last_note: String::new(),
             failed_writes: 0,
+        };
+        if settings.speech.backend != BackendKind::Text {
+            let speech = SpeechSettings {
+                lang,
+                backend: settings.speech.backend,
+                voice: Some(settings.speech.voice.clone()),
+                rate: settings.speech.rate,
+                gap_ms: u64::from(settings.speech.pause_ms),
+                ..SpeechSettings::default()
+            };
+            // Text lines are printed by the sink itself, so the speaker's own text output
+            // (its last fallback) goes nowhere; its notices are said instead.
+            let speaker = Speaker::open(&speech, Box::new(std::io::sink()));
+            let notices: Vec<_> = speaker.notices().to_vec();
+            sink.speaker = Some(speaker);
+            for notice in notices {
+                if notice.tokens.is_empty() {
+                    sink.show(&notice.detail);
+                } else {
+                    // One spoken line; the detail is in the log.
+                    sink.say(&notice.tokens, SessionPriority::Urgent, Audience::Everyone);
+                    tracing::info!("speech: {}", notice.detail);
+                }
+            }
+            if sink
+                .speaker
+                .as_ref()
+                .is_some_and(|s| s.backend() == BackendKind::Text)
+            {
+                sink.speaker = None;
+            }
         }
+        if view == View::Board {
+            match crate::ui::terminal::Screen::enter() {
+                Ok(screen) => sink.view = Some((screen, String::new())),
+                Err(err) => sink.show(&format!(
+                    "the board view cannot start ({err}): lines instead"
+                )),
+            }
+        }
+        sink
     }
 
     fn apply(&mut self, effect: Effect, session: &Session) {
         match effect {
-            Effect::Say { tokens, .. } => self.say(&tokens),
+            Effect::Say {
+                tokens,
+                priority,
+                audience,
+            } => self.say(&tokens, priority, audience),
             Effect::Show(text) => self.show(&text),
             Effect::Record(entry) => {
                 if let Err(err) = self.journal.append(&entry) {
                     self.failed_writes += 1;
-                    self.say(&[Token::Word(Word::JournalNotWritten)]);
-                    tracing::error!("journal: {err}");
+                    self.say(
+                        &[Token::Word(Word::JournalNotWritten)],
+                        SessionPriority::Urgent,
+                        Audience::Everyone,
+                    );
+                    self.show(&format!("journal: {err}"));
                 }
                 self.write_pgn(session.sheet());
             }
@@ -650,14 +785,52 @@ impl Sink {
         }
     }
 
-    fn say(&mut self, tokens: &[Token]) {
-        let _ = writeln!(self.out, "{}", self.lang.text(tokens));
-        let _ = self.out.flush();
+    fn say(&mut self, tokens: &[Token], priority: SessionPriority, audience: Audience) {
+        let text = self.lang.text(tokens);
+        if let Some(speaker) = &self.speaker {
+            let priority = match priority {
+                SessionPriority::Reading => SpeechPriority::Reading,
+                SessionPriority::Normal => SpeechPriority::Move,
+                SessionPriority::Urgent => SpeechPriority::Alert,
+            };
+            let channel = match audience {
+                Audience::Player(shakmaty::Color::White) if self.stereo_split => Channel::Left,
+                Audience::Player(shakmaty::Color::Black) if self.stereo_split => Channel::Right,
+                _ => Channel::Both,
+            };
+            speaker.say(Utterance::new(tokens.to_vec(), priority).on(channel));
+        }
+        self.print(&text);
+        self.last_said = text;
     }
 
     fn show(&mut self, text: &str) {
-        let _ = writeln!(self.out, "{text}");
-        let _ = self.out.flush();
+        self.print(text);
+        self.last_note = text.to_string();
+    }
+
+    /// A line on the terminal in line mode (the board view shows the last ones instead).
+    fn print(&mut self, text: &str) {
+        if self.view.is_none() {
+            let _ = writeln!(self.out, "{text}");
+            let _ = self.out.flush();
+        }
+    }
+
+    /// Redraws the board view, if it is shown.
+    fn redraw(&mut self, session: &Session, now: Duration, input: Option<&str>) {
+        let Some((screen, typed)) = &mut self.view else {
+            return;
+        };
+        if let Some(input) = input {
+            *typed = input.to_string();
+        }
+        let mut state = crate::ui::board_view::ViewState::of(session, now, &self.last_said, typed);
+        state.note = self.last_note.clone();
+        let _ = screen.draw(&crate::ui::board_view::render(
+            &state,
+            crate::ui::terminal::Screen::width(),
+        ));
     }
 
     fn write_pgn(&mut self, sheet: &Scoresheet) {

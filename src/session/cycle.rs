@@ -404,6 +404,23 @@ impl Session {
         out
     }
 
+    /// Whether the peg board shows the game position (`None` without a peg board).
+    pub fn peg_agrees(&self) -> Option<bool> {
+        self.peg.as_ref().map(|tracker| {
+            crate::board::differences(
+                self.game().position().board(),
+                tracker.sensed(),
+                tracker.sensing(),
+            )
+            .is_empty()
+        })
+    }
+
+    /// The VI player's move under way.
+    pub fn vi_move(&self) -> &ViMove {
+        &self.vi_move
+    }
+
     /// Attaches the VI player's peg board (its kind is corrected by the board's `HELLO`).
     pub fn attach_peg_board(&mut self, sensing: Sensing) {
         self.peg = Some(Tracker::new(self.game().position().clone(), sensing));

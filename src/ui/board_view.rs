@@ -20,12 +20,42 @@ pub struct ViewState {
     pub running: Option<Color>,
     /// The last announcement, as text.
     pub last_said: String,
+    /// The last line shown besides announcements (a FEN, a help text, a device note).
+    pub note: String,
     /// Whether the peg board agrees with the game (`None`: no peg board).
     pub boards_agree: Option<bool>,
+    /// A move is on the peg board but not yet announced.
+    pub placed_not_announced: bool,
     /// The result, when the game is over.
     pub result: Option<String>,
     /// What the helper is typing.
     pub input: String,
+}
+
+impl ViewState {
+    /// The view of a session at `now`, with the last announcement and the typed input.
+    pub fn of(
+        session: &crate::session::Session,
+        now: Duration,
+        last_said: &str,
+        input: &str,
+    ) -> ViewState {
+        let game = session.game();
+        let snapshot = session.clock().map(|c| c.snapshot(now));
+        ViewState {
+            position: game.position().clone(),
+            moves: game.history().iter().map(|m| m.san.to_string()).collect(),
+            clocks: snapshot.map(|s| (s.white, s.black)),
+            running: snapshot.and_then(|s| s.running),
+            last_said: last_said.to_string(),
+            note: String::new(),
+            boards_agree: session.peg_agrees(),
+            placed_not_announced: session.vi_move().on_board.is_some()
+                && session.vi_move().announced.is_none(),
+            result: game.outcome().map(|o| o.result.pgn().to_string()),
+            input: input.to_string(),
+        }
+    }
 }
 
 /// Formats a time for the screen (the screen only; speech says times in words).
@@ -41,17 +71,19 @@ pub fn clock_text(time: Duration) -> String {
 /// The view as lines of at most `width` characters.
 pub fn render(state: &ViewState, width: usize) -> Vec<String> {
     let mut lines = Vec::with_capacity(24);
-    lines.push(fit("annexd - board view (type commands below; 'help' lists them)", width));
+    lines.push(fit(
+        "annexd - board view (type commands below; 'help' lists them)",
+        width,
+    ));
     let board = state.position.board();
     let mut diagram = Vec::with_capacity(10);
     for rank in (0..8).rev() {
         let mut row = format!("{} ", rank + 1);
         for file in 0..8 {
             let sq = Square::from_coords(File::new(file), Rank::new(rank));
-            let c = board.piece_at(sq).map_or(
-                if (file + rank) % 2 == 0 { '.' } else { ' ' },
-                |p| p.char(),
-            );
+            let c = board
+                .piece_at(sq)
+                .map_or(if (file + rank) % 2 == 0 { '.' } else { ' ' }, |p| p.char());
             row.push(c);
             row.push(' ');
         }
@@ -69,10 +101,15 @@ pub fn render(state: &ViewState, width: usize) -> Vec<String> {
     }
     side.push(format!(
         "{} to move, move {}",
-        if state.position.turn() == Color::White { "White" } else { "Black" },
+        if state.position.turn() == Color::White {
+            "White"
+        } else {
+            "Black"
+        },
         state.position.fullmoves()
     ));
     side.push(match state.boards_agree {
+        Some(_) if state.placed_not_announced => "peg board: move placed, not announced".into(),
         Some(true) => "peg board: agrees".to_string(),
         Some(false) => "peg board: DIFFERS".to_string(),
         None => "peg board: none".to_string(),
@@ -93,6 +130,9 @@ pub fn render(state: &ViewState, width: usize) -> Vec<String> {
     }
     lines.push(String::new());
     lines.push(fit(&format!("said: {}", state.last_said), width));
+    if !state.note.is_empty() {
+        lines.push(fit(&format!("note: {}", state.note), width));
+    }
     lines.push(fit(&format!("> {}", state.input), width));
     lines
 }
@@ -122,7 +162,9 @@ mod tests {
             clocks: Some((Duration::from_secs(5400), Duration::from_secs(3599))),
             running: Some(Color::Black),
             last_said: "Weiß Springer Felix drei".into(),
+            note: String::new(),
             boards_agree: Some(false),
+            placed_not_announced: false,
             result: None,
             input: "Zeit".into(),
         };

@@ -40,7 +40,11 @@ impl Screen {
 
     /// Draws the lines from the top left, clearing the rest.
     pub fn draw(&mut self, lines: &[String]) -> io::Result<()> {
-        queue!(self.out, cursor::MoveTo(0, 0), terminal::Clear(terminal::ClearType::All))?;
+        queue!(
+            self.out,
+            cursor::MoveTo(0, 0),
+            terminal::Clear(terminal::ClearType::All)
+        )?;
         for (i, line) in lines.iter().enumerate() {
             queue!(self.out, cursor::MoveTo(0, i as u16))?;
             write!(self.out, "{line}")?;

@@ -1,0 +1,123 @@
+//! A private tmux server for tests that drive the real program in a real terminal, read back
+//! as the lines a screen reader would read.
+
+use std::process::Command;
+use std::time::{Duration, Instant};
+
+/// A private tmux server, killed when the test ends (also when it fails).
+pub struct Tmux {
+    socket: String,
+    session: String,
+}
+
+impl Tmux {
+    /// Starts `command` in a new 80×24 terminal; `None` (with the reason printed) without tmux.
+    pub fn start(name: &str, command: &str) -> Option<Tmux> {
+        let available = Command::new("tmux")
+            .arg("-V")
+            .output()
+            .map(|o| o.status.success())
+            .unwrap_or(false);
+        if !available {
+            println!("SKIPPED: tmux is not installed (scripts/setup.sh installs it)");
+            return None;
+        }
+        let tmux = Tmux {
+            socket: format!("annexd-{name}-test-{}", std::process::id()),
+            session: name.to_string(),
+        };
+        let status = Command::new("tmux")
+            .args([
+                "-L",
+                &tmux.socket,
+                "-f",
+                "/dev/null",
+                "new-session",
+                "-d",
+                "-x",
+                "80",
+                "-y",
+                "24",
+                "-s",
+                &tmux.session,
+            ])
+            .arg(command)
+            .status()
+            .expect("tmux runs");
+        assert!(status.success(), "tmux new-session failed");
+        Some(tmux)
+    }
+
+    /// Types keys (tmux key names, or text).
+    pub fn keys(&self, keys: &[&str]) {
+        let status = Command::new("tmux")
+            .args(["-L", &self.socket, "send-keys", "-t", &self.session])
+            .args(keys)
+            .status()
+            .expect("tmux send-keys runs");
+        assert!(status.success());
+    }
+
+    /// The screen, wrapped lines joined, as a screen reader gets it.
+    pub fn screen(&self) -> String {
+        let output = Command::new("tmux")
+            .args([
+                "-L",
+                &self.socket,
+                "capture-pane",
+                "-p",
+                "-J",
+                "-t",
+                &self.session,
+            ])
+            .output()
+            .expect("tmux capture-pane runs");
+        String::from_utf8_lossy(&output.stdout).into_owned()
+    }
+
+    /// Waits (bounded) until a line satisfies `wanted`; returns that line.
+    pub fn wait_for_line(
+        &self,
+        what: &str,
+        wanted: impl Fn(&str) -> bool,
+        limit: Duration,
+    ) -> String {
+        let start = Instant::now();
+        loop {
+            let screen = self.screen();
+            if let Some(line) = screen.lines().find(|line| wanted(line.trim_end())) {
+                return line.trim_end().to_string();
+            }
+            assert!(
+                start.elapsed() < limit,
+                "no line {what} within {limit:?}; the screen:\n{screen}"
+            );
+            std::thread::sleep(Duration::from_millis(50));
+        }
+    }
+
+    /// Waits (bounded) until a line contains `text`; returns that line.
+    pub fn wait_for(&self, text: &str, limit: Duration) -> String {
+        self.wait_for_line(
+            &format!("containing {text:?}"),
+            |line| line.contains(text),
+            limit,
+        )
+    }
+
+    /// How many lines contain `text`.
+    pub fn count(&self, text: &str) -> usize {
+        self.screen()
+            .lines()
+            .filter(|line| line.contains(text))
+            .count()
+    }
+}
+
+impl Drop for Tmux {
+    fn drop(&mut self) {
+        let _ = Command::new("tmux")
+            .args(["-L", &self.socket, "kill-server"])
+            .status();
+    }
+}
