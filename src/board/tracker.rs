@@ -25,7 +25,7 @@ use shakmaty::{Bitboard, CastlingSide, Chess, Color, Move, Piece, Position, Role
 use super::diff::{SquareDifference, differences, differences_tokens};
 use super::protocol::DeviceMsg;
 use super::sensed::{Cell, SensedBoard, Sensing, cell_from_what};
-use crate::notation::token::{Token, square_tokens};
+use crate::notation::token::{Token, colored_piece_tokens, square_tokens};
 use crate::notation::words::Word;
 
 /// What the board reported, as the tracker needs it.
@@ -95,7 +95,13 @@ enum Mode {
     InStep,
     /// The game moved on elsewhere (a spoken or typed move); the board showed `from` and is
     /// being brought up to the game.
-    CatchingUp { from: SensedBoard },
+    CatchingUp {
+        from: SensedBoard,
+        /// Holes whose piece changed although the board cannot tell (a capture's square on
+        /// an occupancy board): each must be emptied and filled again before the board
+        /// counts as caught up.
+        swapped: Bitboard,
+    },
     /// Differences were reported; `said` is the list last said.
     OutOfStep { said: Vec<SquareDifference> },
 }
@@ -217,13 +223,34 @@ impl Tracker {
     /// or shows something else.
     pub fn set_position(&mut self, position: Chess) -> Vec<TrackerOutput> {
         let from = self.sensed.clone();
+        let mut swapped = Bitboard::EMPTY;
+        for sq in Square::ALL {
+            let (old, new) = (
+                self.position.board().piece_at(sq),
+                position.board().piece_at(sq),
+            );
+            if old.is_some() && new.is_some() && old != new {
+                swapped.add(sq);
+            }
+        }
         self.replace_position(position);
-        self.mode = if self.agrees() {
+        self.mode = if self.agrees() && swapped.is_empty() {
             Mode::InStep
         } else {
-            Mode::CatchingUp { from }
+            Mode::CatchingUp { from, swapped }
         };
         Vec::new()
+    }
+
+    /// While catching up: whether every swapped hole has been emptied and filled again.
+    fn swaps_seen(&self) -> bool {
+        match &self.mode {
+            Mode::CatchingUp { swapped, .. } => swapped.into_iter().all(|sq| {
+                let (up, down) = (self.last_up[sq as usize], self.last_down[sq as usize]);
+                up > 0 && down > up
+            }),
+            _ => true,
+        }
     }
 
     /// Starts from `position` (a new game, a loaded game) and compares the board with it at
@@ -509,7 +536,7 @@ impl Tracker {
     /// True when the state may be a move in progress (or pieces lifted to be put back).
     fn in_progress(&self) -> bool {
         let changed = self.changed();
-        if let Mode::CatchingUp { from } = &self.mode
+        if let Mode::CatchingUp { from, .. } = &self.mode
             && changed
                 .into_iter()
                 .all(|sq| self.sensed.get(sq) == Cell::Empty || self.sensed.get(sq) == from.get(sq))
@@ -529,6 +556,10 @@ impl Tracker {
     }
 
     fn evaluate(&mut self, resync: bool, out: &mut Vec<TrackerOutput>) {
+        if self.agrees() && !self.swaps_seen() {
+            // Caught up but for a captured piece still standing in its hole.
+            return;
+        }
         if self.agrees() {
             if matches!(self.mode, Mode::InStep) {
                 for &(square, piece, own) in &self.touched_pieces {
@@ -610,14 +641,6 @@ impl Tracker {
     }
 }
 
-fn color_word(color: Color) -> Token {
-    Token::Word(if color == Color::White {
-        Word::WhiteAdjective
-    } else {
-        Word::BlackAdjective
-    })
-}
-
 /// The words of a move as the board showed it: "Springer Gustav eins Felix drei", "Bauer
 /// Eva vier schlägt David fünf", "Kurze Rochade", "… Umwandlung Dame".
 pub fn move_tokens(m: Move) -> Vec<Token> {
@@ -652,20 +675,22 @@ impl TrackerOutput {
         match self {
             TrackerOutput::Touch { square, piece, own } => {
                 let mut t = Vec::with_capacity(5);
-                if !own {
-                    t.push(color_word(piece.color));
+                if *own {
+                    t.push(Token::Piece(piece.role));
+                } else {
+                    t.extend(colored_piece_tokens(*piece));
                 }
-                t.push(Token::Piece(piece.role));
                 t.extend(square_tokens(*square));
                 t.push(Token::Word(Word::Touched));
                 t
             }
             TrackerOutput::PutBack { square, piece, own } => {
                 let mut t = Vec::with_capacity(7);
-                if !own {
-                    t.push(color_word(piece.color));
+                if *own {
+                    t.push(Token::Piece(piece.role));
+                } else {
+                    t.extend(colored_piece_tokens(*piece));
                 }
-                t.push(Token::Piece(piece.role));
                 t.extend(square_tokens(*square));
                 t.push(Token::Word(Word::PutBack));
                 if *own {
