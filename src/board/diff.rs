@@ -1,10 +1,10 @@
 //! Differences between the game position and a sensed board, square by square, in Annex D
 //! words (D.2.9: when the boards differ, find and correct the difference).
 
-use shakmaty::{Board, Color, Piece, Square};
+use shakmaty::{Board, Piece, Square};
 
 use super::sensed::{Cell, SensedBoard, Sensing};
-use crate::notation::token::{Token, square_tokens};
+use crate::notation::token::{Token, colored_piece_tokens, square_tokens};
 use crate::notation::words::Word;
 
 /// What is wrong on one square.
@@ -65,16 +65,9 @@ pub fn differences(
     out
 }
 
-fn color_word(color: Color) -> Token {
-    Token::Word(match color {
-        Color::White => Word::WhiteAdjective,
-        Color::Black => Word::BlackAdjective,
-    })
-}
-
 impl SquareDifference {
     /// The words for this square: "Felix drei, Springer fehlt", "Eva vier, hier gehört keine
-    /// Figur hin", "Eva vier, falsche Figur, weiße Springer gehört hierher".
+    /// Figur hin", "Eva vier, falsche Figur, weißer Springer gehört hierher".
     pub fn tokens(&self) -> Vec<Token> {
         let mut t = square_tokens(self.square).to_vec();
         t.push(Token::Pause);
@@ -84,11 +77,8 @@ impl SquareDifference {
             }
             (DifferenceKind::WrongColor | DifferenceKind::WrongPiece, Some(p)) => {
                 t.extend([Token::Word(Word::WrongPiece), Token::Pause]);
-                t.extend([
-                    color_word(p.color),
-                    Token::Piece(p.role),
-                    Token::Word(Word::BelongsHere),
-                ]);
+                t.extend(colored_piece_tokens(p));
+                t.push(Token::Word(Word::BelongsHere));
             }
             _ => t.push(Token::Word(Word::NoPieceBelongsHere)),
         }
@@ -129,8 +119,8 @@ mod tests {
             said,
             [
                 "Gustav eins, Springer fehlt",
-                "David zwei, falsche Figur, weiße Bauer gehört hierher",
-                "Eva zwei, falsche Figur, weiße Bauer gehört hierher",
+                "David zwei, falsche Figur, weißer Bauer gehört hierher",
+                "Eva zwei, falsche Figur, weißer Bauer gehört hierher",
                 "Felix drei, hier gehört keine Figur hin",
             ]
         );

@@ -49,6 +49,20 @@ impl From<Word> for Token {
     }
 }
 
+/// A piece with its colour, the adjective agreeing with the piece's name: "schwarzer Bauer",
+/// "weiße Dame" ("black pawn", "white queen").
+pub fn colored_piece_tokens(piece: shakmaty::Piece) -> [Token; 2] {
+    // Of the piece names only "Dame" is feminine.
+    let feminine = piece.role == Role::Queen;
+    let adjective = match (piece.color, feminine) {
+        (Color::White, true) => Word::WhiteAdjective,
+        (Color::Black, true) => Word::BlackAdjective,
+        (Color::White, false) => Word::WhiteMasculine,
+        (Color::Black, false) => Word::BlackMasculine,
+    };
+    [Token::Word(adjective), Token::Piece(piece.role)]
+}
+
 /// A square as two tokens: file then rank ("Felix drei").
 pub fn square_tokens(square: shakmaty::Square) -> [Token; 2] {
     [Token::File(square.file()), Token::Rank(square.rank())]

@@ -151,6 +151,8 @@ words! {
     BelongsHere => "w_belongs_here", "gehört hierher", "belongs here";
     WhiteAdjective => "w_white_piece", "weiße", "white";
     BlackAdjective => "w_black_piece", "schwarze", "black";
+    WhiteMasculine => "w_white_masc", "weißer", "white";
+    BlackMasculine => "w_black_masc", "schwarzer", "black";
     BoardsAgree => "w_boards_agree", "Bretter stimmen überein", "the boards agree";
     BoardsDiffer => "w_boards_differ", "Bretter weichen ab", "the boards differ";
     BoardConnected => "w_board_connected", "Brett verbunden", "board connected";
