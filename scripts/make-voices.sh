@@ -10,7 +10,8 @@
 #
 # Usage: scripts/make-voices.sh [LANG ...]        (default: de en)
 # Environment: ANNEXD=path/to/annexd (default: built with cargo), RATE (16000), SPEED
-# (espeak words a minute, 150), TARGET_DB (-20).
+# (espeak words a minute, 150), TARGET_DB (-20), MISSING_ONLY=1 to make only the clips a voice
+# lacks (after new words were added) and leave the others byte for byte as they are.
 set -euo pipefail
 
 cd "$(dirname "$0")/.."
@@ -53,10 +54,15 @@ even() {
 for lang in "${LANGS[@]}"; do
     out="voices/$lang/espeak"
     mkdir -p "$out"
-    rm -f "$out"/*.ogg "$out"/*.wav
+    if [ "${MISSING_ONLY:-0}" != 1 ]; then
+        rm -f "$out"/*.ogg "$out"/*.wav
+    fi
     "$ANNEXD" voices keys --lang "$lang" >"$TMP/keys.tsv"
     count=0
     while IFS=$'\t' read -r key text; do
+        if [ "${MISSING_ONLY:-0}" = 1 ] && [ -e "$out/$key.$EXT" ]; then
+            continue
+        fi
         if [ "$key" = pause ]; then
             # The pause (a comma) is a quarter second of silence.
             sox -n -r "$RATE" -c 1 "${ENCODE[@]}" "$out/pause.$EXT" trim 0 0.25
