@@ -23,6 +23,8 @@ enum Command {
     Announce(notation::cli::AnnounceArgs),
     /// Print the UCI of the legal move a text names, or why there is none.
     Parse(notation::cli::ParseArgs),
+    /// Decode a recording (WAV file or input device) and print what was heard and understood.
+    Recognize(annexd::listen::cli::RecognizeArgs),
 }
 
 fn main() -> ExitCode {
@@ -30,5 +32,6 @@ fn main() -> ExitCode {
     match cli.command {
         Command::Announce(args) => notation::cli::run_announce(&args),
         Command::Parse(args) => notation::cli::run_parse(&args),
+        Command::Recognize(args) => annexd::listen::cli::run(&args),
     }
 }

@@ -43,6 +43,61 @@ impl Heard {
     }
 }
 
+/// How much decoding work a listener did.
+#[derive(Debug, Clone, Copy, Default, PartialEq)]
+pub struct DecodeStats {
+    /// Samples (at the model's rate) given to the recogniser.
+    pub samples_decoded: u64,
+    /// Time spent inside the recogniser, all calls together.
+    pub decode_time: std::time::Duration,
+    /// For the last utterance: the time from the end of its audio (key released, end of
+    /// file) to its result. An utterance ended by the end-pointer counts the call that
+    /// found the end.
+    pub last_latency: std::time::Duration,
+}
+
+/// Joins the results of an utterance the recogniser cut in pieces (a pause inside a
+/// push-to-talk utterance): the best words of the earlier pieces, then each alternative of
+/// the last, with the scores added.
+pub fn join_pieces(earlier: &[Heard], last: Heard) -> Heard {
+    if earlier.is_empty() {
+        return last;
+    }
+    let mut prefix = String::new();
+    let mut prefix_score = 0.0;
+    for piece in earlier {
+        let sorted = piece.sorted();
+        if let Some(&(text, score)) = sorted.first()
+            && !text.trim().is_empty()
+        {
+            if !prefix.is_empty() {
+                prefix.push(' ');
+            }
+            prefix.push_str(text.trim());
+            prefix_score += score;
+        }
+    }
+    if last.alternatives.is_empty() {
+        return Heard {
+            alternatives: vec![(prefix, prefix_score)],
+        };
+    }
+    Heard {
+        alternatives: last
+            .alternatives
+            .into_iter()
+            .map(|(text, score)| {
+                let joined = match (prefix.is_empty(), text.trim().is_empty()) {
+                    (true, _) => text,
+                    (false, true) => prefix.clone(),
+                    (false, false) => format!("{prefix} {}", text.trim()),
+                };
+                (joined, prefix_score + score)
+            })
+            .collect(),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -60,5 +115,26 @@ mod tests {
         assert!(!heard.is_silence());
         assert!(Heard::default().is_silence());
         assert!(Heard::text("  ").is_silence());
+    }
+
+    #[test]
+    fn pieces_of_one_utterance_are_joined() {
+        let first = Heard {
+            alternatives: vec![("springer".into(), 10.0), ("turm".into(), 8.0)],
+        };
+        let last = Heard {
+            alternatives: vec![("felix drei".into(), 20.0), ("felix zwei".into(), 19.0)],
+        };
+        let joined = join_pieces(std::slice::from_ref(&first), last.clone());
+        assert_eq!(
+            joined.alternatives,
+            vec![
+                ("springer felix drei".to_string(), 30.0),
+                ("springer felix zwei".to_string(), 29.0)
+            ]
+        );
+        assert_eq!(join_pieces(&[], last.clone()), last);
+        let silent_end = join_pieces(&[first], Heard::default());
+        assert_eq!(silent_end.best_text(), "springer");
     }
 }

@@ -74,8 +74,15 @@ pub struct Lexicon {
     by_spelling: HashMap<String, WordId>,
     /// Unordered pairs of words that sound alike → substitution cost.
     confusions: HashMap<(WordId, WordId), f32>,
+    /// The same as a dense matrix (row-major, NaN where there is no pair), for the matcher's
+    /// inner loop.
+    confusion_matrix: Vec<f32>,
     /// Words a recogniser may lose → deletion cost.
     weak: HashMap<WordId, f32>,
+    /// The same per word (NaN where not weak).
+    weak_by_word: Vec<f32>,
+    /// The words of every token the lexicon was built from.
+    token_words: HashMap<Token, Vec<WordId>>,
 }
 
 /// Pairs of German words that sound alike, with their substitution cost.
@@ -173,13 +180,16 @@ impl Lexicon {
     fn build(lang: Lang) -> Lexicon {
         let mut words: Vec<LexWord> = Vec::new();
         let mut by_spelling: HashMap<String, WordId> = HashMap::new();
+        let mut token_words: HashMap<Token, Vec<WordId>> = HashMap::new();
         for (token, role) in heard_tokens() {
+            let mut ids = Vec::new();
             for spoken in lang.words(token) {
                 for text in spoken.text.split_whitespace() {
                     let folded = fold(text);
                     // A word shared by several tokens ("Rochade", a file name in a command)
                     // keeps the role and source it was first seen with: moves come first.
-                    if by_spelling.contains_key(&folded) {
+                    if let Some(&id) = by_spelling.get(&folded) {
+                        ids.push(id);
                         continue;
                     }
                     let id = WordId::try_from(words.len()).expect("fewer than 65536 words");
@@ -199,8 +209,10 @@ impl Lexicon {
                         role,
                         spellings,
                     });
+                    ids.push(id);
                 }
             }
+            token_words.entry(token).or_insert(ids);
         }
         let id_of = |w: &str| -> WordId {
             *by_spelling
@@ -216,13 +228,27 @@ impl Lexicon {
             let (a, b) = (id_of(a), id_of(b));
             confusions.insert((a.min(b), a.max(b)), cost);
         }
-        let weak = weak_table.iter().map(|&(w, c)| (id_of(w), c)).collect();
+        let weak: HashMap<WordId, f32> = weak_table.iter().map(|&(w, c)| (id_of(w), c)).collect();
+        let n = words.len();
+        let mut confusion_matrix = vec![f32::NAN; n * n];
+        for (&(a, b), &cost) in &confusions {
+            let (a, b) = (usize::from(a), usize::from(b));
+            confusion_matrix[a * n + b] = cost;
+            confusion_matrix[b * n + a] = cost;
+        }
+        let mut weak_by_word = vec![f32::NAN; n];
+        for (&w, &cost) in &weak {
+            weak_by_word[usize::from(w)] = cost;
+        }
         Lexicon {
             lang,
             words,
             by_spelling,
             confusions,
+            confusion_matrix,
             weak,
+            weak_by_word,
+            token_words,
         }
     }
 
@@ -254,7 +280,8 @@ impl Lexicon {
 
     /// The substitution cost of two words that sound alike, if they are in the table.
     pub fn confusion(&self, a: WordId, b: WordId) -> Option<f32> {
-        self.confusions.get(&(a.min(b), a.max(b))).copied()
+        let cost = self.confusion_matrix[usize::from(a) * self.words.len() + usize::from(b)];
+        (!cost.is_nan()).then_some(cost)
     }
 
     /// Every pair of the confusion table with its cost.
@@ -264,7 +291,8 @@ impl Lexicon {
 
     /// The deletion cost of a word a recogniser may lose, if it is one.
     pub fn weak(&self, id: WordId) -> Option<f32> {
-        self.weak.get(&id).copied()
+        let cost = self.weak_by_word[usize::from(id)];
+        (!cost.is_nan()).then_some(cost)
     }
 
     /// Every weak word with its deletion cost.
@@ -275,6 +303,17 @@ impl Lexicon {
     /// The words of a token sequence as ids. Every token used here must be one the lexicon
     /// was built from; anything else is a programming error.
     pub fn ids_of(&self, tokens: &[Token]) -> Vec<WordId> {
+        if let [token] = tokens
+            && let Some(ids) = self.token_words.get(token)
+        {
+            return ids.clone();
+        }
+        if tokens.iter().all(|t| self.token_words.contains_key(t)) {
+            return tokens
+                .iter()
+                .flat_map(|t| self.token_words[t].iter().copied())
+                .collect();
+        }
         let mut spoken = Vec::with_capacity(tokens.len() + 2);
         for &token in tokens {
             self.lang.push_words(token, &mut spoken);
@@ -290,7 +329,7 @@ impl Lexicon {
     }
 
     /// Which spellings of each word a model knows, given its dictionary lookup `has_word`.
-    pub fn check_model(&self, has_word: impl Fn(&str) -> bool) -> ModelWords {
+    pub fn check_model(&self, mut has_word: impl FnMut(&str) -> bool) -> ModelWords {
         let mut spellings = Vec::with_capacity(self.words.len());
         let mut missing = Vec::new();
         for (id, word) in self.words.iter().enumerate() {
@@ -301,7 +340,7 @@ impl Lexicon {
             let known: Vec<String> = word
                 .spellings
                 .iter()
-                .filter(|s| has_word(s))
+                .filter(|s| has_word(s.as_str()))
                 .cloned()
                 .collect();
             if known.is_empty() {

@@ -238,11 +238,17 @@ fn substitute_cost(lexicon: &Lexicon, heard: HeardWord, word: PhraseWord) -> f32
 
 /// The cheapest way to turn `phrase` into `heard` (an edit distance over words).
 fn alignment_cost(lexicon: &Lexicon, heard: &[HeardWord], phrase: &[PhraseWord]) -> f32 {
-    let mut row: Vec<f32> = Vec::with_capacity(phrase.len() + 1);
-    row.push(0.0);
-    for &word in phrase {
-        let last = *row.last().expect("starts non-empty");
-        row.push(last + delete_cost(lexicon, word));
+    // Phrases are short: one row on the stack, a heap row only for very long ones.
+    let mut stack = [0.0f32; 24];
+    let mut heap = Vec::new();
+    let row: &mut [f32] = if phrase.len() < stack.len() {
+        &mut stack[..=phrase.len()]
+    } else {
+        heap.resize(phrase.len() + 1, 0.0);
+        &mut heap
+    };
+    for (j, &word) in phrase.iter().enumerate() {
+        row[j + 1] = row[j] + delete_cost(lexicon, word);
     }
     for &h in heard {
         let insert = insert_cost(lexicon, h);
@@ -257,7 +263,7 @@ fn alignment_cost(lexicon: &Lexicon, heard: &[HeardWord], phrase: &[PhraseWord])
             row[j + 1] = best;
         }
     }
-    *row.last().expect("starts non-empty")
+    row[phrase.len()]
 }
 
 /// The cheapest cost of one candidate over all phrases and alternatives.
