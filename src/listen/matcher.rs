@@ -191,6 +191,20 @@ pub fn understand_reply(
     understand_in(pos, heard, lang, Some(question))
 }
 
+/// True when `heard` is the repetition of the move just `played` from `before`.
+///
+/// Under D.2.1 the opponent repeats every announced move. An always-on listener hears that
+/// repetition after the move is on the board, in a position where the same words may name a
+/// move of the other side: the session should test each utterance with this first and drop
+/// it when it only repeats the last move (within a few seconds of it).
+pub fn repeats(before: &Chess, played: Move, heard: &Heard, lang: Lang) -> bool {
+    match understand(before, heard, lang) {
+        Understanding::Move(m) => m == played,
+        Understanding::Ask(q) => q.candidates.contains(&Candidate::Move(played)),
+        _ => false,
+    }
+}
+
 /// One heard word.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum HeardWord {
@@ -491,7 +505,7 @@ mod tests {
     use super::*;
     use shakmaty::fen::Fen;
     use shakmaty::uci::UciMove;
-    use shakmaty::{CastlingMode, Role};
+    use shakmaty::{CastlingMode, Position, Role};
 
     fn pos(fen: &str) -> Chess {
         fen.parse::<Fen>()
@@ -694,6 +708,28 @@ mod tests {
         assert!(matches!(
             understand(&start, &second, Lang::De),
             Understanding::Ask(_)
+        ));
+    }
+
+    #[test]
+    fn the_opponents_repetition_is_recognised_as_such() {
+        // White plays Nf3; Black's knight on g8 could go to f6, not f3, but a knight on e5
+        // could: "Springer Felix drei" after the move would be a black move.
+        let before = pos("4k3/8/8/4n3/8/8/8/4K1N1 w - - 0 1");
+        let nf3 = mv(&before, "g1f3");
+        let mut after = before.clone();
+        after.play_unchecked(nf3);
+        let echo = Heard::text("springer felix drei");
+        assert!(matches!(
+            hear(&after, "springer felix drei"),
+            Understanding::Move(_)
+        ));
+        assert!(repeats(&before, nf3, &echo, Lang::De));
+        assert!(!repeats(
+            &before,
+            nf3,
+            &Heard::text("springer hektor drei"),
+            Lang::De
         ));
     }
 

@@ -34,6 +34,8 @@ pub use command::Command;
 pub use gate::ListenMode;
 pub use heard::Heard;
 pub use listener::{AudioInput, ListenConfig, ListenEvent, Listener, VoiceOff, start};
-pub use matcher::{Question, QuestionKind, Rejection, Understanding, understand, understand_reply};
+pub use matcher::{
+    Question, QuestionKind, Rejection, Understanding, repeats, understand, understand_reply,
+};
 pub use models::ModelError;
 pub use phrases::Candidate;
