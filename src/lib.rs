@@ -4,8 +4,10 @@
 //! events and times and returns effects, and thin adapters at the edges (serial ports, audio,
 //! speech, terminal). See `docs/architecture.md`.
 
+pub mod app;
 pub mod board;
 pub mod clock;
+pub mod config;
 pub mod game;
 pub mod listen;
 pub mod notation;

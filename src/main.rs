@@ -19,10 +19,28 @@ struct Cli {
 
 #[derive(Subcommand)]
 enum Command {
+    /// Play a game in plain line mode: type moves and commands, hear or read every announcement.
+    Play(annexd::app::play::PlayArgs),
+    /// Continue a game from its journal exactly where it stopped.
+    Resume(annexd::app::play::ResumeArgs),
     /// Print the Annex D announcement of a move.
     Announce(notation::cli::AnnounceArgs),
     /// Print the UCI of the legal move a text names, or why there is none.
     Parse(notation::cli::ParseArgs),
+    /// The talking clock (Annex D.2.6.1): every FIDE time control, time and moves said aloud
+    Clock(annexd::clock::cli::ClockArgs),
+    /// Print the PGN of a game journal (a damaged last line is reported and left out).
+    Pgn {
+        /// The journal file (JSON lines written while playing).
+        journal: std::path::PathBuf,
+        /// The language of messages: de or en.
+        #[arg(long, default_value = "de")]
+        lang: annexd::notation::Lang,
+    },
+    /// Run a simulated peg board on a pseudo-terminal (prints its path; type moves or events).
+    BoardSim(annexd::board::cli::SimArgs),
+    /// Connect to a board and print what it understands, one JSON object a line.
+    BoardWatch(annexd::board::cli::WatchArgs),
     /// Decode a recording (WAV file or input device) and print what was heard and understood.
     Recognize(annexd::listen::cli::RecognizeArgs),
 }
@@ -30,8 +48,14 @@ enum Command {
 fn main() -> ExitCode {
     let cli = Cli::parse();
     match cli.command {
+        Command::Play(args) => annexd::app::play::run_play(&args),
+        Command::Resume(args) => annexd::app::play::run_resume(&args),
         Command::Announce(args) => notation::cli::run_announce(&args),
         Command::Parse(args) => notation::cli::run_parse(&args),
+        Command::Clock(args) => annexd::clock::cli::run(args),
+        Command::Pgn { journal, lang } => annexd::record::cli::run_pgn(&journal, lang),
+        Command::BoardSim(args) => annexd::board::cli::run_sim(args),
+        Command::BoardWatch(args) => annexd::board::cli::run_watch(args),
         Command::Recognize(args) => annexd::listen::cli::run(&args),
     }
 }

@@ -153,15 +153,16 @@ fn heard_tokens() -> Vec<(Token, WordRole)> {
     tokens.push((Token::Check, WordRole::CheckOrMate));
     tokens.push((Token::Mate, WordRole::CheckOrMate));
     tokens.push((Token::EnPassant, WordRole::EnPassant));
+    // Fillers before commands: "to" is a filler even though "to move" is a command.
+    for filler in [Word::To, Word::From, Word::On, Word::Promotion] {
+        tokens.push((Token::Word(filler), WordRole::Filler));
+    }
     for command in Command::all() {
         for phrase in command.phrases() {
             for token in phrase {
                 tokens.push((token, WordRole::Command));
             }
         }
-    }
-    for filler in [Word::To, Word::From, Word::On, Word::Promotion] {
-        tokens.push((Token::Word(filler), WordRole::Filler));
     }
     tokens
 }
@@ -333,17 +334,14 @@ impl Lexicon {
         let mut spellings = Vec::with_capacity(self.words.len());
         let mut missing = Vec::new();
         for (id, word) in self.words.iter().enumerate() {
-            if word.role == WordRole::Filler {
-                spellings.push(Vec::new());
-                continue;
-            }
             let known: Vec<String> = word
                 .spellings
                 .iter()
                 .filter(|s| has_word(s.as_str()))
                 .cloned()
                 .collect();
-            if known.is_empty() {
+            // A filler is never needed; it matters only inside a command ("to move").
+            if known.is_empty() && word.role != WordRole::Filler {
                 missing.push(id as WordId);
             }
             spellings.push(known);

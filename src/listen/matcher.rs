@@ -627,22 +627,22 @@ mod tests {
         assert_eq!(hear(&start, "zeit"), Understanding::Command(Command::Time));
         assert_eq!(
             hear(&start, "korrektur"),
-            Understanding::Command(Command::Correction)
+            Understanding::Command(Command::TakeBack)
         );
         // "Feld Felix zwei" is a confusion away, but a query changes nothing: answered.
         assert_eq!(
             hear(&start, "feld felix drei"),
-            Understanding::Command(Command::WhatIsOn(shakmaty::Square::F3))
+            Understanding::Command(Command::Square(shakmaty::Square::F3))
         );
         assert_eq!(
             hear(&start, "stellung"),
             Understanding::Command(Command::Position)
         );
-        let u = hear(&start, "aufgabe");
+        let u = hear(&start, "aufgeben");
         let Understanding::Ask(q) = &u else {
             panic!("{u:?}")
         };
-        assert_eq!(said(&start, &u), "Aufgabe ?");
+        assert_eq!(said(&start, &u), "aufgeben ?");
         assert_eq!(
             understand_reply(&start, &Heard::text("ja"), Lang::De, q),
             Understanding::Command(Command::Resign)

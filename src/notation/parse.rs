@@ -358,6 +358,19 @@ fn lexeme(folded: &str) -> Option<Lexeme> {
     None
 }
 
+/// Reads a square said or typed alone: "Felix drei", "f 3", "f3", "Cäsar fünf".
+pub fn parse_square(text: &str) -> Option<Square> {
+    let lexemes: Vec<Lexeme> = words_of(text)
+        .iter()
+        .map(|w| lexeme(w))
+        .collect::<Option<_>>()?;
+    match lexemes.as_slice() {
+        [Lexeme::Square(sq)] => Some(*sq),
+        [Lexeme::File(file), Lexeme::Rank(rank)] => Some(Square::from_coords(*file, *rank)),
+        _ => None,
+    }
+}
+
 /// Splits a sentence into folded words; punctuation separates words.
 fn words_of(text: &str) -> Vec<String> {
     text.split(|c: char| c.is_whitespace() || matches!(c, ',' | ';' | '.' | '!' | '?' | '-'))

@@ -114,6 +114,9 @@ words! {
     ClockPaused => "w_clock_paused", "Uhr angehalten", "clock paused";
     ClockResumed => "w_clock_resumed", "Uhr läuft weiter", "clock resumed";
     ClockNotRunning => "w_clock_not_running", "Uhr steht", "clock not running";
+    NoClock => "w_no_clock", "keine Uhr", "no clock";
+    PressClockFirst => "w_press_clock_first", "erst die Uhr drücken", "press the clock first";
+    MakeMoveFirst => "w_make_move_first", "erst einen Zug ausführen", "make a move first";
     FlagFell => "w_flag_fell", "Zeit abgelaufen", "flag fell";
     BothFlags => "w_both_flags", "beide Zeiten abgelaufen", "both flags fell";
     TimeControlReached => "w_time_control_reached", "Zeitkontrolle erreicht", "time control reached";
@@ -123,6 +126,21 @@ words! {
     Plus => "w_plus", "plus", "plus";
     Minus => "w_minus", "minus", "minus";
     Zero => "w_zero", "null", "zero";
+    First => "w_first", "zuerst", "first";
+    Used => "w_used", "verbraucht", "used";
+    In => "w_in", "in", "in";
+    Then => "w_then", "dann", "then";
+    ForTheRest => "w_for_the_rest", "für den Rest der Partie", "for the rest of the game";
+    PerMove => "w_per_move", "pro Zug", "per move";
+    Bronstein => "w_bronstein", "Bronstein", "Bronstein";
+    Delay => "w_delay", "Verzögerung", "delay";
+    Repeating => "w_repeating", "wiederholt", "repeating";
+    Sandglass => "w_sandglass", "Sanduhr", "sandglass";
+    NoTimeControl => "w_no_time_control", "ohne Zeitkontrolle", "no time control";
+    TimeControlUnknown => "w_time_control_unknown", "Zeitkontrolle unbekannt", "time control unknown";
+    PressAgainToQuit => "w_press_again_to_quit", "zum Beenden noch einmal Q", "press Q again to quit";
+    /// The keys of the standalone talking clock (`annexd clock`), see docs/clock.md.
+    ClockKeys => "w_clock_keys", "Leertaste: Uhr drücken. F: Weiß drückt. J: Schwarz drückt. Eingabetaste: beide Zeiten und Zug. D: Zeit Weiß. K: Zeit Schwarz. M: Zug. P: Pause. H: Hilfe. Zweimal Q: Ende", "Space: press the clock. F: White presses. J: Black presses. Enter: both times and the move. D: White's time. K: Black's time. M: move. P: pause. H: help. Q twice: quit";
     // --- boards ---
     Touched => "w_touched", "berührt", "touched";
     TouchMove => "w_touch_move", "berührt, geführt", "touch move: this piece must move";
@@ -150,7 +168,10 @@ words! {
     DidYouMean => "w_did_you_mean", "meinen Sie", "did you mean";
     // --- speech in: commands that can be said, and the recogniser's reports ---
     Claim => "w_claim", "Reklamation", "claim";
-    Resign => "w_resign", "Aufgabe", "resign";
+    Resign => "w_resign", "aufgeben", "resign";
+    AcceptDraw => "w_accept_draw", "Remis annehmen", "accept draw";
+    DeclineDraw => "w_decline_draw", "Remis ablehnen", "decline draw";
+    Where => "w_where", "wo", "where";
     Square => "w_square", "Feld", "square";
     Heard => "w_heard", "gehört", "heard";
     Alternatives => "w_alternatives", "Alternativen", "alternatives";
@@ -169,4 +190,18 @@ words! {
     ConfigError => "w_config_error", "Fehler in der Einstellung", "error in the settings";
     DeviceMissing => "w_device_missing", "Gerät nicht gefunden", "device not found";
     UnknownCommand => "w_unknown_command", "unbekannter Befehl", "unknown command";
+    // --- game rules and the scoresheet (game helper) ---
+    InvalidPosition => "w_invalid_position", "ungültige Stellung", "invalid position";
+    DrawAlreadyOffered => "w_draw_already_offered", "Remis ist schon angeboten", "a draw is already offered";
+    ClaimOnlyOnMove => "w_claim_only_on_move", "reklamieren kann nur der Spieler am Zug", "only the player to move can claim";
+    IntendedMove => "w_intended_move", "beabsichtigter Zug", "intended move";
+    MustBePlayed => "w_must_be_played", "muss ausgeführt werden", "must be played";
+    ArbiterDecision => "w_arbiter_decision", "Entscheidung des Schiedsrichters", "arbiter's decision";
+    CountsAsDrawOffer => "w_counts_as_draw_offer", "gilt als Remisangebot", "counts as a draw offer";
+    DrawOfferLapsed => "w_draw_offer_lapsed", "Remisangebot erloschen", "draw offer lapsed";
+    JournalDamagedEnd => "w_journal_damaged_end", "das Ende der Partiedatei ist beschädigt und wurde übergangen", "the end of the game file is damaged and was skipped";
+    JournalBadLine => "w_journal_bad_line", "Partiedatei fehlerhaft in Zeile", "the game file is faulty at line";
+    JournalUnreadable => "w_journal_unreadable", "Partiedatei nicht lesbar", "the game file cannot be read";
+    JournalExists => "w_journal_exists", "die Partiedatei gibt es schon", "the game file already exists";
+    JournalNotWritten => "w_journal_not_written", "Partiedatei konnte nicht geschrieben werden", "the game file could not be written";
 }

@@ -1,1 +1,10 @@
 //! The Annex D session: roles, the move cycle and queries, as a pure core fed with events.
+
+pub mod command;
+pub mod core;
+pub mod effect;
+pub mod queries;
+
+pub use command::{ArbiterAction, Command, parse_command};
+pub use core::{Input, Session, SessionOptions};
+pub use effect::{Audience, Effect, Priority};

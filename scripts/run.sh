@@ -1,0 +1,8 @@
+#!/usr/bin/env bash
+# Sets up everything and runs annexd's main job with no hardware: a simulated peg board,
+# the keyboard, and text speech. Extra arguments go to `annexd play`.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+scripts/setup.sh
+cargo build --release --quiet
+exec target/release/annexd play "$@"

@@ -1,0 +1,4 @@
+//! The program's jobs wired together: adapters (keyboard, speech, boards, journal) around the
+//! session core, and the event loop that waits for inputs and deadlines.
+
+pub mod play;

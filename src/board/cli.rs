@@ -1,0 +1,337 @@
+//! The `board-sim` and `board-watch` subcommands: a simulated board on a pseudo-terminal, and
+//! a watcher that connects to any board and prints one JSON object a line for what it
+//! understands (for people building boards, and for tests).
+
+use std::io::{BufRead, Write};
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::time::Duration;
+
+use clap::Args;
+use serde_json::{Value, json};
+use shakmaty::fen::Fen;
+use shakmaty::san::San;
+use shakmaty::uci::UciMove;
+use shakmaty::{CastlingMode, Chess, Move, Position, Role};
+
+use super::Sensing;
+use super::diff::DifferenceKind;
+use super::link::LinkEvent;
+use super::serial::{BoardLink, PortEvent, PortSettings};
+use super::sim::{self, SimOptions, SimOrder};
+use super::tracker::{Tracker, TrackerOutput};
+use crate::notation::words::Word;
+use crate::notation::{Lang, Token};
+
+/// `annexd board-sim`: a simulated peg board on a pseudo-terminal.
+#[derive(Debug, Args)]
+pub struct SimArgs {
+    /// What the board senses: occupancy, color or piece.
+    #[arg(long, default_value = "occupancy")]
+    pub sensing: Sensing,
+    /// The starting position.
+    #[arg(long)]
+    pub fen: Option<String>,
+    /// Probability of a hesitant lift (UP, DOWN, UP) before each lift.
+    #[arg(long, default_value_t = 0.0)]
+    pub bounce: f64,
+    /// Make each move's lifts and drops in a random valid order.
+    #[arg(long)]
+    pub shuffle: bool,
+    /// The order of each move's events: mover (victim last, king first), other (victim
+    /// first, rook first) or shuffle.
+    #[arg(long)]
+    pub order: Option<SimOrder>,
+    /// Probability that a line goes out with a wrong checksum.
+    #[arg(long, default_value_t = 0.0)]
+    pub bad_checksum: f64,
+    /// Vanish after this many UP/DOWN events, and come back at the same path.
+    #[arg(long)]
+    pub disconnect_after: Option<u32>,
+    /// Seed of the noise.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Send *HH checksums on every line.
+    #[arg(long)]
+    pub checksum: bool,
+    /// The path of the port link to make (a temporary path when absent).
+    #[arg(long)]
+    pub link: Option<PathBuf>,
+}
+
+/// `annexd board-watch`: connect to a board and print what it understands, as JSON lines.
+#[derive(Debug, Args)]
+pub struct WatchArgs {
+    /// The board's port.
+    #[arg(long)]
+    pub board: PathBuf,
+    /// The game position the board should show.
+    #[arg(long)]
+    pub fen: Option<String>,
+    /// The line speed (default 115200, or 9600 with --dgt).
+    #[arg(long)]
+    pub speed: Option<u32>,
+    /// The board is a DGT e-board.
+    #[arg(long)]
+    pub dgt: bool,
+    /// Send *HH checksums.
+    #[arg(long)]
+    pub checksum: bool,
+    /// The language of the "say" texts: de or en.
+    #[arg(long, default_value = "de")]
+    pub lang: Lang,
+}
+
+fn position_from(fen: Option<&str>) -> Result<Chess, String> {
+    match fen {
+        None => Ok(Chess::default()),
+        Some(fen) => fen
+            .parse::<Fen>()
+            .map_err(|e| format!("bad FEN '{fen}': {e}"))?
+            .into_position(CastlingMode::Standard)
+            .map_err(|e| format!("impossible position '{fen}': {e}")),
+    }
+}
+
+/// Runs `board-sim`: prints the port path, then takes typed lines from standard input until
+/// it ends.
+pub fn run_sim(args: SimArgs) -> ExitCode {
+    let options = SimOptions {
+        sensing: args.sensing,
+        fen: args.fen,
+        bounce: args.bounce.clamp(0.0, 1.0),
+        order: args.order.unwrap_or(if args.shuffle {
+            SimOrder::Shuffled
+        } else {
+            SimOrder::MoverFirst
+        }),
+        bad_checksum: args.bad_checksum.clamp(0.0, 1.0),
+        disconnect_after: args.disconnect_after,
+        seed: args.seed,
+        checksum: args.checksum,
+        link: args.link,
+        ..SimOptions::default()
+    };
+    let handle = match sim::start(options) {
+        Ok(h) => h,
+        Err(e) => {
+            eprintln!("board-sim: {e}");
+            return ExitCode::FAILURE;
+        }
+    };
+    println!("{}", handle.path().display());
+    let _ = std::io::stdout().flush();
+    eprintln!(
+        "board-sim: type moves (e2e4, Nf3) or events (UP e2, DOWN e4, KEY clock); end with Ctrl-D"
+    );
+    let feedback = handle.feedback().clone();
+    std::thread::spawn(move || {
+        for note in feedback.iter() {
+            eprintln!("board-sim: {note}");
+        }
+    });
+    for line in std::io::stdin().lock().lines() {
+        let Ok(line) = line else { break };
+        if !line.trim().is_empty() {
+            handle.type_line(&line);
+        }
+    }
+    std::thread::sleep(Duration::from_millis(200));
+    ExitCode::SUCCESS
+}
+
+fn say(lang: Lang, tokens: &[Token]) -> String {
+    lang.text(tokens)
+}
+
+fn kind_name(kind: DifferenceKind) -> &'static str {
+    match kind {
+        DifferenceKind::Missing => "missing",
+        DifferenceKind::NoPieceBelongsHere => "no_piece_belongs_here",
+        DifferenceKind::WrongColor => "wrong_color",
+        DifferenceKind::WrongPiece => "wrong_piece",
+    }
+}
+
+fn uci(m: Move) -> String {
+    UciMove::from_standard(m).to_string()
+}
+
+/// The JSON line for one tracker output; `before` is the position the move was made in.
+pub fn output_json(output: &TrackerOutput, before: &Chess, lang: Lang) -> Value {
+    let text = say(lang, &output.tokens());
+    match output {
+        TrackerOutput::Touch { square, piece, own } => {
+            json!({"event": "touch", "square": square.to_string(), "piece": piece.char().to_string(), "own": own, "say": text})
+        }
+        TrackerOutput::PutBack { square, piece, own } => {
+            json!({"event": "put_back", "square": square.to_string(), "piece": piece.char().to_string(), "own": own, "say": text})
+        }
+        TrackerOutput::Move(m) => {
+            json!({"event": "move", "uci": uci(*m), "san": San::from_move(before, *m).to_string(), "say": text})
+        }
+        TrackerOutput::NeedPromotion { from, to } => {
+            json!({"event": "promotion", "from": from.to_string(), "to": to.to_string(), "say": text})
+        }
+        TrackerOutput::NeedChoice(moves) => {
+            json!({"event": "choice", "moves": moves.iter().map(|m| uci(*m)).collect::<Vec<_>>(), "say": text})
+        }
+        TrackerOutput::Differences(diffs) => {
+            let squares: Vec<Value> = diffs
+                .iter()
+                .map(|d| {
+                    json!({
+                        "square": d.square.to_string(),
+                        "kind": kind_name(d.kind),
+                        "expected": d.expected.map(|p| p.char().to_string()),
+                        "found": d.found.scan_char().to_string(),
+                    })
+                })
+                .collect();
+            json!({"event": "diff", "squares": squares, "say": text})
+        }
+        TrackerOutput::BoardsAgree => json!({"event": "agree", "say": text}),
+    }
+}
+
+fn emit(value: &Value) {
+    let mut out = std::io::stdout().lock();
+    let _ = writeln!(out, "{value}");
+    let _ = out.flush();
+}
+
+fn emit_outputs(
+    outputs: Vec<TrackerOutput>,
+    tracker_before: &Chess,
+    tracker: &Tracker,
+    lang: Lang,
+) {
+    let mut before = tracker_before.clone();
+    for o in &outputs {
+        emit(&output_json(o, &before, lang));
+        if let TrackerOutput::Move(m) = o {
+            before.play_unchecked(*m);
+        }
+    }
+    debug_assert!(
+        outputs.iter().all(|o| !matches!(o, TrackerOutput::Move(_)))
+            || &before == tracker.position()
+    );
+}
+
+fn parse_role(word: &str) -> Option<Role> {
+    match word.to_ascii_lowercase().as_str() {
+        "q" | "queen" | "dame" => Some(Role::Queen),
+        "r" | "rook" | "turm" => Some(Role::Rook),
+        "b" | "bishop" | "läufer" | "laeufer" => Some(Role::Bishop),
+        "n" | "knight" | "springer" => Some(Role::Knight),
+        _ => None,
+    }
+}
+
+fn error_json(source: &str, text: &str, lang: Lang, word: Word) -> Value {
+    json!({"event": "error", "source": source, "text": text, "say": say(lang, &[Token::Word(word)])})
+}
+
+/// Runs `board-watch` until standard input says `quit` (or the program is stopped). Lines on standard input: `settle` (the clock pressed), `promote
+/// q|r|b|n`, `choose <uci>`, `quit`.
+pub fn run_watch(args: WatchArgs) -> ExitCode {
+    let lang = args.lang;
+    let position = match position_from(args.fen.as_deref()) {
+        Ok(p) => p,
+        Err(e) => {
+            eprintln!("board-watch: {e}");
+            return ExitCode::FAILURE;
+        }
+    };
+    let mut settings = if args.dgt {
+        PortSettings::dgt(&args.board)
+    } else {
+        PortSettings::peg_board(&args.board)
+    };
+    if let Some(speed) = args.speed {
+        settings.baud = speed;
+    }
+    settings.checksum = args.checksum;
+    let link = BoardLink::spawn(settings);
+    let mut tracker = Tracker::new(
+        position,
+        if args.dgt {
+            Sensing::Piece
+        } else {
+            Sensing::Occupancy
+        },
+    );
+    let (stdin_tx, mut stdin_rx) = crossbeam_channel::unbounded::<Option<String>>();
+    std::thread::spawn(move || {
+        for line in std::io::stdin().lock().lines() {
+            let Ok(line) = line else { break };
+            if stdin_tx.send(Some(line)).is_err() {
+                return;
+            }
+        }
+        let _ = stdin_tx.send(None);
+    });
+    loop {
+        crossbeam_channel::select! {
+            recv(link.events()) -> event => {
+                let Ok(event) = event else { return ExitCode::FAILURE };
+                let before = tracker.position().clone();
+                match event {
+                    PortEvent::Unavailable(text) => emit(&error_json("port", &text, lang, Word::DeviceMissing)),
+                    PortEvent::Link(LinkEvent::Connected(hello)) => {
+                        tracker.set_sensing(hello.sensing);
+                        emit(&json!({
+                            "event": "hello", "model": hello.model, "firmware": hello.firmware,
+                            "sensing": hello.sensing.word(), "say": say(lang, &[Token::Word(Word::BoardConnected)]),
+                        }));
+                    }
+                    PortEvent::Link(LinkEvent::Input(input)) => {
+                        let outputs = tracker.handle(&input);
+                        emit_outputs(outputs, &before, &tracker, lang);
+                    }
+                    PortEvent::Link(LinkEvent::Key(name)) => {
+                        emit(&json!({"event": "key", "name": name}));
+                        if name == "clock" {
+                            let outputs = tracker.settle();
+                            emit_outputs(outputs, &before, &tracker, lang);
+                        }
+                    }
+                    PortEvent::Link(LinkEvent::DeviceError(text)) => emit(&error_json("board", &text, lang, Word::BoardError)),
+                    PortEvent::Link(LinkEvent::Dropped(text)) => emit(&error_json("line", &text, lang, Word::BoardError)),
+                    PortEvent::Link(LinkEvent::Lost) => {
+                        emit(&json!({"event": "lost", "say": say(lang, &[Token::Word(Word::BoardLost)])}));
+                    }
+                }
+            }
+            recv(stdin_rx) -> line => {
+                match line {
+                    Ok(Some(line)) => {
+                        let words: Vec<&str> = line.split_whitespace().collect();
+                        let before = tracker.position().clone();
+                        let result = match words.as_slice() {
+                            [] => continue,
+                            ["quit"] => return ExitCode::SUCCESS,
+                            ["settle"] => Ok(tracker.settle()),
+                            ["promote", role] => match parse_role(role) {
+                                Some(role) => tracker.choose_promotion(role).map_err(|e| format!("{e:?}")),
+                                None => Err(format!("not a promotion piece: {role}")),
+                            },
+                            ["choose", text] => match text.parse::<UciMove>().ok().and_then(|u| u.to_move(&before).ok()) {
+                                Some(m) => tracker.choose(m).map_err(|e| format!("{e:?}")),
+                                None => Err(format!("not a legal move: {text}")),
+                            },
+                            _ => Err(format!("unknown command: {line}")),
+                        };
+                        match result {
+                            Ok(outputs) => emit_outputs(outputs, &before, &tracker, lang),
+                            Err(text) => emit(&error_json("input", &text, lang, Word::UnknownCommand)),
+                        }
+                    }
+                    // Standard input ended: keep watching the board.
+                    _ => stdin_rx = crossbeam_channel::never(),
+                }
+            }
+        }
+    }
+}

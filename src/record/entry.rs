@@ -1,0 +1,469 @@
+//! The lines of the journal: a header, then one entry for every event that changes the game.
+//!
+//! Each entry is one JSON object with a `"type"` field. Fields that later work may add (clock
+//! details, session data) must be optional with a serde default, so that old journals stay
+//! readable; unknown fields are ignored, so that older programs can read newer journals as
+//! long as no new entry type appears. Entries record the command (who did what) and, once
+//! applied, what the rules made of it (SAN, verdict, penalty), which replay checks again.
+
+use serde::{Deserialize, Serialize};
+use shakmaty::Color;
+
+use crate::game::{DrawClaim, EndReason, GameResult, Pace, color_serde};
+
+/// The journal format this program writes.
+pub const JOURNAL_FORMAT: u32 = 1;
+
+/// The standard starting position.
+pub const STANDARD_START_FEN: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+
+fn journal_format() -> u32 {
+    JOURNAL_FORMAT
+}
+
+fn standard_start() -> String {
+    STANDARD_START_FEN.to_string()
+}
+
+/// The first line of a journal: what the game is.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Header {
+    /// The journal format version.
+    #[serde(default = "journal_format")]
+    pub format: u32,
+    /// The starting position as FEN.
+    #[serde(default = "standard_start")]
+    pub start_fen: String,
+    /// The white player's name.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub white: String,
+    /// The black player's name.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub black: String,
+    /// The event (tournament) name.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub event: String,
+    /// The site (town, venue).
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub site: String,
+    /// The round.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub round: String,
+    /// The date the game started, `YYYY.MM.DD` (or `YYYY-MM-DD`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub date: Option<String>,
+    /// The local time of day the game started, `HH:MM:SS`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub time: Option<String>,
+    /// The time control in PGN `TimeControl` form (e.g. `40/5400+30:1800+30`), if known.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub time_control: Option<String>,
+    /// The pace, which decides the penalty figures.
+    #[serde(default)]
+    pub pace: Pace,
+}
+
+impl Header {
+    /// A header for a game from `start_fen` with nothing else known.
+    pub fn new(start_fen: impl Into<String>) -> Header {
+        Header {
+            format: JOURNAL_FORMAT,
+            start_fen: start_fen.into(),
+            white: String::new(),
+            black: String::new(),
+            event: String::new(),
+            site: String::new(),
+            round: String::new(),
+            date: None,
+            time: None,
+            time_control: None,
+            pace: Pace::default(),
+        }
+    }
+
+    /// A header for a game from the standard starting position.
+    pub fn standard() -> Header {
+        Header::new(STANDARD_START_FEN)
+    }
+}
+
+impl Default for Header {
+    fn default() -> Self {
+        Header::standard()
+    }
+}
+
+/// A completed move.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct MoveEntry {
+    /// The move in UCI notation (`e2e4`, `e1g1`, `e7e8q`): what replay plays.
+    pub uci: String,
+    /// Its SAN, for people reading the file; checked on replay when present.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub san: String,
+    /// White's remaining time after the move, in milliseconds.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub white_ms: Option<u64>,
+    /// Black's remaining time after the move, in milliseconds.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub black_ms: Option<u64>,
+    /// When the move was completed, in milliseconds since the game started.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub at_ms: Option<u64>,
+}
+
+impl MoveEntry {
+    /// A move with no times.
+    pub fn new(uci: impl Into<String>) -> MoveEntry {
+        MoveEntry {
+            uci: uci.into(),
+            san: String::new(),
+            white_ms: None,
+            black_ms: None,
+            at_ms: None,
+        }
+    }
+}
+
+/// An action of one player: a draw offer, acceptance, refusal, or resignation.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PlayerEntry {
+    /// The player.
+    #[serde(with = "color_serde")]
+    pub by: Color,
+    /// When, in milliseconds since the game started.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub at_ms: Option<u64>,
+}
+
+/// What the arbiter found about a claim.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ClaimRecord {
+    /// Correct: the game is drawn.
+    Correct {
+        /// The draw found.
+        claim: DrawClaim,
+    },
+    /// Incorrect: the opponent received time.
+    Incorrect {
+        /// Minutes given to the opponent.
+        bonus_minutes: u32,
+    },
+}
+
+/// A draw claim under 9.2 / 9.3.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ClaimEntry {
+    /// The claimant.
+    #[serde(with = "color_serde")]
+    pub by: Color,
+    /// The written intended move, in UCI notation.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub intended: Option<String>,
+    /// The verdict, filled in when the claim is applied.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub verdict: Option<ClaimRecord>,
+    /// When, in milliseconds since the game started.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub at_ms: Option<u64>,
+}
+
+/// A fallen flag.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct FlagEntry {
+    /// Whose time ran out.
+    #[serde(with = "color_serde")]
+    pub fallen: Color,
+    /// When, in milliseconds since the game started.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub at_ms: Option<u64>,
+}
+
+/// The penalty applied for a completed illegal move.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum PenaltyRecord {
+    /// The opponent received time.
+    TimeBonus {
+        /// Minutes given to the opponent.
+        minutes: u32,
+    },
+    /// The game ended.
+    GameOver {
+        /// Its result.
+        result: GameResult,
+    },
+}
+
+/// A completed illegal move (7.5), also a clock press without a move or a move with two hands.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct IllegalMoveEntry {
+    /// Who completed it.
+    #[serde(with = "color_serde")]
+    pub by: Color,
+    /// What was done, in words or UCI, for the record.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub detail: Option<String>,
+    /// The penalty, filled in when applied.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub penalty: Option<PenaltyRecord>,
+    /// When, in milliseconds since the game started.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub at_ms: Option<u64>,
+}
+
+/// The last move was taken back (a slip corrected before the clock, or an arbiter's correction).
+#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
+pub struct UndoEntry {
+    /// The move taken back, in UCI notation, filled in when applied and checked on replay.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub undone: Option<String>,
+    /// Why, for the record.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub reason: Option<String>,
+    /// When, in milliseconds since the game started.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub at_ms: Option<u64>,
+}
+
+/// A change of a clock made by hand or by a penalty.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ClockAdjustmentEntry {
+    /// Whose clock.
+    #[serde(with = "color_serde")]
+    pub side: Color,
+    /// Milliseconds added (negative: taken off).
+    pub delta_ms: i64,
+    /// Why.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub reason: String,
+    /// When, in milliseconds since the game started.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub at_ms: Option<u64>,
+}
+
+/// The clock pressed: the move just made is completed (6.2, D.2.4), with both times after it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PressEntry {
+    /// Who pressed (the player who made the move).
+    #[serde(with = "color_serde")]
+    pub by: Color,
+    /// White's time after the press, in milliseconds.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub white_ms: Option<u64>,
+    /// Black's time after the press, in milliseconds.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub black_ms: Option<u64>,
+    /// When, in milliseconds since the game started.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub at_ms: Option<u64>,
+}
+
+/// The result of the game: a confirmation of a result the rules gave, or an arbiter's decision.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ResultEntry {
+    /// 1-0, 0-1 or 1/2-1/2.
+    pub result: GameResult,
+    /// Why the game ended.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub reason: Option<EndReason>,
+    /// When, in milliseconds since the game started.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub at_ms: Option<u64>,
+}
+
+/// One line of the journal.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "type", rename_all = "snake_case")]
+pub enum Entry {
+    /// The first line.
+    Header(Header),
+    /// A move made (announced and on the board); a `press` entry completes it.
+    Move(MoveEntry),
+    /// A draw offer (9.1).
+    DrawOffer(PlayerEntry),
+    /// A draw offer accepted.
+    DrawAccept(PlayerEntry),
+    /// A draw offer declined.
+    DrawDecline(PlayerEntry),
+    /// A draw claim (9.2, 9.3).
+    Claim(ClaimEntry),
+    /// A resignation (5.1.2).
+    Resign(PlayerEntry),
+    /// A fallen flag (6.9).
+    Flag(FlagEntry),
+    /// A completed illegal move (7.5).
+    IllegalMove(IllegalMoveEntry),
+    /// The last move taken back.
+    Undo(UndoEntry),
+    /// A clock changed by hand or by a penalty.
+    ClockAdjustment(ClockAdjustmentEntry),
+    /// The clock pressed: the move completed, with the times after it.
+    Press(PressEntry),
+    /// The result.
+    Result(ResultEntry),
+}
+
+impl Entry {
+    /// A move with no times.
+    pub fn play(uci: impl Into<String>) -> Entry {
+        Entry::Move(MoveEntry::new(uci))
+    }
+
+    /// A move given as a shakmaty move.
+    pub fn play_move(mv: shakmaty::Move) -> Entry {
+        Entry::play(mv.to_uci(shakmaty::CastlingMode::Standard).to_string())
+    }
+
+    /// A draw offer by `by`.
+    pub fn offer_draw(by: Color) -> Entry {
+        Entry::DrawOffer(PlayerEntry { by, at_ms: None })
+    }
+
+    /// `by` accepts the opponent's offer.
+    pub fn accept_draw(by: Color) -> Entry {
+        Entry::DrawAccept(PlayerEntry { by, at_ms: None })
+    }
+
+    /// `by` declines the opponent's offer.
+    pub fn decline_draw(by: Color) -> Entry {
+        Entry::DrawDecline(PlayerEntry { by, at_ms: None })
+    }
+
+    /// `by` claims a draw, with an optional intended move in UCI.
+    pub fn claim(by: Color, intended: Option<String>) -> Entry {
+        Entry::Claim(ClaimEntry {
+            by,
+            intended,
+            verdict: None,
+            at_ms: None,
+        })
+    }
+
+    /// `by` resigns.
+    pub fn resign(by: Color) -> Entry {
+        Entry::Resign(PlayerEntry { by, at_ms: None })
+    }
+
+    /// The flag of `fallen` fell.
+    pub fn flag(fallen: Color) -> Entry {
+        Entry::Flag(FlagEntry {
+            fallen,
+            at_ms: None,
+        })
+    }
+
+    /// `by` completed an illegal move.
+    pub fn illegal_move(by: Color, detail: Option<String>) -> Entry {
+        Entry::IllegalMove(IllegalMoveEntry {
+            by,
+            detail,
+            penalty: None,
+            at_ms: None,
+        })
+    }
+
+    /// Take the last move back.
+    pub fn undo() -> Entry {
+        Entry::Undo(UndoEntry::default())
+    }
+
+    /// The type name, as written in the `"type"` field.
+    pub fn kind(&self) -> &'static str {
+        match self {
+            Entry::Header(_) => "header",
+            Entry::Move(_) => "move",
+            Entry::DrawOffer(_) => "draw_offer",
+            Entry::DrawAccept(_) => "draw_accept",
+            Entry::DrawDecline(_) => "draw_decline",
+            Entry::Claim(_) => "claim",
+            Entry::Resign(_) => "resign",
+            Entry::Flag(_) => "flag",
+            Entry::IllegalMove(_) => "illegal_move",
+            Entry::Undo(_) => "undo",
+            Entry::ClockAdjustment(_) => "clock_adjustment",
+            Entry::Press(_) => "press",
+            Entry::Result(_) => "result",
+        }
+    }
+
+    /// Sets the time since the start on any entry.
+    pub fn at(mut self, ms: u64) -> Entry {
+        let slot = match &mut self {
+            Entry::Header(_) => return self,
+            Entry::Move(e) => &mut e.at_ms,
+            Entry::DrawOffer(e)
+            | Entry::DrawAccept(e)
+            | Entry::DrawDecline(e)
+            | Entry::Resign(e) => &mut e.at_ms,
+            Entry::Claim(e) => &mut e.at_ms,
+            Entry::Flag(e) => &mut e.at_ms,
+            Entry::IllegalMove(e) => &mut e.at_ms,
+            Entry::Undo(e) => &mut e.at_ms,
+            Entry::ClockAdjustment(e) => &mut e.at_ms,
+            Entry::Press(e) => &mut e.at_ms,
+            Entry::Result(e) => &mut e.at_ms,
+        };
+        *slot = Some(ms);
+        self
+    }
+
+    /// The entry as one JSON line (without the newline).
+    pub fn to_json_line(&self) -> String {
+        serde_json::to_string(self).expect("entries always serialize")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn entries_are_compact_json_lines() {
+        let e = Entry::Move(MoveEntry {
+            uci: "e2e4".into(),
+            san: "e4".into(),
+            white_ms: Some(5_399_000),
+            black_ms: Some(5_400_000),
+            at_ms: Some(1000),
+        });
+        assert_eq!(
+            e.to_json_line(),
+            r#"{"type":"move","uci":"e2e4","san":"e4","white_ms":5399000,"black_ms":5400000,"at_ms":1000}"#
+        );
+        assert_eq!(
+            Entry::offer_draw(Color::Black).to_json_line(),
+            r#"{"type":"draw_offer","by":"black"}"#
+        );
+    }
+
+    #[test]
+    fn old_lines_without_new_fields_and_new_lines_with_unknown_fields_both_read() {
+        let old: Entry = serde_json::from_str(r#"{"type":"move","uci":"e2e4"}"#).unwrap();
+        assert_eq!(old, Entry::play("e2e4"));
+        let newer: Entry =
+            serde_json::from_str(r#"{"type":"resign","by":"white","signed_by_arbiter":true}"#)
+                .unwrap();
+        assert_eq!(newer, Entry::resign(Color::White));
+        let header: Entry = serde_json::from_str(r#"{"type":"header"}"#).unwrap();
+        assert_eq!(header, Entry::Header(Header::standard()));
+    }
+
+    #[test]
+    fn results_and_reasons_read_back() {
+        let e = Entry::Result(ResultEntry {
+            result: GameResult::Draw,
+            reason: Some(EndReason::FlagFall {
+                fallen: Color::White,
+            }),
+            at_ms: None,
+        });
+        let line = e.to_json_line();
+        assert_eq!(
+            line,
+            r#"{"type":"result","result":"1/2-1/2","reason":{"flag_fall":{"fallen":"white"}}}"#
+        );
+        assert_eq!(serde_json::from_str::<Entry>(&line).unwrap(), e);
+    }
+}

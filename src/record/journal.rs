@@ -1,0 +1,418 @@
+//! The journal file: JSON lines appended and fsynced one by one, and read back with care.
+//!
+//! A crash can cut the last line short (or leave zeros after it). Reading keeps every line
+//! before it and reports the damaged end; reopening to append moves the damaged bytes to a
+//! `.damaged` file beside the journal first, so nothing is lost and later lines stay clean.
+//! Any other unreadable line is an error naming its line number: the file needs a person.
+
+use std::fmt;
+use std::fs::{self, File, OpenOptions};
+use std::io::{self, Write};
+use std::path::{Path, PathBuf};
+
+use crate::notation::{Lang, Token, Word};
+
+use super::entry::{Entry, Header, JOURNAL_FORMAT};
+
+/// One entry with its line number in the file (1 = the header).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct JournalLine {
+    /// The line number, counting from 1.
+    pub line: usize,
+    /// The entry.
+    pub entry: Entry,
+}
+
+/// A damaged last line, left out of the contents.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct DamagedTail {
+    /// Its line number.
+    pub line: usize,
+    /// Why it could not be read.
+    pub reason: String,
+    /// Where the good part of the file ends (the byte after the last good newline).
+    pub good_len: u64,
+    /// The damaged bytes.
+    pub bytes: Vec<u8>,
+}
+
+impl DamagedTail {
+    /// A warning in words: "das Ende der Partiedatei ist beschädigt und wurde übergangen, Zeile 12".
+    pub fn tokens(&self) -> Vec<Token> {
+        vec![
+            Token::Word(Word::JournalDamagedEnd),
+            Token::Pause,
+            Token::Word(Word::JournalBadLine),
+            Token::Number(self.line as u32),
+        ]
+    }
+}
+
+impl fmt::Display for DamagedTail {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "{} ({} bytes: {}); the entries before it are kept",
+            Lang::En.text(&self.tokens()),
+            self.bytes.len(),
+            self.reason
+        )
+    }
+}
+
+/// What a journal holds.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct JournalContents {
+    /// The first line.
+    pub header: Header,
+    /// Every later entry, in order.
+    pub entries: Vec<JournalLine>,
+    /// A damaged last line that was left out, if any.
+    pub damaged_tail: Option<DamagedTail>,
+    /// True when the last good line has no newline after it (a crash just before it).
+    pub missing_final_newline: bool,
+}
+
+/// Why a journal could not be read or written.
+#[derive(Debug, thiserror::Error)]
+pub enum JournalError {
+    /// The file could not be read.
+    #[error("cannot read the game file {path}: {source}")]
+    Read {
+        /// The file.
+        path: PathBuf,
+        /// The system's reason.
+        source: io::Error,
+    },
+    /// The file could not be written.
+    #[error("cannot write the game file {path}: {source}")]
+    Write {
+        /// The file.
+        path: PathBuf,
+        /// The system's reason.
+        source: io::Error,
+    },
+    /// A new journal would overwrite an existing file.
+    #[error("the game file {path} already exists; choose another name or resume it")]
+    Exists {
+        /// The file.
+        path: PathBuf,
+    },
+    /// The file holds no header line.
+    #[error("the game file {path} is empty")]
+    Empty {
+        /// The file.
+        path: PathBuf,
+    },
+    /// A line that is not the last cannot be read, or the first line is not a header.
+    #[error("the game file {path} is faulty at line {line}: {reason}")]
+    BadLine {
+        /// The file.
+        path: PathBuf,
+        /// The line number, counting from 1.
+        line: usize,
+        /// What is wrong.
+        reason: String,
+    },
+}
+
+impl JournalError {
+    /// The error in words.
+    pub fn tokens(&self) -> Vec<Token> {
+        match self {
+            JournalError::Read { .. } | JournalError::Empty { .. } => {
+                vec![Token::Word(Word::JournalUnreadable)]
+            }
+            JournalError::Write { .. } => vec![Token::Word(Word::JournalNotWritten)],
+            JournalError::Exists { .. } => vec![Token::Word(Word::JournalExists)],
+            JournalError::BadLine { line, .. } => {
+                vec![
+                    Token::Word(Word::JournalBadLine),
+                    Token::Number(*line as u32),
+                ]
+            }
+        }
+    }
+}
+
+/// A journal open for appending.
+#[derive(Debug)]
+pub struct Journal {
+    path: PathBuf,
+    file: File,
+}
+
+impl Journal {
+    /// Creates a new journal with its header line, fsyncs it and its directory. An existing
+    /// file is never overwritten; if the header cannot be written, the new file is removed.
+    pub fn create(path: &Path, header: &Header) -> Result<Journal, JournalError> {
+        let write_err = |source| JournalError::Write {
+            path: path.to_path_buf(),
+            source,
+        };
+        let file = OpenOptions::new()
+            .write(true)
+            .create_new(true)
+            .open(path)
+            .map_err(|e| {
+                if e.kind() == io::ErrorKind::AlreadyExists {
+                    JournalError::Exists {
+                        path: path.to_path_buf(),
+                    }
+                } else {
+                    write_err(e)
+                }
+            })?;
+        let mut journal = Journal {
+            path: path.to_path_buf(),
+            file,
+        };
+        let written = journal
+            .append(&Entry::Header(header.clone()))
+            .and_then(|_| sync_directory_of(path).map_err(write_err));
+        if let Err(e) = written {
+            // The file is ours and holds no game yet: leave no half-made journal behind.
+            let _ = fs::remove_file(path);
+            return Err(e);
+        }
+        Ok(journal)
+    }
+
+    /// Opens an existing journal to go on with it: reads it, moves a damaged last line into
+    /// `<journal>.damaged` and cuts it off, ends the last line with a newline if a crash left
+    /// it without, and returns the journal ready to append with what it holds.
+    pub fn open_append(path: &Path) -> Result<(Journal, JournalContents), JournalError> {
+        let contents = read(path)?;
+        let write_err = |source| JournalError::Write {
+            path: path.to_path_buf(),
+            source,
+        };
+        let mut file = OpenOptions::new()
+            .read(true)
+            .append(true)
+            .open(path)
+            .map_err(write_err)?;
+        if let Some(tail) = &contents.damaged_tail {
+            let aside = damaged_path(path);
+            let mut keep = OpenOptions::new()
+                .create(true)
+                .append(true)
+                .open(&aside)
+                .map_err(|source| JournalError::Write {
+                    path: aside.clone(),
+                    source,
+                })?;
+            keep.write_all(&tail.bytes)
+                .and_then(|_| keep.write_all(b"\n"))
+                .and_then(|_| keep.sync_data())
+                .map_err(|source| JournalError::Write {
+                    path: aside.clone(),
+                    source,
+                })?;
+            file.set_len(tail.good_len)
+                .and_then(|_| file.sync_data())
+                .map_err(write_err)?;
+        }
+        if contents.missing_final_newline {
+            file.write_all(b"\n")
+                .and_then(|_| file.sync_data())
+                .map_err(write_err)?;
+        }
+        Ok((
+            Journal {
+                path: path.to_path_buf(),
+                file,
+            },
+            contents,
+        ))
+    }
+
+    /// Appends one entry as a line and waits until it is on disk (fsync of the data).
+    pub fn append(&mut self, entry: &Entry) -> Result<(), JournalError> {
+        let mut line = entry.to_json_line();
+        line.push('\n');
+        self.file
+            .write_all(line.as_bytes())
+            .and_then(|_| self.file.sync_data())
+            .map_err(|source| JournalError::Write {
+                path: self.path.clone(),
+                source,
+            })
+    }
+
+    /// The journal's path.
+    pub fn path(&self) -> &Path {
+        &self.path
+    }
+}
+
+/// Where a damaged last line is kept: `<journal>.damaged`.
+pub fn damaged_path(path: &Path) -> PathBuf {
+    let mut name = path.as_os_str().to_owned();
+    name.push(".damaged");
+    PathBuf::from(name)
+}
+
+/// Reads a journal file.
+pub fn read(path: &Path) -> Result<JournalContents, JournalError> {
+    let bytes = fs::read(path).map_err(|source| JournalError::Read {
+        path: path.to_path_buf(),
+        source,
+    })?;
+    parse(&bytes, path)
+}
+
+/// Reads journal bytes; `path` only names the file in errors.
+pub fn parse(bytes: &[u8], path: &Path) -> Result<JournalContents, JournalError> {
+    // Lines with their byte ranges, blank ones left out.
+    let mut lines: Vec<(usize, usize, usize)> = Vec::new(); // (line number, start, end)
+    let mut start = 0;
+    for (number, segment) in bytes.split(|&b| b == b'\n').enumerate() {
+        let end = start + segment.len();
+        if !segment.iter().all(|b| b.is_ascii_whitespace()) {
+            lines.push((number + 1, start, end));
+        }
+        start = end + 1;
+    }
+    let bad = |line, reason: String| JournalError::BadLine {
+        path: path.to_path_buf(),
+        line,
+        reason,
+    };
+    let Some(&(first_line, first_start, first_end)) = lines.first() else {
+        return Err(JournalError::Empty {
+            path: path.to_path_buf(),
+        });
+    };
+    let header = match parse_line(&bytes[first_start..first_end]) {
+        Ok(Entry::Header(header)) => header,
+        Ok(other) => {
+            return Err(bad(
+                first_line,
+                format!("the first line is a '{}', not the header", other.kind()),
+            ));
+        }
+        Err(reason) => return Err(bad(first_line, reason)),
+    };
+    if header.format > JOURNAL_FORMAT {
+        return Err(bad(
+            first_line,
+            format!(
+                "written in journal format {} by a newer annexd; this one reads format {JOURNAL_FORMAT}",
+                header.format
+            ),
+        ));
+    }
+    let mut entries = Vec::with_capacity(lines.len());
+    let mut damaged_tail = None;
+    let last_index = lines.len() - 1;
+    for (index, &(line, from, to)) in lines.iter().enumerate().skip(1) {
+        match parse_line(&bytes[from..to]) {
+            Ok(Entry::Header(_)) => return Err(bad(line, "a second header".to_string())),
+            Ok(entry) => entries.push(JournalLine { line, entry }),
+            Err(reason) if index == last_index => {
+                let good_len = lines[index - 1].2 as u64 + 1;
+                damaged_tail = Some(DamagedTail {
+                    line,
+                    reason,
+                    good_len: good_len.min(from as u64),
+                    bytes: bytes[from..].to_vec(),
+                });
+            }
+            Err(reason) => return Err(bad(line, reason)),
+        }
+    }
+    let good_end = match &damaged_tail {
+        Some(tail) => tail.good_len as usize,
+        None => lines[last_index].2,
+    };
+    let missing_final_newline = damaged_tail.is_none() && bytes.get(good_end) != Some(&b'\n');
+    Ok(JournalContents {
+        header,
+        entries,
+        damaged_tail,
+        missing_final_newline,
+    })
+}
+
+fn parse_line(bytes: &[u8]) -> Result<Entry, String> {
+    let text = std::str::from_utf8(bytes).map_err(|e| format!("not UTF-8 text ({e})"))?;
+    serde_json::from_str(text.trim()).map_err(|e| e.to_string())
+}
+
+/// Fsyncs the directory holding `path`, so that a new or renamed file survives a crash.
+pub(crate) fn sync_directory_of(path: &Path) -> io::Result<()> {
+    let dir = match path.parent() {
+        Some(parent) if !parent.as_os_str().is_empty() => parent,
+        _ => Path::new("."),
+    };
+    File::open(dir)?.sync_all()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const HEADER: &str = r#"{"type":"header","format":1}"#;
+
+    #[test]
+    fn a_cut_last_line_is_reported_and_skipped() {
+        let text = format!("{HEADER}\n{{\"type\":\"move\",\"uci\":\"e2e4\"}}\n{{\"type\":\"mo");
+        let contents = parse(text.as_bytes(), Path::new("j")).unwrap();
+        assert_eq!(contents.entries.len(), 1);
+        let tail = contents.damaged_tail.unwrap();
+        assert_eq!(tail.line, 3);
+        assert_eq!(tail.bytes, b"{\"type\":\"mo");
+        assert_eq!(tail.good_len as usize, text.len() - tail.bytes.len());
+    }
+
+    #[test]
+    fn a_complete_last_line_without_newline_is_kept() {
+        let text = format!("{HEADER}\n{{\"type\":\"move\",\"uci\":\"e2e4\"}}");
+        let contents = parse(text.as_bytes(), Path::new("j")).unwrap();
+        assert_eq!(contents.entries.len(), 1);
+        assert!(contents.damaged_tail.is_none());
+        assert!(contents.missing_final_newline);
+    }
+
+    #[test]
+    fn zeros_after_the_last_line_are_a_damaged_tail() {
+        let mut bytes = format!("{HEADER}\n{{\"type\":\"move\",\"uci\":\"e2e4\"}}\n").into_bytes();
+        bytes.extend([0u8; 40]);
+        let contents = parse(&bytes, Path::new("j")).unwrap();
+        assert_eq!(contents.entries.len(), 1);
+        assert_eq!(contents.damaged_tail.unwrap().line, 3);
+    }
+
+    #[test]
+    fn a_bad_line_in_the_middle_names_its_number() {
+        let text = format!(
+            "{HEADER}\n{{\"type\":\"move\",\"uci\":\"e2e4\"}}\nxx\n{{\"type\":\"undo\"}}\n"
+        );
+        let err = parse(text.as_bytes(), Path::new("game.jsonl")).unwrap_err();
+        let JournalError::BadLine { line, .. } = &err else {
+            panic!("{err:?}")
+        };
+        assert_eq!(*line, 3);
+        assert!(
+            err.to_string().contains("game.jsonl is faulty at line 3"),
+            "{err}"
+        );
+        assert_eq!(
+            Lang::De.text(&err.tokens()),
+            "Partiedatei fehlerhaft in Zeile drei"
+        );
+    }
+
+    #[test]
+    fn the_first_line_must_be_a_header_of_a_known_format() {
+        let err = parse(b"{\"type\":\"undo\"}\n", Path::new("j")).unwrap_err();
+        assert!(err.to_string().contains("not the header"), "{err}");
+        let err = parse(b"{\"type\":\"header\",\"format\":99}\n", Path::new("j")).unwrap_err();
+        assert!(err.to_string().contains("newer annexd"), "{err}");
+        assert!(matches!(
+            parse(b"\n\n", Path::new("j")),
+            Err(JournalError::Empty { .. })
+        ));
+    }
+}

@@ -1,0 +1,430 @@
+//! The scoresheet: the game rebuilt from journal entries, with what the PGN needs besides the
+//! moves (clock times, notes on claims, penalties and clock changes).
+//!
+//! The live program and replay go through the same [`Scoresheet::apply`], so a game resumed
+//! from its journal is the game that was played.
+
+use std::fmt;
+
+use shakmaty::{Color, Move, uci::UciMove};
+
+use crate::game::{
+    ClaimRefusal, ClaimVerdict, DrawOfferError, Game, GameError, GameOutcome, IllegalMovePenalty,
+    MoveReport, PlayedMove,
+};
+use crate::notation::{Lang, Token, Word};
+
+use super::entry::{ClaimRecord, Entry, Header, PenaltyRecord};
+use super::journal::JournalContents;
+
+/// What the PGN shows after one ply besides the move.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct PlyNote {
+    /// White's remaining time after the move, in milliseconds.
+    pub white_ms: Option<u64>,
+    /// Black's remaining time after the move, in milliseconds.
+    pub black_ms: Option<u64>,
+    /// Notes in words (claims, penalties, clock changes) made after this move.
+    pub comments: Vec<String>,
+}
+
+impl PlyNote {
+    /// The remaining time of the player who made the move.
+    pub fn clock_of(&self, mover: Color) -> Option<u64> {
+        match mover {
+            Color::White => self.white_ms,
+            Color::Black => self.black_ms,
+        }
+    }
+}
+
+/// What an applied entry did.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Effect {
+    /// A move was played.
+    Moved(MoveReport),
+    /// A draw was offered.
+    DrawOffered(Color),
+    /// A draw offer was accepted: the game is drawn.
+    DrawAccepted(GameOutcome),
+    /// A draw offer was declined.
+    DrawDeclined(Color),
+    /// A claim was examined.
+    Claimed(ClaimVerdict),
+    /// The game ended (resignation, flag, declared result).
+    Ended(GameOutcome),
+    /// An illegal move was penalised.
+    Penalised(IllegalMovePenalty),
+    /// A move was taken back.
+    Undone(PlayedMove),
+    /// A clock was adjusted (nothing changes in the game).
+    ClockAdjusted,
+    /// The clock was pressed: the move is completed (nothing changes in the game).
+    Pressed(Color),
+    /// A result entry confirmed the game's result.
+    ResultConfirmed(GameOutcome),
+}
+
+/// An entry applied: the entry as it is to be written (with SAN, verdict or penalty filled
+/// in), and its effect.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Applied {
+    /// The complete entry, to be written to the journal.
+    pub entry: Entry,
+    /// What it did.
+    pub effect: Effect,
+}
+
+/// Why an entry could not be applied; the scoresheet is unchanged.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum ApplyError {
+    /// The move text is not a UCI move.
+    #[error("'{0}' is not a move in UCI notation")]
+    BadMoveText(String),
+    /// The game refused (illegal move, game over).
+    #[error("{0}")]
+    Game(#[from] GameError),
+    /// The draw offer, acceptance or refusal was not possible.
+    #[error("{0}")]
+    Offer(#[from] DrawOfferError),
+    /// The claim was refused.
+    #[error("claim refused: {0}")]
+    ClaimRefused(ClaimRefusal),
+    /// There is no move to take back.
+    #[error("no move to take back")]
+    NothingToUndo,
+    /// A header can only be the first line.
+    #[error("a header can only be the first line")]
+    HeaderNotFirst,
+    /// The entry records something other than what the rules give now.
+    #[error("the record says {recorded}, the rules give {computed}")]
+    Mismatch {
+        /// What the entry records.
+        recorded: String,
+        /// What applying it gave.
+        computed: String,
+    },
+}
+
+impl ApplyError {
+    /// The refusal in words.
+    pub fn tokens(&self) -> Vec<Token> {
+        match self {
+            ApplyError::BadMoveText(_) => vec![Token::Word(Word::NotUnderstood)],
+            ApplyError::Game(e) => e.tokens(),
+            ApplyError::Offer(e) => e.tokens(),
+            ApplyError::ClaimRefused(r) => r.tokens(),
+            ApplyError::NothingToUndo => vec![Token::Word(Word::NothingToTakeBack)],
+            ApplyError::HeaderNotFirst | ApplyError::Mismatch { .. } => {
+                vec![Token::Word(Word::Error)]
+            }
+        }
+    }
+}
+
+/// A journal entry that could not be replayed.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("line {line} of the game file cannot be replayed: {error}")]
+pub struct ReplayError {
+    /// The line number in the journal.
+    pub line: usize,
+    /// Why.
+    pub error: ApplyError,
+}
+
+impl ReplayError {
+    /// The error in words.
+    pub fn tokens(&self) -> Vec<Token> {
+        vec![
+            Token::Word(Word::JournalBadLine),
+            Token::Number(self.line as u32),
+        ]
+    }
+}
+
+/// The game with its header and the notes for the PGN.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Scoresheet {
+    header: Header,
+    game: Game,
+    notes: Vec<PlyNote>,
+    preamble: Vec<String>,
+}
+
+impl Scoresheet {
+    /// A new scoresheet for the game the header describes (a bad start FEN is refused).
+    pub fn new(header: Header) -> Result<Scoresheet, GameError> {
+        let game = Game::from_fen(&header.start_fen)?.with_pace(header.pace);
+        Ok(Scoresheet {
+            header,
+            game,
+            notes: Vec::new(),
+            preamble: Vec::new(),
+        })
+    }
+
+    /// The header.
+    pub fn header(&self) -> &Header {
+        &self.header
+    }
+
+    /// The game.
+    pub fn game(&self) -> &Game {
+        &self.game
+    }
+
+    /// The game, taken out.
+    pub fn into_game(self) -> Game {
+        self.game
+    }
+
+    /// The notes, one per ply of the game score.
+    pub fn notes(&self) -> &[PlyNote] {
+        &self.notes
+    }
+
+    /// Notes made before the first move.
+    pub fn preamble(&self) -> &[String] {
+        &self.preamble
+    }
+
+    /// Applies an entry. On error nothing changes.
+    pub fn apply(&mut self, entry: &Entry) -> Result<Applied, ApplyError> {
+        let mut next = self.clone();
+        let applied = next.apply_in_place(entry)?;
+        *self = next;
+        Ok(applied)
+    }
+
+    /// The PGN of the game so far.
+    pub fn to_pgn(&self) -> String {
+        super::pgn::render(self)
+    }
+
+    /// Applies an entry; on error the scoresheet may be half changed (replay stops anyway).
+    fn apply_in_place(&mut self, entry: &Entry) -> Result<Applied, ApplyError> {
+        let mut written = entry.clone();
+        let effect = match &mut written {
+            Entry::Header(_) => return Err(ApplyError::HeaderNotFirst),
+            Entry::Move(m) => {
+                let mv = self.parse_move(&m.uci)?;
+                let report = self.game.play(mv)?;
+                let san = report.played.san.to_string();
+                check_recorded(&mut m.san, san, |s| s.is_empty())?;
+                self.notes.push(PlyNote {
+                    white_ms: m.white_ms,
+                    black_ms: m.black_ms,
+                    comments: Vec::new(),
+                });
+                Effect::Moved(report)
+            }
+            Entry::DrawOffer(p) => {
+                self.game.offer_draw(p.by)?;
+                Effect::DrawOffered(p.by)
+            }
+            Entry::DrawAccept(p) => Effect::DrawAccepted(*self.game.accept_draw(p.by)?),
+            Entry::DrawDecline(p) => {
+                self.game.decline_draw(p.by)?;
+                Effect::DrawDeclined(p.by)
+            }
+            Entry::Claim(c) => {
+                let intended = c
+                    .intended
+                    .as_deref()
+                    .map(|u| self.parse_move(u))
+                    .transpose()?;
+                let verdict = self.game.claim_draw(c.by, intended);
+                let record = match &verdict {
+                    ClaimVerdict::Refused(refusal) => {
+                        return Err(ApplyError::ClaimRefused(*refusal));
+                    }
+                    ClaimVerdict::Correct {
+                        claim,
+                        intended_played,
+                        ..
+                    } => {
+                        if intended_played.is_some() {
+                            self.notes.push(PlyNote::default());
+                        }
+                        ClaimRecord::Correct { claim: *claim }
+                    }
+                    ClaimVerdict::Incorrect { bonus, played, .. } => {
+                        if played.is_some() {
+                            self.notes.push(PlyNote::default());
+                        }
+                        ClaimRecord::Incorrect {
+                            bonus_minutes: bonus.minutes,
+                        }
+                    }
+                };
+                check_recorded_option(&mut c.verdict, record)?;
+                self.note(Lang::En.text(&verdict.tokens()));
+                Effect::Claimed(verdict)
+            }
+            Entry::Resign(p) => Effect::Ended(*self.game.resign(p.by)?),
+            Entry::Flag(f) => Effect::Ended(*self.game.flag(f.fallen)?),
+            Entry::IllegalMove(i) => {
+                let penalty = self.game.illegal_move(i.by)?;
+                let record = match &penalty {
+                    IllegalMovePenalty::TimeBonus { bonus, .. } => PenaltyRecord::TimeBonus {
+                        minutes: bonus.minutes,
+                    },
+                    IllegalMovePenalty::GameOver { outcome, .. } => PenaltyRecord::GameOver {
+                        result: outcome.result,
+                    },
+                };
+                check_recorded_option(&mut i.penalty, record)?;
+                let mut text = Lang::En.text(&penalty.tokens());
+                if let Some(detail) = &i.detail {
+                    text = format!("{text} ({detail})");
+                }
+                self.note(text);
+                Effect::Penalised(penalty)
+            }
+            Entry::Undo(u) => {
+                let undone = self.game.undo().ok_or(ApplyError::NothingToUndo)?;
+                let uci = undone
+                    .mv
+                    .to_uci(shakmaty::CastlingMode::Standard)
+                    .to_string();
+                check_recorded_option(&mut u.undone, uci)?;
+                // Notes made after the move stay in the record, on the move before it.
+                let note = self.notes.pop().unwrap_or_default();
+                for comment in note.comments {
+                    self.note(comment);
+                }
+                Effect::Undone(undone)
+            }
+            Entry::ClockAdjustment(c) => {
+                let mut tokens = vec![Token::Side(c.side), Token::Word(Word::Clock)];
+                tokens.push(Token::Word(if c.delta_ms < 0 {
+                    Word::Minus
+                } else {
+                    Word::Plus
+                }));
+                tokens.extend(duration_tokens(c.delta_ms.unsigned_abs()));
+                let mut text = Lang::En.text(&tokens);
+                if !c.reason.is_empty() {
+                    text = format!("{text} ({})", c.reason);
+                }
+                self.note(text);
+                Effect::ClockAdjusted
+            }
+            Entry::Press(p) => {
+                // The times belong to the move just completed, when it is the presser's.
+                if self.game.history().last().is_some_and(|m| m.by == p.by)
+                    && let Some(note) = self.notes.last_mut()
+                {
+                    note.white_ms = p.white_ms.or(note.white_ms);
+                    note.black_ms = p.black_ms.or(note.black_ms);
+                }
+                Effect::Pressed(p.by)
+            }
+            Entry::Result(r) => match self.game.outcome().copied() {
+                Some(outcome) => {
+                    check_recorded(&mut r.result, outcome.result, |_| false)?;
+                    check_recorded_option(&mut r.reason, outcome.reason)?;
+                    Effect::ResultConfirmed(outcome)
+                }
+                None => {
+                    let outcome = *self.game.declare_result(r.result)?;
+                    check_recorded_option(&mut r.reason, outcome.reason)?;
+                    Effect::Ended(outcome)
+                }
+            },
+        };
+        Ok(Applied {
+            entry: written,
+            effect,
+        })
+    }
+
+    fn parse_move(&self, uci: &str) -> Result<Move, ApplyError> {
+        let parsed: UciMove = uci
+            .parse()
+            .map_err(|_| ApplyError::BadMoveText(uci.to_string()))?;
+        parsed.to_move(self.game.position()).map_err(|_| {
+            ApplyError::Game(GameError::IllegalMove {
+                uci: uci.to_string(),
+            })
+        })
+    }
+
+    /// Attaches a note to the last ply, or before the first move.
+    fn note(&mut self, text: String) {
+        match self.notes.last_mut() {
+            Some(note) => note.comments.push(text),
+            None => self.preamble.push(text),
+        }
+    }
+}
+
+/// Checks a recorded derived value against the computed one, or fills it in when absent.
+fn check_recorded<T: PartialEq + fmt::Debug>(
+    slot: &mut T,
+    computed: T,
+    absent: impl Fn(&T) -> bool,
+) -> Result<(), ApplyError> {
+    if absent(slot) {
+        *slot = computed;
+        Ok(())
+    } else if *slot == computed {
+        Ok(())
+    } else {
+        Err(ApplyError::Mismatch {
+            recorded: format!("{slot:?}"),
+            computed: format!("{computed:?}"),
+        })
+    }
+}
+
+fn check_recorded_option<T: PartialEq + fmt::Debug>(
+    slot: &mut Option<T>,
+    computed: T,
+) -> Result<(), ApplyError> {
+    match slot {
+        None => {
+            *slot = Some(computed);
+            Ok(())
+        }
+        Some(recorded) if *recorded == computed => Ok(()),
+        Some(recorded) => Err(ApplyError::Mismatch {
+            recorded: format!("{recorded:?}"),
+            computed: format!("{computed:?}"),
+        }),
+    }
+}
+
+/// A duration in words: hours, minutes and seconds that are not zero ("two minutes").
+pub fn duration_tokens(ms: u64) -> Vec<Token> {
+    let seconds = ms / 1000;
+    let (h, m, s) = (seconds / 3600, seconds / 60 % 60, seconds % 60);
+    let mut out = Vec::with_capacity(3);
+    if h > 0 {
+        out.push(Token::Hours(h as u32));
+    }
+    if m > 0 {
+        out.push(Token::Minutes(m as u32));
+    }
+    if s > 0 || out.is_empty() {
+        out.push(Token::Seconds(s as u32));
+    }
+    out
+}
+
+/// Rebuilds the scoresheet, and so the exact game, from a journal's contents.
+pub fn replay(contents: &JournalContents) -> Result<Scoresheet, ReplayError> {
+    let mut sheet = Scoresheet::new(contents.header.clone()).map_err(|e| ReplayError {
+        line: 1,
+        error: ApplyError::Game(e),
+    })?;
+    for line in &contents.entries {
+        sheet
+            .apply_in_place(&line.entry)
+            .map_err(|error| ReplayError {
+                line: line.line,
+                error,
+            })?;
+    }
+    Ok(sheet)
+}

@@ -1,0 +1,203 @@
+//! End to end: the real `annexd clock` in a real terminal (tmux), driven by keys, read back as
+//! the lines a screen reader would read. Skipped, with the reason printed, without tmux.
+
+use std::process::Command;
+use std::time::{Duration, Instant};
+
+/// A private tmux server, killed when the test ends (also when it fails).
+struct Tmux {
+    socket: String,
+}
+
+impl Tmux {
+    fn start(command: &str) -> Option<Tmux> {
+        let available = Command::new("tmux")
+            .arg("-V")
+            .output()
+            .map(|o| o.status.success())
+            .unwrap_or(false);
+        if !available {
+            println!("SKIPPED: tmux is not installed (scripts/setup.sh installs it)");
+            return None;
+        }
+        let tmux = Tmux {
+            socket: format!("annexd-clock-test-{}", std::process::id()),
+        };
+        let status = Command::new("tmux")
+            .args([
+                "-L",
+                &tmux.socket,
+                "-f",
+                "/dev/null",
+                "new-session",
+                "-d",
+                "-x",
+                "80",
+                "-y",
+                "24",
+                "-s",
+                "clock",
+            ])
+            .arg(command)
+            .status()
+            .expect("tmux runs");
+        assert!(status.success(), "tmux new-session failed");
+        Some(tmux)
+    }
+
+    fn keys(&self, keys: &[&str]) {
+        let status = Command::new("tmux")
+            .args(["-L", &self.socket, "send-keys", "-t", "clock"])
+            .args(keys)
+            .status()
+            .expect("tmux send-keys runs");
+        assert!(status.success());
+    }
+
+    /// The screen, wrapped lines joined, as a screen reader gets it.
+    fn screen(&self) -> String {
+        let output = Command::new("tmux")
+            .args([
+                "-L",
+                &self.socket,
+                "capture-pane",
+                "-p",
+                "-J",
+                "-t",
+                "clock",
+            ])
+            .output()
+            .expect("tmux capture-pane runs");
+        String::from_utf8_lossy(&output.stdout).into_owned()
+    }
+
+    /// Waits (bounded) until a line satisfies `wanted`; returns that line.
+    fn wait_for_line(&self, what: &str, wanted: impl Fn(&str) -> bool, limit: Duration) -> String {
+        let start = Instant::now();
+        loop {
+            let screen = self.screen();
+            if let Some(line) = screen.lines().find(|line| wanted(line.trim_end())) {
+                return line.trim_end().to_string();
+            }
+            assert!(
+                start.elapsed() < limit,
+                "no line {what} within {limit:?}; the screen:\n{screen}"
+            );
+            std::thread::sleep(Duration::from_millis(50));
+        }
+    }
+
+    fn wait_for(&self, text: &str, limit: Duration) -> String {
+        self.wait_for_line(
+            &format!("containing {text:?}"),
+            |line| line.contains(text),
+            limit,
+        )
+    }
+
+    fn count(&self, text: &str) -> usize {
+        self.screen()
+            .lines()
+            .filter(|line| line.contains(text))
+            .count()
+    }
+}
+
+impl Drop for Tmux {
+    fn drop(&mut self) {
+        let _ = Command::new("tmux")
+            .args(["-L", &self.socket, "kill-server"])
+            .status();
+    }
+}
+
+const WAIT: Duration = Duration::from_secs(15);
+
+#[test]
+fn the_talking_clock_in_a_terminal() {
+    let binary = env!("CARGO_BIN_EXE_annexd");
+    let command = format!("sh -c '{binary} clock --control 8 --lang en; echo EXIT=$?; sleep 60'");
+    let Some(tmux) = Tmux::start(&command) else {
+        return;
+    };
+
+    // The control and the keys are said first.
+    tmux.wait_for_line("\"eight seconds\"", |l| l == "eight seconds", WAIT);
+    tmux.wait_for("Space: press the clock.", WAIT);
+    tmux.wait_for("Q twice: quit", WAIT);
+
+    // Space starts White's clock.
+    tmux.keys(&["Space"]);
+    tmux.wait_for("clock running", WAIT);
+
+    // Enter: both times and the move.
+    tmux.keys(&["Enter"]);
+    // White's clock runs (how much is left depends on the machine's speed); Black's stands.
+    let report = tmux.wait_for(", move one", WAIT);
+    assert!(report.starts_with("White "), "{report}");
+    assert!(
+        report.ends_with(" seconds, Black eight seconds, move one"),
+        "{report}"
+    );
+
+    // Black's key while White's clock runs is refused, in words.
+    tmux.keys(&["j"]);
+    tmux.wait_for("White to move", WAIT);
+
+    // White presses: Black is now playing move 1.
+    tmux.keys(&["f"]);
+    tmux.keys(&["m"]);
+    tmux.wait_for_line("\"move one\"", |l| l == "move one", WAIT);
+    tmux.keys(&["k"]);
+    tmux.wait_for_line(
+        "with Black's time",
+        |l| l.starts_with("Black ") && l.ends_with(" seconds"),
+        WAIT,
+    );
+
+    // The arbiter's pause and resume (P; the same key again after the auto-repeat guard).
+    tmux.keys(&["p"]);
+    tmux.wait_for("clock paused", WAIT);
+    std::thread::sleep(Duration::from_millis(800));
+    tmux.keys(&["p"]);
+    tmux.wait_for("clock resumed", WAIT);
+
+    // Black's flag falls, said once and at once.
+    tmux.wait_for("Black flag fell", WAIT);
+    assert_eq!(
+        tmux.count("White flag fell"),
+        0,
+        "White's clock did not run"
+    );
+
+    // Q asks, Q again quits, and the terminal is given back.
+    tmux.keys(&["q"]);
+    tmux.wait_for("press Q again to quit", WAIT);
+    tmux.keys(&["q"]);
+    tmux.wait_for("EXIT=0", WAIT);
+
+    // Every line is words: no clock face like 00:06 anywhere.
+    let screen = tmux.screen();
+    for line in screen.lines().filter(|l| !l.starts_with("EXIT=")) {
+        assert!(
+            !line.chars().any(|c| c.is_ascii_digit()),
+            "a line with digits: {line:?}"
+        );
+    }
+}
+
+#[test]
+fn a_bad_control_is_refused_with_an_example() {
+    let output = Command::new(env!("CARGO_BIN_EXE_annexd"))
+        .args(["clock", "--control", "90 minutes"])
+        .output()
+        .expect("annexd runs");
+    assert!(!output.status.success());
+    let message = String::from_utf8_lossy(&output.stderr);
+    assert!(
+        message.contains("bad time control \"90 minutes\""),
+        "{message}"
+    );
+    assert!(message.contains("for example"), "{message}");
+    assert!(output.stdout.is_empty());
+}

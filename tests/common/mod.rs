@@ -1,0 +1,135 @@
+//! Shared helpers of the integration tests: run the real `annexd` binary as a child process
+//! with piped standard input and output, and read its lines with a bounded wait.
+
+#![allow(dead_code)]
+
+use std::io::{BufRead, BufReader, Write};
+use std::path::Path;
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::mpsc::{Receiver, RecvTimeoutError, channel};
+use std::time::{Duration, Instant};
+
+/// How long a test waits for one expected line before it fails.
+pub const LINE_WAIT: Duration = Duration::from_secs(20);
+
+/// The `annexd` binary built for the tests.
+pub fn annexd() -> Command {
+    Command::new(env!("CARGO_BIN_EXE_annexd"))
+}
+
+/// A running `annexd` whose output is read line by line.
+pub struct Running {
+    pub child: Child,
+    stdin: Option<ChildStdin>,
+    lines: Receiver<String>,
+    /// Every line read so far, for failure messages and transcripts.
+    pub transcript: Vec<String>,
+}
+
+impl Running {
+    /// Starts `command` with piped standard input and output (standard error inherited).
+    pub fn start(mut command: Command) -> Running {
+        let mut child = command
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::inherit())
+            .spawn()
+            .expect("annexd starts");
+        let stdout = child.stdout.take().expect("piped stdout");
+        let (tx, rx) = channel();
+        std::thread::spawn(move || {
+            for line in BufReader::new(stdout).lines() {
+                let Ok(line) = line else { break };
+                if tx.send(line).is_err() {
+                    break;
+                }
+            }
+        });
+        let stdin = child.stdin.take();
+        Running {
+            child,
+            stdin,
+            lines: rx,
+            transcript: Vec::new(),
+        }
+    }
+
+    /// Types one line.
+    pub fn type_line(&mut self, line: &str) {
+        let stdin = self.stdin.as_mut().expect("stdin open");
+        writeln!(stdin, "{line}").expect("annexd reads its input");
+        stdin.flush().expect("flush");
+    }
+
+    /// Closes standard input (end of file).
+    pub fn close_input(&mut self) {
+        self.stdin.take();
+    }
+
+    /// Reads lines until one satisfies `wanted`; returns it. Fails after [`LINE_WAIT`].
+    pub fn expect_line(&mut self, what: &str, wanted: impl Fn(&str) -> bool) -> String {
+        let deadline = Instant::now() + LINE_WAIT;
+        loop {
+            let left = deadline.saturating_duration_since(Instant::now());
+            match self.lines.recv_timeout(left) {
+                Ok(line) => {
+                    self.transcript.push(line.clone());
+                    if wanted(&line) {
+                        return line;
+                    }
+                }
+                Err(RecvTimeoutError::Timeout) => panic!(
+                    "no line {what} within {LINE_WAIT:?}; output so far:\n{}",
+                    self.transcript.join("\n")
+                ),
+                Err(RecvTimeoutError::Disconnected) => panic!(
+                    "annexd ended before a line {what}; output:\n{}",
+                    self.transcript.join("\n")
+                ),
+            }
+        }
+    }
+
+    /// Reads lines until one equals `text`.
+    pub fn expect_exact(&mut self, text: &str) -> String {
+        self.expect_line(&format!("'{text}'"), |l| l == text)
+    }
+
+    /// Reads lines until one contains `text`.
+    pub fn expect_containing(&mut self, text: &str) -> String {
+        self.expect_line(&format!("containing '{text}'"), |l| l.contains(text))
+    }
+
+    /// Waits for the program to end; returns its exit code.
+    pub fn wait(mut self) -> Option<i32> {
+        self.close_input();
+        let deadline = Instant::now() + LINE_WAIT;
+        loop {
+            if let Some(status) = self.child.try_wait().expect("wait") {
+                while let Ok(line) = self.lines.try_recv() {
+                    self.transcript.push(line);
+                }
+                return status.code();
+            }
+            if Instant::now() > deadline {
+                let _ = self.child.kill();
+                panic!(
+                    "annexd did not end; output:\n{}",
+                    self.transcript.join("\n")
+                );
+            }
+            std::thread::sleep(Duration::from_millis(20));
+        }
+    }
+
+    /// Kills the program at once (SIGKILL), as a crash or a power cut would.
+    pub fn kill(mut self) {
+        self.child.kill().expect("kill");
+        let _ = self.child.wait();
+    }
+}
+
+/// Reads a whole file as text, with the path in the failure message.
+pub fn read(path: &Path) -> String {
+    std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+}
