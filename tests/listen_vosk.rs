@@ -65,6 +65,7 @@ fn korean(input: AudioInput) -> ListenConfig {
         input,
         phrases: PHRASES.iter().map(|p| p.to_string()).collect(),
         max_audio: None,
+        start_talking: false,
     }
 }
 

@@ -133,15 +133,14 @@ mod run_with_vosk {
                 .device
                 .as_ref()
                 .map(|_| Duration::from_secs_f64(args.max_seconds.max(0.0))),
+            // Push-to-talk on a device: the whole recording is one utterance.
+            start_talking: true,
         };
         let (tx, rx) = crossbeam_channel::unbounded();
         let listener = match start_with(Arc::new(model), &config, tx) {
             Ok(listener) => listener,
             Err(off) => return said(&off, off.tokens()),
         };
-        if args.device.is_some() && args.mode == ListenMode::PushToTalk {
-            listener.toggle(); // the whole recording is one utterance
-        }
         let mut heard = Vec::new();
         let mut stats = DecodeStats::default();
         let mut failure = None;

@@ -41,6 +41,9 @@ pub struct ListenConfig {
     /// Stop after this much audio, counted in samples (a device that runs faster than real
     /// time, like an ALSA file device, stops at the same point of the recording).
     pub max_audio: Option<Duration>,
+    /// Push-to-talk: start with the key already pressed, so the first utterance begins with
+    /// the first sample the device delivers (for recording a whole take).
+    pub start_talking: bool,
 }
 
 impl ListenConfig {
@@ -54,6 +57,7 @@ impl ListenConfig {
             input: AudioInput::Device(None),
             phrases: Vec::new(),
             max_audio: None,
+            start_talking: false,
         }
     }
 }
@@ -348,6 +352,10 @@ mod run {
                     return;
                 };
                 let mut budget = Budget::new(config.max_audio, device.rate);
+                // Before the first block is read: the blocks already captured queue up.
+                if config.start_talking && config.mode == ListenMode::PushToTalk {
+                    let _ = pipeline.toggle();
+                }
                 if events
                     .send(ListenEvent::Listening(pipeline.is_listening()))
                     .is_err()
