@@ -126,6 +126,9 @@ impl Question {
 pub enum Rejection {
     /// No word at all.
     NothingHeard,
+    /// Only noise, fillers or words that are not part of any move or command (a cough,
+    /// another conversation). In always-on mode the session should stay silent about it.
+    Noise,
     /// Words that match nothing closely enough (noise, another conversation).
     NotUnderstood,
     /// A well-formed move that is not legal here, with the reason.
@@ -139,6 +142,7 @@ impl Rejection {
     pub fn tokens(&self, pos: &Chess) -> Vec<Token> {
         match self {
             Rejection::NothingHeard => vec![Token::Word(Word::NothingHeard)],
+            Rejection::Noise => vec![Token::Word(Word::NotUnderstood)],
             Rejection::NotUnderstood => vec![
                 Token::Word(Word::NotUnderstood),
                 Token::Pause,
@@ -350,7 +354,7 @@ fn understand_in(
         HeardWord::Unknown => false,
     });
     if !says_something {
-        return Understanding::Rejected(Rejection::NotUnderstood);
+        return Understanding::Rejected(Rejection::Noise);
     }
 
     let mut set = phrase_set(pos, lexicon);
@@ -662,14 +666,19 @@ mod tests {
         );
         assert_eq!(
             hear(&start, "[unk] [unk]"),
-            Understanding::Rejected(Rejection::NotUnderstood)
+            Understanding::Rejected(Rejection::Noise)
         );
         assert_eq!(
             hear(&start, "guten morgen allerseits"),
-            Understanding::Rejected(Rejection::NotUnderstood)
+            Understanding::Rejected(Rejection::Noise)
         );
         assert_eq!(
             hear(&start, "nach"),
+            Understanding::Rejected(Rejection::Noise)
+        );
+        // Words of the vocabulary that make nothing: not understood, said so.
+        assert_eq!(
+            hear(&start, "springer springer springer"),
             Understanding::Rejected(Rejection::NotUnderstood)
         );
     }
