@@ -23,6 +23,8 @@ enum Command {
     Play(annexd::app::play::PlayArgs),
     /// Continue a game from its journal exactly where it stopped.
     Resume(annexd::app::play::ResumeArgs),
+    /// Print the effective settings (settings file and defaults).
+    Config(annexd::app::config_cmd::ConfigArgs),
     /// Print the Annex D announcement of a move.
     Announce(notation::cli::AnnounceArgs),
     /// Print the UCI of the legal move a text names, or why there is none.
@@ -41,6 +43,10 @@ enum Command {
     BoardSim(annexd::board::cli::SimArgs),
     /// Connect to a board and print what it understands, one JSON object a line.
     BoardWatch(annexd::board::cli::WatchArgs),
+    /// Speak words, or render them to a WAV file.
+    Say(annexd::speech::cli::SayArgs),
+    /// List, check and record voices.
+    Voices(annexd::speech::cli::VoicesArgs),
     /// Decode a recording (WAV file or input device) and print what was heard and understood.
     Recognize(annexd::listen::cli::RecognizeArgs),
 }
@@ -50,12 +56,15 @@ fn main() -> ExitCode {
     match cli.command {
         Command::Play(args) => annexd::app::play::run_play(&args),
         Command::Resume(args) => annexd::app::play::run_resume(&args),
+        Command::Config(args) => annexd::app::config_cmd::run(&args),
         Command::Announce(args) => notation::cli::run_announce(&args),
         Command::Parse(args) => notation::cli::run_parse(&args),
         Command::Clock(args) => annexd::clock::cli::run(args),
         Command::Pgn { journal, lang } => annexd::record::cli::run_pgn(&journal, lang),
         Command::BoardSim(args) => annexd::board::cli::run_sim(args),
         Command::BoardWatch(args) => annexd::board::cli::run_watch(args),
+        Command::Say(args) => annexd::speech::cli::run_say(args),
+        Command::Voices(args) => annexd::speech::cli::run_voices(args),
         Command::Recognize(args) => annexd::listen::cli::run(&args),
     }
 }

@@ -9,12 +9,15 @@ use std::time::{Duration, Instant};
 use clap::Args;
 use crossbeam_channel::{Receiver, RecvTimeoutError, Sender, unbounded};
 
+use crate::board::link::LinkEvent;
+use crate::board::serial::{BoardLink, PortEvent, PortSettings};
+use crate::board::sim::{SimHandle, SimOptions};
 use crate::clock::{AnnounceConfig, ClockOptions, TalkingClock, TimeControl};
 use crate::config::{SeatRole, Settings, SideName};
 use crate::game::Pace;
 use crate::notation::{Lang, Style, Token, Word};
 use crate::record::{Entry, Header, Journal, Scoresheet, replay, write_pgn_atomically};
-use crate::session::{Effect, Input, Session, SessionOptions};
+use crate::session::{Effect, Input, Seat, Session, SessionOptions};
 
 /// Options of `annexd play` (each overrides the settings file).
 #[derive(Debug, Args, Clone, Default)]
@@ -52,6 +55,16 @@ pub struct PlayArgs {
     /// The journal file to write (default: a new file in the games folder).
     #[arg(long)]
     pub journal: Option<PathBuf>,
+    /// The VI player's peg board: a serial port, "sim" (a simulated board; type "peg e2e4"
+    /// or "peg UP e2" to move its pegs), or "none".
+    #[arg(long)]
+    pub board: Option<String>,
+    /// What the simulated peg board senses: occupancy, color or piece.
+    #[arg(long, default_value = "occupancy")]
+    pub sim_sensing: crate::board::Sensing,
+    /// The sighted player's board: "typed" (moves typed or spoken) or a DGT board's port.
+    #[arg(long)]
+    pub sighted: Option<String>,
 }
 
 /// Options of `annexd resume`.
@@ -65,6 +78,15 @@ pub struct ResumeArgs {
     /// Language: de or en.
     #[arg(long)]
     pub lang: Option<Lang>,
+    /// The VI player's peg board: a serial port, "sim", or "none".
+    #[arg(long)]
+    pub board: Option<String>,
+    /// What the simulated peg board senses: occupancy, color or piece.
+    #[arg(long, default_value = "occupancy")]
+    pub sim_sensing: crate::board::Sensing,
+    /// The sighted player's board: "typed" or a DGT board's port.
+    #[arg(long)]
+    pub sighted: Option<String>,
 }
 
 /// The folder where games are kept: the settings' `record.dir`, or the data folder.
@@ -109,6 +131,12 @@ fn settings_for(args: &PlayArgs) -> Result<Settings, String> {
     if let Some(black) = &args.black {
         settings.game.black = black.clone();
     }
+    if let Some(board) = &args.board {
+        settings.board.peg = board.clone();
+    }
+    if let Some(sighted) = &args.sighted {
+        settings.board.sighted = sighted.clone();
+    }
     Ok(settings)
 }
 
@@ -148,12 +176,48 @@ fn clock_for(control: &str, settings: &Settings) -> Result<Option<TalkingClock>,
     )))
 }
 
+/// The standalone talking clock's options from the settings.
+fn talking_clock_args(settings: &Settings) -> crate::clock::cli::ClockArgs {
+    let warn = if settings.clock.warnings_seconds.is_empty() {
+        "none".to_string()
+    } else {
+        let list: Vec<String> = settings
+            .clock
+            .warnings_seconds
+            .iter()
+            .map(|s| format!("{s}s"))
+            .collect();
+        list.join(",")
+    };
+    crate::clock::cli::ClockArgs {
+        control: if settings.game.time_control.trim().is_empty() {
+            "-".into()
+        } else {
+            settings.game.time_control.clone()
+        },
+        replay: None,
+        lang: settings.game.language,
+        bronstein_credit: false,
+        warn,
+        final_every: if settings.clock.countdown_below_seconds == 0 {
+            "none".into()
+        } else {
+            "10s".into()
+        },
+        every: (settings.clock.announce_every_minutes > 0)
+            .then(|| format!("{}m", settings.clock.announce_every_minutes)),
+        seconds_below: "10m".into(),
+        say_after_press: false,
+    }
+}
+
 fn session_options(settings: &Settings) -> SessionOptions {
     SessionOptions {
         lang: settings.game.language,
         style: settings.game.style,
         vi_side: settings.game.vi_side.into(),
         role: settings.game.role,
+        program_announces: settings.game.announcer == crate::config::Announcer::Program,
     }
 }
 
@@ -164,6 +228,10 @@ pub fn run_play(args: &PlayArgs) -> ExitCode {
         Err(message) => return fail(&message),
     };
     let lang = settings.game.language;
+    if settings.game.role == SeatRole::Clock {
+        // The seat of a talking clock alone (D.2.6.1).
+        return crate::clock::cli::run(talking_clock_args(&settings));
+    }
     let clock = match clock_for(&settings.game.time_control, &settings) {
         Ok(clock) => clock,
         Err(message) => return fail(&message),
@@ -207,7 +275,11 @@ pub fn run_play(args: &PlayArgs) -> ExitCode {
     let mut sink = Sink::new(journal, pgn_path_for(&journal_path), lang);
     sink.show(&format!("journal: {}", journal_path.display()));
     sink.write_pgn(session.sheet());
-    run(&mut session, &mut sink, false, Duration::ZERO)
+    let boards = match Boards::open(&settings, args, &mut session) {
+        Ok(boards) => boards,
+        Err(message) => return fail(&message),
+    };
+    run(&mut session, &mut sink, boards, false, Duration::ZERO)
 }
 
 /// `annexd resume`.
@@ -215,6 +287,9 @@ pub fn run_resume(args: &ResumeArgs) -> ExitCode {
     let play_args = PlayArgs {
         config: args.config.clone(),
         lang: args.lang,
+        board: args.board.clone(),
+        sim_sensing: args.sim_sensing,
+        sighted: args.sighted.clone(),
         ..PlayArgs::default()
     };
     let settings = match settings_for(&play_args) {
@@ -271,47 +346,62 @@ pub fn run_resume(args: &ResumeArgs) -> ExitCode {
     }
     sink.show(&format!("journal: {}", journal_path.display()));
     sink.write_pgn(session.sheet());
-    run(&mut session, &mut sink, true, offset)
+    let mut board_args = play_args.clone();
+    board_args.fen = Some(session.game().fen());
+    let boards = match Boards::open(&settings, &board_args, &mut session) {
+        Ok(boards) => boards,
+        Err(message) => return fail(&message),
+    };
+    run(&mut session, &mut sink, boards, true, offset)
 }
 
 /// Sets a resumed clock to the times recorded in the journal (the last press, then every
-/// adjustment after it) and the move number, at `now`; it stays stopped until the arbiter or
-/// a player starts it again, since the time between the last record and the interruption is
-/// not known.
+/// adjustment after it), the running side and the move number, at `now`; it stays stopped
+/// until the arbiter or a player starts it again, since the time between the last record and
+/// the interruption is not known.
 fn restore_clock(clock: &mut TalkingClock, entries: &[Entry], now: Duration) {
     use crate::clock::{Adjust, ClockInput};
+    use shakmaty::Color;
     let _ = clock.handle(ClockInput::Start, now);
-    let _ = clock.handle(ClockInput::Pause, now);
-    let mut moves: u32 = 0;
+    let start = clock.snapshot(now);
+    let mut times = [start.white, start.black];
+    let mut made: u32 = 0;
+    let mut completed: u32 = 0;
     for entry in entries {
         match entry {
-            Entry::Move(_) => moves += 1,
-            Entry::Undo(_) => moves = moves.saturating_sub(1),
+            Entry::Move(_) => made += 1,
+            Entry::Undo(_) => made = made.saturating_sub(1),
             Entry::Press(press) => {
-                for (side, ms) in [
-                    (shakmaty::Color::White, press.white_ms),
-                    (shakmaty::Color::Black, press.black_ms),
-                ] {
+                completed = made;
+                for (slot, ms) in times.iter_mut().zip([press.white_ms, press.black_ms]) {
                     if let Some(ms) = ms {
-                        let change = Adjust::Set(Duration::from_millis(ms));
-                        let _ = clock.handle(ClockInput::Adjust { side, change }, now);
+                        *slot = Duration::from_millis(ms);
                     }
                 }
             }
             Entry::ClockAdjustment(adjustment) => {
                 let amount = Duration::from_millis(adjustment.delta_ms.unsigned_abs());
-                let change = if adjustment.delta_ms >= 0 {
-                    Adjust::Add(amount)
+                let slot = &mut times[usize::from(adjustment.side == Color::Black)];
+                *slot = if adjustment.delta_ms >= 0 {
+                    *slot + amount
                 } else {
-                    Adjust::Take(amount)
+                    slot.saturating_sub(amount)
                 };
-                let side = adjustment.side;
-                let _ = clock.handle(ClockInput::Adjust { side, change }, now);
             }
             _ => {}
         }
     }
-    let _ = clock.handle(ClockInput::SetMoveNumber(moves / 2 + 1), now);
+    // The clock of the side that has not yet pressed runs: White after an even number of
+    // completed moves.
+    if completed % 2 == 1 {
+        let _ = clock.handle(ClockInput::Press(Some(Color::White)), now);
+    }
+    for (side, time) in [(Color::White, times[0]), (Color::Black, times[1])] {
+        let change = Adjust::Set(time);
+        let _ = clock.handle(ClockInput::Adjust { side, change }, now);
+    }
+    let _ = clock.handle(ClockInput::SetMoveNumber(completed / 2 + 1), now);
+    let _ = clock.handle(ClockInput::Pause, now);
     let _ = clock.poll(now);
 }
 
@@ -346,13 +436,93 @@ pub fn newest_unfinished_game(dir: &Path) -> Option<PathBuf> {
 /// What reaches the loop.
 enum LoopInput {
     Line(String),
+    Board(Seat, LinkEvent),
+    BoardUnavailable(Seat, String),
     End,
+}
+
+/// The boards of a game: links to their ports, and the simulator when one is used.
+struct Boards {
+    links: Vec<(Seat, BoardLink)>,
+    simulator: Option<SimHandle>,
+}
+
+impl Boards {
+    /// Opens the boards the settings name; a missing device is reported later by its link
+    /// (the link keeps trying), a bad setting at once.
+    fn open(settings: &Settings, args: &PlayArgs, session: &mut Session) -> Result<Boards, String> {
+        let mut boards = Boards {
+            links: Vec::new(),
+            simulator: None,
+        };
+        match settings.board.peg.trim() {
+            "" | "none" => {}
+            "sim" => {
+                let options = SimOptions {
+                    sensing: args.sim_sensing,
+                    fen: args.fen.clone(),
+                    ..SimOptions::default()
+                };
+                let simulator = crate::board::sim::start(options)
+                    .map_err(|e| format!("the simulated board could not start: {e}"))?;
+                let mut port = PortSettings::peg_board(simulator.path());
+                port.baud = settings.board.peg_speed;
+                boards.links.push((Seat::Peg, BoardLink::spawn(port)));
+                boards.simulator = Some(simulator);
+                session.attach_peg_board(args.sim_sensing);
+            }
+            path => {
+                let mut port = PortSettings::peg_board(path);
+                port.baud = settings.board.peg_speed;
+                boards.links.push((Seat::Peg, BoardLink::spawn(port)));
+                session.attach_peg_board(crate::board::Sensing::Occupancy);
+            }
+        }
+        match settings.board.sighted.trim() {
+            "" | "typed" | "spoken" => {}
+            other => {
+                let path = other.strip_prefix("dgt:").unwrap_or(other);
+                boards
+                    .links
+                    .push((Seat::Sighted, BoardLink::spawn(PortSettings::dgt(path))));
+                session.attach_sighted_board();
+            }
+        }
+        Ok(boards)
+    }
+
+    /// Forwards every link's events into the loop's channel.
+    fn forward(&mut self, tx: &Sender<LoopInput>) {
+        for (seat, link) in &self.links {
+            let seat = *seat;
+            let events = link.events().clone();
+            let tx = tx.clone();
+            std::thread::spawn(move || {
+                for event in events.iter() {
+                    let input = match event {
+                        PortEvent::Link(event) => LoopInput::Board(seat, event),
+                        PortEvent::Unavailable(why) => LoopInput::BoardUnavailable(seat, why),
+                    };
+                    if tx.send(input).is_err() {
+                        return;
+                    }
+                }
+            });
+        }
+    }
 }
 
 /// Runs the loop until the input ends or the player quits.
 /// `offset` is the game time at which the loop starts (non-zero when resumed).
-fn run(session: &mut Session, sink: &mut Sink, resumed: bool, offset: Duration) -> ExitCode {
+fn run(
+    session: &mut Session,
+    sink: &mut Sink,
+    mut boards: Boards,
+    resumed: bool,
+    offset: Duration,
+) -> ExitCode {
     let (tx, rx) = unbounded();
+    boards.forward(&tx);
     spawn_stdin_reader(tx);
     let epoch = Instant::now()
         .checked_sub(offset)
@@ -360,11 +530,35 @@ fn run(session: &mut Session, sink: &mut Sink, resumed: bool, offset: Duration) 
     for effect in session.greeting(resumed) {
         sink.apply(effect, session);
     }
+    let unavailable_said = &mut [false, false];
     loop {
         let input = next_input(&rx, session.next_deadline(), epoch);
         let now = epoch.elapsed();
         let effects = match input {
-            Some(LoopInput::Line(line)) => session.handle(Input::Line(line), now),
+            Some(LoopInput::Line(line)) => match (line.trim().split_once(' '), &boards.simulator) {
+                // Lines for the simulated peg board: "peg e2e4", "peg UP e2".
+                (Some((first, rest)), Some(simulator))
+                    if matches!(first.to_lowercase().as_str(), "peg" | "brett") =>
+                {
+                    simulator.type_line(rest);
+                    Vec::new()
+                }
+                _ => session.handle(Input::Line(line), now),
+            },
+            Some(LoopInput::Board(seat, event)) => session.handle(Input::Board(seat, event), now),
+            Some(LoopInput::BoardUnavailable(seat, why)) => {
+                // Said once until the board is there; the link keeps trying.
+                let said = &mut unavailable_said[seat as usize];
+                if *said {
+                    Vec::new()
+                } else {
+                    *said = true;
+                    vec![
+                        Effect::urgent(vec![Token::Word(Word::DeviceMissing)]),
+                        Effect::Show(format!("board: {why}")),
+                    ]
+                }
+            }
             Some(LoopInput::End) => break,
             None => session.handle(Input::Tick, now),
         };

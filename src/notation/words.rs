@@ -158,6 +158,10 @@ words! {
     BoardError => "w_board_error", "Brettfehler", "board error";
     NoLegalMoveOnBoard => "w_no_legal_move_on_board", "auf dem Brett steht kein regelgerechter Zug", "the board shows no legal move";
     PlayOnBoard => "w_play_on_board", "bitte auf dem Brett ausführen", "please play it on the board";
+    AnnouncementMissing => "w_announcement_missing", "bitte ansagen", "please announce the move";
+    OnTheBoard => "w_on_the_board", "auf dem Brett", "on the board";
+    Announced => "w_announced", "angesagt", "announced";
+    PleaseCorrect => "w_please_correct", "bitte korrigieren", "please correct";
     // --- speech in and out ---
     VoiceInputOff => "w_voice_input_off", "Spracheingabe aus", "voice input off";
     VoiceInputOn => "w_voice_input_on", "Spracheingabe an", "voice input on";
@@ -204,4 +208,6 @@ words! {
     JournalUnreadable => "w_journal_unreadable", "Partiedatei nicht lesbar", "the game file cannot be read";
     JournalExists => "w_journal_exists", "die Partiedatei gibt es schon", "the game file already exists";
     JournalNotWritten => "w_journal_not_written", "Partiedatei konnte nicht geschrieben werden", "the game file could not be written";
+    // --- speech out ---
+    NothingToRepeat => "w_nothing_to_repeat", "nichts zu wiederholen", "nothing to repeat";
 }

@@ -66,6 +66,9 @@ pub enum ArbiterAction {
     AddTime(Color, i64),
     /// A completed illegal move (7.5): by this side, or the side that moved last.
     IllegalMove(Option<Color>),
+    /// Go back this many half-moves, to a position of the game score (D.2.9, when the
+    /// boards cannot be reconciled otherwise).
+    Back(usize),
 }
 
 /// Reads a typed or heard line as a command; `None` means it is not one (try it as a move).
@@ -156,6 +159,7 @@ fn arbiter_action(words: &[&str]) -> Option<ArbiterAction> {
             seconds.trim_start_matches('+').parse().ok()?,
         )),
         ["regelwidrig"] | ["illegal"] => Some(ArbiterAction::IllegalMove(None)),
+        ["zuruck", n] | ["back", n] => Some(ArbiterAction::Back(n.parse().ok()?)),
         ["regelwidrig", who] | ["illegal", who] => {
             Some(ArbiterAction::IllegalMove(Some(side(who)?)))
         }
@@ -250,5 +254,9 @@ mod tests {
             Some(Command::Arbiter(ArbiterAction::Pause))
         );
         assert_eq!(parse_command("arbiter dance"), None);
+        assert_eq!(
+            parse_command("Schiedsrichter zurück 2"),
+            Some(Command::Arbiter(ArbiterAction::Back(2)))
+        );
     }
 }

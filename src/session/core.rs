@@ -21,8 +21,11 @@ use crate::record::{
 };
 
 use super::command::{ArbiterAction, Command, parse_command};
+use super::cycle::{BoardQuestion, Seat, ViMove};
 use super::effect::{Audience, Effect, Priority};
 use super::queries;
+use crate::board::Tracker;
+use crate::board::link::LinkEvent;
 
 /// Settings of a session that do not change during a game.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -35,6 +38,8 @@ pub struct SessionOptions {
     pub vi_side: Color,
     /// Who sits at the program.
     pub role: SeatRole,
+    /// The program announces the VI player's moves it reads from the peg board (D.2.3.3).
+    pub program_announces: bool,
 }
 
 impl Default for SessionOptions {
@@ -44,6 +49,7 @@ impl Default for SessionOptions {
             style: Style::Short,
             vi_side: Color::White,
             role: SeatRole::Player,
+            program_announces: false,
         }
     }
 }
@@ -57,18 +63,28 @@ pub enum Input {
     ClockButton(Option<Color>),
     /// A deadline passed (the clock's next announcement or flag).
     Tick,
+    /// Something from one of the boards' links.
+    Board(Seat, LinkEvent),
 }
 
 /// The state of one game being played.
 #[derive(Debug, Clone)]
 pub struct Session {
-    options: SessionOptions,
-    sheet: Scoresheet,
-    clock: Option<TalkingClock>,
+    pub(super) options: SessionOptions,
+    pub(super) sheet: Scoresheet,
+    pub(super) clock: Option<TalkingClock>,
     /// The side whose move is made but not yet completed (it may still be taken back).
-    uncompleted: Option<Color>,
+    pub(super) uncompleted: Option<Color>,
     /// The last announcement, for "repeat".
-    last_said: Vec<Token>,
+    pub(super) last_said: Vec<Token>,
+    /// The VI player's peg board, if one is used.
+    pub(super) peg: Option<Tracker>,
+    /// The sighted player's electronic board, if one is used.
+    pub(super) sighted_board: Option<Tracker>,
+    /// The VI player's move under way (peg board and announcement).
+    pub(super) vi_move: ViMove,
+    /// A question about a board waiting for its answer.
+    pub(super) board_question: Option<(Seat, BoardQuestion)>,
 }
 
 impl Session {
@@ -80,6 +96,10 @@ impl Session {
             clock,
             uncompleted: None,
             last_said: Vec::new(),
+            peg: None,
+            sighted_board: None,
+            vi_move: ViMove::default(),
+            board_question: None,
         }
     }
 
@@ -149,12 +169,17 @@ impl Session {
     pub fn handle(&mut self, input: Input, now: Duration) -> Vec<Effect> {
         let mut out = Vec::new();
         match input {
-            Input::Line(line) => match parse_command(&line) {
-                Some(command) => self.handle_command(command, now, &mut out),
-                None => self.handle_move_text(&line, now, &mut out),
-            },
+            Input::Line(line) => {
+                if !self.answer_board_question(&line, now, &mut out) {
+                    match parse_command(&line) {
+                        Some(command) => self.handle_command(command, now, &mut out),
+                        None => self.handle_move_text(&line, now, &mut out),
+                    }
+                }
+            }
             Input::ClockButton(_) => self.press_clock(now, &mut out),
             Input::Tick => {}
+            Input::Board(seat, event) => self.handle_board_event(seat, event, now, &mut out),
         }
         self.poll_clock(now, &mut out);
         self.remember(&out);
@@ -214,6 +239,8 @@ impl Session {
         }
         let pos = self.game().position().clone();
         match parse_move(&pos, text) {
+            Ok(m) if self.line_is_vi_announcement() => self.vi_announced(m, now, out),
+            Ok(m) if self.peg.is_some() => self.make_sighted_move(m, now, out),
             Ok(m) => self.make_move(m, now, out),
             Err(err) => {
                 out.push(Effect::say(err.tokens(&pos)));
@@ -225,7 +252,7 @@ impl Session {
     }
 
     /// Makes a legal move: announced and journaled, to be completed by the clock.
-    pub fn make_move(&mut self, m: Move, now: Duration, out: &mut Vec<Effect>) {
+    pub(super) fn make_move(&mut self, m: Move, now: Duration, out: &mut Vec<Effect>) {
         if let Some(outcome) = self.game().outcome() {
             let mut tokens = vec![Token::Word(Word::GameOver), Token::Pause];
             tokens.extend(outcome.tokens());
@@ -276,7 +303,12 @@ impl Session {
             .is_some_and(|c| c.clock().is_started() && !c.clock().is_paused())
     }
 
-    fn handle_command(&mut self, command: Command, now: Duration, out: &mut Vec<Effect>) {
+    pub(super) fn handle_command(
+        &mut self,
+        command: Command,
+        now: Duration,
+        out: &mut Vec<Effect>,
+    ) {
         let pos = self.game().position().clone();
         match command {
             Command::WhoseMove => out.push(Effect::reading(queries::whose_move_tokens(&pos))),
@@ -390,6 +422,15 @@ impl Session {
         match self.record(Entry::undo(), now, out) {
             Ok(applied) => {
                 self.uncompleted = None;
+                self.vi_move = ViMove::default();
+                let position = self.sheet.game().position().clone();
+                if let Some(tracker) = &mut self.peg {
+                    // The piece goes back on the peg board too.
+                    tracker.set_position(position.clone());
+                }
+                if let Some(tracker) = &mut self.sighted_board {
+                    tracker.set_position(position);
+                }
                 let by = match applied.effect {
                     sheet::Effect::Undone(played) => played.by,
                     _ => self.game().turn(),
@@ -427,6 +468,11 @@ impl Session {
             return;
         };
         if !clock.clock().is_started() {
+            if self.uncompleted.is_none() && self.vi_move != ViMove::default() {
+                // A VI move under way: say what it lacks rather than start the clock.
+                self.vi_may_press(out);
+                return;
+            }
             if let Ok(announcements) = clock.handle(ClockInput::Start, now) {
                 say_announcements(announcements, self.options.role, out);
             }
@@ -434,7 +480,10 @@ impl Session {
         }
         let Some(mover) = self.uncompleted else {
             // 7.8: pressing the clock without making a move; refused here, nothing changes.
-            out.push(Effect::say(vec![Token::Word(Word::MakeMoveFirst)]));
+            // With a peg board, say which part of the move is missing (D.2.3, D.2.4).
+            if self.vi_may_press(out) {
+                out.push(Effect::say(vec![Token::Word(Word::MakeMoveFirst)]));
+            }
             return;
         };
         match clock.handle(ClockInput::Press(Some(mover)), now) {
@@ -451,6 +500,8 @@ impl Session {
                 if let Err(err) = self.record(entry, now, out) {
                     out.push(Effect::say(err.tokens()));
                 }
+                // A VI move that waited for this press goes on now.
+                self.try_make_vi_move(now, out);
             }
             Err(err) => out.push(Effect::say(err.tokens())),
         }
@@ -560,6 +611,33 @@ impl Session {
                 if let Err(err) = self.record(entry, now, out) {
                     out.push(Effect::say(err.tokens()));
                 }
+            }
+            ArbiterAction::Back(plies) => {
+                let plies = plies.min(self.game().history().len());
+                if plies == 0 || self.game().is_over() {
+                    out.push(Effect::say(vec![Token::Word(Word::NothingToTakeBack)]));
+                    return;
+                }
+                for _ in 0..plies {
+                    if let Err(err) = self.record(Entry::undo(), now, out) {
+                        out.push(Effect::say(err.tokens()));
+                        break;
+                    }
+                }
+                self.uncompleted = None;
+                self.vi_move = ViMove::default();
+                let position = self.sheet.game().position().clone();
+                if let Some(tracker) = &mut self.peg {
+                    tracker.set_position(position.clone());
+                }
+                if let Some(tracker) = &mut self.sighted_board {
+                    tracker.set_position(position.clone());
+                }
+                let mut tokens = vec![Token::Word(Word::TakenBack), Token::Pause];
+                tokens.extend(queries::whose_move_tokens(&position));
+                out.push(Effect::say(tokens));
+                // The boards are then set up as in this position; it is read out for that.
+                out.push(Effect::reading(queries::position_tokens(&position)));
             }
             ArbiterAction::IllegalMove(side) => {
                 let side = side.unwrap_or(!self.game().turn());

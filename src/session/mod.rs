@@ -2,9 +2,11 @@
 
 pub mod command;
 pub mod core;
+pub mod cycle;
 pub mod effect;
 pub mod queries;
 
 pub use command::{ArbiterAction, Command, parse_command};
 pub use core::{Input, Session, SessionOptions};
+pub use cycle::{Seat, ViMove};
 pub use effect::{Audience, Effect, Priority};

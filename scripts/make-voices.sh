@@ -1,0 +1,85 @@
+#!/usr/bin/env bash
+# Regenerates the shipped voices voices/<lang>/espeak/ from espeak-ng.
+#
+# The list of clips comes from the program itself (`annexd voices keys --lang LANG`), so
+# running this after new words were added to src/notation/words.rs covers them. Each clip is
+# synthesised (with the spellings of scripts/voices/espeak-LANG.sed, e.g. "Zäsar" for
+# Cesar), its leading and trailing silence trimmed, its loudness evened (RMS to $TARGET_DB,
+# peaks below -1 dBFS) and encoded as OGG Vorbis (WAV where sox has no Vorbis). Finally
+# `annexd voices check` verifies that each voice is complete.
+#
+# Usage: scripts/make-voices.sh [LANG ...]        (default: de en)
+# Environment: ANNEXD=path/to/annexd (default: built with cargo), RATE (16000), SPEED
+# (espeak words a minute, 150), TARGET_DB (-20).
+set -euo pipefail
+
+cd "$(dirname "$0")/.."
+RATE=${RATE:-16000}
+SPEED=${SPEED:-150}
+TARGET_DB=${TARGET_DB:--20}
+LANGS=("$@")
+[ ${#LANGS[@]} -gt 0 ] || LANGS=(de en)
+
+for tool in espeak-ng sox; do
+    command -v "$tool" >/dev/null || { echo "make-voices: $tool is not installed (scripts/setup.sh installs it)" >&2; exit 1; }
+done
+
+if [ -z "${ANNEXD:-}" ]; then
+    cargo build --quiet --bin annexd
+    ANNEXD="${CARGO_TARGET_DIR:-target}/debug/annexd"
+fi
+
+if sox -h 2>/dev/null | grep -q "AUDIO FILE FORMATS:.* vorbis"; then
+    EXT=ogg
+    ENCODE=(-C -1)
+else
+    EXT=wav
+    ENCODE=(-b 16)
+fi
+
+TMP=$(mktemp -d)
+trap 'rm -rf "$TMP"' EXIT
+
+# Evens the loudness of a clip: gain to reach TARGET_DB RMS, but never peaks above -1 dBFS.
+even() {
+    local in=$1 out=$2 stats rms peak gain
+    stats=$(sox "$in" -n stats 2>&1)
+    rms=$(awk '/^RMS lev dB/ {print $4}' <<<"$stats")
+    peak=$(awk '/^Pk lev dB/ {print $4}' <<<"$stats")
+    gain=$(awk -v t="$TARGET_DB" -v r="$rms" -v p="$peak" 'BEGIN { g = t - r; if (p + g > -1) g = -1 - p; printf "%.2f", g }')
+    sox "$in" "${ENCODE[@]}" "$out" gain "$gain"
+}
+
+for lang in "${LANGS[@]}"; do
+    out="voices/$lang/espeak"
+    mkdir -p "$out"
+    rm -f "$out"/*.ogg "$out"/*.wav
+    "$ANNEXD" voices keys --lang "$lang" >"$TMP/keys.tsv"
+    count=0
+    while IFS=$'\t' read -r key text; do
+        if [ "$key" = pause ]; then
+            # The pause (a comma) is a quarter second of silence.
+            sox -n -r "$RATE" -c 1 "${ENCODE[@]}" "$out/pause.$EXT" trim 0 0.25
+            continue
+        fi
+        words=$(printf '%s' "$text" | sed -f "scripts/voices/espeak-$lang.sed")
+        espeak-ng -v "$lang" -s "$SPEED" -w "$TMP/raw.wav" "$words"
+        # Trim silence at both ends (below 0.5 % for 20 ms), keeping 20 ms of it; mono; rate.
+        sox -G "$TMP/raw.wav" -r "$RATE" -c 1 "$TMP/trim.wav" \
+            silence 1 0.02 0.5% reverse silence 1 0.02 0.5% reverse pad 0.02 0.02
+        even "$TMP/trim.wav" "$out/$key.$EXT"
+        count=$((count + 1))
+    done <"$TMP/keys.tsv"
+
+    espeak_version=$(espeak-ng --version | head -n1 | sed 's/ Data at:.*//')
+    sox_version=$(sox --version | sed 's/.*SoX v/SoX /')
+    cat >"$out/voice.toml" <<EOF
+name = "espeak"
+language = "$lang"
+licence = "GPL-3.0-or-later (synthesised with espeak-ng, whose output is free to use)"
+made_with = "scripts/make-voices.sh: $espeak_version, voice $lang, $SPEED words a minute, spellings of scripts/voices/espeak-$lang.sed; $sox_version: silence trimmed, RMS evened to $TARGET_DB dBFS (peaks below -1 dBFS), $RATE Hz mono, $EXT"
+EOF
+    echo "make-voices: $lang: $count clips in $out ($(du -sh "$out" | cut -f1))"
+done
+
+"$ANNEXD" voices check --dir voices

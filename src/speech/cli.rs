@@ -1,0 +1,348 @@
+//! The `say` and `voices` subcommands: speak or render words, and list, check, generate the
+//! key list of, and record voices.
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::time::Duration;
+
+use clap::{Args, Subcommand};
+
+use super::compose::{compose, expected_duration};
+use super::output::BackendKind;
+use super::speaker::{Speaker, SpeechSettings, load_voice};
+use super::utterance::{Channel, Priority, Utterance};
+use super::vocabulary::{clip_keys, parse_text};
+use super::voice::{Voice, VoiceLibrary};
+use crate::notation::Lang;
+
+/// `annexd say`: speak words, or render them to a WAV file.
+#[derive(Debug, Args)]
+pub struct SayArgs {
+    /// Language of the words (de, en).
+    #[arg(long, default_value = "de")]
+    pub lang: Lang,
+    /// Voice of the clips backend (default: espeak).
+    #[arg(long)]
+    pub voice: Option<String>,
+    /// Where the words go: clips (recorded voice), tts (system speech engine), text (a line).
+    #[arg(long, default_value = "clips")]
+    pub backend: BackendKind,
+    /// Write the sound of the clips backend to this WAV file instead of playing it.
+    #[arg(long, value_name = "FILE.wav")]
+    pub out: Option<PathBuf>,
+    /// Speaking rate: 1.0 normal, 0.5 … 2.0.
+    #[arg(long, default_value_t = 1.0, value_parser = parse_rate)]
+    pub rate: f32,
+    /// Silence between words of the clips backend, in milliseconds.
+    #[arg(long, default_value_t = SpeechSettings::default().gap_ms)]
+    pub gap_ms: u64,
+    /// Which ear hears it: both, left, right.
+    #[arg(long, default_value = "both", value_parser = parse_channel)]
+    pub channel: Channel,
+    /// Also write the words as a text line when speaking.
+    #[arg(long)]
+    pub text_lines: bool,
+    /// A folder of voices searched first (holding <lang>/<voice>/voice.toml).
+    #[arg(long)]
+    pub voices_dir: Option<PathBuf>,
+    /// Say the announcement of a move instead of words: the position in FEN ("startpos" for
+    /// the initial position) and the move in UCI, SAN or spoken words.
+    #[arg(long = "move", num_args = 2, value_names = ["FEN", "MOVE"], conflicts_with = "text")]
+    pub mv: Option<Vec<String>>,
+    /// How a move is said: short (like SAN) or long (from square and to square).
+    #[arg(long, default_value = "short", requires = "mv")]
+    pub style: crate::notation::Style,
+    /// The words: in the language ("Springer Felix drei"), as clip keys ("p_knight f_f r3"),
+    /// or numbers ("23", "zwei Minuten"). A comma is a pause.
+    #[arg(required_unless_present = "mv", num_args = 1..)]
+    pub text: Vec<String>,
+}
+
+/// The tokens `annexd say` is asked to say: the words typed, or the announcement of a move.
+fn tokens_to_say(args: &SayArgs) -> Result<Vec<crate::notation::Token>, String> {
+    if let Some([fen, mv]) = args.mv.as_deref() {
+        let pos = crate::notation::cli::position_from_fen(fen)?;
+        let m = crate::notation::parse_move(&pos, mv).map_err(|e| e.message(&pos, args.lang))?;
+        return Ok(crate::notation::move_tokens(&pos, m, args.style));
+    }
+    match parse_text(args.lang, &args.text.join(" ")) {
+        Ok(tokens) if tokens.is_empty() => Err("nothing to say".to_owned()),
+        Ok(tokens) => Ok(tokens),
+        Err(e) => Err(e.to_string()),
+    }
+}
+
+fn parse_rate(s: &str) -> Result<f32, String> {
+    let (low, high) = super::compose::RATE_RANGE;
+    match s.trim().parse::<f32>() {
+        Ok(rate) if (low..=high).contains(&rate) => Ok(rate),
+        _ => Err(format!(
+            "the rate must be a number from {low} to {high} (1.0 is normal)"
+        )),
+    }
+}
+
+fn parse_channel(s: &str) -> Result<Channel, String> {
+    match s.trim().to_ascii_lowercase().as_str() {
+        "both" => Ok(Channel::Both),
+        "left" => Ok(Channel::Left),
+        "right" => Ok(Channel::Right),
+        other => Err(format!(
+            "unknown channel '{other}': use both, left or right"
+        )),
+    }
+}
+
+impl SayArgs {
+    fn settings(&self) -> SpeechSettings {
+        SpeechSettings {
+            lang: self.lang,
+            backend: self.backend,
+            voice: self.voice.clone(),
+            rate: self.rate,
+            gap_ms: self.gap_ms,
+            text_lines: self.text_lines,
+            voices_dir: self.voices_dir.clone(),
+        }
+    }
+}
+
+/// `annexd voices`: the voices' subcommands.
+#[derive(Debug, Args)]
+pub struct VoicesArgs {
+    #[command(subcommand)]
+    command: VoicesCommand,
+}
+
+#[derive(Debug, Subcommand)]
+enum VoicesCommand {
+    /// List the voices found and where.
+    List,
+    /// List the clips each voice lacks; exit status 1 if any voice lacks one.
+    Check {
+        /// Only voices of this language.
+        #[arg(long)]
+        lang: Option<Lang>,
+        /// Only the voice of this name.
+        #[arg(long)]
+        voice: Option<String>,
+        /// Only voices below this folder (holding <lang>/<voice>/voice.toml).
+        #[arg(long)]
+        dir: Option<PathBuf>,
+    },
+    /// Print every clip key of a language with its words, one "key<TAB>words" a line (used
+    /// by scripts/make-voices.sh).
+    #[command(hide = true)]
+    Keys {
+        /// The language.
+        #[arg(long, default_value = "de")]
+        lang: Lang,
+    },
+    /// Record a personal voice with the microphone, word by word.
+    Record(super::record::RecordArgs),
+}
+
+/// Runs `annexd say`.
+pub fn run_say(args: SayArgs) -> ExitCode {
+    let tokens = match tokens_to_say(&args) {
+        Ok(tokens) => tokens,
+        Err(e) => {
+            eprintln!("annexd say: {e}");
+            return ExitCode::from(2);
+        }
+    };
+    let settings = args.settings();
+    if let Some(out) = &args.out {
+        return render_to_file(&settings, &tokens, args.channel, out);
+    }
+    let speaker = Speaker::open(&settings, Box::new(std::io::stdout()));
+    if speaker.backend() == BackendKind::Text && settings.backend != BackendKind::Text {
+        // No sound at all: one line says so and why.
+        if let Some(notice) = speaker.notices().last() {
+            eprintln!("annexd say: {}", notice.detail);
+        }
+    } else {
+        for notice in speaker.notices() {
+            eprintln!("annexd say: {}", notice.detail);
+        }
+    }
+    speaker.say(Utterance::new(tokens, Priority::Reply).on(args.channel));
+    let idle = speaker.wait_idle(Duration::from_secs(60));
+    // Let the device play out its last buffer before it is closed.
+    std::thread::sleep(super::output::clips::BUFFER * 5);
+    speaker.shutdown(Duration::from_secs(2));
+    if idle {
+        ExitCode::SUCCESS
+    } else {
+        eprintln!("annexd say: the speech output did not finish within 60 s");
+        ExitCode::FAILURE
+    }
+}
+
+fn render_to_file(
+    settings: &SpeechSettings,
+    tokens: &[crate::notation::Token],
+    channel: Channel,
+    out: &std::path::Path,
+) -> ExitCode {
+    if settings.backend != BackendKind::Clips {
+        eprintln!("annexd say: only the clips backend can write a WAV file (use --backend clips)");
+        return ExitCode::from(2);
+    }
+    let voice = match load_voice(settings) {
+        Ok(voice) => voice,
+        Err(e) => {
+            eprintln!("annexd say: {e}");
+            return ExitCode::from(2);
+        }
+    };
+    let mut words = Vec::new();
+    for &token in tokens {
+        settings.lang.push_words(token, &mut words);
+    }
+    let audio = match compose(&voice, &words, settings.pacing(), channel) {
+        Ok(audio) => audio,
+        Err(e) => {
+            eprintln!("annexd say: {e}");
+            return ExitCode::FAILURE;
+        }
+    };
+    if let Err(e) = super::wav::write_wav(out, &audio) {
+        eprintln!("annexd say: cannot write {}: {e}", out.display());
+        return ExitCode::FAILURE;
+    }
+    let expected = expected_duration(&voice, &words, settings.pacing().gap).unwrap_or_default();
+    eprintln!(
+        "annexd say: wrote {} ({:.2} s, {} words, voice {} at normal rate {:.2} s)",
+        out.display(),
+        audio.duration().as_secs_f64(),
+        words.len(),
+        voice.info.name,
+        expected.as_secs_f64()
+    );
+    ExitCode::SUCCESS
+}
+
+/// Runs `annexd voices`.
+pub fn run_voices(args: VoicesArgs) -> ExitCode {
+    match args.command {
+        VoicesCommand::List => {
+            let voices = VoiceLibrary::default().list();
+            if voices.is_empty() {
+                eprintln!(
+                    "annexd voices: no voices found (looked in {})",
+                    show_roots(&VoiceLibrary::default())
+                );
+                return ExitCode::FAILURE;
+            }
+            for found in voices {
+                let about = Voice::read_info(&found.dir)
+                    .map(|i| format!("{}; {}", i.made_with, i.licence))
+                    .unwrap_or_else(|e| e.to_string());
+                out!(
+                    "{} {}: {} ({about})",
+                    found.lang,
+                    found.name,
+                    found.dir.display()
+                );
+            }
+            ExitCode::SUCCESS
+        }
+        VoicesCommand::Check { lang, voice, dir } => check(lang, voice.as_deref(), dir),
+        VoicesCommand::Keys { lang } => {
+            use std::io::Write;
+            let mut out = std::io::stdout().lock();
+            for key in clip_keys(lang) {
+                // A closed pipe (`| head`) ends the list quietly.
+                if writeln!(out, "{}\t{}", key.key, key.text).is_err() {
+                    break;
+                }
+            }
+            ExitCode::SUCCESS
+        }
+        VoicesCommand::Record(args) => super::record::run(args),
+    }
+}
+
+fn show_roots(library: &VoiceLibrary) -> String {
+    library
+        .roots
+        .iter()
+        .map(|r| r.display().to_string())
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+fn check(lang: Option<Lang>, name: Option<&str>, dir: Option<PathBuf>) -> ExitCode {
+    let library = match dir {
+        Some(dir) => VoiceLibrary::with_roots(vec![dir]),
+        None => VoiceLibrary::default(),
+    };
+    let voices: Vec<_> = library
+        .list()
+        .into_iter()
+        .filter(|v| lang.is_none_or(|l| l == v.lang) && name.is_none_or(|n| n == v.name))
+        .collect();
+    if voices.is_empty() {
+        eprintln!(
+            "annexd voices check: no matching voice found (looked in {})",
+            show_roots(&library)
+        );
+        return ExitCode::from(2);
+    }
+    let mut incomplete = false;
+    for found in voices {
+        match Voice::load(&found.dir) {
+            Ok(voice) if voice.info.language != found.lang => {
+                incomplete = true;
+                out!(
+                    "{} {}: voice.toml says language {}, but the folder is {}",
+                    found.lang,
+                    found.name,
+                    voice.info.language,
+                    found.lang
+                );
+            }
+            Ok(voice) => {
+                let missing = voice.missing_keys();
+                if missing.is_empty() {
+                    out!(
+                        "{} {}: complete, {} clips, {} Hz ({})",
+                        found.lang,
+                        found.name,
+                        voice.len(),
+                        voice.sample_rate(),
+                        found.dir.display()
+                    );
+                } else {
+                    incomplete = true;
+                    let borrowed = if found.name == super::voice::DEFAULT_VOICE {
+                        String::new()
+                    } else {
+                        format!(
+                            " (when speaking, the {} voice says them)",
+                            super::voice::DEFAULT_VOICE
+                        )
+                    };
+                    out!(
+                        "{} {}: {} of {} clips missing{borrowed}: {}",
+                        found.lang,
+                        found.name,
+                        missing.len(),
+                        clip_keys(found.lang).len(),
+                        missing.join(" ")
+                    );
+                }
+            }
+            Err(e) => {
+                incomplete = true;
+                out!("{} {}: {e}", found.lang, found.name);
+            }
+        }
+    }
+    if incomplete {
+        ExitCode::FAILURE
+    } else {
+        ExitCode::SUCCESS
+    }
+}

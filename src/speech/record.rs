@@ -1,0 +1,425 @@
+//! Recording a personal voice with the microphone (`annexd voices record`): key by key, the
+//! word is shown and said (with the shipped voice), the take is cut at its silences, evened in
+//! loudness, played back, and kept, retaken, skipped, or the session ended.
+
+use std::io::BufRead;
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use clap::Args;
+use crossbeam_channel::{Receiver, unbounded};
+
+use super::compose::{Audio, Pacing};
+use super::output::clips::ClipsOutput;
+use super::output::{Line, Output, Progress};
+use super::trim::{Endpointer, Take, even_loudness, trim_silence};
+use super::utterance::{Channel, UtteranceId};
+use super::vocabulary::{PAUSE_KEY, clip_keys};
+use super::voice::{
+    DEFAULT_VOICE, VOICE_TOML, VoiceInfo, VoiceLibrary, personal_root, resample_linear,
+};
+use crate::notation::{Lang, Spoken};
+
+/// The sample rate recorded clips are saved at (that of the shipped voices).
+pub const VOICE_RATE: u32 = 16_000;
+/// The loudness recorded words are evened to (RMS).
+pub const TARGET_RMS: f32 = 0.1;
+
+/// `annexd voices record`.
+#[derive(Debug, Args)]
+pub struct RecordArgs {
+    /// The language of the words.
+    #[arg(long, default_value = "de")]
+    pub lang: Lang,
+    /// The voice's name (its folder).
+    #[arg(long)]
+    pub name: String,
+    /// The voices folder to write into (default: the personal voices folder).
+    #[arg(long)]
+    pub dir: Option<PathBuf>,
+    /// Record only these keys (comma separated), even if recorded before.
+    #[arg(long, value_delimiter = ',')]
+    pub only: Vec<String>,
+    /// Record again the keys recorded before.
+    #[arg(long)]
+    pub redo: bool,
+    /// The licence written into voice.toml.
+    #[arg(
+        long,
+        default_value = "personal recording; not to be shared without the speaker's consent"
+    )]
+    pub licence: String,
+    /// Loudness (RMS, 0 … 1) above which the microphone hears speech.
+    #[arg(long, default_value_t = 0.02)]
+    pub threshold: f32,
+    /// Do not say the words aloud, only show them.
+    #[arg(long)]
+    pub quiet: bool,
+}
+
+/// A microphone delivering mono samples.
+pub struct Microphone {
+    device: cpal::Device,
+    supported: cpal::SupportedStreamConfig,
+    /// Its sample rate.
+    pub sample_rate: u32,
+    /// Its channels (mixed to mono).
+    pub channels: u16,
+}
+
+impl Microphone {
+    /// Finds the default input device and checks that it can capture. The device is opened
+    /// afresh for each take, so nothing said during a prompt is recorded.
+    pub fn open() -> Result<Microphone, String> {
+        use cpal::traits::{DeviceTrait, HostTrait};
+        let _alsa_messages = super::output::clips::quiet_alsa();
+        let device = cpal::default_host()
+            .default_input_device()
+            .ok_or("the system has no default input device")?;
+        // 16 kHz mono, the rate of the voices, where the device offers it; else its default.
+        let preferred = device
+            .supported_input_configs()
+            .ok()
+            .and_then(|mut configs| {
+                configs
+                    .find(|c| {
+                        c.channels() == 1
+                            && (c.min_sample_rate()..=c.max_sample_rate()).contains(&VOICE_RATE)
+                            && matches!(
+                                c.sample_format(),
+                                cpal::SampleFormat::I16 | cpal::SampleFormat::F32
+                            )
+                    })
+                    .map(|c| c.with_sample_rate(VOICE_RATE))
+            });
+        let supported = match preferred {
+            Some(config) => config,
+            None => device.default_input_config().map_err(|e| e.to_string())?,
+        };
+        let config = supported.config();
+        let microphone = Microphone {
+            device,
+            supported,
+            sample_rate: config.sample_rate,
+            channels: config.channels,
+        };
+        drop(microphone.stream()?);
+        Ok(microphone)
+    }
+
+    /// A capture stream sending mono chunks, not yet started.
+    fn stream(&self) -> Result<(cpal::Stream, Receiver<Vec<f32>>), String> {
+        use cpal::traits::DeviceTrait;
+        let _alsa_messages = super::output::clips::quiet_alsa();
+        let config = self.supported.config();
+        let channels = config.channels.max(1) as usize;
+        let (tx, samples) = unbounded();
+        let on_error = |e: cpal::Error| tracing::warn!("microphone: {e}");
+        let stream = match self.supported.sample_format() {
+            cpal::SampleFormat::F32 => self.device.build_input_stream(
+                config,
+                move |data: &[f32], _: &cpal::InputCallbackInfo| {
+                    let _ = tx.send(
+                        data.chunks(channels)
+                            .map(|f| f.iter().sum::<f32>() / channels as f32)
+                            .collect(),
+                    );
+                },
+                on_error,
+                None,
+            ),
+            cpal::SampleFormat::I16 => self.device.build_input_stream(
+                config,
+                move |data: &[i16], _: &cpal::InputCallbackInfo| {
+                    let _ = tx.send(
+                        data.chunks(channels)
+                            .map(|f| {
+                                f.iter().map(|&s| s as f32 / 32768.0).sum::<f32>() / channels as f32
+                            })
+                            .collect(),
+                    );
+                },
+                on_error,
+                None,
+            ),
+            other => {
+                return Err(format!(
+                    "the microphone's sample format {other} is not supported"
+                ));
+            }
+        }
+        .map_err(|e| e.to_string())?;
+        Ok((stream, samples))
+    }
+
+    /// Records one word: listens, waits for speech, then for the silence after it.
+    pub fn take(&self, threshold: f32) -> Result<(Take, Vec<f32>), String> {
+        use cpal::traits::StreamTrait;
+        let (stream, samples) = self.stream()?;
+        stream
+            .play()
+            .map_err(|e| format!("the microphone does not start: {e}"))?;
+        Ok(self.listen(&samples, threshold))
+    }
+
+    fn listen(&self, samples: &Receiver<Vec<f32>>, threshold: f32) -> (Take, Vec<f32>) {
+        let mut endpointer = Endpointer::new(
+            self.sample_rate,
+            threshold,
+            Duration::from_millis(700),
+            Duration::from_secs(8),
+            Duration::from_secs(6),
+        );
+        let mut heard = Vec::new();
+        let deadline = Instant::now() + Duration::from_secs(20);
+        while !endpointer.finished() {
+            match samples.recv_timeout(Duration::from_millis(500)) {
+                Ok(chunk) => {
+                    endpointer.feed(&chunk);
+                    heard.extend(chunk);
+                }
+                Err(_) if Instant::now() > deadline => return (Take::NothingHeard, heard),
+                Err(_) => {}
+            }
+        }
+        (endpointer.state(), heard)
+    }
+}
+
+/// Runs `annexd voices record`.
+pub fn run(args: RecordArgs) -> ExitCode {
+    let microphone = match Microphone::open() {
+        Ok(m) => m,
+        Err(e) => {
+            eprintln!("annexd voices record: no microphone found ({e}); nothing was recorded");
+            return ExitCode::FAILURE;
+        }
+    };
+    let root = args.dir.clone().unwrap_or_else(personal_root);
+    let dir = root.join(args.lang.code()).join(&args.name);
+    if let Err(e) = prepare_folder(&dir, &args) {
+        eprintln!(
+            "annexd voices record: cannot prepare {}: {e}",
+            dir.display()
+        );
+        return ExitCode::FAILURE;
+    }
+    let mut prompt = if args.quiet {
+        None
+    } else {
+        open_prompt(args.lang)
+    };
+    let keys: Vec<_> = clip_keys(args.lang)
+        .into_iter()
+        .filter(|k| k.key != PAUSE_KEY)
+        .filter(|k| {
+            if args.only.is_empty() {
+                args.redo || !has_clip(&dir, k.key)
+            } else {
+                args.only.iter().any(|o| o == k.key)
+            }
+        })
+        .collect();
+    if let Some(unknown) = args
+        .only
+        .iter()
+        .find(|o| !clip_keys(args.lang).iter().any(|k| k.key == o.as_str()))
+    {
+        eprintln!(
+            "annexd voices record: '{unknown}' is not a clip key of {} (see `annexd voices keys --lang {}`)",
+            args.lang, args.lang
+        );
+        return ExitCode::from(2);
+    }
+    out!(
+        "Recording {} words into {} (microphone: {} Hz, {} channel(s)).",
+        keys.len(),
+        dir.display(),
+        microphone.sample_rate,
+        microphone.channels
+    );
+    out!("After each word: Enter = keep, r = retake, s = skip, q = quit.");
+    let stdin = std::io::stdin();
+    let mut answers = stdin.lock().lines();
+    let (mut kept, mut skipped) = (0, 0);
+    'keys: for (i, key) in keys.iter().enumerate() {
+        loop {
+            out!(
+                "[{}/{}] Say: {}   ({})",
+                i + 1,
+                keys.len(),
+                key.text,
+                key.key
+            );
+            if let Some(p) = prompt.as_mut() {
+                let word = [Spoken {
+                    key: key.key,
+                    text: key.text,
+                    glue: false,
+                }];
+                p.say_words(&word);
+            }
+            let (take, heard) = match microphone.take(args.threshold) {
+                Ok(heard) => heard,
+                Err(e) => {
+                    eprintln!("annexd voices record: {e}");
+                    return ExitCode::FAILURE;
+                }
+            };
+            let clip = match take {
+                Take::NothingHeard | Take::Waiting => {
+                    out!("Nothing heard. Enter or r = try again, s = skip, q = quit.");
+                    None
+                }
+                Take::Speaking | Take::Done | Take::TooLong => {
+                    if take == Take::TooLong {
+                        out!("That was long; it was cut after 6 seconds.");
+                    }
+                    let mut word = trim_silence(
+                        &heard,
+                        microphone.sample_rate,
+                        args.threshold / 4.0,
+                        Duration::from_millis(30),
+                    )
+                    .to_vec();
+                    even_loudness(&mut word, TARGET_RMS);
+                    let word = resample_linear(&word, microphone.sample_rate, VOICE_RATE);
+                    if let Some(p) = prompt.as_mut() {
+                        p.play(Audio {
+                            sample_rate: VOICE_RATE,
+                            channels: 1,
+                            samples: word.clone(),
+                        });
+                    }
+                    out!(
+                        "{:.2} s. Enter = keep, r = retake, s = skip, q = quit.",
+                        word.len() as f32 / VOICE_RATE as f32
+                    );
+                    Some(word)
+                }
+            };
+            let answer = match answers.next() {
+                Some(Ok(line)) => line.trim().to_lowercase(),
+                _ => "q".to_owned(),
+            };
+            match (answer.as_str(), &clip) {
+                ("", Some(word)) => {
+                    let path = dir.join(format!("{}.wav", key.key));
+                    if let Err(e) = super::wav::write_wav(
+                        &path,
+                        &Audio {
+                            sample_rate: VOICE_RATE,
+                            channels: 1,
+                            samples: word.clone(),
+                        },
+                    ) {
+                        eprintln!("annexd voices record: cannot write {}: {e}", path.display());
+                        return ExitCode::FAILURE;
+                    }
+                    kept += 1;
+                    continue 'keys;
+                }
+                ("s", _) => {
+                    skipped += 1;
+                    continue 'keys;
+                }
+                ("q", _) => break 'keys,
+                _ => continue,
+            }
+        }
+    }
+    let missing = clip_keys(args.lang)
+        .into_iter()
+        .filter(|k| !has_clip(&dir, k.key))
+        .count();
+    out!(
+        "Kept {kept}, skipped {skipped}. {missing} words still unrecorded{}.",
+        if missing > 0 {
+            format!(" (the {DEFAULT_VOICE} voice says them)")
+        } else {
+            String::new()
+        }
+    );
+    ExitCode::SUCCESS
+}
+
+fn has_clip(dir: &Path, key: &str) -> bool {
+    super::voice::CLIP_EXTENSIONS
+        .iter()
+        .any(|ext| dir.join(format!("{key}.{ext}")).is_file())
+}
+
+/// Creates the folder, its voice.toml and the pause clip (silence).
+fn prepare_folder(dir: &Path, args: &RecordArgs) -> std::io::Result<()> {
+    std::fs::create_dir_all(dir)?;
+    let info = VoiceInfo {
+        name: args.name.clone(),
+        language: args.lang,
+        licence: args.licence.clone(),
+        made_with: format!(
+            "recorded with a microphone by `annexd voices record` ({} Hz, silence trimmed, loudness evened)",
+            VOICE_RATE
+        ),
+    };
+    let toml = toml::to_string(&info).map_err(std::io::Error::other)?;
+    std::fs::write(dir.join(VOICE_TOML), toml)?;
+    if !has_clip(dir, PAUSE_KEY) {
+        let silence = Audio {
+            sample_rate: VOICE_RATE,
+            channels: 1,
+            samples: vec![0.0; VOICE_RATE as usize / 4],
+        };
+        super::wav::write_wav(&dir.join(format!("{PAUSE_KEY}.wav")), &silence)
+            .map_err(std::io::Error::other)?;
+    }
+    Ok(())
+}
+
+/// Says the words to record and plays takes back, with the shipped voice of the language.
+struct Prompt {
+    output: ClipsOutput,
+    next: u64,
+}
+
+fn open_prompt(lang: Lang) -> Option<Prompt> {
+    let (voice, _) = VoiceLibrary::default()
+        .load(lang, Some(DEFAULT_VOICE))
+        .ok()?;
+    match ClipsOutput::open(Arc::new(voice), Pacing::default()) {
+        Ok(output) => Some(Prompt { output, next: 0 }),
+        Err(e) => {
+            out!("({e}: the words are only shown)");
+            None
+        }
+    }
+}
+
+impl Prompt {
+    fn say_words(&mut self, words: &[Spoken]) {
+        self.next += 1;
+        let line = Line {
+            id: UtteranceId(self.next),
+            words,
+            text: "",
+            channel: Channel::Both,
+        };
+        if self.output.start(line, Instant::now()).is_ok() {
+            self.wait();
+        }
+    }
+
+    fn play(&mut self, audio: Audio) {
+        self.output.play(audio, Instant::now());
+        self.wait();
+    }
+
+    fn wait(&mut self) {
+        while self.output.poll(Instant::now()) == Progress::Playing {
+            std::thread::sleep(Duration::from_millis(10));
+        }
+        // Let the device's buffer play out so the microphone does not hear the prompt.
+        std::thread::sleep(Duration::from_millis(150));
+    }
+}

@@ -1,0 +1,607 @@
+//! The speaker: opens the chosen output with fallbacks, and runs the queue policy of
+//! [`super::queue`] on a thread of its own that drives the output. The rest of the program
+//! only calls [`Speaker::say`], [`Speaker::repeat`] and [`Speaker::silence`], and may listen
+//! to [`SpeechEvent`]s (for instance to mute the microphone while the speaker talks).
+//!
+//! Nothing here panics or waits for ever: opening an output has a deadline, a device that
+//! stops taking samples or an engine that never begins speaking is replaced by text lines.
+
+use std::io::Write;
+use std::path::PathBuf;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::thread::JoinHandle;
+use std::time::{Duration, Instant};
+
+use crossbeam_channel::{Receiver, Sender, bounded, unbounded};
+
+use super::compose::Pacing;
+use super::output::clips::ClipsOutput;
+use super::output::text::TextOutput;
+use super::output::{BackendKind, Line, Output, Progress, StartError};
+use super::queue::{DropReason, Entry, SpeechQueue, Step, StopReason};
+use super::utterance::{Utterance, UtteranceId};
+use super::voice::{Voice, VoiceLibrary};
+use crate::notation::{Lang, Token, Word};
+
+/// How long opening an output may take before the next is tried (the system speech engine
+/// may take 4 s to list its voices).
+pub fn open_timeout(kind: BackendKind) -> Duration {
+    match kind {
+        BackendKind::Tts => Duration::from_secs(10),
+        BackendKind::Clips | BackendKind::Text => Duration::from_secs(5),
+    }
+}
+/// How often the speaker thread looks at the output while something is being said.
+const POLL: Duration = Duration::from_millis(5);
+
+/// The speech settings.
+#[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
+#[serde(default)]
+pub struct SpeechSettings {
+    /// The language announcements are said in.
+    pub lang: Lang,
+    /// The output wanted; others are tried when it does not work.
+    pub backend: BackendKind,
+    /// The voice for the clips output (default: "espeak" of the language).
+    pub voice: Option<String>,
+    /// Speaking rate: 1.0 normal, 0.5 … 2.0.
+    pub rate: f32,
+    /// Silence between words of the clips output, in milliseconds at the normal rate.
+    pub gap_ms: u64,
+    /// Also write every announcement as a text line (for a screen reader or Braille display).
+    pub text_lines: bool,
+    /// A voice folder root searched before the usual ones.
+    pub voices_dir: Option<PathBuf>,
+}
+
+impl Default for SpeechSettings {
+    fn default() -> Self {
+        SpeechSettings {
+            lang: Lang::De,
+            backend: BackendKind::Clips,
+            voice: None,
+            rate: 1.0,
+            gap_ms: Pacing::default().gap.as_millis() as u64,
+            text_lines: false,
+            voices_dir: None,
+        }
+    }
+}
+
+impl SpeechSettings {
+    /// The pacing of the clips output.
+    pub fn pacing(&self) -> Pacing {
+        Pacing {
+            gap: Duration::from_millis(self.gap_ms),
+            rate: self.rate,
+        }
+    }
+
+    /// The voice library these settings search.
+    pub fn library(&self) -> VoiceLibrary {
+        let mut library = VoiceLibrary::default();
+        if let Some(dir) = &self.voices_dir {
+            library.roots.insert(0, dir.clone());
+        }
+        library
+    }
+}
+
+/// Something the user should know about the speech output (a fallback), in words and as an
+/// English line with the technical cause.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Notice {
+    /// What to say.
+    pub tokens: Vec<Token>,
+    /// One line for the terminal or the log.
+    pub detail: String,
+}
+
+/// What happens to announcements, for whoever listens.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum SpeechEvent {
+    /// An announcement started on this output.
+    Started {
+        /// Which one.
+        id: UtteranceId,
+        /// Where it is said.
+        backend: BackendKind,
+    },
+    /// Its first sample reached the sound device (clips output only).
+    Audible {
+        /// Which one.
+        id: UtteranceId,
+        /// When.
+        at: Instant,
+    },
+    /// Said to the end.
+    Finished {
+        /// Which one.
+        id: UtteranceId,
+    },
+    /// Stopped before its end.
+    Stopped {
+        /// Which one.
+        id: UtteranceId,
+        /// Why.
+        why: StopReason,
+    },
+    /// Dropped from the queue unsaid.
+    Dropped {
+        /// Which one.
+        id: UtteranceId,
+        /// Why.
+        why: DropReason,
+    },
+    /// The output stopped working; announcements now go to another.
+    FellBack {
+        /// The output now used.
+        to: BackendKind,
+        /// What went wrong.
+        detail: String,
+    },
+}
+
+enum Command {
+    Say(Entry),
+    Repeat(UtteranceId),
+    Silence,
+    WhenIdle(Sender<()>),
+    Shutdown,
+}
+
+/// Says announcements one after another on a thread of its own.
+pub struct Speaker {
+    commands: Sender<Command>,
+    events: Receiver<SpeechEvent>,
+    next_id: AtomicU64,
+    backend: BackendKind,
+    notices: Vec<Notice>,
+    thread: Option<(JoinHandle<()>, Receiver<()>)>,
+}
+
+/// The output a speaker thread will own, built inside it (some engines cannot move between
+/// threads).
+type MakeOutput =
+    Box<dyn FnOnce() -> Result<(Box<dyn Output>, Option<String>), OpenFailure> + Send>;
+
+/// Why an output could not be opened, and whether the sound device itself is the cause.
+struct OpenFailure {
+    detail: String,
+    no_sound: bool,
+}
+
+impl Speaker {
+    /// Opens the output the settings ask for; when it does not work, tries the other sound
+    /// output (unless the sound device itself is missing), then text lines on `text_out`,
+    /// which always work. What fell back and why is in [`Speaker::notices`].
+    pub fn open(settings: &SpeechSettings, text_out: Box<dyn Write + Send>) -> Speaker {
+        let mut notices = Vec::new();
+        let plan: Vec<BackendKind> = match settings.backend {
+            BackendKind::Clips => vec![BackendKind::Clips, BackendKind::Tts],
+            BackendKind::Tts => vec![BackendKind::Tts, BackendKind::Clips],
+            BackendKind::Text => vec![],
+        };
+        let shared_text = SharedWriter::new(text_out);
+        let mut sound_missing = false;
+        for kind in plan {
+            if sound_missing {
+                break;
+            }
+            let make = match make_output(kind, settings) {
+                Ok(make) => make,
+                Err(failure) => {
+                    notices.push(fallback_notice(kind, &failure.detail));
+                    sound_missing |= failure.no_sound;
+                    continue;
+                }
+            };
+            match Speaker::spawn(kind, settings, make, shared_text.clone()) {
+                Ok((mut speaker, remark)) => {
+                    if let Some(remark) = remark {
+                        notices.push(Notice {
+                            tokens: vec![],
+                            detail: remark,
+                        });
+                    }
+                    speaker.notices = notices;
+                    return speaker;
+                }
+                Err(failure) => {
+                    notices.push(fallback_notice(kind, &failure.detail));
+                    sound_missing |= failure.no_sound;
+                }
+            }
+        }
+        let make: MakeOutput = {
+            let text = shared_text.clone();
+            Box::new(move || {
+                Ok((
+                    Box::new(TextOutput::new(Box::new(text))) as Box<dyn Output>,
+                    None,
+                ))
+            })
+        };
+        let (mut speaker, _) = match Speaker::spawn(BackendKind::Text, settings, make, shared_text)
+        {
+            Ok(opened) => opened,
+            Err(failure) => unreachable!("text lines always open: {}", failure.detail),
+        };
+        if settings.backend != BackendKind::Text {
+            let causes: Vec<_> = notices.iter().map(|n| n.detail.clone()).collect();
+            notices.push(Notice {
+                tokens: vec![Token::Word(Word::NoSound)],
+                detail: format!(
+                    "no sound output ({}): announcements are written as text lines",
+                    causes.join("; ")
+                ),
+            });
+        }
+        speaker.notices = notices;
+        speaker
+    }
+
+    fn spawn(
+        kind: BackendKind,
+        settings: &SpeechSettings,
+        make: MakeOutput,
+        text: SharedWriter,
+    ) -> Result<(Speaker, Option<String>), OpenFailure> {
+        let (commands, inbox) = unbounded();
+        let (event_tx, events) = bounded(1024);
+        let (opened_tx, opened) = bounded(1);
+        let (done_tx, done) = bounded(1);
+        let lang = settings.lang;
+        let echo = settings.text_lines && kind != BackendKind::Text;
+        let thread = std::thread::Builder::new()
+            .name(format!("speech-{kind}"))
+            .spawn(move || {
+                let output = match make() {
+                    Ok((output, remark)) => {
+                        let _ = opened_tx.send(Ok(remark));
+                        output
+                    }
+                    Err(failure) => {
+                        let _ = opened_tx.send(Err(failure));
+                        return;
+                    }
+                };
+                let mut worker = Worker {
+                    lang,
+                    output,
+                    text: TextOutput::new(Box::new(text.clone())),
+                    writer: text,
+                    echo,
+                    queue: SpeechQueue::default(),
+                    events: event_tx,
+                    waiters: Vec::new(),
+                };
+                worker.run(inbox);
+                let _ = done_tx.send(());
+            })
+            .map_err(|e| OpenFailure {
+                detail: format!("cannot start the speech thread: {e}"),
+                no_sound: false,
+            })?;
+        let timeout = open_timeout(kind);
+        match opened.recv_timeout(timeout) {
+            Ok(Ok(remark)) => Ok((
+                Speaker {
+                    commands,
+                    events,
+                    next_id: AtomicU64::new(1),
+                    backend: kind,
+                    notices: Vec::new(),
+                    thread: Some((thread, done)),
+                },
+                remark,
+            )),
+            Ok(Err(failure)) => {
+                let _ = thread.join();
+                Err(failure)
+            }
+            // The thread is stuck opening; it ends by itself when it sees its inbox closed.
+            Err(_) => Err(OpenFailure {
+                detail: format!(
+                    "the {kind} output did not open within {} s",
+                    timeout.as_secs()
+                ),
+                no_sound: false,
+            }),
+        }
+    }
+
+    /// The output in use.
+    pub fn backend(&self) -> BackendKind {
+        self.backend
+    }
+
+    /// What fell back while opening, and why.
+    pub fn notices(&self) -> &[Notice] {
+        &self.notices
+    }
+
+    /// Hands an announcement to the queue; returns its number for the events.
+    pub fn say(&self, utterance: Utterance) -> UtteranceId {
+        let id = self.new_id();
+        let _ = self.commands.send(Command::Say(Entry { id, utterance }));
+        id
+    }
+
+    /// Says the last announcement again.
+    pub fn repeat(&self) -> UtteranceId {
+        let id = self.new_id();
+        let _ = self.commands.send(Command::Repeat(id));
+        id
+    }
+
+    /// Stops what is being said and drops everything waiting.
+    pub fn silence(&self) {
+        let _ = self.commands.send(Command::Silence);
+    }
+
+    /// What happens to the announcements.
+    pub fn events(&self) -> &Receiver<SpeechEvent> {
+        &self.events
+    }
+
+    /// Waits until nothing is being said or waiting, at most `timeout`; true when idle.
+    pub fn wait_idle(&self, timeout: Duration) -> bool {
+        let (tx, rx) = bounded(1);
+        self.commands.send(Command::WhenIdle(tx)).is_ok() && rx.recv_timeout(timeout).is_ok()
+    }
+
+    /// Stops speaking and ends the thread, waiting for it at most `timeout`.
+    pub fn shutdown(mut self, timeout: Duration) {
+        self.stop_thread(timeout);
+    }
+
+    fn stop_thread(&mut self, timeout: Duration) {
+        let _ = self.commands.send(Command::Shutdown);
+        if let Some((thread, done)) = self.thread.take()
+            && done.recv_timeout(timeout).is_ok()
+        {
+            let _ = thread.join();
+        }
+    }
+
+    fn new_id(&self) -> UtteranceId {
+        UtteranceId(self.next_id.fetch_add(1, Ordering::Relaxed))
+    }
+}
+
+impl Drop for Speaker {
+    fn drop(&mut self) {
+        self.stop_thread(Duration::from_secs(1));
+    }
+}
+
+fn fallback_notice(kind: BackendKind, detail: &str) -> Notice {
+    Notice {
+        tokens: vec![],
+        detail: format!("{kind}: {detail}"),
+    }
+}
+
+/// Prepares the opening of an output: the parts that need no thread (loading a voice) are
+/// done here, so their errors come back at once.
+fn make_output(kind: BackendKind, settings: &SpeechSettings) -> Result<MakeOutput, OpenFailure> {
+    match kind {
+        BackendKind::Clips => {
+            let (voice, _) = settings
+                .library()
+                .load(settings.lang, settings.voice.as_deref())
+                .map_err(|e| OpenFailure {
+                    detail: e.to_string(),
+                    no_sound: false,
+                })?;
+            let voice = Arc::new(voice);
+            let pacing = settings.pacing();
+            Ok(Box::new(move || {
+                ClipsOutput::open(voice, pacing)
+                    .map(|o| (Box::new(o) as Box<dyn Output>, None))
+                    .map_err(|e| OpenFailure {
+                        detail: e.to_string(),
+                        no_sound: true,
+                    })
+            }))
+        }
+        #[cfg(feature = "tts")]
+        BackendKind::Tts => {
+            let (lang, rate) = (settings.lang, settings.rate);
+            Ok(Box::new(move || {
+                super::output::tts::TtsOutput::open(lang, rate)
+                    .map(|(o, remark)| (Box::new(o) as Box<dyn Output>, remark))
+                    .map_err(|detail| OpenFailure {
+                        detail,
+                        no_sound: false,
+                    })
+            }))
+        }
+        #[cfg(not(feature = "tts"))]
+        BackendKind::Tts => Err(OpenFailure {
+            detail: "this build has no system speech engine (cargo feature `tts`)".to_owned(),
+            no_sound: false,
+        }),
+        BackendKind::Text => unreachable!("text lines need no preparation"),
+    }
+}
+
+/// The speaker thread's state: the queue policy and the output it drives.
+struct Worker {
+    lang: Lang,
+    output: Box<dyn Output>,
+    text: TextOutput,
+    writer: SharedWriter,
+    echo: bool,
+    queue: SpeechQueue,
+    events: Sender<SpeechEvent>,
+    waiters: Vec<Sender<()>>,
+}
+
+impl Worker {
+    fn run(&mut self, inbox: Receiver<Command>) {
+        let mut audible_reported = false;
+        loop {
+            let command = if self.queue.current().is_some() {
+                match inbox.recv_timeout(POLL) {
+                    Ok(command) => Some(command),
+                    Err(crossbeam_channel::RecvTimeoutError::Timeout) => None,
+                    Err(crossbeam_channel::RecvTimeoutError::Disconnected) => break,
+                }
+            } else {
+                match inbox.recv() {
+                    Ok(command) => Some(command),
+                    Err(_) => break,
+                }
+            };
+            let steps = match command {
+                Some(Command::Say(entry)) => self.queue.offer(entry),
+                Some(Command::Repeat(id)) => self.queue.repeat(id),
+                Some(Command::Silence) => self.queue.silence(),
+                Some(Command::WhenIdle(tx)) => {
+                    self.waiters.push(tx);
+                    Vec::new()
+                }
+                Some(Command::Shutdown) => break,
+                None => Vec::new(),
+            };
+            if steps.iter().any(|s| matches!(s, Step::Start(_))) {
+                audible_reported = false;
+            }
+            self.apply(steps);
+            self.follow(&mut audible_reported);
+            if self.queue.current().is_none() {
+                for waiter in self.waiters.drain(..) {
+                    let _ = waiter.send(());
+                }
+            }
+        }
+        self.output.stop();
+    }
+
+    /// Watches the announcement being said until it ends.
+    fn follow(&mut self, audible_reported: &mut bool) {
+        while let Some(current) = self.queue.current().map(|e| e.id) {
+            if !*audible_reported && let Some(at) = self.output.audible_since() {
+                self.emit(SpeechEvent::Audible { id: current, at });
+                *audible_reported = true;
+            }
+            match self.output.poll(Instant::now()) {
+                Progress::Playing => return,
+                Progress::Done => {
+                    self.emit(SpeechEvent::Finished { id: current });
+                    let steps = self.queue.finished(current);
+                    *audible_reported = false;
+                    self.apply(steps);
+                }
+                Progress::Failed(detail) => self.fall_back(detail),
+            }
+        }
+    }
+
+    fn apply(&mut self, steps: Vec<Step>) {
+        for step in steps {
+            match step {
+                Step::Stop { id, why } => {
+                    self.output.stop();
+                    self.emit(SpeechEvent::Stopped { id, why });
+                }
+                Step::Drop { id, why } => self.emit(SpeechEvent::Dropped { id, why }),
+                Step::Start(entry) => self.start(&entry),
+            }
+        }
+    }
+
+    fn start(&mut self, entry: &Entry) {
+        let mut words = Vec::with_capacity(entry.utterance.tokens.len() * 2);
+        for &token in &entry.utterance.tokens {
+            self.lang.push_words(token, &mut words);
+        }
+        let text = crate::notation::lang::join_words(&words);
+        if self.echo {
+            self.text.write_line(&text);
+        }
+        let line = Line {
+            id: entry.id,
+            words: &words,
+            text: &text,
+            channel: entry.utterance.channel,
+        };
+        match self.output.start(line, Instant::now()) {
+            Ok(()) => self.emit(SpeechEvent::Started {
+                id: entry.id,
+                backend: self.output.kind(),
+            }),
+            Err(StartError::MissingClip(missing)) => {
+                // This one announcement goes out as a text line rather than with a word
+                // missing; the output holds nothing, so the queue moves on at the next poll.
+                if !self.echo {
+                    self.text.write_line(&text);
+                }
+                tracing::warn!("{missing}; said as a text line");
+                self.emit(SpeechEvent::Started {
+                    id: entry.id,
+                    backend: BackendKind::Text,
+                });
+            }
+            Err(StartError::Broken(detail)) => self.fall_back(detail),
+        }
+    }
+
+    /// The output stopped working: text lines from now on; the announcement being said goes
+    /// out as a text line unless its line was written already.
+    fn fall_back(&mut self, detail: String) {
+        let from = self.output.kind();
+        tracing::warn!("{from} output failed: {detail}; writing text lines");
+        self.output.stop();
+        self.output = Box::new(TextOutput::new(Box::new(self.writer.clone())));
+        self.emit(SpeechEvent::FellBack {
+            to: BackendKind::Text,
+            detail: format!("{from} output failed: {detail}"),
+        });
+        let echoed = std::mem::replace(&mut self.echo, false);
+        if !echoed && let Some(current) = self.queue.current().cloned() {
+            self.start(&current);
+        }
+    }
+
+    fn emit(&self, event: SpeechEvent) {
+        let _ = self.events.try_send(event);
+    }
+}
+
+/// A writer shared by the text output and the echo of the other outputs.
+#[derive(Clone)]
+struct SharedWriter(Arc<std::sync::Mutex<Box<dyn Write + Send>>>);
+
+impl SharedWriter {
+    fn new(out: Box<dyn Write + Send>) -> Self {
+        SharedWriter(Arc::new(std::sync::Mutex::new(out)))
+    }
+}
+
+impl Write for SharedWriter {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        self.0
+            .lock()
+            .map_err(|_| std::io::Error::other("text output poisoned"))?
+            .write(buf)
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        self.0
+            .lock()
+            .map_err(|_| std::io::Error::other("text output poisoned"))?
+            .flush()
+    }
+}
+
+/// Loads the voice of the settings (for tools that compose without a device).
+pub fn load_voice(settings: &SpeechSettings) -> Result<Voice, super::voice::VoiceError> {
+    settings
+        .library()
+        .load(settings.lang, settings.voice.as_deref())
+        .map(|(v, _)| v)
+}

@@ -1,0 +1,470 @@
+//! Voices: a folder per language and voice (`voices/<lang>/<name>/`) holding one audio file
+//! per clip key (OGG Vorbis, WAV or FLAC) and a `voice.toml`. Loading decodes every clip once
+//! into memory (mono, one sample rate) so that playback can start at once; checking lists the
+//! keys a voice lacks; the library finds voices on disk.
+
+use std::collections::HashMap;
+use std::fs;
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+use serde::{Deserialize, Serialize};
+
+use super::vocabulary::clip_keys;
+use crate::notation::Lang;
+
+/// The file describing a voice, in its folder.
+pub const VOICE_TOML: &str = "voice.toml";
+/// The voice used when none is named.
+pub const DEFAULT_VOICE: &str = "espeak";
+/// Audio file extensions a voice may use, in order of preference when a key has several.
+pub const CLIP_EXTENSIONS: [&str; 3] = ["ogg", "wav", "flac"];
+
+/// What `voice.toml` says about a voice.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct VoiceInfo {
+    /// The voice's name (its folder name).
+    pub name: String,
+    /// The language its clips speak.
+    pub language: Lang,
+    /// Under which licence the recordings may be used.
+    pub licence: String,
+    /// How the clips were made (synthesiser and settings, or who recorded them).
+    pub made_with: String,
+}
+
+/// Why a voice could not be found or loaded.
+#[derive(Debug, thiserror::Error)]
+pub enum VoiceError {
+    /// No folder with a `voice.toml` for this language and name.
+    #[error("no {lang} voice{} found (looked in {})", name.as_deref().map(|n| format!(" named '{n}'")).unwrap_or_default(), show_paths(searched))]
+    NotFound {
+        /// The language asked for.
+        lang: Lang,
+        /// The name asked for, if any.
+        name: Option<String>,
+        /// The folders searched.
+        searched: Vec<PathBuf>,
+    },
+    /// A file could not be read.
+    #[error("cannot read {}: {source}", path.display())]
+    Io {
+        /// The file.
+        path: PathBuf,
+        /// The cause.
+        source: std::io::Error,
+    },
+    /// `voice.toml` is not valid.
+    #[error("{} is not a valid voice description: {reason}", path.display())]
+    BadInfo {
+        /// The file.
+        path: PathBuf,
+        /// What is wrong.
+        reason: String,
+    },
+    /// A clip cannot be decoded.
+    #[error("cannot decode the clip {}: {reason}", path.display())]
+    BadClip {
+        /// The file.
+        path: PathBuf,
+        /// What is wrong.
+        reason: String,
+    },
+    /// The folder holds no clip at all.
+    #[error("the voice in {} has no clips", dir.display())]
+    Empty {
+        /// The voice folder.
+        dir: PathBuf,
+    },
+}
+
+fn show_paths(paths: &[PathBuf]) -> String {
+    paths
+        .iter()
+        .map(|p| p.display().to_string())
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// A loaded voice: every clip decoded to mono 16-bit samples at one rate.
+#[derive(Debug, Clone)]
+pub struct Voice {
+    /// What `voice.toml` says.
+    pub info: VoiceInfo,
+    /// The folder it was loaded from.
+    pub dir: PathBuf,
+    sample_rate: u32,
+    clips: HashMap<String, Box<[i16]>>,
+}
+
+impl Voice {
+    /// Reads `voice.toml` of a voice folder.
+    pub fn read_info(dir: &Path) -> Result<VoiceInfo, VoiceError> {
+        let path = dir.join(VOICE_TOML);
+        let text = fs::read_to_string(&path).map_err(|source| VoiceError::Io {
+            path: path.clone(),
+            source,
+        })?;
+        toml::from_str(&text).map_err(|e| VoiceError::BadInfo {
+            path,
+            reason: e.to_string(),
+        })
+    }
+
+    /// Loads a voice folder, decoding every clip.
+    pub fn load(dir: &Path) -> Result<Voice, VoiceError> {
+        let info = Voice::read_info(dir)?;
+        let files = clip_files(dir)?;
+        let mut keys: Vec<_> = files.keys().cloned().collect();
+        keys.sort();
+        let mut clips = HashMap::with_capacity(keys.len());
+        let mut sample_rate = 0;
+        for key in keys {
+            let path = &files[&key];
+            let (samples, rate) = decode_mono(path)?;
+            if sample_rate == 0 {
+                sample_rate = rate;
+            }
+            let samples = if rate == sample_rate {
+                samples
+            } else {
+                resample_linear(&samples, rate, sample_rate)
+            };
+            clips.insert(key, to_i16(&samples));
+        }
+        if clips.is_empty() {
+            return Err(VoiceError::Empty {
+                dir: dir.to_owned(),
+            });
+        }
+        Ok(Voice {
+            info,
+            dir: dir.to_owned(),
+            sample_rate,
+            clips,
+        })
+    }
+
+    /// A voice made in memory (for tests and tools): clips given as mono samples at one rate.
+    pub fn from_clips(
+        info: VoiceInfo,
+        sample_rate: u32,
+        clips: impl IntoIterator<Item = (String, Vec<i16>)>,
+    ) -> Voice {
+        let clips = clips
+            .into_iter()
+            .map(|(k, s)| (k, s.into_boxed_slice()))
+            .collect();
+        Voice {
+            info,
+            dir: PathBuf::new(),
+            sample_rate,
+            clips,
+        }
+    }
+
+    /// The sample rate of every clip.
+    pub fn sample_rate(&self) -> u32 {
+        self.sample_rate
+    }
+
+    /// The samples of a clip.
+    pub fn clip(&self, key: &str) -> Option<&[i16]> {
+        self.clips.get(key).map(|c| &**c)
+    }
+
+    /// How long a clip lasts.
+    pub fn clip_duration(&self, key: &str) -> Option<Duration> {
+        self.clip(key)
+            .map(|c| Duration::from_secs_f64(c.len() as f64 / self.sample_rate as f64))
+    }
+
+    /// How many clips the voice has.
+    pub fn len(&self) -> usize {
+        self.clips.len()
+    }
+
+    /// True when the voice has no clip.
+    pub fn is_empty(&self) -> bool {
+        self.clips.is_empty()
+    }
+
+    /// The memory held by decoded samples, in bytes.
+    pub fn decoded_bytes(&self) -> usize {
+        self.clips
+            .values()
+            .map(|c| c.len() * std::mem::size_of::<i16>())
+            .sum()
+    }
+
+    /// The keys of the voice's language that it has no clip for.
+    pub fn missing_keys(&self) -> Vec<&'static str> {
+        clip_keys(self.info.language)
+            .into_iter()
+            .map(|k| k.key)
+            .filter(|k| !self.clips.contains_key(*k))
+            .collect()
+    }
+
+    /// Fills the clips this voice lacks from another voice (a partly recorded personal voice
+    /// completed by a shipped one). Returns how many were taken.
+    pub fn fill_from(&mut self, other: &Voice) -> usize {
+        let mut taken = 0;
+        for key in clip_keys(self.info.language) {
+            if self.clips.contains_key(key.key) {
+                continue;
+            }
+            if let Some(samples) = other.clip(key.key) {
+                let samples = if other.sample_rate == self.sample_rate {
+                    samples.into()
+                } else {
+                    let f: Vec<f32> = samples.iter().map(|&s| s as f32 / 32768.0).collect();
+                    to_i16(&resample_linear(&f, other.sample_rate, self.sample_rate))
+                };
+                self.clips.insert(key.key.to_owned(), samples);
+                taken += 1;
+            }
+        }
+        taken
+    }
+}
+
+/// The clip files of a voice folder by key (the file stem), without decoding them.
+pub fn clip_files(dir: &Path) -> Result<HashMap<String, PathBuf>, VoiceError> {
+    let entries = fs::read_dir(dir).map_err(|source| VoiceError::Io {
+        path: dir.to_owned(),
+        source,
+    })?;
+    let mut files: HashMap<String, (usize, PathBuf)> = HashMap::new();
+    for entry in entries {
+        let path = entry
+            .map_err(|source| VoiceError::Io {
+                path: dir.to_owned(),
+                source,
+            })?
+            .path();
+        let (Some(stem), Some(ext)) = (
+            path.file_stem().and_then(|s| s.to_str()),
+            path.extension().and_then(|s| s.to_str()),
+        ) else {
+            continue;
+        };
+        let Some(rank) = CLIP_EXTENSIONS
+            .iter()
+            .position(|e| e.eq_ignore_ascii_case(ext))
+        else {
+            continue;
+        };
+        let better = files.get(stem).is_none_or(|(r, _)| rank < *r);
+        if better {
+            files.insert(stem.to_owned(), (rank, path));
+        }
+    }
+    Ok(files.into_iter().map(|(k, (_, p))| (k, p)).collect())
+}
+
+/// Decodes an audio file into mono samples and its sample rate.
+pub fn decode_mono(path: &Path) -> Result<(Vec<f32>, u32), VoiceError> {
+    use rodio::Source;
+    let file = fs::File::open(path).map_err(|source| VoiceError::Io {
+        path: path.to_owned(),
+        source,
+    })?;
+    let decoder = rodio::Decoder::try_from(file).map_err(|e| VoiceError::BadClip {
+        path: path.to_owned(),
+        reason: e.to_string(),
+    })?;
+    let channels = decoder.channels().get() as usize;
+    let rate = decoder.sample_rate().get();
+    let interleaved: Vec<f32> = decoder.collect();
+    let mono = if channels == 1 {
+        interleaved
+    } else {
+        interleaved
+            .chunks(channels)
+            .map(|frame| frame.iter().sum::<f32>() / channels as f32)
+            .collect()
+    };
+    Ok((mono, rate))
+}
+
+/// Converts samples in -1 … 1 to 16-bit.
+pub fn to_i16(samples: &[f32]) -> Box<[i16]> {
+    samples
+        .iter()
+        .map(|&s| (s * 32767.0).round().clamp(-32768.0, 32767.0) as i16)
+        .collect()
+}
+
+/// Changes the sample rate by linear interpolation (enough for speech clips of a voice that
+/// mixes rates; recordings are saved at the voice rate already).
+pub fn resample_linear(samples: &[f32], from: u32, to: u32) -> Vec<f32> {
+    if from == to || samples.is_empty() {
+        return samples.to_vec();
+    }
+    let out_len = (samples.len() as u64 * to as u64 / from as u64) as usize;
+    let step = from as f64 / to as f64;
+    (0..out_len)
+        .map(|i| {
+            let pos = i as f64 * step;
+            let at = pos as usize;
+            let frac = (pos - at as f64) as f32;
+            let a = samples[at.min(samples.len() - 1)];
+            let b = samples[(at + 1).min(samples.len() - 1)];
+            a + (b - a) * frac
+        })
+        .collect()
+}
+
+/// Where voices are looked for, in order.
+#[derive(Debug, Clone)]
+pub struct VoiceLibrary {
+    /// Folders holding `<lang>/<name>/voice.toml`.
+    pub roots: Vec<PathBuf>,
+}
+
+impl Default for VoiceLibrary {
+    fn default() -> Self {
+        VoiceLibrary {
+            roots: default_roots(),
+        }
+    }
+}
+
+/// The folders searched for voices, in order: `$ANNEXD_VOICES` (a list like `PATH`), the
+/// personal voices (`$XDG_DATA_HOME/annexd/voices`, else `~/.local/share/annexd/voices`),
+/// `voices/` beside the program and one level up from it (`share/annexd/voices`), `voices/`
+/// in the current folder, and the source tree the program was built from.
+pub fn default_roots() -> Vec<PathBuf> {
+    let mut roots = Vec::new();
+    if let Some(list) = std::env::var_os("ANNEXD_VOICES") {
+        roots.extend(std::env::split_paths(&list));
+    }
+    roots.push(personal_root());
+    if let Ok(exe) = std::env::current_exe()
+        && let Some(dir) = exe.parent()
+    {
+        roots.push(dir.join("voices"));
+        roots.push(dir.join("../share/annexd/voices"));
+    }
+    roots.push(PathBuf::from("voices"));
+    roots.push(Path::new(env!("CARGO_MANIFEST_DIR")).join("voices"));
+    let mut unique = Vec::new();
+    for root in roots {
+        if !unique.contains(&root) {
+            unique.push(root);
+        }
+    }
+    unique
+}
+
+/// Where personal recordings are saved.
+pub fn personal_root() -> PathBuf {
+    match std::env::var_os("XDG_DATA_HOME").filter(|v| !v.is_empty()) {
+        Some(data) => PathBuf::from(data).join("annexd/voices"),
+        None => {
+            let home = std::env::var_os("HOME")
+                .map(PathBuf::from)
+                .unwrap_or_else(|| PathBuf::from("."));
+            home.join(".local/share/annexd/voices")
+        }
+    }
+}
+
+/// A voice found on disk.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct FoundVoice {
+    /// Its language (the folder it is in).
+    pub lang: Lang,
+    /// Its name (its folder).
+    pub name: String,
+    /// The folder.
+    pub dir: PathBuf,
+}
+
+impl VoiceLibrary {
+    /// A library searching only these folders.
+    pub fn with_roots(roots: Vec<PathBuf>) -> Self {
+        VoiceLibrary { roots }
+    }
+
+    /// Every voice found, in search order; a name found twice is listed where found first.
+    pub fn list(&self) -> Vec<FoundVoice> {
+        let mut found: Vec<FoundVoice> = Vec::new();
+        for root in &self.roots {
+            for lang in Lang::ALL {
+                let Ok(entries) = fs::read_dir(root.join(lang.code())) else {
+                    continue;
+                };
+                let mut dirs: Vec<PathBuf> = entries
+                    .filter_map(|e| e.ok().map(|e| e.path()))
+                    .filter(|p| p.join(VOICE_TOML).is_file())
+                    .collect();
+                dirs.sort();
+                for dir in dirs {
+                    let name = dir
+                        .file_name()
+                        .map(|n| n.to_string_lossy().into_owned())
+                        .unwrap_or_default();
+                    if !found.iter().any(|f| f.lang == lang && f.name == name) {
+                        found.push(FoundVoice { lang, name, dir });
+                    }
+                }
+            }
+        }
+        found
+    }
+
+    /// The folder of a voice: the one named, or the default voice, or else the first voice of
+    /// the language.
+    pub fn find(&self, lang: Lang, name: Option<&str>) -> Result<FoundVoice, VoiceError> {
+        let voices: Vec<_> = self.list().into_iter().filter(|v| v.lang == lang).collect();
+        let pick = match name {
+            Some(name) => voices.iter().find(|v| v.name == name),
+            None => voices
+                .iter()
+                .find(|v| v.name == DEFAULT_VOICE)
+                .or(voices.first()),
+        };
+        pick.cloned().ok_or_else(|| VoiceError::NotFound {
+            lang,
+            name: name.map(str::to_owned),
+            searched: self.roots.clone(),
+        })
+    }
+
+    /// Loads a voice; a voice other than the default is completed from the default voice of
+    /// its language where it lacks clips. Returns the voice and how many clips were borrowed.
+    pub fn load(&self, lang: Lang, name: Option<&str>) -> Result<(Voice, usize), VoiceError> {
+        let found = self.find(lang, name)?;
+        let mut voice = Voice::load(&found.dir)?;
+        let mut borrowed = 0;
+        if found.name != DEFAULT_VOICE
+            && !voice.missing_keys().is_empty()
+            && let Ok(default) = self.find(lang, Some(DEFAULT_VOICE))
+        {
+            borrowed = voice.fill_from(&Voice::load(&default.dir)?);
+        }
+        Ok((voice, borrowed))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn resampling_keeps_the_duration() {
+        let one_second: Vec<f32> = (0..48_000).map(|i| (i as f32 * 0.01).sin()).collect();
+        assert_eq!(resample_linear(&one_second, 48_000, 22_050).len(), 22_050);
+        assert_eq!(resample_linear(&one_second, 48_000, 48_000).len(), 48_000);
+    }
+
+    #[test]
+    fn samples_convert_to_16_bit_without_wrapping() {
+        assert_eq!(
+            &*to_i16(&[0.0, 1.0, -1.0, 2.0, -2.0]),
+            &[0, 32767, -32767, 32767, -32768]
+        );
+    }
+}

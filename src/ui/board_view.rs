@@ -1,0 +1,140 @@
+//! The board view for sighted helpers (an assistant, an arbiter): a diagram, both clocks, the
+//! move list, the last announcement and whether the boards agree. It is drawn from the
+//! session's state by a pure function; the terminal adapter only puts the lines on screen.
+//! Everything shown here is also said or printed in line mode: the view is never the only way.
+
+use std::time::Duration;
+
+use shakmaty::{Chess, Color, File, Position, Rank, Square};
+
+/// What the view shows, taken from the session at one moment.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ViewState {
+    /// The game position.
+    pub position: Chess,
+    /// The moves in SAN, in order.
+    pub moves: Vec<String>,
+    /// White's and Black's time left, when there is a clock.
+    pub clocks: Option<(Duration, Duration)>,
+    /// Whose clock runs.
+    pub running: Option<Color>,
+    /// The last announcement, as text.
+    pub last_said: String,
+    /// Whether the peg board agrees with the game (`None`: no peg board).
+    pub boards_agree: Option<bool>,
+    /// The result, when the game is over.
+    pub result: Option<String>,
+    /// What the helper is typing.
+    pub input: String,
+}
+
+/// Formats a time for the screen (the screen only; speech says times in words).
+pub fn clock_text(time: Duration) -> String {
+    let secs = time.as_secs();
+    if secs >= 3600 {
+        format!("{}:{:02}:{:02}", secs / 3600, secs / 60 % 60, secs % 60)
+    } else {
+        format!("{:02}:{:02}", secs / 60, secs % 60)
+    }
+}
+
+/// The view as lines of at most `width` characters.
+pub fn render(state: &ViewState, width: usize) -> Vec<String> {
+    let mut lines = Vec::with_capacity(24);
+    lines.push(fit("annexd - board view (type commands below; 'help' lists them)", width));
+    let board = state.position.board();
+    let mut diagram = Vec::with_capacity(10);
+    for rank in (0..8).rev() {
+        let mut row = format!("{} ", rank + 1);
+        for file in 0..8 {
+            let sq = Square::from_coords(File::new(file), Rank::new(rank));
+            let c = board.piece_at(sq).map_or(
+                if (file + rank) % 2 == 0 { '.' } else { ' ' },
+                |p| p.char(),
+            );
+            row.push(c);
+            row.push(' ');
+        }
+        diagram.push(row);
+    }
+    diagram.push("  a b c d e f g h".to_string());
+    let mut side = Vec::new();
+    match state.clocks {
+        Some((white, black)) => {
+            let mark = |c: Color| if state.running == Some(c) { "*" } else { " " };
+            side.push(format!("{}White {}", mark(Color::White), clock_text(white)));
+            side.push(format!("{}Black {}", mark(Color::Black), clock_text(black)));
+        }
+        None => side.push("no clock".to_string()),
+    }
+    side.push(format!(
+        "{} to move, move {}",
+        if state.position.turn() == Color::White { "White" } else { "Black" },
+        state.position.fullmoves()
+    ));
+    side.push(match state.boards_agree {
+        Some(true) => "peg board: agrees".to_string(),
+        Some(false) => "peg board: DIFFERS".to_string(),
+        None => "peg board: none".to_string(),
+    });
+    if let Some(result) = &state.result {
+        side.push(format!("result: {result}"));
+    }
+    side.push(String::new());
+    side.push("moves:".to_string());
+    let numbered = numbered_moves(&state.moves);
+    let shown = numbered.len().saturating_sub(4);
+    side.extend(numbered[shown..].iter().cloned());
+    let rows = diagram.len().max(side.len());
+    for i in 0..rows {
+        let left = diagram.get(i).cloned().unwrap_or_default();
+        let right = side.get(i).cloned().unwrap_or_default();
+        lines.push(fit(&format!("{left:<20}  {right}"), width));
+    }
+    lines.push(String::new());
+    lines.push(fit(&format!("said: {}", state.last_said), width));
+    lines.push(fit(&format!("> {}", state.input), width));
+    lines
+}
+
+/// "1. e4 e5", "2. Nf3 Nc6", … one line per move number.
+fn numbered_moves(moves: &[String]) -> Vec<String> {
+    moves
+        .chunks(2)
+        .enumerate()
+        .map(|(i, pair)| format!("{}. {}", i + 1, pair.join(" ")))
+        .collect()
+}
+
+fn fit(text: &str, width: usize) -> String {
+    text.chars().take(width).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_view_shows_diagram_clocks_moves_and_the_boards() {
+        let state = ViewState {
+            position: Chess::default(),
+            moves: vec!["e4".into(), "e5".into(), "Nf3".into()],
+            clocks: Some((Duration::from_secs(5400), Duration::from_secs(3599))),
+            running: Some(Color::Black),
+            last_said: "Weiß Springer Felix drei".into(),
+            boards_agree: Some(false),
+            result: None,
+            input: "Zeit".into(),
+        };
+        let lines = render(&state, 80);
+        let text = lines.join("\n");
+        assert!(text.contains("8 r n b q k b n r"), "{text}");
+        assert!(text.contains(" White 1:30:00"), "{text}");
+        assert!(text.contains("*Black 59:59"), "{text}");
+        assert!(text.contains("2. Nf3"), "{text}");
+        assert!(text.contains("peg board: DIFFERS"), "{text}");
+        assert!(text.contains("said: Weiß Springer Felix drei"), "{text}");
+        assert!(lines.iter().all(|l| l.chars().count() <= 80));
+        assert_eq!(lines.last().unwrap(), "> Zeit");
+    }
+}

@@ -1,0 +1,165 @@
+//! The shipped voices are complete: every key any token can produce has a clip, and
+//! `annexd voices check` says so (and names what a voice lacks).
+
+mod speech_support;
+
+use std::time::Duration;
+
+use annexd::notation::{Lang, Token, Word};
+use annexd::speech::Voice;
+use shakmaty::{CastlingSide, Color, File, Rank, Role};
+use speech_support::{annexd, run_with_deadline, shipped_voice};
+
+/// Every token the program can say, listed here independently of the library's own list.
+fn every_token() -> Vec<Token> {
+    let mut tokens: Vec<Token> = Word::ALL.iter().map(|&w| Token::Word(w)).collect();
+    tokens.extend(Role::ALL.map(Token::Piece));
+    tokens.extend(File::ALL.map(Token::File));
+    tokens.extend(Rank::ALL.map(Token::Rank));
+    tokens.extend([CastlingSide::KingSide, CastlingSide::QueenSide].map(Token::Castle));
+    tokens.extend([
+        Token::Captures,
+        Token::Check,
+        Token::Mate,
+        Token::EnPassant,
+        Token::Pause,
+    ]);
+    tokens.extend([Color::White, Color::Black].map(Token::Side));
+    tokens.extend((0..=9999).map(Token::Number));
+    for n in 0..=200 {
+        tokens.extend([Token::Hours(n), Token::Minutes(n), Token::Seconds(n)]);
+    }
+    tokens
+}
+
+#[test]
+fn every_key_any_token_can_produce_has_a_clip_in_each_shipped_voice() {
+    let tokens = every_token();
+    for lang in Lang::ALL {
+        let voice = Voice::load(&shipped_voice(lang)).expect("the shipped voice loads");
+        assert_eq!(voice.info.language, lang);
+        let mut words = Vec::new();
+        for &token in &tokens {
+            words.clear();
+            lang.push_words(token, &mut words);
+            for word in &words {
+                assert!(
+                    voice.clip(word.key).is_some(),
+                    "{lang} voice lacks '{}' ({}) for {token:?}",
+                    word.key,
+                    word.text
+                );
+            }
+        }
+        assert!(
+            voice.missing_keys().is_empty(),
+            "{lang}: {:?}",
+            voice.missing_keys()
+        );
+    }
+}
+
+#[test]
+fn every_shipped_clip_is_speech_of_a_sensible_length_and_loudness() {
+    for lang in Lang::ALL {
+        let voice = Voice::load(&shipped_voice(lang)).expect("the shipped voice loads");
+        for key in annexd::speech::vocabulary::clip_keys(lang) {
+            let clip = voice.clip(key.key).expect("complete");
+            let seconds = voice.clip_duration(key.key).unwrap();
+            let samples: Vec<f32> = clip.iter().map(|&s| s as f32 / 32768.0).collect();
+            let rms = annexd::speech::wav::rms(&samples);
+            if key.key == "pause" {
+                assert!(
+                    rms < 0.001
+                        && (Duration::from_millis(150)..Duration::from_millis(600))
+                            .contains(&seconds)
+                );
+                continue;
+            }
+            assert!(
+                (Duration::from_millis(120)..Duration::from_secs(30)).contains(&seconds),
+                "{lang} {}: {seconds:?}",
+                key.key
+            );
+            // Evened to about -20 dBFS (0.1); allow the spread of short and long words.
+            assert!(
+                (0.04..0.2).contains(&rms),
+                "{lang} {} ({}): RMS {rms}",
+                key.key,
+                key.text
+            );
+        }
+    }
+}
+
+#[test]
+fn voices_check_passes_for_every_shipped_voice() {
+    let mut command = annexd();
+    command
+        .args(["voices", "check", "--dir"])
+        .arg(std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("voices"));
+    let output = run_with_deadline(command, None, Duration::from_secs(60));
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    assert!(
+        output.status.success(),
+        "{stdout}{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    for lang in Lang::ALL {
+        assert!(
+            stdout.contains(&format!("{lang} espeak: complete")),
+            "{stdout}"
+        );
+    }
+}
+
+#[test]
+fn voices_check_names_the_keys_a_voice_lacks_and_fails() {
+    let root = tempfile::tempdir().unwrap();
+    let partial = root.path().join("de/partial");
+    std::fs::create_dir_all(&partial).unwrap();
+    std::fs::write(
+        partial.join("voice.toml"),
+        "name = \"partial\"\nlanguage = \"de\"\nlicence = \"test\"\nmade_with = \"copied\"\n",
+    )
+    .unwrap();
+    for key in ["p_knight", "f_f", "r3"] {
+        std::fs::copy(
+            shipped_voice(Lang::De).join(format!("{key}.ogg")),
+            partial.join(format!("{key}.ogg")),
+        )
+        .unwrap();
+    }
+    let mut command = annexd();
+    command.args(["voices", "check", "--dir"]).arg(root.path());
+    let output = run_with_deadline(command, None, Duration::from_secs(60));
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    assert_eq!(output.status.code(), Some(1), "{stdout}");
+    assert!(
+        stdout.contains("de partial:")
+            && stdout.contains("missing")
+            && stdout.contains("w_yes")
+            && stdout.contains("x_check"),
+        "{stdout}"
+    );
+    assert!(
+        !stdout.contains(" p_knight"),
+        "a present clip is not listed: {stdout}"
+    );
+}
+
+#[test]
+fn voices_keys_lists_every_word_of_the_table() {
+    let mut command = annexd();
+    command.args(["voices", "keys", "--lang", "en"]);
+    let output = run_with_deadline(command, None, Duration::from_secs(30));
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    for word in Word::ALL {
+        assert!(
+            stdout
+                .lines()
+                .any(|l| l == format!("{}\t{}", word.key(), word.english())),
+            "{word:?}"
+        );
+    }
+}
