@@ -47,6 +47,8 @@ enum Command {
     Say(annexd::speech::cli::SayArgs),
     /// List, check and record voices.
     Voices(annexd::speech::cli::VoicesArgs),
+    /// Decode a recording (WAV file or input device) and print what was heard and understood.
+    Recognize(annexd::listen::cli::RecognizeArgs),
 }
 
 fn main() -> ExitCode {
@@ -63,5 +65,6 @@ fn main() -> ExitCode {
         Command::BoardWatch(args) => annexd::board::cli::run_watch(args),
         Command::Say(args) => annexd::speech::cli::run_say(args),
         Command::Voices(args) => annexd::speech::cli::run_voices(args),
+        Command::Recognize(args) => annexd::listen::cli::run(&args),
     }
 }

@@ -172,6 +172,25 @@ words! {
     NoMicrophone => "w_no_microphone", "kein Mikrofon gefunden", "no microphone found";
     Listening => "w_listening", "ich höre", "listening";
     DidYouMean => "w_did_you_mean", "meinen Sie", "did you mean";
+    // --- speech in: commands that can be said, and the recogniser's reports ---
+    Claim => "w_claim", "Reklamation", "claim";
+    Resign => "w_resign", "aufgeben", "resign";
+    AcceptDraw => "w_accept_draw", "Remis annehmen", "accept draw";
+    DeclineDraw => "w_decline_draw", "Remis ablehnen", "decline draw";
+    Where => "w_where", "wo", "where";
+    Square => "w_square", "Feld", "square";
+    Heard => "w_heard", "gehört", "heard";
+    Alternatives => "w_alternatives", "Alternativen", "alternatives";
+    Understood => "w_understood", "verstanden", "understood";
+    NothingHeard => "w_nothing_heard", "nichts gehört", "nothing heard";
+    Confidence => "w_confidence", "Konfidenz", "confidence";
+    DecodeTime => "w_decode_time", "Erkennungszeit", "decode time";
+    LatencyAfterSpeech => "w_latency_after_speech", "Wartezeit nach dem Sprechen", "wait after speaking";
+    Milliseconds => "w_milliseconds", "Millisekunden", "milliseconds";
+    ModelUnknownWords => "w_model_unknown_words", "diese Wörter kennt das Sprachmodell nicht", "the speech model does not know these words";
+    ModelLoadFailed => "w_model_load_failed", "Sprachmodell nicht ladbar", "the speech model cannot be loaded";
+    VoiceInputNotBuilt => "w_voice_input_not_built", "Spracheingabe ist nicht eingebaut", "voice input is not built into this program";
+    SayAgain => "w_say_again", "bitte wiederholen", "please say it again";
     // --- errors ---
     Error => "w_error", "Fehler", "error";
     ConfigError => "w_config_error", "Fehler in der Einstellung", "error in the settings";

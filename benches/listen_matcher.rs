@@ -1,0 +1,38 @@
+//! The matcher's time: understanding one utterance in a position (every phrase of every
+//! legal move and command, against up to five alternatives).
+
+use annexd::listen::{Heard, understand};
+use annexd::notation::Lang;
+use criterion::{Criterion, criterion_group, criterion_main};
+use shakmaty::fen::Fen;
+use shakmaty::{CastlingMode, Chess};
+
+fn position(fen: &str) -> Chess {
+    fen.parse::<Fen>()
+        .unwrap()
+        .into_position(CastlingMode::Standard)
+        .unwrap()
+}
+
+fn bench(c: &mut Criterion) {
+    let middle = position("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1");
+    let start = Chess::default();
+    let five = Heard {
+        alternatives: vec![
+            ("dame felix drei".into(), 100.0),
+            ("dame felix zwei".into(), 99.0),
+            ("dame hektor drei".into(), 98.0),
+            ("turm felix drei".into(), 97.5),
+            ("dame felix drei schach".into(), 97.0),
+        ],
+    };
+    c.bench_function("understand: start, one alternative", |b| {
+        b.iter(|| understand(&start, &Heard::text("springer felix drei"), Lang::De))
+    });
+    c.bench_function("understand: 48 legal moves, five alternatives", |b| {
+        b.iter(|| understand(&middle, &five, Lang::De))
+    });
+}
+
+criterion_group!(benches, bench);
+criterion_main!(benches);

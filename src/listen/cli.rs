@@ -1,0 +1,258 @@
+//! `annexd recognize`: decode one recording (a WAV file, or an input device) through the
+//! same capture path the game uses, and print what was heard, its alternatives, what it is
+//! understood as in a position, and how long decoding took. For checking a model, a
+//! microphone or the matcher's decisions.
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use clap::Args;
+
+use super::gate::ListenMode;
+use crate::notation::Lang;
+
+/// `annexd recognize [--model DIR] [--lang de|en] [--fen FEN] (FILE.wav | --device NAME)`
+#[derive(Debug, Args)]
+pub struct RecognizeArgs {
+    /// The Vosk model folder (default: the first models/vosk-model-*-de-* or -en-*).
+    #[arg(long)]
+    pub model: Option<PathBuf>,
+    /// The language listened for (de: Annex D German, en: English).
+    #[arg(long, default_value = "de")]
+    pub lang: Lang,
+    /// The position the move is understood in, in FEN ("startpos" for the initial one).
+    #[arg(long, default_value = "startpos")]
+    pub fen: String,
+    /// Listen on an input device instead of a file ("default" for the system default).
+    #[arg(long, conflicts_with = "file")]
+    pub device: Option<String>,
+    /// With --device: stop after this many seconds of audio (counted in samples, so a
+    /// device that runs faster than real time stops at the same point of the recording).
+    #[arg(long, default_value_t = 10.0)]
+    pub max_seconds: f64,
+    /// With --device: ptt (the whole recording is one utterance) or always (the first
+    /// utterance the end-pointer finds).
+    #[arg(long, default_value = "always")]
+    pub mode: ListenMode,
+    /// Restrict the recogniser to these phrases instead of the move grammar (repeatable;
+    /// for trying a model of another language). "" alone decodes free speech.
+    #[arg(long = "phrase")]
+    pub phrases: Vec<String>,
+    /// The recording: a WAV file of any sample format, channel count and rate.
+    #[arg(required_unless_present = "device")]
+    pub file: Option<PathBuf>,
+}
+
+/// Runs `annexd recognize`.
+pub fn run(args: &RecognizeArgs) -> ExitCode {
+    #[cfg(feature = "recognition")]
+    {
+        run_with_vosk::run(args)
+    }
+    #[cfg(not(feature = "recognition"))]
+    {
+        use std::io::Write;
+        let _ = writeln!(
+            std::io::stderr(),
+            "{}",
+            args.lang
+                .text(&super::models::ModelError::NotBuilt.tokens())
+        );
+        ExitCode::FAILURE
+    }
+}
+
+#[cfg(feature = "recognition")]
+mod run_with_vosk {
+    use std::io::Write;
+    use std::process::ExitCode;
+    use std::sync::Arc;
+    use std::time::Duration;
+
+    use super::RecognizeArgs;
+    use crate::listen::gate::ListenMode;
+    use crate::listen::heard::{DecodeStats, Heard};
+    use crate::listen::listener::{AudioInput, ListenConfig, ListenEvent, start_with};
+    use crate::listen::models::find_model;
+    use crate::listen::recogniser::SpeechModel;
+    use crate::listen::{Understanding, understand};
+    use crate::notation::cli::position_from_fen;
+    use crate::notation::{Lang, Token, Word};
+
+    fn fail(message: &str) -> ExitCode {
+        let _ = writeln!(std::io::stderr(), "{message}");
+        ExitCode::FAILURE
+    }
+
+    /// Prints a line; a closed output (`| head`) is not an error worth a panic.
+    fn say(line: &str) {
+        let _ = writeln!(std::io::stdout().lock(), "{line}");
+    }
+
+    pub(super) fn run(args: &RecognizeArgs) -> ExitCode {
+        let lang = args.lang;
+        let pos = match position_from_fen(&args.fen) {
+            Ok(pos) => pos,
+            Err(message) => return fail(&message),
+        };
+        let said = |err: &dyn std::fmt::Display, tokens: Vec<Token>| {
+            fail(&format!("{}: {err}", lang.text(&tokens)))
+        };
+        let dir = match find_model(args.model.as_deref(), lang) {
+            Ok(dir) => dir,
+            Err(err) => return said(&err, err.tokens()),
+        };
+        let model = match SpeechModel::load(&dir, lang) {
+            Ok(model) => model,
+            Err(err) => return said(&err, err.tokens()),
+        };
+        // Phrases given: those only ("" alone: free speech, no grammar at all).
+        let phrases: Vec<String> = args
+            .phrases
+            .iter()
+            .filter(|p| !p.is_empty())
+            .cloned()
+            .collect();
+        let free = !args.phrases.is_empty() && phrases.is_empty();
+        if args.phrases.is_empty()
+            && let Some(report) = model.missing_words_report()
+        {
+            say(&lang.text(&report));
+        }
+        let input = match (&args.file, &args.device) {
+            (Some(file), _) => AudioInput::WavFile(file.clone()),
+            (None, device) => AudioInput::Device(device.clone()),
+        };
+        let config = ListenConfig {
+            model: Some(dir),
+            lang,
+            mode: args.mode,
+            input,
+            phrases: if free { vec![String::new()] } else { phrases },
+            max_audio: args
+                .device
+                .as_ref()
+                .map(|_| Duration::from_secs_f64(args.max_seconds.max(0.0))),
+            // Push-to-talk on a device: the whole recording is one utterance.
+            start_talking: true,
+        };
+        let (tx, rx) = crossbeam_channel::unbounded();
+        let listener = match start_with(Arc::new(model), &config, tx) {
+            Ok(listener) => listener,
+            Err(off) => return said(&off, off.tokens()),
+        };
+        let mut heard = Vec::new();
+        let mut stats = DecodeStats::default();
+        let mut failure = None;
+        let mut listener = Some(listener);
+        for event in rx.iter() {
+            match event {
+                ListenEvent::Heard(h) => {
+                    heard.push(h);
+                    // A device in always-on mode: the first utterance is the answer.
+                    if args.device.is_some()
+                        && args.mode == ListenMode::AlwaysOn
+                        && let Some(l) = listener.take()
+                    {
+                        l.stop();
+                    }
+                }
+                ListenEvent::Listening(_) => {}
+                ListenEvent::Stopped { reason, stats: s } => {
+                    stats = s;
+                    failure = reason;
+                    break;
+                }
+            }
+        }
+        drop(listener);
+        if let Some(off) = failure {
+            return said(&off, off.tokens());
+        }
+        report(&pos, lang, &heard, &stats);
+        ExitCode::SUCCESS
+    }
+
+    fn milliseconds(d: Duration) -> Vec<Token> {
+        vec![
+            Token::Number(u32::try_from(d.as_millis()).unwrap_or(u32::MAX)),
+            Token::Word(Word::Milliseconds),
+        ]
+    }
+
+    fn signed(n: f32) -> Vec<Token> {
+        let rounded = n.round();
+        let mut out = Vec::new();
+        if rounded < 0.0 {
+            out.push(Token::Word(Word::Minus));
+        }
+        out.push(Token::Number(rounded.abs().min(u32::MAX as f32) as u32));
+        out
+    }
+
+    /// Prints each utterance (heard, alternatives, understood), then the timings. Every
+    /// line is words: labels and numbers are tokens, the heard words are the recogniser's.
+    fn report(pos: &shakmaty::Chess, lang: Lang, heard: &[Heard], stats: &DecodeStats) {
+        let label = |word: Word| lang.text(&[Token::Word(word), Token::Pause]);
+        if heard.iter().all(Heard::is_silence) {
+            say(&lang.text(&[Token::Word(Word::NothingHeard)]));
+        }
+        for utterance in heard.iter().filter(|h| !h.is_silence()) {
+            say(&format!("{} {}", label(Word::Heard), utterance.best_text()));
+            let alternatives: Vec<String> = utterance
+                .sorted()
+                .iter()
+                .map(|(text, score)| {
+                    let mut tokens = vec![Token::Pause, Token::Word(Word::Confidence)];
+                    tokens.extend(signed(*score));
+                    format!("{}{}", text, lang.text(&tokens))
+                })
+                .collect();
+            let or = format!(" {} ", lang.text(&[Token::Word(Word::Or)]));
+            say(&format!(
+                "{} {}",
+                label(Word::Alternatives),
+                alternatives.join(&or)
+            ));
+            let understood = understand(pos, utterance, lang);
+            let mut tokens = match &understood {
+                Understanding::Move(_) | Understanding::Command(_) => {
+                    vec![Token::Word(Word::Understood), Token::Pause]
+                }
+                _ => Vec::new(),
+            };
+            tokens.extend(understood.tokens(pos));
+            say(&lang.text(&tokens));
+        }
+        let mut tokens = vec![Token::Word(Word::DecodeTime), Token::Pause];
+        tokens.extend(milliseconds(stats.decode_time));
+        say(&lang.text(&tokens));
+        let mut tokens = vec![Token::Word(Word::LatencyAfterSpeech), Token::Pause];
+        tokens.extend(milliseconds(stats.last_latency));
+        say(&lang.text(&tokens));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use clap::Parser;
+
+    #[derive(Debug, Parser)]
+    struct Wrapper {
+        #[command(flatten)]
+        args: RecognizeArgs,
+    }
+
+    #[test]
+    fn a_file_or_a_device_is_needed() {
+        assert!(Wrapper::try_parse_from(["x"]).is_err());
+        let w = Wrapper::try_parse_from(["x", "a.wav"]).unwrap();
+        assert_eq!(w.args.file, Some(PathBuf::from("a.wav")));
+        assert_eq!(w.args.lang, Lang::De);
+        let w =
+            Wrapper::try_parse_from(["x", "--device", "default", "--max-seconds", "3"]).unwrap();
+        assert_eq!(w.args.device.as_deref(), Some("default"));
+        assert!(Wrapper::try_parse_from(["x", "--device", "default", "a.wav"]).is_err());
+    }
+}

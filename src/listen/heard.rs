@@ -1,0 +1,140 @@
+//! What the recogniser heard: its alternatives for one utterance, best first.
+
+/// One utterance as the recogniser heard it.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Heard {
+    /// The recogniser's alternatives: the words (lower case, the model's spelling) and the
+    /// log-likelihood of each, best first. Only differences between them mean something: one
+    /// unit is a factor e in probability.
+    pub alternatives: Vec<(String, f32)>,
+}
+
+impl Heard {
+    /// One alternative with no competitor, as from typed text or a test.
+    pub fn text(text: &str) -> Heard {
+        Heard {
+            alternatives: vec![(text.to_string(), 0.0)],
+        }
+    }
+
+    /// The alternatives sorted best first (the recogniser gives them so; typed ones may not).
+    pub fn sorted(&self) -> Vec<(&str, f32)> {
+        let mut alternatives: Vec<(&str, f32)> = self
+            .alternatives
+            .iter()
+            .map(|(text, score)| (text.as_str(), *score))
+            .collect();
+        alternatives.sort_by(|a, b| b.1.total_cmp(&a.1));
+        alternatives
+    }
+
+    /// The best alternative's words ("" when nothing was heard).
+    pub fn best_text(&self) -> &str {
+        self.alternatives
+            .iter()
+            .max_by(|a, b| a.1.total_cmp(&b.1))
+            .map(|(text, _)| text.as_str())
+            .unwrap_or("")
+    }
+
+    /// True when no word was heard at all.
+    pub fn is_silence(&self) -> bool {
+        self.best_text().trim().is_empty()
+    }
+}
+
+/// How much decoding work a listener did.
+#[derive(Debug, Clone, Copy, Default, PartialEq)]
+pub struct DecodeStats {
+    /// Samples (at the model's rate) given to the recogniser.
+    pub samples_decoded: u64,
+    /// Time spent inside the recogniser, all calls together.
+    pub decode_time: std::time::Duration,
+    /// For the last utterance: the time from the end of its audio (key released, end of
+    /// file) to its result. An utterance ended by the end-pointer counts the call that
+    /// found the end.
+    pub last_latency: std::time::Duration,
+}
+
+/// Joins the results of an utterance the recogniser cut in pieces (a pause inside a
+/// push-to-talk utterance): the best words of the earlier pieces, then each alternative of
+/// the last, with the scores added.
+pub fn join_pieces(earlier: &[Heard], last: Heard) -> Heard {
+    if earlier.is_empty() {
+        return last;
+    }
+    let mut prefix = String::new();
+    let mut prefix_score = 0.0;
+    for piece in earlier {
+        let sorted = piece.sorted();
+        if let Some(&(text, score)) = sorted.first()
+            && !text.trim().is_empty()
+        {
+            if !prefix.is_empty() {
+                prefix.push(' ');
+            }
+            prefix.push_str(text.trim());
+            prefix_score += score;
+        }
+    }
+    if last.alternatives.is_empty() {
+        return Heard {
+            alternatives: vec![(prefix, prefix_score)],
+        };
+    }
+    Heard {
+        alternatives: last
+            .alternatives
+            .into_iter()
+            .map(|(text, score)| {
+                let joined = match (prefix.is_empty(), text.trim().is_empty()) {
+                    (true, _) => text,
+                    (false, true) => prefix.clone(),
+                    (false, false) => format!("{prefix} {}", text.trim()),
+                };
+                (joined, prefix_score + score)
+            })
+            .collect(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_best_alternative_is_the_most_likely() {
+        let heard = Heard {
+            alternatives: vec![
+                ("springer felix zwei".into(), 200.0),
+                ("springer felix drei".into(), 210.5),
+            ],
+        };
+        assert_eq!(heard.best_text(), "springer felix drei");
+        assert_eq!(heard.sorted()[1].0, "springer felix zwei");
+        assert!(!heard.is_silence());
+        assert!(Heard::default().is_silence());
+        assert!(Heard::text("  ").is_silence());
+    }
+
+    #[test]
+    fn pieces_of_one_utterance_are_joined() {
+        let first = Heard {
+            alternatives: vec![("springer".into(), 10.0), ("turm".into(), 8.0)],
+        };
+        let last = Heard {
+            alternatives: vec![("felix drei".into(), 20.0), ("felix zwei".into(), 19.0)],
+        };
+        let joined = join_pieces(std::slice::from_ref(&first), last.clone());
+        assert_eq!(
+            joined.alternatives,
+            vec![
+                ("springer felix drei".to_string(), 30.0),
+                ("springer felix zwei".to_string(), 29.0)
+            ]
+        );
+        assert_eq!(join_pieces(&[], last.clone()), last);
+        let silent_end = join_pieces(&[first], Heard::default());
+        assert_eq!(silent_end.best_text(), "springer");
+    }
+}

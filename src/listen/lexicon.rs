@@ -1,0 +1,460 @@
+//! The words the program listens for, per language: built from the same tokens it speaks,
+//! with the spellings a recogniser may use for them and the table of words that sound alike.
+//!
+//! Every word here comes from [`Lang::push_words`] on a [`Token`] (pieces, files, ranks,
+//! castling, capture, check, mate, en passant, and the tokens of every [`Command`]), so that
+//! hearing and speaking share one vocabulary. On top of that this module knows three things
+//! about hearing:
+//!
+//! - **spellings**: how a recogniser's dictionary may write a word ("hektor" for Hector,
+//!   "zwo" for zwei). Which of them a model knows is checked when it is loaded
+//!   ([`Lexicon::check_model`]);
+//! - **confusions**: pairs of words that sound alike, with a substitution cost below 1;
+//! - **weak words**: short words a recogniser may swallow, with a deletion cost below 1.
+//!
+//! The costs are used by the matcher (see `docs/listen.md` for the reasoning); every one of
+//! them is below half the matcher's acceptance margin, which is what makes two such slips
+//! never enough to turn one legal move into another silently.
+
+use std::collections::HashMap;
+use std::sync::OnceLock;
+
+use shakmaty::{CastlingSide, File, Rank, Role};
+
+use super::command::Command;
+use crate::notation::parse::fold;
+use crate::notation::{Lang, Token, Word};
+
+/// The index of a word in its language's [`Lexicon`].
+pub type WordId = u16;
+
+/// What a word contributes to a phrase; the matcher's costs depend on it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum WordRole {
+    /// König, Dame, Turm, Läufer, Springer, Bauer.
+    Piece,
+    /// Anna … Hector.
+    File,
+    /// eins … acht.
+    Rank,
+    /// kurze, lange, Rochade.
+    Castling,
+    /// schlägt.
+    Captures,
+    /// Schach, matt: said after a move, they never decide which move it is.
+    CheckOrMate,
+    /// en, passant.
+    EnPassant,
+    /// A word of a spoken command (Zeit, ja, Feld, …).
+    Command,
+    /// A word that may stand anywhere without meaning anything (nach, von, auf …). Fillers
+    /// are never part of a phrase and are not needed from a model.
+    Filler,
+}
+
+/// One word of the vocabulary.
+#[derive(Debug, Clone)]
+pub struct LexWord {
+    /// The word as the language writes it ("Läufer").
+    pub text: &'static str,
+    /// The token it is part of, to name it in reports ("the model does not know Hector").
+    pub source: Token,
+    /// What it does in a phrase.
+    pub role: WordRole,
+    /// How a recogniser's dictionary may spell it, in order of preference (lower case).
+    pub spellings: Vec<String>,
+}
+
+/// The hearing vocabulary of one language.
+#[derive(Debug)]
+pub struct Lexicon {
+    lang: Lang,
+    words: Vec<LexWord>,
+    /// Folded spelling → word.
+    by_spelling: HashMap<String, WordId>,
+    /// Unordered pairs of words that sound alike → substitution cost.
+    confusions: HashMap<(WordId, WordId), f32>,
+    /// The same as a dense matrix (row-major, NaN where there is no pair), for the matcher's
+    /// inner loop.
+    confusion_matrix: Vec<f32>,
+    /// Words a recogniser may lose → deletion cost.
+    weak: HashMap<WordId, f32>,
+    /// The same per word (NaN where not weak).
+    weak_by_word: Vec<f32>,
+    /// The words of every token the lexicon was built from.
+    token_words: HashMap<Token, Vec<WordId>>,
+}
+
+/// Pairs of German words that sound alike, with their substitution cost.
+///
+/// Every pair here makes the matcher ask back whenever both its moves are legal, so the
+/// table holds only pairs a recogniser is known to mix up, judged from their sounds (IPA in
+/// `docs/listen.md`): one syllable, the same vowel nucleus, onsets that differ little. The
+/// accuracy benchmark prints the confusions it observes, to extend the table from data when a
+/// German model is at hand. Every cost is below half the acceptance margin.
+const CONFUSIONS_DE: &[(&str, &str, f32)] = &[
+    // /tsvaɪ/ /draɪ/: the classic; radio German says "zwo" for it (also understood).
+    ("zwei", "drei", 0.35),
+    // /axt/ /ʃax/: a rank heard as the check word that may end any move.
+    ("acht", "schach", 0.4),
+    // /tsaɪt/ /tsvaɪ/: the time command against a rank.
+    ("zeit", "zwei", 0.4),
+    // /naɪn/ /aɪns/: the answer "nein" against a rank.
+    ("nein", "eins", 0.4),
+];
+
+/// English pairs, judged the same way.
+const CONFUSIONS_EN: &[(&str, &str, f32)] = &[
+    // The same sound; "to" is also a filler ("Eva two to Eva four").
+    ("two", "to", 0.2),
+];
+
+/// German words a recogniser may swallow: "eins" is short, starts with a vowel and is
+/// unstressed after a file name ("Gustav eins"), so it merges with the word before it.
+const WEAK_DE: &[(&str, f32)] = &[("eins", 0.45)];
+const WEAK_EN: &[(&str, f32)] = &[];
+
+/// Other dictionary spellings of a word (folded canonical form → spellings, preferred first).
+fn extra_spellings(lang: Lang, folded: &str) -> &'static [&'static str] {
+    match (lang, folded) {
+        (Lang::De, "hector") => &["hektor", "hector"],
+        (Lang::De, "cesar") => &["cäsar", "zäsar", "cesar", "caesar"],
+        (Lang::De, "gustav") => &["gustav", "gustaf"],
+        (Lang::De, "zwei") => &["zwei", "zwo"],
+        (Lang::De, "funf") => &["fünf", "fuenf", "funf"],
+        (Lang::De, "konig") => &["könig", "koenig"],
+        (Lang::De, "laufer") => &["läufer", "laeufer"],
+        (Lang::De, "schlagt") => &["schlägt", "schlaegt"],
+        (Lang::De, "zuge") => &["züge", "zuege"],
+        (Lang::De, "weisse") => &["weiße", "weisse"],
+        (Lang::En, "cesar") => &["cesar", "caesar"],
+        (Lang::En, "gustav") => &["gustav", "gustave", "gustaf"],
+        _ => &[],
+    }
+}
+
+/// Every token whose words are listened for, with the role of those words.
+fn heard_tokens() -> Vec<(Token, WordRole)> {
+    let mut tokens = Vec::new();
+    for role in Role::ALL {
+        tokens.push((Token::Piece(role), WordRole::Piece));
+    }
+    for file in File::ALL {
+        tokens.push((Token::File(file), WordRole::File));
+    }
+    for rank in Rank::ALL {
+        tokens.push((Token::Rank(rank), WordRole::Rank));
+    }
+    for side in [CastlingSide::KingSide, CastlingSide::QueenSide] {
+        tokens.push((Token::Castle(side), WordRole::Castling));
+    }
+    tokens.push((Token::Word(Word::Castling), WordRole::Castling));
+    tokens.push((Token::Captures, WordRole::Captures));
+    tokens.push((Token::Check, WordRole::CheckOrMate));
+    tokens.push((Token::Mate, WordRole::CheckOrMate));
+    tokens.push((Token::EnPassant, WordRole::EnPassant));
+    // Fillers before commands: "to" is a filler even though "to move" is a command.
+    for filler in [Word::To, Word::From, Word::On, Word::Promotion] {
+        tokens.push((Token::Word(filler), WordRole::Filler));
+    }
+    for command in Command::all() {
+        for phrase in command.phrases() {
+            for token in phrase {
+                tokens.push((token, WordRole::Command));
+            }
+        }
+    }
+    tokens
+}
+
+impl Lexicon {
+    /// The lexicon of a language, built once.
+    pub fn get(lang: Lang) -> &'static Lexicon {
+        static DE: OnceLock<Lexicon> = OnceLock::new();
+        static EN: OnceLock<Lexicon> = OnceLock::new();
+        match lang {
+            Lang::De => DE.get_or_init(|| Lexicon::build(Lang::De)),
+            Lang::En => EN.get_or_init(|| Lexicon::build(Lang::En)),
+        }
+    }
+
+    fn build(lang: Lang) -> Lexicon {
+        let mut words: Vec<LexWord> = Vec::new();
+        let mut by_spelling: HashMap<String, WordId> = HashMap::new();
+        let mut token_words: HashMap<Token, Vec<WordId>> = HashMap::new();
+        for (token, role) in heard_tokens() {
+            let mut ids = Vec::new();
+            for spoken in lang.words(token) {
+                for text in spoken.text.split_whitespace() {
+                    let folded = fold(text);
+                    // A word shared by several tokens ("Rochade", a file name in a command)
+                    // keeps the role and source it was first seen with: moves come first.
+                    if let Some(&id) = by_spelling.get(&folded) {
+                        ids.push(id);
+                        continue;
+                    }
+                    let id = WordId::try_from(words.len()).expect("fewer than 65536 words");
+                    let extra = extra_spellings(lang, &folded);
+                    let spellings: Vec<String> = if extra.is_empty() {
+                        vec![text.to_lowercase()]
+                    } else {
+                        extra.iter().map(|s| s.to_string()).collect()
+                    };
+                    for spelling in &spellings {
+                        by_spelling.entry(fold(spelling)).or_insert(id);
+                    }
+                    by_spelling.insert(folded, id);
+                    words.push(LexWord {
+                        text,
+                        source: token,
+                        role,
+                        spellings,
+                    });
+                    ids.push(id);
+                }
+            }
+            token_words.entry(token).or_insert(ids);
+        }
+        let id_of = |w: &str| -> WordId {
+            *by_spelling
+                .get(&fold(w))
+                .unwrap_or_else(|| panic!("confusion table names '{w}', not a {lang} word"))
+        };
+        let (confusion_table, weak_table) = match lang {
+            Lang::De => (CONFUSIONS_DE, WEAK_DE),
+            Lang::En => (CONFUSIONS_EN, WEAK_EN),
+        };
+        let mut confusions = HashMap::new();
+        for &(a, b, cost) in confusion_table {
+            let (a, b) = (id_of(a), id_of(b));
+            confusions.insert((a.min(b), a.max(b)), cost);
+        }
+        let weak: HashMap<WordId, f32> = weak_table.iter().map(|&(w, c)| (id_of(w), c)).collect();
+        let n = words.len();
+        let mut confusion_matrix = vec![f32::NAN; n * n];
+        for (&(a, b), &cost) in &confusions {
+            let (a, b) = (usize::from(a), usize::from(b));
+            confusion_matrix[a * n + b] = cost;
+            confusion_matrix[b * n + a] = cost;
+        }
+        let mut weak_by_word = vec![f32::NAN; n];
+        for (&w, &cost) in &weak {
+            weak_by_word[usize::from(w)] = cost;
+        }
+        Lexicon {
+            lang,
+            words,
+            by_spelling,
+            confusions,
+            confusion_matrix,
+            weak,
+            weak_by_word,
+            token_words,
+        }
+    }
+
+    /// The language.
+    pub fn lang(&self) -> Lang {
+        self.lang
+    }
+
+    /// Every word, indexed by [`WordId`].
+    pub fn words(&self) -> &[LexWord] {
+        &self.words
+    }
+
+    /// One word.
+    pub fn word(&self, id: WordId) -> &LexWord {
+        &self.words[usize::from(id)]
+    }
+
+    /// The word a heard or typed spelling stands for, in any case and umlaut spelling.
+    pub fn lookup(&self, spelling: &str) -> Option<WordId> {
+        self.by_spelling.get(&fold(spelling)).copied()
+    }
+
+    /// True for words that carry no meaning in a move ("nach", "von").
+    pub fn is_filler(&self, spelling: &str) -> bool {
+        self.lookup(spelling)
+            .is_some_and(|id| self.word(id).role == WordRole::Filler)
+    }
+
+    /// The substitution cost of two words that sound alike, if they are in the table.
+    pub fn confusion(&self, a: WordId, b: WordId) -> Option<f32> {
+        let cost = self.confusion_matrix[usize::from(a) * self.words.len() + usize::from(b)];
+        (!cost.is_nan()).then_some(cost)
+    }
+
+    /// Every pair of the confusion table with its cost.
+    pub fn confusions(&self) -> impl Iterator<Item = (WordId, WordId, f32)> + '_ {
+        self.confusions.iter().map(|(&(a, b), &c)| (a, b, c))
+    }
+
+    /// The deletion cost of a word a recogniser may lose, if it is one.
+    pub fn weak(&self, id: WordId) -> Option<f32> {
+        let cost = self.weak_by_word[usize::from(id)];
+        (!cost.is_nan()).then_some(cost)
+    }
+
+    /// Every weak word with its deletion cost.
+    pub fn weak_words(&self) -> impl Iterator<Item = (WordId, f32)> + '_ {
+        self.weak.iter().map(|(&w, &c)| (w, c))
+    }
+
+    /// The words of a token sequence as ids. Every token used here must be one the lexicon
+    /// was built from; anything else is a programming error.
+    pub fn ids_of(&self, tokens: &[Token]) -> Vec<WordId> {
+        if let [token] = tokens
+            && let Some(ids) = self.token_words.get(token)
+        {
+            return ids.clone();
+        }
+        if tokens.iter().all(|t| self.token_words.contains_key(t)) {
+            return tokens
+                .iter()
+                .flat_map(|t| self.token_words[t].iter().copied())
+                .collect();
+        }
+        let mut spoken = Vec::with_capacity(tokens.len() + 2);
+        for &token in tokens {
+            self.lang.push_words(token, &mut spoken);
+        }
+        spoken
+            .iter()
+            .flat_map(|s| s.text.split_whitespace())
+            .map(|w| {
+                self.lookup(w)
+                    .unwrap_or_else(|| panic!("'{w}' is not in the {} lexicon", self.lang))
+            })
+            .collect()
+    }
+
+    /// Which spellings of each word a model knows, given its dictionary lookup `has_word`.
+    pub fn check_model(&self, mut has_word: impl FnMut(&str) -> bool) -> ModelWords {
+        let mut spellings = Vec::with_capacity(self.words.len());
+        let mut missing = Vec::new();
+        for (id, word) in self.words.iter().enumerate() {
+            let known: Vec<String> = word
+                .spellings
+                .iter()
+                .filter(|s| has_word(s.as_str()))
+                .cloned()
+                .collect();
+            // A filler is never needed; it matters only inside a command ("to move").
+            if known.is_empty() && word.role != WordRole::Filler {
+                missing.push(id as WordId);
+            }
+            spellings.push(known);
+        }
+        ModelWords { spellings, missing }
+    }
+}
+
+/// The spellings a particular model knows for each word of a lexicon.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ModelWords {
+    /// Per [`WordId`]: the known spellings, preferred first (empty when missing).
+    pub spellings: Vec<Vec<String>>,
+    /// Words the model knows in no spelling: they cannot be heard.
+    pub missing: Vec<WordId>,
+}
+
+impl ModelWords {
+    /// The missing words as tokens, each token once, for a report.
+    pub fn missing_tokens(&self, lexicon: &Lexicon) -> Vec<Token> {
+        let mut tokens: Vec<Token> = Vec::new();
+        for &id in &self.missing {
+            let source = lexicon.word(id).source;
+            if !tokens.contains(&source) {
+                tokens.push(source);
+            }
+        }
+        tokens
+    }
+
+    /// The missing words as they are written ("Hector, passant").
+    pub fn missing_texts(&self, lexicon: &Lexicon) -> Vec<&'static str> {
+        self.missing
+            .iter()
+            .map(|&id| lexicon.word(id).text)
+            .collect()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_spoken_move_word_is_heard() {
+        for lang in Lang::ALL {
+            let lex = Lexicon::get(lang);
+            for (token, _) in heard_tokens() {
+                assert!(!lex.ids_of(&[token]).is_empty(), "{token:?} in {lang}");
+            }
+            assert_eq!(lex.lookup("Springer").is_some(), lang == Lang::De);
+            assert_eq!(lex.lookup("knight").is_some(), lang == Lang::En);
+        }
+        let de = Lexicon::get(Lang::De);
+        assert_eq!(de.lookup("hektor"), de.lookup("Hector"));
+        assert_eq!(de.lookup("Zäsar"), de.lookup("Cesar"));
+        assert_eq!(de.lookup("zwo"), de.lookup("zwei"));
+        assert_eq!(de.lookup("funf"), de.lookup("fünf"));
+        assert_eq!(de.lookup("LÄUFER"), de.lookup("laeufer"));
+        assert!(de.is_filler("nach"));
+        assert!(!de.is_filler("Springer"));
+    }
+
+    #[test]
+    fn confusion_and_weak_costs_stay_below_half_the_margin() {
+        for lang in Lang::ALL {
+            let lex = Lexicon::get(lang);
+            for (a, b, cost) in lex.confusions() {
+                assert_ne!(a, b);
+                assert!(cost > 0.0 && cost < 0.5, "{a} {b} {cost}");
+            }
+            for (_, cost) in lex.weak_words() {
+                assert!(cost > 0.0 && cost < 0.5);
+            }
+        }
+        let de = Lexicon::get(Lang::De);
+        let zwei = de.lookup("zwei").unwrap();
+        let drei = de.lookup("drei").unwrap();
+        assert_eq!(de.confusion(zwei, drei), de.confusion(drei, zwei));
+        assert!(de.confusion(zwei, drei).is_some());
+    }
+
+    #[test]
+    fn a_filler_that_sounds_like_a_rank_is_close_to_it() {
+        let en = Lexicon::get(Lang::En);
+        let to = en.lookup("to").unwrap();
+        let two = en.lookup("two").unwrap();
+        assert!(en.is_filler("to"));
+        assert_eq!(en.confusion(to, two), Some(0.2));
+    }
+
+    #[test]
+    fn a_model_dictionary_picks_the_spellings_it_knows() {
+        let de = Lexicon::get(Lang::De);
+        let dictionary: std::collections::HashSet<&str> = [
+            "springer", "hector", "zäsar", "cesar", "eins", "zwei", "zwo", "funf",
+        ]
+        .into();
+        let known = de.check_model(|w| dictionary.contains(w));
+        let hector = usize::from(de.lookup("Hector").unwrap());
+        let cesar = usize::from(de.lookup("Cesar").unwrap());
+        let zwei = usize::from(de.lookup("zwei").unwrap());
+        let funf = usize::from(de.lookup("fünf").unwrap());
+        assert_eq!(known.spellings[hector], vec!["hector"]);
+        assert_eq!(known.spellings[cesar], vec!["zäsar", "cesar"]);
+        assert_eq!(known.spellings[zwei], vec!["zwei", "zwo"]);
+        assert_eq!(known.spellings[funf], vec!["funf"]);
+        let missing = known.missing_texts(de);
+        assert!(missing.contains(&"Dame") && !missing.contains(&"Springer"));
+        assert!(
+            known
+                .missing_tokens(de)
+                .contains(&Token::Piece(Role::Queen))
+        );
+    }
+}

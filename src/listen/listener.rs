@@ -1,0 +1,451 @@
+//! The listener: a thread that captures audio, decodes it and sends what was heard.
+//!
+//! [`start`] finds and loads the model, opens the input and runs the capture pipeline on its
+//! own thread, sending [`ListenEvent`]s on the session's channel. The session presses the
+//! push-to-talk (or mute) key with [`Listener::toggle`]; dropping the [`Listener`] stops it.
+//! When voice input cannot run, `start` says why ([`VoiceOff`]), in tokens to be said once.
+
+use std::path::PathBuf;
+use std::time::Duration;
+
+use crossbeam_channel::Sender;
+
+use super::gate::ListenMode;
+use super::heard::{DecodeStats, Heard};
+use super::models::ModelError;
+use crate::notation::{Lang, Token, Word};
+
+/// Where the listener takes audio from.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum AudioInput {
+    /// An input device: `None` or `"default"` for the system default, else its name.
+    Device(Option<String>),
+    /// A WAV file, decoded as fast as possible, as one always-on stream.
+    WavFile(PathBuf),
+}
+
+/// How to listen.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ListenConfig {
+    /// The model folder, or `None` to search `models/` (see [`super::models::find_model`]).
+    pub model: Option<PathBuf>,
+    /// The language listened for.
+    pub lang: Lang,
+    /// Push-to-talk or always on.
+    pub mode: ListenMode,
+    /// The audio source.
+    pub input: AudioInput,
+    /// Empty: listen for the moves and commands of `lang`. Otherwise listen for these
+    /// phrases only (to try a model of another language); one empty phrase: free speech.
+    pub phrases: Vec<String>,
+    /// Stop after this much audio, counted in samples (a device that runs faster than real
+    /// time, like an ALSA file device, stops at the same point of the recording).
+    pub max_audio: Option<Duration>,
+    /// Push-to-talk: start with the key already pressed, so the first utterance begins with
+    /// the first sample the device delivers (for recording a whole take).
+    pub start_talking: bool,
+}
+
+impl ListenConfig {
+    /// Listening for `lang` from the default microphone, push-to-talk, with the model found
+    /// in `models/`.
+    pub fn new(lang: Lang) -> ListenConfig {
+        ListenConfig {
+            model: None,
+            lang,
+            mode: ListenMode::PushToTalk,
+            input: AudioInput::Device(None),
+            phrases: Vec::new(),
+            max_audio: None,
+            start_talking: false,
+        }
+    }
+}
+
+/// What the listener reports.
+#[derive(Debug, Clone, PartialEq)]
+pub enum ListenEvent {
+    /// Listening was switched on or off (the push-to-talk key, or mute).
+    Listening(bool),
+    /// An utterance, to be understood with [`super::understand`].
+    Heard(Heard),
+    /// The listener stopped: asked to, at the end of the input, or because the input failed
+    /// (`reason`). Nothing more will come.
+    Stopped {
+        /// Why, when it was not asked to stop and the input did not just end.
+        reason: Option<VoiceOff>,
+        /// The decoding work done.
+        stats: DecodeStats,
+    },
+}
+
+/// Why voice input is off.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum VoiceOff {
+    /// No usable model (or voice input not built in).
+    #[error("{0}")]
+    Model(#[from] ModelError),
+    /// No usable microphone (or audio file).
+    #[error("{0}")]
+    Microphone(String),
+}
+
+impl VoiceOff {
+    /// What the program says once about it.
+    pub fn tokens(&self) -> Vec<Token> {
+        match self {
+            VoiceOff::Model(err) => err.tokens(),
+            VoiceOff::Microphone(_) => vec![
+                Token::Word(Word::NoMicrophone),
+                Token::Pause,
+                Token::Word(Word::VoiceInputOff),
+            ],
+        }
+    }
+}
+
+/// A running listener. Dropping it stops the thread (and closes the device).
+#[derive(Debug)]
+pub struct Listener {
+    control: Sender<Control>,
+    thread: Option<std::thread::JoinHandle<()>>,
+    notice: Option<Vec<Token>>,
+}
+
+#[derive(Debug, Clone, Copy)]
+#[cfg_attr(not(feature = "recognition"), allow(dead_code))]
+enum Control {
+    Toggle,
+    Stop,
+}
+
+impl Listener {
+    /// The push-to-talk key: starts or ends an utterance (always-on mode: mutes, unmutes).
+    pub fn toggle(&self) {
+        let _ = self.control.send(Control::Toggle);
+    }
+
+    /// What to say once at start besides "listening", e.g. the words the model does not
+    /// know ("diese Wörter kennt das Sprachmodell nicht, Hector").
+    pub fn notice(&self) -> Option<&[Token]> {
+        self.notice.as_deref()
+    }
+
+    /// Stops listening and waits for the thread; its last event is
+    /// [`ListenEvent::Stopped`].
+    pub fn stop(mut self) {
+        self.shut_down();
+    }
+
+    fn shut_down(&mut self) {
+        let _ = self.control.send(Control::Stop);
+        if let Some(thread) = self.thread.take() {
+            let _ = thread.join();
+        }
+    }
+}
+
+impl Drop for Listener {
+    fn drop(&mut self) {
+        self.shut_down();
+    }
+}
+
+/// Starts listening, or says why voice input is off.
+#[cfg(not(feature = "recognition"))]
+pub fn start(_config: &ListenConfig, _events: Sender<ListenEvent>) -> Result<Listener, VoiceOff> {
+    Err(VoiceOff::Model(ModelError::NotBuilt))
+}
+
+/// Starts listening, or says why voice input is off. Loading the model takes a moment
+/// (a small model a fraction of a second, a large one about 1.5 s); the input is opened
+/// and checked before this returns.
+#[cfg(feature = "recognition")]
+pub fn start(config: &ListenConfig, events: Sender<ListenEvent>) -> Result<Listener, VoiceOff> {
+    use super::models::find_model;
+    use super::recogniser::SpeechModel;
+
+    let dir = find_model(config.model.as_deref(), config.lang)?;
+    let model = SpeechModel::load(&dir, config.lang)?;
+    if config.phrases.is_empty() && model.knows_no_word() {
+        // A model of another language: it would hear every move as noise.
+        return Err(VoiceOff::Model(ModelError::NotFound {
+            lang: config.lang,
+            searched: vec![dir],
+        }));
+    }
+    start_with(std::sync::Arc::new(model), config, events)
+}
+
+/// Starts listening with a model already loaded (`config.model` is not used).
+#[cfg(feature = "recognition")]
+pub fn start_with(
+    model: std::sync::Arc<super::recogniser::SpeechModel>,
+    config: &ListenConfig,
+    events: Sender<ListenEvent>,
+) -> Result<Listener, VoiceOff> {
+    let notice = if config.phrases.is_empty() {
+        model.missing_words_report()
+    } else {
+        None
+    };
+    let recogniser = if config.phrases.is_empty() {
+        model.recogniser()?
+    } else {
+        model.recogniser_for(&config.phrases)?
+    };
+    let (control, control_rx) = crossbeam_channel::unbounded();
+    let (ready_tx, ready_rx) = crossbeam_channel::bounded(1);
+    let config = config.clone();
+    let thread = std::thread::Builder::new()
+        .name("listen".into())
+        .spawn(move || {
+            let _model = model; // kept alive as long as its recogniser runs
+            run::listen(config, recogniser, control_rx, ready_tx, events);
+        })
+        .map_err(|e| VoiceOff::Microphone(e.to_string()))?;
+    match ready_rx.recv() {
+        Ok(Ok(())) => Ok(Listener {
+            control,
+            thread: Some(thread),
+            notice,
+        }),
+        Ok(Err(off)) => {
+            let _ = thread.join();
+            Err(off)
+        }
+        Err(_) => {
+            let _ = thread.join();
+            Err(VoiceOff::Microphone("the listener stopped".into()))
+        }
+    }
+}
+
+#[cfg(feature = "recognition")]
+mod run {
+    use std::time::Duration;
+
+    use crossbeam_channel::{Receiver, Sender, select};
+
+    use super::{AudioInput, Control, ListenConfig, ListenEvent, VoiceOff};
+    use crate::listen::gate::ListenMode;
+    use crate::listen::heard::Heard;
+    use crate::listen::pipeline::Pipeline;
+    use crate::listen::recogniser::Recogniser;
+    use crate::listen::source::{AudioBlock, DeviceMessage, DeviceSource, read_wav};
+
+    /// Sends utterances; false when the session is gone.
+    fn send_all(events: &Sender<ListenEvent>, heard: Vec<Heard>) -> bool {
+        heard
+            .into_iter()
+            .all(|h| events.send(ListenEvent::Heard(h)).is_ok())
+    }
+
+    fn stopped(events: &Sender<ListenEvent>, pipeline: &Pipeline, reason: Option<VoiceOff>) {
+        let _ = events.send(ListenEvent::Stopped {
+            reason,
+            stats: pipeline.stats(),
+        });
+    }
+
+    /// Counts audio against the configured limit.
+    struct Budget {
+        left: Option<u64>,
+    }
+
+    impl Budget {
+        fn new(limit: Option<Duration>, rate: u32) -> Budget {
+            Budget {
+                left: limit.map(|d| (d.as_secs_f64() * f64::from(rate)).round() as u64),
+            }
+        }
+        /// Cuts the block to what is left; true when the limit is reached.
+        fn take(&mut self, block: &mut AudioBlock) -> bool {
+            let Some(left) = self.left.as_mut() else {
+                return false;
+            };
+            let frames = (block.frames() as u64).min(*left);
+            block
+                .samples
+                .truncate(frames as usize * usize::from(block.channels));
+            *left -= frames;
+            *left == 0
+        }
+    }
+
+    fn pipeline_for(
+        recogniser: Recogniser,
+        rate: u32,
+        channels: u16,
+        mode: ListenMode,
+        ready: &Sender<Result<(), VoiceOff>>,
+    ) -> Option<Pipeline> {
+        match Pipeline::new(recogniser, rate, channels, mode) {
+            Ok(p) => {
+                let _ = ready.send(Ok(()));
+                Some(p)
+            }
+            Err(e) => {
+                let _ = ready.send(Err(VoiceOff::Microphone(e.to_string())));
+                None
+            }
+        }
+    }
+
+    pub(super) fn listen(
+        config: ListenConfig,
+        recogniser: Recogniser,
+        control: Receiver<Control>,
+        ready: Sender<Result<(), VoiceOff>>,
+        events: Sender<ListenEvent>,
+    ) {
+        match &config.input {
+            AudioInput::WavFile(path) => {
+                let blocks = match read_wav(path, Duration::from_millis(100)) {
+                    Ok(blocks) => blocks,
+                    Err(e) => {
+                        let _ = ready.send(Err(VoiceOff::Microphone(e.to_string())));
+                        return;
+                    }
+                };
+                let (rate, channels) = blocks.first().map_or((16_000, 1), |b| (b.rate, b.channels));
+                let Some(mut pipeline) =
+                    pipeline_for(recogniser, rate, channels, ListenMode::AlwaysOn, &ready)
+                else {
+                    return;
+                };
+                let mut budget = Budget::new(config.max_audio, rate);
+                for mut block in blocks {
+                    if matches!(control.try_recv(), Ok(Control::Stop)) {
+                        stopped(&events, &pipeline, None);
+                        return;
+                    }
+                    let full = budget.take(&mut block);
+                    let heard = pipeline.audio(&block).unwrap_or_default();
+                    if !send_all(&events, heard) {
+                        return;
+                    }
+                    if full {
+                        break;
+                    }
+                }
+                let heard = pipeline.end();
+                if send_all(&events, heard) {
+                    stopped(&events, &pipeline, None);
+                }
+            }
+            AudioInput::Device(name) => {
+                let device = match DeviceSource::open(name.as_deref(), recogniser.sample_rate()) {
+                    Ok(device) => device,
+                    Err(e) => {
+                        let _ = ready.send(Err(VoiceOff::Microphone(e.to_string())));
+                        return;
+                    }
+                };
+                let Some(mut pipeline) = pipeline_for(
+                    recogniser,
+                    device.rate,
+                    device.channels,
+                    config.mode,
+                    &ready,
+                ) else {
+                    return;
+                };
+                let mut budget = Budget::new(config.max_audio, device.rate);
+                // Before the first block is read: the blocks already captured queue up.
+                if config.start_talking && config.mode == ListenMode::PushToTalk {
+                    let _ = pipeline.toggle();
+                }
+                if events
+                    .send(ListenEvent::Listening(pipeline.is_listening()))
+                    .is_err()
+                {
+                    return;
+                }
+                loop {
+                    select! {
+                        recv(control) -> message => match message {
+                            Ok(Control::Toggle) => {
+                                let heard = pipeline.toggle();
+                                if events.send(ListenEvent::Listening(pipeline.is_listening())).is_err()
+                                    || !send_all(&events, heard)
+                                {
+                                    return;
+                                }
+                            }
+                            Ok(Control::Stop) | Err(_) => {
+                                stopped(&events, &pipeline, None);
+                                return;
+                            }
+                        },
+                        recv(device.receiver()) -> message => match message {
+                            Ok(DeviceMessage::Block(mut block)) => {
+                                let full = budget.take(&mut block);
+                                let heard = pipeline.audio(&block).unwrap_or_default();
+                                if !send_all(&events, heard) {
+                                    return;
+                                }
+                                if full {
+                                    let heard = pipeline.end();
+                                    if send_all(&events, heard) {
+                                        stopped(&events, &pipeline, None);
+                                    }
+                                    return;
+                                }
+                            }
+                            Ok(DeviceMessage::Failed(reason)) => {
+                                stopped(&events, &pipeline, Some(VoiceOff::Microphone(reason)));
+                                return;
+                            }
+                            Err(_) => {
+                                let reason = VoiceOff::Microphone("the input device stopped".into());
+                                stopped(&events, &pipeline, Some(reason));
+                                return;
+                            }
+                        },
+                    }
+                }
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn voice_off_is_said_once_in_words() {
+        let off = VoiceOff::Microphone("no device".into());
+        assert_eq!(
+            Lang::De.text(&off.tokens()),
+            "kein Mikrofon gefunden, Spracheingabe aus"
+        );
+        let off = VoiceOff::from(ModelError::NotBuilt);
+        assert_eq!(
+            Lang::De.text(&off.tokens()),
+            "Spracheingabe ist nicht eingebaut, Spracheingabe aus"
+        );
+    }
+
+    #[test]
+    fn without_a_model_voice_input_is_off_and_says_why() {
+        let (tx, _rx) = crossbeam_channel::unbounded();
+        let dir = tempfile::tempdir().unwrap();
+        let mut config = ListenConfig::new(Lang::De);
+        config.model = Some(dir.path().to_path_buf());
+        let off = start(&config, tx).unwrap_err();
+        if cfg!(feature = "recognition") {
+            assert_eq!(
+                off,
+                VoiceOff::Model(ModelError::NotAModel(dir.path().to_path_buf()))
+            );
+            assert_eq!(
+                Lang::De.text(&off.tokens()),
+                "kein Sprachmodell gefunden, Spracheingabe aus"
+            );
+        } else {
+            assert_eq!(off, VoiceOff::Model(ModelError::NotBuilt));
+        }
+    }
+}

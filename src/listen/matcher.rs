@@ -1,0 +1,764 @@
+//! Understanding what was heard: the recogniser's alternatives matched against every phrase
+//! of the position, with a cost for each word that differs, and a move played only when one
+//! meaning is both exactly what was heard and clearly ahead of every other.
+//!
+//! The rules (reasoning and numbers in `docs/listen.md`):
+//!
+//! - Each alternative is aligned word by word with each phrase (an edit distance over words).
+//!   A word heard in place of another costs [`cost::SUBSTITUTE`], or less when the two sound
+//!   alike (the lexicon's confusion table); a word of the phrase not heard costs
+//!   [`cost::DELETE`] (nothing when it is optional, less when it is a weak word); a word heard
+//!   that the phrase does not have costs [`cost::INSERT`], less for fillers and for words
+//!   that never decide a move (Schach, matt). A lower alternative adds
+//!   [`ALTERNATIVE_WEIGHT`] per unit of log-likelihood it trails the best one by.
+//! - **Accept** the cheapest meaning only when its cost on the best alternative is at most
+//!   [`EXACT`] and every other meaning costs at least [`MARGIN`] more. Every confusion and
+//!   weak-word cost is below `MARGIN / 2`, so two such slips can never make one legal move
+//!   look like another one clearly enough to be played.
+//! - **Ask** ("Springer Felix drei?") when the best costs at most [`ASK_MAX`] but is not a
+//!   clear winner; "ja" then plays it ([`understand_reply`]).
+//! - **Reject** otherwise: nothing heard, noise, or a well-formed move that is not legal
+//!   (said with the reason, as when it is typed).
+
+use shakmaty::{Chess, Move};
+
+use super::command::Command;
+use super::heard::Heard;
+use super::lexicon::{Lexicon, WordId, WordRole};
+use super::phrases::{Candidate, Need, Phrase, PhraseSet, PhraseWord, phrase_set};
+use crate::notation::token::square_tokens;
+use crate::notation::{Lang, ParseError, Token, Word, parse_move};
+
+/// The highest cost on the best alternative at which a meaning may be accepted: fillers and
+/// a spurious "Schach" fit under it, a single wrong or missing content word does not.
+pub const EXACT: f32 = 0.25;
+/// How far ahead of every other meaning the accepted one must be: one whole wrong word.
+pub const MARGIN: f32 = 1.0;
+/// The highest cost at which a question is still asked; above it, "not understood".
+pub const ASK_MAX: f32 = 1.5;
+/// At most this many meanings are offered in one question.
+pub const MAX_CHOICES: usize = 3;
+/// How much cheaper the first of several close meanings must be to be proposed for "ja".
+pub const PREFER: f32 = 0.2;
+/// The cost of an alternative per unit of log-likelihood (a factor e) below the best one.
+pub const ALTERNATIVE_WEIGHT: f32 = 0.25;
+
+/// The costs of single word differences.
+pub mod cost {
+    /// A word heard in place of another that does not sound like it.
+    pub const SUBSTITUTE: f32 = 1.0;
+    /// A required word of the phrase that was not heard.
+    pub const DELETE: f32 = 1.0;
+    /// A word people often leave out though the phrase needs it (the promotion piece): its
+    /// absence leads to a question, not to another move.
+    pub const DELETE_EXPECTED: f32 = 0.5;
+    /// A word heard that the phrase does not have.
+    pub const INSERT: f32 = 1.0;
+    /// A filler heard ("nach", "von").
+    pub const INSERT_FILLER: f32 = 0.1;
+    /// "Schach" or "matt" heard after a move that does not give it: it does not change
+    /// which move was meant.
+    pub const INSERT_CHECK: f32 = 0.2;
+    /// "schlägt" or "en passant" heard with a move that does not capture that way: the
+    /// player may think so wrongly, so the move is asked back, not rejected.
+    pub const INSERT_CAPTURE: f32 = 0.5;
+    /// A word the lexicon does not know, or the recogniser's noise marker: it may have been
+    /// a word of the move, so it keeps the utterance from being exact.
+    pub const INSERT_UNKNOWN: f32 = 0.3;
+}
+
+/// A question asked back instead of acting.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Question {
+    /// What the question is about.
+    pub kind: QuestionKind,
+    /// The meanings in question, the likeliest first.
+    pub candidates: Vec<Candidate>,
+    /// The meaning "ja" confirms, when one is clearly the likeliest.
+    pub proposal: Option<Candidate>,
+}
+
+/// The kind of a question.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum QuestionKind {
+    /// "Springer Felix drei?": "ja" plays the proposal, "nein" drops it.
+    Confirm,
+    /// "Springer Felix zwei oder Springer Felix drei?": say it again, more clearly.
+    Choose,
+    /// "David acht, welche Figur?": a pawn reaches the last rank; name the new piece.
+    PromotionPiece,
+}
+
+impl Question {
+    /// The question as tokens.
+    pub fn tokens(&self, pos: &Chess) -> Vec<Token> {
+        let mut out = Vec::new();
+        match self.kind {
+            QuestionKind::PromotionPiece => {
+                if let Some(Candidate::Move(m)) = self.candidates.first() {
+                    out.extend(square_tokens(m.to()));
+                    out.push(Token::Pause);
+                }
+                out.push(Token::Word(Word::WhichPiece));
+                return out;
+            }
+            QuestionKind::Confirm => {
+                if let Some(proposal) = &self.proposal {
+                    out.extend(proposal.tokens(pos));
+                }
+            }
+            QuestionKind::Choose => {
+                for (i, candidate) in self.candidates.iter().enumerate() {
+                    if i > 0 {
+                        out.push(Token::Word(Word::Or));
+                    }
+                    out.extend(candidate.tokens(pos));
+                }
+            }
+        }
+        out.push(Token::Word(Word::Question));
+        out
+    }
+}
+
+/// Why nothing is done with what was heard.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Rejection {
+    /// No word at all.
+    NothingHeard,
+    /// Only noise, fillers or words that are not part of any move or command (a cough,
+    /// another conversation). In always-on mode the session should stay silent about it.
+    Noise,
+    /// Words that match nothing closely enough (noise, another conversation).
+    NotUnderstood,
+    /// A well-formed move that is not legal here, with the reason.
+    NotLegal(ParseError),
+    /// "nein" to a question.
+    Declined,
+}
+
+impl Rejection {
+    /// The reason as tokens.
+    pub fn tokens(&self, pos: &Chess) -> Vec<Token> {
+        match self {
+            Rejection::NothingHeard => vec![Token::Word(Word::NothingHeard)],
+            Rejection::Noise => vec![Token::Word(Word::NotUnderstood)],
+            Rejection::NotUnderstood => vec![
+                Token::Word(Word::NotUnderstood),
+                Token::Pause,
+                Token::Word(Word::SayAgain),
+            ],
+            Rejection::NotLegal(err) => err.tokens(pos),
+            Rejection::Declined => vec![Token::Word(Word::Cancelled)],
+        }
+    }
+}
+
+/// What was understood.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Understanding {
+    /// A legal move, said clearly: play it.
+    Move(Move),
+    /// A command, said clearly (a command that needs confirmation only after "ja").
+    Command(Command),
+    /// Not clear enough: ask back.
+    Ask(Question),
+    /// Nothing to do, and why.
+    Rejected(Rejection),
+}
+
+impl Understanding {
+    /// What to say about it: the move or command as understood, the question, or the reason.
+    pub fn tokens(&self, pos: &Chess) -> Vec<Token> {
+        match self {
+            Understanding::Move(m) => Candidate::Move(*m).tokens(pos),
+            Understanding::Command(c) => c.tokens(),
+            Understanding::Ask(q) => q.tokens(pos),
+            Understanding::Rejected(r) => r.tokens(pos),
+        }
+    }
+}
+
+/// Understands an utterance in `pos` when no question is pending.
+pub fn understand(pos: &Chess, heard: &Heard, lang: Lang) -> Understanding {
+    understand_in(pos, heard, lang, None)
+}
+
+/// Understands the answer to `question`: "ja" takes its proposal, "nein" declines, a piece
+/// name answers a promotion question; anything else is understood as usual.
+pub fn understand_reply(
+    pos: &Chess,
+    heard: &Heard,
+    lang: Lang,
+    question: &Question,
+) -> Understanding {
+    understand_in(pos, heard, lang, Some(question))
+}
+
+/// True when `heard` is the repetition of the move just `played` from `before`.
+///
+/// Under D.2.1 the opponent repeats every announced move. An always-on listener hears that
+/// repetition after the move is on the board, in a position where the same words may name a
+/// move of the other side: the session should test each utterance with this first and drop
+/// it when it only repeats the last move (within a few seconds of it).
+pub fn repeats(before: &Chess, played: Move, heard: &Heard, lang: Lang) -> bool {
+    match understand(before, heard, lang) {
+        Understanding::Move(m) => m == played,
+        Understanding::Ask(q) => q.candidates.contains(&Candidate::Move(played)),
+        _ => false,
+    }
+}
+
+/// One heard word.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum HeardWord {
+    Known(WordId),
+    Unknown,
+}
+
+fn heard_words(lexicon: &Lexicon, text: &str) -> Vec<HeardWord> {
+    text.split(|c: char| c.is_whitespace() || matches!(c, ',' | ';' | '.' | '!' | '?'))
+        .filter(|w| !w.is_empty())
+        .map(|w| match lexicon.lookup(w) {
+            Some(id) => HeardWord::Known(id),
+            None => HeardWord::Unknown,
+        })
+        .collect()
+}
+
+fn insert_cost(lexicon: &Lexicon, heard: HeardWord) -> f32 {
+    match heard {
+        HeardWord::Unknown => cost::INSERT_UNKNOWN,
+        HeardWord::Known(id) => match lexicon.word(id).role {
+            WordRole::Filler => cost::INSERT_FILLER,
+            WordRole::CheckOrMate => cost::INSERT_CHECK,
+            WordRole::Captures | WordRole::EnPassant => cost::INSERT_CAPTURE,
+            _ => cost::INSERT,
+        },
+    }
+}
+
+fn delete_cost(lexicon: &Lexicon, word: PhraseWord) -> f32 {
+    match word.need {
+        Need::Optional => 0.0,
+        Need::Expected => cost::DELETE_EXPECTED,
+        Need::Required => lexicon.weak(word.word).unwrap_or(cost::DELETE),
+    }
+}
+
+fn substitute_cost(lexicon: &Lexicon, heard: HeardWord, word: PhraseWord) -> f32 {
+    match heard {
+        HeardWord::Known(id) if id == word.word => 0.0,
+        HeardWord::Known(id) => lexicon.confusion(id, word.word).unwrap_or(cost::SUBSTITUTE),
+        HeardWord::Unknown => cost::SUBSTITUTE,
+    }
+}
+
+/// The cheapest way to turn `phrase` into `heard` (an edit distance over words).
+fn alignment_cost(lexicon: &Lexicon, heard: &[HeardWord], phrase: &[PhraseWord]) -> f32 {
+    // Phrases are short: one row on the stack, a heap row only for very long ones.
+    let mut stack = [0.0f32; 24];
+    let mut heap = Vec::new();
+    let row: &mut [f32] = if phrase.len() < stack.len() {
+        &mut stack[..=phrase.len()]
+    } else {
+        heap.resize(phrase.len() + 1, 0.0);
+        &mut heap
+    };
+    for (j, &word) in phrase.iter().enumerate() {
+        row[j + 1] = row[j] + delete_cost(lexicon, word);
+    }
+    for &h in heard {
+        let insert = insert_cost(lexicon, h);
+        let mut diagonal = row[0];
+        row[0] += insert;
+        for (j, &word) in phrase.iter().enumerate() {
+            let above = row[j + 1];
+            let best = (diagonal + substitute_cost(lexicon, h, word))
+                .min(above + insert)
+                .min(row[j] + delete_cost(lexicon, word));
+            diagonal = above;
+            row[j + 1] = best;
+        }
+    }
+    row[phrase.len()]
+}
+
+/// The cheapest cost of one candidate over all phrases and alternatives.
+#[derive(Debug, Clone, Copy)]
+struct Scored {
+    target: usize,
+    /// Over all alternatives, with their penalties.
+    cost: f32,
+    /// On the best alternative alone.
+    best_alternative_cost: f32,
+}
+
+fn score(
+    lexicon: &Lexicon,
+    phrases: &[Phrase],
+    n: usize,
+    alternatives: &[(Vec<HeardWord>, f32)],
+) -> Vec<Scored> {
+    let mut scored: Vec<Scored> = (0..n)
+        .map(|target| Scored {
+            target,
+            cost: f32::INFINITY,
+            best_alternative_cost: f32::INFINITY,
+        })
+        .collect();
+    for phrase in phrases {
+        let entry = &mut scored[phrase.target];
+        for (i, (words, penalty)) in alternatives.iter().enumerate() {
+            if *penalty >= entry.cost && i > 0 {
+                continue;
+            }
+            let c = alignment_cost(lexicon, words, &phrase.words);
+            entry.cost = entry.cost.min(c + penalty);
+            if i == 0 {
+                entry.best_alternative_cost = entry.best_alternative_cost.min(c);
+            }
+        }
+    }
+    scored.sort_by(|a, b| a.cost.total_cmp(&b.cost).then(a.target.cmp(&b.target)));
+    scored
+}
+
+/// Floating-point slack for comparisons of sums of costs.
+const EPSILON: f32 = 1e-4;
+
+fn understand_in(
+    pos: &Chess,
+    heard: &Heard,
+    lang: Lang,
+    question: Option<&Question>,
+) -> Understanding {
+    let lexicon = Lexicon::get(lang);
+    let sorted = heard.sorted();
+    let Some(&(best_text, best_score)) = sorted.first() else {
+        return Understanding::Rejected(Rejection::NothingHeard);
+    };
+    if best_text.trim().is_empty() {
+        return Understanding::Rejected(Rejection::NothingHeard);
+    }
+    let alternatives: Vec<(Vec<HeardWord>, f32)> = sorted
+        .iter()
+        .filter(|(text, _)| !text.trim().is_empty())
+        .map(|&(text, score)| {
+            let gap = (best_score - score).max(0.0);
+            (heard_words(lexicon, text), ALTERNATIVE_WEIGHT * gap)
+        })
+        .collect();
+    let says_something = alternatives[0].0.iter().any(|h| match h {
+        HeardWord::Known(id) => lexicon.word(*id).role != WordRole::Filler,
+        HeardWord::Unknown => false,
+    });
+    if !says_something {
+        return Understanding::Rejected(Rejection::Noise);
+    }
+
+    let mut set = phrase_set(pos, lexicon);
+    if let Some(q) = question
+        && q.kind == QuestionKind::PromotionPiece
+    {
+        add_promotion_answers(&mut set, lexicon, q);
+    }
+    let scored = score(lexicon, &set.phrases, set.candidates.len(), &alternatives);
+    let best = scored[0];
+    if best.cost > ASK_MAX + EPSILON {
+        return reject(pos, best_text);
+    }
+    let window: Vec<Scored> = scored
+        .iter()
+        .take_while(|s| s.cost < best.cost + MARGIN - EPSILON)
+        .copied()
+        .collect();
+    let exact = best.best_alternative_cost <= EXACT + EPSILON;
+    if exact && window.len() == 1 {
+        return accept(set.candidates[best.target], question);
+    }
+    // A query changes nothing: between queries only, the clearly likeliest is answered (the
+    // answer names what it is about, so a wrong one is heard and asked again).
+    let is_query =
+        |s: &Scored| matches!(set.candidates[s.target], Candidate::Command(c) if c.is_query());
+    if exact && window.iter().all(is_query) && window[1].cost - best.cost >= PREFER - EPSILON {
+        return accept(set.candidates[best.target], question);
+    }
+    if best.cost >= cost::SUBSTITUTE - EPSILON
+        && let Err(err) = parse_move(pos, best_text)
+        && is_about_legality(&err)
+    {
+        return Understanding::Rejected(Rejection::NotLegal(err));
+    }
+    let candidates: Vec<Candidate> = window.iter().map(|s| set.candidates[s.target]).collect();
+    let tied: Vec<Candidate> = window
+        .iter()
+        .take_while(|s| s.cost < best.cost + PREFER - EPSILON)
+        .map(|s| set.candidates[s.target])
+        .collect();
+    if let Some(q) = promotion_question(&tied) {
+        return Understanding::Ask(q);
+    }
+    if candidates.len() > MAX_CHOICES {
+        return Understanding::Rejected(Rejection::NotUnderstood);
+    }
+    let clearly_first = window.len() == 1 || window[1].cost - window[0].cost >= PREFER - EPSILON;
+    let proposal = clearly_first.then_some(candidates[0]);
+    Understanding::Ask(Question {
+        kind: if proposal.is_some() {
+            QuestionKind::Confirm
+        } else {
+            QuestionKind::Choose
+        },
+        candidates,
+        proposal,
+    })
+}
+
+/// A clear, exact meaning: what it leads to.
+fn accept(candidate: Candidate, question: Option<&Question>) -> Understanding {
+    match candidate {
+        Candidate::Move(m) => Understanding::Move(m),
+        Candidate::Command(Command::Yes) if question.is_some() => {
+            let q = question.expect("checked");
+            match q.proposal {
+                Some(Candidate::Move(m)) => Understanding::Move(m),
+                Some(Candidate::Command(c)) => Understanding::Command(c),
+                None => Understanding::Ask(q.clone()),
+            }
+        }
+        Candidate::Command(Command::No) if question.is_some() => {
+            Understanding::Rejected(Rejection::Declined)
+        }
+        Candidate::Command(c) if c.needs_confirmation() => Understanding::Ask(Question {
+            kind: QuestionKind::Confirm,
+            candidates: vec![candidate],
+            proposal: Some(candidate),
+        }),
+        Candidate::Command(c) => Understanding::Command(c),
+    }
+}
+
+/// Nothing close: the reason.
+fn reject(pos: &Chess, best_text: &str) -> Understanding {
+    match parse_move(pos, best_text) {
+        Err(err) if is_about_legality(&err) => Understanding::Rejected(Rejection::NotLegal(err)),
+        _ => Understanding::Rejected(Rejection::NotUnderstood),
+    }
+}
+
+/// True for reasons that say a well-formed move is not legal (rather than not understood).
+fn is_about_legality(err: &ParseError) -> bool {
+    matches!(
+        err,
+        ParseError::NoPieceCanReach { .. }
+            | ParseError::NoPieceThere(_)
+            | ParseError::NotYourPiece(_)
+            | ParseError::LeavesKingInCheck { .. }
+            | ParseError::CastlingNotLegal(_)
+    )
+}
+
+/// When the close meanings are the promotions of one pawn move, the question is which piece.
+fn promotion_question(candidates: &[Candidate]) -> Option<Question> {
+    let moves: Vec<Move> = candidates
+        .iter()
+        .map(|c| match c {
+            Candidate::Move(m) if m.promotion().is_some() => Some(*m),
+            _ => None,
+        })
+        .collect::<Option<_>>()?;
+    let first = moves.first()?;
+    let same_pawn_move = moves.len() > 1
+        && moves
+            .iter()
+            .all(|m| m.from() == first.from() && m.to() == first.to());
+    same_pawn_move.then(|| Question {
+        kind: QuestionKind::PromotionPiece,
+        candidates: candidates.to_vec(),
+        proposal: None,
+    })
+}
+
+/// In answer to "welche Figur?", the piece name alone names the promotion.
+fn add_promotion_answers(set: &mut PhraseSet, lexicon: &Lexicon, question: &Question) {
+    for candidate in &question.candidates {
+        let Candidate::Move(m) = candidate else {
+            continue;
+        };
+        let (Some(piece), Some(target)) = (
+            m.promotion(),
+            set.candidates.iter().position(|c| c == candidate),
+        ) else {
+            continue;
+        };
+        let words = lexicon
+            .ids_of(&[Token::Piece(piece)])
+            .into_iter()
+            .map(|word| PhraseWord {
+                word,
+                need: Need::Required,
+            })
+            .collect();
+        set.phrases.push(Phrase { words, target });
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use shakmaty::fen::Fen;
+    use shakmaty::uci::UciMove;
+    use shakmaty::{CastlingMode, Position, Role};
+
+    fn pos(fen: &str) -> Chess {
+        fen.parse::<Fen>()
+            .unwrap()
+            .into_position(CastlingMode::Standard)
+            .unwrap()
+    }
+    fn mv(pos: &Chess, uci: &str) -> Move {
+        uci.parse::<UciMove>().unwrap().to_move(pos).unwrap()
+    }
+    fn hear(pos: &Chess, text: &str) -> Understanding {
+        understand(pos, &Heard::text(text), Lang::De)
+    }
+    fn said(pos: &Chess, u: &Understanding) -> String {
+        Lang::De.text(&u.tokens(pos))
+    }
+
+    #[test]
+    fn clear_moves_are_played() {
+        let start = Chess::default();
+        for (text, uci) in [
+            ("springer felix drei", "g1f3"),
+            ("Springer Gustav eins Felix drei", "g1f3"),
+            ("springer gustav eins nach felix drei", "g1f3"),
+            ("eva vier", "e2e4"),
+            ("bauer eva zwei eva vier", "e2e4"),
+            ("springer hektor drei", "g1h3"),
+            ("cäsar vier", "c2c4"),
+            ("david zwo david vier", "d2d4"),
+        ] {
+            assert_eq!(
+                hear(&start, text),
+                Understanding::Move(mv(&start, uci)),
+                "{text}"
+            );
+        }
+        let fen = "r1bqkbnr/1ppp1ppp/p1n5/1B2p3/4P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 0 4";
+        let p = pos(fen);
+        assert_eq!(
+            hear(&p, "Läufer schlägt Cäsar sechs"),
+            Understanding::Move(mv(&p, "b5c6"))
+        );
+        assert_eq!(
+            hear(&p, "Läufer Cäsar sechs"),
+            Understanding::Move(mv(&p, "b5c6"))
+        );
+        assert_eq!(
+            hear(&p, "kurze rochade"),
+            Understanding::Move(mv(&p, "e1g1"))
+        );
+        let promo = pos("8/4P3/8/8/8/8/k7/4K3 w - - 0 1");
+        assert_eq!(
+            hear(&promo, "eva acht dame"),
+            Understanding::Move(mv(&promo, "e7e8q"))
+        );
+    }
+
+    #[test]
+    fn a_sound_alike_neighbour_makes_a_question() {
+        // "Springer Felix zwei" is not legal, and "zwei" sounds like "drei": asked as Nf3.
+        let start = Chess::default();
+        let u = hear(&start, "springer felix zwei");
+        assert_eq!(said(&start, &u), "Springer Felix drei ?");
+        let Understanding::Ask(q) = &u else {
+            panic!("{u:?}")
+        };
+        assert_eq!(q.proposal, Some(Candidate::Move(mv(&start, "g1f3"))));
+        // "ja" plays it, "nein" drops it, anything else is understood afresh.
+        assert_eq!(
+            understand_reply(&start, &Heard::text("ja"), Lang::De, q),
+            Understanding::Move(mv(&start, "g1f3"))
+        );
+        assert_eq!(
+            understand_reply(&start, &Heard::text("nein"), Lang::De, q),
+            Understanding::Rejected(Rejection::Declined)
+        );
+        assert_eq!(
+            understand_reply(&start, &Heard::text("springer hektor drei"), Lang::De, q),
+            Understanding::Move(mv(&start, "g1h3"))
+        );
+        // Two legal moves one confusion apart are never played silently: Rook d2 and d3.
+        let rook = pos("4k3/8/8/8/8/8/8/3RK3 w - - 0 1");
+        let u = hear(&rook, "turm david drei");
+        assert_eq!(said(&rook, &u), "Turm David drei ?");
+        let u = hear(&rook, "turm david zwo");
+        assert_eq!(said(&rook, &u), "Turm David zwei ?");
+        // A different word that does not sound alike is clear enough.
+        assert_eq!(
+            hear(&rook, "turm david vier"),
+            Understanding::Move(mv(&rook, "d1d4"))
+        );
+    }
+
+    #[test]
+    fn ambiguous_and_promotion_questions() {
+        let two_knights = pos("4k3/8/8/8/8/8/8/1N2KN2 w - - 0 1");
+        let u = hear(&two_knights, "springer david zwei");
+        assert_eq!(
+            said(&two_knights, &u),
+            "Springer Bella David zwei oder Springer Felix David zwei ?"
+        );
+        let promo = pos("8/4P3/8/8/8/8/k7/4K3 w - - 0 1");
+        let u = hear(&promo, "eva acht");
+        assert_eq!(said(&promo, &u), "Eva acht, welche Figur?");
+        assert_eq!(
+            said(&promo, &hear(&promo, "eva sieben eva acht")),
+            "Eva acht, welche Figur?"
+        );
+        let Understanding::Ask(q) = &u else { panic!() };
+        assert_eq!(
+            understand_reply(&promo, &Heard::text("springer"), Lang::De, q),
+            Understanding::Move(mv(&promo, "e7e8n"))
+        );
+    }
+
+    #[test]
+    fn commands_are_understood_and_resigning_is_confirmed() {
+        let start = Chess::default();
+        assert_eq!(hear(&start, "zeit"), Understanding::Command(Command::Time));
+        assert_eq!(
+            hear(&start, "korrektur"),
+            Understanding::Command(Command::TakeBack)
+        );
+        // "Feld Felix zwei" is a confusion away, but a query changes nothing: answered.
+        assert_eq!(
+            hear(&start, "feld felix drei"),
+            Understanding::Command(Command::Square(shakmaty::Square::F3))
+        );
+        assert_eq!(
+            hear(&start, "stellung"),
+            Understanding::Command(Command::Position)
+        );
+        let u = hear(&start, "aufgeben");
+        let Understanding::Ask(q) = &u else {
+            panic!("{u:?}")
+        };
+        assert_eq!(said(&start, &u), "aufgeben ?");
+        assert_eq!(
+            understand_reply(&start, &Heard::text("ja"), Lang::De, q),
+            Understanding::Command(Command::Resign)
+        );
+    }
+
+    #[test]
+    fn illegal_moves_noise_and_silence_are_rejected() {
+        let start = Chess::default();
+        assert_eq!(
+            said(&start, &hear(&start, "springer felix vier")),
+            "kein Springer erreicht Felix vier"
+        );
+        assert_eq!(
+            hear(&start, ""),
+            Understanding::Rejected(Rejection::NothingHeard)
+        );
+        assert_eq!(
+            hear(&start, "[unk] [unk]"),
+            Understanding::Rejected(Rejection::Noise)
+        );
+        assert_eq!(
+            hear(&start, "guten morgen allerseits"),
+            Understanding::Rejected(Rejection::Noise)
+        );
+        assert_eq!(
+            hear(&start, "nach"),
+            Understanding::Rejected(Rejection::Noise)
+        );
+        // Words of the vocabulary that make nothing: not understood, said so.
+        assert_eq!(
+            hear(&start, "springer springer springer"),
+            Understanding::Rejected(Rejection::NotUnderstood)
+        );
+    }
+
+    #[test]
+    fn a_close_second_alternative_makes_a_question() {
+        let start = Chess::default();
+        let heard = Heard {
+            alternatives: vec![
+                ("springer felix drei".into(), 100.0),
+                ("springer hektor drei".into(), 99.5),
+            ],
+        };
+        let u = understand(&start, &heard, Lang::De);
+        assert!(
+            matches!(&u, Understanding::Ask(q) if q.candidates.len() == 2),
+            "{u:?}"
+        );
+        let far = Heard {
+            alternatives: vec![
+                ("springer felix drei".into(), 100.0),
+                ("springer hektor drei".into(), 90.0),
+            ],
+        };
+        assert_eq!(
+            understand(&start, &far, Lang::De),
+            Understanding::Move(mv(&start, "g1f3"))
+        );
+        // The best alternative names nothing legal, the second names a move exactly: asked.
+        let second = Heard {
+            alternatives: vec![
+                ("springer felix vier".into(), 100.0),
+                ("springer felix drei".into(), 99.0),
+            ],
+        };
+        assert!(matches!(
+            understand(&start, &second, Lang::De),
+            Understanding::Ask(_)
+        ));
+    }
+
+    #[test]
+    fn the_opponents_repetition_is_recognised_as_such() {
+        // White plays Nf3; Black's knight on g8 could go to f6, not f3, but a knight on e5
+        // could: "Springer Felix drei" after the move would be a black move.
+        let before = pos("4k3/8/8/4n3/8/8/8/4K1N1 w - - 0 1");
+        let nf3 = mv(&before, "g1f3");
+        let mut after = before.clone();
+        after.play_unchecked(nf3);
+        let echo = Heard::text("springer felix drei");
+        assert!(matches!(
+            hear(&after, "springer felix drei"),
+            Understanding::Move(_)
+        ));
+        assert!(repeats(&before, nf3, &echo, Lang::De));
+        assert!(!repeats(
+            &before,
+            nf3,
+            &Heard::text("springer hektor drei"),
+            Lang::De
+        ));
+    }
+
+    #[test]
+    fn english_words() {
+        let start = Chess::default();
+        let u = understand(&start, &Heard::text("knight felix three"), Lang::En);
+        assert_eq!(u, Understanding::Move(mv(&start, "g1f3")));
+        let u = understand(&start, &Heard::text("eva two eva four"), Lang::En);
+        assert_eq!(u, Understanding::Move(mv(&start, "e2e4")));
+        // "to" sounds like "two": close, but not exact enough next to "square Eva four".
+        let u = understand(&start, &Heard::text("eva to eva four"), Lang::En);
+        let Understanding::Ask(q) = &u else {
+            panic!("{u:?}")
+        };
+        assert_eq!(q.proposal, Some(Candidate::Move(mv(&start, "e2e4"))));
+        assert_eq!(
+            understand(&start, &Heard::text("pawn takes"), Lang::En),
+            Understanding::Rejected(Rejection::NotUnderstood)
+        );
+        let _ = Role::Pawn;
+    }
+}

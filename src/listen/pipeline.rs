@@ -1,0 +1,129 @@
+//! The capture path in one place: audio blocks → mono 16 kHz → gate → recogniser →
+//! [`Heard`]. The listener thread, `annexd recognize` and the benchmarks all drive this one
+//! type, so a WAV file goes exactly the way the microphone's audio goes.
+
+use std::time::Instant;
+
+use super::audio::{AudioError, Conditioner};
+use super::gate::{Gate, ListenMode, Step};
+use super::heard::{DecodeStats, Heard, join_pieces};
+use super::recogniser::Recogniser;
+use super::source::AudioBlock;
+
+/// A running capture path.
+#[derive(Debug)]
+pub struct Pipeline {
+    conditioner: Conditioner,
+    gate: Gate,
+    recogniser: Recogniser,
+    /// Earlier pieces of a push-to-talk utterance the end-pointer cut.
+    pieces: Vec<Heard>,
+    stats: DecodeStats,
+}
+
+impl Pipeline {
+    /// A pipeline for audio at `rate` with `channels`, decoding with `recogniser`.
+    pub fn new(
+        recogniser: Recogniser,
+        rate: u32,
+        channels: u16,
+        mode: ListenMode,
+    ) -> Result<Pipeline, AudioError> {
+        let model_rate = recogniser.sample_rate();
+        Ok(Pipeline {
+            conditioner: Conditioner::new(rate, channels, model_rate)?,
+            gate: Gate::new(mode, model_rate),
+            recogniser,
+            pieces: Vec::new(),
+            stats: DecodeStats::default(),
+        })
+    }
+
+    /// The work done so far.
+    pub fn stats(&self) -> DecodeStats {
+        self.stats
+    }
+
+    /// True while audio goes to the recogniser.
+    pub fn is_listening(&self) -> bool {
+        self.gate.is_listening()
+    }
+
+    /// Audio arrived; returns the utterances it completed.
+    pub fn audio(&mut self, block: &AudioBlock) -> Result<Vec<Heard>, AudioError> {
+        if block.rate != self.conditioner.input_rate()
+            || block.channels != self.conditioner.channels()
+        {
+            // A device may change its format after a reconfiguration: follow it.
+            self.conditioner =
+                Conditioner::new(block.rate, block.channels, self.recogniser.sample_rate())?;
+        }
+        let samples = self.conditioner.push(&block.samples);
+        let steps = self.gate.audio(&samples);
+        Ok(self.run(steps))
+    }
+
+    /// The push-to-talk key (or mute key) was pressed.
+    pub fn toggle(&mut self) -> Vec<Heard> {
+        let steps = self.gate.toggle();
+        self.run(steps)
+    }
+
+    /// The source ended: the last utterance is finished.
+    pub fn end(&mut self) -> Vec<Heard> {
+        let tail = self.conditioner.finish();
+        let mut steps = self.gate.audio(&tail);
+        steps.extend(self.gate.end_of_audio());
+        self.run(steps)
+    }
+
+    fn run(&mut self, steps: Vec<Step>) -> Vec<Heard> {
+        let mut out = Vec::new();
+        for step in steps {
+            match step {
+                Step::Feed(samples) => {
+                    let started = Instant::now();
+                    let heard = self.recogniser.accept(&samples);
+                    let spent = started.elapsed();
+                    self.stats.decode_time += spent;
+                    self.stats.samples_decoded += samples.len() as u64;
+                    if let Some(heard) = heard {
+                        match self.gate.mode() {
+                            ListenMode::AlwaysOn => {
+                                self.stats.last_latency = spent;
+                                out.push(heard);
+                            }
+                            ListenMode::PushToTalk => self.pieces.push(heard),
+                        }
+                    }
+                }
+                Step::Finish => {
+                    let started = Instant::now();
+                    // The resampler still holds the last milliseconds of the utterance.
+                    let tail = self.conditioner.finish();
+                    if !tail.is_empty() {
+                        self.stats.samples_decoded += tail.len() as u64;
+                        if let Some(piece) = self.recogniser.accept(&tail) {
+                            self.pieces.push(piece);
+                        }
+                    }
+                    let last = self.recogniser.finish();
+                    let spent = started.elapsed();
+                    self.stats.decode_time += spent;
+                    self.stats.last_latency = spent;
+                    let heard = join_pieces(&std::mem::take(&mut self.pieces), last);
+                    // Always-on mode only reports speech; a push-to-talk release always gets
+                    // an answer, "nothing heard" included.
+                    if self.gate.mode() == ListenMode::PushToTalk || !heard.is_silence() {
+                        out.push(heard);
+                    }
+                }
+                Step::Discard => {
+                    self.recogniser.reset();
+                    self.pieces.clear();
+                }
+            }
+        }
+        out
+    }
+}
