@@ -10,7 +10,9 @@ use annexd::notation;
 #[command(
     name = "annexd",
     version,
-    about = "Play chess over the board under FIDE Annex D"
+    about = "Play chess over the board under FIDE Annex D",
+    args_override_self = true,
+    propagate_version = true
 )]
 struct Cli {
     #[command(subcommand)]

@@ -572,7 +572,7 @@ mod tests {
         // "Springer Felix zwei" is not legal, and "zwei" sounds like "drei": asked as Nf3.
         let start = Chess::default();
         let u = hear(&start, "springer felix zwei");
-        assert_eq!(said(&start, &u), "Springer Felix drei ?");
+        assert_eq!(said(&start, &u), "Springer Felix drei?");
         let Understanding::Ask(q) = &u else {
             panic!("{u:?}")
         };
@@ -593,9 +593,9 @@ mod tests {
         // Two legal moves one confusion apart are never played silently: Rook d2 and d3.
         let rook = pos("4k3/8/8/8/8/8/8/3RK3 w - - 0 1");
         let u = hear(&rook, "turm david drei");
-        assert_eq!(said(&rook, &u), "Turm David drei ?");
+        assert_eq!(said(&rook, &u), "Turm David drei?");
         let u = hear(&rook, "turm david zwo");
-        assert_eq!(said(&rook, &u), "Turm David zwei ?");
+        assert_eq!(said(&rook, &u), "Turm David zwei?");
         // A different word that does not sound alike is clear enough.
         assert_eq!(
             hear(&rook, "turm david vier"),
@@ -609,7 +609,7 @@ mod tests {
         let u = hear(&two_knights, "springer david zwei");
         assert_eq!(
             said(&two_knights, &u),
-            "Springer Bella David zwei oder Springer Felix David zwei ?"
+            "Springer Bella David zwei oder Springer Felix David zwei?"
         );
         let promo = pos("8/4P3/8/8/8/8/k7/4K3 w - - 0 1");
         let u = hear(&promo, "eva acht");
@@ -646,7 +646,7 @@ mod tests {
         let Understanding::Ask(q) = &u else {
             panic!("{u:?}")
         };
-        assert_eq!(said(&start, &u), "aufgeben ?");
+        assert_eq!(said(&start, &u), "aufgeben?");
         assert_eq!(
             understand_reply(&start, &Heard::text("ja"), Lang::De, q),
             Understanding::Command(Command::Resign)

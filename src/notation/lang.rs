@@ -9,6 +9,7 @@ use std::str::FromStr;
 use shakmaty::{CastlingSide, Color, File, Rank, Role};
 
 use super::token::Token;
+use super::words::Word;
 
 /// A language the program speaks and understands.
 #[derive(
@@ -240,10 +241,12 @@ impl Lang {
                 ("u_seconds", "Sekunden", "seconds"),
                 out,
             ),
-            Token::Word(word) => out.push(Spoken::word(
-                word.key(),
-                if de { word.german() } else { word.english() },
-            )),
+            Token::Word(word) => out.push(Spoken {
+                key: word.key(),
+                text: if de { word.german() } else { word.english() },
+                // A question mark belongs to the word before it.
+                glue: word == Word::Question,
+            }),
             Token::Pause => out.push(Spoken {
                 key: "pause",
                 text: ",",

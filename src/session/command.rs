@@ -173,20 +173,52 @@ fn spoken_square(file: &str, rank: &str) -> Option<Square> {
 
 /// "wo (stehen die) (weißen) Springer", "where are the (black) knights".
 fn where_are(words: &[&str]) -> Option<Command> {
+    const COLORS: [(&str, Color); 8] = [
+        ("weiß", Color::White),
+        ("weißen", Color::White),
+        ("weiße", Color::White),
+        ("white", Color::White),
+        ("schwarz", Color::Black),
+        ("schwarzen", Color::Black),
+        ("schwarze", Color::Black),
+        ("black", Color::Black),
+    ];
+    const ROLES: [(&str, Role); 20] = [
+        ("König", Role::King),
+        ("Könige", Role::King),
+        ("king", Role::King),
+        ("kings", Role::King),
+        ("Dame", Role::Queen),
+        ("Damen", Role::Queen),
+        ("queen", Role::Queen),
+        ("queens", Role::Queen),
+        ("Turm", Role::Rook),
+        ("Türme", Role::Rook),
+        ("rook", Role::Rook),
+        ("rooks", Role::Rook),
+        ("Läufer", Role::Bishop),
+        ("bishop", Role::Bishop),
+        ("bishops", Role::Bishop),
+        ("Springer", Role::Knight),
+        ("knight", Role::Knight),
+        ("knights", Role::Knight),
+        ("Bauer", Role::Pawn),
+        ("Bauern", Role::Pawn),
+    ];
+    const PAWNS: [&str; 2] = ["pawn", "pawns"];
+    const FILLERS: [&str; 7] = ["stehen", "steht", "die", "der", "are", "is", "the"];
     let mut color = None;
     let mut role = None;
+    // The words arrive folded (see `fold`), so the table is folded the same way.
     for word in words {
-        match *word {
-            "weiss" | "weissen" | "weisse" | "white" => color = Some(Color::White),
-            "schwarz" | "schwarzen" | "schwarze" | "black" => color = Some(Color::Black),
-            "konig" | "konige" | "king" | "kings" => role = Some(Role::King),
-            "dame" | "damen" | "queen" | "queens" => role = Some(Role::Queen),
-            "turm" | "turme" | "rook" | "rooks" => role = Some(Role::Rook),
-            "laufer" | "bishop" | "bishops" => role = Some(Role::Bishop),
-            "springer" | "knight" | "knights" => role = Some(Role::Knight),
-            "bauer" | "baur" | "bauern" | "baurn" | "pawn" | "pawns" => role = Some(Role::Pawn),
-            "stehen" | "steht" | "die" | "der" | "are" | "is" | "the" => {}
-            _ => return None,
+        if let Some((_, c)) = COLORS.iter().find(|(w, _)| fold(w) == *word) {
+            color = Some(*c);
+        } else if let Some((_, r)) = ROLES.iter().find(|(w, _)| fold(w) == *word) {
+            role = Some(*r);
+        } else if PAWNS.iter().any(|w| fold(w) == *word) {
+            role = Some(Role::Pawn);
+        } else if !FILLERS.iter().any(|w| fold(w) == *word) {
+            return None;
         }
     }
     Some(Command::WhereAre(role?, color))
