@@ -15,6 +15,7 @@ use crate::board::sim::{SimHandle, SimOptions};
 use crate::clock::{AnnounceConfig, ClockOptions, TalkingClock, TimeControl};
 use crate::config::{SeatRole, Settings, SideName};
 use crate::game::Pace;
+use crate::listen;
 use crate::notation::{Lang, Style, Token, Word};
 use crate::record::{Entry, Header, Journal, Scoresheet, replay, write_pgn_atomically};
 use crate::session::Priority as SessionPriority;
@@ -79,6 +80,16 @@ pub struct PlayArgs {
     /// view for sighted helpers).
     #[arg(long, default_value = "lines")]
     pub view: View,
+    /// Voice input: off, push-to-talk (type "hören" or press the board's talk key to start
+    /// and stop) or always.
+    #[arg(long)]
+    pub listen: Option<String>,
+    /// The Vosk model folder (default: the first matching model in models/).
+    #[arg(long)]
+    pub model: Option<PathBuf>,
+    /// Take the microphone's sound from this WAV file instead (for tests and demonstrations).
+    #[arg(long, hide = true)]
+    pub listen_wav: Option<PathBuf>,
 }
 
 /// How the program shows itself.
@@ -117,6 +128,12 @@ pub struct ResumeArgs {
     /// What is shown: lines or board.
     #[arg(long, default_value = "lines")]
     pub view: View,
+    /// Voice input: off, push-to-talk or always.
+    #[arg(long)]
+    pub listen: Option<String>,
+    /// The Vosk model folder.
+    #[arg(long)]
+    pub model: Option<PathBuf>,
 }
 
 /// The folder where games are kept: the settings' `record.dir`, or the data folder.
@@ -172,6 +189,12 @@ fn settings_for(args: &PlayArgs) -> Result<Settings, String> {
     }
     if let Some(voice) = &args.voice {
         settings.speech.voice = voice.clone();
+    }
+    if let Some(mode) = &args.listen {
+        settings.listen.mode = parse_setting::<crate::config::ListenMode>(mode, "--listen")?;
+    }
+    if let Some(model) = &args.model {
+        settings.listen.model = model.display().to_string();
     }
     Ok(settings)
 }
@@ -315,7 +338,13 @@ pub fn run_play(args: &PlayArgs) -> ExitCode {
         Ok(boards) => boards,
         Err(message) => return fail(&message),
     };
-    run(&mut session, &mut sink, boards, false, Duration::ZERO)
+    run(
+        &mut session,
+        &mut sink,
+        boards,
+        (&settings, args, false),
+        Duration::ZERO,
+    )
 }
 
 /// `annexd resume`.
@@ -328,6 +357,8 @@ pub fn run_resume(args: &ResumeArgs) -> ExitCode {
         sighted: args.sighted.clone(),
         speech: args.speech,
         view: args.view,
+        listen: args.listen.clone(),
+        model: args.model.clone(),
         ..PlayArgs::default()
     };
     let settings = match settings_for(&play_args) {
@@ -390,7 +421,13 @@ pub fn run_resume(args: &ResumeArgs) -> ExitCode {
         Ok(boards) => boards,
         Err(message) => return fail(&message),
     };
-    run(&mut session, &mut sink, boards, true, offset)
+    run(
+        &mut session,
+        &mut sink,
+        boards,
+        (&settings, &board_args, true),
+        offset,
+    )
 }
 
 /// Sets a resumed clock to the times recorded in the journal (the last press, then every
@@ -478,7 +515,81 @@ enum LoopInput {
     Editing(String),
     Board(Seat, LinkEvent),
     BoardUnavailable(Seat, String),
+    Voice(listen::ListenEvent),
     End,
+}
+
+/// Voice input, when it is on.
+struct Voice {
+    listener: Option<listen::Listener>,
+    always_on: bool,
+}
+
+impl Voice {
+    /// Starts the listener the settings ask for; says once why voice input is off if it is.
+    fn start(
+        settings: &Settings,
+        args: &PlayArgs,
+        tx: &Sender<LoopInput>,
+        sink: &mut Sink,
+    ) -> Voice {
+        let mode = settings.listen.mode;
+        let mut voice = Voice {
+            listener: None,
+            always_on: mode == crate::config::ListenMode::Always,
+        };
+        if mode == crate::config::ListenMode::Off {
+            return voice;
+        }
+        let mut config = listen::ListenConfig::new(settings.game.language);
+        if !settings.listen.model.trim().is_empty() {
+            config.model = Some(PathBuf::from(&settings.listen.model));
+        }
+        config.mode = if voice.always_on {
+            listen::ListenMode::AlwaysOn
+        } else {
+            listen::ListenMode::PushToTalk
+        };
+        config.input = match &args.listen_wav {
+            Some(path) => listen::AudioInput::WavFile(path.clone()),
+            None if settings.listen.device.trim().is_empty() => listen::AudioInput::Device(None),
+            None => listen::AudioInput::Device(Some(settings.listen.device.clone())),
+        };
+        config.start_talking = args.listen_wav.is_some();
+        let (events_tx, events) = unbounded();
+        match listen::start(&config, events_tx) {
+            Ok(listener) => {
+                if let Some(notice) = listener.notice() {
+                    sink.say(notice, SessionPriority::Urgent, Audience::Everyone);
+                }
+                let tx = tx.clone();
+                std::thread::spawn(move || {
+                    for event in events.iter() {
+                        if tx.send(LoopInput::Voice(event)).is_err() {
+                            return;
+                        }
+                    }
+                });
+                voice.listener = Some(listener);
+            }
+            Err(off) => {
+                sink.say(&off.tokens(), SessionPriority::Urgent, Audience::Everyone);
+                tracing::info!("voice input off: {off}");
+            }
+        }
+        voice
+    }
+
+    /// Starts or stops listening (push-to-talk).
+    fn toggle(&self) -> bool {
+        match &self.listener {
+            Some(listener) => {
+                listener.toggle();
+                true
+            }
+            None => false,
+        }
+    }
 }
 
 /// The boards of a game: links to their ports, and the simulator when one is used.
@@ -558,11 +669,16 @@ fn run(
     session: &mut Session,
     sink: &mut Sink,
     mut boards: Boards,
-    resumed: bool,
+    start: (&Settings, &PlayArgs, bool),
     offset: Duration,
 ) -> ExitCode {
+    let (settings, args, resumed) = start;
     let (tx, rx) = unbounded();
     boards.forward(&tx);
+    for effect in session.greeting(resumed) {
+        sink.apply(effect, session);
+    }
+    let voice = Voice::start(settings, args, &tx, sink);
     if sink.view.is_some() {
         spawn_editor_reader(tx);
     } else {
@@ -571,15 +687,43 @@ fn run(
     let epoch = Instant::now()
         .checked_sub(offset)
         .unwrap_or_else(Instant::now);
-    for effect in session.greeting(resumed) {
-        sink.apply(effect, session);
-    }
     sink.redraw(session, offset, None);
     let unavailable_said = &mut [false, false];
     loop {
         let input = next_input(&rx, session.next_deadline(), epoch);
         let now = epoch.elapsed();
         let effects = match input {
+            Some(LoopInput::Line(line)) if is_talk_key(&line) => {
+                if !voice.toggle() {
+                    let tokens = vec![Token::Word(Word::VoiceInputOff)];
+                    sink.say(&tokens, SessionPriority::Normal, Audience::Everyone);
+                }
+                continue;
+            }
+            Some(LoopInput::Board(_, LinkEvent::Key(name))) if name == "talk" => {
+                voice.toggle();
+                continue;
+            }
+            Some(LoopInput::Voice(event)) => match event {
+                listen::ListenEvent::Heard(heard) => session.handle(
+                    Input::Heard {
+                        heard,
+                        always_on: voice.always_on,
+                    },
+                    now,
+                ),
+                listen::ListenEvent::Listening(on) => {
+                    vec![Effect::reading(vec![Token::Word(if on {
+                        Word::Listening
+                    } else {
+                        Word::VoiceInputOff
+                    })])]
+                }
+                listen::ListenEvent::Stopped { reason, .. } => match reason {
+                    Some(off) => vec![Effect::urgent(off.tokens())],
+                    None => Vec::new(),
+                },
+            },
             Some(LoopInput::Line(line)) => match (line.trim().split_once(' '), &boards.simulator) {
                 // Lines for the simulated peg board: "peg e2e4", "peg UP e2".
                 (Some((first, rest)), Some(simulator))
@@ -645,6 +789,14 @@ fn next_input(
             }
         }
     }
+}
+
+/// The words that start and stop listening (push-to-talk) when typed alone.
+fn is_talk_key(line: &str) -> bool {
+    matches!(
+        crate::notation::parse::fold(line.trim()).as_str(),
+        "horen" | "listen" | "mikrofon" | "microphone"
+    )
 }
 
 /// The board view's keys, edited into lines.

@@ -65,6 +65,13 @@ pub enum Input {
     Tick,
     /// Something from one of the boards' links.
     Board(Seat, LinkEvent),
+    /// What the speech recogniser heard; `always_on` when the microphone is always open.
+    Heard {
+        /// The recogniser's alternatives.
+        heard: crate::listen::Heard,
+        /// The microphone is open all the time (not push-to-talk).
+        always_on: bool,
+    },
 }
 
 /// The state of one game being played.
@@ -85,6 +92,10 @@ pub struct Session {
     pub(super) vi_move: ViMove,
     /// A question about a board waiting for its answer.
     pub(super) board_question: Option<(Seat, BoardQuestion)>,
+    /// A question asked back about something heard.
+    pub(super) voice_question: Option<crate::listen::Question>,
+    /// The last move made and the position before it (to know the opponent repeating it).
+    pub(super) last_played: Option<(shakmaty::Chess, Move)>,
 }
 
 impl Session {
@@ -100,6 +111,8 @@ impl Session {
             sighted_board: None,
             vi_move: ViMove::default(),
             board_question: None,
+            voice_question: None,
+            last_played: None,
         }
     }
 
@@ -180,6 +193,9 @@ impl Session {
             Input::ClockButton(_) => self.press_clock(now, &mut out),
             Input::Tick => {}
             Input::Board(seat, event) => self.handle_board_event(seat, event, now, &mut out),
+            Input::Heard { heard, always_on } => {
+                self.handle_heard(&heard, always_on, now, &mut out)
+            }
         }
         self.poll_clock(now, &mut out);
         self.remember(&out);
@@ -239,15 +255,34 @@ impl Session {
         }
         let pos = self.game().position().clone();
         match parse_move(&pos, text) {
-            Ok(m) if self.line_is_vi_announcement() => self.vi_announced(m, now, out),
-            Ok(m) if self.peg.is_some() => self.make_sighted_move(m, now, out),
-            Ok(m) => self.make_move(m, now, out),
+            Ok(m) => self.route_move(m, now, out),
             Err(err) => {
                 out.push(Effect::say(err.tokens(&pos)));
                 if let ParseError::UnknownWord(word) = &err {
                     out.push(Effect::Show(format!("? \"{word}\"")));
                 }
             }
+        }
+    }
+
+    /// A move typed or heard: the VI player's announcement when a peg board is in use and
+    /// it is the VI player's turn, else the move itself.
+    pub(super) fn route_move(&mut self, m: Move, now: Duration, out: &mut Vec<Effect>) {
+        if self.game().is_over() {
+            let mut tokens = vec![Token::Word(Word::GameOver), Token::Pause];
+            tokens.extend(
+                self.game()
+                    .outcome()
+                    .map(|o| o.tokens())
+                    .unwrap_or_default(),
+            );
+            out.push(Effect::say(tokens));
+        } else if self.line_is_vi_announcement() {
+            self.vi_announced(m, now, out);
+        } else if self.peg.is_some() {
+            self.make_sighted_move(m, now, out);
+        } else {
+            self.make_move(m, now, out);
         }
     }
 
@@ -291,6 +326,7 @@ impl Session {
                 if !self.game().is_over() {
                     self.uncompleted = Some(mover);
                 }
+                self.last_played = Some((before.clone(), m));
                 out.push(Effect::say(tokens));
             }
             Err(err) => out.push(Effect::say(err.tokens())),

@@ -5,6 +5,7 @@ pub mod core;
 pub mod cycle;
 pub mod effect;
 pub mod queries;
+pub mod voice;
 
 pub use command::{ArbiterAction, Command, parse_command};
 pub use core::{Input, Session, SessionOptions};

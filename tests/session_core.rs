@@ -1,0 +1,223 @@
+//! The session core driven directly with events and fake times (no sleeps, no I/O): the VI
+//! player's move cycle from peg-board events, voice input as the recogniser reports it, the
+//! clock's flag, the arbiter going back.
+
+use std::time::Duration;
+
+use annexd::board::link::LinkEvent;
+use annexd::board::{BoardInput, Cell, Sensing};
+use annexd::clock::{AnnounceConfig, ClockOptions, TalkingClock, TimeControl};
+use annexd::listen::Heard;
+use annexd::notation::Lang;
+use annexd::record::{Entry, Header, Scoresheet};
+use annexd::session::{Effect, Input, Seat, Session, SessionOptions};
+use shakmaty::{Color, Square};
+
+fn session(control: Option<&str>, peg: bool) -> Session {
+    let sheet = Scoresheet::new(Header::standard()).unwrap();
+    let clock = control.map(|c| {
+        TalkingClock::new(
+            TimeControl::parse(c).unwrap(),
+            ClockOptions::default(),
+            AnnounceConfig::default(),
+        )
+    });
+    let mut session = Session::new(sheet, clock, SessionOptions::default());
+    if peg {
+        session.attach_peg_board(Sensing::Occupancy);
+    }
+    session
+}
+
+fn said(effects: &[Effect]) -> Vec<String> {
+    effects
+        .iter()
+        .filter_map(|e| match e {
+            Effect::Say { tokens, .. } => Some(Lang::De.text(tokens)),
+            _ => None,
+        })
+        .collect()
+}
+
+fn recorded(effects: &[Effect]) -> Vec<&'static str> {
+    effects
+        .iter()
+        .filter_map(|e| match e {
+            Effect::Record(entry) => Some(entry.kind()),
+            _ => None,
+        })
+        .collect()
+}
+
+fn line(session: &mut Session, text: &str, at: u64) -> Vec<Effect> {
+    session.handle(Input::Line(text.into()), Duration::from_millis(at))
+}
+
+fn peg(session: &mut Session, input: BoardInput, at: u64) -> Vec<Effect> {
+    session.handle(
+        Input::Board(Seat::Peg, LinkEvent::Input(input)),
+        Duration::from_millis(at),
+    )
+}
+
+fn heard(session: &mut Session, words: &[&str], always_on: bool, at: u64) -> Vec<Effect> {
+    let heard = Heard {
+        alternatives: words
+            .iter()
+            .enumerate()
+            .map(|(i, w)| (w.to_string(), -(i as f32) * 0.5))
+            .collect(),
+    };
+    session.handle(Input::Heard { heard, always_on }, Duration::from_millis(at))
+}
+
+#[test]
+fn the_vi_move_is_made_only_when_board_and_announcement_agree() {
+    let mut s = session(Some("90+30"), true);
+    let touch = peg(&mut s, BoardInput::Up(Square::G1), 1000);
+    assert_eq!(said(&touch), ["Springer Gustav eins berührt"]);
+    let placed = peg(&mut s, BoardInput::Down(Square::F3, Cell::Peg), 1500);
+    assert_eq!(
+        said(&placed),
+        ["Springer Gustav eins Felix drei, bitte ansagen"]
+    );
+    assert!(recorded(&placed).is_empty(), "placed is not yet made");
+    // Pressing the clock before the announcement is refused (D.2.4).
+    let early = s.handle(
+        Input::ClockButton(Some(Color::White)),
+        Duration::from_millis(1600),
+    );
+    assert_eq!(said(&early), ["bitte ansagen"]);
+    // A slip of the tongue (D.2.8), then the right announcement, by voice.
+    let slip = heard(&mut s, &["springer hector drei"], false, 2000);
+    assert_eq!(
+        said(&slip),
+        [
+            "auf dem Brett Springer Gustav eins Felix drei, angesagt Springer Gustav eins Hector drei, bitte korrigieren"
+        ]
+    );
+    let made = heard(&mut s, &["springer felix drei"], false, 2500);
+    assert!(
+        said(&made).contains(&"Weiß Springer Felix drei".to_string()),
+        "{:?}",
+        said(&made)
+    );
+    assert_eq!(recorded(&made), ["move"]);
+    let pressed = s.handle(
+        Input::ClockButton(Some(Color::White)),
+        Duration::from_millis(3000),
+    );
+    assert_eq!(recorded(&pressed), ["press"]);
+    assert_eq!(s.game().history().len(), 1);
+}
+
+#[test]
+fn the_sighted_move_is_followed_on_the_peg_board_until_the_boards_agree() {
+    let mut s = session(None, true);
+    peg(&mut s, BoardInput::Up(Square::E2), 0);
+    peg(&mut s, BoardInput::Down(Square::E4, Cell::Peg), 10);
+    line(&mut s, "Eva vier", 20);
+    let black = line(&mut s, "Eva fünf", 30);
+    assert_eq!(said(&black), ["Schwarz Eva fünf"]);
+    // The VI player puts the pawn one square short: the difference is said.
+    peg(&mut s, BoardInput::Up(Square::E7), 40);
+    let wrong = peg(&mut s, BoardInput::Down(Square::E6, Cell::Peg), 50);
+    assert_eq!(
+        said(&wrong),
+        ["Bretter weichen ab, Eva fünf, Bauer fehlt, Eva sechs, hier gehört keine Figur hin"]
+    );
+    assert_eq!(s.peg_agrees(), Some(false));
+    peg(&mut s, BoardInput::Up(Square::E6), 60);
+    let right = peg(&mut s, BoardInput::Down(Square::E5, Cell::Peg), 70);
+    assert_eq!(said(&right), ["Bretter stimmen überein"]);
+    assert_eq!(s.peg_agrees(), Some(true));
+}
+
+#[test]
+fn voice_input_asks_back_when_unsure_and_never_plays_what_was_not_said() {
+    let mut s = session(None, false);
+    // Clear: played.
+    let clear = heard(&mut s, &["springer felix drei"], false, 0);
+    assert_eq!(said(&clear), ["Weiß Springer Felix drei"]);
+    // A sound-alike close behind the best: asked back, nothing played.
+    let unsure = heard(
+        &mut s,
+        &["springer felix sechs", "springer hector sechs"],
+        false,
+        100,
+    );
+    assert_eq!(s.game().history().len(), 1, "{:?}", said(&unsure));
+    assert!(said(&unsure)[0].ends_with('?'), "{:?}", said(&unsure));
+    assert_eq!(
+        said(&unsure),
+        ["Springer Felix sechs oder Springer Hector sechs?"]
+    );
+    // Said again clearly, it is played.
+    let again = heard(&mut s, &["springer felix sechs"], false, 200);
+    assert_eq!(
+        said(&again),
+        ["Schwarz Springer Felix sechs"],
+        "{:?}",
+        said(&again)
+    );
+    // Noise in always-on mode is passed over in silence; with push-to-talk it is answered.
+    assert!(said(&heard(&mut s, &["hm"], true, 300)).is_empty());
+    assert!(!said(&heard(&mut s, &["hm"], false, 400)).is_empty());
+    assert_eq!(s.game().history().len(), 2);
+}
+
+#[test]
+fn the_opponent_repeating_the_move_is_not_taken_as_the_next_move() {
+    let mut s = session(None, false);
+    heard(&mut s, &["eva vier"], true, 0);
+    // Black repeats "Eva vier" (D.2.1): White's e4 is not replayed, nothing is said.
+    let repeated = heard(&mut s, &["eva vier"], true, 500);
+    assert!(said(&repeated).is_empty(), "{:?}", said(&repeated));
+    assert_eq!(s.game().history().len(), 1);
+}
+
+#[test]
+fn a_flag_falls_at_its_moment_on_fake_time() {
+    let mut s = session(Some("60"), false);
+    line(&mut s, "e4", 0);
+    line(&mut s, "", 1_000);
+    assert_eq!(
+        s.next_deadline().map(|d| d <= Duration::from_secs(61)),
+        Some(true)
+    );
+    // Nothing happens before the deadline.
+    let before = s.handle(Input::Tick, Duration::from_millis(30_000));
+    assert!(recorded(&before).is_empty());
+    let flag = s.handle(Input::Tick, Duration::from_millis(61_000));
+    assert_eq!(recorded(&flag), ["flag", "result"], "{:?}", said(&flag));
+    assert!(
+        said(&flag).contains(&"Schwarz Zeit abgelaufen, Weiß gewinnt".to_string()),
+        "{:?}",
+        said(&flag)
+    );
+    assert_eq!(s.next_deadline(), None);
+}
+
+#[test]
+fn the_arbiter_goes_back_and_the_boards_follow() {
+    let mut s = session(None, true);
+    for (from, to, announce) in [(Square::E2, Square::E4, "Eva vier")] {
+        peg(&mut s, BoardInput::Up(from), 0);
+        peg(&mut s, BoardInput::Down(to, Cell::Peg), 10);
+        line(&mut s, announce, 20);
+    }
+    line(&mut s, "e5", 30);
+    let back = line(&mut s, "Schiedsrichter zurück 2", 40);
+    assert_eq!(recorded(&back), ["undo", "undo"]);
+    assert_eq!(s.game().history().len(), 0);
+    // The peg board still shows 1. e4: it is to be set back.
+    assert_eq!(s.peg_agrees(), Some(false));
+    let entries: Vec<_> = back
+        .iter()
+        .filter_map(|e| match e {
+            Effect::Record(Entry::Undo(u)) => u.undone.clone(),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(entries, ["e7e5", "e2e4"]);
+}
