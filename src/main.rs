@@ -22,7 +22,7 @@ struct Cli {
 #[derive(Subcommand)]
 enum Command {
     /// Play a game in plain line mode: type moves and commands, hear or read every announcement.
-    Play(annexd::app::play::PlayArgs),
+    Play(Box<annexd::app::play::PlayArgs>),
     /// Continue a game from its journal exactly where it stopped.
     Resume(annexd::app::play::ResumeArgs),
     /// Print the effective settings (settings file and defaults).
