@@ -267,6 +267,7 @@ fn talking_clock_args(settings: &Settings) -> crate::clock::cli::ClockArgs {
             .then(|| format!("{}m", settings.clock.announce_every_minutes)),
         seconds_below: "10m".into(),
         say_after_press: false,
+        speech: settings.speech.backend,
     }
 }
 

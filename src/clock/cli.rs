@@ -44,6 +44,9 @@ pub struct ClockArgs {
     /// After each press, say the time left of the side that pressed
     #[arg(long)]
     pub say_after_press: bool,
+    /// Speech: text (lines only), clips (the recorded voice) or tts (the system's engine)
+    #[arg(long, default_value = "text")]
+    pub speech: crate::speech::BackendKind,
 }
 
 impl ClockArgs {
@@ -132,7 +135,7 @@ pub fn run(args: ClockArgs) -> ExitCode {
             }
         };
     }
-    match terminal::run(control, options, config, args.lang) {
+    match terminal::run(control, options, config, args.lang, args.speech) {
         Ok(_) => ExitCode::SUCCESS,
         Err(e) => {
             eprintln!("annexd clock: {e}");

@@ -55,6 +55,35 @@ impl<W: Write> ClockOutput for TextLines<W> {
     }
 }
 
+/// Text lines and speech together: every announcement is printed and spoken (the speaker
+/// falls back to text alone, and says so, where there is no sound).
+pub struct SpokenLines<W: Write> {
+    lines: TextLines<W>,
+    speaker: crate::speech::Speaker,
+}
+
+impl<W: Write> SpokenLines<W> {
+    /// Speaks through `speaker` besides writing `lines`.
+    pub fn new(lines: TextLines<W>, speaker: crate::speech::Speaker) -> Self {
+        SpokenLines { lines, speaker }
+    }
+}
+
+impl<W: Write> ClockOutput for SpokenLines<W> {
+    fn announce(&mut self, announcement: &Announcement) {
+        use super::talking::AnnouncementKind;
+        use crate::speech::{Priority, Utterance};
+        let priority = match announcement.kind {
+            AnnouncementKind::Warning | AnnouncementKind::Flag => Priority::Alert,
+            AnnouncementKind::Answer | AnnouncementKind::Scheduled => Priority::Reading,
+            _ => Priority::Reply,
+        };
+        self.speaker
+            .say(Utterance::new(announcement.tokens.clone(), priority));
+        self.lines.announce(announcement);
+    }
+}
+
 /// What the loop receives.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum LoopEvent {

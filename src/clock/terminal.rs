@@ -95,6 +95,7 @@ pub fn run(
     options: ClockOptions,
     config: AnnounceConfig,
     lang: Lang,
+    speech: crate::speech::BackendKind,
 ) -> anyhow::Result<LoopStats> {
     let mut clock = TalkingClock::new(control.clone(), options, config);
     let raw = RawMode::enable().map_err(|e| {
@@ -102,7 +103,26 @@ pub fn run(
     })?;
     let (sender, events) = crossbeam_channel::unbounded();
     let epoch = Instant::now();
-    let mut out = TextLines::raw_terminal(io::stdout(), lang);
+    let lines = TextLines::raw_terminal(io::stdout(), lang);
+    let mut out: Box<dyn ClockOutput> = if speech == crate::speech::BackendKind::Text {
+        Box::new(lines)
+    } else {
+        let settings = crate::speech::SpeechSettings {
+            lang,
+            backend: speech,
+            ..crate::speech::SpeechSettings::default()
+        };
+        // Lines are written by the clock itself; the speaker's own text fallback goes nowhere.
+        let speaker = crate::speech::Speaker::open(&settings, Box::new(io::sink()));
+        for notice in speaker.notices() {
+            if !notice.tokens.is_empty() {
+                let text = lang.text(&notice.tokens);
+                let _ =
+                    std::io::Write::write_all(&mut io::stdout(), format!("{text}\r\n").as_bytes());
+            }
+        }
+        Box::new(super::runner::SpokenLines::new(lines, speaker))
+    };
     for tokens in [control.tokens(), vec![Token::Word(Word::ClockKeys)]] {
         out.announce(&Announcement {
             at: Duration::ZERO,
@@ -129,7 +149,7 @@ pub fn run(
                 }
             }
         })?;
-    let stats = run_loop(&mut clock, &events, &mut out, epoch);
+    let stats = run_loop(&mut clock, &events, out.as_mut(), epoch);
     drop(raw);
     Ok(stats)
 }
