@@ -60,6 +60,14 @@ pub struct PlayArgs {
     /// The journal file to write (default: a new file in the games folder).
     #[arg(long)]
     pub journal: Option<PathBuf>,
+    /// The devices, speech and view of the seat.
+    #[command(flatten)]
+    pub seat: SeatArgs,
+}
+
+/// What `play` and `resume` share: the boards, speech out and in, and the view.
+#[derive(Debug, Args, Clone, Default)]
+pub struct SeatArgs {
     /// The VI player's peg board: a serial port, "sim" (a simulated board; type "peg e2e4"
     /// or "peg UP e2" to move its pegs), or "none".
     #[arg(long)]
@@ -113,27 +121,9 @@ pub struct ResumeArgs {
     /// Language: de or en.
     #[arg(long)]
     pub lang: Option<Lang>,
-    /// The VI player's peg board: a serial port, "sim", or "none".
-    #[arg(long)]
-    pub board: Option<String>,
-    /// What the simulated peg board senses: occupancy, color or piece.
-    #[arg(long, default_value = "occupancy")]
-    pub sim_sensing: crate::board::Sensing,
-    /// The sighted player's board: "typed" or a DGT board's port.
-    #[arg(long)]
-    pub sighted: Option<String>,
-    /// Speech: clips, tts or text.
-    #[arg(long)]
-    pub speech: Option<crate::speech::BackendKind>,
-    /// What is shown: lines or board.
-    #[arg(long, default_value = "lines")]
-    pub view: View,
-    /// Voice input: off, push-to-talk or always.
-    #[arg(long)]
-    pub listen: Option<String>,
-    /// The Vosk model folder.
-    #[arg(long)]
-    pub model: Option<PathBuf>,
+    /// The devices, speech and view of the seat.
+    #[command(flatten)]
+    pub seat: SeatArgs,
 }
 
 /// The folder where games are kept: the settings' `record.dir`, or the data folder.
@@ -178,22 +168,22 @@ fn settings_for(args: &PlayArgs) -> Result<Settings, String> {
     if let Some(black) = &args.black {
         settings.game.black = black.clone();
     }
-    if let Some(board) = &args.board {
+    if let Some(board) = &args.seat.board {
         settings.board.peg = board.clone();
     }
-    if let Some(sighted) = &args.sighted {
+    if let Some(sighted) = &args.seat.sighted {
         settings.board.sighted = sighted.clone();
     }
-    if let Some(speech) = args.speech {
+    if let Some(speech) = args.seat.speech {
         settings.speech.backend = speech;
     }
-    if let Some(voice) = &args.voice {
+    if let Some(voice) = &args.seat.voice {
         settings.speech.voice = voice.clone();
     }
-    if let Some(mode) = &args.listen {
+    if let Some(mode) = &args.seat.listen {
         settings.listen.mode = parse_setting::<crate::config::ListenMode>(mode, "--listen")?;
     }
-    if let Some(model) = &args.model {
+    if let Some(model) = &args.seat.model {
         settings.listen.model = model.display().to_string();
     }
     Ok(settings)
@@ -332,7 +322,12 @@ pub fn run_play(args: &PlayArgs) -> ExitCode {
         Err(err) => return fail(&format!("{} ({err})", lang.text(&err.tokens()))),
     };
     let mut session = Session::new(sheet, clock, session_options(&settings));
-    let mut sink = Sink::new(journal, pgn_path_for(&journal_path), &settings, args.view);
+    let mut sink = Sink::new(
+        journal,
+        pgn_path_for(&journal_path),
+        &settings,
+        args.seat.view,
+    );
     sink.show(&format!("journal: {}", journal_path.display()));
     sink.write_pgn(session.sheet());
     let boards = match Boards::open(&settings, args, &mut session) {
@@ -353,13 +348,7 @@ pub fn run_resume(args: &ResumeArgs) -> ExitCode {
     let play_args = PlayArgs {
         config: args.config.clone(),
         lang: args.lang,
-        board: args.board.clone(),
-        sim_sensing: args.sim_sensing,
-        sighted: args.sighted.clone(),
-        speech: args.speech,
-        view: args.view,
-        listen: args.listen.clone(),
-        model: args.model.clone(),
+        seat: args.seat.clone(),
         ..PlayArgs::default()
     };
     let settings = match settings_for(&play_args) {
@@ -410,7 +399,12 @@ pub fn run_resume(args: &ResumeArgs) -> ExitCode {
             session.set_uncompleted(Some(mover));
         }
     }
-    let mut sink = Sink::new(journal, pgn_path_for(&journal_path), &settings, args.view);
+    let mut sink = Sink::new(
+        journal,
+        pgn_path_for(&journal_path),
+        &settings,
+        args.seat.view,
+    );
     if let Some(tail) = &contents.damaged_tail {
         sink.say(&tail.tokens(), SessionPriority::Urgent, Audience::Everyone);
     }
@@ -551,12 +545,12 @@ impl Voice {
         } else {
             listen::ListenMode::PushToTalk
         };
-        config.input = match &args.listen_wav {
+        config.input = match &args.seat.listen_wav {
             Some(path) => listen::AudioInput::WavFile(path.clone()),
             None if settings.listen.device.trim().is_empty() => listen::AudioInput::Device(None),
             None => listen::AudioInput::Device(Some(settings.listen.device.clone())),
         };
-        config.start_talking = args.listen_wav.is_some();
+        config.start_talking = args.seat.listen_wav.is_some();
         let (events_tx, events) = unbounded();
         match listen::start(&config, events_tx) {
             Ok(listener) => {
@@ -611,7 +605,7 @@ impl Boards {
             "" | "none" => {}
             "sim" => {
                 let options = SimOptions {
-                    sensing: args.sim_sensing,
+                    sensing: args.seat.sim_sensing,
                     fen: args.fen.clone(),
                     ..SimOptions::default()
                 };
@@ -621,7 +615,7 @@ impl Boards {
                 port.baud = settings.board.peg_speed;
                 boards.links.push((Seat::Peg, BoardLink::spawn(port)));
                 boards.simulator = Some(simulator);
-                session.attach_peg_board(args.sim_sensing);
+                session.attach_peg_board(args.seat.sim_sensing);
             }
             path => {
                 let mut port = PortSettings::peg_board(path);

@@ -247,9 +247,7 @@ impl Session {
     }
 
     fn handle_move_text(&mut self, text: &str, now: Duration, out: &mut Vec<Effect>) {
-        if let Some(outcome) = self.game().outcome() {
-            let mut tokens = vec![Token::Word(Word::GameOver), Token::Pause];
-            tokens.extend(outcome.tokens());
+        if let Some(tokens) = self.game_over_tokens() {
             out.push(Effect::say(tokens));
             return;
         }
@@ -265,17 +263,18 @@ impl Session {
         }
     }
 
+    /// "Partie beendet" with the result, when the game is over.
+    fn game_over_tokens(&self) -> Option<Vec<Token>> {
+        let outcome = self.game().outcome()?;
+        let mut tokens = vec![Token::Word(Word::GameOver), Token::Pause];
+        tokens.extend(outcome.tokens());
+        Some(tokens)
+    }
+
     /// A move typed or heard: the VI player's announcement when a peg board is in use and
     /// it is the VI player's turn, else the move itself.
     pub(super) fn route_move(&mut self, m: Move, now: Duration, out: &mut Vec<Effect>) {
-        if self.game().is_over() {
-            let mut tokens = vec![Token::Word(Word::GameOver), Token::Pause];
-            tokens.extend(
-                self.game()
-                    .outcome()
-                    .map(|o| o.tokens())
-                    .unwrap_or_default(),
-            );
+        if let Some(tokens) = self.game_over_tokens() {
             out.push(Effect::say(tokens));
         } else if self.line_is_vi_announcement() {
             self.vi_announced(m, now, out);
@@ -288,9 +287,7 @@ impl Session {
 
     /// Makes a legal move: announced and journaled, to be completed by the clock.
     pub(super) fn make_move(&mut self, m: Move, now: Duration, out: &mut Vec<Effect>) {
-        if let Some(outcome) = self.game().outcome() {
-            let mut tokens = vec![Token::Word(Word::GameOver), Token::Pause];
-            tokens.extend(outcome.tokens());
+        if let Some(tokens) = self.game_over_tokens() {
             out.push(Effect::say(tokens));
             return;
         }
@@ -483,14 +480,7 @@ impl Session {
     }
 
     fn press_clock(&mut self, now: Duration, out: &mut Vec<Effect>) {
-        if self.game().is_over() {
-            let mut tokens = vec![Token::Word(Word::GameOver), Token::Pause];
-            tokens.extend(
-                self.game()
-                    .outcome()
-                    .map(|o| o.tokens())
-                    .unwrap_or_default(),
-            );
+        if let Some(tokens) = self.game_over_tokens() {
             out.push(Effect::say(tokens));
             return;
         }
