@@ -17,7 +17,7 @@ run_seat() {
   coproc GAME { XDG_CONFIG_HOME="$WORK" "$ANNEXD" play --journal "$WORK/game-$RANDOM.jsonl" "$@" 2>&1; }
   local out_fd=${GAME[0]} in_fd=${GAME[1]} pid=$GAME_PID
   drain() { while IFS= read -r -t "$1" line 2>/dev/null <&"$out_fd"; do
-              case "$line" in journal:*|board:*) ;; *) echo "$line" >> "$OUT" ;; esac
+              case "$line" in journal:*|*board:*) ;; *) echo "$line" >> "$OUT" ;; esac
             done; }
   drain 1.5
   while IFS= read -r typed; do

@@ -65,12 +65,18 @@ impl Session {
         };
         match event {
             LinkEvent::Connected(hello) => {
-                out.push(for_vi(
-                    vec![Token::Word(Word::BoardConnected)],
-                    Priority::Normal,
-                ));
+                let name = match seat {
+                    Seat::Peg => {
+                        out.push(for_vi(
+                            vec![Token::Word(Word::BoardConnected)],
+                            Priority::Normal,
+                        ));
+                        "peg board"
+                    }
+                    Seat::Sighted => "e-board",
+                };
                 out.push(Effect::Show(format!(
-                    "board: {} {} ({:?})",
+                    "{name}: {} {} ({:?})",
                     hello.model, hello.firmware, hello.sensing
                 )));
                 if let Some(tracker) = self.tracker_mut(seat) {
