@@ -52,7 +52,9 @@ fi
 
 # 4. Speech models. The German small model is what players use; it cannot be had where the
 #    model hub is unreachable, and the program then runs without voice input and says so.
-if [ ! -d "$ROOT/models/vosk-model-small-de-0.15" ]; then
+# A failed download is tried again at most once a day, so that setup stays quick offline.
+TRIED="$ROOT/.deps/german-model-download-failed"
+if [ ! -d "$ROOT/models/vosk-model-small-de-0.15" ] && ! { [ -f "$TRIED" ] && [ -n "$(find "$TRIED" -mmin -1440)" ]; }; then
   url="https://alphacephei.com/vosk/models/vosk-model-small-de-0.15.zip"
   tmp=$(mktemp -d)
   if timeout 20 python3 - "$url" "$tmp/de.zip" <<'PY' 2>/dev/null
@@ -63,6 +65,7 @@ PY
     unzip -q "$tmp/de.zip" -d "$ROOT/models/" && say "German model installed in models/"
   else
     say "could not download the German Vosk model (no internet?): voice input stays off until one is placed in models/ (see models/README.md)"
+    mkdir -p "$ROOT/.deps" && touch "$TRIED"
   fi
   rm -rf "$tmp"
 fi
