@@ -315,7 +315,7 @@ fn a_resync_compares_with_the_game_and_finds_a_move_made_while_disconnected() {
     );
     assert_eq!(
         said(&out),
-        ["mehrdeutig, Bauer Eva vier schlägt David fünf oder Bauer Eva vier schlägt Felix fünf ?"]
+        ["mehrdeutig, Bauer Eva vier schlägt David fünf oder Bauer Eva vier schlägt Felix fünf?"]
     );
     assert_eq!(
         moves(&t.choose(mv(&start, "e4f5")).unwrap()),
