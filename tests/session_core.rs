@@ -5,13 +5,14 @@
 use std::time::Duration;
 
 use annexd::board::link::LinkEvent;
+use annexd::board::protocol::Hello;
 use annexd::board::{BoardInput, Cell, Sensing};
 use annexd::clock::{AnnounceConfig, ClockOptions, TalkingClock, TimeControl};
 use annexd::listen::Heard;
 use annexd::notation::Lang;
 use annexd::record::{Entry, Header, Scoresheet};
 use annexd::session::{Effect, Input, Seat, Session, SessionOptions};
-use shakmaty::{Color, Square};
+use shakmaty::{Color, Position, Square};
 
 fn session(control: Option<&str>, peg: bool) -> Session {
     let sheet = Scoresheet::new(Header::standard()).unwrap();
@@ -25,6 +26,15 @@ fn session(control: Option<&str>, peg: bool) -> Session {
     let mut session = Session::new(sheet, clock, SessionOptions::default());
     if peg {
         session.attach_peg_board(Sensing::Occupancy);
+        let hello = Hello {
+            model: "test".into(),
+            firmware: "1".into(),
+            sensing: Sensing::Occupancy,
+        };
+        session.handle(
+            Input::Board(Seat::Peg, LinkEvent::Connected(hello)),
+            Duration::ZERO,
+        );
     }
     session
 }
@@ -174,6 +184,35 @@ fn the_opponent_repeating_the_move_is_not_taken_as_the_next_move() {
     let repeated = heard(&mut s, &["eva vier"], true, 500);
     assert!(said(&repeated).is_empty(), "{:?}", said(&repeated));
     assert_eq!(s.game().history().len(), 1);
+}
+
+#[test]
+fn without_the_peg_boards_link_moves_are_taken_as_typed_and_compared_later() {
+    let sheet = Scoresheet::new(Header::standard()).unwrap();
+    let mut s = Session::new(sheet, None, SessionOptions::default());
+    s.attach_peg_board(Sensing::Occupancy);
+    // The board has not connected (unplugged): the game goes on without it.
+    assert_eq!(said(&line(&mut s, "Eva vier", 0)), ["Weiß Eva vier"]);
+    assert_eq!(said(&line(&mut s, "Eva fünf", 10)), ["Schwarz Eva fünf"]);
+    // When it connects, its scan is compared with the game, square by square.
+    let hello = Hello {
+        model: "test".into(),
+        firmware: "1".into(),
+        sensing: Sensing::Occupancy,
+    };
+    s.handle(
+        Input::Board(Seat::Peg, LinkEvent::Connected(hello)),
+        Duration::from_millis(20),
+    );
+    let scan = annexd::board::SensedBoard::from_board(
+        shakmaty::Chess::default().board(),
+        Sensing::Occupancy,
+    );
+    let compared = peg(&mut s, BoardInput::Resync(scan), 30);
+    let text = said(&compared).join(" | ");
+    assert!(text.contains("Eva vier, Bauer fehlt"), "{text}");
+    assert!(text.contains("Eva fünf, Bauer fehlt"), "{text}");
+    assert_eq!(s.game().history().len(), 2);
 }
 
 #[test]

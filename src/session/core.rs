@@ -86,6 +86,8 @@ pub struct Session {
     pub(super) last_said: Vec<Token>,
     /// The VI player's peg board, if one is used.
     pub(super) peg: Option<Tracker>,
+    /// Whether the peg board's link is up (until it is, moves are taken without it).
+    pub(super) peg_connected: bool,
     /// The sighted player's electronic board, if one is used.
     pub(super) sighted_board: Option<Tracker>,
     /// The VI player's move under way (peg board and announcement).
@@ -108,6 +110,7 @@ impl Session {
             uncompleted: None,
             last_said: Vec::new(),
             peg: None,
+            peg_connected: false,
             sighted_board: None,
             vi_move: ViMove::default(),
             board_question: None,

@@ -67,6 +67,7 @@ impl Session {
             LinkEvent::Connected(hello) => {
                 let name = match seat {
                     Seat::Peg => {
+                        self.peg_connected = true;
                         out.push(for_vi(
                             vec![Token::Word(Word::BoardConnected)],
                             Priority::Normal,
@@ -86,6 +87,11 @@ impl Session {
             LinkEvent::Input(input) => self.board_input(seat, &input, now, out),
             LinkEvent::Key(name) => self.board_key(&name, now, out),
             LinkEvent::Lost => {
+                if seat == Seat::Peg {
+                    // Until it is back, moves are taken as typed or said; the board is
+                    // compared with the game when it reconnects.
+                    self.peg_connected = false;
+                }
                 out.push(for_vi(vec![Token::Word(Word::BoardLost)], Priority::Urgent));
             }
             LinkEvent::DeviceError(text) => {
@@ -382,7 +388,7 @@ impl Session {
 
     /// Whether the VI player's clock may be pressed now; if not, says why.
     pub(super) fn vi_may_press(&self, out: &mut Vec<Effect>) -> bool {
-        if self.peg.is_none() || self.uncompleted.is_some() {
+        if self.peg.is_none() || !self.peg_connected || self.uncompleted.is_some() {
             return true;
         }
         let word = match (self.vi_move.on_board, self.vi_move.announced) {
@@ -440,7 +446,7 @@ impl Session {
     /// Whether a line is a move of the VI player to be announced (a peg board is in use and
     /// it is the VI player's turn), rather than a move to be made at once.
     pub(super) fn line_is_vi_announcement(&self) -> bool {
-        self.peg.is_some() && self.game().turn() == self.options.vi_side
+        self.peg.is_some() && self.peg_connected && self.game().turn() == self.options.vi_side
     }
 }
 
