@@ -221,3 +221,27 @@ fn a_truncated_journal_line_is_reported_and_the_game_before_it_kept() {
     resumed.type_line("Ende");
     assert_eq!(resumed.wait(), Some(0));
 }
+
+#[test]
+fn a_bad_settings_file_is_reported_in_words_with_its_line() {
+    let dir = tempfile::tempdir().unwrap();
+    let config = dir.path().join("annexd.toml");
+    std::fs::write(
+        &config,
+        "[game]\nlanguage = \"de\"\n\n[speech]\nrate = 9.0\n",
+    )
+    .unwrap();
+    let output = annexd()
+        .args(["play", "--config"])
+        .arg(&config)
+        .arg("--journal")
+        .arg(dir.path().join("never.jsonl"))
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(1));
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(stderr.contains("Fehler in der Einstellung"), "{stderr}");
+    assert!(stderr.contains("line 5"), "{stderr}");
+    assert!(stderr.contains("speech.rate"), "{stderr}");
+    assert!(!dir.path().join("never.jsonl").exists());
+}

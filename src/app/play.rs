@@ -275,7 +275,7 @@ fn session_options(settings: &Settings) -> SessionOptions {
 pub fn run_play(args: &PlayArgs) -> ExitCode {
     let settings = match settings_for(args) {
         Ok(settings) => settings,
-        Err(message) => return fail(&message),
+        Err(message) => return fail_settings(args.lang, &message),
     };
     let lang = settings.game.language;
     if settings.game.role == SeatRole::Clock {
@@ -353,7 +353,7 @@ pub fn run_resume(args: &ResumeArgs) -> ExitCode {
     };
     let settings = match settings_for(&play_args) {
         Ok(settings) => settings,
-        Err(message) => return fail(&message),
+        Err(message) => return fail_settings(args.lang, &message),
     };
     let lang = settings.game.language;
     let journal_path = match &args.journal {
@@ -986,6 +986,14 @@ impl Sink {
             tracing::error!("PGN {}: {err}", self.pgn_path.display());
         }
     }
+}
+
+/// A mistake in the settings: said in words first ("Fehler in der Einstellung"), then where.
+fn fail_settings(lang: Option<Lang>, message: &str) -> ExitCode {
+    let words = lang
+        .unwrap_or_default()
+        .text(&[Token::Word(Word::ConfigError)]);
+    fail(&format!("{words}: {message}"))
 }
 
 fn fail(message: &str) -> ExitCode {
