@@ -122,6 +122,30 @@ fn the_vi_move_is_made_only_when_board_and_announcement_agree() {
 }
 
 #[test]
+fn the_program_announces_the_peg_board_move_when_the_player_chooses_that() {
+    let sheet = Scoresheet::new(Header::standard()).unwrap();
+    let options = SessionOptions {
+        program_announces: true,
+        ..SessionOptions::default()
+    };
+    let mut s = Session::new(sheet, None, options);
+    s.attach_peg_board(Sensing::Occupancy);
+    let hello = Hello {
+        model: "test".into(),
+        firmware: "1".into(),
+        sensing: Sensing::Occupancy,
+    };
+    s.handle(
+        Input::Board(Seat::Peg, LinkEvent::Connected(hello)),
+        Duration::ZERO,
+    );
+    peg(&mut s, BoardInput::Up(Square::G1), 10);
+    let made = peg(&mut s, BoardInput::Down(Square::F3, Cell::Peg), 20);
+    assert_eq!(said(&made), ["Weiß Springer Felix drei"]);
+    assert_eq!(recorded(&made), ["move"]);
+}
+
+#[test]
 fn the_sighted_move_is_followed_on_the_peg_board_until_the_boards_agree() {
     let mut s = session(None, true);
     peg(&mut s, BoardInput::Up(Square::E2), 0);

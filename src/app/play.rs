@@ -48,6 +48,10 @@ pub struct PlayArgs {
     /// The seat: player, assistant or clock.
     #[arg(long)]
     pub role: Option<String>,
+    /// Who announces the VI player's moves: player (said or typed) or program (read from
+    /// the peg board and announced by the program).
+    #[arg(long)]
+    pub announcer: Option<String>,
     /// The start position in FEN (default: the initial position).
     #[arg(long)]
     pub fen: Option<String>,
@@ -161,6 +165,10 @@ fn settings_for(args: &PlayArgs) -> Result<Settings, String> {
     }
     if let Some(role) = &args.role {
         settings.game.role = parse_setting::<SeatRole>(role, "--role")?;
+    }
+    if let Some(announcer) = &args.announcer {
+        settings.game.announcer =
+            parse_setting::<crate::config::Announcer>(announcer, "--announcer")?;
     }
     if let Some(white) = &args.white {
         settings.game.white = white.clone();
