@@ -146,6 +146,34 @@ fn the_program_announces_the_peg_board_move_when_the_player_chooses_that() {
 }
 
 #[test]
+fn touch_move_is_recalled_when_another_piece_is_moved() {
+    let mut s = session(None, true);
+    peg(&mut s, BoardInput::Up(Square::B1), 0);
+    let back = peg(&mut s, BoardInput::Down(Square::B1, Cell::Peg), 10);
+    assert_eq!(
+        said(&back),
+        ["Springer Bella eins zurückgestellt, berührt, geführt"]
+    );
+    peg(&mut s, BoardInput::Up(Square::G1), 20);
+    let moved = peg(&mut s, BoardInput::Down(Square::F3, Cell::Peg), 30);
+    assert_eq!(
+        said(&moved),
+        [
+            "Springer Bella eins, berührt, geführt",
+            "Springer Gustav eins Felix drei, bitte ansagen"
+        ]
+    );
+    // Moving the touched piece itself is fine.
+    let mut s = session(None, true);
+    peg(&mut s, BoardInput::Up(Square::B1), 0);
+    let moved = peg(&mut s, BoardInput::Down(Square::C3, Cell::Peg), 10);
+    assert_eq!(
+        said(&moved),
+        ["Springer Bella eins Cesar drei, bitte ansagen"]
+    );
+}
+
+#[test]
 fn the_sighted_move_is_followed_on_the_peg_board_until_the_boards_agree() {
     let mut s = session(None, true);
     peg(&mut s, BoardInput::Up(Square::E2), 0);

@@ -144,6 +144,7 @@ words! {
     // --- boards ---
     Touched => "w_touched", "berührt", "touched";
     TouchMove => "w_touch_move", "berührt, geführt", "touch move: this piece must move";
+    MustBeCaptured => "w_must_be_captured", "berührt, muss geschlagen werden", "touched: it must be captured";
     PutBack => "w_put_back", "zurückgestellt", "put back";
     Missing => "w_missing", "fehlt", "missing";
     NoPieceBelongsHere => "w_no_piece_belongs_here", "hier gehört keine Figur hin", "no piece belongs here";

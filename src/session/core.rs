@@ -92,6 +92,8 @@ pub struct Session {
     pub(super) sighted_board: Option<Tracker>,
     /// The VI player's move under way (peg board and announcement).
     pub(super) vi_move: ViMove,
+    /// Pieces the VI player touched (pegs lifted) this turn, own and the opponent's (4.3).
+    pub(super) vi_touched: Vec<(shakmaty::Square, shakmaty::Piece)>,
     /// A question about a board waiting for its answer.
     pub(super) board_question: Option<(Seat, BoardQuestion)>,
     /// A question asked back about something heard.
@@ -113,6 +115,7 @@ impl Session {
             peg_connected: false,
             sighted_board: None,
             vi_move: ViMove::default(),
+            vi_touched: Vec::new(),
             board_question: None,
             voice_question: None,
             last_played: None,
@@ -327,6 +330,7 @@ impl Session {
                     self.uncompleted = Some(mover);
                 }
                 self.last_played = Some((before.clone(), m));
+                self.vi_touched.clear();
                 out.push(Effect::say(tokens));
             }
             Err(err) => out.push(Effect::say(err.tokens())),

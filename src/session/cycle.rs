@@ -199,11 +199,19 @@ impl Session {
                     self.board_question = Some((seat, BoardQuestion::Choice(moves.clone())));
                     out.push(Effect::say(output.tokens()));
                 }
-                (_, Seat::Peg) => out.push(Effect::Say {
-                    tokens: output.tokens(),
-                    priority: Priority::Normal,
-                    audience: Audience::Player(vi),
-                }),
+                (_, Seat::Peg) => {
+                    if let TrackerOutput::Touch { square, piece, .. } = &output
+                        && self.game().turn() == vi
+                        && !self.vi_touched.iter().any(|(sq, _)| sq == square)
+                    {
+                        self.vi_touched.push((*square, *piece));
+                    }
+                    out.push(Effect::Say {
+                        tokens: output.tokens(),
+                        priority: Priority::Normal,
+                        audience: Audience::Player(vi),
+                    })
+                }
                 (_, Seat::Sighted) => out.push(Effect::Show(Lang::text(
                     self.options.lang,
                     &output.tokens(),
@@ -263,6 +271,7 @@ impl Session {
             });
             return;
         }
+        self.remind_touch_move(&before, m, out);
         self.vi_move.on_board = Some(m);
         if self.uncompleted.is_some() {
             // The opponent has not pressed the clock yet: the move waits for that.
@@ -282,6 +291,44 @@ impl Session {
             });
         }
         self.try_make_vi_move(now, out);
+    }
+
+    /// Touch-move (4.3): a touched own piece that could have moved must be the one moved; a
+    /// touched opponent's piece that could be captured must be captured. The player is
+    /// reminded; the arbiter decides on a claim.
+    fn remind_touch_move(&self, before: &shakmaty::Chess, m: Move, out: &mut Vec<Effect>) {
+        let vi = self.options.vi_side;
+        let legal = before.legal_moves();
+        for (square, piece) in &self.vi_touched {
+            let broken = if piece.color == vi {
+                let moved = m.from() == Some(*square)
+                    || matches!(m, Move::Castle { rook, .. } if rook == *square);
+                !moved && legal.iter().any(|l| l.from() == Some(*square))
+            } else {
+                let captured = m.is_capture() && m.to() == *square;
+                !captured && legal.iter().any(|l| l.is_capture() && l.to() == *square)
+            };
+            if broken {
+                let mut tokens = Vec::with_capacity(6);
+                if piece.color == vi {
+                    tokens.push(Token::Piece(piece.role));
+                } else {
+                    tokens.extend(crate::notation::token::colored_piece_tokens(*piece));
+                }
+                tokens.extend(crate::notation::token::square_tokens(*square));
+                tokens.push(Token::Pause);
+                tokens.push(Token::Word(if piece.color == vi {
+                    Word::TouchMove
+                } else {
+                    Word::MustBeCaptured
+                }));
+                out.push(Effect::Say {
+                    tokens,
+                    priority: Priority::Urgent,
+                    audience: Audience::Player(vi),
+                });
+            }
+        }
     }
 
     /// The VI player announced a move (typed or heard) while a peg board is in use.
