@@ -290,6 +290,23 @@ fn a_flag_falls_at_its_moment_on_fake_time() {
 }
 
 #[test]
+fn the_time_used_by_both_players_is_told_on_request() {
+    let mut s = session(Some("90+30"), false);
+    line(&mut s, "e4", 0);
+    line(&mut s, "", 20_000);
+    line(&mut s, "e5", 50_000);
+    line(&mut s, "", 62_000);
+    // White: 0–20 s and 62–65 s; Black: 20–62 s.
+    let used = line(&mut s, "verbrauchte Zeit", 65_000);
+    assert_eq!(
+        said(&used),
+        [
+            "Weiß verbraucht dreiundzwanzig Sekunden, Schwarz verbraucht zweiundvierzig Sekunden, Zug zwei"
+        ]
+    );
+}
+
+#[test]
 fn the_arbiter_goes_back_and_the_boards_follow() {
     let mut s = session(None, true);
     peg(&mut s, BoardInput::Up(Square::E2), 0);

@@ -119,6 +119,8 @@ struct SideClock {
     delay_left: Duration,
     /// Time used on the current move so far (for Bronstein).
     used: Duration,
+    /// Time the clock of this side has run in the whole game (D.2.10.4).
+    total_used: Duration,
     /// When the flag fell.
     flag: Option<Duration>,
 }
@@ -213,6 +215,20 @@ impl Clock {
     /// True when the clock only counts the time used (`?` and `-`).
     pub fn counts_up(&self) -> bool {
         self.control.is_count_up()
+    }
+
+    /// The time `side`'s clock has run in the whole game up to `now` (pauses not counted):
+    /// the "time used" an assistant tells the VI player on request (D.2.10.4).
+    pub fn time_used(&self, side: Color, now: Duration) -> Duration {
+        let now = now.max(self.last_now);
+        let booked = self.sides.get(side).total_used;
+        match self.run {
+            Run::Running {
+                side: running,
+                since,
+            } if running == side => booked + now.saturating_sub(since),
+            _ => booked,
+        }
     }
 
     /// The time `side` has left at `now` (the time used, for `?` and `-`). Never negative:
@@ -350,6 +366,7 @@ impl Clock {
         let consumed = self.consumption(side, elapsed);
         let clock = self.sides.get_mut(side);
         clock.used += elapsed;
+        clock.total_used += elapsed;
         if counts_up {
             clock.left += elapsed;
         } else {
@@ -814,6 +831,20 @@ mod tests {
                 first: true
             }
         );
+    }
+
+    #[test]
+    fn the_time_used_counts_only_while_a_sides_clock_runs() {
+        let control = TimeControl::parse("5400+30").unwrap();
+        let mut clock = Clock::new(control, ClockOptions::default());
+        let s = Duration::from_secs;
+        clock.start(s(0)).unwrap();
+        clock.press(Color::White, s(20)).unwrap();
+        clock.press(Color::Black, s(50)).unwrap();
+        clock.pause(s(60)).unwrap();
+        clock.resume(s(100)).unwrap();
+        assert_eq!(clock.time_used(Color::White, s(105)), s(35));
+        assert_eq!(clock.time_used(Color::Black, s(105)), s(30));
     }
 
     #[test]

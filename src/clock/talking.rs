@@ -56,6 +56,8 @@ pub enum Query {
     MoveNumber,
     /// Both times and the move number.
     All,
+    /// The time each side has used, and the moves completed (D.2.10.4).
+    Used,
 }
 
 /// Why something is said (for priorities and the record).
@@ -324,6 +326,24 @@ impl TalkingClock {
             Query::MoveNumber => announce::move_number(self.clock.move_number()),
             Query::All => {
                 let mut out = both();
+                out.push(Token::Pause);
+                out.extend(announce::move_number(self.clock.move_number()));
+                out
+            }
+            Query::Used => {
+                // "Weiß verbraucht eine Stunde zwei Minuten, Schwarz verbraucht …, Zug zwölf"
+                let mut out = Vec::new();
+                for side in [Color::White, Color::Black] {
+                    if side == Color::Black {
+                        out.push(Token::Pause);
+                    }
+                    out.push(Token::Side(side));
+                    out.push(Token::Word(Word::Used));
+                    out.extend(announce::time_tokens(
+                        self.clock.time_used(side, now),
+                        self.config.seconds_below,
+                    ));
+                }
                 out.push(Token::Pause);
                 out.extend(announce::move_number(self.clock.move_number()));
                 out

@@ -23,6 +23,8 @@ pub enum Command {
     WhereAre(Role, Option<Color>),
     /// Both clocks and the move count (D.2.6.1, D.2.10.4).
     Time,
+    /// The time each player has used, and the move count (D.2.10.4).
+    TimeUsed,
     /// The number of moves completed.
     MoveCount,
     /// Say the last announcement again.
@@ -104,6 +106,7 @@ pub fn parse_command(line: &str) -> Option<Command> {
         | ["what", "is", "on", file, rank] => Command::Square(spoken_square(file, rank)?),
         ["wo", ..] | ["where", ..] => where_are(&words[1..])?,
         ["zeit"] | ["time"] | ["uhr", "zeit"] => Command::Time,
+        ["verbrauchte", "zeit"] | ["verbraucht"] | ["time", "used"] | ["used"] => Command::TimeUsed,
         ["zuge"] | ["zugzahl"] | ["moves"] | ["move", "count"] => Command::MoveCount,
         ["fen"] => Command::Fen,
         ["schiedsrichter", ..] | ["arbiter", ..] => Command::Arbiter(arbiter_action(&words[1..])?),
@@ -267,6 +270,8 @@ mod tests {
         assert_eq!(parse_command("Springer Felix drei"), None);
         assert_eq!(parse_command("Feld Blabla vier"), None);
         assert_eq!(parse_command("FEN"), Some(Command::Fen));
+        assert_eq!(parse_command("verbrauchte Zeit"), Some(Command::TimeUsed));
+        assert_eq!(parse_command("time used"), Some(Command::TimeUsed));
         assert_eq!(
             parse_command("Schiedsrichter Zeit Weiß 120"),
             Some(Command::Arbiter(ArbiterAction::AddTime(Color::White, 120)))

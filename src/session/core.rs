@@ -378,6 +378,10 @@ impl Session {
                     Token::Number(self.game().move_number()),
                 ])),
             },
+            Command::TimeUsed => match &self.clock {
+                Some(clock) => out.push(Effect::reading(clock.answer(Query::Used, now))),
+                None => out.push(Effect::reading(vec![Token::Word(Word::NoClock)])),
+            },
             Command::MoveCount => out.push(Effect::reading(vec![
                 Token::Word(Word::Move),
                 Token::Number(self.game().move_number()),
@@ -752,7 +756,7 @@ pub fn help_text(lang: Lang) -> &'static str {
         Lang::De => {
             "Züge: z.B. \"Springer Felix drei\", \"Springer Gustav eins Felix drei\", \"Nf3\", \"g1f3\". \
              Befehle: Zug (wer ist am Zug) | letzter Zug | letzte Züge 5 | Stellung | Feld Eva vier | \
-             wo Springer | wo weiße Türme | Zeit | Zugzahl | wiederholen | Korrektur (Zug zurücknehmen) | \
+             wo Springer | wo weiße Türme | Zeit | verbrauchte Zeit | Zugzahl | wiederholen | Korrektur (Zug zurücknehmen) | \
              Uhr oder leere Zeile (Uhr drücken) | Remis | Remis annehmen | Remis ablehnen | \
              reklamieren [Zug] | aufgeben | Schiedsrichter Pause/weiter/Zeit Weiß 60/regelwidrig Weiß | \
              FEN | Ende"
@@ -760,7 +764,7 @@ pub fn help_text(lang: Lang) -> &'static str {
         Lang::En => {
             "Moves: e.g. \"knight Felix three\", \"knight Gustav one Felix three\", \"Nf3\", \"g1f3\". \
              Commands: turn (whose move) | last move | last moves 5 | position | square e4 | \
-             where knights | where white rooks | time | move count | repeat | take back | \
+             where knights | where white rooks | time | time used | move count | repeat | take back | \
              clock or an empty line (press the clock) | draw | accept | decline | claim [move] | resign | \
              arbiter pause/resume/time white 60/illegal white | fen | quit"
         }
