@@ -24,6 +24,8 @@ pub enum Command {
     WhereAre(Role, Option<Color>),
     /// "Zeit": the time left on both clocks (D.2.6.1, D.2.10.4).
     Time,
+    /// "Zeit verbraucht": the time both players have used (D.2.10.4).
+    TimeUsed,
     /// "Züge": the number of moves completed (D.2.6.1, D.2.10.4).
     MoveCount,
     /// "Wiederholung": say the last announcement again.
@@ -56,6 +58,7 @@ impl Command {
             Command::LastMove,
             Command::Position,
             Command::Time,
+            Command::TimeUsed,
             Command::MoveCount,
             Command::Repeat,
             Command::TakeBack,
@@ -100,6 +103,7 @@ impl Command {
                 tokens
             }
             Command::Time => word(Word::Time),
+            Command::TimeUsed => vec![Token::Word(Word::Time), Token::Word(Word::Used)],
             Command::MoveCount => word(Word::Moves),
             Command::Repeat => word(Word::Repeat),
             Command::TakeBack => word(Word::Correction),
@@ -130,6 +134,7 @@ impl Command {
                 | Command::Square(_)
                 | Command::WhereAre(..)
                 | Command::Time
+                | Command::TimeUsed
                 | Command::MoveCount
                 | Command::Repeat
                 | Command::Help
@@ -161,6 +166,7 @@ impl Command {
             Command::Square(square) => S::Square(square),
             Command::WhereAre(role, color) => S::WhereAre(role, color),
             Command::Time => S::Time,
+            Command::TimeUsed => S::TimeUsed,
             Command::MoveCount => S::MoveCount,
             Command::Repeat => S::Repeat,
             Command::TakeBack => S::TakeBack,

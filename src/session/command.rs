@@ -106,7 +106,9 @@ pub fn parse_command(line: &str) -> Option<Command> {
         | ["what", "is", "on", file, rank] => Command::Square(spoken_square(file, rank)?),
         ["wo", ..] | ["where", ..] => where_are(&words[1..])?,
         ["zeit"] | ["time"] | ["uhr", "zeit"] => Command::Time,
-        ["verbrauchte", "zeit"] | ["verbraucht"] | ["time", "used"] | ["used"] => Command::TimeUsed,
+        ["verbrauchte", "zeit"] | ["zeit", "verbraucht"] | ["time", "used"] | ["used"] => {
+            Command::TimeUsed
+        }
         ["zuge"] | ["zugzahl"] | ["moves"] | ["move", "count"] => Command::MoveCount,
         ["fen"] => Command::Fen,
         ["schiedsrichter", ..] | ["arbiter", ..] => Command::Arbiter(arbiter_action(&words[1..])?),
