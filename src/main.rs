@@ -22,9 +22,9 @@ struct Cli {
 #[derive(Subcommand)]
 enum Command {
     /// Play a game in plain line mode: type moves and commands, hear or read every announcement.
-    Play(Box<annexd::app::play::PlayArgs>),
+    Play(Box<annexd::app::options::PlayArgs>),
     /// Continue a game from its journal exactly where it stopped.
-    Resume(annexd::app::play::ResumeArgs),
+    Resume(annexd::app::options::ResumeArgs),
     /// Print the effective settings (settings file and defaults).
     Config(annexd::app::config_cmd::ConfigArgs),
     /// Print the Annex D announcement of a move.

@@ -2,4 +2,8 @@
 //! session core, and the event loop that waits for inputs and deadlines.
 
 pub mod config_cmd;
+pub mod devices;
+pub mod event_loop;
+pub mod options;
 pub mod play;
+pub mod sink;

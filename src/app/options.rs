@@ -1,0 +1,259 @@
+//! The options of `play` and `resume` and the settings they make: the command line over the
+//! settings file, the clock and the session options they give.
+
+use std::path::PathBuf;
+use std::time::Duration;
+
+use clap::Args;
+
+use crate::clock::{AnnounceConfig, ClockOptions, TalkingClock, TimeControl};
+use crate::config::{SeatRole, Settings, SideName};
+use crate::game::Pace;
+use crate::notation::{Lang, Style};
+use crate::session::SessionOptions;
+
+/// Options of `annexd play` (each overrides the settings file).
+#[derive(Debug, Args, Clone, Default)]
+pub struct PlayArgs {
+    /// The settings file (default: annexd.toml in the configuration folder).
+    #[arg(long)]
+    pub config: Option<PathBuf>,
+    /// Language: de (Annex D German) or en.
+    #[arg(long)]
+    pub lang: Option<Lang>,
+    /// How moves are said: short or long.
+    #[arg(long)]
+    pub style: Option<Style>,
+    /// Time control, e.g. "40/5400+30:1800+30", "90+30", "5400d30" (see docs/clock.md).
+    #[arg(long)]
+    pub control: Option<String>,
+    /// Pace for penalties: standard, rapid, blitz, blitz_supervised.
+    #[arg(long)]
+    pub pace: Option<String>,
+    /// The side the VI player plays: white or black.
+    #[arg(long)]
+    pub vi_side: Option<String>,
+    /// The seat: player, assistant or clock.
+    #[arg(long)]
+    pub role: Option<String>,
+    /// Who announces the VI player's moves: player (said or typed) or program (read from
+    /// the peg board and announced by the program).
+    #[arg(long)]
+    pub announcer: Option<String>,
+    /// The start position in FEN (default: the initial position).
+    #[arg(long)]
+    pub fen: Option<String>,
+    /// White's name.
+    #[arg(long)]
+    pub white: Option<String>,
+    /// Black's name.
+    #[arg(long)]
+    pub black: Option<String>,
+    /// The journal file to write (default: a new file in the games folder).
+    #[arg(long)]
+    pub journal: Option<PathBuf>,
+    /// The devices, speech and view of the seat.
+    #[command(flatten)]
+    pub seat: SeatArgs,
+}
+
+/// What `play` and `resume` share: the boards, speech out and in, and the view.
+#[derive(Debug, Args, Clone, Default)]
+pub struct SeatArgs {
+    /// The VI player's peg board: a serial port, "sim" (a simulated board; type "peg e2e4"
+    /// or "peg UP e2" to move its pegs), or "none".
+    #[arg(long)]
+    pub board: Option<String>,
+    /// What the simulated peg board senses: occupancy, color or piece.
+    #[arg(long, default_value = "occupancy")]
+    pub sim_sensing: crate::board::Sensing,
+    /// The sighted player's board: "typed" (moves typed or spoken) or a DGT board's port.
+    #[arg(long)]
+    pub sighted: Option<String>,
+    /// Speech: clips (recorded voice), tts (the system's engine) or text (lines only).
+    #[arg(long)]
+    pub speech: Option<crate::speech::BackendKind>,
+    /// The voice for clips (a folder under voices/<language>/).
+    #[arg(long)]
+    pub voice: Option<String>,
+    /// What is shown: lines (for screen readers and Braille displays) or board (a full-screen
+    /// view for sighted helpers).
+    #[arg(long, default_value = "lines")]
+    pub view: View,
+    /// Voice input: off, push-to-talk (type "hören" or press the board's talk key to start
+    /// and stop) or always.
+    #[arg(long)]
+    pub listen: Option<String>,
+    /// The Vosk model folder (default: the first matching model in models/).
+    #[arg(long)]
+    pub model: Option<PathBuf>,
+    /// Take the microphone's sound from this WAV file instead (for tests and demonstrations).
+    #[arg(long, hide = true)]
+    pub listen_wav: Option<PathBuf>,
+}
+
+/// How the program shows itself.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, clap::ValueEnum)]
+pub enum View {
+    /// One line in, one line out (screen readers, Braille displays).
+    #[default]
+    Lines,
+    /// A full-screen board view for sighted helpers.
+    Board,
+}
+
+/// Options of `annexd resume`.
+#[derive(Debug, Args, Clone, Default)]
+pub struct ResumeArgs {
+    /// The journal of the game (default: the newest unfinished game in the games folder).
+    pub journal: Option<PathBuf>,
+    /// The settings file.
+    #[arg(long)]
+    pub config: Option<PathBuf>,
+    /// Language: de or en.
+    #[arg(long)]
+    pub lang: Option<Lang>,
+    /// The devices, speech and view of the seat.
+    #[command(flatten)]
+    pub seat: SeatArgs,
+}
+
+/// Settings from the file and the command line, or the message of what is wrong.
+pub(super) fn settings_for(args: &PlayArgs) -> Result<Settings, String> {
+    let mut settings = Settings::load(args.config.as_deref()).map_err(|e| e.to_string())?;
+    if let Some(lang) = args.lang {
+        settings.game.language = lang;
+    }
+    if let Some(style) = args.style {
+        settings.game.style = style;
+    }
+    if let Some(control) = &args.control {
+        settings.game.time_control = control.clone();
+    }
+    if let Some(pace) = &args.pace {
+        settings.game.pace = parse_setting::<Pace>(pace, "--pace")?;
+    }
+    if let Some(side) = &args.vi_side {
+        settings.game.vi_side = parse_setting::<SideName>(side, "--vi-side")?;
+    }
+    if let Some(role) = &args.role {
+        settings.game.role = parse_setting::<SeatRole>(role, "--role")?;
+    }
+    if let Some(announcer) = &args.announcer {
+        settings.game.announcer =
+            parse_setting::<crate::config::Announcer>(announcer, "--announcer")?;
+    }
+    if let Some(white) = &args.white {
+        settings.game.white = white.clone();
+    }
+    if let Some(black) = &args.black {
+        settings.game.black = black.clone();
+    }
+    if let Some(board) = &args.seat.board {
+        settings.board.peg = board.clone();
+    }
+    if let Some(sighted) = &args.seat.sighted {
+        settings.board.sighted = sighted.clone();
+    }
+    if let Some(speech) = args.seat.speech {
+        settings.speech.backend = speech;
+    }
+    if let Some(voice) = &args.seat.voice {
+        settings.speech.voice = voice.clone();
+    }
+    if let Some(mode) = &args.seat.listen {
+        settings.listen.mode = parse_setting::<crate::config::ListenMode>(mode, "--listen")?;
+    }
+    if let Some(model) = &args.seat.model {
+        settings.listen.model = model.display().to_string();
+    }
+    Ok(settings)
+}
+
+/// Reads a command-line value with the same names as the settings file.
+fn parse_setting<T: serde::de::DeserializeOwned>(
+    value: &str,
+    flag: &str,
+) -> Result<T, String> {
+    T::deserialize(serde::de::value::StrDeserializer::<serde::de::value::Error>::new(value))
+        .map_err(|e| format!("{flag} {value}: {e}"))
+}
+
+/// The clock for a control text (empty: none), or the message of what is wrong.
+pub(super) fn clock_for(
+    control: &str,
+    settings: &Settings,
+) -> Result<Option<TalkingClock>, String> {
+    if control.trim().is_empty() {
+        return Ok(None);
+    }
+    let control = TimeControl::parse(control).map_err(|e| format!("time control: {e}"))?;
+    let mut announce = AnnounceConfig {
+        warnings: settings
+            .clock
+            .warnings_seconds
+            .iter()
+            .map(|s| Duration::from_secs(u64::from(*s)))
+            .collect(),
+        ..AnnounceConfig::default()
+    };
+    if settings.clock.announce_every_minutes > 0 {
+        announce.every = Some(Duration::from_secs(
+            u64::from(settings.clock.announce_every_minutes) * 60,
+        ));
+    }
+    if settings.clock.countdown_below_seconds == 0 {
+        announce.final_every = None;
+    }
+    Ok(Some(TalkingClock::new(
+        control,
+        ClockOptions::default(),
+        announce,
+    )))
+}
+
+/// The standalone talking clock's options from the settings.
+pub(super) fn talking_clock_args(settings: &Settings) -> crate::clock::cli::ClockArgs {
+    let warn = if settings.clock.warnings_seconds.is_empty() {
+        "none".to_string()
+    } else {
+        let list: Vec<String> = settings
+            .clock
+            .warnings_seconds
+            .iter()
+            .map(|s| format!("{s}s"))
+            .collect();
+        list.join(",")
+    };
+    crate::clock::cli::ClockArgs {
+        control: if settings.game.time_control.trim().is_empty() {
+            "-".into()
+        } else {
+            settings.game.time_control.clone()
+        },
+        replay: None,
+        lang: settings.game.language,
+        bronstein_credit: false,
+        warn,
+        final_every: if settings.clock.countdown_below_seconds == 0 {
+            "none".into()
+        } else {
+            "10s".into()
+        },
+        every: (settings.clock.announce_every_minutes > 0)
+            .then(|| format!("{}m", settings.clock.announce_every_minutes)),
+        seconds_below: "10m".into(),
+        say_after_press: false,
+        speech: settings.speech.backend,
+    }
+}
+
+pub(super) fn session_options(settings: &Settings) -> SessionOptions {
+    SessionOptions {
+        lang: settings.game.language,
+        style: settings.game.style,
+        vi_side: settings.game.vi_side.into(),
+        role: settings.game.role,
+        program_announces: settings.game.announcer == crate::config::Announcer::Program,
+    }
+}

@@ -1,0 +1,173 @@
+//! Where the session's effects go: speech, text lines or the board view, the journal and the
+//! PGN on disk.
+
+use std::io::Write;
+use std::path::PathBuf;
+use std::time::Duration;
+
+use crate::config::Settings;
+use crate::notation::{Lang, Token, Word};
+use crate::record::{Journal, Scoresheet, write_pgn_atomically};
+use crate::session::Priority as SessionPriority;
+use crate::session::{Audience, Effect, Session};
+use crate::speech::{
+    BackendKind, Channel, Priority as SpeechPriority, Speaker, SpeechSettings, Utterance,
+};
+
+use super::options::View;
+
+/// Where effects go: speech, text lines or the board view, the journal and the PGN on disk.
+pub(super) struct Sink {
+    pub(super) journal: Journal,
+    pub(super) pgn_path: PathBuf,
+    pub(super) lang: Lang,
+    pub(super) out: std::io::Stdout,
+    pub(super) speaker: Option<Speaker>,
+    pub(super) stereo_split: bool,
+    pub(super) view: Option<(crate::ui::terminal::Screen, String)>,
+    pub(super) last_said: String,
+    pub(super) last_note: String,
+    pub(super) failed_writes: u32,
+}
+
+impl Sink {
+    pub(super) fn new(
+        journal: Journal,
+        pgn_path: PathBuf,
+        settings: &Settings,
+        view: View,
+    ) -> Sink {
+        let lang = settings.game.language;
+        let mut sink = Sink {
+            journal,
+            pgn_path,
+            lang,
+            out: std::io::stdout(),
+            speaker: None,
+            stereo_split: settings.speech.stereo_split,
+            view: None,
+            last_said: String::new(),
+            last_note: String::new(),
+            failed_writes: 0,
+        };
+        if settings.speech.backend != BackendKind::Text {
+            let speech = SpeechSettings {
+                lang,
+                backend: settings.speech.backend,
+                voice: Some(settings.speech.voice.clone()),
+                rate: settings.speech.rate,
+                gap_ms: u64::from(settings.speech.pause_ms),
+                ..SpeechSettings::default()
+            };
+            // Text lines are printed by the sink itself, so the speaker's own text output
+            // (its last fallback) goes nowhere; its notices are said instead.
+            let speaker = Speaker::open(&speech, Box::new(std::io::sink()));
+            let notices: Vec<_> = speaker.notices().to_vec();
+            sink.speaker = Some(speaker);
+            for notice in notices {
+                if notice.tokens.is_empty() {
+                    sink.show(&notice.detail);
+                } else {
+                    // One spoken line; the detail is in the log.
+                    sink.say(&notice.tokens, SessionPriority::Urgent, Audience::Everyone);
+                    tracing::info!("speech: {}", notice.detail);
+                }
+            }
+            if sink
+                .speaker
+                .as_ref()
+                .is_some_and(|s| s.backend() == BackendKind::Text)
+            {
+                sink.speaker = None;
+            }
+        }
+        if view == View::Board {
+            match crate::ui::terminal::Screen::enter() {
+                Ok(screen) => sink.view = Some((screen, String::new())),
+                Err(err) => sink.show(&format!(
+                    "the board view cannot start ({err}): lines instead"
+                )),
+            }
+        }
+        sink
+    }
+
+    pub(super) fn apply(&mut self, effect: Effect, session: &Session) {
+        match effect {
+            Effect::Say {
+                tokens,
+                priority,
+                audience,
+            } => self.say(&tokens, priority, audience),
+            Effect::Show(text) => self.show(&text),
+            Effect::Record(entry) => {
+                if let Err(err) = self.journal.append(&entry) {
+                    self.failed_writes += 1;
+                    self.say(
+                        &[Token::Word(Word::JournalNotWritten)],
+                        SessionPriority::Urgent,
+                        Audience::Everyone,
+                    );
+                    self.show(&format!("journal: {err}"));
+                }
+                self.write_pgn(session.sheet());
+            }
+            Effect::Quit => {}
+        }
+    }
+
+    pub(super) fn say(&mut self, tokens: &[Token], priority: SessionPriority, audience: Audience) {
+        let text = self.lang.text(tokens);
+        if let Some(speaker) = &self.speaker {
+            let priority = match priority {
+                SessionPriority::Reading => SpeechPriority::Reading,
+                SessionPriority::Normal => SpeechPriority::Move,
+                SessionPriority::Urgent => SpeechPriority::Alert,
+            };
+            let channel = match audience {
+                Audience::Player(shakmaty::Color::White) if self.stereo_split => Channel::Left,
+                Audience::Player(shakmaty::Color::Black) if self.stereo_split => Channel::Right,
+                _ => Channel::Both,
+            };
+            speaker.say(Utterance::new(tokens.to_vec(), priority).on(channel));
+        }
+        self.print(&text);
+        self.last_said = text;
+    }
+
+    pub(super) fn show(&mut self, text: &str) {
+        self.print(text);
+        self.last_note = text.to_string();
+    }
+
+    /// A line on the terminal in line mode (the board view shows the last ones instead).
+    pub(super) fn print(&mut self, text: &str) {
+        if self.view.is_none() {
+            let _ = writeln!(self.out, "{text}");
+            let _ = self.out.flush();
+        }
+    }
+
+    /// Redraws the board view, if it is shown.
+    pub(super) fn redraw(&mut self, session: &Session, now: Duration, input: Option<&str>) {
+        let Some((screen, typed)) = &mut self.view else {
+            return;
+        };
+        if let Some(input) = input {
+            *typed = input.to_string();
+        }
+        let mut state = crate::ui::board_view::ViewState::of(session, now, &self.last_said, typed);
+        state.note = self.last_note.clone();
+        let _ = screen.draw(&crate::ui::board_view::render(
+            &state,
+            crate::ui::terminal::Screen::width(),
+        ));
+    }
+
+    pub(super) fn write_pgn(&mut self, sheet: &Scoresheet) {
+        if let Err(err) = write_pgn_atomically(&self.pgn_path, &sheet.to_pgn()) {
+            self.failed_writes += 1;
+            tracing::error!("PGN {}: {err}", self.pgn_path.display());
+        }
+    }
+}
