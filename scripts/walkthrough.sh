@@ -95,7 +95,7 @@ Springer Cesar drei
 
 Gustav sechs
 
-Zeit
+verbrauchte Zeit
 Springer schlägt Eva fünf
 
 Läufer schlägt David eins
@@ -135,7 +135,7 @@ run_seat "$WORK/vi.txt" --board sim --control 90+30
   echo "## The assistant's seat"
   echo
   echo "An assistant (D.2.10) relays both players' moves, keeps the scoresheet and presses the"
-  echo "clock; times are said only on request. Command:"
+  echo "clock; times (here the time each player has used) are said only on request. Command:"
   echo "\`annexd play --role assistant --control 90+30\`."
   echo
   echo '```text'
