@@ -229,6 +229,29 @@ fn voice_input_asks_back_when_unsure_and_never_plays_what_was_not_said() {
 }
 
 #[test]
+fn what_the_vi_player_says_is_done_for_the_vi_player_whoever_is_to_move() {
+    let mut s = session(None, false);
+    heard(&mut s, &["eva vier"], false, 0);
+    // Black is to move; the VI player (White) resigns into the microphone, and confirms.
+    let asked = heard(&mut s, &["aufgeben"], false, 100);
+    assert!(said(&asked)[0].ends_with('?'), "{:?}", said(&asked));
+    let done = heard(&mut s, &["ja"], false, 200);
+    assert_eq!(
+        said(&done),
+        ["Weiß gibt auf, Schwarz gewinnt"],
+        "{:?}",
+        said(&done)
+    );
+    // Typed, the side is named or left to the position.
+    let mut t = session(None, false);
+    line(&mut t, "e4", 0);
+    assert_eq!(
+        said(&line(&mut t, "Weiß gibt auf", 10)),
+        ["Weiß gibt auf, Schwarz gewinnt"]
+    );
+}
+
+#[test]
 fn the_opponent_repeating_the_move_is_not_taken_as_the_next_move() {
     let mut s = session(None, false);
     heard(&mut s, &["eva vier"], true, 0);

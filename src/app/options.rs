@@ -171,10 +171,7 @@ pub(super) fn settings_for(args: &PlayArgs) -> Result<Settings, String> {
 }
 
 /// Reads a command-line value with the same names as the settings file.
-fn parse_setting<T: serde::de::DeserializeOwned>(
-    value: &str,
-    flag: &str,
-) -> Result<T, String> {
+fn parse_setting<T: serde::de::DeserializeOwned>(value: &str, flag: &str) -> Result<T, String> {
     T::deserialize(serde::de::value::StrDeserializer::<serde::de::value::Error>::new(value))
         .map_err(|e| format!("{flag} {value}: {e}"))
 }

@@ -174,7 +174,7 @@ impl Command {
             Command::AcceptDraw => S::AcceptDraw,
             Command::DeclineDraw => S::DeclineDraw,
             Command::ClaimDraw => S::ClaimDraw(None),
-            Command::Resign => S::Resign,
+            Command::Resign => S::Resign(None),
             Command::Yes => S::Yes,
             Command::No => S::No,
             Command::Help => S::Help,

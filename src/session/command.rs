@@ -41,8 +41,8 @@ pub enum Command {
     DeclineDraw,
     /// Claim a draw (9.2, 9.3), with the intended move if one is given.
     ClaimDraw(Option<String>),
-    /// Resign.
-    Resign,
+    /// Resign: the side named, or else the one who speaks (the side to move in line mode).
+    Resign(Option<Color>),
     /// Yes, to a question.
     Yes,
     /// No, to a question.
@@ -140,7 +140,12 @@ pub fn parse_command(line: &str) -> Option<Command> {
         ["reklamieren", ..] | ["reklamation", ..] | ["claim", ..] => {
             Command::ClaimDraw(Some(rest(1)))
         }
-        ["aufgeben"] | ["ich", "gebe", "auf"] | ["resign"] | ["i", "resign"] => Command::Resign,
+        ["aufgeben"] | ["ich", "gebe", "auf"] | ["resign"] | ["i", "resign"] => {
+            Command::Resign(None)
+        }
+        ["aufgeben", side] | ["resign", side] | [side, "gibt", "auf"] | [side, "resigns"] => {
+            Command::Resign(Some(side_of(side)?))
+        }
         ["ja"] | ["yes"] => Command::Yes,
         ["nein"] | ["no"] => Command::No,
         ["ende"] | ["beenden"] | ["quit"] | ["exit"] => Command::Quit,
@@ -149,13 +154,18 @@ pub fn parse_command(line: &str) -> Option<Command> {
     Some(command)
 }
 
-/// "Pause", "weiter", "Zeit Weiß 120", "regelwidrig Schwarz" (and the English words).
-fn arbiter_action(words: &[&str]) -> Option<ArbiterAction> {
-    let side = |w: &str| match w {
+/// A side named in a command (the words arrive folded).
+fn side_of(word: &str) -> Option<Color> {
+    match word {
         "weiss" | "white" => Some(Color::White),
         "schwarz" | "black" => Some(Color::Black),
         _ => None,
-    };
+    }
+}
+
+/// "Pause", "weiter", "Zeit Weiß 120", "regelwidrig Schwarz" (and the English words).
+fn arbiter_action(words: &[&str]) -> Option<ArbiterAction> {
+    let side = side_of;
     match words {
         ["pause"] | ["stop"] | ["anhalten"] => Some(ArbiterAction::Pause),
         ["weiter"] | ["resume"] | ["continue"] => Some(ArbiterAction::Resume),
@@ -267,7 +277,16 @@ mod tests {
             parse_command("reklamieren Springer Felix drei"),
             Some(Command::ClaimDraw(Some("springer felix drei".into())))
         );
-        assert_eq!(parse_command("Aufgeben"), Some(Command::Resign));
+        assert_eq!(parse_command("Aufgeben"), Some(Command::Resign(None)));
+        assert_eq!(
+            parse_command("Schwarz gibt auf"),
+            Some(Command::Resign(Some(Color::Black)))
+        );
+        assert_eq!(
+            parse_command("white resigns"),
+            Some(Command::Resign(Some(Color::White)))
+        );
+        assert_eq!(parse_command("Blau gibt auf"), None);
         assert_eq!(parse_command(""), Some(Command::PressClock));
         assert_eq!(parse_command("Springer Felix drei"), None);
         assert_eq!(parse_command("Feld Blabla vier"), None);

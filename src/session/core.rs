@@ -191,7 +191,7 @@ impl Session {
             Input::Line(line) => {
                 if !self.answer_board_question(&line, now, &mut out) {
                     match parse_command(&line) {
-                        Some(command) => self.handle_command(command, now, &mut out),
+                        Some(command) => self.handle_command(command, None, now, &mut out),
                         None => self.handle_move_text(&line, now, &mut out),
                     }
                 }
@@ -343,9 +343,13 @@ impl Session {
             .is_some_and(|c| c.clock().is_started() && !c.clock().is_paused())
     }
 
+    /// Does a command. `actor` is the side of whoever gave it when that is known (the VI
+    /// player's microphone or peg board); a typed line leaves it to the position (the player
+    /// who just moved offers a draw, the player to move answers, claims or resigns).
     pub(super) fn handle_command(
         &mut self,
         command: Command,
+        actor: Option<Color>,
         now: Duration,
         out: &mut Vec<Effect>,
     ) {
@@ -402,26 +406,28 @@ impl Session {
             Command::TakeBack => self.take_back(now, out),
             Command::PressClock => self.press_clock(now, out),
             Command::OfferDraw => {
-                let by = !pos.turn();
+                let by = actor.unwrap_or(!pos.turn());
                 self.simple(Entry::offer_draw(by), now, out, |_| {
                     vec![Token::Side(by), Token::Word(Word::DrawOffered)]
                 });
             }
             Command::AcceptDraw => {
-                self.simple(Entry::accept_draw(pos.turn()), now, out, |s| {
+                let by = actor.unwrap_or(pos.turn());
+                self.simple(Entry::accept_draw(by), now, out, |s| {
                     let mut tokens = vec![Token::Word(Word::DrawAccepted), Token::Pause];
                     tokens.extend(s.game().outcome().map(|o| o.tokens()).unwrap_or_default());
                     tokens
                 });
             }
             Command::DeclineDraw => {
-                self.simple(Entry::decline_draw(pos.turn()), now, out, |_| {
+                let by = actor.unwrap_or(pos.turn());
+                self.simple(Entry::decline_draw(by), now, out, |_| {
                     vec![Token::Word(Word::DrawDeclined)]
                 });
             }
-            Command::ClaimDraw(intended) => self.claim_draw(intended, now, out),
-            Command::Resign => {
-                let by = pos.turn();
+            Command::ClaimDraw(intended) => self.claim_draw(intended, actor, now, out),
+            Command::Resign(side) => {
+                let by = side.or(actor).unwrap_or(pos.turn());
                 self.simple(Entry::resign(by), now, out, |s| {
                     s.game().outcome().map(|o| o.tokens()).unwrap_or_default()
                 });
@@ -544,9 +550,15 @@ impl Session {
         }
     }
 
-    fn claim_draw(&mut self, intended_text: Option<String>, now: Duration, out: &mut Vec<Effect>) {
+    fn claim_draw(
+        &mut self,
+        intended_text: Option<String>,
+        actor: Option<Color>,
+        now: Duration,
+        out: &mut Vec<Effect>,
+    ) {
         let pos = self.game().position().clone();
-        let by = pos.turn();
+        let by = actor.unwrap_or(pos.turn());
         let intended = match intended_text.as_deref().map(|t| parse_move(&pos, t)) {
             None => None,
             Some(Ok(m)) => Some(m),

@@ -128,7 +128,7 @@ impl Session {
                 return;
             }
         };
-        self.handle_command(command, now, out);
+        self.handle_command(command, Some(self.options.vi_side), now, out);
     }
 
     fn board_input(

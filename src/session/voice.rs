@@ -39,7 +39,13 @@ impl Session {
         };
         match understanding {
             Understanding::Move(m) => self.route_move(m, now, out),
-            Understanding::Command(command) => self.handle_command(command.to_session(), now, out),
+            Understanding::Command(command) => {
+                // The microphone is the VI player's in the player's seat; an assistant
+                // relays for both sides, so there the position decides.
+                let actor = (self.options.role == crate::config::SeatRole::Player)
+                    .then_some(self.options.vi_side);
+                self.handle_command(command.to_session(), actor, now, out)
+            }
             Understanding::Ask(question) => {
                 out.push(Effect::say(question.tokens(&pos)));
                 self.voice_question = Some(question);
