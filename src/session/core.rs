@@ -473,14 +473,8 @@ impl Session {
             Ok(applied) => {
                 self.uncompleted = None;
                 self.vi_move = ViMove::default();
-                let position = self.sheet.game().position().clone();
-                if let Some(tracker) = &mut self.peg {
-                    // The piece goes back on the peg board too.
-                    tracker.set_position(position.clone());
-                }
-                if let Some(tracker) = &mut self.sighted_board {
-                    tracker.set_position(position);
-                }
+                // The piece goes back on the boards too.
+                self.boards_follow_game();
                 let by = match applied.effect {
                     sheet::Effect::Undone(played) => played.by,
                     _ => self.game().turn(),
@@ -675,13 +669,8 @@ impl Session {
                 }
                 self.uncompleted = None;
                 self.vi_move = ViMove::default();
+                self.boards_follow_game();
                 let position = self.sheet.game().position().clone();
-                if let Some(tracker) = &mut self.peg {
-                    tracker.set_position(position.clone());
-                }
-                if let Some(tracker) = &mut self.sighted_board {
-                    tracker.set_position(position.clone());
-                }
                 let mut tokens = vec![Token::Word(Word::TakenBack), Token::Pause];
                 tokens.extend(queries::whose_move_tokens(&position));
                 out.push(Effect::say(tokens));

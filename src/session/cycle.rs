@@ -372,15 +372,9 @@ impl Session {
         if on_board == announced {
             self.vi_move = ViMove::default();
             self.make_move(on_board, now, out);
-            let position = self.sheet.game().position().clone();
-            if let Some(tracker) = &mut self.peg {
-                // In step again (the tracker may have been sent back after a mismatch).
-                tracker.set_position(position.clone());
-            }
-            if let Some(tracker) = &mut self.sighted_board {
-                // The assistant plays it on the sighted player's board; it is checked there.
-                tracker.set_position(position);
-            }
+            // The peg board is in step again (its tracker may have been sent back after a
+            // mismatch); the assistant plays the move on the e-board, where it is checked.
+            self.boards_follow_game();
             return;
         }
         let mut tokens = vec![Token::Word(Word::OnTheBoard)];
@@ -424,7 +418,14 @@ impl Session {
     /// and expected on the peg board.
     pub(super) fn make_sighted_move(&mut self, m: Move, now: Duration, out: &mut Vec<Effect>) {
         self.make_move(m, now, out);
-        let position = self.game().position().clone();
+        self.boards_follow_game();
+    }
+
+    /// Both boards are expected to show the game position now (after a move made elsewhere,
+    /// a take-back, the arbiter going back); the lifts and drops that bring them there are
+    /// not differences, and the boards say when they agree.
+    pub(super) fn boards_follow_game(&mut self) {
+        let position = self.sheet.game().position().clone();
         if let Some(tracker) = &mut self.peg {
             tracker.set_position(position.clone());
         }
