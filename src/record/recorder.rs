@@ -3,7 +3,7 @@
 
 use std::path::{Path, PathBuf};
 
-use super::entry::{Entry, Header, ResultEntry};
+use super::entry::{Entry, Header};
 use super::journal::{DamagedTail, Journal, JournalError};
 use super::pgn::write_pgn_atomically;
 use super::sheet::{Applied, ApplyError, ReplayError, Scoresheet, replay};
@@ -153,15 +153,7 @@ impl Recorder {
         let applied = next.apply(&entry)?;
         self.journal.append(&applied.entry)?;
         self.sheet = next;
-        if !was_over
-            && let Some(outcome) = self.sheet.game().outcome().copied()
-            && !matches!(applied.entry, Entry::Result(_))
-        {
-            let result = Entry::Result(ResultEntry {
-                result: outcome.result,
-                reason: Some(outcome.reason),
-                at_ms: None,
-            });
+        if let Some(result) = self.sheet.result_entry_after(was_over, &applied.entry) {
             // Confirming a result the game already has cannot be refused.
             let mut next = self.sheet.clone();
             let confirmed = next.apply(&result)?;

@@ -196,6 +196,19 @@ impl Scoresheet {
         Ok(applied)
     }
 
+    /// The `result` line owed after `applied` when that entry ended the game (`was_over`:
+    /// whether the game was over before it); `None` otherwise.
+    pub fn result_entry_after(&self, was_over: bool, applied: &Entry) -> Option<Entry> {
+        let outcome = self.game.outcome().copied()?;
+        (!was_over && !matches!(applied, Entry::Result(_))).then_some(Entry::Result(
+            super::entry::ResultEntry {
+                result: outcome.result,
+                reason: Some(outcome.reason),
+                at_ms: None,
+            },
+        ))
+    }
+
     /// The PGN of the game so far.
     pub fn to_pgn(&self) -> String {
         super::pgn::render(self)

@@ -16,9 +16,7 @@ use crate::clock::talking::{AnnouncementKind, ClockInput, Query, TalkingClock};
 use crate::config::SeatRole;
 use crate::game::Game;
 use crate::notation::{Lang, ParseError, Style, Token, Word, move_tokens, parse_move};
-use crate::record::{
-    ApplyError, ClockAdjustmentEntry, Entry, PressEntry, ResultEntry, Scoresheet, sheet,
-};
+use crate::record::{ApplyError, ClockAdjustmentEntry, Entry, PressEntry, Scoresheet, sheet};
 
 use super::command::{ArbiterAction, Command, parse_command};
 use super::cycle::{BoardQuestion, Seat, ViMove};
@@ -229,16 +227,8 @@ impl Session {
         let was_over = self.sheet.game().is_over();
         let applied = self.sheet.apply(&entry.at(millis(now)))?;
         out.push(Effect::Record(applied.entry.clone()));
-        if !was_over
-            && let Some(outcome) = self.sheet.game().outcome().copied()
-            && !matches!(applied.entry, Entry::Result(_))
-        {
-            let result = Entry::Result(ResultEntry {
-                result: outcome.result,
-                reason: Some(outcome.reason),
-                at_ms: Some(millis(now)),
-            });
-            if let Ok(confirmed) = self.sheet.apply(&result) {
+        if let Some(result) = self.sheet.result_entry_after(was_over, &applied.entry) {
+            if let Ok(confirmed) = self.sheet.apply(&result.at(millis(now))) {
                 out.push(Effect::Record(confirmed.entry));
             }
             self.uncompleted = None;
