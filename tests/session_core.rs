@@ -26,17 +26,19 @@ fn session(control: Option<&str>, peg: bool) -> Session {
     let mut session = Session::new(sheet, clock, SessionOptions::default());
     if peg {
         session.attach_peg_board(Sensing::Occupancy);
-        let hello = Hello {
-            model: "test".into(),
-            firmware: "1".into(),
-            sensing: Sensing::Occupancy,
-        };
-        session.handle(
-            Input::Board(Seat::Peg, LinkEvent::Connected(hello)),
-            Duration::ZERO,
-        );
+        connect_peg_board(&mut session, Duration::ZERO);
     }
     session
+}
+
+/// The peg board's link comes up (its `HELLO`) at `at`.
+fn connect_peg_board(session: &mut Session, at: Duration) {
+    let hello = Hello {
+        model: "test".into(),
+        firmware: "1".into(),
+        sensing: Sensing::Occupancy,
+    };
+    session.handle(Input::Board(Seat::Peg, LinkEvent::Connected(hello)), at);
 }
 
 fn said(effects: &[Effect]) -> Vec<String> {
@@ -130,15 +132,7 @@ fn the_program_announces_the_peg_board_move_when_the_player_chooses_that() {
     };
     let mut s = Session::new(sheet, None, options);
     s.attach_peg_board(Sensing::Occupancy);
-    let hello = Hello {
-        model: "test".into(),
-        firmware: "1".into(),
-        sensing: Sensing::Occupancy,
-    };
-    s.handle(
-        Input::Board(Seat::Peg, LinkEvent::Connected(hello)),
-        Duration::ZERO,
-    );
+    connect_peg_board(&mut s, Duration::ZERO);
     peg(&mut s, BoardInput::Up(Square::G1), 10);
     let made = peg(&mut s, BoardInput::Down(Square::F3, Cell::Peg), 20);
     assert_eq!(said(&made), ["Weiß Springer Felix drei"]);
@@ -270,15 +264,7 @@ fn without_the_peg_boards_link_moves_are_taken_as_typed_and_compared_later() {
     assert_eq!(said(&line(&mut s, "Eva vier", 0)), ["Weiß Eva vier"]);
     assert_eq!(said(&line(&mut s, "Eva fünf", 10)), ["Schwarz Eva fünf"]);
     // When it connects, its scan is compared with the game, square by square.
-    let hello = Hello {
-        model: "test".into(),
-        firmware: "1".into(),
-        sensing: Sensing::Occupancy,
-    };
-    s.handle(
-        Input::Board(Seat::Peg, LinkEvent::Connected(hello)),
-        Duration::from_millis(20),
-    );
+    connect_peg_board(&mut s, Duration::from_millis(20));
     let scan = annexd::board::SensedBoard::from_board(
         shakmaty::Chess::default().board(),
         Sensing::Occupancy,
