@@ -5,9 +5,10 @@
 
 use std::hint::black_box;
 
-use annexd::game::Game;
+use annexd::record::Journal;
 use annexd::record::journal::parse;
-use annexd::record::{Entry, Header, Journal, MoveEntry, Scoresheet, replay};
+use annexd_core::game::Game;
+use annexd_core::record::{Entry, Header, MoveEntry, Scoresheet, replay};
 use criterion::{Criterion, criterion_group, criterion_main};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};

@@ -11,7 +11,7 @@ use std::time::Instant;
 
 use annexd::listen::models::find_model_in;
 use annexd::listen::recogniser::SpeechModel;
-use annexd::notation::Lang;
+use annexd_core::notation::Lang;
 
 const ONE: &str = "ANNEXD_BENCH_LOAD_ONE";
 

@@ -11,11 +11,11 @@
 
 use std::time::{Duration, Instant};
 
-use annexd::notation::{Lang, Token};
 use annexd::speech::compose::{Pacing, compose};
 use annexd::speech::{
     BackendKind, Priority, Speaker, SpeechEvent, SpeechSettings, Utterance, Voice,
 };
+use annexd_core::notation::{Lang, Token};
 use shakmaty::{File, Rank, Role};
 
 const RUNS: usize = 300;

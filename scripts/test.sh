@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # Sets up everything (system packages, libvosk, the Korean test model) and runs the whole
-# test suite: formatting, the build without optional features, and every test.
+# test suite: formatting, the build without optional features, and every test of both crates
+# (the core, annexd-core, and the program around it).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/setup.sh --test
 cargo fmt --all -- --check
 cargo check --quiet --no-default-features
-cargo test --no-fail-fast
+cargo test --workspace --no-fail-fast

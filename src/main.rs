@@ -39,7 +39,7 @@ enum Command {
         journal: std::path::PathBuf,
         /// The language of messages: de or en.
         #[arg(long, default_value = "de")]
-        lang: annexd::notation::Lang,
+        lang: annexd_core::notation::Lang,
     },
     /// Run a simulated peg board on a pseudo-terminal (prints its path; type moves or events).
     BoardSim(annexd::board::cli::SimArgs),

@@ -5,19 +5,22 @@ use std::io::{BufRead, BufReader, Read, Write};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
-use annexd::board::Sensing;
-use annexd::board::dgt::DgtDevice;
-use annexd::board::link::LinkEvent;
 use annexd::board::serial::{BoardLink, PortEvent, PortSettings};
-use annexd::board::sim::{self, SimOptions};
-use annexd::board::tracker::{Tracker, TrackerOutput};
+use annexd::board::sim::{self, DeviceOptions, SimOptions};
+use annexd_core::board::Sensing;
+use annexd_core::board::dgt::DgtDevice;
+use annexd_core::board::link::LinkEvent;
+use annexd_core::board::tracker::{Tracker, TrackerOutput};
 use serde_json::Value;
 use shakmaty::{Chess, Piece, Square};
 
 #[test]
 fn board_watch_prints_hello_touches_moves_keys_and_differences_as_json() {
     let board = sim::start(SimOptions {
-        sensing: Sensing::Color,
+        device: DeviceOptions {
+            sensing: Sensing::Color,
+            ..DeviceOptions::default()
+        },
         ..SimOptions::default()
     })
     .unwrap();
@@ -113,7 +116,7 @@ fn a_dgt_board_on_a_pseudo_terminal_is_read_by_the_same_tracker() {
         while let Ok(event) = link.events().try_recv() {
             match event {
                 PortEvent::Link(LinkEvent::Input(input)) => {
-                    resynced |= matches!(input, annexd::board::BoardInput::Resync(_));
+                    resynced |= matches!(input, annexd_core::board::BoardInput::Resync(_));
                     outputs.extend(tracker.handle(&input));
                 }
                 PortEvent::Link(LinkEvent::Connected(hello)) => assert_eq!(hello.firmware, "1.8"),

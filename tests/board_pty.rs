@@ -5,11 +5,11 @@
 
 use std::time::{Duration, Instant};
 
-use annexd::board::Sensing;
-use annexd::board::link::LinkEvent;
 use annexd::board::serial::{BoardLink, PortEvent, PortSettings};
-use annexd::board::sim::{self, SimOptions, SimOrder};
-use annexd::board::tracker::{BoardInput, Tracker, TrackerOutput};
+use annexd::board::sim::{self, DeviceOptions, SimOptions, SimOrder};
+use annexd_core::board::Sensing;
+use annexd_core::board::link::LinkEvent;
+use annexd_core::board::tracker::{BoardInput, Tracker, TrackerOutput};
 use shakmaty::san::San;
 use shakmaty::uci::UciMove;
 use shakmaty::{CastlingSide, Chess, Move, Position, Square};
@@ -73,7 +73,7 @@ struct Run {
 
 /// Plays one game on a simulated board and checks every move the tracker infers.
 fn play_game(game: &[Move], options: SimOptions, check_touches: bool) -> Run {
-    let sensing = options.sensing;
+    let sensing = options.device.sensing;
     let board = sim::start(options).unwrap();
     let link = BoardLink::spawn(PortSettings {
         retry: Duration::from_millis(20),
@@ -184,10 +184,13 @@ fn play_game(game: &[Move], options: SimOptions, check_touches: bool) -> Run {
 
 fn options(sensing: Sensing, order: SimOrder, seed: u64) -> SimOptions {
     SimOptions {
-        sensing,
-        order,
-        seed,
-        bounce: 0.15,
+        device: DeviceOptions {
+            sensing,
+            order,
+            seed,
+            bounce: 0.15,
+            ..DeviceOptions::default()
+        },
         ..SimOptions::default()
     }
 }
@@ -236,11 +239,9 @@ fn master_games_survive_lines_with_wrong_checksums() {
             std::thread::spawn(move || {
                 let mut dropped_asked = 0;
                 for (g, game) in games.iter().enumerate() {
-                    let opts = SimOptions {
-                        bad_checksum: 0.03,
-                        checksum: true,
-                        ..options(sensing, SimOrder::Shuffled, 100 + g as u64)
-                    };
+                    let mut opts = options(sensing, SimOrder::Shuffled, 100 + g as u64);
+                    opts.device.bad_checksum = 0.03;
+                    opts.device.checksum = true;
                     let run = play_game(game, opts, false);
                     assert_eq!(run.moves, game.len());
                     dropped_asked += run.resyncs;

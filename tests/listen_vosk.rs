@@ -15,12 +15,12 @@ use std::process::Command;
 use std::sync::{Arc, OnceLock};
 use std::time::Duration;
 
-use annexd::listen::gate::ListenMode;
 use annexd::listen::listener::start_with;
 use annexd::listen::recogniser::SpeechModel;
 use annexd::listen::source::read_wav;
 use annexd::listen::{AudioInput, ListenConfig, ListenEvent, ModelError, VoiceOff};
-use annexd::notation::Lang;
+use annexd_core::listen::gate::ListenMode;
+use annexd_core::notation::Lang;
 
 const PHRASES: [&str; 5] = ["하나", "둘", "셋", "넷", "다섯"];
 
@@ -73,7 +73,7 @@ fn korean(input: AudioInput) -> ListenConfig {
 fn listen_to_the_end(
     model: Arc<SpeechModel>,
     config: &ListenConfig,
-) -> (Vec<String>, annexd::listen::heard::DecodeStats) {
+) -> (Vec<String>, annexd_core::listen::heard::DecodeStats) {
     let (tx, rx) = crossbeam_channel::unbounded();
     let listener = start_with(model, config, tx).expect("the listener starts");
     let mut heard = Vec::new();

@@ -8,13 +8,11 @@ use std::io::Write;
 use std::path::Path;
 use std::process::Command;
 
-use annexd::game::Color;
-use annexd::notation::Lang;
 use annexd::record::journal::{damaged_path, parse};
-use annexd::record::{
-    ApplyError, Entry, Header, Journal, JournalError, MoveEntry, RecordError, Recorder, read,
-    replay,
-};
+use annexd::record::{Journal, JournalError, RecordError, Recorder, read};
+use annexd_core::game::Color;
+use annexd_core::notation::Lang;
+use annexd_core::record::{ApplyError, Entry, Header, MoveEntry, replay};
 use proptest::prelude::*;
 use record_support::{Mix, random_game};
 

@@ -5,8 +5,9 @@ mod record_support;
 
 use std::ops::ControlFlow;
 
-use annexd::game::{Game, GameResult};
-use annexd::record::{Entry, Header, Scoresheet, write_pgn_atomically};
+use annexd::record::write_pgn_atomically;
+use annexd_core::game::{Game, GameResult};
+use annexd_core::record::{Entry, Header, Scoresheet};
 use pgn_reader::{KnownOutcome, Outcome, RawComment, RawTag, Reader, SanPlus, Visitor};
 use record_support::{Mix, random_game};
 use shakmaty::{CastlingMode, Chess, Color, Position, fen::Fen};
@@ -293,7 +294,7 @@ fn the_six_master_games_play_through_the_rules_and_export_the_same() {
         let result = GameResult::from_pgn(master.tag("Result").unwrap()).unwrap();
         if !sheet.game().is_over() {
             sheet
-                .apply(&Entry::Result(annexd::record::ResultEntry {
+                .apply(&Entry::Result(annexd_core::record::ResultEntry {
                     result,
                     reason: None,
                     at_ms: None,

@@ -6,9 +6,9 @@ mod speech_support;
 
 use std::time::Duration;
 
-use annexd::notation::Lang;
 use annexd::speech::Voice;
-use annexd::speech::vocabulary::parse_text;
+use annexd_core::notation::Lang;
+use annexd_core::speech::vocabulary::parse_text;
 use speech_support::*;
 
 const WORDS: &str = "Springer Felix drei, Schach";

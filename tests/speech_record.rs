@@ -7,9 +7,9 @@ mod speech_support;
 use std::path::Path;
 use std::time::Duration;
 
-use annexd::notation::Lang;
 use annexd::speech::VoiceLibrary;
 use annexd::speech::voice::decode_mono;
+use annexd_core::notation::Lang;
 use speech_support::*;
 
 /// An ALSA configuration whose default capture device reads 16 kHz mono 16-bit samples from
@@ -84,7 +84,7 @@ fn a_word_said_into_the_microphone_becomes_a_trimmed_clip_of_a_personal_voice() 
     assert!(voice.missing_keys().is_empty());
     assert_eq!(
         borrowed,
-        annexd::speech::vocabulary::clip_keys(Lang::De).len() - 2
+        annexd_core::speech::vocabulary::clip_keys(Lang::De).len() - 2
     );
     assert_eq!(voice.info.name, "mine");
 }

@@ -5,8 +5,8 @@ use std::io::Write;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
-use annexd::notation::{Lang, Token};
 use annexd::speech::{BackendKind, Priority, Speaker, SpeechEvent, SpeechSettings, Utterance};
+use annexd_core::notation::{Lang, Token};
 use shakmaty::{File, Rank, Role};
 
 #[derive(Clone, Default)]

@@ -4,10 +4,10 @@
 
 use std::time::Duration;
 
-use annexd::board::Sensing;
-use annexd::board::dgt::{DgtDecoder, encode};
-use annexd::board::link::{Link, LinkEvent, LinkInput, LinkOutput, Protocol};
-use annexd::board::tracker::Tracker;
+use annexd_core::board::Sensing;
+use annexd_core::board::dgt::{DgtDecoder, encode};
+use annexd_core::board::link::{Link, LinkEvent, LinkInput, LinkOutput, Protocol};
+use annexd_core::board::tracker::Tracker;
 use libfuzzer_sys::fuzz_target;
 use shakmaty::Chess;
 
@@ -19,8 +19,8 @@ fuzz_target!(|data: &[u8]| {
         // Serial numbers keep only printable characters; everything else round-trips.
         if !matches!(
             msg,
-            annexd::board::dgt::DgtMessage::SerialNumber(_)
-                | annexd::board::dgt::DgtMessage::LongSerialNumber(_)
+            annexd_core::board::dgt::DgtMessage::SerialNumber(_)
+                | annexd_core::board::dgt::DgtMessage::LongSerialNumber(_)
         ) {
             assert_eq!(again, vec![Ok(msg)]);
         }

@@ -4,10 +4,10 @@
 
 use std::time::Duration;
 
-use annexd::board::Sensing;
-use annexd::board::link::{Link, LinkEvent, LinkInput, LinkOutput, Protocol};
-use annexd::board::protocol::{parse_device_line, parse_host_line};
-use annexd::board::tracker::Tracker;
+use annexd_core::board::Sensing;
+use annexd_core::board::link::{Link, LinkEvent, LinkInput, LinkOutput, Protocol};
+use annexd_core::board::protocol::{parse_device_line, parse_host_line};
+use annexd_core::board::tracker::Tracker;
 use libfuzzer_sys::fuzz_target;
 use shakmaty::Chess;
 

@@ -7,7 +7,7 @@ use std::process::ExitCode;
 
 use clap::Args;
 
-use crate::config::{Settings, default_config_path};
+use crate::config::default_config_path;
 
 /// Options of `annexd config`.
 #[derive(Debug, Args)]
@@ -20,7 +20,7 @@ pub struct ConfigArgs {
 /// Prints the effective settings as TOML, with where they come from.
 pub fn run(args: &ConfigArgs) -> ExitCode {
     let path = args.config.clone().or_else(default_config_path);
-    match Settings::load(args.config.as_deref()) {
+    match crate::config::load(args.config.as_deref()) {
         Ok(settings) => {
             match &path {
                 Some(path) if path.exists() => println!("# settings from {}", path.display()),

@@ -6,11 +6,11 @@ use std::path::PathBuf;
 use crossbeam_channel::{Sender, unbounded};
 
 use crate::board::serial::{BoardLink, PortEvent, PortSettings};
-use crate::board::sim::{SimHandle, SimOptions};
-use crate::config::Settings;
+use crate::board::sim::{DeviceOptions, SimHandle, SimOptions};
 use crate::listen;
-use crate::session::Priority as SessionPriority;
-use crate::session::{Audience, Seat, Session};
+use annexd_core::config::Settings;
+use annexd_core::session::Priority as SessionPriority;
+use annexd_core::session::{Audience, Seat, Session};
 
 use super::event_loop::LoopInput;
 use super::options::PlayArgs;
@@ -33,9 +33,9 @@ impl Voice {
         let mode = settings.listen.mode;
         let mut voice = Voice {
             listener: None,
-            always_on: mode == crate::config::ListenMode::Always,
+            always_on: mode == annexd_core::config::ListenMode::Always,
         };
-        if mode == crate::config::ListenMode::Off {
+        if mode == annexd_core::config::ListenMode::Off {
             return voice;
         }
         let mut config = listen::ListenConfig::new(settings.game.language);
@@ -43,9 +43,9 @@ impl Voice {
             config.model = Some(PathBuf::from(&settings.listen.model));
         }
         config.mode = if voice.always_on {
-            listen::ListenMode::AlwaysOn
+            annexd_core::listen::ListenMode::AlwaysOn
         } else {
-            listen::ListenMode::PushToTalk
+            annexd_core::listen::ListenMode::PushToTalk
         };
         config.input = match &args.seat.listen_wav {
             Some(path) => listen::AudioInput::WavFile(path.clone()),
@@ -111,8 +111,11 @@ impl Boards {
             "" | "none" => {}
             "sim" => {
                 let options = SimOptions {
-                    sensing: args.seat.sim_sensing,
-                    fen: args.fen.clone(),
+                    device: DeviceOptions {
+                        sensing: args.seat.sim_sensing,
+                        fen: args.fen.clone(),
+                        ..DeviceOptions::default()
+                    },
                     ..SimOptions::default()
                 };
                 let simulator = crate::board::sim::start(options)
@@ -127,7 +130,7 @@ impl Boards {
                 let mut port = PortSettings::peg_board(path);
                 port.baud = settings.board.peg_speed;
                 boards.links.push((Seat::Peg, BoardLink::spawn(port)));
-                session.attach_peg_board(crate::board::Sensing::Occupancy);
+                session.attach_peg_board(annexd_core::board::Sensing::Occupancy);
             }
         }
         match settings.board.sighted.trim() {

@@ -7,12 +7,12 @@ use std::time::{Duration, Instant};
 
 use crossbeam_channel::{Receiver, RecvTimeoutError, Sender, unbounded};
 
-use crate::board::link::LinkEvent;
-use crate::config::Settings;
 use crate::listen;
-use crate::notation::{Token, Word};
-use crate::session::Priority as SessionPriority;
-use crate::session::{Audience, Effect, Input, Seat, Session};
+use annexd_core::board::link::LinkEvent;
+use annexd_core::config::Settings;
+use annexd_core::notation::{Token, Word};
+use annexd_core::session::Priority as SessionPriority;
+use annexd_core::session::{Audience, Effect, Input, Seat, Session};
 
 use super::devices::{Boards, Voice};
 use super::options::PlayArgs;
@@ -160,7 +160,7 @@ fn next_input(
 /// The words that start and stop listening (push-to-talk) when typed alone.
 fn is_talk_key(line: &str) -> bool {
     matches!(
-        crate::notation::parse::fold(line.trim()).as_str(),
+        annexd_core::notation::parse::fold(line.trim()).as_str(),
         "horen" | "listen" | "mikrofon" | "microphone"
     )
 }

@@ -6,11 +6,11 @@ use std::time::Duration;
 
 use clap::Args;
 
-use crate::clock::{AnnounceConfig, ClockOptions, TalkingClock, TimeControl};
-use crate::config::{SeatRole, Settings, SideName};
-use crate::game::Pace;
-use crate::notation::{Lang, Style};
-use crate::session::SessionOptions;
+use annexd_core::clock::{AnnounceConfig, ClockOptions, TalkingClock, TimeControl};
+use annexd_core::config::{SeatRole, Settings, SideName};
+use annexd_core::game::Pace;
+use annexd_core::notation::{Lang, Style};
+use annexd_core::session::SessionOptions;
 
 /// Options of `annexd play` (each overrides the settings file).
 #[derive(Debug, Args, Clone, Default)]
@@ -66,7 +66,7 @@ pub struct SeatArgs {
     pub board: Option<String>,
     /// What the simulated peg board senses: occupancy, color or piece.
     #[arg(long, default_value = "occupancy")]
-    pub sim_sensing: crate::board::Sensing,
+    pub sim_sensing: annexd_core::board::Sensing,
     /// The sighted player's board: "typed" (moves typed or spoken) or a DGT board's port.
     #[arg(long)]
     pub sighted: Option<String>,
@@ -120,7 +120,7 @@ pub struct ResumeArgs {
 
 /// Settings from the file and the command line, or the message of what is wrong.
 pub(super) fn settings_for(args: &PlayArgs) -> Result<Settings, String> {
-    let mut settings = Settings::load(args.config.as_deref()).map_err(|e| e.to_string())?;
+    let mut settings = crate::config::load(args.config.as_deref()).map_err(|e| e.to_string())?;
     if let Some(lang) = args.lang {
         settings.game.language = lang;
     }
@@ -141,7 +141,7 @@ pub(super) fn settings_for(args: &PlayArgs) -> Result<Settings, String> {
     }
     if let Some(announcer) = &args.announcer {
         settings.game.announcer =
-            parse_setting::<crate::config::Announcer>(announcer, "--announcer")?;
+            parse_setting::<annexd_core::config::Announcer>(announcer, "--announcer")?;
     }
     if let Some(white) = &args.white {
         settings.game.white = white.clone();
@@ -162,7 +162,7 @@ pub(super) fn settings_for(args: &PlayArgs) -> Result<Settings, String> {
         settings.speech.voice = voice.clone();
     }
     if let Some(mode) = &args.seat.listen {
-        settings.listen.mode = parse_setting::<crate::config::ListenMode>(mode, "--listen")?;
+        settings.listen.mode = parse_setting::<annexd_core::config::ListenMode>(mode, "--listen")?;
     }
     if let Some(model) = &args.seat.model {
         settings.listen.model = model.display().to_string();
@@ -251,6 +251,6 @@ pub(super) fn session_options(settings: &Settings) -> SessionOptions {
         style: settings.game.style,
         vi_side: settings.game.vi_side.into(),
         role: settings.game.role,
-        program_announces: settings.game.announcer == crate::config::Announcer::Program,
+        program_announces: settings.game.announcer == annexd_core::config::Announcer::Program,
     }
 }

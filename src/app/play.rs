@@ -6,12 +6,13 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::Duration;
 
-use crate::clock::TalkingClock;
-use crate::config::{SeatRole, Settings};
-use crate::notation::{Lang, Token, Word};
-use crate::record::{Entry, Header, Journal, Scoresheet, replay};
-use crate::session::Priority as SessionPriority;
-use crate::session::{Audience, Session};
+use crate::record::Journal;
+use annexd_core::clock::TalkingClock;
+use annexd_core::config::{SeatRole, Settings};
+use annexd_core::notation::{Lang, Token, Word};
+use annexd_core::record::{Entry, Header, Scoresheet, replay};
+use annexd_core::session::Priority as SessionPriority;
+use annexd_core::session::{Audience, Session};
 
 use super::devices::Boards;
 use super::event_loop::run;
@@ -53,7 +54,7 @@ pub fn run_play(args: &PlayArgs) -> ExitCode {
     let mut header = Header::new(
         args.fen
             .clone()
-            .unwrap_or_else(|| crate::record::STANDARD_START_FEN.to_string()),
+            .unwrap_or_else(|| annexd_core::record::STANDARD_START_FEN.to_string()),
     );
     header.white = settings.game.white.clone();
     header.black = settings.game.black.clone();
@@ -194,7 +195,7 @@ pub fn run_resume(args: &ResumeArgs) -> ExitCode {
 /// until the arbiter or a player starts it again, since the time between the last record and
 /// the interruption is not known.
 fn restore_clock(clock: &mut TalkingClock, entries: &[Entry], now: Duration) {
-    use crate::clock::{Adjust, ClockInput};
+    use annexd_core::clock::{Adjust, ClockInput};
     use shakmaty::Color;
     let _ = clock.handle(ClockInput::Start, now);
     let start = clock.snapshot(now);

@@ -5,14 +5,15 @@ use std::io::Write;
 use std::path::PathBuf;
 use std::time::Duration;
 
-use crate::config::Settings;
-use crate::notation::{Lang, Token, Word};
-use crate::record::{Journal, Scoresheet, write_pgn_atomically};
-use crate::session::Priority as SessionPriority;
-use crate::session::{Audience, Effect, Session};
+use crate::record::{Journal, write_pgn_atomically};
 use crate::speech::{
     BackendKind, Channel, Priority as SpeechPriority, Speaker, SpeechSettings, Utterance,
 };
+use annexd_core::config::Settings;
+use annexd_core::notation::{Lang, Token, Word};
+use annexd_core::record::Scoresheet;
+use annexd_core::session::Priority as SessionPriority;
+use annexd_core::session::{Audience, Effect, Session};
 
 use super::options::View;
 
@@ -100,6 +101,7 @@ impl Sink {
                 audience,
             } => self.say(&tokens, priority, audience),
             Effect::Show(text) => self.show(&text),
+            Effect::Log(text) => tracing::info!("{text}"),
             Effect::Record(entry) => {
                 if let Err(err) = self.journal.append(&entry) {
                     self.failed_writes += 1;

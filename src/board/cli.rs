@@ -14,14 +14,14 @@ use shakmaty::san::San;
 use shakmaty::uci::UciMove;
 use shakmaty::{CastlingMode, Chess, Move, Position, Role};
 
-use super::Sensing;
-use super::diff::DifferenceKind;
-use super::link::LinkEvent;
 use super::serial::{BoardLink, PortEvent, PortSettings};
-use super::sim::{self, SimOptions, SimOrder};
-use super::tracker::{Tracker, TrackerOutput};
-use crate::notation::words::Word;
-use crate::notation::{Lang, Token};
+use super::sim::{self, DeviceOptions, SimOptions, SimOrder};
+use annexd_core::board::Sensing;
+use annexd_core::board::diff::DifferenceKind;
+use annexd_core::board::link::LinkEvent;
+use annexd_core::board::tracker::{Tracker, TrackerOutput};
+use annexd_core::notation::words::Word;
+use annexd_core::notation::{Lang, Token};
 
 /// `annexd board-sim`: a simulated peg board on a pseudo-terminal.
 #[derive(Debug, Args)]
@@ -97,18 +97,20 @@ fn position_from(fen: Option<&str>) -> Result<Chess, String> {
 /// it ends.
 pub fn run_sim(args: SimArgs) -> ExitCode {
     let options = SimOptions {
-        sensing: args.sensing,
-        fen: args.fen,
-        bounce: args.bounce.clamp(0.0, 1.0),
-        order: args.order.unwrap_or(if args.shuffle {
-            SimOrder::Shuffled
-        } else {
-            SimOrder::MoverFirst
-        }),
-        bad_checksum: args.bad_checksum.clamp(0.0, 1.0),
+        device: DeviceOptions {
+            sensing: args.sensing,
+            fen: args.fen,
+            bounce: args.bounce.clamp(0.0, 1.0),
+            order: args.order.unwrap_or(if args.shuffle {
+                SimOrder::Shuffled
+            } else {
+                SimOrder::MoverFirst
+            }),
+            bad_checksum: args.bad_checksum.clamp(0.0, 1.0),
+            seed: args.seed,
+            checksum: args.checksum,
+        },
         disconnect_after: args.disconnect_after,
-        seed: args.seed,
-        checksum: args.checksum,
         link: args.link,
         ..SimOptions::default()
     };
@@ -299,6 +301,7 @@ pub fn run_watch(args: WatchArgs) -> ExitCode {
                     }
                     PortEvent::Link(LinkEvent::DeviceError(text)) => emit(&error_json("board", &text, lang, Word::BoardError)),
                     PortEvent::Link(LinkEvent::Dropped(text)) => emit(&error_json("line", &text, lang, Word::BoardError)),
+                    PortEvent::Link(LinkEvent::Ignored(text)) => emit(&json!({"event": "ignored", "line": text})),
                     PortEvent::Link(LinkEvent::Lost) => {
                         emit(&json!({"event": "lost", "say": say(lang, &[Token::Word(Word::BoardLost)])}));
                     }

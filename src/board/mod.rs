@@ -1,16 +1,7 @@
-//! Boards: the peg-board and DGT protocols, move inference, board differences and the simulator.
+//! Boards, the adapters: the serial link of a peg board or a DGT e-board, the simulated peg
+//! board on a pseudo-terminal, and the `board-sim` / `board-watch` commands. Protocols, links
+//! and move inference are the core's (`annexd_core::board`).
 
 pub mod cli;
-pub mod dgt;
-pub mod diff;
-pub mod events;
-pub mod link;
-pub mod protocol;
-pub mod sensed;
 pub mod serial;
 pub mod sim;
-pub mod tracker;
-
-pub use diff::{SquareDifference, differences};
-pub use sensed::{Cell, SensedBoard, Sensing, cell_from_what};
-pub use tracker::{BoardInput, Tracker, TrackerOutput};

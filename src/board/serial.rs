@@ -13,8 +13,8 @@ use std::time::{Duration, Instant};
 
 use crossbeam_channel::{Receiver, Sender, TryRecvError};
 
-use super::link::{Link, LinkEvent, LinkInput, LinkOutput, Protocol};
-use super::protocol::HostMsg;
+use annexd_core::board::link::{Link, LinkEvent, LinkInput, LinkOutput, Protocol};
+use annexd_core::board::protocol::HostMsg;
 
 /// Where and how to reach a board.
 #[derive(Debug, Clone)]

@@ -5,7 +5,8 @@
 //! a wrong checksum, and one disconnect after a number of events (the port vanishes, and comes
 //! back a moment later at the same path, as a USB board re-plugged).
 //!
-//! [`Device`] is the pure model; [`start`] runs one on a pseudo-terminal in a thread.
+//! The device is the core's pure model (`annexd_core::board::simulated::Device`); [`start`]
+//! runs one on a pseudo-terminal in a thread.
 
 use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
@@ -15,36 +16,19 @@ use std::thread::JoinHandle;
 use std::time::Duration;
 
 use crossbeam_channel::{Receiver, Sender};
-use shakmaty::fen::Fen;
-use shakmaty::san::San;
-use shakmaty::uci::UciMove;
-use shakmaty::{CastlingMode, Chess, Piece, Position};
 
-use super::events::{EventOrder, SplitMix, move_events};
-use super::protocol::{self, DeviceMsg, Hello, HostMsg, parse_host_line};
-use super::sensed::{Cell, SensedBoard, Sensing, what_for};
+use annexd_core::board::protocol::{DeviceMsg, parse_host_line};
+pub use annexd_core::board::simulated::{Device, DeviceOptions, SimOrder};
 
-/// How the simulated board behaves.
+/// How the simulated board behaves: the device, and what its port does.
 #[derive(Debug, Clone)]
 pub struct SimOptions {
-    /// What it senses.
-    pub sensing: Sensing,
-    /// The starting position (FEN); the standard one when absent.
-    pub fen: Option<String>,
-    /// Probability of a hesitant lift before each lift: `UP`, `DOWN`, then the real `UP`.
-    pub bounce: f64,
-    /// The order of each move's events.
-    pub order: SimOrder,
-    /// Probability that a line goes out with a wrong checksum.
-    pub bad_checksum: f64,
+    /// The device: what it senses, its position, its noise.
+    pub device: DeviceOptions,
     /// Vanish after this many `UP`/`DOWN` events (once), and come back.
     pub disconnect_after: Option<u32>,
     /// How long the port stays away.
     pub away_for: Duration,
-    /// Seed of the noise.
-    pub seed: u64,
-    /// Send `*HH` checksums.
-    pub checksum: bool,
     /// Where the stable link to the pseudo-terminal goes (a temporary path when absent).
     pub link: Option<PathBuf>,
 }
@@ -52,203 +36,11 @@ pub struct SimOptions {
 impl Default for SimOptions {
     fn default() -> Self {
         SimOptions {
-            sensing: Sensing::Occupancy,
-            fen: None,
-            bounce: 0.0,
-            order: SimOrder::MoverFirst,
-            bad_checksum: 0.0,
+            device: DeviceOptions::default(),
             disconnect_after: None,
             away_for: Duration::from_millis(300),
-            seed: 1,
-            checksum: false,
             link: None,
         }
-    }
-}
-
-/// The order in which the simulated player makes a move's lifts and drops.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-pub enum SimOrder {
-    /// The moving piece first (victim lifted last, king before rook).
-    #[default]
-    MoverFirst,
-    /// The other piece first (victim lifted first, rook before king).
-    OtherFirst,
-    /// A random valid order for each move.
-    Shuffled,
-}
-
-impl std::str::FromStr for SimOrder {
-    type Err = String;
-    fn from_str(s: &str) -> Result<Self, String> {
-        match s {
-            "mover" | "mover-first" => Ok(SimOrder::MoverFirst),
-            "other" | "other-first" => Ok(SimOrder::OtherFirst),
-            "shuffle" | "shuffled" => Ok(SimOrder::Shuffled),
-            _ => Err(format!("unknown order '{s}': use mover, other or shuffle")),
-        }
-    }
-}
-
-/// The simulated board: its pieces, the game it follows for typed moves, and the noise.
-#[derive(Debug, Clone)]
-pub struct Device {
-    options: SimOptions,
-    game: Chess,
-    physical: SensedBoard,
-    hand: Vec<Piece>,
-    rng: SplitMix,
-}
-
-impl Device {
-    /// A board with the options' position on it.
-    pub fn new(options: SimOptions) -> Result<Self, String> {
-        let game = match &options.fen {
-            None => Chess::default(),
-            Some(fen) => fen
-                .parse::<Fen>()
-                .map_err(|e| format!("bad FEN: {e}"))?
-                .into_position(CastlingMode::Standard)
-                .map_err(|e| format!("impossible position: {e}"))?,
-        };
-        let physical = SensedBoard::from_board(game.board(), Sensing::Piece);
-        let rng = SplitMix::new(options.seed);
-        Ok(Device {
-            options,
-            game,
-            physical,
-            hand: Vec::new(),
-            rng,
-        })
-    }
-
-    /// The game it follows.
-    pub fn game(&self) -> &Chess {
-        &self.game
-    }
-
-    /// Its `HELLO`.
-    pub fn hello(&self) -> DeviceMsg {
-        DeviceMsg::Hello(Hello {
-            model: "annexd-sim".into(),
-            firmware: env!("CARGO_PKG_VERSION").into(),
-            sensing: self.options.sensing,
-        })
-    }
-
-    /// What it answers to a host message.
-    pub fn answer(&mut self, msg: HostMsg) -> Vec<DeviceMsg> {
-        match msg {
-            HostMsg::HelloQuery => vec![self.hello()],
-            HostMsg::Scan => vec![DeviceMsg::Board(
-                self.physical.reduced(self.options.sensing).to_scan(),
-            )],
-            HostMsg::Ping => vec![DeviceMsg::Pong],
-            HostMsg::Beep(_) => Vec::new(),
-        }
-    }
-
-    /// One typed line: a move in SAN or UCI, or a raw device message. Returns the messages
-    /// the board sends, already applied to its pieces.
-    pub fn typed(&mut self, text: &str) -> Result<Vec<DeviceMsg>, String> {
-        let text = text.trim();
-        if let Ok(Some(msg)) = protocol::parse_device_line(text.as_bytes()) {
-            return self.raw(msg);
-        }
-        let m = text
-            .parse::<UciMove>()
-            .ok()
-            .and_then(|u| u.to_move(&self.game).ok())
-            .or_else(|| {
-                text.parse::<San>()
-                    .ok()
-                    .and_then(|s| s.to_move(&self.game).ok())
-            })
-            .ok_or_else(|| format!("not a legal move or board event here: {text}"))?;
-        let order = match self.options.order {
-            SimOrder::MoverFirst => EventOrder::MoverFirst,
-            SimOrder::OtherFirst => EventOrder::OtherFirst,
-            SimOrder::Shuffled => EventOrder::Shuffled(self.rng.next_u64()),
-        };
-        let mut out = Vec::new();
-        for msg in move_events(&self.game, m, self.options.sensing, order) {
-            if let DeviceMsg::Up(sq) = msg
-                && self.rng.chance(self.options.bounce)
-            {
-                let piece = self.physical.get(sq);
-                out.push(DeviceMsg::Up(sq));
-                out.push(DeviceMsg::Down(sq, self.what(piece)));
-            }
-            out.push(msg);
-        }
-        // Apply with the real pieces (a promotion puts the new piece, not the pawn).
-        let mut after = self.game.clone();
-        after.play_unchecked(m);
-        self.game = after;
-        self.physical = SensedBoard::from_board(self.game.board(), Sensing::Piece);
-        self.hand.clear();
-        Ok(out)
-    }
-
-    fn what(&self, cell: Cell) -> Option<char> {
-        match cell {
-            Cell::Piece(p) => what_for(p, self.options.sensing),
-            _ => None,
-        }
-    }
-
-    fn raw(&mut self, msg: DeviceMsg) -> Result<Vec<DeviceMsg>, String> {
-        match &msg {
-            DeviceMsg::Up(sq) => {
-                if let Cell::Piece(p) = self.physical.get(*sq) {
-                    self.hand.push(p);
-                }
-                self.physical.set(*sq, Cell::Empty);
-            }
-            DeviceMsg::Down(sq, what) => {
-                let piece = what
-                    .and_then(Piece::from_char)
-                    .filter(|_| self.options.sensing == Sensing::Piece)
-                    .or_else(|| self.hand.pop())
-                    .ok_or_else(|| format!("no piece in hand to put on {sq}"))?;
-                self.physical.set(*sq, Cell::Piece(piece));
-                let msg = DeviceMsg::Down(*sq, what_for(piece, self.options.sensing));
-                self.follow_game();
-                return Ok(vec![msg]);
-            }
-            DeviceMsg::Hello(_) | DeviceMsg::Board(_) | DeviceMsg::Pong => {
-                return Err("the simulator sends HELLO, BOARD and PONG itself".into());
-            }
-            DeviceMsg::Key(_) | DeviceMsg::Err(_) => {}
-        }
-        self.follow_game();
-        Ok(vec![msg])
-    }
-
-    /// After raw events: when the pieces show a legal move of the game, the game follows, so
-    /// typed moves go on from there.
-    fn follow_game(&mut self) {
-        if !self.hand.is_empty() {
-            return;
-        }
-        for m in self.game.legal_moves() {
-            let mut after = self.game.clone();
-            after.play_unchecked(m);
-            if SensedBoard::from_board(after.board(), Sensing::Piece) == self.physical {
-                self.game = after;
-                return;
-            }
-        }
-    }
-
-    /// The line for a message, with the checksum and its noise.
-    pub fn line(&mut self, msg: &DeviceMsg) -> String {
-        let text = msg.to_string();
-        if self.rng.chance(self.options.bad_checksum) {
-            let wrong = protocol::checksum(text.as_bytes()) ^ 0x5A;
-            return format!("{text}*{wrong:02X}\n");
-        }
-        protocol::frame(&text, self.options.checksum)
     }
 }
 
@@ -321,7 +113,7 @@ pub fn start(options: SimOptions) -> Result<SimHandle, String> {
         let n = COUNT.fetch_add(1, Ordering::Relaxed);
         std::env::temp_dir().join(format!("annexd-board-{}-{n}", std::process::id()))
     });
-    let mut device = Device::new(options.clone())?;
+    let mut device = Device::new(options.device.clone())?;
     let port = open_port(&path).map_err(|e| format!("cannot make the pseudo-terminal: {e}"))?;
     let (commands, command_rx) = crossbeam_channel::unbounded::<String>();
     let (feedback_tx, feedback) = crossbeam_channel::unbounded();
@@ -370,7 +162,7 @@ pub fn start(options: SimOptions) -> Result<SimHandle, String> {
                                     events_sent += 1;
                                 }
                                 if !disconnected_once
-                                    && device.options.disconnect_after == Some(events_sent)
+                                    && options.disconnect_after == Some(events_sent)
                                 {
                                     disconnected_once = true;
                                     port = None;
@@ -382,7 +174,7 @@ pub fn start(options: SimOptions) -> Result<SimHandle, String> {
                     }
                 }
                 if port.is_none() && disconnected_once {
-                    std::thread::sleep(device.options.away_for);
+                    std::thread::sleep(options.away_for);
                     match open_port(&link) {
                         Ok(p) => {
                             port = Some(p);

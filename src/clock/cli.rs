@@ -5,11 +5,12 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Duration;
 
-use super::control::{TimeControl, parse_duration};
-use super::schedule::AnnounceConfig;
-use super::state::{BronsteinStart, ClockOptions};
-use super::{replay, terminal};
-use crate::notation::Lang;
+use super::terminal;
+use annexd_core::clock::control::{TimeControl, parse_duration};
+use annexd_core::clock::replay;
+use annexd_core::clock::schedule::AnnounceConfig;
+use annexd_core::clock::state::{BronsteinStart, ClockOptions};
+use annexd_core::notation::Lang;
 
 /// Options of `annexd clock`.
 #[derive(Debug, Clone, clap::Args)]

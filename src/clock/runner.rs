@@ -9,8 +9,8 @@ use std::time::Instant;
 
 use crossbeam_channel::{Receiver, RecvTimeoutError};
 
-use super::talking::{Announcement, AnnouncementKind, ClockInput, TalkingClock};
-use crate::notation::{Lang, Token};
+use annexd_core::clock::talking::{Announcement, AnnouncementKind, ClockInput, TalkingClock};
+use annexd_core::notation::{Lang, Token};
 
 /// Where announcements go: text lines now, speech when a speech backend is plugged in.
 pub trait ClockOutput {
@@ -71,8 +71,8 @@ impl<W: Write> SpokenLines<W> {
 
 impl<W: Write> ClockOutput for SpokenLines<W> {
     fn announce(&mut self, announcement: &Announcement) {
-        use super::talking::AnnouncementKind;
         use crate::speech::{Priority, Utterance};
+        use annexd_core::clock::talking::AnnouncementKind;
         let priority = match announcement.kind {
             AnnouncementKind::Warning | AnnouncementKind::Flag => Priority::Alert,
             AnnouncementKind::Answer | AnnouncementKind::Scheduled => Priority::Reading,

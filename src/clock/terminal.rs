@@ -9,12 +9,14 @@ use std::time::{Duration, Instant};
 use crossterm::event::{self, Event, KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
 use shakmaty::Color;
 
-use super::control::TimeControl;
 use super::runner::{ClockOutput, LoopEvent, LoopStats, TextLines, run_loop};
-use super::schedule::AnnounceConfig;
-use super::state::ClockOptions;
-use super::talking::{Announcement, AnnouncementKind, ClockInput, Query, TalkingClock};
-use crate::notation::{Lang, Token, Word};
+use annexd_core::clock::control::TimeControl;
+use annexd_core::clock::schedule::AnnounceConfig;
+use annexd_core::clock::state::ClockOptions;
+use annexd_core::clock::talking::{
+    Announcement, AnnouncementKind, ClockInput, Query, TalkingClock,
+};
+use annexd_core::notation::{Lang, Token, Word};
 
 /// The same key again within this time is the key's auto-repeat (a key held down), not a new
 /// press, and is ignored; so a held Space cannot press for both sides. Q is the exception: it

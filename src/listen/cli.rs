@@ -8,8 +8,8 @@ use std::process::ExitCode;
 
 use clap::Args;
 
-use super::gate::ListenMode;
-use crate::notation::Lang;
+use annexd_core::listen::gate::ListenMode;
+use annexd_core::notation::Lang;
 
 /// `annexd recognize [--model DIR] [--lang de|en] [--fen FEN] (FILE.wav | --device NAME)`
 #[derive(Debug, Args)]
@@ -70,14 +70,14 @@ mod run_with_vosk {
     use std::time::Duration;
 
     use super::RecognizeArgs;
-    use crate::listen::gate::ListenMode;
-    use crate::listen::heard::{DecodeStats, Heard};
     use crate::listen::listener::{AudioInput, ListenConfig, ListenEvent, start_with};
     use crate::listen::models::find_model;
     use crate::listen::recogniser::SpeechModel;
-    use crate::listen::{Understanding, understand};
     use crate::notation::cli::position_from_fen;
-    use crate::notation::{Lang, Token, Word};
+    use annexd_core::listen::gate::ListenMode;
+    use annexd_core::listen::heard::{DecodeStats, Heard};
+    use annexd_core::listen::{Understanding, understand};
+    use annexd_core::notation::{Lang, Token, Word};
 
     fn fail(message: &str) -> ExitCode {
         let _ = writeln!(std::io::stderr(), "{message}");

@@ -10,10 +10,10 @@ use std::time::Duration;
 
 use crossbeam_channel::Sender;
 
-use super::gate::ListenMode;
-use super::heard::{DecodeStats, Heard};
 use super::models::ModelError;
-use crate::notation::{Lang, Token, Word};
+use annexd_core::listen::gate::ListenMode;
+use annexd_core::listen::heard::{DecodeStats, Heard};
+use annexd_core::notation::{Lang, Token, Word};
 
 /// Where the listener takes audio from.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -227,12 +227,13 @@ mod run {
 
     use crossbeam_channel::{Receiver, Sender, select};
 
-    use super::{AudioInput, Control, ListenConfig, ListenEvent, VoiceOff};
-    use crate::listen::gate::ListenMode;
-    use crate::listen::heard::Heard;
+    use super::Control;
+    use super::{AudioInput, ListenConfig, ListenEvent, VoiceOff};
     use crate::listen::pipeline::Pipeline;
     use crate::listen::recogniser::Recogniser;
     use crate::listen::source::{AudioBlock, DeviceMessage, DeviceSource, read_wav};
+    use annexd_core::listen::gate::ListenMode;
+    use annexd_core::listen::heard::Heard;
 
     /// Sends utterances; false when the session is gone.
     fn send_all(events: &Sender<ListenEvent>, heard: Vec<Heard>) -> bool {

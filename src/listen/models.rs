@@ -7,7 +7,7 @@
 
 use std::path::{Path, PathBuf};
 
-use crate::notation::{Lang, Token, Word};
+use annexd_core::notation::{Lang, Token, Word};
 
 /// Why voice input is off.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]

@@ -5,10 +5,10 @@
 use std::time::Instant;
 
 use super::audio::{AudioError, Conditioner};
-use super::gate::{Gate, ListenMode, Step};
-use super::heard::{DecodeStats, Heard, join_pieces};
 use super::recogniser::Recogniser;
 use super::source::AudioBlock;
+use annexd_core::listen::gate::{Gate, ListenMode, Step};
+use annexd_core::listen::heard::{DecodeStats, Heard, join_pieces};
 
 /// A running capture path.
 #[derive(Debug)]

@@ -7,11 +7,11 @@ use std::time::{Duration, Instant};
 
 use vosk::{CompleteResult, DecodingState, Model, Recognizer};
 
-use super::grammar::grammar_strings;
-use super::heard::Heard;
-use super::lexicon::{Lexicon, ModelWords};
 use super::models::{ModelError, is_model_dir, model_sample_rate, supports_grammar};
-use crate::notation::{Lang, Token, Word};
+use annexd_core::listen::grammar::grammar_strings;
+use annexd_core::listen::heard::Heard;
+use annexd_core::listen::lexicon::{Lexicon, ModelWords};
+use annexd_core::notation::{Lang, Token, Word};
 
 /// How many alternatives the recogniser is asked for.
 pub const ALTERNATIVES: u16 = 5;

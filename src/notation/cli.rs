@@ -7,7 +7,7 @@ use clap::Args;
 use shakmaty::fen::Fen;
 use shakmaty::{CastlingMode, Chess};
 
-use super::{Lang, Style, move_tokens, parse_move};
+use annexd_core::notation::{Lang, Style, move_tokens, parse_move};
 
 /// `annexd announce [--lang de|en] [--style short|long] FEN MOVE`
 #[derive(Debug, Args)]

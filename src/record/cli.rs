@@ -4,10 +4,10 @@ use std::io::Write;
 use std::path::Path;
 use std::process::ExitCode;
 
-use crate::notation::Lang;
+use annexd_core::notation::Lang;
 
 use super::journal::read;
-use super::sheet::replay;
+use annexd_core::record::sheet::replay;
 
 /// Prints the PGN of the journal at `path` to standard output. A damaged last line is reported
 /// on standard error and left out; any other fault is reported and the exit code is 1.

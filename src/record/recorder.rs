@@ -3,12 +3,12 @@
 
 use std::path::{Path, PathBuf};
 
-use super::entry::{Entry, Header};
 use super::journal::{DamagedTail, Journal, JournalError};
 use super::pgn::write_pgn_atomically;
-use super::sheet::{Applied, ApplyError, ReplayError, Scoresheet, replay};
-use crate::game::GameError;
-use crate::notation::{Token, Word};
+use annexd_core::game::GameError;
+use annexd_core::notation::{Token, Word};
+use annexd_core::record::entry::{Entry, Header};
+use annexd_core::record::sheet::{Applied, ApplyError, ReplayError, Scoresheet, replay};
 
 /// Why recording failed.
 #[derive(Debug, thiserror::Error)]
@@ -135,7 +135,7 @@ impl Recorder {
     }
 
     /// The game.
-    pub fn game(&self) -> &crate::game::Game {
+    pub fn game(&self) -> &annexd_core::game::Game {
         self.sheet.game()
     }
 

@@ -10,10 +10,10 @@ use clap::{Args, Subcommand};
 use super::compose::{compose, expected_duration};
 use super::output::BackendKind;
 use super::speaker::{Speaker, SpeechSettings, load_voice};
-use super::utterance::{Channel, Priority, Utterance};
-use super::vocabulary::{clip_keys, parse_text};
 use super::voice::{Voice, VoiceLibrary};
-use crate::notation::Lang;
+use annexd_core::notation::Lang;
+use annexd_core::speech::utterance::{Channel, Priority, Utterance};
+use annexd_core::speech::vocabulary::{clip_keys, parse_text};
 
 /// `annexd say`: speak words, or render them to a WAV file.
 #[derive(Debug, Args)]
@@ -51,7 +51,7 @@ pub struct SayArgs {
     pub mv: Option<Vec<String>>,
     /// How a move is said: short (like SAN) or long (from square and to square).
     #[arg(long, default_value = "short", requires = "mv")]
-    pub style: crate::notation::Style,
+    pub style: annexd_core::notation::Style,
     /// The words: in the language ("Springer Felix drei"), as clip keys ("p_knight f_f r3"),
     /// or numbers ("23", "zwei Minuten"). A comma is a pause.
     #[arg(required_unless_present = "mv", num_args = 1..)]
@@ -59,11 +59,12 @@ pub struct SayArgs {
 }
 
 /// The tokens `annexd say` is asked to say: the words typed, or the announcement of a move.
-fn tokens_to_say(args: &SayArgs) -> Result<Vec<crate::notation::Token>, String> {
+fn tokens_to_say(args: &SayArgs) -> Result<Vec<annexd_core::notation::Token>, String> {
     if let Some([fen, mv]) = args.mv.as_deref() {
         let pos = crate::notation::cli::position_from_fen(fen)?;
-        let m = crate::notation::parse_move(&pos, mv).map_err(|e| e.message(&pos, args.lang))?;
-        return Ok(crate::notation::move_tokens(&pos, m, args.style));
+        let m =
+            annexd_core::notation::parse_move(&pos, mv).map_err(|e| e.message(&pos, args.lang))?;
+        return Ok(annexd_core::notation::move_tokens(&pos, m, args.style));
     }
     match parse_text(args.lang, &args.text.join(" ")) {
         Ok(tokens) if tokens.is_empty() => Err("nothing to say".to_owned()),
@@ -181,7 +182,7 @@ pub fn run_say(args: SayArgs) -> ExitCode {
 
 fn render_to_file(
     settings: &SpeechSettings,
-    tokens: &[crate::notation::Token],
+    tokens: &[annexd_core::notation::Token],
     channel: Channel,
     out: &std::path::Path,
 ) -> ExitCode {

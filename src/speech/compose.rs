@@ -6,9 +6,9 @@
 
 use std::time::Duration;
 
-use super::utterance::Channel;
 use super::voice::Voice;
-use crate::notation::Spoken;
+use annexd_core::notation::Spoken;
+use annexd_core::speech::utterance::Channel;
 
 /// Sound ready to play or write: interleaved samples in -1 … 1.
 #[derive(Debug, Clone, PartialEq)]
@@ -198,8 +198,8 @@ pub fn stretch(input: &[f32], rate: f32, sample_rate: u32) -> Vec<f32> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::notation::Lang;
     use crate::speech::voice::VoiceInfo;
+    use annexd_core::notation::Lang;
 
     fn voice() -> Voice {
         let info = VoiceInfo {
@@ -219,7 +219,7 @@ mod tests {
     }
 
     fn words() -> Vec<Spoken> {
-        use crate::notation::Token;
+        use annexd_core::notation::Token;
         let mut w = Vec::new();
         Lang::De.push_words(Token::Piece(shakmaty::Role::Knight), &mut w);
         Lang::De.push_words(Token::File(shakmaty::File::F), &mut w);

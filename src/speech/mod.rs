@@ -1,12 +1,11 @@
-//! Speech out: utterances of tokens, the clips, system speech and text backends, and the queue.
+//! Speech out, the adapters: voices on disk, clips put together into sound, the clips, system
+//! speech and text outputs, and the speaker thread that runs the core's queue policy
+//! (`annexd_core::speech`).
 //!
-//! - [`utterance`]: what is said, how urgently, into which ear;
-//! - [`queue`]: the pure queue policy (what interrupts what, what "repeat" says);
-//! - [`vocabulary`]: every clip key a voice needs, and typed words read back into tokens;
 //! - [`voice`]: voice folders, loading and checking them;
 //! - [`compose`]: clips put together into sound (gaps, rate, one ear);
 //! - [`output`]: the clips, system speech and text outputs;
-//! - [`speaker`]: the speaker thread with fallbacks — the API the session uses;
+//! - [`speaker`]: the speaker thread with fallbacks — the API the program uses;
 //! - [`wav`]: writing sound to WAV files; [`record`]: recording a personal voice;
 //! - [`cli`]: the `say` and `voices` subcommands.
 
@@ -21,16 +20,12 @@ macro_rules! out {
 pub mod cli;
 pub mod compose;
 pub mod output;
-pub mod queue;
 pub mod record;
 pub mod speaker;
 pub mod trim;
-pub mod utterance;
-pub mod vocabulary;
 pub mod voice;
 pub mod wav;
 
-pub use output::BackendKind;
+pub use annexd_core::speech::{BackendKind, Channel, Priority, Utterance, UtteranceId};
 pub use speaker::{Notice, Speaker, SpeechEvent, SpeechSettings};
-pub use utterance::{Channel, Priority, Utterance, UtteranceId};
 pub use voice::{Voice, VoiceLibrary};

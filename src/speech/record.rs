@@ -15,12 +15,12 @@ use super::compose::{Audio, Pacing};
 use super::output::clips::ClipsOutput;
 use super::output::{Line, Output, Progress};
 use super::trim::{Endpointer, Take, even_loudness, trim_silence};
-use super::utterance::{Channel, UtteranceId};
-use super::vocabulary::{PAUSE_KEY, clip_keys};
 use super::voice::{
     DEFAULT_VOICE, VOICE_TOML, VoiceInfo, VoiceLibrary, personal_root, resample_linear,
 };
-use crate::notation::{Lang, Spoken};
+use annexd_core::notation::{Lang, Spoken};
+use annexd_core::speech::utterance::{Channel, UtteranceId};
+use annexd_core::speech::vocabulary::{PAUSE_KEY, clip_keys};
 
 /// The sample rate recorded clips are saved at (that of the shipped voices).
 pub const VOICE_RATE: u32 = 16_000;

@@ -19,10 +19,10 @@ use super::compose::Pacing;
 use super::output::clips::ClipsOutput;
 use super::output::text::TextOutput;
 use super::output::{BackendKind, Line, Output, Progress, StartError};
-use super::queue::{DropReason, Entry, SpeechQueue, Step, StopReason};
-use super::utterance::{Utterance, UtteranceId};
 use super::voice::{Voice, VoiceLibrary};
-use crate::notation::{Lang, Token, Word};
+use annexd_core::notation::{Lang, Token, Word};
+use annexd_core::speech::queue::{DropReason, Entry, SpeechQueue, Step, StopReason};
+use annexd_core::speech::utterance::{Utterance, UtteranceId};
 
 /// How long opening an output may take before the next is tried (the system speech engine
 /// may take 4 s to list its voices).
@@ -519,7 +519,7 @@ impl Worker {
         for &token in &entry.utterance.tokens {
             self.lang.push_words(token, &mut words);
         }
-        let text = crate::notation::lang::join_words(&words);
+        let text = annexd_core::notation::lang::join_words(&words);
         if self.echo {
             self.text.write_line(&text);
         }

@@ -35,7 +35,7 @@ pub struct ViewState {
 impl ViewState {
     /// The view of a session at `now`, with the last announcement and the typed input.
     pub fn of(
-        session: &crate::session::Session,
+        session: &annexd_core::session::Session,
         now: Duration,
         last_said: &str,
         input: &str,

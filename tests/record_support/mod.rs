@@ -4,8 +4,8 @@
 
 #![allow(dead_code)]
 
-use annexd::game::Color;
-use annexd::record::{ClockAdjustmentEntry, Entry, Header, MoveEntry, Scoresheet};
+use annexd_core::game::Color;
+use annexd_core::record::{ClockAdjustmentEntry, Entry, Header, MoveEntry, Scoresheet};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 use shakmaty::{CastlingMode, Position};

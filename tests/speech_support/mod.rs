@@ -7,8 +7,8 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
 use std::time::{Duration, Instant};
 
-use annexd::notation::{Lang, Token};
 use annexd::speech::Voice;
+use annexd_core::notation::{Lang, Token};
 
 /// The shipped voice folder of a language.
 pub fn shipped_voice(lang: Lang) -> PathBuf {

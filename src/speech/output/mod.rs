@@ -4,59 +4,15 @@
 
 use std::time::Instant;
 
-use super::utterance::{Channel, UtteranceId};
-use crate::notation::Spoken;
+use annexd_core::notation::Spoken;
+use annexd_core::speech::utterance::{Channel, UtteranceId};
 
 pub mod clips;
 pub mod text;
 #[cfg(feature = "tts")]
 pub mod tts;
 
-/// The kinds of output.
-#[derive(
-    Debug, Clone, Copy, PartialEq, Eq, Hash, Default, serde::Serialize, serde::Deserialize,
-)]
-#[serde(rename_all = "lowercase")]
-pub enum BackendKind {
-    /// Recorded clips of a voice, played through the sound card.
-    #[default]
-    Clips,
-    /// The system's speech engine (speech-dispatcher, SAPI, AVFoundation).
-    Tts,
-    /// A line of text (for a screen reader or a Braille display).
-    Text,
-}
-
-impl BackendKind {
-    /// The name used on the command line.
-    pub fn name(self) -> &'static str {
-        match self {
-            BackendKind::Clips => "clips",
-            BackendKind::Tts => "tts",
-            BackendKind::Text => "text",
-        }
-    }
-}
-
-impl std::fmt::Display for BackendKind {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(self.name())
-    }
-}
-
-impl std::str::FromStr for BackendKind {
-    type Err = String;
-    fn from_str(s: &str) -> Result<Self, Self::Err> {
-        match s.trim().to_ascii_lowercase().as_str() {
-            "clips" => Ok(BackendKind::Clips),
-            "tts" => Ok(BackendKind::Tts),
-            "text" => Ok(BackendKind::Text),
-            other => Err(format!(
-                "unknown speech backend '{other}': use clips, tts or text"
-            )),
-        }
-    }
-}
+pub use annexd_core::speech::BackendKind;
 
 /// One announcement as an output receives it.
 #[derive(Debug, Clone, Copy)]

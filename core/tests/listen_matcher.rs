@@ -10,9 +10,9 @@
 
 use std::sync::atomic::{AtomicUsize, Ordering};
 
-use annexd::listen::lexicon::{Lexicon, WordId, WordRole};
-use annexd::listen::{Candidate, Heard, Understanding, understand};
-use annexd::notation::{Lang, Style, move_tokens, parse_move};
+use annexd_core::listen::lexicon::{Lexicon, WordId, WordRole};
+use annexd_core::listen::{Candidate, Heard, Understanding, understand};
+use annexd_core::notation::{Lang, Style, move_tokens, parse_move};
 use proptest::prelude::*;
 use proptest::test_runner::{Config, RngSeed, TestRunner};
 use shakmaty::{Chess, Move, Position};

@@ -36,9 +36,17 @@ pub enum ClockInput {
     /// Pause when running, resume when paused (one key for both).
     TogglePause,
     /// The arbiter changes a side's time.
-    Adjust { side: Color, change: Adjust },
+    Adjust {
+        /// Whose time.
+        side: Color,
+        /// The change.
+        change: Adjust,
+    },
     /// 7.5.3: a first illegal move by `offender`: two minutes for the opponent.
-    Penalty { offender: Color },
+    Penalty {
+        /// Who made the illegal move.
+        offender: Color,
+    },
     /// The arbiter sets the move counter to the move now being played.
     SetMoveNumber(u32),
     /// A question; answered at once.
@@ -71,8 +79,9 @@ pub enum AnnouncementKind {
     ControlReached,
     /// A flag fell.
     Flag,
-    /// The clocks were stopped or started again.
+    /// The clocks were stopped.
     Paused,
+    /// The clocks were started again.
     Resumed,
     /// The arbiter changed a time or the move counter.
     Adjusted,

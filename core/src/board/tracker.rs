@@ -63,21 +63,32 @@ pub enum TrackerOutput {
     /// A piece was touched (its peg lifted). `own` is true for a piece of the side to move;
     /// a touched opponent piece must be captured if that is possible (Art. 4.3).
     Touch {
+        /// Where the peg was lifted.
         square: Square,
+        /// The piece that stood there.
         piece: Piece,
+        /// Whether it belongs to the side to move.
         own: bool,
     },
     /// A touched piece is back in its own hole: no move, touch-move still applies.
     PutBack {
+        /// The piece's square.
         square: Square,
+        /// The piece.
         piece: Piece,
+        /// Whether it belongs to the side to move.
         own: bool,
     },
     /// The board shows this move; it has been played on the tracker's position.
     Move(Move),
     /// The board shows a promotion but cannot tell the new piece: ask "welche Figur?" and
     /// answer with [`Tracker::choose_promotion`].
-    NeedPromotion { from: Square, to: Square },
+    NeedPromotion {
+        /// The pawn's square.
+        from: Square,
+        /// The promotion square.
+        to: Square,
+    },
     /// The board shows what any of these moves would show; ask, and answer with
     /// [`Tracker::choose`].
     NeedChoice(Vec<Move>),

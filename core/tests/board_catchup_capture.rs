@@ -1,8 +1,8 @@
 //! Following the opponent's capture on the peg board (catching up) reports only that the
 //! boards agree: the captured piece's hole emptied and refilled is not a touch.
 
-use annexd::board::{BoardInput, Cell, Sensing, Tracker, TrackerOutput};
-use annexd::notation::parse_move;
+use annexd_core::board::{BoardInput, Cell, Sensing, Tracker, TrackerOutput};
+use annexd_core::notation::parse_move;
 use shakmaty::{Chess, Position, Square};
 
 #[test]

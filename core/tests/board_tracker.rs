@@ -1,11 +1,11 @@
 //! The move tracker fed with device events: every order of lifts and drops, the three kinds
 //! of board, questions instead of guesses, differences in words.
 
-use annexd::board::events::{EventOrder, move_events};
-use annexd::board::protocol::{DeviceMsg, parse_device_line};
-use annexd::board::tracker::{BoardInput, ChoiceError, Tracker, TrackerOutput};
-use annexd::board::{Cell, SensedBoard, Sensing};
-use annexd::notation::Lang;
+use annexd_core::board::events::{EventOrder, move_events};
+use annexd_core::board::protocol::{DeviceMsg, parse_device_line};
+use annexd_core::board::tracker::{BoardInput, ChoiceError, Tracker, TrackerOutput};
+use annexd_core::board::{Cell, SensedBoard, Sensing};
+use annexd_core::notation::Lang;
 use shakmaty::fen::Fen;
 use shakmaty::san::San;
 use shakmaty::uci::UciMove;

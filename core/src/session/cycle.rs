@@ -101,7 +101,12 @@ impl Session {
                 ));
                 out.push(Effect::Show(format!("board error: {text}")));
             }
-            LinkEvent::Dropped(text) => tracing::debug!("board line dropped: {text}"),
+            LinkEvent::Dropped(text) => {
+                out.push(Effect::Log(format!("board line dropped: {text}")))
+            }
+            LinkEvent::Ignored(text) => {
+                out.push(Effect::Log(format!("board message ignored: {text}")))
+            }
         }
     }
 

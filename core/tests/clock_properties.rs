@@ -3,7 +3,7 @@
 
 use std::time::Duration;
 
-use annexd::clock::{
+use annexd_core::clock::{
     AnnounceConfig, Announcement, Bonus, Clock, ClockInput, ClockOptions, Period, TalkingClock,
     TimeControl,
 };

@@ -42,6 +42,8 @@ pub enum LinkEvent {
     DeviceError(String),
     /// A message from the board was dropped (bad checksum, bad arguments, noise).
     Dropped(String),
+    /// A message of a kind this program does not know was ignored (a later protocol version).
+    Ignored(String),
     /// The link is lost (the port went away, or three seconds of silence).
     Lost,
 }
@@ -216,7 +218,6 @@ impl Link {
     }
 
     fn drop_line(&mut self, why: &str, out: &mut Vec<LinkOutput>) {
-        tracing::warn!("board line dropped: {why}");
         // Events may be missing until the scan that answers: it is a resync.
         self.resync_next_scan = true;
         out.push(LinkOutput::Event(LinkEvent::Dropped(why.to_string())));
@@ -227,10 +228,10 @@ impl Link {
         let msg = match parse_device_line(line) {
             Ok(Some(msg)) => msg,
             Ok(None) => {
-                return tracing::debug!(
-                    "unknown board message ignored: {}",
-                    String::from_utf8_lossy(line)
-                );
+                // A kind of a later protocol version: ignored, as the protocol says.
+                return out.push(LinkOutput::Event(LinkEvent::Ignored(
+                    String::from_utf8_lossy(line).into_owned(),
+                )));
             }
             Err(LineError::Empty) => return,
             Err(e) => {
@@ -310,7 +311,6 @@ impl Link {
                 }
                 Ok(DgtMessage::Other { .. }) => {}
                 Err(e) => {
-                    tracing::warn!("DGT message dropped: {e}");
                     out.push(LinkOutput::Event(LinkEvent::Dropped(e.to_string())));
                     out.push(LinkOutput::Write(vec![dgt::command::SEND_BOARD]));
                     self.resync_next_scan = true;
@@ -392,7 +392,9 @@ mod tests {
             LinkEvent::Input(BoardInput::Down(Square::E4, Cell::Peg))
         );
         assert_eq!(ev[5], LinkEvent::Key("clock".into()));
-        assert_eq!(ev.len(), 6);
+        // A kind of a later protocol version is ignored, and said so for the log.
+        assert_eq!(ev[6], LinkEvent::Ignored("FLASH 3".into()));
+        assert_eq!(ev.len(), 7);
     }
 
     #[test]

@@ -49,19 +49,37 @@ pub enum ClockEvent {
     /// White's clock was started (6.6).
     Started,
     /// A side completed its move number `completed` by pressing (6.2.1).
-    Pressed { side: Color, completed: u32 },
+    Pressed {
+        /// Who pressed.
+        side: Color,
+        /// The number of moves that side has completed.
+        completed: u32,
+    },
     /// A side completed the moves of a period and got the next period's time (6.3.2).
-    ControlReached { side: Color, added: Duration },
+    ControlReached {
+        /// The side.
+        side: Color,
+        /// The time the next period added.
+        added: Duration,
+    },
     /// A side's time ran out; `first` is false when the other flag had already fallen.
-    Flag { side: Color, first: bool },
+    Flag {
+        /// Whose flag fell.
+        side: Color,
+        /// Whether it fell first.
+        first: bool,
+    },
     /// The clocks were stopped (6.11).
     Paused,
     /// The clocks were started again (6.11.3).
     Resumed,
     /// The arbiter changed a side's time; `left` is the time it has now.
     Adjusted {
+        /// Whose time.
         side: Color,
+        /// The change made.
         change: Adjust,
+        /// The time left now.
         left: Duration,
     },
     /// The arbiter set the move counter.
@@ -80,16 +98,22 @@ pub struct Timed<T> {
 /// Something the clock cannot do in its present state. Nothing was changed.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
 pub enum ClockError {
+    /// The clock has not been started.
     #[error("the clock has not been started")]
     NotStarted,
+    /// The clock has already been started.
     #[error("the clock has already been started")]
     AlreadyStarted,
+    /// The clock is paused.
     #[error("the clock is paused")]
     Paused,
+    /// The clock is not paused.
     #[error("the clock is not paused")]
     NotPaused,
+    /// The other side is to move: this side's clock is not running.
     #[error("{} is to move: the other side's clock is not running", side_name(*.0))]
     OtherSideRunning(Color),
+    /// Move numbers start at 1.
     #[error("a move number starts at 1")]
     BadMoveNumber,
 }
@@ -104,9 +128,17 @@ pub enum Run {
     /// Before the start (6.6).
     NotStarted,
     /// `side`'s clock runs since `since`.
-    Running { side: Color, since: Duration },
+    Running {
+        /// Whose clock runs.
+        side: Color,
+        /// Since when.
+        since: Duration,
+    },
     /// Stopped by the arbiter while `side` was to move.
-    Paused { side: Color },
+    Paused {
+        /// The side to move when it was stopped.
+        side: Color,
+    },
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]

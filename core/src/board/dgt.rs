@@ -47,9 +47,19 @@ pub enum DgtMessage {
     /// The 10-digit serial number.
     LongSerialNumber(String),
     /// The firmware version.
-    Version { major: u8, minor: u8 },
+    Version {
+        /// The major version.
+        major: u8,
+        /// The minor version.
+        minor: u8,
+    },
     /// A message this host does not use (clock times, battery, EEPROM …).
-    Other { id: u8, data: Vec<u8> },
+    Other {
+        /// The message id.
+        id: u8,
+        /// Its data bytes.
+        data: Vec<u8>,
+    },
 }
 
 /// A message the decoder dropped.
@@ -60,9 +70,15 @@ pub enum DgtError {
     /// A length below the header or beyond the largest message.
     BadLength(usize),
     /// A message cut short by the start of another.
-    Truncated { id: u8 },
+    Truncated {
+        /// The id of the message cut short.
+        id: u8,
+    },
     /// A known message with the wrong length or a bad field or piece code.
-    Malformed { id: u8 },
+    Malformed {
+        /// The id of the malformed message.
+        id: u8,
+    },
 }
 
 impl std::fmt::Display for DgtError {

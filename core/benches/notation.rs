@@ -3,7 +3,7 @@
 
 use std::hint::black_box;
 
-use annexd::notation::{Lang, Style, move_tokens, parse_move};
+use annexd_core::notation::{Lang, Style, move_tokens, parse_move};
 use criterion::{Criterion, criterion_group, criterion_main};
 use shakmaty::fen::Fen;
 use shakmaty::uci::UciMove;

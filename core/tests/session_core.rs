@@ -4,14 +4,14 @@
 
 use std::time::Duration;
 
-use annexd::board::link::LinkEvent;
-use annexd::board::protocol::Hello;
-use annexd::board::{BoardInput, Cell, Sensing};
-use annexd::clock::{AnnounceConfig, ClockOptions, TalkingClock, TimeControl};
-use annexd::listen::Heard;
-use annexd::notation::Lang;
-use annexd::record::{Entry, Header, Scoresheet};
-use annexd::session::{Effect, Input, Seat, Session, SessionOptions};
+use annexd_core::board::link::LinkEvent;
+use annexd_core::board::protocol::Hello;
+use annexd_core::board::{BoardInput, Cell, Sensing};
+use annexd_core::clock::{AnnounceConfig, ClockOptions, TalkingClock, TimeControl};
+use annexd_core::listen::Heard;
+use annexd_core::notation::Lang;
+use annexd_core::record::{Entry, Header, Scoresheet};
+use annexd_core::session::{Effect, Input, Seat, Session, SessionOptions};
 use shakmaty::{Color, Position, Square};
 
 fn session(control: Option<&str>, peg: bool) -> Session {
@@ -265,7 +265,7 @@ fn without_the_peg_boards_link_moves_are_taken_as_typed_and_compared_later() {
     assert_eq!(said(&line(&mut s, "Eva fünf", 10)), ["Schwarz Eva fünf"]);
     // When it connects, its scan is compared with the game, square by square.
     connect_peg_board(&mut s, Duration::from_millis(20));
-    let scan = annexd::board::SensedBoard::from_board(
+    let scan = annexd_core::board::SensedBoard::from_board(
         shakmaty::Chess::default().board(),
         Sensing::Occupancy,
     );

@@ -2,9 +2,9 @@
 //! median). The tracker is prepared with all but the last event; the measured call feeds the
 //! last one.
 
-use annexd::board::Sensing;
-use annexd::board::events::{EventOrder, move_events};
-use annexd::board::tracker::{BoardInput, Tracker, TrackerOutput};
+use annexd_core::board::Sensing;
+use annexd_core::board::events::{EventOrder, move_events};
+use annexd_core::board::tracker::{BoardInput, Tracker, TrackerOutput};
 use criterion::{BatchSize, Criterion, criterion_group, criterion_main};
 use shakmaty::fen::Fen;
 use shakmaty::uci::UciMove;

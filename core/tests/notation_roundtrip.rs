@@ -4,7 +4,7 @@
 
 use std::path::PathBuf;
 
-use annexd::notation::{Lang, Style, move_tokens, parse_move};
+use annexd_core::notation::{Lang, Style, move_tokens, parse_move};
 use proptest::prelude::*;
 use proptest::test_runner::{Config, TestRunner};
 use shakmaty::fen::Fen;

@@ -39,6 +39,8 @@ pub enum Effect {
     /// A line for the screen only (help texts, details a sighted helper needs); the text
     /// backend prints it too, so screen readers read it.
     Show(String),
+    /// A line for the log only: what a device sent that was dropped or ignored, and why.
+    Log(String),
     /// Write this entry to the journal (fsynced) and rewrite the PGN.
     Record(crate::record::Entry),
     /// Leave the program; the journal keeps the game.

@@ -28,13 +28,23 @@ pub enum ParseError {
     /// The words do not form a move (e.g. no destination square).
     NotAMove,
     /// No piece of that kind can reach the square.
-    NoPieceCanReach { role: Role, to: Square },
+    NoPieceCanReach {
+        /// The piece named.
+        role: Role,
+        /// The square named.
+        to: Square,
+    },
     /// The named origin square is empty.
     NoPieceThere(Square),
     /// The named origin square holds the opponent's piece.
     NotYourPiece(Square),
     /// The move exists on the board but would leave or put the own king in check.
-    LeavesKingInCheck { role: Role, to: Square },
+    LeavesKingInCheck {
+        /// The piece named.
+        role: Role,
+        /// The square named.
+        to: Square,
+    },
     /// Castling to that side is not legal now.
     CastlingNotLegal(Option<CastlingSide>),
     /// A pawn reaches the last rank and the new piece was not named (4.6, 7.5.2).

@@ -9,7 +9,7 @@ macro_rules! words {
         /// A fixed word or phrase; see the table in this module.
         #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
         pub enum Word {
-            $( $(#[$doc])* $variant, )*
+            $( $(#[$doc])* #[doc = concat!("\"", $en, "\"")] $variant, )*
         }
 
         impl Word {

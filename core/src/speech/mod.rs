@@ -1,0 +1,16 @@
+//! Speech out, the decisions: utterances of tokens, how urgent each is, the queue policy (what
+//! interrupts what) and the vocabulary a voice must have. The outputs that make sound are
+//! adapters (`annexd::speech`).
+//!
+//! - [`utterance`]: what is said, how urgently, into which ear;
+//! - [`queue`]: the pure queue policy (what interrupts what, what "repeat" says);
+//! - [`vocabulary`]: every clip key a voice needs, and typed words read back into tokens;
+//! - [`backend`]: the kinds of output, as a setting.
+
+pub mod backend;
+pub mod queue;
+pub mod utterance;
+pub mod vocabulary;
+
+pub use backend::BackendKind;
+pub use utterance::{Channel, Priority, Utterance, UtteranceId};
