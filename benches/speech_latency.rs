@@ -13,7 +13,7 @@ use std::time::{Duration, Instant};
 
 use annexd::speech::compose::{Pacing, compose};
 use annexd::speech::{
-    BackendKind, Priority, Speaker, SpeechEvent, SpeechSettings, Utterance, Voice,
+    BackendKind, Priority, Speaker, SpeakerOptions, SpeechEvent, Utterance, Voice,
 };
 use annexd_core::notation::{Lang, Token};
 use shakmaty::{File, Rank, Role};
@@ -103,11 +103,7 @@ fn main() {
     );
     drop(voice);
 
-    let settings = SpeechSettings {
-        lang: Lang::De,
-        backend: BackendKind::Clips,
-        ..SpeechSettings::default()
-    };
+    let settings = SpeakerOptions::new(Lang::De, BackendKind::Clips);
     let speaker = Speaker::open(&settings, Box::new(std::io::sink()));
     assert_eq!(
         speaker.backend(),

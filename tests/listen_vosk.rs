@@ -61,7 +61,7 @@ fn korean(input: AudioInput) -> ListenConfig {
     ListenConfig {
         model: None,
         lang: Lang::De,
-        mode: ListenMode::AlwaysOn,
+        mode: ListenMode::Always,
         input,
         phrases: PHRASES.iter().map(|p| p.to_string()).collect(),
         max_audio: None,

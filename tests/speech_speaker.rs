@@ -5,7 +5,7 @@ use std::io::Write;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
-use annexd::speech::{BackendKind, Priority, Speaker, SpeechEvent, SpeechSettings, Utterance};
+use annexd::speech::{BackendKind, Priority, Speaker, SpeakerOptions, SpeechEvent, Utterance};
 use annexd_core::notation::{Lang, Token};
 use shakmaty::{File, Rank, Role};
 
@@ -29,11 +29,7 @@ impl Lines {
 
 fn text_speaker(lang: Lang) -> (Speaker, Lines) {
     let lines = Lines::default();
-    let settings = SpeechSettings {
-        lang,
-        backend: BackendKind::Text,
-        ..SpeechSettings::default()
-    };
+    let settings = SpeakerOptions::new(lang, BackendKind::Text);
     let speaker = Speaker::open(&settings, Box::new(lines.clone()));
     assert_eq!(speaker.backend(), BackendKind::Text);
     assert!(

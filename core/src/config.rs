@@ -8,6 +8,7 @@ use std::path::{Path, PathBuf};
 use serde::{Deserialize, Serialize};
 
 use crate::game::Pace;
+pub use crate::listen::ListenMode;
 use crate::notation::{Lang, Style};
 use crate::speech::BackendKind;
 
@@ -33,19 +34,6 @@ pub enum Announcer {
     Player,
     /// The program announces the move it read from the peg board.
     Program,
-}
-
-/// How the microphone is used.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum ListenMode {
-    /// No voice input.
-    #[default]
-    Off,
-    /// A key starts and stops listening.
-    PushToTalk,
-    /// Always listening; the recogniser finds the ends of utterances.
-    Always,
 }
 
 /// The game.

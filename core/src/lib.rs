@@ -6,7 +6,9 @@
 //! the command line, in the way `quinn-proto` stands beside `quinn`. See
 //! `docs/architecture.md`.
 //!
-//! - [`notation`]: tokens, the words of every language, rendering and parsing moves;
+//! - [`lang`]: a language is a table: every word the program says or hears;
+//! - [`notation`]: tokens, the closed list of words, rendering and parsing moves;
+//! - [`command`]: what a person can ask for or do besides moving, and its phrases;
 //! - [`game`]: the FIDE Laws on top of shakmaty;
 //! - [`clock`]: time controls, the clock state machine and what it announces;
 //! - [`board`]: board protocols, the link state machine, move inference and differences;
@@ -21,8 +23,10 @@
 
 pub mod board;
 pub mod clock;
+pub mod command;
 pub mod config;
 pub mod game;
+pub mod lang;
 pub mod listen;
 pub mod notation;
 pub mod record;

@@ -1,111 +1,51 @@
-//! The devices of a seat: the boards' links (and the simulator) and voice input, started from
-//! the settings; their events are forwarded into the event loop.
+//! The devices of a seat: the boards' links (and the simulated peg board) and voice input,
+//! started from the settings. The event loop waits on their receivers directly.
 
-use std::path::PathBuf;
+use crossbeam_channel::{Receiver, unbounded};
 
-use crossbeam_channel::{Sender, unbounded};
-
-use crate::board::serial::{BoardLink, PortEvent, PortSettings};
-use crate::board::sim::{DeviceOptions, SimHandle, SimOptions};
-use crate::listen;
-use annexd_core::config::Settings;
-use annexd_core::session::Priority as SessionPriority;
+use annexd_core::board::Sensing;
+use annexd_core::config::{ListenMode, Settings};
 use annexd_core::session::{Audience, Seat, Session};
+use annexd_core::speech::Priority;
 
-use super::event_loop::LoopInput;
 use super::options::PlayArgs;
 use super::sink::Sink;
+use crate::board::serial::{BoardLink, PortEvent, PortSettings};
+use crate::board::sim::{DeviceOptions, SimHandle, SimOptions};
+use crate::listen::{self, ListenConfig, ListenEvent};
 
-/// Voice input, when it is on.
-pub(super) struct Voice {
-    pub(super) listener: Option<listen::Listener>,
-    pub(super) always_on: bool,
+/// The devices of a game: links to the boards' ports, the simulator when one is used, and
+/// the listener when voice input is on.
+pub(super) struct Devices {
+    links: Vec<(Seat, BoardLink)>,
+    simulator: Option<SimHandle>,
+    simulator_notes: Option<Receiver<String>>,
+    listen: Option<ListenConfig>,
+    listener: Option<(listen::Listener, Receiver<ListenEvent>)>,
 }
 
-impl Voice {
-    /// Starts the listener the settings ask for; says once why voice input is off if it is.
-    pub(super) fn start(
-        settings: &Settings,
-        args: &PlayArgs,
-        tx: &Sender<LoopInput>,
-        sink: &mut Sink,
-    ) -> Voice {
-        let mode = settings.listen.mode;
-        let mut voice = Voice {
-            listener: None,
-            always_on: mode == annexd_core::config::ListenMode::Always,
-        };
-        if mode == annexd_core::config::ListenMode::Off {
-            return voice;
-        }
-        let mut config = listen::ListenConfig::new(settings.game.language);
-        if !settings.listen.model.trim().is_empty() {
-            config.model = Some(PathBuf::from(&settings.listen.model));
-        }
-        config.mode = if voice.always_on {
-            annexd_core::listen::ListenMode::AlwaysOn
-        } else {
-            annexd_core::listen::ListenMode::PushToTalk
-        };
-        config.input = match &args.seat.listen_wav {
-            Some(path) => listen::AudioInput::WavFile(path.clone()),
-            None if settings.listen.device.trim().is_empty() => listen::AudioInput::Device(None),
-            None => listen::AudioInput::Device(Some(settings.listen.device.clone())),
-        };
-        config.start_talking = args.seat.listen_wav.is_some();
-        let (events_tx, events) = unbounded();
-        match listen::start(&config, events_tx) {
-            Ok(listener) => {
-                if let Some(notice) = listener.notice() {
-                    sink.say(notice, SessionPriority::Urgent, Audience::Everyone);
-                }
-                let tx = tx.clone();
-                std::thread::spawn(move || {
-                    for event in events.iter() {
-                        if tx.send(LoopInput::Voice(event)).is_err() {
-                            return;
-                        }
-                    }
-                });
-                voice.listener = Some(listener);
-            }
-            Err(off) => {
-                sink.say(&off.tokens(), SessionPriority::Urgent, Audience::Everyone);
-                tracing::info!("voice input off: {off}");
-            }
-        }
-        voice
-    }
-
-    /// Starts or stops listening (push-to-talk).
-    pub(super) fn toggle(&self) -> bool {
-        match &self.listener {
-            Some(listener) => {
-                listener.toggle();
-                true
-            }
-            None => false,
-        }
-    }
-}
-
-/// The boards of a game: links to their ports, and the simulator when one is used.
-pub(super) struct Boards {
-    pub(super) links: Vec<(Seat, BoardLink)>,
-    pub(super) simulator: Option<SimHandle>,
-}
-
-impl Boards {
-    /// Opens the boards the settings name; a missing device is reported later by its link
-    /// (the link keeps trying), a bad setting at once.
+impl Devices {
+    /// Opens the boards the settings name (a missing device is reported later by its link,
+    /// which keeps trying; a bad setting at once) and attaches their trackers to the session.
+    /// Voice input is started later, with [`Devices::start_voice`].
     pub(super) fn open(
         settings: &Settings,
         args: &PlayArgs,
         session: &mut Session,
-    ) -> Result<Boards, String> {
-        let mut boards = Boards {
+    ) -> Result<Devices, String> {
+        let mut devices = Devices {
             links: Vec::new(),
             simulator: None,
+            simulator_notes: None,
+            listen: (settings.listen.mode != ListenMode::Off).then(|| {
+                let mut config = ListenConfig::from(settings);
+                if let Some(path) = &args.seat.listen_wav {
+                    config.input = listen::AudioInput::WavFile(path.clone());
+                    config.start_talking = true;
+                }
+                config
+            }),
+            listener: None,
         };
         match settings.board.peg.trim() {
             "" | "none" => {}
@@ -122,47 +62,110 @@ impl Boards {
                     .map_err(|e| format!("the simulated board could not start: {e}"))?;
                 let mut port = PortSettings::peg_board(simulator.path());
                 port.baud = settings.board.peg_speed;
-                boards.links.push((Seat::Peg, BoardLink::spawn(port)));
-                boards.simulator = Some(simulator);
+                devices.links.push((Seat::Peg, BoardLink::spawn(port)));
+                devices.simulator_notes = Some(simulator.feedback().clone());
+                devices.simulator = Some(simulator);
                 session.attach_peg_board(args.seat.sim_sensing);
             }
             path => {
                 let mut port = PortSettings::peg_board(path);
                 port.baud = settings.board.peg_speed;
-                boards.links.push((Seat::Peg, BoardLink::spawn(port)));
-                session.attach_peg_board(annexd_core::board::Sensing::Occupancy);
+                devices.links.push((Seat::Peg, BoardLink::spawn(port)));
+                session.attach_peg_board(Sensing::Occupancy);
             }
         }
         match settings.board.sighted.trim() {
             "" | "typed" | "spoken" => {}
             other => {
                 let path = other.strip_prefix("dgt:").unwrap_or(other);
-                boards
+                devices
                     .links
                     .push((Seat::Sighted, BoardLink::spawn(PortSettings::dgt(path))));
                 session.attach_sighted_board();
             }
         }
-        Ok(boards)
+        Ok(devices)
     }
 
-    /// Forwards every link's events into the loop's channel.
-    pub(super) fn forward(&mut self, tx: &Sender<LoopInput>) {
-        for (seat, link) in &self.links {
-            let seat = *seat;
-            let events = link.events().clone();
-            let tx = tx.clone();
-            std::thread::spawn(move || {
-                for event in events.iter() {
-                    let input = match event {
-                        PortEvent::Link(event) => LoopInput::Board(seat, event),
-                        PortEvent::Unavailable(why) => LoopInput::BoardUnavailable(seat, why),
-                    };
-                    if tx.send(input).is_err() {
-                        return;
-                    }
+    /// Starts the listener the settings ask for; says once why voice input is off if it is.
+    pub(super) fn start_voice(&mut self, sink: &mut Sink) {
+        let Some(config) = &self.listen else { return };
+        let (events_tx, events) = unbounded();
+        match listen::start(config, events_tx) {
+            Ok(listener) => {
+                if let Some(notice) = listener.notice() {
+                    sink.say(notice, Priority::Alert, Audience::Everyone);
                 }
-            });
+                self.listener = Some((listener, events));
+            }
+            Err(off) => {
+                tracing::warn!("voice input off: {off}");
+                sink.say(&off.tokens(), Priority::Alert, Audience::Everyone);
+            }
         }
+    }
+
+    /// Whether the microphone is open all the time (not push-to-talk).
+    pub(super) fn voice_always_on(&self) -> bool {
+        self.listen
+            .as_ref()
+            .is_some_and(|c| c.mode == ListenMode::Always)
+    }
+
+    /// Starts or stops listening (push-to-talk); false when voice input is off.
+    pub(super) fn toggle_listening(&self) -> bool {
+        match &self.listener {
+            Some((listener, _)) => {
+                listener.toggle();
+                true
+            }
+            None => false,
+        }
+    }
+
+    /// Hands a typed line to the simulated peg board; without one, says so.
+    pub(super) fn to_simulator(&self, line: &str) -> Option<String> {
+        match &self.simulator {
+            Some(simulator) => {
+                simulator.type_line(line);
+                None
+            }
+            None => Some(format!(
+                "no simulated peg board (play --board sim): '{line}' not carried out"
+            )),
+        }
+    }
+
+    /// The receivers of the boards' events.
+    pub(super) fn board_events(&self) -> Vec<(Seat, Receiver<PortEvent>)> {
+        self.links
+            .iter()
+            .map(|(seat, link)| (*seat, link.events().clone()))
+            .collect()
+    }
+
+    /// The receiver of the recogniser's events, while it runs.
+    pub(super) fn voice_events(&self) -> Option<Receiver<ListenEvent>> {
+        self.listener.as_ref().map(|(_, events)| events.clone())
+    }
+
+    /// The receiver of the simulated board's notes, if one runs.
+    pub(super) fn simulator_notes(&self) -> Option<Receiver<String>> {
+        self.simulator_notes.clone()
+    }
+
+    /// A board's link has ended (its thread is gone): it is no longer waited on.
+    pub(super) fn drop_board(&mut self, seat: Seat) {
+        self.links.retain(|(s, _)| *s != seat);
+    }
+
+    /// The recogniser has stopped for good.
+    pub(super) fn drop_voice(&mut self) {
+        self.listener = None;
+    }
+
+    /// The simulator's notes have ended.
+    pub(super) fn drop_simulator_notes(&mut self) {
+        self.simulator_notes = None;
     }
 }

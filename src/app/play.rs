@@ -11,10 +11,10 @@ use annexd_core::clock::TalkingClock;
 use annexd_core::config::{SeatRole, Settings};
 use annexd_core::notation::{Lang, Token, Word};
 use annexd_core::record::{Entry, Header, Scoresheet, replay};
-use annexd_core::session::Priority as SessionPriority;
 use annexd_core::session::{Audience, Session};
+use annexd_core::speech::Priority;
 
-use super::devices::Boards;
+use super::devices::Devices;
 use super::event_loop::run;
 use super::options::{
     PlayArgs, ResumeArgs, clock_for, session_options, settings_for, talking_clock_args,
@@ -95,17 +95,11 @@ pub fn run_play(args: &PlayArgs) -> ExitCode {
     );
     sink.show(&format!("journal: {}", journal_path.display()));
     sink.write_pgn(session.sheet());
-    let boards = match Boards::open(&settings, args, &mut session) {
-        Ok(boards) => boards,
+    let devices = match Devices::open(&settings, args, &mut session) {
+        Ok(devices) => devices,
         Err(message) => return fail(&message),
     };
-    run(
-        &mut session,
-        &mut sink,
-        boards,
-        (&settings, args, false),
-        Duration::ZERO,
-    )
+    run(&mut session, &mut sink, devices, false, Duration::ZERO)
 }
 
 /// `annexd resume`.
@@ -171,23 +165,17 @@ pub fn run_resume(args: &ResumeArgs) -> ExitCode {
         args.seat.view,
     );
     if let Some(tail) = &contents.damaged_tail {
-        sink.say(&tail.tokens(), SessionPriority::Urgent, Audience::Everyone);
+        sink.say(&tail.tokens(), Priority::Alert, Audience::Everyone);
     }
     sink.show(&format!("journal: {}", journal_path.display()));
     sink.write_pgn(session.sheet());
     let mut board_args = play_args.clone();
     board_args.fen = Some(session.game().fen());
-    let boards = match Boards::open(&settings, &board_args, &mut session) {
-        Ok(boards) => boards,
+    let devices = match Devices::open(&settings, &board_args, &mut session) {
+        Ok(devices) => devices,
         Err(message) => return fail(&message),
     };
-    run(
-        &mut session,
-        &mut sink,
-        boards,
-        (&settings, &board_args, true),
-        offset,
-    )
+    run(&mut session, &mut sink, devices, true, offset)
 }
 
 /// Sets a resumed clock to the times recorded in the journal (the last press, then every

@@ -6,14 +6,12 @@ use std::path::PathBuf;
 use std::time::Duration;
 
 use crate::record::{Journal, write_pgn_atomically};
-use crate::speech::{
-    BackendKind, Channel, Priority as SpeechPriority, Speaker, SpeechSettings, Utterance,
-};
+use crate::speech::{BackendKind, Channel, Speaker, SpeakerOptions, Utterance};
 use annexd_core::config::Settings;
 use annexd_core::notation::{Lang, Token, Word};
 use annexd_core::record::Scoresheet;
-use annexd_core::session::Priority as SessionPriority;
 use annexd_core::session::{Audience, Effect, Session};
+use annexd_core::speech::Priority;
 
 use super::options::View;
 
@@ -52,14 +50,7 @@ impl Sink {
             failed_writes: 0,
         };
         if settings.speech.backend != BackendKind::Text {
-            let speech = SpeechSettings {
-                lang,
-                backend: settings.speech.backend,
-                voice: Some(settings.speech.voice.clone()),
-                rate: settings.speech.rate,
-                gap_ms: u64::from(settings.speech.pause_ms),
-                ..SpeechSettings::default()
-            };
+            let speech = SpeakerOptions::from(settings);
             // Text lines are printed by the sink itself, so the speaker's own text output
             // (its last fallback) goes nowhere; its notices are said instead.
             let speaker = Speaker::open(&speech, Box::new(std::io::sink()));
@@ -70,7 +61,7 @@ impl Sink {
                     sink.show(&notice.detail);
                 } else {
                     // One spoken line; the detail is in the log.
-                    sink.say(&notice.tokens, SessionPriority::Urgent, Audience::Everyone);
+                    sink.say(&notice.tokens, Priority::Alert, Audience::Everyone);
                     tracing::info!("speech: {}", notice.detail);
                 }
             }
@@ -107,25 +98,21 @@ impl Sink {
                     self.failed_writes += 1;
                     self.say(
                         &[Token::Word(Word::JournalNotWritten)],
-                        SessionPriority::Urgent,
+                        Priority::Alert,
                         Audience::Everyone,
                     );
                     self.show(&format!("journal: {err}"));
                 }
                 self.write_pgn(session.sheet());
             }
-            Effect::Quit => {}
+            // The event loop carries these out with the devices; a sink has nothing to do.
+            Effect::Quit | Effect::ToggleListening | Effect::ToSimulator(_) => {}
         }
     }
 
-    pub(super) fn say(&mut self, tokens: &[Token], priority: SessionPriority, audience: Audience) {
+    pub(super) fn say(&mut self, tokens: &[Token], priority: Priority, audience: Audience) {
         let text = self.lang.text(tokens);
         if let Some(speaker) = &self.speaker {
-            let priority = match priority {
-                SessionPriority::Reading => SpeechPriority::Reading,
-                SessionPriority::Normal => SpeechPriority::Move,
-                SessionPriority::Urgent => SpeechPriority::Alert,
-            };
             let channel = match audience {
                 Audience::Player(shakmaty::Color::White) if self.stereo_split => Channel::Left,
                 Audience::Player(shakmaty::Color::Black) if self.stereo_split => Channel::Right,

@@ -71,13 +71,8 @@ impl<W: Write> SpokenLines<W> {
 
 impl<W: Write> ClockOutput for SpokenLines<W> {
     fn announce(&mut self, announcement: &Announcement) {
-        use crate::speech::{Priority, Utterance};
-        use annexd_core::clock::talking::AnnouncementKind;
-        let priority = match announcement.kind {
-            AnnouncementKind::Warning | AnnouncementKind::Flag => Priority::Alert,
-            AnnouncementKind::Answer | AnnouncementKind::Scheduled => Priority::Reading,
-            _ => Priority::Reply,
-        };
+        use crate::speech::Utterance;
+        let priority = announcement.kind.priority();
         self.speaker
             .say(Utterance::new(announcement.tokens.clone(), priority));
         self.lines.announce(announcement);

@@ -109,11 +109,7 @@ pub fn run(
     let mut out: Box<dyn ClockOutput> = if speech == crate::speech::BackendKind::Text {
         Box::new(lines)
     } else {
-        let settings = crate::speech::SpeechSettings {
-            lang,
-            backend: speech,
-            ..crate::speech::SpeechSettings::default()
-        };
+        let settings = crate::speech::SpeakerOptions::new(lang, speech);
         // Lines are written by the clock itself; the speaker's own text fallback goes nowhere.
         let speaker = crate::speech::Speaker::open(&settings, Box::new(io::sink()));
         for notice in speaker.notices() {

@@ -151,7 +151,7 @@ mod run_with_vosk {
                     heard.push(h);
                     // A device in always-on mode: the first utterance is the answer.
                     if args.device.is_some()
-                        && args.mode == ListenMode::AlwaysOn
+                        && args.mode == ListenMode::Always
                         && let Some(l) = listener.take()
                     {
                         l.stop();
@@ -221,7 +221,7 @@ mod run_with_vosk {
                 }
                 _ => Vec::new(),
             };
-            tokens.extend(understood.tokens(pos));
+            tokens.extend(understood.tokens(pos, lang));
             say(&lang.text(&tokens));
         }
         let mut tokens = vec![Token::Word(Word::DecodeTime), Token::Pause];

@@ -11,6 +11,7 @@ use std::time::Duration;
 use crossbeam_channel::Sender;
 
 use super::models::ModelError;
+use annexd_core::config::Settings;
 use annexd_core::listen::gate::ListenMode;
 use annexd_core::listen::heard::{DecodeStats, Heard};
 use annexd_core::notation::{Lang, Token, Word};
@@ -44,6 +45,24 @@ pub struct ListenConfig {
     /// Push-to-talk: start with the key already pressed, so the first utterance begins with
     /// the first sample the device delivers (for recording a whole take).
     pub start_talking: bool,
+}
+
+/// The listener the settings ask for: their language, mode, model and input device.
+impl From<&Settings> for ListenConfig {
+    fn from(settings: &Settings) -> Self {
+        let listen = &settings.listen;
+        let named = |text: &str| {
+            Some(text.trim())
+                .filter(|t| !t.is_empty())
+                .map(str::to_owned)
+        };
+        ListenConfig {
+            model: named(&listen.model).map(PathBuf::from),
+            mode: listen.mode,
+            input: AudioInput::Device(named(&listen.device)),
+            ..ListenConfig::new(settings.game.language)
+        }
+    }
 }
 
 impl ListenConfig {
@@ -311,7 +330,7 @@ mod run {
                 };
                 let (rate, channels) = blocks.first().map_or((16_000, 1), |b| (b.rate, b.channels));
                 let Some(mut pipeline) =
-                    pipeline_for(recogniser, rate, channels, ListenMode::AlwaysOn, &ready)
+                    pipeline_for(recogniser, rate, channels, ListenMode::Always, &ready)
                 else {
                     return;
                 };

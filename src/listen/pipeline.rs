@@ -89,11 +89,11 @@ impl Pipeline {
                     self.stats.samples_decoded += samples.len() as u64;
                     if let Some(heard) = heard {
                         match self.gate.mode() {
-                            ListenMode::AlwaysOn => {
+                            ListenMode::Always => {
                                 self.stats.last_latency = spent;
                                 out.push(heard);
                             }
-                            ListenMode::PushToTalk => self.pieces.push(heard),
+                            ListenMode::PushToTalk | ListenMode::Off => self.pieces.push(heard),
                         }
                     }
                 }

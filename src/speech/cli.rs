@@ -9,7 +9,7 @@ use clap::{Args, Subcommand};
 
 use super::compose::{compose, expected_duration};
 use super::output::BackendKind;
-use super::speaker::{Speaker, SpeechSettings, load_voice};
+use super::speaker::{Speaker, SpeakerOptions, load_voice};
 use super::voice::{Voice, VoiceLibrary};
 use annexd_core::notation::Lang;
 use annexd_core::speech::utterance::{Channel, Priority, Utterance};
@@ -34,7 +34,7 @@ pub struct SayArgs {
     #[arg(long, default_value_t = 1.0, value_parser = parse_rate)]
     pub rate: f32,
     /// Silence between words of the clips backend, in milliseconds.
-    #[arg(long, default_value_t = SpeechSettings::default().gap_ms)]
+    #[arg(long, default_value_t = u64::from(annexd_core::config::SpeechSettings::default().pause_ms))]
     pub gap_ms: u64,
     /// Which ear hears it: both, left, right.
     #[arg(long, default_value = "both", value_parser = parse_channel)]
@@ -95,8 +95,8 @@ fn parse_channel(s: &str) -> Result<Channel, String> {
 }
 
 impl SayArgs {
-    fn settings(&self) -> SpeechSettings {
-        SpeechSettings {
+    fn settings(&self) -> SpeakerOptions {
+        SpeakerOptions {
             lang: self.lang,
             backend: self.backend,
             voice: self.voice.clone(),
@@ -181,7 +181,7 @@ pub fn run_say(args: SayArgs) -> ExitCode {
 }
 
 fn render_to_file(
-    settings: &SpeechSettings,
+    settings: &SpeakerOptions,
     tokens: &[annexd_core::notation::Token],
     channel: Channel,
     out: &std::path::Path,

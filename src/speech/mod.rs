@@ -27,5 +27,5 @@ pub mod voice;
 pub mod wav;
 
 pub use annexd_core::speech::{BackendKind, Channel, Priority, Utterance, UtteranceId};
-pub use speaker::{Notice, Speaker, SpeechEvent, SpeechSettings};
+pub use speaker::{Notice, Speaker, SpeakerOptions, SpeechEvent};
 pub use voice::{Voice, VoiceLibrary};

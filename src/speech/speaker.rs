@@ -20,6 +20,7 @@ use super::output::clips::ClipsOutput;
 use super::output::text::TextOutput;
 use super::output::{BackendKind, Line, Output, Progress, StartError};
 use super::voice::{Voice, VoiceLibrary};
+use annexd_core::config::Settings;
 use annexd_core::notation::{Lang, Token, Word};
 use annexd_core::speech::queue::{DropReason, Entry, SpeechQueue, Step, StopReason};
 use annexd_core::speech::utterance::{Utterance, UtteranceId};
@@ -35,10 +36,10 @@ pub fn open_timeout(kind: BackendKind) -> Duration {
 /// How often the speaker thread looks at the output while something is being said.
 const POLL: Duration = Duration::from_millis(5);
 
-/// The speech settings.
-#[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
-#[serde(default)]
-pub struct SpeechSettings {
+/// What a speaker is opened with: the adapter's options, made from the settings
+/// (`annexd_core::config::SpeakerOptions`, whose defaults are the only ones) and the language.
+#[derive(Debug, Clone, PartialEq)]
+pub struct SpeakerOptions {
     /// The language announcements are said in.
     pub lang: Lang,
     /// The output wanted; others are tried when it does not work.
@@ -55,21 +56,30 @@ pub struct SpeechSettings {
     pub voices_dir: Option<PathBuf>,
 }
 
-impl Default for SpeechSettings {
-    fn default() -> Self {
-        SpeechSettings {
-            lang: Lang::De,
-            backend: BackendKind::Clips,
-            voice: None,
-            rate: 1.0,
-            gap_ms: Pacing::default().gap.as_millis() as u64,
+impl From<&Settings> for SpeakerOptions {
+    fn from(settings: &Settings) -> Self {
+        let speech = &settings.speech;
+        SpeakerOptions {
+            lang: settings.game.language,
+            backend: speech.backend,
+            voice: Some(speech.voice.clone()),
+            rate: speech.rate,
+            gap_ms: u64::from(speech.pause_ms),
             text_lines: false,
             voices_dir: None,
         }
     }
 }
 
-impl SpeechSettings {
+impl SpeakerOptions {
+    /// The default settings' speech in `lang` through `backend`.
+    pub fn new(lang: Lang, backend: BackendKind) -> SpeakerOptions {
+        let mut settings = Settings::default();
+        settings.game.language = lang;
+        settings.speech.backend = backend;
+        SpeakerOptions::from(&settings)
+    }
+
     /// The pacing of the clips output.
     pub fn pacing(&self) -> Pacing {
         Pacing {
@@ -176,7 +186,7 @@ impl Speaker {
     /// Opens the output the settings ask for; when it does not work, tries the other sound
     /// output (unless the sound device itself is missing), then text lines on `text_out`,
     /// which always work. What fell back and why is in [`Speaker::notices`].
-    pub fn open(settings: &SpeechSettings, text_out: Box<dyn Write + Send>) -> Speaker {
+    pub fn open(settings: &SpeakerOptions, text_out: Box<dyn Write + Send>) -> Speaker {
         let mut notices = Vec::new();
         let plan: Vec<BackendKind> = match settings.backend {
             BackendKind::Clips => vec![BackendKind::Clips, BackendKind::Tts],
@@ -244,7 +254,7 @@ impl Speaker {
 
     fn spawn(
         kind: BackendKind,
-        settings: &SpeechSettings,
+        settings: &SpeakerOptions,
         make: MakeOutput,
         text: SharedWriter,
     ) -> Result<(Speaker, Option<String>), OpenFailure> {
@@ -386,7 +396,7 @@ fn fallback_notice(kind: BackendKind, detail: &str) -> Notice {
 
 /// Prepares the opening of an output: the parts that need no thread (loading a voice) are
 /// done here, so their errors come back at once.
-fn make_output(kind: BackendKind, settings: &SpeechSettings) -> Result<MakeOutput, OpenFailure> {
+fn make_output(kind: BackendKind, settings: &SpeakerOptions) -> Result<MakeOutput, OpenFailure> {
     match kind {
         BackendKind::Clips => {
             let (voice, _) = settings
@@ -519,7 +529,7 @@ impl Worker {
         for &token in &entry.utterance.tokens {
             self.lang.push_words(token, &mut words);
         }
-        let text = annexd_core::notation::lang::join_words(&words);
+        let text = annexd_core::lang::join_words(&words);
         if self.echo {
             self.text.write_line(&text);
         }
@@ -599,7 +609,7 @@ impl Write for SharedWriter {
 }
 
 /// Loads the voice of the settings (for tools that compose without a device).
-pub fn load_voice(settings: &SpeechSettings) -> Result<Voice, super::voice::VoiceError> {
+pub fn load_voice(settings: &SpeakerOptions) -> Result<Voice, super::voice::VoiceError> {
     settings
         .library()
         .load(settings.lang, settings.voice.as_deref())

@@ -12,6 +12,7 @@ use super::control::TimeControl;
 use super::schedule::{AnnounceConfig, MarkKind};
 use super::state::{Adjust, Clock, ClockError, ClockEvent, ClockOptions, Timed};
 use crate::notation::{Token, Word};
+use crate::speech::Priority;
 
 const CHECKED: &str = "checked by TalkingClock::check before";
 
@@ -93,6 +94,24 @@ pub enum AnnouncementKind {
     Answer,
     /// An input that could not be done (nothing changed).
     Refused,
+}
+
+impl AnnouncementKind {
+    /// How urgently it is said: warnings and a flag interrupt, answers and scheduled times
+    /// are readings that anything newer may cut short, the rest are short replies.
+    pub fn priority(self) -> Priority {
+        match self {
+            AnnouncementKind::Warning | AnnouncementKind::Flag => Priority::Alert,
+            AnnouncementKind::Answer | AnnouncementKind::Scheduled => Priority::Reading,
+            AnnouncementKind::Started
+            | AnnouncementKind::AfterPress
+            | AnnouncementKind::ControlReached
+            | AnnouncementKind::Paused
+            | AnnouncementKind::Resumed
+            | AnnouncementKind::Adjusted
+            | AnnouncementKind::Refused => Priority::Reply,
+        }
+    }
 }
 
 /// Something to say, made of tokens, and the exact moment it fell due.

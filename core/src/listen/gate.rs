@@ -17,25 +17,31 @@
 use std::collections::VecDeque;
 use std::time::Duration;
 
-/// How the listener decides when an utterance starts and ends.
+/// How the microphone is used: the setting `[listen] mode`, and how the gate decides when an
+/// utterance starts and ends.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, serde::Serialize, serde::Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum ListenMode {
-    /// A key toggles listening on and off; the utterance ends when it is toggled off.
+    /// No voice input (a gate in this mode never opens).
     #[default]
+    Off,
+    /// A key toggles listening on and off; the utterance ends when it is toggled off.
+    #[serde(alias = "ptt")]
     PushToTalk,
     /// Always listening; silence after speech ends an utterance. A key mutes.
-    AlwaysOn,
+    #[serde(alias = "always-on")]
+    Always,
 }
 
 impl std::str::FromStr for ListenMode {
     type Err = String;
     fn from_str(s: &str) -> Result<Self, Self::Err> {
         match s.trim().to_ascii_lowercase().as_str() {
+            "off" | "none" => Ok(ListenMode::Off),
             "ptt" | "push-to-talk" | "push" => Ok(ListenMode::PushToTalk),
-            "always" | "always-on" | "on" => Ok(ListenMode::AlwaysOn),
+            "always" | "always-on" | "on" => Ok(ListenMode::Always),
             other => Err(format!(
-                "unknown listening mode '{other}': use ptt or always"
+                "unknown listening mode '{other}': use off, push-to-talk or always"
             )),
         }
     }
@@ -76,7 +82,7 @@ impl Gate {
         let samples = |d: Duration| (d.as_secs_f64() * f64::from(rate)).round() as usize;
         Gate {
             mode,
-            open: mode == ListenMode::AlwaysOn,
+            open: mode == ListenMode::Always,
             preroll: VecDeque::with_capacity(samples(PREROLL)),
             preroll_len: samples(PREROLL),
             max_utterance: samples(MAX_UTTERANCE),
@@ -97,8 +103,9 @@ impl Gate {
     /// Audio arrived.
     pub fn audio(&mut self, samples: &[i16]) -> Vec<Step> {
         match (self.mode, self.open) {
-            (ListenMode::AlwaysOn, true) => vec![Step::Feed(samples.to_vec())],
-            (ListenMode::AlwaysOn, false) => Vec::new(),
+            (ListenMode::Off, _) => Vec::new(),
+            (ListenMode::Always, true) => vec![Step::Feed(samples.to_vec())],
+            (ListenMode::Always, false) => Vec::new(),
             (ListenMode::PushToTalk, false) => {
                 self.preroll.extend(samples.iter().copied());
                 let excess = self.preroll.len().saturating_sub(self.preroll_len);
@@ -123,15 +130,19 @@ impl Gate {
 
     /// The key was pressed.
     pub fn toggle(&mut self) -> Vec<Step> {
+        if self.mode == ListenMode::Off {
+            return Vec::new();
+        }
         self.open = !self.open;
         match (self.mode, self.open) {
+            (ListenMode::Off, _) => Vec::new(),
             (ListenMode::PushToTalk, true) => {
                 self.fed = self.preroll.len();
                 vec![Step::Feed(self.preroll.drain(..).collect())]
             }
             (ListenMode::PushToTalk, false) => vec![Step::Finish],
-            (ListenMode::AlwaysOn, false) => vec![Step::Discard],
-            (ListenMode::AlwaysOn, true) => Vec::new(),
+            (ListenMode::Always, false) => vec![Step::Discard],
+            (ListenMode::Always, true) => Vec::new(),
         }
     }
 
@@ -193,15 +204,19 @@ mod tests {
 
     #[test]
     fn always_on_feeds_everything_and_the_key_mutes() {
-        let mut gate = Gate::new(ListenMode::AlwaysOn, RATE);
+        let mut gate = Gate::new(ListenMode::Always, RATE);
         assert!(gate.is_listening());
         assert_eq!(gate.audio(&[5; 10]), vec![Step::Feed(vec![5; 10])]);
         assert_eq!(gate.toggle(), vec![Step::Discard]);
         assert!(gate.audio(&[5; 10]).is_empty());
         assert!(gate.toggle().is_empty());
         assert_eq!(gate.end_of_audio(), vec![Step::Finish]);
-        assert_eq!("always".parse(), Ok(ListenMode::AlwaysOn));
+        assert_eq!("always".parse(), Ok(ListenMode::Always));
         assert_eq!("ptt".parse(), Ok(ListenMode::PushToTalk));
+        assert_eq!("off".parse(), Ok(ListenMode::Off));
         assert!("sometimes".parse::<ListenMode>().is_err());
+        let mut off = Gate::new(ListenMode::Off, RATE);
+        assert!(off.toggle().is_empty() && off.audio(&[1; 10]).is_empty());
+        assert!(!off.is_listening());
     }
 }

@@ -12,8 +12,8 @@
 
 use shakmaty::{Bitboard, CastlingSide, File, Rank, Role, Square, attacks};
 
-use super::command::Command;
 use super::lexicon::{Lexicon, ModelWords, WordId};
+use crate::command;
 use crate::notation::token::square_tokens;
 use crate::notation::{Token, Word};
 
@@ -126,8 +126,8 @@ pub fn grammar_phrases(lexicon: &Lexicon) -> Vec<Vec<WordId>> {
         phrases.push(vec![Token::Castle(side), Token::Check]);
     }
     phrases.push(vec![Token::Word(Word::Castling)]);
-    for command in Command::all() {
-        phrases.extend(command.phrases());
+    for (_, phrase) in command::spoken(lexicon.lang()) {
+        phrases.push(phrase);
     }
     phrases
         .iter()

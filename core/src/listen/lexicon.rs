@@ -2,7 +2,7 @@
 //! with the spellings a recogniser may use for them and the table of words that sound alike.
 //!
 //! Every word here comes from [`Lang::push_words`] on a [`Token`] (pieces, files, ranks,
-//! castling, capture, check, mate, en passant, and the tokens of every [`Command`]), so that
+//! castling, capture, check, mate, en passant, and the tokens of every spoken command), so that
 //! hearing and speaking share one vocabulary. On top of that this module knows three things
 //! about hearing:
 //!
@@ -21,7 +21,7 @@ use std::sync::OnceLock;
 
 use shakmaty::{CastlingSide, File, Rank, Role};
 
-use super::command::Command;
+use crate::command;
 use crate::notation::parse::fold;
 use crate::notation::{Lang, Token, Word};
 
@@ -85,56 +85,19 @@ pub struct Lexicon {
     token_words: HashMap<Token, Vec<WordId>>,
 }
 
-/// Pairs of German words that sound alike, with their substitution cost.
-///
-/// Every pair here makes the matcher ask back whenever both its moves are legal, so the
-/// table holds only pairs a recogniser is known to mix up, judged from their sounds (IPA in
-/// `docs/listen.md`): one syllable, the same vowel nucleus, onsets that differ little. The
-/// accuracy benchmark prints the confusions it observes, to extend the table from data when a
-/// German model is at hand. Every cost is below half the acceptance margin.
-const CONFUSIONS_DE: &[(&str, &str, f32)] = &[
-    // /tsvaɪ/ /draɪ/: the classic; radio German says "zwo" for it (also understood).
-    ("zwei", "drei", 0.35),
-    // /axt/ /ʃax/: a rank heard as the check word that may end any move.
-    ("acht", "schach", 0.4),
-    // /tsaɪt/ /tsvaɪ/: the time command against a rank.
-    ("zeit", "zwei", 0.4),
-    // /naɪn/ /aɪns/: the answer "nein" against a rank.
-    ("nein", "eins", 0.4),
-];
-
-/// English pairs, judged the same way.
-const CONFUSIONS_EN: &[(&str, &str, f32)] = &[
-    // The same sound; "to" is also a filler ("Eva two to Eva four").
-    ("two", "to", 0.2),
-];
-
-/// German words a recogniser may swallow: "eins" is short, starts with a vowel and is
-/// unstressed after a file name ("Gustav eins"), so it merges with the word before it.
-const WEAK_DE: &[(&str, f32)] = &[("eins", 0.45)];
-const WEAK_EN: &[(&str, f32)] = &[];
-
-/// Other dictionary spellings of a word (folded canonical form → spellings, preferred first).
+/// Other dictionary spellings of a word (folded canonical form → spellings, preferred first),
+/// from the language's table.
 fn extra_spellings(lang: Lang, folded: &str) -> &'static [&'static str] {
-    match (lang, folded) {
-        (Lang::De, "hector") => &["hektor", "hector"],
-        (Lang::De, "cesar") => &["cäsar", "zäsar", "cesar", "caesar"],
-        (Lang::De, "gustav") => &["gustav", "gustaf"],
-        (Lang::De, "zwei") => &["zwei", "zwo"],
-        (Lang::De, "funf") => &["fünf", "fuenf", "funf"],
-        (Lang::De, "konig") => &["könig", "koenig"],
-        (Lang::De, "laufer") => &["läufer", "laeufer"],
-        (Lang::De, "schlagt") => &["schlägt", "schlaegt"],
-        (Lang::De, "zuge") => &["züge", "zuege"],
-        (Lang::De, "weisse") => &["weiße", "weisse"],
-        (Lang::En, "cesar") => &["cesar", "caesar"],
-        (Lang::En, "gustav") => &["gustav", "gustave", "gustaf"],
-        _ => &[],
-    }
+    lang.table()
+        .hearing
+        .spellings
+        .iter()
+        .find(|(word, _)| *word == folded)
+        .map_or(&[], |(_, spellings)| spellings)
 }
 
 /// Every token whose words are listened for, with the role of those words.
-fn heard_tokens() -> Vec<(Token, WordRole)> {
+fn heard_tokens(lang: Lang) -> Vec<(Token, WordRole)> {
     let mut tokens = Vec::new();
     for role in Role::ALL {
         tokens.push((Token::Piece(role), WordRole::Piece));
@@ -157,11 +120,9 @@ fn heard_tokens() -> Vec<(Token, WordRole)> {
     for filler in [Word::To, Word::From, Word::On, Word::Promotion] {
         tokens.push((Token::Word(filler), WordRole::Filler));
     }
-    for command in Command::all() {
-        for phrase in command.phrases() {
-            for token in phrase {
-                tokens.push((token, WordRole::Command));
-            }
+    for (_, phrase) in command::spoken(lang) {
+        for token in phrase {
+            tokens.push((token, WordRole::Command));
         }
     }
     tokens
@@ -170,19 +131,16 @@ fn heard_tokens() -> Vec<(Token, WordRole)> {
 impl Lexicon {
     /// The lexicon of a language, built once.
     pub fn get(lang: Lang) -> &'static Lexicon {
-        static DE: OnceLock<Lexicon> = OnceLock::new();
-        static EN: OnceLock<Lexicon> = OnceLock::new();
-        match lang {
-            Lang::De => DE.get_or_init(|| Lexicon::build(Lang::De)),
-            Lang::En => EN.get_or_init(|| Lexicon::build(Lang::En)),
-        }
+        static CACHE: [OnceLock<Lexicon>; Lang::ALL.len()] =
+            [const { OnceLock::new() }; Lang::ALL.len()];
+        CACHE[lang.index()].get_or_init(|| Lexicon::build(lang))
     }
 
     fn build(lang: Lang) -> Lexicon {
         let mut words: Vec<LexWord> = Vec::new();
         let mut by_spelling: HashMap<String, WordId> = HashMap::new();
         let mut token_words: HashMap<Token, Vec<WordId>> = HashMap::new();
-        for (token, role) in heard_tokens() {
+        for (token, role) in heard_tokens(lang) {
             let mut ids = Vec::new();
             for spoken in lang.words(token) {
                 for text in spoken.text.split_whitespace() {
@@ -220,10 +178,8 @@ impl Lexicon {
                 .get(&fold(w))
                 .unwrap_or_else(|| panic!("confusion table names '{w}', not a {lang} word"))
         };
-        let (confusion_table, weak_table) = match lang {
-            Lang::De => (CONFUSIONS_DE, WEAK_DE),
-            Lang::En => (CONFUSIONS_EN, WEAK_EN),
-        };
+        let hearing = &lang.table().hearing;
+        let (confusion_table, weak_table) = (hearing.confusions, hearing.weak);
         let mut confusions = HashMap::new();
         for &(a, b, cost) in confusion_table {
             let (a, b) = (id_of(a), id_of(b));
@@ -389,7 +345,7 @@ mod tests {
     fn every_spoken_move_word_is_heard() {
         for lang in Lang::ALL {
             let lex = Lexicon::get(lang);
-            for (token, _) in heard_tokens() {
+            for (token, _) in heard_tokens(lang) {
                 assert!(!lex.ids_of(&[token]).is_empty(), "{token:?} in {lang}");
             }
             assert_eq!(lex.lookup("Springer").is_some(), lang == Lang::De);

@@ -22,10 +22,10 @@
 
 use shakmaty::{Chess, Move};
 
-use super::command::Command;
 use super::heard::Heard;
 use super::lexicon::{Lexicon, WordId, WordRole};
 use super::phrases::{Candidate, Need, Phrase, PhraseSet, PhraseWord, phrase_set};
+use crate::command::Command;
 use crate::notation::token::square_tokens;
 use crate::notation::{Lang, ParseError, Token, Word, parse_move};
 
@@ -90,8 +90,8 @@ pub enum QuestionKind {
 }
 
 impl Question {
-    /// The question as tokens.
-    pub fn tokens(&self, pos: &Chess) -> Vec<Token> {
+    /// The question as tokens, in `lang` (a command's words are the language's).
+    pub fn tokens(&self, pos: &Chess, lang: Lang) -> Vec<Token> {
         let mut out = Vec::new();
         match self.kind {
             QuestionKind::PromotionPiece => {
@@ -104,7 +104,7 @@ impl Question {
             }
             QuestionKind::Confirm => {
                 if let Some(proposal) = &self.proposal {
-                    out.extend(proposal.tokens(pos));
+                    out.extend(proposal.tokens(pos, lang));
                 }
             }
             QuestionKind::Choose => {
@@ -112,7 +112,7 @@ impl Question {
                     if i > 0 {
                         out.push(Token::Word(Word::Or));
                     }
-                    out.extend(candidate.tokens(pos));
+                    out.extend(candidate.tokens(pos, lang));
                 }
             }
         }
@@ -169,11 +169,11 @@ pub enum Understanding {
 
 impl Understanding {
     /// What to say about it: the move or command as understood, the question, or the reason.
-    pub fn tokens(&self, pos: &Chess) -> Vec<Token> {
+    pub fn tokens(&self, pos: &Chess, lang: Lang) -> Vec<Token> {
         match self {
-            Understanding::Move(m) => Candidate::Move(*m).tokens(pos),
-            Understanding::Command(c) => c.tokens(),
-            Understanding::Ask(q) => q.tokens(pos),
+            Understanding::Move(m) => Candidate::Move(*m).tokens(pos, lang),
+            Understanding::Command(c) => c.tokens(lang),
+            Understanding::Ask(q) => q.tokens(pos, lang),
             Understanding::Rejected(r) => r.tokens(pos),
         }
     }
@@ -375,14 +375,14 @@ fn understand_in(
         .collect();
     let exact = best.best_alternative_cost <= EXACT + EPSILON;
     if exact && window.len() == 1 {
-        return accept(set.candidates[best.target], question);
+        return accept(set.candidates[best.target].clone(), question);
     }
     // A query changes nothing: between queries only, the clearly likeliest is answered (the
     // answer names what it is about, so a wrong one is heard and asked again).
     let is_query =
-        |s: &Scored| matches!(set.candidates[s.target], Candidate::Command(c) if c.is_query());
+        |s: &Scored| matches!(&set.candidates[s.target], Candidate::Command(c) if c.is_query());
     if exact && window.iter().all(is_query) && window[1].cost - best.cost >= PREFER - EPSILON {
-        return accept(set.candidates[best.target], question);
+        return accept(set.candidates[best.target].clone(), question);
     }
     if best.cost >= cost::SUBSTITUTE - EPSILON
         && let Err(err) = parse_move(pos, best_text)
@@ -390,11 +390,14 @@ fn understand_in(
     {
         return Understanding::Rejected(Rejection::NotLegal(err));
     }
-    let candidates: Vec<Candidate> = window.iter().map(|s| set.candidates[s.target]).collect();
+    let candidates: Vec<Candidate> = window
+        .iter()
+        .map(|s| set.candidates[s.target].clone())
+        .collect();
     let tied: Vec<Candidate> = window
         .iter()
         .take_while(|s| s.cost < best.cost + PREFER - EPSILON)
-        .map(|s| set.candidates[s.target])
+        .map(|s| set.candidates[s.target].clone())
         .collect();
     if let Some(q) = promotion_question(&tied) {
         return Understanding::Ask(q);
@@ -403,7 +406,7 @@ fn understand_in(
         return Understanding::Rejected(Rejection::NotUnderstood);
     }
     let clearly_first = window.len() == 1 || window[1].cost - window[0].cost >= PREFER - EPSILON;
-    let proposal = clearly_first.then_some(candidates[0]);
+    let proposal = clearly_first.then(|| candidates[0].clone());
     Understanding::Ask(Question {
         kind: if proposal.is_some() {
             QuestionKind::Confirm
@@ -421,18 +424,18 @@ fn accept(candidate: Candidate, question: Option<&Question>) -> Understanding {
         Candidate::Move(m) => Understanding::Move(m),
         Candidate::Command(Command::Yes) if question.is_some() => {
             let q = question.expect("checked");
-            match q.proposal {
-                Some(Candidate::Move(m)) => Understanding::Move(m),
-                Some(Candidate::Command(c)) => Understanding::Command(c),
+            match &q.proposal {
+                Some(Candidate::Move(m)) => Understanding::Move(*m),
+                Some(Candidate::Command(c)) => Understanding::Command(c.clone()),
                 None => Understanding::Ask(q.clone()),
             }
         }
         Candidate::Command(Command::No) if question.is_some() => {
             Understanding::Rejected(Rejection::Declined)
         }
-        Candidate::Command(c) if c.needs_confirmation() => Understanding::Ask(Question {
+        Candidate::Command(ref c) if c.needs_confirmation() => Understanding::Ask(Question {
             kind: QuestionKind::Confirm,
-            candidates: vec![candidate],
+            candidates: vec![candidate.clone()],
             proposal: Some(candidate),
         }),
         Candidate::Command(c) => Understanding::Command(c),
@@ -524,7 +527,7 @@ mod tests {
         understand(pos, &Heard::text(text), Lang::De)
     }
     fn said(pos: &Chess, u: &Understanding) -> String {
-        Lang::De.text(&u.tokens(pos))
+        Lang::De.text(&u.tokens(pos, Lang::De))
     }
 
     #[test]
@@ -649,7 +652,7 @@ mod tests {
         assert_eq!(said(&start, &u), "aufgeben?");
         assert_eq!(
             understand_reply(&start, &Heard::text("ja"), Lang::De, q),
-            Understanding::Command(Command::Resign)
+            Understanding::Command(Command::Resign(None))
         );
     }
 

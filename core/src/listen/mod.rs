@@ -7,7 +7,6 @@
 //! [`understand_reply`] while a question is pending) → an [`Understanding`]; [`phrases`],
 //! [`lexicon`] and [`grammar`] give the phrases and words, and the recogniser's grammar.
 
-pub mod command;
 pub mod gate;
 pub mod grammar;
 pub mod heard;
@@ -15,7 +14,6 @@ pub mod lexicon;
 pub mod matcher;
 pub mod phrases;
 
-pub use command::Command;
 pub use gate::ListenMode;
 pub use heard::Heard;
 pub use matcher::{

@@ -11,13 +11,14 @@
 use shakmaty::san::{SanPlus, Suffix};
 use shakmaty::{Chess, Move, Position, Role, Square};
 
-use super::command::Command;
 use super::lexicon::{Lexicon, WordId};
+use crate::command::{self, Command};
+use crate::lang::Lang;
 use crate::notation::Token;
 use crate::notation::token::square_tokens;
 
 /// What a phrase means.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub enum Candidate {
     /// A legal move.
     Move(Move),
@@ -27,12 +28,12 @@ pub enum Candidate {
 
 impl Candidate {
     /// How the candidate is said: a move in the short form, a command in its words.
-    pub fn tokens(&self, pos: &Chess) -> Vec<Token> {
+    pub fn tokens(&self, pos: &Chess, lang: Lang) -> Vec<Token> {
         match self {
             Candidate::Move(m) => {
                 crate::notation::move_tokens(pos, *m, crate::notation::Style::Short)
             }
-            Candidate::Command(c) => c.tokens(),
+            Candidate::Command(c) => c.tokens(lang),
         }
     }
 }
@@ -121,7 +122,7 @@ enum Origin {
 /// The phrases of all legal moves of `pos` and of all commands, in `lexicon`'s language.
 pub fn phrase_set(pos: &Chess, lexicon: &Lexicon) -> PhraseSet {
     let legal = pos.legal_moves();
-    let commands = Command::all();
+    let commands = command::spoken(lexicon.lang());
     let mut candidates = Vec::with_capacity(legal.len() + commands.len());
     let mut phrases = Vec::with_capacity(legal.len() * 5 + commands.len());
     for m in legal {
@@ -129,14 +130,12 @@ pub fn phrase_set(pos: &Chess, lexicon: &Lexicon) -> PhraseSet {
         candidates.push(Candidate::Move(m));
         move_phrases(pos, m, target, lexicon, &mut phrases);
     }
-    for command in commands {
+    for (command, tokens) in commands {
         let target = candidates.len();
         candidates.push(Candidate::Command(command));
-        for tokens in command.phrases() {
-            Builder::new(lexicon)
-                .required(&tokens)
-                .finish(target, &mut phrases);
-        }
+        Builder::new(lexicon)
+            .required(&tokens)
+            .finish(target, &mut phrases);
     }
     PhraseSet {
         candidates,
@@ -308,7 +307,7 @@ mod tests {
             texts(&set, lex, e4),
             vec!["[Bauer] Eva vier", "[Bauer] Eva zwei Eva vier"]
         );
-        assert_eq!(set.candidates.len(), 20 + Command::all().len());
+        assert_eq!(set.candidates.len(), 20 + command::spoken(Lang::De).len());
     }
 
     #[test]

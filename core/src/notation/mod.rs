@@ -1,12 +1,11 @@
 //! Spoken notation: tokens, the words of every language, rendering and parsing of moves.
 
-pub mod lang;
 pub mod parse;
 pub mod render;
 pub mod token;
 pub mod words;
 
-pub use lang::{Lang, Spoken};
+pub use crate::lang::{Lang, Spoken};
 pub use parse::{ParseError, parse_move};
 pub use render::{Style, move_tokens};
 pub use token::Token;

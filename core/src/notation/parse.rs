@@ -13,10 +13,13 @@ use shakmaty::{
     CastlingSide, Chess, Color, File, Move, Piece, Position, Rank, Role, Square, attacks,
 };
 
-use super::lang::Lang;
+use std::collections::HashMap;
+use std::sync::OnceLock;
+
 use super::render::{Style, move_tokens};
 use super::token::{Token, square_tokens};
 use super::words::Word;
+use crate::lang::{FILE_FORMS, FILE_NAMES, Lang, role_index};
 
 /// Why a text names no single legal move.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -262,99 +265,92 @@ pub fn fold(word: &str) -> String {
     out.replace("ae", "a").replace("oe", "o").replace("ue", "u")
 }
 
-/// The words of spoken notation and what they mean, as written in the languages; they are
-/// folded like the input before they are compared.
-const VOCABULARY: &[(&[&str], Lexeme)] = &[
-    (&["Anna"], Lexeme::File(File::A)),
-    (&["Bella"], Lexeme::File(File::B)),
-    (
-        &["Cesar", "Cäsar", "Caesar", "Zäsar", "Zesar", "Cesare"],
-        Lexeme::File(File::C),
-    ),
-    (&["David"], Lexeme::File(File::D)),
-    (&["Eva"], Lexeme::File(File::E)),
-    (&["Felix"], Lexeme::File(File::F)),
-    (&["Gustav", "Gustaf"], Lexeme::File(File::G)),
-    (&["Hector", "Hektor"], Lexeme::File(File::H)),
-    (&["eins", "ein", "one", "1"], Lexeme::Rank(Rank::First)),
-    (&["zwei", "zwo", "two", "2"], Lexeme::Rank(Rank::Second)),
-    (&["drei", "three", "3"], Lexeme::Rank(Rank::Third)),
-    (&["vier", "four", "4"], Lexeme::Rank(Rank::Fourth)),
-    (&["fünf", "five", "5"], Lexeme::Rank(Rank::Fifth)),
-    (&["sechs", "six", "6"], Lexeme::Rank(Rank::Sixth)),
-    (&["sieben", "seven", "7"], Lexeme::Rank(Rank::Seventh)),
-    (&["acht", "eight", "8"], Lexeme::Rank(Rank::Eighth)),
-    (&["König", "king", "K"], Lexeme::Piece(Role::King)),
-    (&["Dame", "queen", "Q", "D"], Lexeme::Piece(Role::Queen)),
-    (&["Turm", "rook", "R", "T"], Lexeme::Piece(Role::Rook)),
-    (&["Läufer", "bishop", "L"], Lexeme::Piece(Role::Bishop)),
-    (
-        &["Springer", "knight", "N", "S"],
-        Lexeme::Piece(Role::Knight),
-    ),
-    (&["Bauer", "pawn", "P"], Lexeme::Piece(Role::Pawn)),
-    (
-        &["kurze", "kurz", "short", "kingside"],
-        Lexeme::CastleSide(CastlingSide::KingSide),
-    ),
-    (
-        &["lange", "lang", "long", "queenside"],
-        Lexeme::CastleSide(CastlingSide::QueenSide),
-    ),
-    (
-        &["Rochade", "rochiert", "castling", "castles", "castle"],
-        Lexeme::Castling,
-    ),
-    (
-        &["schlägt", "nimmt", "takes", "captures", "x", ":"],
-        Lexeme::Captures,
-    ),
-    (&["passant", "ep", "e.p."], Lexeme::EnPassant),
-    (
-        &[
-            "en",
-            "nach",
-            "auf",
-            "von",
-            "to",
-            "on",
-            "from",
-            "zieht",
-            "moves",
-            "the",
-            "Schach",
-            "check",
-            "matt",
-            "mate",
-            "schachmatt",
-            "checkmate",
-            "+",
-            "#",
-            "wird",
-            "promotes",
-            "promotion",
-            "Umwandlung",
-            "in",
-            "zu",
-            "=",
-            "into",
-        ],
-        Lexeme::Filler,
-    ),
+/// Words of move notation that are the same in every language: digits, symbols and the
+/// parts of "en passant".
+const COMMON: &[(&str, Lexeme)] = &[
+    ("1", Lexeme::Rank(Rank::First)),
+    ("2", Lexeme::Rank(Rank::Second)),
+    ("3", Lexeme::Rank(Rank::Third)),
+    ("4", Lexeme::Rank(Rank::Fourth)),
+    ("5", Lexeme::Rank(Rank::Fifth)),
+    ("6", Lexeme::Rank(Rank::Sixth)),
+    ("7", Lexeme::Rank(Rank::Seventh)),
+    ("8", Lexeme::Rank(Rank::Eighth)),
+    ("x", Lexeme::Captures),
+    (":", Lexeme::Captures),
+    ("passant", Lexeme::EnPassant),
+    ("ep", Lexeme::EnPassant),
+    ("e.p.", Lexeme::EnPassant),
+    ("en", Lexeme::Filler),
+    ("+", Lexeme::Filler),
+    ("#", Lexeme::Filler),
+    ("=", Lexeme::Filler),
 ];
 
-/// The lexeme of one folded word, if it is one: a word of [`VOCABULARY`], a square ("f3")
-/// or a file letter ("f").
+/// The words of spoken notation of every language and what they mean, folded like the input:
+/// a move may be said in the Annex D words, in any language's own words, or mixed. Where two
+/// languages give a word different meanings, the earlier kind wins (files, ranks, pieces,
+/// castling, captures, fillers), then the earlier language.
+fn vocabulary() -> HashMap<String, Lexeme> {
+    let mut table = HashMap::new();
+    let mut add = |word: &str, lexeme: Lexeme| {
+        table.entry(fold(word)).or_insert(lexeme);
+    };
+    for file in File::ALL {
+        add(FILE_NAMES[file as usize], Lexeme::File(file));
+        for form in FILE_FORMS[file as usize] {
+            add(form, Lexeme::File(file));
+        }
+    }
+    let tables = || Lang::ALL.into_iter().map(Lang::table);
+    for t in tables() {
+        for rank in Rank::ALL {
+            add(t.ranks[rank as usize], Lexeme::Rank(rank));
+        }
+        for &(form, rank) in t.rank_forms {
+            add(form, Lexeme::Rank(Rank::new(u32::from(rank) - 1)));
+        }
+    }
+    for &(word, lexeme) in COMMON {
+        add(word, lexeme);
+    }
+    for t in tables() {
+        for role in Role::ALL {
+            add(t.pieces[role_index(role)], Lexeme::Piece(role));
+            for form in t.piece_forms[role_index(role)] {
+                add(form, Lexeme::Piece(role));
+            }
+        }
+    }
+    for t in tables() {
+        for (side, forms) in [CastlingSide::KingSide, CastlingSide::QueenSide]
+            .into_iter()
+            .zip(t.castle_sides)
+        {
+            for form in forms {
+                add(form, Lexeme::CastleSide(side));
+            }
+        }
+        for word in t.castling {
+            add(word, Lexeme::Castling);
+        }
+        for word in t.captures {
+            add(word, Lexeme::Captures);
+        }
+    }
+    for t in tables() {
+        for word in t.move_fillers {
+            add(word, Lexeme::Filler);
+        }
+    }
+    table
+}
+
+/// The lexeme of one folded word, if it is one: a word of the [`vocabulary`], a square
+/// ("f3") or a file letter ("f").
 fn lexeme(folded: &str) -> Option<Lexeme> {
-    use std::collections::HashMap;
-    use std::sync::OnceLock;
     static TABLE: OnceLock<HashMap<String, Lexeme>> = OnceLock::new();
-    let table = TABLE.get_or_init(|| {
-        VOCABULARY
-            .iter()
-            .flat_map(|(words, lexeme)| words.iter().map(move |w| (fold(w), *lexeme)))
-            .collect()
-    });
+    let table = TABLE.get_or_init(vocabulary);
     if let Some(lexeme) = table.get(folded) {
         return Some(*lexeme);
     }
@@ -366,6 +362,20 @@ fn lexeme(folded: &str) -> Option<Lexeme> {
         return Some(Lexeme::File(File::new(u32::from(bytes[0] - b'a'))));
     }
     None
+}
+
+/// Reads a piece named alone (the answer to "welche Figur?"): "Dame", "queen", "Springer",
+/// or a letter of SAN ("Q", "n", "b").
+pub fn parse_piece(text: &str) -> Option<Role> {
+    let folded = fold(text.trim());
+    if let Some(Lexeme::Piece(role)) = lexeme(&folded) {
+        return Some(role);
+    }
+    let mut chars = folded.chars();
+    match (chars.next(), chars.next()) {
+        (Some(c), None) => Role::from_char(c),
+        _ => None,
+    }
 }
 
 /// Reads a square said or typed alone: "Felix drei", "f 3", "f3", "Cäsar fünf".

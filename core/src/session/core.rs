@@ -18,12 +18,12 @@ use crate::game::Game;
 use crate::notation::{Lang, ParseError, Style, Token, Word, move_tokens, parse_move};
 use crate::record::{ApplyError, ClockAdjustmentEntry, Entry, PressEntry, Scoresheet, sheet};
 
-use super::command::{ArbiterAction, Command, parse_command};
 use super::cycle::{BoardQuestion, Seat, ViMove};
 use super::effect::{Audience, Effect, Priority};
 use super::queries;
 use crate::board::Tracker;
 use crate::board::link::LinkEvent;
+use crate::command::{self, ArbiterAction, Command};
 
 /// Settings of a session that do not change during a game.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -188,7 +188,7 @@ impl Session {
         match input {
             Input::Line(line) => {
                 if !self.answer_board_question(&line, now, &mut out) {
-                    match parse_command(&line) {
+                    match command::parse(self.options.lang, &line) {
                         Some(command) => self.handle_command(command, None, now, &mut out),
                         None => self.handle_move_text(&line, now, &mut out),
                     }
@@ -388,7 +388,7 @@ impl Session {
                 };
                 out.push(Effect::Say {
                     tokens,
-                    priority: Priority::Normal,
+                    priority: Priority::Move,
                     audience: Audience::Everyone,
                 });
             }
@@ -426,10 +426,9 @@ impl Session {
             Command::Yes | Command::No => {
                 out.push(Effect::say(vec![Token::Word(Word::NotUnderstood)]))
             }
-            Command::Help => {
-                out.push(Effect::Show(help_text(self.options.lang).to_string()));
-                out.push(Effect::reading(vec![Token::Word(Word::Help)]));
-            }
+            Command::Help => out.push(Effect::reading(command::help_tokens(self.options.lang))),
+            Command::Listen => out.push(Effect::ToggleListening),
+            Command::Peg(line) => out.push(Effect::ToSimulator(line)),
             Command::Quit => {
                 out.push(Effect::say(vec![Token::Word(Word::Saved)]));
                 out.push(Effect::Quit);
@@ -716,11 +715,7 @@ fn say_announcements(
     out: &mut Vec<Effect>,
 ) {
     for a in announcements {
-        let priority = match a.kind {
-            AnnouncementKind::Warning | AnnouncementKind::Flag => Priority::Urgent,
-            AnnouncementKind::Scheduled | AnnouncementKind::Answer => Priority::Reading,
-            _ => Priority::Normal,
-        };
+        let priority = a.kind.priority();
         if role == SeatRole::Assistant
             && matches!(
                 a.kind,
@@ -739,25 +734,4 @@ fn say_announcements(
 
 fn millis(d: Duration) -> u64 {
     d.as_millis().min(u128::from(u64::MAX)) as u64
-}
-
-/// The commands, for `help`.
-pub fn help_text(lang: Lang) -> &'static str {
-    match lang {
-        Lang::De => {
-            "Züge: z.B. \"Springer Felix drei\", \"Springer Gustav eins Felix drei\", \"Nf3\", \"g1f3\". \
-             Befehle: Zug (wer ist am Zug) | letzter Zug | letzte Züge 5 | Stellung | Feld Eva vier | \
-             wo Springer | wo weiße Türme | Zeit | verbrauchte Zeit | Zugzahl | wiederholen | Korrektur (Zug zurücknehmen) | \
-             Uhr oder leere Zeile (Uhr drücken) | Remis | Remis annehmen | Remis ablehnen | \
-             reklamieren [Zug] | aufgeben | Schiedsrichter Pause/weiter/Zeit Weiß 60/regelwidrig Weiß | \
-             FEN | Ende"
-        }
-        Lang::En => {
-            "Moves: e.g. \"knight Felix three\", \"knight Gustav one Felix three\", \"Nf3\", \"g1f3\". \
-             Commands: turn (whose move) | last move | last moves 5 | position | square e4 | \
-             where knights | where white rooks | time | time used | move count | repeat | take back | \
-             clock or an empty line (press the clock) | draw | accept | decline | claim [move] | resign | \
-             arbiter pause/resume/time white 60/illegal white | fen | quit"
-        }
-    }
 }

@@ -12,13 +12,12 @@
 
 use std::time::Duration;
 
-use shakmaty::{Move, Position, Role};
+use shakmaty::{Move, Position};
 
 use crate::board::link::LinkEvent;
 use crate::board::{BoardInput, Sensing, Tracker, TrackerOutput};
 use crate::notation::{Lang, Style, Token, Word, move_tokens};
 
-use super::command::Command;
 use super::core::Session;
 use super::effect::{Audience, Effect, Priority};
 
@@ -70,7 +69,7 @@ impl Session {
                         self.peg_connected = true;
                         out.push(for_vi(
                             vec![Token::Word(Word::BoardConnected)],
-                            Priority::Normal,
+                            Priority::Move,
                         ));
                         "peg board"
                     }
@@ -92,13 +91,10 @@ impl Session {
                     // compared with the game when it reconnects.
                     self.peg_connected = false;
                 }
-                out.push(for_vi(vec![Token::Word(Word::BoardLost)], Priority::Urgent));
+                out.push(for_vi(vec![Token::Word(Word::BoardLost)], Priority::Alert));
             }
             LinkEvent::DeviceError(text) => {
-                out.push(for_vi(
-                    vec![Token::Word(Word::BoardError)],
-                    Priority::Normal,
-                ));
+                out.push(for_vi(vec![Token::Word(Word::BoardError)], Priority::Move));
                 out.push(Effect::Show(format!("board error: {text}")));
             }
             LinkEvent::Dropped(text) => {
@@ -117,23 +113,12 @@ impl Session {
         }
     }
 
-    /// A key on the VI player's board: `clock`, `time`, `moves`, `repeat`, `yes`, `no`, …
+    /// A key on the VI player's board: `clock`, `time`, `moves`, `repeat`, `talk`, `yes`, …
     fn board_key(&mut self, name: &str, now: Duration, out: &mut Vec<Effect>) {
-        let command = match name {
-            "clock" => Command::PressClock,
-            "time" => Command::Time,
-            "moves" => Command::MoveCount,
-            "repeat" => Command::Repeat,
-            "yes" => Command::Yes,
-            "no" => Command::No,
-            "position" => Command::Position,
-            "last" => Command::LastMoves(1),
-            other => {
-                out.push(Effect::Show(format!("board key '{other}' has no use here")));
-                return;
-            }
-        };
-        self.handle_command(command, Some(self.options.vi_side), now, out);
+        match crate::command::board_key(name) {
+            Some(command) => self.handle_command(command, Some(self.options.vi_side), now, out),
+            None => out.push(Effect::Log(format!("board key '{name}' has no use here"))),
+        }
     }
 
     fn board_input(
@@ -171,7 +156,7 @@ impl Session {
                         tokens.extend(output.tokens());
                         out.push(Effect::Say {
                             tokens,
-                            priority: Priority::Normal,
+                            priority: Priority::Move,
                             audience: Audience::Player(vi),
                         });
                     }
@@ -183,7 +168,7 @@ impl Session {
                     }
                     out.push(Effect::Say {
                         tokens: vec![Token::Word(Word::BoardsAgree)],
-                        priority: Priority::Normal,
+                        priority: Priority::Move,
                         audience: Audience::Player(vi),
                     });
                 }
@@ -193,7 +178,7 @@ impl Session {
                 ))),
                 (TrackerOutput::Differences(_), Seat::Peg) => out.push(Effect::Say {
                     tokens: output.tokens(),
-                    priority: Priority::Urgent,
+                    priority: Priority::Alert,
                     audience: Audience::Player(vi),
                 }),
                 (TrackerOutput::NeedPromotion { .. }, _) => {
@@ -213,7 +198,7 @@ impl Session {
                     }
                     out.push(Effect::Say {
                         tokens: output.tokens(),
-                        priority: Priority::Normal,
+                        priority: Priority::Move,
                         audience: Audience::Player(vi),
                     })
                 }
@@ -236,7 +221,7 @@ impl Session {
             return false;
         };
         let result = match &question {
-            BoardQuestion::Promotion => match promotion_piece(line) {
+            BoardQuestion::Promotion => match crate::notation::parse::parse_piece(line) {
                 Some(role) => self.tracker_mut(seat).map(|t| t.choose_promotion(role)),
                 None => return false,
             },
@@ -271,7 +256,7 @@ impl Session {
             }
             out.push(Effect::Say {
                 tokens: vec![Token::Word(Word::BoardsDiffer)],
-                priority: Priority::Urgent,
+                priority: Priority::Alert,
                 audience: Audience::Player(vi),
             });
             return;
@@ -291,7 +276,7 @@ impl Session {
             tokens.push(Token::Word(Word::AnnouncementMissing));
             out.push(Effect::Say {
                 tokens,
-                priority: Priority::Normal,
+                priority: Priority::Move,
                 audience: Audience::Player(vi),
             });
         }
@@ -329,7 +314,7 @@ impl Session {
                 }));
                 out.push(Effect::Say {
                     tokens,
-                    priority: Priority::Urgent,
+                    priority: Priority::Alert,
                     audience: Audience::Player(vi),
                 });
             }
@@ -353,7 +338,7 @@ impl Session {
             tokens.push(Token::Word(Word::PlayOnBoard));
             out.push(Effect::Say {
                 tokens,
-                priority: Priority::Normal,
+                priority: Priority::Move,
                 audience: Audience::Player(self.options.vi_side),
             });
         }
@@ -391,7 +376,7 @@ impl Session {
         tokens.push(Token::Word(Word::PleaseCorrect));
         out.push(Effect::Say {
             tokens,
-            priority: Priority::Urgent,
+            priority: Priority::Alert,
             audience: Audience::Player(self.options.vi_side),
         });
         // The board is to go back to the position before the move, or the announcement is
@@ -500,17 +485,5 @@ impl Session {
     /// it is the VI player's turn), rather than a move to be made at once.
     pub(super) fn line_is_vi_announcement(&self) -> bool {
         self.peg.is_some() && self.peg_connected && self.game().turn() == self.options.vi_side
-    }
-}
-
-/// A promotion answer: "Dame", "queen", "Springer", "N", …
-fn promotion_piece(line: &str) -> Option<Role> {
-    let word = crate::notation::parse::fold(line.trim());
-    match word.as_str() {
-        "dame" | "queen" | "q" | "d" => Some(Role::Queen),
-        "turm" | "rook" | "r" | "t" => Some(Role::Rook),
-        "laufer" | "bishop" | "b" | "l" => Some(Role::Bishop),
-        "springer" | "knight" | "n" | "s" => Some(Role::Knight),
-        _ => None,
     }
 }

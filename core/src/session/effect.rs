@@ -3,17 +3,7 @@
 use shakmaty::Color;
 
 use crate::notation::Token;
-
-/// How urgently something must be said (see the speech queue's policy).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub enum Priority {
-    /// An answer to a query or a long reading: may be cut short by anything newer.
-    Reading,
-    /// A move, a touch, a result: said in order.
-    Normal,
-    /// A time warning, a flag, a board difference that stops play: interrupts a reading.
-    Urgent,
-}
+pub use crate::speech::Priority;
 
 /// Who an announcement is for (with two earphones, each player hears only their own).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -39,6 +29,10 @@ pub enum Effect {
     /// A line for the screen only (help texts, details a sighted helper needs); the text
     /// backend prints it too, so screen readers read it.
     Show(String),
+    /// Start or stop listening (push-to-talk): for the microphone's adapter.
+    ToggleListening,
+    /// A line for the simulated peg board ("e2e4", "UP e2"): for the simulator's adapter.
+    ToSimulator(String),
     /// A line for the log only: what a device sent that was dropped or ignored, and why.
     Log(String),
     /// Write this entry to the journal (fsynced) and rewrite the PGN.
@@ -48,11 +42,11 @@ pub enum Effect {
 }
 
 impl Effect {
-    /// A normal announcement for everyone.
+    /// A move, a touch, a result for everyone: said in order, never cut short.
     pub fn say(tokens: Vec<Token>) -> Effect {
         Effect::Say {
             tokens,
-            priority: Priority::Normal,
+            priority: Priority::Move,
             audience: Audience::Everyone,
         }
     }
@@ -66,11 +60,11 @@ impl Effect {
         }
     }
 
-    /// An urgent announcement for everyone.
+    /// An urgent announcement for everyone (a warning, a difference that stops play).
     pub fn urgent(tokens: Vec<Token>) -> Effect {
         Effect::Say {
             tokens,
-            priority: Priority::Urgent,
+            priority: Priority::Alert,
             audience: Audience::Everyone,
         }
     }

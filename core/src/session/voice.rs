@@ -44,10 +44,10 @@ impl Session {
                 // relays for both sides, so there the position decides.
                 let actor = (self.options.role == crate::config::SeatRole::Player)
                     .then_some(self.options.vi_side);
-                self.handle_command(command.to_session(), actor, now, out)
+                self.handle_command(command, actor, now, out)
             }
             Understanding::Ask(question) => {
-                out.push(Effect::say(question.tokens(&pos)));
+                out.push(Effect::say(question.tokens(&pos, lang)));
                 self.voice_question = Some(question);
             }
             Understanding::Rejected(Rejection::Noise | Rejection::NothingHeard) if always_on => {}

@@ -175,33 +175,31 @@ impl PhraseIndex {
     /// The index of a language, built once.
     fn of(lang: Lang) -> &'static PhraseIndex {
         use std::sync::OnceLock;
-        static DE: OnceLock<PhraseIndex> = OnceLock::new();
-        static EN: OnceLock<PhraseIndex> = OnceLock::new();
-        match lang {
-            Lang::De => DE.get_or_init(|| PhraseIndex::new(Lang::De)),
-            Lang::En => EN.get_or_init(|| PhraseIndex::new(Lang::En)),
-        }
+        static CACHE: [OnceLock<PhraseIndex>; Lang::ALL.len()] =
+            [const { OnceLock::new() }; Lang::ALL.len()];
+        CACHE[lang.index()].get_or_init(|| PhraseIndex::new(lang))
     }
 
     fn new(lang: Lang) -> Self {
         let mut phrases = HashMap::new();
-        let mut add = |spoken: &[Spoken], parsed: Parsed| {
-            let text = crate::notation::lang::join_words(spoken);
-            phrases.entry(normalise(&text)).or_insert(parsed);
-            if let [one] = spoken {
-                phrases.entry(vec![one.key.to_owned()]).or_insert(parsed);
-            }
-        };
-        for token in every_token() {
-            match token {
-                Token::Hours(_) | Token::Minutes(_) | Token::Seconds(_) => continue,
-                _ => add(&lang.words(token), Parsed::Token(token)),
-            }
+        let mut said: Vec<(Vec<Spoken>, Parsed)> = every_token()
+            .filter(|t| !matches!(t, Token::Hours(_) | Token::Minutes(_) | Token::Seconds(_)))
+            .map(|token| (lang.words(token), Parsed::Token(token)))
+            .collect();
+        // "eine" (the form of one before a unit, where the language has one) and its key.
+        if lang.table().one_before_unit.is_some() {
+            said.push((lang.words(Token::Hours(1))[..1].to_vec(), Parsed::One));
         }
-        // "eine" (the feminine one before a unit) and its key.
-        let eine = lang.words(Token::Hours(1));
-        if lang == Lang::De {
-            add(&eine[..1], Parsed::One);
+        // Texts first, then clip keys: a word's text wins over a key spelled the same
+        // (the word "Pause" over the key of the pause token).
+        for (spoken, parsed) in &said {
+            let text = crate::lang::join_words(spoken);
+            phrases.entry(normalise(&text)).or_insert(*parsed);
+        }
+        for (spoken, parsed) in &said {
+            if let [one] = spoken.as_slice() {
+                phrases.entry(vec![one.key.to_owned()]).or_insert(*parsed);
+            }
         }
         phrases.insert(vec![",".to_owned()], Parsed::Token(Token::Pause));
         let longest = phrases.keys().map(Vec::len).max().unwrap_or(1);

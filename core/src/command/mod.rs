@@ -1,0 +1,540 @@
+//! Commands: what a person can ask for or do besides making a move, and their words.
+//!
+//! One [`Command`] type serves the keyboard, the board's keys and the speech recogniser. Its
+//! words come from the language tables (`crate::lang`): each language gives, for every
+//! [`Kind`] of command, its phrases as [`Slot`]s (the first is the one the program says, shows
+//! in the help and listens for; the others are also understood when typed). From those tables
+//! come the typed-line parser ([`parse`]), the recogniser's phrases ([`spoken`]), the help
+//! text ([`help_tokens`]) and the board's keys ([`board_key`]).
+
+mod parse;
+
+use shakmaty::{Color, Role, Square};
+
+use crate::lang::Lang;
+use crate::notation::Token;
+use crate::notation::token::square_tokens;
+use crate::notation::words::Word;
+
+pub use parse::parse;
+
+/// What a person can ask for or do besides making a move.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub enum Command {
+    /// Whose move it is and the move number.
+    WhoseMove,
+    /// The last `n` moves.
+    LastMoves(usize),
+    /// The whole position, piece by piece.
+    Position,
+    /// What stands on a square.
+    Square(Square),
+    /// Where the pieces of a kind stand (of one side, or both).
+    WhereAre(Role, Option<Color>),
+    /// Both clocks and the move count (D.2.6.1, D.2.10.4).
+    Time,
+    /// The time each player has used, and the move count (D.2.10.4).
+    TimeUsed,
+    /// The number of moves completed.
+    MoveCount,
+    /// Say the last announcement again.
+    Repeat,
+    /// Take back the move just made and not yet completed (a slip, D.2.8).
+    TakeBack,
+    /// Press the clock: completes the move just made (6.2, D.2.4).
+    PressClock,
+    /// Offer a draw (9.1).
+    OfferDraw,
+    /// Accept the draw offered.
+    AcceptDraw,
+    /// Decline the draw offered.
+    DeclineDraw,
+    /// Claim a draw (9.2, 9.3), with the intended move as said, if one is given.
+    ClaimDraw(Option<String>),
+    /// Resign: the side named, or else the one who speaks (the side to move in line mode).
+    Resign(Option<Color>),
+    /// Yes, to a question.
+    Yes,
+    /// No, to a question.
+    No,
+    /// The list of commands.
+    Help,
+    /// The position in FEN, for a sighted helper or the arbiter.
+    Fen,
+    /// What the arbiter does (6.11, 6.10.2, 7.5.3).
+    Arbiter(ArbiterAction),
+    /// Start or stop listening (push-to-talk).
+    Listen,
+    /// A line for the simulated peg board ("peg e2e4", "peg UP e2").
+    Peg(String),
+    /// Leave the program (the game stays in its journal and can be resumed).
+    Quit,
+}
+
+/// The arbiter's actions, said after "Schiedsrichter" / "arbiter".
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum ArbiterAction {
+    /// Stop the clocks (6.11.1).
+    Pause,
+    /// Start them again.
+    Resume,
+    /// Add (or, negative, take) seconds to one side's clock (6.10.2).
+    AddTime(Color, i64),
+    /// A completed illegal move (7.5): by this side, or the side that moved last.
+    IllegalMove(Option<Color>),
+    /// Go back this many half-moves, to a position of the game score (D.2.9, when the
+    /// boards cannot be reconciled otherwise).
+    Back(usize),
+}
+
+/// The kinds of command, each with its phrases in every language's table.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Kind {
+    /// [`Command::WhoseMove`].
+    WhoseMove,
+    /// [`Command::LastMoves`] of one move.
+    LastMove,
+    /// [`Command::LastMoves`], five unless a number is given.
+    LastMoves,
+    /// [`Command::Position`].
+    Position,
+    /// [`Command::Square`].
+    Square,
+    /// [`Command::WhereAre`].
+    WhereAre,
+    /// [`Command::Time`].
+    Time,
+    /// [`Command::TimeUsed`].
+    TimeUsed,
+    /// [`Command::MoveCount`].
+    MoveCount,
+    /// [`Command::Repeat`].
+    Repeat,
+    /// [`Command::TakeBack`].
+    TakeBack,
+    /// [`Command::PressClock`].
+    PressClock,
+    /// [`Command::OfferDraw`].
+    OfferDraw,
+    /// [`Command::AcceptDraw`].
+    AcceptDraw,
+    /// [`Command::DeclineDraw`].
+    DeclineDraw,
+    /// [`Command::ClaimDraw`].
+    ClaimDraw,
+    /// [`Command::Resign`].
+    Resign,
+    /// [`Command::Yes`].
+    Yes,
+    /// [`Command::No`].
+    No,
+    /// [`Command::Help`].
+    Help,
+    /// [`Command::Fen`].
+    Fen,
+    /// [`ArbiterAction::Pause`].
+    ArbiterPause,
+    /// [`ArbiterAction::Resume`].
+    ArbiterResume,
+    /// [`ArbiterAction::AddTime`].
+    ArbiterTime,
+    /// [`ArbiterAction::IllegalMove`].
+    ArbiterIllegal,
+    /// [`ArbiterAction::Back`].
+    ArbiterBack,
+    /// [`Command::Listen`].
+    Listen,
+    /// [`Command::Peg`].
+    Peg,
+    /// [`Command::Quit`].
+    Quit,
+}
+
+impl Kind {
+    /// Every kind, in the order of the help text.
+    pub const ALL: [Kind; 29] = [
+        Kind::WhoseMove,
+        Kind::LastMove,
+        Kind::LastMoves,
+        Kind::Position,
+        Kind::Square,
+        Kind::WhereAre,
+        Kind::Time,
+        Kind::TimeUsed,
+        Kind::MoveCount,
+        Kind::Repeat,
+        Kind::TakeBack,
+        Kind::PressClock,
+        Kind::OfferDraw,
+        Kind::AcceptDraw,
+        Kind::DeclineDraw,
+        Kind::ClaimDraw,
+        Kind::Resign,
+        Kind::Yes,
+        Kind::No,
+        Kind::Help,
+        Kind::Fen,
+        Kind::ArbiterPause,
+        Kind::ArbiterResume,
+        Kind::ArbiterTime,
+        Kind::ArbiterIllegal,
+        Kind::ArbiterBack,
+        Kind::Listen,
+        Kind::Peg,
+        Kind::Quit,
+    ];
+
+    /// Whether the recogniser listens for it. The arbiter's commands, the simulator's lines,
+    /// leaving the program and pressing the clock are typed or keyed only: a misheard word
+    /// must never do them.
+    pub fn is_spoken(self) -> bool {
+        !matches!(
+            self,
+            Kind::LastMoves
+                | Kind::PressClock
+                | Kind::Fen
+                | Kind::ArbiterPause
+                | Kind::ArbiterResume
+                | Kind::ArbiterTime
+                | Kind::ArbiterIllegal
+                | Kind::ArbiterBack
+                | Kind::Listen
+                | Kind::Peg
+                | Kind::Quit
+        )
+    }
+}
+
+/// One part of a command's phrase.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Slot {
+    /// A fixed word of the word table (said, shown and heard).
+    W(Word),
+    /// Literal words of another phrasing, understood when typed (never said by the program).
+    T(&'static str),
+    /// A square: "Eva vier" or "e4".
+    Square,
+    /// A side: "Weiß", "Schwarz".
+    Side,
+    /// A side that may be left out.
+    OptSide,
+    /// A colour adjective that may be left out: "weiße", "schwarzen".
+    OptColour,
+    /// A piece name, singular or plural.
+    Piece,
+    /// A number, in digits or words.
+    Number,
+    /// A number that may be left out.
+    OptNumber,
+    /// A number with an optional sign: "+60", "-30".
+    SignedNumber,
+    /// The rest of the line, whatever it is.
+    Rest,
+    /// The rest of the line, if there is any.
+    OptRest,
+}
+
+/// A command's phrase: its slots in order.
+pub type Phrase = &'static [Slot];
+
+/// The values a phrase's slots gave.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+struct Values {
+    square: Option<Square>,
+    side: Option<Color>,
+    piece: Option<Role>,
+    number: Option<i64>,
+    rest: Option<String>,
+}
+
+impl Kind {
+    /// The command a phrase of this kind means with these values (`None` when a value is
+    /// out of range).
+    fn command(self, v: Values) -> Option<Command> {
+        let count = |n: Option<i64>| n.and_then(|n| usize::try_from(n).ok());
+        Some(match self {
+            Kind::WhoseMove => Command::WhoseMove,
+            Kind::LastMove => Command::LastMoves(1),
+            Kind::LastMoves => Command::LastMoves(match v.number {
+                None => 5,
+                some => count(some)?,
+            }),
+            Kind::Position => Command::Position,
+            Kind::Square => Command::Square(v.square?),
+            Kind::WhereAre => Command::WhereAre(v.piece?, v.side),
+            Kind::Time => Command::Time,
+            Kind::TimeUsed => Command::TimeUsed,
+            Kind::MoveCount => Command::MoveCount,
+            Kind::Repeat => Command::Repeat,
+            Kind::TakeBack => Command::TakeBack,
+            Kind::PressClock => Command::PressClock,
+            Kind::OfferDraw => Command::OfferDraw,
+            Kind::AcceptDraw => Command::AcceptDraw,
+            Kind::DeclineDraw => Command::DeclineDraw,
+            Kind::ClaimDraw => Command::ClaimDraw(v.rest),
+            Kind::Resign => Command::Resign(v.side),
+            Kind::Yes => Command::Yes,
+            Kind::No => Command::No,
+            Kind::Help => Command::Help,
+            Kind::Fen => Command::Fen,
+            Kind::ArbiterPause => Command::Arbiter(ArbiterAction::Pause),
+            Kind::ArbiterResume => Command::Arbiter(ArbiterAction::Resume),
+            Kind::ArbiterTime => Command::Arbiter(ArbiterAction::AddTime(v.side?, v.number?)),
+            Kind::ArbiterIllegal => Command::Arbiter(ArbiterAction::IllegalMove(v.side)),
+            Kind::ArbiterBack => Command::Arbiter(ArbiterAction::Back(count(v.number)?)),
+            Kind::Listen => Command::Listen,
+            Kind::Peg => Command::Peg(v.rest?),
+            Kind::Quit => Command::Quit,
+        })
+    }
+}
+
+impl Command {
+    /// Its kind, and the values its phrase says.
+    fn kind_and_values(&self) -> (Kind, Values) {
+        let mut v = Values::default();
+        let kind = match self {
+            Command::WhoseMove => Kind::WhoseMove,
+            Command::LastMoves(1) => Kind::LastMove,
+            Command::LastMoves(n) => {
+                v.number = Some(*n as i64);
+                Kind::LastMoves
+            }
+            Command::Position => Kind::Position,
+            Command::Square(sq) => {
+                v.square = Some(*sq);
+                Kind::Square
+            }
+            Command::WhereAre(role, color) => {
+                v.piece = Some(*role);
+                v.side = *color;
+                Kind::WhereAre
+            }
+            Command::Time => Kind::Time,
+            Command::TimeUsed => Kind::TimeUsed,
+            Command::MoveCount => Kind::MoveCount,
+            Command::Repeat => Kind::Repeat,
+            Command::TakeBack => Kind::TakeBack,
+            Command::PressClock => Kind::PressClock,
+            Command::OfferDraw => Kind::OfferDraw,
+            Command::AcceptDraw => Kind::AcceptDraw,
+            Command::DeclineDraw => Kind::DeclineDraw,
+            Command::ClaimDraw(rest) => {
+                v.rest.clone_from(rest);
+                Kind::ClaimDraw
+            }
+            Command::Resign(side) => {
+                v.side = *side;
+                Kind::Resign
+            }
+            Command::Yes => Kind::Yes,
+            Command::No => Kind::No,
+            Command::Help => Kind::Help,
+            Command::Fen => Kind::Fen,
+            Command::Arbiter(ArbiterAction::Pause) => Kind::ArbiterPause,
+            Command::Arbiter(ArbiterAction::Resume) => Kind::ArbiterResume,
+            Command::Arbiter(ArbiterAction::AddTime(side, seconds)) => {
+                v.side = Some(*side);
+                v.number = Some(*seconds);
+                Kind::ArbiterTime
+            }
+            Command::Arbiter(ArbiterAction::IllegalMove(side)) => {
+                v.side = *side;
+                Kind::ArbiterIllegal
+            }
+            Command::Arbiter(ArbiterAction::Back(n)) => {
+                v.number = Some(*n as i64);
+                Kind::ArbiterBack
+            }
+            Command::Listen => Kind::Listen,
+            Command::Peg(rest) => {
+                v.rest = Some(rest.clone());
+                Kind::Peg
+            }
+            Command::Quit => Kind::Quit,
+        };
+        (kind, v)
+    }
+
+    /// Its kind.
+    pub fn kind(&self) -> Kind {
+        self.kind_and_values().0
+    }
+
+    /// How the command is said in `lang`: its first phrase with its values, as tokens. A
+    /// value the phrase has no slot for is not said; a rest of the line is not said either.
+    pub fn tokens(&self, lang: Lang) -> Vec<Token> {
+        let (kind, values) = self.kind_and_values();
+        let phrase = (lang.table().commands)(kind)[0];
+        phrase_tokens(phrase, &values)
+    }
+
+    /// True for commands that only ask for information and change nothing.
+    pub fn is_query(&self) -> bool {
+        matches!(
+            self,
+            Command::WhoseMove
+                | Command::LastMoves(_)
+                | Command::Position
+                | Command::Square(_)
+                | Command::WhereAre(..)
+                | Command::Time
+                | Command::TimeUsed
+                | Command::MoveCount
+                | Command::Repeat
+                | Command::Help
+                | Command::Fen
+        )
+    }
+
+    /// True when a spoken command must be confirmed with "ja" before it counts: resigning,
+    /// offering, accepting, declining or claiming a draw bind the player and cannot be taken
+    /// back, so a misheard word must never do them.
+    pub fn needs_confirmation(&self) -> bool {
+        matches!(
+            self,
+            Command::Resign(_)
+                | Command::OfferDraw
+                | Command::AcceptDraw
+                | Command::DeclineDraw
+                | Command::ClaimDraw(_)
+        )
+    }
+}
+
+/// The tokens of a phrase with values; optional slots without a value are left out.
+fn phrase_tokens(phrase: Phrase, v: &Values) -> Vec<Token> {
+    let mut tokens = Vec::with_capacity(phrase.len() + 2);
+    for slot in phrase {
+        match slot {
+            Slot::W(word) => tokens.push(Token::Word(*word)),
+            Slot::T(_) | Slot::Rest | Slot::OptRest => {}
+            Slot::Square => tokens.extend(v.square.map(square_tokens).into_iter().flatten()),
+            Slot::Side | Slot::OptSide => tokens.extend(v.side.map(Token::Side)),
+            Slot::OptColour => tokens.extend(v.side.map(|side| {
+                Token::Word(match side {
+                    Color::White => Word::WhiteAdjective,
+                    Color::Black => Word::BlackAdjective,
+                })
+            })),
+            Slot::Piece => tokens.extend(v.piece.map(Token::Piece)),
+            Slot::Number | Slot::OptNumber | Slot::SignedNumber => {
+                tokens.extend(v.number.map(|n| Token::Number(n.unsigned_abs() as u32)))
+            }
+        }
+    }
+    tokens
+}
+
+/// Every command the recogniser listens for in `lang`, with the tokens of its phrase: each
+/// spoken kind's first phrase, once for every square, piece and colour it can name.
+pub fn spoken(lang: Lang) -> Vec<(Command, Vec<Token>)> {
+    let mut out = Vec::new();
+    for kind in Kind::ALL.into_iter().filter(|k| k.is_spoken()) {
+        let phrase = (lang.table().commands)(kind)[0];
+        for values in expansions(phrase) {
+            if let Some(command) = kind.command(values.clone()) {
+                out.push((command, phrase_tokens(phrase, &values)));
+            }
+        }
+    }
+    out
+}
+
+/// Every set of values a spoken phrase can take: squares, pieces and colours expanded;
+/// optional sides, numbers and rests left out.
+fn expansions(phrase: Phrase) -> Vec<Values> {
+    let mut all = vec![Values::default()];
+    for slot in phrase {
+        all = match slot {
+            Slot::Square => all
+                .into_iter()
+                .flat_map(|v| {
+                    Square::ALL.into_iter().map(move |sq| Values {
+                        square: Some(sq),
+                        ..v.clone()
+                    })
+                })
+                .collect(),
+            Slot::Piece => all
+                .into_iter()
+                .flat_map(|v| {
+                    Role::ALL.into_iter().map(move |role| Values {
+                        piece: Some(role),
+                        ..v.clone()
+                    })
+                })
+                .collect(),
+            Slot::OptColour => all
+                .into_iter()
+                .flat_map(|v| {
+                    [None, Some(Color::White), Some(Color::Black)]
+                        .into_iter()
+                        .map(move |side| Values { side, ..v.clone() })
+                })
+                .collect(),
+            Slot::Side => all
+                .into_iter()
+                .flat_map(|v| {
+                    [Color::White, Color::Black]
+                        .into_iter()
+                        .map(move |side| Values {
+                            side: Some(side),
+                            ..v.clone()
+                        })
+                })
+                .collect(),
+            _ => all,
+        };
+    }
+    all
+}
+
+/// The help: how moves are said, then every command's first phrase with an example of its
+/// values, as tokens (so that it can be spoken as well as shown).
+pub fn help_tokens(lang: Lang) -> Vec<Token> {
+    let mut tokens = vec![Token::Word(Word::HowToMove), Token::Pause];
+    tokens.push(Token::Word(Word::Commands));
+    for kind in Kind::ALL {
+        let phrase = (lang.table().commands)(kind)[0];
+        let example = Values {
+            square: Some(Square::E4),
+            side: Some(Color::White),
+            piece: Some(Role::Knight),
+            number: match kind {
+                Kind::LastMoves => Some(5),
+                Kind::ArbiterTime => Some(60),
+                Kind::ArbiterBack => Some(2),
+                _ => None,
+            },
+            rest: None,
+        };
+        tokens.push(Token::Pause);
+        tokens.extend(phrase_tokens(phrase, &example));
+        if phrase
+            .iter()
+            .any(|s| matches!(s, Slot::Rest | Slot::OptRest))
+        {
+            tokens.push(Token::Word(Word::Move));
+        }
+    }
+    tokens
+}
+
+/// The command of a key on the VI player's board (`KEY <name>` of the peg-board protocol,
+/// whose key names are the same in every language).
+pub fn board_key(name: &str) -> Option<Command> {
+    Some(match name {
+        "clock" => Command::PressClock,
+        "time" => Command::Time,
+        "moves" => Command::MoveCount,
+        "repeat" => Command::Repeat,
+        "yes" => Command::Yes,
+        "no" => Command::No,
+        "position" => Command::Position,
+        "last" => Command::LastMoves(1),
+        "talk" => Command::Listen,
+        "help" => Command::Help,
+        _ => return None,
+    })
+}

@@ -1,0 +1,328 @@
+//! The typed-line (and heard-text) command parser, made from the language tables' phrases.
+//!
+//! A line is a command when all its words match one of a command's phrases, in the session's
+//! language first, then in the others; words a language lists as command fillers ("die",
+//! "the") may stand anywhere. Anything else is `None`: the line is then read as a move. An
+//! empty line presses the clock.
+
+use shakmaty::{Color, Role};
+
+use super::{Command, Kind, Slot, Values};
+use crate::lang::{Lang, role_index};
+use crate::notation::parse::{fold, parse_square};
+
+/// One word of the line: as typed, and folded for comparison.
+struct LineWord<'a> {
+    typed: &'a str,
+    folded: String,
+}
+
+/// Reads a typed or heard line as a command; `None` means it is not one (try it as a move).
+pub fn parse(lang: Lang, line: &str) -> Option<Command> {
+    let words: Vec<LineWord> = line
+        .split(|c: char| c.is_whitespace() || matches!(c, ',' | '.' | '!' | ';'))
+        .filter(|w| !w.is_empty())
+        .map(|typed| LineWord {
+            typed,
+            folded: fold(typed),
+        })
+        .collect();
+    if words.is_empty() {
+        return Some(Command::PressClock);
+    }
+    let others = Lang::ALL.into_iter().filter(|&l| l != lang);
+    std::iter::once(lang)
+        .chain(others)
+        .find_map(|lang| parse_in(lang, &words))
+}
+
+/// The command of the line in one language: of every phrase that matches, the one that
+/// leaves the least to a rest of the line, first in table order on a tie.
+fn parse_in(lang: Lang, words: &[LineWord]) -> Option<Command> {
+    let mut best: Option<(usize, Command)> = None;
+    for kind in Kind::ALL {
+        for phrase in (lang.table().commands)(kind) {
+            let matcher = Matcher { lang, words };
+            let Some(values) = matcher.phrase(phrase, 0, Values::default()) else {
+                continue;
+            };
+            let rest_len = values.rest.as_ref().map_or(0, String::len);
+            if best.as_ref().is_some_and(|(len, _)| *len <= rest_len) {
+                continue;
+            }
+            if let Some(command) = kind.command(values) {
+                best = Some((rest_len, command));
+            }
+        }
+    }
+    best.map(|(_, command)| command)
+}
+
+struct Matcher<'a> {
+    lang: Lang,
+    words: &'a [LineWord<'a>],
+}
+
+impl Matcher<'_> {
+    /// Matches `slots` against the words from `at` to the end; the values they give.
+    fn phrase(&self, slots: &[Slot], at: usize, values: Values) -> Option<Values> {
+        let at = self.skip_fillers(at);
+        let Some((slot, rest)) = slots.split_first() else {
+            return (at == self.words.len()).then_some(values);
+        };
+        for (used, values) in self.slot(*slot, at, &values) {
+            if let Some(done) = self.phrase(rest, at + used, values) {
+                return Some(done);
+            }
+        }
+        None
+    }
+
+    fn skip_fillers(&self, mut at: usize) -> usize {
+        let fillers = self.lang.table().command_fillers;
+        while at < self.words.len() && fillers.iter().any(|f| fold(f) == self.words[at].folded) {
+            at += 1;
+        }
+        at
+    }
+
+    /// The ways `slot` can match at `at`: words used and the values then known.
+    fn slot(&self, slot: Slot, at: usize, values: &Values) -> Vec<(usize, Values)> {
+        let with = |f: &dyn Fn(&mut Values)| {
+            let mut v = values.clone();
+            f(&mut v);
+            v
+        };
+        let words = &self.words[at.min(self.words.len())..];
+        match slot {
+            Slot::W(word) => self
+                .literal(self.lang.word(word), at)
+                .map(|n| vec![(n, values.clone())])
+                .unwrap_or_default(),
+            Slot::T(text) => self
+                .literal(text, at)
+                .map(|n| vec![(n, values.clone())])
+                .unwrap_or_default(),
+            Slot::Square => (1..=2)
+                .filter(|&n| n <= words.len())
+                .filter_map(|n| {
+                    let text: Vec<&str> = words[..n].iter().map(|w| w.typed).collect();
+                    parse_square(&text.join(" "))
+                        .map(|sq| (n, with(&|v: &mut Values| v.square = Some(sq))))
+                })
+                .collect(),
+            Slot::Side | Slot::OptSide | Slot::OptColour => {
+                let mut out = Vec::new();
+                if slot != Slot::Side {
+                    out.push((0, values.clone()));
+                }
+                if let Some(side) = words.first().and_then(|w| side_of(self.lang, &w.folded)) {
+                    out.insert(0, (1, with(&|v: &mut Values| v.side = Some(side))));
+                }
+                out
+            }
+            Slot::Piece => words
+                .first()
+                .and_then(|w| piece_of(self.lang, &w.folded))
+                .map(|role| vec![(1, with(&|v: &mut Values| v.piece = Some(role)))])
+                .unwrap_or_default(),
+            Slot::Number | Slot::OptNumber | Slot::SignedNumber => {
+                let mut out = Vec::new();
+                if let Some(n) = words
+                    .first()
+                    .and_then(|w| number_of(w.typed, slot == Slot::SignedNumber))
+                {
+                    out.push((1, with(&|v: &mut Values| v.number = Some(n))));
+                }
+                if slot == Slot::OptNumber {
+                    out.push((0, values.clone()));
+                }
+                out
+            }
+            Slot::Rest | Slot::OptRest => {
+                let mut out = Vec::new();
+                if !words.is_empty() {
+                    let typed: Vec<&str> = words.iter().map(|w| w.typed).collect();
+                    let rest = typed.join(" ");
+                    out.push((
+                        words.len(),
+                        with(&|v: &mut Values| v.rest = Some(rest.clone())),
+                    ));
+                }
+                if slot == Slot::OptRest {
+                    out.push((0, values.clone()));
+                }
+                out
+            }
+        }
+    }
+
+    /// How many words a literal text takes at `at`, if the line says it there.
+    fn literal(&self, text: &str, at: usize) -> Option<usize> {
+        let wanted: Vec<String> = text.split_whitespace().map(fold).collect();
+        let got = self.words.get(at..at + wanted.len())?;
+        got.iter()
+            .zip(&wanted)
+            .all(|(w, want)| w.folded == *want)
+            .then_some(wanted.len())
+    }
+}
+
+/// A side or colour named by a (folded) word in `lang`.
+fn side_of(lang: Lang, folded: &str) -> Option<Color> {
+    let table = lang.table();
+    [Color::White, Color::Black].into_iter().find(|&side| {
+        let i = usize::from(side == Color::Black);
+        fold(table.sides[i]) == folded || table.colour_forms[i].iter().any(|f| fold(f) == folded)
+    })
+}
+
+/// A piece named by a (folded) word in `lang`, singular or plural.
+fn piece_of(lang: Lang, folded: &str) -> Option<Role> {
+    let table = lang.table();
+    Role::ALL.into_iter().find(|&role| {
+        let i = role_index(role);
+        fold(table.pieces[i]) == folded
+            || table.piece_forms[i]
+                .iter()
+                .any(|f| f.chars().count() > 1 && fold(f) == folded)
+    })
+}
+
+/// A number in digits (signed if allowed) or in the words of any language (0 … 99).
+fn number_of(typed: &str, signed: bool) -> Option<i64> {
+    let digits = if signed {
+        typed.strip_prefix('+').unwrap_or(typed)
+    } else {
+        typed
+    };
+    if let Ok(n) = digits.parse::<i64>() {
+        return (signed || n >= 0).then_some(n);
+    }
+    let folded = fold(typed);
+    Lang::ALL.into_iter().find_map(|lang| {
+        (0..100u32)
+            .find(|&n| fold(&(lang.table().numbers.below_100)(n)) == folded)
+            .map(i64::from)
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::command::ArbiterAction;
+    use shakmaty::Square;
+
+    fn de(line: &str) -> Option<Command> {
+        parse(Lang::De, line)
+    }
+
+    #[test]
+    fn german_and_english_command_words() {
+        assert_eq!(de("Wer ist am Zug"), Some(Command::WhoseMove));
+        assert_eq!(de("letzte Züge 3"), Some(Command::LastMoves(3)));
+        assert_eq!(de("letzte Züge drei"), Some(Command::LastMoves(3)));
+        assert_eq!(de("last moves"), Some(Command::LastMoves(5)));
+        assert_eq!(de("Stellung"), Some(Command::Position));
+        assert_eq!(de("Feld Eva vier"), Some(Command::Square(Square::E4)));
+        assert_eq!(de("what is on e4"), Some(Command::Square(Square::E4)));
+        assert_eq!(
+            de("was steht auf Cäsar fünf"),
+            Some(Command::Square(Square::C5))
+        );
+        assert_eq!(
+            de("wo stehen die weißen Springer"),
+            Some(Command::WhereAre(Role::Knight, Some(Color::White)))
+        );
+        assert_eq!(
+            de("where are the rooks"),
+            Some(Command::WhereAre(Role::Rook, None))
+        );
+        assert_eq!(
+            de("where queen"),
+            Some(Command::WhereAre(Role::Queen, None))
+        );
+        assert_eq!(de("Korrektur"), Some(Command::TakeBack));
+        assert_eq!(de("zurücknehmen"), Some(Command::TakeBack));
+        assert_eq!(de("Remis"), Some(Command::OfferDraw));
+        assert_eq!(de("remis annehmen"), Some(Command::AcceptDraw));
+        assert_eq!(
+            de("reklamieren Springer Felix drei"),
+            Some(Command::ClaimDraw(Some("Springer Felix drei".into())))
+        );
+        assert_eq!(de("Reklamation"), Some(Command::ClaimDraw(None)));
+        assert_eq!(de("claim draw"), Some(Command::ClaimDraw(None)));
+        assert_eq!(de("Aufgeben"), Some(Command::Resign(None)));
+        assert_eq!(
+            de("Schwarz gibt auf"),
+            Some(Command::Resign(Some(Color::Black)))
+        );
+        assert_eq!(
+            de("white resigns"),
+            Some(Command::Resign(Some(Color::White)))
+        );
+        assert_eq!(de("Blau gibt auf"), None);
+        assert_eq!(de(""), Some(Command::PressClock));
+        assert_eq!(de("die"), None, "a line of fillers is no command");
+        assert_eq!(de("Springer Felix drei"), None);
+        assert_eq!(de("Feld Blabla vier"), None);
+        assert_eq!(de("FEN"), Some(Command::Fen));
+        assert_eq!(de("verbrauchte Zeit"), Some(Command::TimeUsed));
+        assert_eq!(de("time used"), Some(Command::TimeUsed));
+        assert_eq!(de("hören"), Some(Command::Listen));
+        assert_eq!(de("peg e2e4"), Some(Command::Peg("e2e4".into())));
+        assert_eq!(de("Brett UP e2"), Some(Command::Peg("UP e2".into())));
+        assert_eq!(de("Brett"), Some(Command::Position));
+        assert_eq!(de("Ende"), Some(Command::Quit));
+    }
+
+    #[test]
+    fn the_arbiters_commands() {
+        assert_eq!(
+            de("Schiedsrichter Zeit Weiß 120"),
+            Some(Command::Arbiter(ArbiterAction::AddTime(Color::White, 120)))
+        );
+        assert_eq!(
+            de("arbiter time black -30"),
+            Some(Command::Arbiter(ArbiterAction::AddTime(Color::Black, -30)))
+        );
+        assert_eq!(
+            de("arbiter illegal black"),
+            Some(Command::Arbiter(ArbiterAction::IllegalMove(Some(
+                Color::Black
+            ))))
+        );
+        assert_eq!(
+            de("Schiedsrichter regelwidrig"),
+            Some(Command::Arbiter(ArbiterAction::IllegalMove(None)))
+        );
+        assert_eq!(
+            de("Schiedsrichter Pause"),
+            Some(Command::Arbiter(ArbiterAction::Pause))
+        );
+        assert_eq!(
+            de("Schiedsrichter weiter"),
+            Some(Command::Arbiter(ArbiterAction::Resume))
+        );
+        assert_eq!(de("arbiter dance"), None);
+        assert_eq!(
+            de("Schiedsrichter zurück 2"),
+            Some(Command::Arbiter(ArbiterAction::Back(2)))
+        );
+        assert_eq!(de("Schiedsrichter zurück -2"), None);
+    }
+
+    #[test]
+    fn every_phrase_the_program_says_reads_back_to_its_command() {
+        for lang in Lang::ALL {
+            for (command, tokens) in crate::command::spoken(lang) {
+                let said = lang.text(&tokens);
+                assert_eq!(
+                    parse(lang, &said),
+                    Some(command.clone()),
+                    "{lang}: '{said}'"
+                );
+            }
+        }
+    }
+}
