@@ -9,6 +9,7 @@ pub mod app;
 pub mod board;
 pub mod clock;
 pub mod config;
+pub mod data_dirs;
 pub mod listen;
 pub mod notation;
 pub mod record;
