@@ -44,8 +44,20 @@ fi
 
 VERSION=$(sed -n 's/^version = "\(.*\)"$/\1/p' Cargo.toml | head -n 1)
 ARCH=$(dpkg --print-architecture)
+
+# Debian wants a changelog: one entry for this version, dated by the last commit (so that
+# the same tree gives the same package), rewritten only when it changes.
+MAINTAINER=$(sed -n 's/^maintainer = "\(.*\)"$/\1/p' Cargo.toml | head -n 1)
+DATE=$(git log -1 --format=%aD 2>/dev/null || date -R)
+CHANGES="$ROOT/target/generated-changelog"
+printf 'annexd (%s-1) unstable; urgency=medium\n\n  * annexd %s, built from %s.\n\n -- %s  %s\n' \
+  "$VERSION" "$VERSION" "$(git describe --always --dirty 2>/dev/null || echo 'a source tree')" \
+  "$MAINTAINER" "$DATE" > "$CHANGES.new"
+if cmp -s "$CHANGES.new" "$CHANGES"; then rm "$CHANGES.new"; else mv "$CHANGES.new" "$CHANGES"; fi
+
 DEB="$ROOT/target/debian/annexd_${VERSION}-1_${ARCH}.deb"
-INPUTS=("$BIN" "$VOSK_DIR/libvosk.so" voices "$DOCS" README.md docs models/README.md Cargo.toml)
+INPUTS=("$BIN" "$VOSK_DIR/libvosk.so" voices "$DOCS" "$CHANGES" README.md docs models/README.md
+        Cargo.toml)
 if [ -f "$DEB" ] && [ -z "$(find "${INPUTS[@]}" -newer "$DEB" -print -quit)" ]; then
   say "up to date"
 else
