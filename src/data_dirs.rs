@@ -8,7 +8,7 @@
 //!    where recorded voices, models and games of the user are kept;
 //! 2. the system's, `/usr/share/annexd/` (the Debian package puts the voices there);
 //! 3. `share/annexd/` beside the program's prefix (`<prefix>/bin/annexd` looks in
-//!    `<prefix>/share/annexd/`: a package unpacked anywhere, `cargo install`);
+//!    `<prefix>/share/annexd/`: a package unpacked anywhere with `dpkg-deb -x`);
 //! 4. for a development build only, the checkout it was built in.
 //!
 //! A development build is any build not made by `scripts/package.sh`: build.rs sets

@@ -132,7 +132,7 @@ fn files_section() -> String {
             italic("PREFIX/share/annexd/"),
             roman(" for the program in "),
             italic("PREFIX/bin/"),
-            roman(" (a package unpacked elsewhere, cargo install);"),
+            roman(" (a package unpacked elsewhere with dpkg-deb -x);"),
         ],
         vec![roman(
             "for a development build only (not made by scripts/package.sh), the checkout it was built in.",
