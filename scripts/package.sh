@@ -29,6 +29,8 @@ fi
 # one it ships.
 export ANNEXD_PACKAGE=1
 unset ANNEXD_VOSK_LIB_DIR
+# The paths below (and cargo-deb's) are in this checkout's target/.
+export CARGO_TARGET_DIR="$ROOT/target"
 VOSK_DIR="$ROOT/.deps/vosk"
 say "building (cargo build --profile deb)"
 cargo build --quiet --locked --profile deb >&2
@@ -42,7 +44,8 @@ if [ ! -f "$DOCS/man/annexd.1" ] || [ "$BIN" -nt "$DOCS/man/annexd.1" ]; then
   LD_LIBRARY_PATH="$VOSK_DIR" "$BIN" generate-docs --out "$DOCS" >/dev/null
 fi
 
-VERSION=$(sed -n 's/^version = "\(.*\)"$/\1/p' Cargo.toml | head -n 1)
+PKGID=$(cargo pkgid --quiet -p annexd)   # path+file:///…#annexd@0.1.0
+VERSION=${PKGID##*[#@]}
 ARCH=$(dpkg --print-architecture)
 
 # Debian wants a changelog: one entry for this version, dated by the last commit (so that
