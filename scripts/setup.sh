@@ -26,6 +26,8 @@ if [ "$(id -u)" -ne 0 ]; then SUDO="sudo"; fi
 #    voices and test audio (espeak-ng, sox), terminal tests (tmux), pseudo-terminals (socat).
 PACKAGES=(pkg-config libasound2-dev libudev-dev libspeechd-dev libclang-dev
           speech-dispatcher speech-dispatcher-espeak-ng espeak-ng sox tmux socat unzip)
+# The Debian package (scripts/package.sh): dpkg-shlibdeps works out its Depends.
+PACKAGES+=(dpkg-dev)
 missing=()
 for p in "${PACKAGES[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

@@ -8,3 +8,5 @@ scripts/setup.sh --test
 cargo fmt --all -- --check
 cargo check --quiet --no-default-features
 cargo test --workspace --no-fail-fast
+# The Debian package, unpacked and run with the checkout hidden (issue 16).
+scripts/test-package.sh

@@ -2,7 +2,7 @@
 
 use std::process::ExitCode;
 
-use clap::{Parser, Subcommand};
+use clap::{CommandFactory, Parser, Subcommand};
 
 use annexd::notation;
 
@@ -51,6 +51,9 @@ enum Command {
     Voices(annexd::speech::cli::VoicesArgs),
     /// Decode a recording (WAV file or input device) and print what was heard and understood.
     Recognize(annexd::listen::cli::RecognizeArgs),
+    /// Write the manual pages and shell completions (for scripts/package.sh).
+    #[command(hide = true)]
+    GenerateDocs(annexd::manual::GenerateDocsArgs),
 }
 
 fn main() -> ExitCode {
@@ -68,5 +71,6 @@ fn main() -> ExitCode {
         Command::Say(args) => annexd::speech::cli::run_say(args),
         Command::Voices(args) => annexd::speech::cli::run_voices(args),
         Command::Recognize(args) => annexd::listen::cli::run(&args),
+        Command::GenerateDocs(args) => annexd::manual::run(Cli::command(), &args),
     }
 }

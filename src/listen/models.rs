@@ -58,26 +58,11 @@ impl ModelError {
     }
 }
 
-/// The folders searched for models, in order: `models/` in the current folder, next to the
-/// program, two levels above it (a program built in `target/…` finds the repository's
-/// `models/`), and `$XDG_DATA_HOME/annexd/models` (or `~/.local/share/annexd/models`).
+/// The folders searched for models, in order: `models/` in each of
+/// [`crate::data_dirs::roots`] (personal, system, beside the program's prefix, the checkout
+/// of a development build; see docs/install.md).
 pub fn model_roots() -> Vec<PathBuf> {
-    let mut roots = vec![PathBuf::from("models")];
-    if let Ok(exe) = std::env::current_exe()
-        && let Some(dir) = exe.parent()
-    {
-        roots.push(dir.join("models"));
-        if let Some(up) = dir.parent().and_then(Path::parent) {
-            roots.push(up.join("models"));
-        }
-    }
-    let data = std::env::var_os("XDG_DATA_HOME")
-        .map(PathBuf::from)
-        .or_else(|| std::env::var_os("HOME").map(|h| PathBuf::from(h).join(".local/share")));
-    if let Some(data) = data {
-        roots.push(data.join("annexd").join("models"));
-    }
-    roots
+    crate::data_dirs::search(crate::data_dirs::MODELS)
 }
 
 /// True when a folder name names a Vosk model for `lang`: `vosk-model-small-de-0.15`,

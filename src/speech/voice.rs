@@ -331,24 +331,15 @@ impl Default for VoiceLibrary {
     }
 }
 
-/// The folders searched for voices, in order: `$ANNEXD_VOICES` (a list like `PATH`), the
-/// personal voices (`$XDG_DATA_HOME/annexd/voices`, else `~/.local/share/annexd/voices`),
-/// `voices/` beside the program and one level up from it (`share/annexd/voices`), `voices/`
-/// in the current folder, and the source tree the program was built from.
+/// The folders searched for voices, in order: `$ANNEXD_VOICES` (a list like `PATH`), then
+/// `voices/` in each of [`crate::data_dirs::roots`] (personal, system, beside the program's
+/// prefix, the checkout of a development build; see docs/install.md).
 pub fn default_roots() -> Vec<PathBuf> {
     let mut roots = Vec::new();
     if let Some(list) = std::env::var_os("ANNEXD_VOICES") {
         roots.extend(std::env::split_paths(&list));
     }
-    roots.push(personal_root());
-    if let Ok(exe) = std::env::current_exe()
-        && let Some(dir) = exe.parent()
-    {
-        roots.push(dir.join("voices"));
-        roots.push(dir.join("../share/annexd/voices"));
-    }
-    roots.push(PathBuf::from("voices"));
-    roots.push(Path::new(env!("CARGO_MANIFEST_DIR")).join("voices"));
+    roots.extend(crate::data_dirs::search(crate::data_dirs::VOICES));
     let mut unique = Vec::new();
     for root in roots {
         if !unique.contains(&root) {
@@ -358,17 +349,10 @@ pub fn default_roots() -> Vec<PathBuf> {
     unique
 }
 
-/// Where personal recordings are saved.
+/// Where personal recordings are saved: `voices/` in the personal data folder.
 pub fn personal_root() -> PathBuf {
-    match std::env::var_os("XDG_DATA_HOME").filter(|v| !v.is_empty()) {
-        Some(data) => PathBuf::from(data).join("annexd/voices"),
-        None => {
-            let home = std::env::var_os("HOME")
-                .map(PathBuf::from)
-                .unwrap_or_else(|| PathBuf::from("."));
-            home.join(".local/share/annexd/voices")
-        }
-    }
+    crate::data_dirs::personal(crate::data_dirs::VOICES)
+        .unwrap_or_else(|| PathBuf::from(".local/share/annexd/voices"))
 }
 
 /// A voice found on disk.

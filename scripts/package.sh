@@ -1,0 +1,79 @@
+#!/usr/bin/env bash
+# Builds the Debian package of annexd and prints the .deb's path as its last line.
+#
+#   scripts/package.sh            then: sudo apt install ./target/debian/annexd_…_amd64.deb
+#
+# The package holds /usr/bin/annexd (it finds libvosk through the RUNPATH
+# $ORIGIN/../lib/annexd only), libvosk in /usr/lib/annexd/, the shipped voices in
+# /usr/share/annexd/voices/, manual pages and shell completions generated from the command
+# line definition, and the docs (docs/install.md). It installs what it needs
+# (scripts/setup.sh, cargo-deb into ~/.cargo/bin) and redoes only what is out of date: the
+# build is cargo's, in its own profile (target/deb/), and the .deb is made again only when
+# one of its inputs is newer than it.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+ROOT=$(pwd)
+
+say() { printf 'package: %s\n' "$*" >&2; }
+
+# Everything below but the last line goes to standard error: the last line is the .deb.
+scripts/setup.sh >&2
+
+CARGO_DEB_VERSION=3.8.0
+if ! cargo deb --version >/dev/null 2>&1; then
+  say "installing cargo-deb $CARGO_DEB_VERSION (once, into ~/.cargo/bin)"
+  cargo install --quiet --locked --version "$CARGO_DEB_VERSION" cargo-deb >&2
+fi
+
+# The packaged build: no path into this checkout (build.rs), and the libvosk it links is the
+# one it ships.
+export ANNEXD_PACKAGE=1
+unset ANNEXD_VOSK_LIB_DIR
+# The paths below (and cargo-deb's) are in this checkout's target/.
+export CARGO_TARGET_DIR="$ROOT/target"
+VOSK_DIR="$ROOT/.deps/vosk"
+say "building (cargo build --profile deb)"
+cargo build --quiet --locked --profile deb >&2
+BIN="$ROOT/target/deb/annexd"
+
+# The program finds libvosk only where the package puts it; here it is still in .deps/.
+DOCS="$ROOT/target/generated-docs"
+if [ ! -f "$DOCS/man/annexd.1" ] || [ "$BIN" -nt "$DOCS/man/annexd.1" ]; then
+  say "generating manual pages and completions"
+  rm -rf "$DOCS"
+  LD_LIBRARY_PATH="$VOSK_DIR" "$BIN" generate-docs --out "$DOCS" >/dev/null
+fi
+
+PKGID=$(cargo pkgid --quiet -p annexd)   # path+file:///…#annexd@0.1.0
+VERSION=${PKGID##*[#@]}
+ARCH=$(dpkg --print-architecture)
+
+# Debian wants a changelog: one entry for this version, dated by the last commit (so that
+# the same tree gives the same package), rewritten only when it changes.
+MAINTAINER=$(sed -n 's/^maintainer = "\(.*\)"$/\1/p' Cargo.toml | head -n 1)
+DATE=$(git log -1 --format=%aD 2>/dev/null || date -R)
+CHANGES="$ROOT/target/generated-changelog"
+printf 'annexd (%s-1) unstable; urgency=medium\n\n  * annexd %s, built from %s.\n\n -- %s  %s\n' \
+  "$VERSION" "$VERSION" "$(git describe --always --dirty 2>/dev/null || echo 'a source tree')" \
+  "$MAINTAINER" "$DATE" > "$CHANGES.new"
+if cmp -s "$CHANGES.new" "$CHANGES"; then rm "$CHANGES.new"; else mv "$CHANGES.new" "$CHANGES"; fi
+
+DEB="$ROOT/target/debian/annexd_${VERSION}-1_${ARCH}.deb"
+INPUTS=("$BIN" "$VOSK_DIR/libvosk.so" voices "$DOCS" "$CHANGES" README.md docs models/README.md
+        Cargo.toml)
+if [ -f "$DEB" ] && [ -z "$(find "${INPUTS[@]}" -newer "$DEB" -print -quit)" ]; then
+  say "up to date"
+else
+  say "making the package (cargo deb)"
+  mkdir -p "$(dirname "$DEB")"
+  # dpkg-shlibdeps (depends = "$auto") finds the private libvosk through LD_LIBRARY_PATH.
+  LD_LIBRARY_PATH="$VOSK_DIR" cargo deb --quiet --locked --profile deb --no-build \
+    --output "$DEB" >&2
+  # cargo-deb only warns when dpkg-shlibdeps fails: a package without Depends is no package.
+  if [ -z "$(dpkg-deb -f "$DEB" Depends)" ]; then
+    say "dpkg-shlibdeps found no Depends for $DEB (see the warnings above)"
+    rm -f "$DEB"
+    exit 1
+  fi
+fi
+echo "$DEB"

@@ -1,0 +1,178 @@
+#!/usr/bin/env bash
+# Proves that the Debian package works with no checkout: builds it once (scripts/package.sh),
+# unpacks it (dpkg-deb -x) into a fresh folder, hides the checkout (and any installed annexd)
+# in a private mount namespace, and runs the unpacked program there: --version, voices check
+# and list, say --out / announce / parse / play in every language it has voices for, clock
+# --replay, and the messages for a missing voice and model. It also checks the RUNPATH, ldd,
+# the package's Depends, the manual pages and the completions. Fails (never skips) when the
+# checkout cannot be hidden. Needs root, or unprivileged user namespaces.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+ROOT=$(pwd)
+
+DEB=$(scripts/package.sh | tail -n 1)
+WORK=$(mktemp -d /tmp/annexd-package-test.XXXXXX)
+trap 'rm -rf "$WORK"' EXIT
+dpkg-deb -x "$DEB" "$WORK/pkg"
+dpkg-deb -f "$DEB" Version Depends Recommends > "$WORK/control"
+
+# Everything the build could have reached: the checkout, and where its symlinks lead (.deps/
+# and models/ may be links into another checkout).
+BUILD=("$ROOT")
+for link in "$ROOT/.deps" "$ROOT/target" "$ROOT"/models/*; do
+  [ -e "$link" ] || continue
+  real=$(realpath "$link")
+  case "$real" in "$ROOT"/*) ;; *) BUILD+=("$real") ;; esac
+done
+# An installed annexd would be found before the unpacked one and prove nothing.
+HIDE=("${BUILD[@]}")
+for dir in /usr/share/annexd /usr/lib/annexd; do
+  if [ -e "$dir" ]; then HIDE+=("$dir"); fi
+done
+
+cat > "$WORK/inside.sh" <<'INSIDE'
+set -euo pipefail
+fail() { printf 'test-package: FAIL: %s\n' "$*" >&2; exit 1; }
+ok() { printf 'test-package: ok: %s\n' "$*" >&2; }
+
+for dir in "${HIDE[@]}"; do
+  # A folder inside one hidden already is gone.
+  [ -e "$dir" ] || continue
+  mount -t tmpfs -o ro,size=1m annexd-hidden "$dir" || fail "cannot hide $dir"
+done
+[ ! -e "$ROOT/Cargo.toml" ] || fail "the checkout is still visible at $ROOT"
+for dir in "${HIDE[@]}"; do
+  [ ! -e "$dir" ] || [ -z "$(ls -A "$dir")" ] || fail "$dir is still visible"
+done
+ok "checkout hidden: ${HIDE[*]}"
+
+PKG="$WORK/pkg"
+BIN="$PKG/usr/bin/annexd"
+cd "$WORK"
+export HOME="$WORK/home" XDG_DATA_HOME="$WORK/home/data" XDG_CONFIG_HOME="$WORK/home/config"
+unset ANNEXD_VOICES LD_LIBRARY_PATH
+mkdir -p "$HOME"
+mentions_build_paths() { for dir in "${BUILD[@]}"; do grep -qF "$dir/" "$1" && return 0; done; return 1; }
+
+# The program and its library: a RUNPATH relative to the program, nothing from the checkout.
+runpath=$(readelf -d "$BIN" | sed -n 's/.*(\(RUNPATH\|RPATH\)).*\[\(.*\)\]/\1 \2/p')
+[ "$runpath" = 'RUNPATH $ORIGIN/../lib/annexd' ] || fail "RUNPATH/RPATH is '$runpath'"
+ldd "$BIN" "$PKG/usr/lib/annexd/libvosk.so" > ldd.txt
+! grep -q "not found" ldd.txt || fail "a library is not found: $(cat ldd.txt)"
+! mentions_build_paths ldd.txt || fail "ldd shows a path into the build: $(cat ldd.txt)"
+grep -q "libvosk.so => $PKG/usr/bin/../lib/annexd/libvosk.so" ldd.txt \
+  || fail "libvosk is not taken from the package: $(cat ldd.txt)"
+for dir in "${BUILD[@]}"; do
+  ! LC_ALL=C grep -qaF "$dir" "$BIN" || fail "the program holds the build path $dir"
+done
+ok "RUNPATH \$ORIGIN/../lib/annexd, ldd and the program free of build paths"
+
+# Depends names the package of every library linked (libgcc-s1 is always there).
+depends=$(sed -n 's/^Depends: //p' control)
+for lib in $(readelf -d "$BIN" "$PKG/usr/lib/annexd/libvosk.so" \
+               | sed -n 's/.*(NEEDED).*\[\(.*\)\]/\1/p' | sort -u); do
+  [ "$lib" = libvosk.so ] && continue
+  owner=$(dpkg -S "*/$lib" | head -n 1 | cut -d: -f1)
+  [ "$owner" = libgcc-s1 ] && continue
+  [[ ", $depends," == *", $owner "* || ", $depends," == *", $owner,"* ]] \
+    || fail "Depends ($depends) does not name $owner, which holds $lib"
+done
+recommends=$(sed -n 's/^Recommends: //p' control)
+for want in speech-dispatcher espeak-ng; do
+  [[ ", $recommends," == *", $want,"* ]] || fail "Recommends ($recommends) lacks $want"
+done
+ok "Depends: $depends; Recommends: $recommends"
+
+version=$(sed -n 's/^Version: \(.*\)-[0-9]*$/\1/p' control)
+[ "$("$BIN" --version)" = "annexd $version" ] || fail "--version says '$("$BIN" --version)'"
+ok "--version: annexd $version"
+
+"$BIN" voices check > check.txt 2>&1 || fail "voices check: $(cat check.txt)"
+"$BIN" voices list > list.txt 2>&1 || fail "voices list: $(cat list.txt)"
+while read -r line; do
+  [[ "$line" == *": $PKG/usr/share/annexd/voices/"* ]] || fail "voice not from the package: $line"
+done < list.txt
+langs=$(cut -d' ' -f1 list.txt | sort -u)
+for want in de en; do
+  grep -qx "$want" <<<"$langs" || fail "no $want voice in: $(cat list.txt)"
+done
+ok "voices check and list: $(echo $langs) from $PKG/usr/share/annexd/voices"
+
+for lang in $langs; do
+  said=$("$BIN" announce --lang "$lang" startpos g1f3) || fail "announce --lang $lang"
+  [ -n "$said" ] || fail "announce --lang $lang said nothing"
+  [ "$("$BIN" parse --lang "$lang" startpos "$said")" = g1f3 ] \
+    || fail "parse --lang $lang '$said' is not g1f3"
+  "$BIN" say --lang "$lang" --out "$lang.wav" --move startpos g1f3 2> say.txt \
+    || fail "say --lang $lang: $(cat say.txt)"
+  seconds=$(soxi -D "$lang.wav")
+  peak=$(sox "$lang.wav" -n stat 2>&1 | sed -n 's/^Maximum amplitude: *//p')
+  awk -v s="$seconds" -v p="$peak" 'BEGIN { exit !(s > 0.3 && p > 0.05) }' \
+    || fail "say --lang $lang: $lang.wav lasts $seconds s with peak $peak"
+  # A short game typed on standard input, kept in the personal data folder.
+  printf 'f3\ne5\ng4\nQh4\n' | timeout 60 "$BIN" play --lang "$lang" > "play-$lang.txt" 2>&1 \
+    || fail "play --lang $lang: $(cat "play-$lang.txt")"
+  pgn=$(ls -t "$XDG_DATA_HOME"/annexd/games/*.pgn | head -n 1)
+  grep -q '1. f3 e5 2. g4 Qh4# 0-1' "$pgn" || fail "play --lang $lang: $pgn lacks the game"
+  rm "$XDG_DATA_HOME"/annexd/games/*
+  ok "$lang: announce '$said', parse, say --out ($seconds s), play to mate"
+done
+grep -qx 'Schwarz Dame Hector vier matt, schachmatt, Schwarz gewinnt' play-de.txt \
+  || fail "play --lang de did not announce the mate: $(cat play-de.txt)"
+
+printf '0 start\n20000 press\n' > replay.txt
+"$BIN" clock --control 300 --replay replay.txt > clock.txt 2>&1 || fail "clock: $(cat clock.txt)"
+grep -q '"t_ms":20000,"white_ms":280000' clock.txt || fail "clock --replay: $(cat clock.txt)"
+ok "clock --replay"
+
+# What is missing says where it was looked for, and none of it is the checkout.
+! "$BIN" say --lang de --voice nosuch --out x.wav eins 2> voice.txt || fail "say with no voice"
+for where in "$XDG_DATA_HOME/annexd/voices" /usr/share/annexd/voices "$PKG/usr/share/annexd/voices"; do
+  grep -qF "$where" voice.txt || fail "a missing voice does not name $where: $(cat voice.txt)"
+done
+! mentions_build_paths voice.txt || fail "a missing voice names the checkout: $(cat voice.txt)"
+! "$BIN" recognize --lang de de.wav > model.txt 2>&1 || fail "recognize with no model"
+for where in "$XDG_DATA_HOME/annexd/models" /usr/share/annexd/models "$PKG/usr/share/annexd/models"; do
+  grep -qF "$where" model.txt || fail "a missing model does not name $where: $(cat model.txt)"
+done
+! mentions_build_paths model.txt || fail "a missing model names the checkout: $(cat model.txt)"
+ok "a missing voice and model say where they were looked for: $(cat model.txt)"
+
+# A personal voice comes before the package's.
+mkdir -p "$XDG_DATA_HOME/annexd/voices/de"
+cp -r "$PKG/usr/share/annexd/voices/de/espeak" "$XDG_DATA_HOME/annexd/voices/de/"
+"$BIN" voices list > list.txt
+grep -qF "de espeak: $XDG_DATA_HOME/annexd/voices/de/espeak (" list.txt \
+  || fail "the personal voice is not found first: $(cat list.txt)"
+ok "a personal voice comes first"
+
+# A manual page for annexd and each subcommand, completions for three shells.
+man=$PKG/usr/share/man/man1
+zcat "$man/annexd.1.gz" > annexd.1
+grep -q '^\.TH annexd 1 ' annexd.1 || fail "annexd(1) is not a manual page"
+grep -q '^\.SH FILES' annexd.1 || fail "annexd(1) has no FILES"
+"$BIN" --help > help.txt
+for sub in $(sed -n '/^Commands:/,/^$/p' help.txt | awk 'NR > 1 && $1 != "help" { print $1 }'); do
+  [ -f "$man/annexd-$sub.1.gz" ] || fail "no manual page for annexd $sub"
+done
+bash -c "source '$PKG/usr/share/bash-completion/completions/annexd' && complete -p annexd" \
+  > complete.txt || fail "the bash completion does not load"
+[ -s "$PKG/usr/share/zsh/vendor-completions/_annexd" ] || fail "no zsh completion"
+[ -s "$PKG/usr/share/fish/vendor_completions.d/annexd.fish" ] || fail "no fish completion"
+ok "manual pages and completions"
+INSIDE
+
+# The list of folders to hide travels as a bash array declaration.
+export ROOT WORK
+export HIDE_DECL
+HIDE_DECL=$(declare -p BUILD HIDE)
+run_inside=(bash -c 'eval "$HIDE_DECL"; source "$WORK/inside.sh"')
+if [ "$(id -u)" -eq 0 ]; then
+  unshare --mount --propagation private "${run_inside[@]}"
+elif unshare --map-root-user --mount true 2>/dev/null; then
+  unshare --map-root-user --mount --propagation private "${run_inside[@]}"
+else
+  echo "test-package: FAIL: cannot hide the checkout: run as root, or allow user namespaces" >&2
+  exit 1
+fi
+echo "test-package: the package works without the checkout ($DEB)" >&2
