@@ -8,8 +8,9 @@ use super::{Hearing, Numbers, Table};
 /// The German table.
 pub(super) static TABLE: Table = Table {
     code: "de",
-    names: &["german", "deutsch"],
+    names: &["german", "deutsch", "allemand"],
     pieces: ["Bauer", "Springer", "Läufer", "Turm", "Dame", "König"],
+    feminine: [false, false, false, false, true, false],
     piece_forms: [
         &["Bauern", "P"],
         &["S", "N"],
@@ -47,19 +48,25 @@ pub(super) static TABLE: Table = Table {
         &["weiße", "weißen", "weißer", "weiß"],
         &["schwarze", "schwarzen", "schwarzer", "schwarz"],
     ],
+    // The colour stands before the piece, its form chosen with the token (weißer Springer,
+    // weiße Dame; "wo weiße Springer" asks for several).
+    colour_after_piece: false,
     units: [
         ["Stunde", "Stunden"],
         ["Minute", "Minuten"],
         ["Sekunde", "Sekunden"],
     ],
-    one_before_unit: Some("eine"),
+    units_feminine: true,
     numbers: Numbers {
         below_100,
+        before_unit: |n| (n == 1).then(|| "eine".to_string()),
         hundred: "hundert",
+        hundreds: None,
         thousand: "tausend",
         one_before_multiplier: Some(("n1c", "ein")),
         glued: true,
     },
+    agreeing: &[],
     word,
     commands,
     command_fillers: &[

@@ -8,8 +8,9 @@ use super::{Hearing, Numbers, Table};
 /// The English table.
 pub(super) static TABLE: Table = Table {
     code: "en",
-    names: &["english", "englisch"],
+    names: &["english", "englisch", "anglais"],
     pieces: ["pawn", "knight", "bishop", "rook", "queen", "king"],
+    feminine: [false; 6],
     piece_forms: [
         &["pawns", "P"],
         &["knights", "N"],
@@ -45,19 +46,23 @@ pub(super) static TABLE: Table = Table {
     ],
     sides: ["White", "Black"],
     colour_forms: [&["white"], &["black"]],
+    colour_after_piece: false,
     units: [
         ["hour", "hours"],
         ["minute", "minutes"],
         ["second", "seconds"],
     ],
-    one_before_unit: None,
+    units_feminine: false,
     numbers: Numbers {
         below_100,
+        before_unit: |_| None,
         hundred: "hundred",
+        hundreds: None,
         thousand: "thousand",
         one_before_multiplier: Some(("n1", "one")),
         glued: false,
     },
+    agreeing: &[],
     word,
     commands,
     command_fillers: &["the", "are", "is", "please"],

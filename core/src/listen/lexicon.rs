@@ -1,10 +1,12 @@
 //! The words the program listens for, per language: built from the same tokens it speaks,
 //! with the spellings a recogniser may use for them and the table of words that sound alike.
 //!
-//! Every word here comes from [`Lang::push_words`] on a [`Token`] (pieces, files, ranks,
+//! Every word here comes from [`Speech::push_words`] on a [`Token`] (pieces, files, ranks,
 //! castling, capture, check, mate, en passant, and the tokens of every spoken command), so that
-//! hearing and speaking share one vocabulary. On top of that this module knows three things
-//! about hearing:
+//! hearing and speaking share one vocabulary. Both word sets are heard in every language: the
+//! Annex D word and the language's own word in its place ("Springer", "Cavalier") are one word
+//! with two spellings, so either, or a mix of both, means the same move. On top of that this
+//! module knows three things about hearing:
 //!
 //! - **spellings**: how a recogniser's dictionary may write a word ("hektor" for Hector,
 //!   "zwo" for zwei). Which of them a model knows is checked when it is loaded
@@ -22,6 +24,7 @@ use std::sync::OnceLock;
 use shakmaty::{CastlingSide, File, Rank, Role};
 
 use crate::command;
+use crate::lang::{Speech, WordSet};
 use crate::notation::parse::fold;
 use crate::notation::{Lang, Token, Word};
 
@@ -86,14 +89,17 @@ pub struct Lexicon {
 }
 
 /// Other dictionary spellings of a word (folded canonical form → spellings, preferred first),
-/// from the language's table.
+/// from the language's table, or for an Annex D word from the German one.
 fn extra_spellings(lang: Lang, folded: &str) -> &'static [&'static str] {
-    lang.table()
-        .hearing
-        .spellings
-        .iter()
-        .find(|(word, _)| *word == folded)
-        .map_or(&[], |(_, spellings)| spellings)
+    let find = |lang: Lang| {
+        lang.table()
+            .hearing
+            .spellings
+            .iter()
+            .find(|(word, _)| *word == folded)
+            .map(|(_, spellings)| *spellings)
+    };
+    find(lang).or_else(|| find(Lang::De)).unwrap_or(&[])
 }
 
 /// Every token whose words are listened for, with the role of those words.
@@ -128,6 +134,60 @@ fn heard_tokens(lang: Lang) -> Vec<(Token, WordRole)> {
     tokens
 }
 
+/// The words of a lexicon as it is built.
+#[derive(Default)]
+struct Builder {
+    words: Vec<LexWord>,
+    by_spelling: HashMap<String, WordId>,
+    token_words: HashMap<Token, Vec<WordId>>,
+}
+
+impl Builder {
+    /// The word written `text`: the one already known by that spelling, else a new one.
+    /// A word shared by several tokens ("Rochade", a file name in a command) keeps the role
+    /// and source it was first seen with: moves come first.
+    fn word(&mut self, lang: Lang, text: &'static str, source: Token, role: WordRole) -> WordId {
+        let folded = fold(text);
+        if let Some(&id) = self.by_spelling.get(&folded) {
+            return id;
+        }
+        let id = WordId::try_from(self.words.len()).expect("fewer than 65536 words");
+        self.words.push(LexWord {
+            text,
+            source,
+            role,
+            spellings: Vec::new(),
+        });
+        self.by_spelling.insert(folded, id);
+        self.add_spelling(lang, id, text);
+        id
+    }
+
+    /// Another way to write word `id`, with the dictionary spellings the tables know for it.
+    /// A spelling that already names another word keeps naming that one.
+    fn add_spelling(&mut self, lang: Lang, id: WordId, text: &str) {
+        let folded = fold(text);
+        let extra = extra_spellings(lang, &folded);
+        let spellings: Vec<String> = if extra.is_empty() {
+            vec![text.to_lowercase()]
+        } else {
+            extra.iter().map(|s| s.to_string()).collect()
+        };
+        match self.by_spelling.get(&folded) {
+            Some(&other) if other != id => return,
+            _ => {}
+        }
+        self.by_spelling.insert(folded, id);
+        for spelling in spellings {
+            self.by_spelling.entry(fold(&spelling)).or_insert(id);
+            let known = &mut self.words[usize::from(id)].spellings;
+            if !known.contains(&spelling) {
+                known.push(spelling);
+            }
+        }
+    }
+}
+
 impl Lexicon {
     /// The lexicon of a language, built once.
     pub fn get(lang: Lang) -> &'static Lexicon {
@@ -137,55 +197,84 @@ impl Lexicon {
     }
 
     fn build(lang: Lang) -> Lexicon {
-        let mut words: Vec<LexWord> = Vec::new();
-        let mut by_spelling: HashMap<String, WordId> = HashMap::new();
-        let mut token_words: HashMap<Token, Vec<WordId>> = HashMap::new();
+        // The words of both word sets: a word of the Annex D set and the language's own word
+        // in its place are one word to the matcher ("Springer" and "Cavalier", "drei" and
+        // "trois"), so either, or a mix, is heard as the same move.
+        let annex_d = Speech::new(lang, WordSet::AnnexD);
+        let local = Speech::new(lang, WordSet::Local);
+        let mut builder = Builder::default();
         for (token, role) in heard_tokens(lang) {
-            let mut ids = Vec::new();
-            for spoken in lang.words(token) {
-                for text in spoken.text.split_whitespace() {
-                    let folded = fold(text);
-                    // A word shared by several tokens ("Rochade", a file name in a command)
-                    // keeps the role and source it was first seen with: moves come first.
-                    if let Some(&id) = by_spelling.get(&folded) {
-                        ids.push(id);
-                        continue;
-                    }
-                    let id = WordId::try_from(words.len()).expect("fewer than 65536 words");
-                    let extra = extra_spellings(lang, &folded);
-                    let spellings: Vec<String> = if extra.is_empty() {
-                        vec![text.to_lowercase()]
-                    } else {
-                        extra.iter().map(|s| s.to_string()).collect()
-                    };
-                    for spelling in &spellings {
-                        by_spelling.entry(fold(spelling)).or_insert(id);
-                    }
-                    by_spelling.insert(folded, id);
-                    words.push(LexWord {
-                        text,
-                        source: token,
-                        role,
-                        spellings,
-                    });
-                    ids.push(id);
+            let texts = |speech: Speech| -> Vec<&'static str> {
+                speech
+                    .words(token)
+                    .iter()
+                    .flat_map(|s| s.text.split_whitespace())
+                    .collect()
+            };
+            let (main, own) = (texts(annex_d), texts(local));
+            assert_eq!(
+                main.len(),
+                own.len(),
+                "{lang}: '{}' and '{}' must have as many words",
+                main.join(" "),
+                own.join(" ")
+            );
+            let mut ids = Vec::with_capacity(main.len());
+            for (text, other) in main.into_iter().zip(own) {
+                let id = builder.word(lang, text, token, role);
+                builder.add_spelling(lang, id, other);
+                ids.push(id);
+            }
+            builder.token_words.entry(token).or_insert(ids);
+        }
+        // The forms an agreeing word takes ("blanche", "restantes") are the same word.
+        for agreeing in lang.table().agreeing {
+            if let Some(&[id]) = builder
+                .token_words
+                .get(&Token::Word(agreeing.word))
+                .map(Vec::as_slice)
+            {
+                for form in agreeing.forms.iter().filter(|f| !f.text.contains(' ')) {
+                    builder.add_spelling(lang, id, form.text);
                 }
             }
-            token_words.entry(token).or_insert(ids);
         }
-        let id_of = |w: &str| -> WordId {
-            *by_spelling
-                .get(&fold(w))
-                .unwrap_or_else(|| panic!("confusion table names '{w}', not a {lang} word"))
-        };
-        let hearing = &lang.table().hearing;
-        let (confusion_table, weak_table) = (hearing.confusions, hearing.weak);
+        let Builder {
+            words,
+            by_spelling,
+            token_words,
+        } = builder;
+        let id_of = |w: &str| by_spelling.get(&fold(w)).copied();
+        // The language's own pairs and weak words, and those of the Annex D words it hears.
+        let tables = [lang.table(), Lang::De.table()];
         let mut confusions = HashMap::new();
-        for &(a, b, cost) in confusion_table {
-            let (a, b) = (id_of(a), id_of(b));
-            confusions.insert((a.min(b), a.max(b)), cost);
+        for (i, table) in tables.iter().enumerate() {
+            for &(a, b, cost) in table.hearing.confusions {
+                match (id_of(a), id_of(b)) {
+                    // Two words one word set says as one (a rank and its Annex D word) are no pair.
+                    (Some(a), Some(b)) if a == b => {}
+                    (Some(a), Some(b)) => {
+                        confusions.entry((a.min(b), a.max(b))).or_insert(cost);
+                    }
+                    _ if i == 0 => {
+                        panic!("confusion table names '{a}' or '{b}', not a {lang} word")
+                    }
+                    _ => {}
+                }
+            }
         }
-        let weak: HashMap<WordId, f32> = weak_table.iter().map(|&(w, c)| (id_of(w), c)).collect();
+        let mut weak: HashMap<WordId, f32> = HashMap::new();
+        for (i, table) in tables.iter().enumerate() {
+            for &(w, cost) in table.hearing.weak {
+                match id_of(w) {
+                    Some(id) => {
+                        weak.entry(id).or_insert(cost);
+                    }
+                    None if i == 0 => panic!("weak word '{w}' is not a {lang} word"),
+                    None => {}
+                }
+            }
+        }
         let n = words.len();
         let mut confusion_matrix = vec![f32::NAN; n * n];
         for (&(a, b), &cost) in &confusions {
@@ -265,16 +354,27 @@ impl Lexicon {
         {
             return ids.clone();
         }
-        if tokens.iter().all(|t| self.token_words.contains_key(t)) {
+        // Word by word, unless the language turns round a colour and its piece.
+        let reordered = self.lang.table().colour_after_piece
+            && tokens.iter().any(|t| {
+                matches!(
+                    t,
+                    Token::Word(
+                        Word::WhiteAdjective
+                            | Word::WhiteMasculine
+                            | Word::BlackAdjective
+                            | Word::BlackMasculine
+                    )
+                )
+            });
+        if !reordered && tokens.iter().all(|t| self.token_words.contains_key(t)) {
             return tokens
                 .iter()
                 .flat_map(|t| self.token_words[t].iter().copied())
                 .collect();
         }
         let mut spoken = Vec::with_capacity(tokens.len() + 2);
-        for &token in tokens {
-            self.lang.push_words(token, &mut spoken);
-        }
+        self.lang.speech().push_tokens(tokens, &mut spoken);
         spoken
             .iter()
             .flat_map(|s| s.text.split_whitespace())
@@ -348,8 +448,10 @@ mod tests {
             for (token, _) in heard_tokens(lang) {
                 assert!(!lex.ids_of(&[token]).is_empty(), "{token:?} in {lang}");
             }
-            assert_eq!(lex.lookup("Springer").is_some(), lang == Lang::De);
+            // The Annex D words are heard in every language, the language's own words in it.
+            assert!(lex.lookup("Springer").is_some());
             assert_eq!(lex.lookup("knight").is_some(), lang == Lang::En);
+            assert_eq!(lex.lookup("cavalier").is_some(), lang == Lang::Fr);
         }
         let de = Lexicon::get(Lang::De);
         assert_eq!(de.lookup("hektor"), de.lookup("Hector"));
@@ -359,6 +461,19 @@ mod tests {
         assert_eq!(de.lookup("LÄUFER"), de.lookup("laeufer"));
         assert!(de.is_filler("nach"));
         assert!(!de.is_filler("Springer"));
+        // Either word set's word, or a form of an agreeing word, is one word.
+        let fr = Lexicon::get(Lang::Fr);
+        assert_eq!(fr.lookup("Cavalier"), fr.lookup("Springer"));
+        assert_eq!(fr.lookup("trois"), fr.lookup("drei"));
+        assert_eq!(fr.lookup("petit"), fr.lookup("kurze"));
+        assert_eq!(fr.lookup("roque"), fr.lookup("Rochade"));
+        assert_eq!(fr.lookup("Hektor"), fr.lookup("Hector"));
+        assert_eq!(fr.lookup("blanche"), fr.lookup("blanc"));
+        assert_eq!(fr.lookup("échec"), fr.lookup("echec"));
+        assert!(fr.lookup("prend").is_some());
+        let en = Lexicon::get(Lang::En);
+        assert_eq!(en.lookup("knight"), en.lookup("Springer"));
+        assert_eq!(en.lookup("zwo"), en.lookup("two"));
     }
 
     #[test]

@@ -1,9 +1,11 @@
 //! Parsing what a person types or a recogniser returns into the one legal move meant.
 //!
-//! Accepted: Annex D words in German or English, in any case, with or without umlauts and
-//! with the common spellings (Läufer/Laeufer/Laufer, Cesar/Cäsar/Zäsar/Caesar, Hector/Hektor,
-//! fünf/fuenf/funf, König/Koenig), short or long form, with or without the optional words
-//! (schlägt, Schach, nach, …); also SAN ("Nf3", "exd5", "O-O") and UCI ("g1f3", "e7e8q").
+//! Accepted: the Annex D words and every language's own words (German, English, French), mixed
+//! too, in any case, with or without umlauts and accents and with the common spellings
+//! (Läufer/Laeufer/Laufer, Cesar/Cäsar/Zäsar/Caesar/César, Hector/Hektor, fünf/fuenf/funf,
+//! König/Koenig, échec/echec), short or long form, with or without the optional words
+//! (schlägt, prend, Schach, échec, nach, …); also SAN ("Nf3", "exd5", "O-O") and UCI ("g1f3",
+//! "e7e8q").
 //! The answer is the one legal move meant, or a reason in tokens: not understood, not legal
 //! (and why), or ambiguous (with the candidates).
 
@@ -19,7 +21,7 @@ use std::sync::OnceLock;
 use super::render::{Style, move_tokens};
 use super::token::{Token, square_tokens};
 use super::words::Word;
-use crate::lang::{FILE_FORMS, FILE_NAMES, Lang, role_index};
+use crate::lang::{FILE_FORMS, FILE_NAMES, Lang, Speech, role_index};
 
 /// Why a text names no single legal move.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -114,10 +116,11 @@ impl ParseError {
         out
     }
 
-    /// The reason as one line of text in `lang` (the spoken words, plus the unknown word
-    /// itself where there is one, so the person sees what was not understood).
-    pub fn message(&self, pos: &Chess, lang: Lang) -> String {
-        let text = lang.text(&self.tokens(pos));
+    /// The reason as one line of text in a language (and word set, or the default one: the
+    /// spoken words, plus the unknown word itself where there is one, so the person sees what
+    /// was not understood).
+    pub fn message(&self, pos: &Chess, speech: impl Into<Speech>) -> String {
+        let text = speech.into().text(&self.tokens(pos));
         match self {
             ParseError::UnknownWord(word) => format!("{text}: \"{word}\""),
             _ => text,
@@ -720,14 +723,40 @@ mod tests {
             err.message(&start, Lang::De),
             "kein Springer erreicht Felix vier"
         );
+        let local = |lang| Speech::new(lang, crate::lang::WordSet::Local);
+        assert_eq!(
+            err.message(&start, local(Lang::En)),
+            "no knight reaches Felix four"
+        );
         assert_eq!(
             err.message(&start, Lang::En),
-            "no knight reaches Felix four"
+            "no Springer reaches Felix vier"
+        );
+        assert_eq!(
+            err.message(&start, local(Lang::Fr)),
+            "aucun Cavalier n'atteint Felix quatre"
+        );
+        assert_eq!(
+            err.message(&start, Lang::Fr),
+            "aucun Springer n'atteint Felix vier"
         );
         let err = parse_move(&start, "Dame David drei").unwrap_err();
         assert_eq!(
             err.message(&start, Lang::De),
             "keine Dame erreicht David drei"
+        );
+        assert_eq!(
+            err.message(&start, local(Lang::Fr)),
+            "aucune Dame n'atteint David trois"
+        );
+        let err = parse_move(&start, "Tour Anna trois").unwrap_err();
+        assert_eq!(
+            err.message(&start, local(Lang::Fr)),
+            "aucune Tour n'atteint Anna trois"
+        );
+        assert_eq!(
+            err.message(&start, Lang::Fr),
+            "aucun Turm n'atteint Anna drei"
         );
         let err = parse_move(&start, "Springer Blabla drei").unwrap_err();
         assert_eq!(
