@@ -8,7 +8,8 @@ use std::time::Duration;
 use crate::record::{Journal, write_pgn_atomically};
 use crate::speech::{BackendKind, Channel, Speaker, SpeakerOptions, Utterance};
 use annexd_core::config::Settings;
-use annexd_core::notation::{Lang, Token, Word};
+use annexd_core::lang::Speech;
+use annexd_core::notation::{Token, Word};
 use annexd_core::record::Scoresheet;
 use annexd_core::session::{Audience, Effect, Session};
 use annexd_core::speech::Priority;
@@ -19,7 +20,7 @@ use super::options::View;
 pub(super) struct Sink {
     pub(super) journal: Journal,
     pub(super) pgn_path: PathBuf,
-    pub(super) lang: Lang,
+    pub(super) speech: Speech,
     pub(super) out: std::io::Stdout,
     pub(super) speaker: Option<Speaker>,
     pub(super) stereo_split: bool,
@@ -36,11 +37,10 @@ impl Sink {
         settings: &Settings,
         view: View,
     ) -> Sink {
-        let lang = settings.game.language;
         let mut sink = Sink {
             journal,
             pgn_path,
-            lang,
+            speech: settings.game.speech(),
             out: std::io::stdout(),
             speaker: None,
             stereo_split: settings.speech.stereo_split,
@@ -111,7 +111,7 @@ impl Sink {
     }
 
     pub(super) fn say(&mut self, tokens: &[Token], priority: Priority, audience: Audience) {
-        let text = self.lang.text(tokens);
+        let text = self.speech.text(tokens);
         if let Some(speaker) = &self.speaker {
             let channel = match audience {
                 Audience::Player(shakmaty::Color::White) if self.stereo_split => Channel::Left,

@@ -11,13 +11,14 @@ use clap::Args;
 use annexd_core::listen::gate::ListenMode;
 use annexd_core::notation::Lang;
 
-/// `annexd recognize [--model DIR] [--lang de|en] [--fen FEN] (FILE.wav | --device NAME)`
+/// `annexd recognize [--model DIR] [--lang de|en|fr] [--fen FEN] (FILE.wav | --device NAME)`
 #[derive(Debug, Args)]
 pub struct RecognizeArgs {
-    /// The Vosk model folder (default: the first models/vosk-model-*-de-* or -en-*).
+    /// The Vosk model folder (default: the first models/vosk-model-*-LANG-*).
     #[arg(long)]
     pub model: Option<PathBuf>,
-    /// The language listened for (de: Annex D German, en: English).
+    /// The language listened for and reported in: de, en or fr (the Annex D words are heard
+    /// in every language, beside the language's own).
     #[arg(long, default_value = "de")]
     pub lang: Lang,
     /// The position the move is understood in, in FEN ("startpos" for the initial one).
@@ -73,7 +74,7 @@ mod run_with_vosk {
     use crate::listen::listener::{AudioInput, ListenConfig, ListenEvent, start_with};
     use crate::listen::models::find_model;
     use crate::listen::recogniser::SpeechModel;
-    use crate::notation::cli::position_from_fen;
+    use crate::notation::cli::position_or_message;
     use annexd_core::listen::gate::ListenMode;
     use annexd_core::listen::heard::{DecodeStats, Heard};
     use annexd_core::listen::{Understanding, understand};
@@ -91,7 +92,7 @@ mod run_with_vosk {
 
     pub(super) fn run(args: &RecognizeArgs) -> ExitCode {
         let lang = args.lang;
-        let pos = match position_from_fen(&args.fen) {
+        let pos = match position_or_message(&args.fen, lang) {
             Ok(pos) => pos,
             Err(message) => return fail(&message),
         };

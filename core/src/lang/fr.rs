@@ -441,6 +441,12 @@ fn word(word: Word) -> &'static str {
         Word::OnTheBoard => "sur l'échiquier",
         Word::Announced => "annoncé",
         Word::PleaseCorrect => "corrigez, s'il vous plaît",
+        Word::NoPegBoard => "pas d'échiquier à tiges",
+        Word::BoardViewTitle => {
+            "annexd - vue de l'échiquier : tapez les commandes ci-dessous, aide les liste"
+        }
+        Word::Said => "dit",
+        Word::Note => "note",
         // --- speech in and out ---
         Word::VoiceInputOff => "saisie vocale désactivée",
         Word::VoiceInputOn => "saisie vocale activée",
@@ -487,6 +493,13 @@ fn word(word: Word) -> &'static str {
         Word::ConfigError => "erreur dans les réglages",
         Word::DeviceMissing => "appareil introuvable",
         Word::UnknownCommand => "commande inconnue",
+        Word::UnknownWord => "mot inconnu",
+        Word::NothingToSay => "rien à dire",
+        Word::BadOption => "option incorrecte",
+        Word::NoVoice => "aucune voix trouvée",
+        Word::FileUnreadable => "fichier illisible",
+        Word::FileNotWritten => "le fichier n'a pas pu être écrit",
+        Word::NoUnfinishedGame => "aucune partie en cours",
         // --- game rules and the scoresheet (game helper) ---
         Word::InvalidPosition => "position invalide",
         Word::DrawAlreadyOffered => "la nulle est déjà proposée",
