@@ -162,15 +162,13 @@ pub(super) static TABLE: Table = Table {
         // Pairs that sound alike (IPA in docs/listen.md); every cost is below half the
         // matcher's acceptance margin.
         confusions: &[
-            // /tʁwa/ /ʁwa/: a rank against the king, the same syllable but its onset.
-            ("trois", "roi", 0.35),
-            // /sis/ /sɛt/: two ranks of one syllable with the same onset.
-            ("six", "sept", 0.4),
-            // /sɛ̃k/ /sɛt/: the same.
-            ("cinq", "sept", 0.45),
-            // /dø/ /ʁwa/ no; /dø/ /daːm/ no: "deux" and "de" (a filler): /dø/ /də/.
+            // /sɛ̃k/ /sɛt/: two ranks of one syllable, the same onset and a close vowel.
+            ("cinq", "sept", 0.4),
+            // /dø/ /də/: a rank and a filler ("de Gustav un en Felix trois").
             ("deux", "de", 0.3),
         ],
+        // No word is in two pairs whose other words both carry a move's meaning: two slips
+        // along such a chain (six → sept → cinq) would turn one rank into another unseen.
         // "un" is short, a nasal vowel alone, and merges with a file name before it
         // ("Gustav un").
         weak: &[("un", 0.45)],
@@ -318,7 +316,8 @@ fn word(word: Word) -> &'static str {
         Word::Question => "?",
         Word::On => "sur",
         Word::From => "de",
-        Word::To => "à",
+        // "de Gustav un en Felix trois"; not "à", which reads as the file a when typed.
+        Word::To => "en",
         Word::Nothing => "aucune pièce",
         Word::Empty => "vide",
         Word::Piece => "pièce",

@@ -10,7 +10,7 @@
 use std::borrow::Cow;
 use std::sync::OnceLock;
 
-use shakmaty::{CastlingSide, Color};
+use shakmaty::{CastlingSide, Color, Role};
 
 use super::{FILE_NAMES, Lang, Speech, Spoken, Table, role_index};
 use crate::notation::token::Token;
@@ -195,32 +195,44 @@ impl Speech {
         join_words(&words)
     }
 
-    /// What the word at `at` agrees with: the nearest piece or time before it up to a pause,
-    /// else the nearest piece after it up to a pause.
+    /// What the word at `at` agrees with: the nearest piece or time before it up to a pause
+    /// (a time of several units is plural: "une minute une seconde utilisées"), else the
+    /// nearest piece after it up to a pause.
     fn agreement(self, tokens: &[Token], at: usize) -> Option<Agreement> {
         let units_feminine = self.lang.table().units_feminine;
-        let of = |token: &Token| match *token {
-            Token::Piece(role) => Some(Agreement {
-                feminine: self.move_table().feminine[role_index(role)],
-                plural: false,
-            }),
-            Token::Hours(n) | Token::Minutes(n) | Token::Seconds(n) => Some(Agreement {
-                feminine: units_feminine,
-                plural: n >= 2,
-            }),
-            _ => None,
+        let piece = |role: Role| Agreement {
+            feminine: self.move_table().feminine[role_index(role)],
+            plural: false,
         };
-        let before = tokens[..at]
+        let before = &tokens[..at];
+        let clause = before
             .iter()
-            .rev()
+            .rposition(|t| *t == Token::Pause)
+            .map_or(before, |pause| &before[pause + 1..]);
+        let mut units = 0;
+        for token in clause.iter().rev() {
+            match *token {
+                Token::Piece(role) if units == 0 => return Some(piece(role)),
+                Token::Hours(n) | Token::Minutes(n) | Token::Seconds(n) => {
+                    units += if n >= 2 { 2 } else { 1 };
+                }
+                _ if units > 0 => break,
+                _ => {}
+            }
+        }
+        if units > 0 {
+            return Some(Agreement {
+                feminine: units_feminine,
+                plural: units >= 2,
+            });
+        }
+        tokens[at + 1..]
+            .iter()
             .take_while(|t| **t != Token::Pause)
-            .find_map(of);
-        before.or_else(|| {
-            tokens[at + 1..]
-                .iter()
-                .take_while(|t| **t != Token::Pause)
-                .find_map(|t| matches!(t, Token::Piece(_)).then(|| of(t)).flatten())
-        })
+            .find_map(|t| match *t {
+                Token::Piece(role) => Some(piece(role)),
+                _ => None,
+            })
     }
 }
 
