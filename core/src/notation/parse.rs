@@ -250,17 +250,23 @@ enum Lexeme {
     Filler,
 }
 
-/// Lower case, umlauts and their two-letter spellings folded, so that "Läufer", "Laeufer"
-/// and "Laufer" (or "Cäsar", "Caesar", "Casar") meet.
+/// Lower case, umlauts, accents and their two-letter spellings folded, so that "Läufer",
+/// "Laeufer" and "Laufer" (or "Cäsar", "Caesar", "César", "Casar"; "où" and "ou"; "échec" and
+/// "echec") meet.
 pub fn fold(word: &str) -> String {
     let lower = word.to_lowercase();
     let mut out = String::with_capacity(lower.len());
     for c in lower.chars() {
         match c {
             'ä' | 'à' | 'á' | 'â' => out.push('a'),
-            'ö' | 'ó' | 'ô' => out.push('o'),
-            'ü' | 'ú' | 'û' => out.push('u'),
-            'é' | 'è' | 'ê' => out.push('e'),
+            'ö' | 'ò' | 'ó' | 'ô' => out.push('o'),
+            'ü' | 'ù' | 'ú' | 'û' => out.push('u'),
+            'é' | 'è' | 'ê' | 'ë' => out.push('e'),
+            'ì' | 'í' | 'î' | 'ï' => out.push('i'),
+            'ç' => out.push('c'),
+            'ÿ' => out.push('y'),
+            'œ' => out.push_str("oe"),
+            'æ' => out.push_str("ae"),
             'ß' => out.push_str("ss"),
             c => out.push(c),
         }
@@ -681,11 +687,28 @@ mod tests {
         }
         assert_eq!(uci(&open, "Koenig Eva zwei").as_deref(), Ok("e1e2"));
         assert_eq!(uci(&open, "König Eva zwei").as_deref(), Ok("e1e2"));
+        // French, the language's own words, the Annex D words, or both mixed.
+        for text in [
+            "Cavalier Félix trois",
+            "cavalier felix trois",
+            "Cavalier de Gustav un en Felix trois",
+            "Springer Felix trois",
+            "Cavalier Felix drei",
+        ] {
+            assert_eq!(uci(&start, text).as_deref(), Ok("g1f3"), "{text}");
+        }
+        for text in ["Fou César quatre", "Läufer Cesar quatre", "fou cesar 4"] {
+            assert_eq!(uci(&open, text).as_deref(), Ok("f1c4"), "{text}");
+        }
+        assert_eq!(uci(&open, "Roi Éva deux").as_deref(), Ok("e1e2"));
     }
 
     #[test]
     fn castling_captures_promotion_and_en_passant() {
         let castle = pos("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1");
+        assert_eq!(uci(&castle, "petit roque").as_deref(), Ok("e1g1"));
+        assert_eq!(uci(&castle, "grand roque").as_deref(), Ok("e1c1"));
+        assert_eq!(uci(&castle, "Lange Rochade").as_deref(), Ok("e1c1"));
         assert_eq!(uci(&castle, "Kurze Rochade").as_deref(), Ok("e1g1"));
         assert_eq!(uci(&castle, "lange rochade").as_deref(), Ok("e1c1"));
         assert_eq!(uci(&castle, "O-O").as_deref(), Ok("e1g1"));
@@ -702,12 +725,18 @@ mod tests {
             Ok("e5d6")
         );
         assert_eq!(uci(&ep, "Eva schlaegt David sechs").as_deref(), Ok("e5d6"));
+        assert_eq!(
+            uci(&ep, "Eva prend David six en passant").as_deref(),
+            Ok("e5d6")
+        );
         let promo = pos("8/4P3/8/8/8/8/k7/4K3 w - - 0 1");
         assert_eq!(uci(&promo, "Eva acht Dame").as_deref(), Ok("e7e8q"));
         assert_eq!(
             uci(&promo, "Eva acht wird Springer").as_deref(),
             Ok("e7e8n")
         );
+        assert_eq!(uci(&promo, "Eva huit Dame").as_deref(), Ok("e7e8q"));
+        assert_eq!(uci(&promo, "Eva huit devient Tour").as_deref(), Ok("e7e8r"));
         assert_eq!(uci(&promo, "e7e8r").as_deref(), Ok("e7e8r"));
         assert_eq!(
             parse_move(&promo, "Eva acht"),
