@@ -21,6 +21,10 @@ pub struct RecognizeArgs {
     /// in every language, beside the language's own).
     #[arg(long, default_value = "de")]
     pub lang: Lang,
+    /// The word set of what is said back, and whose words the model must know: annex-d or
+    /// local.
+    #[arg(long, default_value = "annex-d")]
+    pub words: annexd_core::lang::WordSet,
     /// The position the move is understood in, in FEN ("startpos" for the initial one).
     #[arg(long, default_value = "startpos")]
     pub fen: String,
@@ -78,7 +82,7 @@ mod run_with_vosk {
     use annexd_core::listen::gate::ListenMode;
     use annexd_core::listen::heard::{DecodeStats, Heard};
     use annexd_core::listen::{Understanding, understand};
-    use annexd_core::notation::{Lang, Token, Word};
+    use annexd_core::notation::{Token, Word};
 
     fn fail(message: &str) -> ExitCode {
         let _ = writeln!(std::io::stderr(), "{message}");
@@ -92,6 +96,7 @@ mod run_with_vosk {
 
     pub(super) fn run(args: &RecognizeArgs) -> ExitCode {
         let lang = args.lang;
+        let speech = annexd_core::lang::Speech::new(lang, args.words);
         let pos = match position_or_message(&args.fen, lang) {
             Ok(pos) => pos,
             Err(message) => return fail(&message),
@@ -116,9 +121,9 @@ mod run_with_vosk {
             .collect();
         let free = !args.phrases.is_empty() && phrases.is_empty();
         if args.phrases.is_empty()
-            && let Some(report) = model.missing_words_report()
+            && let Some(report) = model.missing_words_report(args.words)
         {
-            say(&lang.text(&report));
+            say(&speech.text(&report));
         }
         let input = match (&args.file, &args.device) {
             (Some(file), _) => AudioInput::WavFile(file.clone()),
@@ -127,6 +132,7 @@ mod run_with_vosk {
         let config = ListenConfig {
             model: Some(dir),
             lang,
+            words: args.words,
             mode: args.mode,
             input,
             phrases: if free { vec![String::new()] } else { phrases },
@@ -170,7 +176,7 @@ mod run_with_vosk {
         if let Some(off) = failure {
             return said(&off, off.tokens());
         }
-        report(&pos, lang, &heard, &stats);
+        report(&pos, speech, &heard, &stats);
         ExitCode::SUCCESS
     }
 
@@ -193,7 +199,13 @@ mod run_with_vosk {
 
     /// Prints each utterance (heard, alternatives, understood), then the timings. Every
     /// line is words: labels and numbers are tokens, the heard words are the recogniser's.
-    fn report(pos: &shakmaty::Chess, lang: Lang, heard: &[Heard], stats: &DecodeStats) {
+    fn report(
+        pos: &shakmaty::Chess,
+        speech: annexd_core::lang::Speech,
+        heard: &[Heard],
+        stats: &DecodeStats,
+    ) {
+        let lang = speech.lang;
         let label = |word: Word| lang.text(&[Token::Word(word), Token::Pause]);
         if heard.iter().all(Heard::is_silence) {
             say(&lang.text(&[Token::Word(Word::NothingHeard)]));
@@ -223,7 +235,7 @@ mod run_with_vosk {
                 _ => Vec::new(),
             };
             tokens.extend(understood.tokens(pos, lang));
-            say(&lang.text(&tokens));
+            say(&speech.text(&tokens));
         }
         let mut tokens = vec![Token::Word(Word::DecodeTime), Token::Pause];
         tokens.extend(milliseconds(stats.decode_time));

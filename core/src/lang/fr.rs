@@ -218,7 +218,7 @@ fn below_100(n: u32) -> String {
         // 70 … 79 and 90 … 99 count on from sixty and eighty: "soixante-douze".
         60..=79 => sixty_or_eighty("soixante", n - 60, true),
         80..=99 => sixty_or_eighty("quatre-vingt", n - 80, false),
-        _ if n % 10 == 0 => TENS[n / 10].to_string(),
+        _ if n.is_multiple_of(10) => TENS[n / 10].to_string(),
         _ if n % 10 == 1 => format!("{} et un", TENS[n / 10]),
         _ => format!("{}-{}", TENS[n / 10], UNITS[n % 10]),
     }

@@ -86,6 +86,9 @@ pub struct Lexicon {
     weak_by_word: Vec<f32>,
     /// The words of every token the lexicon was built from.
     token_words: HashMap<Token, Vec<WordId>>,
+    /// Those tokens in the order they were first heard (moves, then commands), with the role
+    /// of their words.
+    tokens: Vec<(Token, WordRole)>,
 }
 
 /// Other dictionary spellings of a word (folded canonical form → spellings, preferred first),
@@ -204,7 +207,11 @@ impl Lexicon {
         let annex_d = Speech::new(lang, WordSet::AnnexD);
         let local = Speech::new(lang, WordSet::Local);
         let mut builder = Builder::default();
+        let mut tokens: Vec<(Token, WordRole)> = Vec::new();
         for (token, role) in heard_tokens(lang) {
+            if !tokens.iter().any(|(t, _)| *t == token) {
+                tokens.push((token, role));
+            }
             let texts = |speech: Speech| -> Vec<&'static str> {
                 speech
                     .words(token)
@@ -296,6 +303,7 @@ impl Lexicon {
             weak,
             weak_by_word,
             token_words,
+            tokens,
         }
     }
 
@@ -384,6 +392,35 @@ impl Lexicon {
                     .unwrap_or_else(|| panic!("'{w}' is not in the {} lexicon", self.lang))
             })
             .collect()
+    }
+
+    /// The tokens whose words, as `speech` says them, a model does not know in any of their
+    /// dictionary spellings (given its lookup `has_word`), each once, moves first: what the
+    /// model cannot hear in that word set (a French model and "Springer", say), even if it
+    /// hears the same move in the other.
+    pub fn unknown_tokens(
+        &self,
+        speech: Speech,
+        mut has_word: impl FnMut(&str) -> bool,
+    ) -> Vec<Token> {
+        let mut out = Vec::new();
+        for &(token, role) in &self.tokens {
+            if role == WordRole::Filler || out.contains(&token) {
+                continue;
+            }
+            let unknown = speech
+                .words(token)
+                .iter()
+                .flat_map(|s| s.text.split_whitespace())
+                .any(|text| {
+                    let extra = extra_spellings(self.lang, &fold(text));
+                    !has_word(&text.to_lowercase()) && !extra.iter().any(|s| has_word(s))
+                });
+            if unknown {
+                out.push(token);
+            }
+        }
+        out
     }
 
     /// Which spellings of each word a model knows, given its dictionary lookup `has_word`.
@@ -534,6 +571,34 @@ mod tests {
         let two = en.lookup("two").unwrap();
         assert!(en.is_filler("to"));
         assert_eq!(en.confusion(to, two), Some(0.3));
+    }
+
+    #[test]
+    fn what_a_model_cannot_hear_is_named_per_word_set() {
+        // A French dictionary without the German words: in the Annex D words it lacks the
+        // pieces (but "Dame", French too), ranks and castling; in the French words nothing.
+        let german_only = [
+            "bauer", "springer", "läufer", "laeufer", "turm", "könig", "koenig", "eins", "zwei",
+            "zwo", "drei", "vier", "fünf", "fuenf", "funf", "sechs", "sieben", "acht", "kurze",
+            "lange", "rochade",
+        ];
+        let fr = Lexicon::get(Lang::Fr);
+        let known: Vec<String> = fr
+            .words()
+            .iter()
+            .flat_map(|w| w.spellings.iter())
+            .filter(|s| !german_only.contains(&s.as_str()))
+            .cloned()
+            .collect();
+        let has = |w: &str| known.iter().any(|k| k == w);
+        let annex_d = fr.unknown_tokens(Speech::new(Lang::Fr, WordSet::AnnexD), has);
+        assert_eq!(annex_d.len(), 5 + 8 + 2, "{annex_d:?}");
+        assert_eq!(annex_d[0], Token::Piece(Role::Pawn));
+        assert!(!annex_d.contains(&Token::Piece(Role::Queen)));
+        let local = fr.unknown_tokens(Speech::new(Lang::Fr, WordSet::Local), has);
+        assert_eq!(local, vec![]);
+        // The model still hears every move, in the French words.
+        assert!(fr.check_model(has).missing.is_empty());
     }
 
     #[test]
