@@ -1,4 +1,5 @@
-//! German: the Annex D words (D.2.1), and German for everything else.
+//! German: the Annex D words (D.2.1), which are German (both word sets are the same), and
+//! German for everything else.
 
 use crate::command::{Kind, Phrase, Slot::*};
 use crate::notation::words::Word;

@@ -1,4 +1,5 @@
-//! English: English words with the Annex D file names (Anna … Hector).
+//! English: the English sentence, and the English words of moves ("knight Felix three") for
+//! `--words local`; the Annex D words otherwise, and the Annex D file names always.
 
 use crate::command::{Kind, Phrase, Slot::*};
 use crate::notation::words::Word;

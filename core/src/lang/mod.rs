@@ -376,3 +376,48 @@ pub const FILE_FORMS: [&[&str]; 8] = [
 pub fn role_index(role: Role) -> usize {
     role as usize - 1
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn languages_are_named_by_code_or_name() {
+        assert_eq!("de".parse::<Lang>(), Ok(Lang::De));
+        assert_eq!("Deutsch".parse::<Lang>(), Ok(Lang::De));
+        assert_eq!("english".parse::<Lang>(), Ok(Lang::En));
+        assert_eq!("fr".parse::<Lang>(), Ok(Lang::Fr));
+        assert_eq!("Français".parse::<Lang>(), Ok(Lang::Fr));
+        assert!("xx".parse::<Lang>().unwrap_err().contains("de, en or fr"));
+        for lang in Lang::ALL {
+            assert_eq!(Lang::ALL[lang.index()], lang);
+        }
+    }
+
+    #[test]
+    fn word_sets_are_named_as_in_the_settings() {
+        assert_eq!("annex-d".parse::<WordSet>(), Ok(WordSet::AnnexD));
+        assert_eq!("Annex_D".parse::<WordSet>(), Ok(WordSet::AnnexD));
+        assert_eq!("local".parse::<WordSet>(), Ok(WordSet::Local));
+        assert!(
+            "german"
+                .parse::<WordSet>()
+                .unwrap_err()
+                .contains("annex-d or local")
+        );
+        for words in WordSet::ALL {
+            assert_eq!(words.name().parse::<WordSet>(), Ok(words));
+            assert_eq!(
+                serde_json::to_string(&words).unwrap(),
+                format!("\"{}\"", words.name())
+            );
+        }
+        // German has one word set (its own are the Annex D words); the others two.
+        assert_eq!(Speech::all().count(), 5);
+        assert!(
+            Speech::all()
+                .all(|s| s.borrows_move_words()
+                    == (s.lang != Lang::De && s.words == WordSet::AnnexD))
+        );
+    }
+}
