@@ -297,7 +297,6 @@ fn the_six_master_games_play_through_the_rules_and_export_the_same() {
                 .apply(&Entry::Result(annexd_core::record::ResultEntry {
                     result,
                     reason: None,
-                    at_ms: None,
                 }))
                 .unwrap();
         }

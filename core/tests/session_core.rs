@@ -10,7 +10,7 @@ use annexd_core::board::{BoardInput, Cell, Sensing};
 use annexd_core::clock::{AnnounceConfig, ClockOptions, TalkingClock, TimeControl};
 use annexd_core::listen::Heard;
 use annexd_core::notation::Lang;
-use annexd_core::record::{Entry, Header, Scoresheet};
+use annexd_core::record::{Entry, Header, Scoresheet, Stamped};
 use annexd_core::session::{Effect, Input, Seat, Session, SessionOptions};
 use shakmaty::{Color, Position, Square};
 
@@ -38,7 +38,8 @@ fn connect_peg_board(session: &mut Session, at: Duration) {
         firmware: "1".into(),
         sensing: Sensing::Occupancy,
     };
-    session.handle(Input::Board(Seat::Peg, LinkEvent::Connected(hello)), at);
+    let connected = session.handle(Input::Board(Seat::Peg, LinkEvent::Connected(hello)), at);
+    assert_eq!(said(&connected), ["Brett verbunden"]);
 }
 
 fn said(effects: &[Effect]) -> Vec<String> {
@@ -55,7 +56,7 @@ fn recorded(effects: &[Effect]) -> Vec<&'static str> {
     effects
         .iter()
         .filter_map(|e| match e {
-            Effect::Record(entry) => Some(entry.kind()),
+            Effect::Record(line) => Some(line.entry.kind()),
             _ => None,
         })
         .collect()
@@ -330,7 +331,10 @@ fn the_arbiter_goes_back_and_the_boards_follow() {
     let entries: Vec<_> = back
         .iter()
         .filter_map(|e| match e {
-            Effect::Record(Entry::Undo(u)) => u.undone.clone(),
+            Effect::Record(Stamped {
+                entry: Entry::Undo(u),
+                ..
+            }) => u.undone.clone(),
             _ => None,
         })
         .collect();

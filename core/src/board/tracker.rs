@@ -123,6 +123,15 @@ enum Question {
     Choice(Vec<Move>),
 }
 
+/// A question the tracker asked and waits to have answered.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum PendingQuestion {
+    /// Which piece a pawn was promoted to ([`Tracker::choose_promotion`]).
+    Promotion,
+    /// Which of these moves the board shows ([`Tracker::choose`]).
+    Choice(Vec<Move>),
+}
+
 /// Why an answer to a question was refused (the state is unchanged).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum ChoiceError {
@@ -218,6 +227,16 @@ impl Tracker {
         self.sensed = self.sensed.reduced(sensing);
     }
 
+    /// The question asked ([`TrackerOutput::NeedPromotion`], [`TrackerOutput::NeedChoice`])
+    /// and not answered yet, if any.
+    pub fn pending_question(&self) -> Option<PendingQuestion> {
+        match &self.question {
+            None => None,
+            Some(Question::Promotion(_)) => Some(PendingQuestion::Promotion),
+            Some(Question::Choice(moves)) => Some(PendingQuestion::Choice(moves.clone())),
+        }
+    }
+
     /// The squares where the board differs from the game now (D.2.9).
     pub fn differences(&self) -> Vec<SquareDifference> {
         differences(self.position.board(), &self.sensed, self.sensing)
@@ -232,7 +251,7 @@ impl Tracker {
     /// expected to follow, and the lifts and drops that bring it there are not reported as
     /// differences. Nothing is said until the board agrees ([`TrackerOutput::BoardsAgree`])
     /// or shows something else.
-    pub fn set_position(&mut self, position: Chess) -> Vec<TrackerOutput> {
+    pub fn set_position(&mut self, position: Chess) {
         let from = self.sensed.clone();
         let mut swapped = Bitboard::EMPTY;
         for sq in Square::ALL {
@@ -250,7 +269,6 @@ impl Tracker {
         } else {
             Mode::CatchingUp { from, swapped }
         };
-        Vec::new()
     }
 
     /// While catching up: whether every swapped hole has been emptied and filled again.

@@ -580,6 +580,41 @@ impl Clock {
         events
     }
 
+    /// Sets the clock to a point recorded earlier (a game resumed from its journal): each
+    /// side's time left, whose move it is and the number of that move. The clock then stands
+    /// paused at `now` until it is started again, since the time between the last record and
+    /// an interruption is not known. A side with no time left has its flag down.
+    pub fn restore(
+        &mut self,
+        left: ByColor<Duration>,
+        to_move: Color,
+        move_number: u32,
+        now: Duration,
+    ) {
+        let number = move_number.max(1);
+        let (white, black) = match to_move {
+            Color::White => (number - 1, number - 1),
+            Color::Black => (number, number - 1),
+        };
+        for (side, completed) in [(Color::White, white), (Color::Black, black)] {
+            let clock = self.sides.get_mut(side);
+            clock.left = *left.get(side);
+            clock.completed = completed;
+            clock.used = Duration::ZERO;
+        }
+        self.run = Run::Paused { side: to_move };
+        self.last_now = now;
+        if !self.counts_up() {
+            for side in [Color::White, Color::Black] {
+                if left.get(side).is_zero() && self.sides.get(side).flag.is_none() {
+                    // It fell before the interruption and the record says so: nothing to
+                    // announce again.
+                    let _ = self.fall(side, now);
+                }
+            }
+        }
+    }
+
     /// The arbiter sets the move counter to `number`, the move being played (6.10.2, 7.1).
     /// The period follows the counter; no time is added or taken (use [`Clock::adjust`]).
     pub fn set_move_number(

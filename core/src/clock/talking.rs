@@ -164,6 +164,22 @@ impl TalkingClock {
         }
     }
 
+    /// Sets the clock to a point recorded earlier, paused at `now` (see [`Clock::restore`]);
+    /// nothing of what it would have said before is said.
+    pub fn restore(
+        &mut self,
+        left: ByColor<Duration>,
+        to_move: Color,
+        move_number: u32,
+        now: Duration,
+    ) {
+        self.clock.restore(left, to_move, move_number, now);
+        self.ceilings = ByColor {
+            white: self.clock.remaining(Color::White, now),
+            black: self.clock.remaining(Color::Black, now),
+        };
+    }
+
     /// The clock under it (times, counter, flags).
     pub fn clock(&self) -> &Clock {
         &self.clock

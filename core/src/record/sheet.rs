@@ -204,7 +204,6 @@ impl Scoresheet {
             super::entry::ResultEntry {
                 result: outcome.result,
                 reason: Some(outcome.reason),
-                at_ms: None,
             },
         ))
     }

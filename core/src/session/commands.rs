@@ -1,0 +1,272 @@
+//! What a person asks for or does besides moving: queries, taking a move back, draw offers,
+//! claims, resignation and the arbiter's actions.
+
+use std::time::Duration;
+
+use shakmaty::{Color, Move, Position};
+
+use crate::clock::{Adjust, ClockInput, Query};
+use crate::command::{self, ArbiterAction, Command};
+use crate::notation::{Token, Word, parse_move};
+use crate::record::{ClockAdjustmentEntry, Entry, sheet};
+
+use super::effect::{Audience, Effect, Priority};
+use super::{Session, queries};
+
+impl Session {
+    /// Does a command. `actor` is the side of whoever gave it when that is known (the VI
+    /// player's microphone or peg board); a typed line leaves it to the position (the player
+    /// who just moved offers a draw, the player to move answers, claims or resigns).
+    pub(super) fn handle_command(
+        &mut self,
+        command: Command,
+        actor: Option<Color>,
+        now: Duration,
+        out: &mut Vec<Effect>,
+    ) {
+        let pos = self.game().position().clone();
+        match command {
+            Command::WhoseMove => out.push(Effect::reading(queries::whose_move_tokens(&pos))),
+            Command::LastMoves(n) => {
+                let start = self.game().position_at(0).cloned().unwrap_or_default();
+                let moves: Vec<Move> = self.game().history().iter().map(|p| p.mv).collect();
+                out.push(Effect::reading(queries::last_moves_tokens(
+                    &start,
+                    &moves,
+                    n,
+                    self.options.style,
+                )));
+            }
+            Command::Position => out.push(Effect::reading(queries::position_tokens(&pos))),
+            Command::Square(sq) => {
+                out.push(Effect::reading(queries::square_content_tokens(&pos, sq)))
+            }
+            Command::WhereAre(role, color) => out.push(Effect::reading(queries::where_are_tokens(
+                &pos, role, color,
+            ))),
+            Command::Time => match &self.clock {
+                Some(clock) => out.push(Effect::reading(clock.answer(Query::All, now))),
+                None => out.push(Effect::reading(vec![
+                    Token::Word(Word::NoClock),
+                    Token::Pause,
+                    Token::Word(Word::Move),
+                    Token::Number(self.game().move_number()),
+                ])),
+            },
+            Command::TimeUsed => match &self.clock {
+                Some(clock) => out.push(Effect::reading(clock.answer(Query::Used, now))),
+                None => out.push(Effect::reading(vec![Token::Word(Word::NoClock)])),
+            },
+            Command::MoveCount => out.push(Effect::reading(vec![
+                Token::Word(Word::Move),
+                Token::Number(self.game().move_number()),
+            ])),
+            Command::Repeat => {
+                let tokens = if self.last_said.is_empty() {
+                    vec![Token::Word(Word::NoMovesYet)]
+                } else {
+                    self.last_said.clone()
+                };
+                out.push(Effect::Say {
+                    tokens,
+                    priority: Priority::Move,
+                    audience: Audience::Everyone,
+                });
+            }
+            Command::Fen => out.push(Effect::Show(self.game().fen())),
+            Command::TakeBack => self.take_back(now, out),
+            Command::PressClock => self.press_clock(now, out),
+            Command::OfferDraw => {
+                let by = actor.unwrap_or(!pos.turn());
+                self.simple(Entry::offer_draw(by), now, out, |_| {
+                    vec![Token::Side(by), Token::Word(Word::DrawOffered)]
+                });
+            }
+            Command::AcceptDraw => {
+                let by = actor.unwrap_or(pos.turn());
+                self.simple(Entry::accept_draw(by), now, out, |s| {
+                    let mut tokens = vec![Token::Word(Word::DrawAccepted), Token::Pause];
+                    tokens.extend(s.game().outcome().map(|o| o.tokens()).unwrap_or_default());
+                    tokens
+                });
+            }
+            Command::DeclineDraw => {
+                let by = actor.unwrap_or(pos.turn());
+                self.simple(Entry::decline_draw(by), now, out, |_| {
+                    vec![Token::Word(Word::DrawDeclined)]
+                });
+            }
+            Command::ClaimDraw(intended) => self.claim_draw(intended, actor, now, out),
+            Command::Resign(side) => {
+                let by = side.or(actor).unwrap_or(pos.turn());
+                self.simple(Entry::resign(by), now, out, |s| {
+                    s.game().outcome().map(|o| o.tokens()).unwrap_or_default()
+                });
+            }
+            Command::Arbiter(action) => self.arbiter(action, now, out),
+            Command::Yes | Command::No => {
+                out.push(Effect::say(vec![Token::Word(Word::NotUnderstood)]))
+            }
+            Command::Help => out.push(Effect::reading(command::help_tokens(self.options.lang))),
+            Command::Listen => out.push(Effect::ToggleListening),
+            Command::Peg(line) => out.push(Effect::ToSimulator(line)),
+            Command::Quit => {
+                out.push(Effect::say(vec![Token::Word(Word::Saved)]));
+                out.push(Effect::Quit);
+            }
+        }
+    }
+
+    /// Records an entry and says what `words` make of the new state, or the refusal.
+    fn simple(
+        &mut self,
+        entry: Entry,
+        now: Duration,
+        out: &mut Vec<Effect>,
+        words: impl FnOnce(&Session) -> Vec<Token>,
+    ) {
+        match self.record(entry, now, out) {
+            Ok(_) => {
+                let tokens = words(self);
+                out.push(Effect::say(tokens));
+            }
+            Err(err) => out.push(Effect::say(err.tokens())),
+        }
+    }
+
+    /// Takes back the move made and not yet completed (a slip, D.2.8).
+    fn take_back(&mut self, now: Duration, out: &mut Vec<Effect>) {
+        if self.uncompleted.is_none() {
+            out.push(Effect::say(vec![Token::Word(Word::NothingToTakeBack)]));
+            return;
+        }
+        match self.record(Entry::undo(), now, out) {
+            Ok(applied) => {
+                self.uncompleted = None;
+                // The piece goes back on the boards too.
+                self.boards_follow_game();
+                let by = match applied.effect {
+                    sheet::Effect::Undone(played) => played.by,
+                    _ => self.game().turn(),
+                };
+                out.push(Effect::say(vec![
+                    Token::Word(Word::TakenBack),
+                    Token::Pause,
+                    Token::Side(by),
+                    Token::Word(Word::ToMove),
+                ]));
+            }
+            Err(err) => out.push(Effect::say(err.tokens())),
+        }
+    }
+
+    fn claim_draw(
+        &mut self,
+        intended_text: Option<String>,
+        actor: Option<Color>,
+        now: Duration,
+        out: &mut Vec<Effect>,
+    ) {
+        let pos = self.game().position().clone();
+        let by = actor.unwrap_or(pos.turn());
+        let intended = match intended_text.as_deref().map(|t| parse_move(&pos, t)) {
+            None => None,
+            Some(Ok(m)) => Some(m),
+            Some(Err(err)) => {
+                let mut tokens = vec![Token::Word(Word::IntendedMove), Token::Pause];
+                tokens.extend(err.tokens(&pos));
+                out.push(Effect::say(tokens));
+                return;
+            }
+        };
+        let entry = Entry::claim(
+            by,
+            intended.map(|m| m.to_uci(shakmaty::CastlingMode::Standard).to_string()),
+        );
+        match self.record(entry, now, out) {
+            Ok(applied) => {
+                if let sheet::Effect::Claimed(verdict) = &applied.effect {
+                    out.push(Effect::say(verdict.tokens()));
+                    if let crate::game::ClaimVerdict::Incorrect { bonus, played, .. } = verdict {
+                        if played.is_some() {
+                            self.uncompleted = Some(by);
+                        }
+                        self.give_time(bonus.to, bonus.minutes, "9.5.3", now, out);
+                    }
+                }
+            }
+            Err(err) => out.push(Effect::say(err.tokens())),
+        }
+    }
+
+    fn arbiter(&mut self, action: ArbiterAction, now: Duration, out: &mut Vec<Effect>) {
+        match action {
+            ArbiterAction::Pause => self.arbiter_clock(ClockInput::Pause, now, out),
+            ArbiterAction::Resume => self.arbiter_clock(ClockInput::Resume, now, out),
+            ArbiterAction::AddTime(side, seconds) => {
+                if self.clock.is_none() {
+                    out.push(Effect::say(vec![Token::Word(Word::NoClock)]));
+                    return;
+                }
+                let change = if seconds >= 0 {
+                    Adjust::Add(Duration::from_secs(seconds.unsigned_abs()))
+                } else {
+                    Adjust::Take(Duration::from_secs(seconds.unsigned_abs()))
+                };
+                self.clock_input(ClockInput::Adjust { side, change }, now, out);
+                let entry = Entry::ClockAdjustment(ClockAdjustmentEntry {
+                    side,
+                    delta_ms: seconds.saturating_mul(1000),
+                    reason: "6.10.2".into(),
+                });
+                if let Err(err) = self.record(entry, now, out) {
+                    out.push(Effect::say(err.tokens()));
+                }
+            }
+            ArbiterAction::Back(plies) => {
+                let plies = plies.min(self.game().history().len());
+                if plies == 0 || self.game().is_over() {
+                    out.push(Effect::say(vec![Token::Word(Word::NothingToTakeBack)]));
+                    return;
+                }
+                for _ in 0..plies {
+                    if let Err(err) = self.record(Entry::undo(), now, out) {
+                        out.push(Effect::say(err.tokens()));
+                        break;
+                    }
+                }
+                self.uncompleted = None;
+                self.boards_follow_game();
+                let position = self.sheet.game().position().clone();
+                let mut tokens = vec![Token::Word(Word::TakenBack), Token::Pause];
+                tokens.extend(queries::whose_move_tokens(&position));
+                out.push(Effect::say(tokens));
+                // The boards are then set up as in this position; it is read out for that.
+                out.push(Effect::reading(queries::position_tokens(&position)));
+            }
+            ArbiterAction::IllegalMove(side) => {
+                let side = side.unwrap_or(!self.game().turn());
+                match self.record(Entry::illegal_move(side, None), now, out) {
+                    Ok(applied) => {
+                        if let sheet::Effect::Penalised(penalty) = &applied.effect {
+                            out.push(Effect::say(penalty.tokens()));
+                            if let Some(bonus) = penalty.bonus() {
+                                self.give_time(bonus.to, bonus.minutes, "7.5.3", now, out);
+                            }
+                        }
+                    }
+                    Err(err) => out.push(Effect::say(err.tokens())),
+                }
+            }
+        }
+    }
+
+    /// The arbiter stops or starts the clocks (6.11).
+    fn arbiter_clock(&mut self, input: ClockInput, now: Duration, out: &mut Vec<Effect>) {
+        if self.clock.is_none() {
+            out.push(Effect::say(vec![Token::Word(Word::NoClock)]));
+            return;
+        }
+        self.clock_input(input, now, out);
+    }
+}

@@ -1,0 +1,183 @@
+//! The clock's part in a session: pressing it (6.2, D.2.4), starting it with the first move,
+//! stopping it at the end, time given as a penalty (7.5.3, 9.5.3), what it announces, and the
+//! flag (6.9). Every clock input goes through [`Session::clock_input`], which says what the
+//! clock announced or why it refused.
+
+use std::time::Duration;
+
+use shakmaty::Color;
+
+use crate::clock::talking::{Announcement, AnnouncementKind};
+use crate::clock::{Adjust, ClockInput};
+use crate::config::SeatRole;
+use crate::notation::{Token, Word};
+use crate::record::{ClockAdjustmentEntry, Entry, PressEntry};
+
+use super::effect::{Audience, Effect};
+use super::{Session, millis};
+
+impl Session {
+    /// Gives an input to the clock (there must be one) and says what it announces; a refusal
+    /// is said in words, and nothing changes.
+    pub(super) fn clock_input(&mut self, input: ClockInput, now: Duration, out: &mut Vec<Effect>) {
+        let Some(clock) = &mut self.clock else {
+            out.push(Effect::Log(format!("{input:?} without a clock")));
+            return;
+        };
+        match clock.handle(input, now) {
+            Ok(announcements) => say_announcements(announcements, self.options.role, out),
+            Err(refusal) => out.push(Effect::say(refusal.tokens())),
+        }
+    }
+
+    /// Whether the clock runs.
+    pub(super) fn clock_running(&self) -> bool {
+        self.clock
+            .as_ref()
+            .is_some_and(|c| c.clock().is_started() && !c.clock().is_paused())
+    }
+
+    /// The arbiter starts White's clock (6.6); here the first move made starts it.
+    pub(super) fn start_clock_with_first_move(&mut self, now: Duration, out: &mut Vec<Effect>) {
+        if self.clock.as_ref().is_some_and(|c| !c.clock().is_started()) {
+            self.clock_input(ClockInput::Start, now, out);
+        }
+    }
+
+    /// The game ended: the clocks stop (a running clock only; a paused one stays paused).
+    pub(super) fn stop_clock_at_the_end(&mut self, now: Duration, out: &mut Vec<Effect>) {
+        if self.clock_running() {
+            self.clock_input(ClockInput::Pause, now, out);
+        }
+    }
+
+    /// The clock is pressed: completes the move just made (6.2, D.2.4).
+    pub(super) fn press_clock(&mut self, now: Duration, out: &mut Vec<Effect>) {
+        if let Some(tokens) = self.game_over_tokens() {
+            out.push(Effect::say(tokens));
+            return;
+        }
+        let Some(clock) = &self.clock else {
+            // No clock: pressing completes the move.
+            self.uncompleted = None;
+            out.push(Effect::say(vec![
+                Token::Side(self.sheet.game().turn()),
+                Token::Word(Word::ToMove),
+            ]));
+            return;
+        };
+        let waiting = self.uncompleted.is_some();
+        if !clock.clock().is_started() {
+            if !waiting && self.cycle.move_under_way() {
+                // A VI move under way: say what it lacks rather than start the clock.
+                if let Some(word) = self.cycle.press_refusal(waiting) {
+                    out.push(Effect::say(vec![Token::Word(word)]));
+                }
+                return;
+            }
+            self.clock_input(ClockInput::Start, now, out);
+            return;
+        }
+        let Some(mover) = self.uncompleted else {
+            // 7.8: pressing the clock without making a move; refused here, nothing changes.
+            // With a peg board, say which part of the move is missing (D.2.3, D.2.4).
+            let word = self
+                .cycle
+                .press_refusal(waiting)
+                .unwrap_or(Word::MakeMoveFirst);
+            out.push(Effect::say(vec![Token::Word(word)]));
+            return;
+        };
+        let Some(clock) = &mut self.clock else {
+            unreachable!("checked above")
+        };
+        match clock.handle(ClockInput::Press(Some(mover)), now) {
+            Ok(announcements) => {
+                let snapshot = clock.snapshot(now);
+                say_announcements(announcements, self.options.role, out);
+                self.uncompleted = None;
+                let entry = Entry::Press(PressEntry {
+                    by: mover,
+                    white_ms: Some(millis(snapshot.white)),
+                    black_ms: Some(millis(snapshot.black)),
+                });
+                if let Err(err) = self.record(entry, now, out) {
+                    out.push(Effect::say(err.tokens()));
+                }
+                // A VI move that waited for this press goes on now.
+                let steps = self.cycle.clock_pressed(&self.cycle_game());
+                self.carry_out(steps, now, out);
+            }
+            Err(err) => out.push(Effect::say(err.tokens())),
+        }
+    }
+
+    /// Adds minutes to a player's clock (a penalty of the opponent) and records it.
+    pub(super) fn give_time(
+        &mut self,
+        to: Color,
+        minutes: u32,
+        reason: &str,
+        now: Duration,
+        out: &mut Vec<Effect>,
+    ) {
+        if self.clock.is_none() {
+            // No clock: there is no time to give; the penalty is said by the caller.
+            return;
+        }
+        let amount = Duration::from_secs(u64::from(minutes) * 60);
+        let change = Adjust::Add(amount);
+        self.clock_input(ClockInput::Adjust { side: to, change }, now, out);
+        let entry = Entry::ClockAdjustment(ClockAdjustmentEntry {
+            side: to,
+            delta_ms: millis(amount) as i64,
+            reason: reason.to_string(),
+        });
+        if let Err(err) = self.record(entry, now, out) {
+            out.push(Effect::say(err.tokens()));
+        }
+    }
+
+    /// Says what the clock has due at `now`; records a fallen flag (6.9).
+    pub(super) fn poll_clock(&mut self, now: Duration, out: &mut Vec<Effect>) {
+        let Some(clock) = &mut self.clock else { return };
+        let announcements = clock.poll(now);
+        let flag = clock.snapshot(now).flag;
+        say_announcements(announcements, self.options.role, out);
+        if let Some(fallen) = flag
+            && !self.sheet.game().is_over()
+        {
+            match self.record(Entry::flag(fallen), now, out) {
+                Ok(_) => {
+                    let tokens = self
+                        .game()
+                        .outcome()
+                        .map(|o| o.tokens())
+                        .unwrap_or_default();
+                    out.push(Effect::urgent(tokens));
+                }
+                Err(err) => out.push(Effect::say(err.tokens())),
+            }
+        }
+    }
+}
+
+/// Turns the clock's announcements into speech; an assistant tells times only on request
+/// (D.2.10.4), so scheduled times and warnings are left out in that seat.
+fn say_announcements(announcements: Vec<Announcement>, role: SeatRole, out: &mut Vec<Effect>) {
+    for a in announcements {
+        if role == SeatRole::Assistant
+            && matches!(
+                a.kind,
+                AnnouncementKind::Warning | AnnouncementKind::Scheduled
+            )
+        {
+            continue;
+        }
+        out.push(Effect::Say {
+            priority: a.kind.priority(),
+            tokens: a.tokens,
+            audience: Audience::Everyone,
+        });
+    }
+}
