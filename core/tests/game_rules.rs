@@ -711,7 +711,7 @@ fn undo_restores_offers_and_keeps_penalties() {
     g.illegal_move(Color::White).unwrap();
     play(&mut g, "Nf3");
     assert_eq!(g.pending_draw_offer(), None, "lapsed");
-    g.undo();
+    let _ = g.undo();
     assert_eq!(
         g.pending_draw_offer(),
         Some(Color::Black),
@@ -722,7 +722,7 @@ fn undo_restores_offers_and_keeps_penalties() {
         1,
         "a penalty given stays"
     );
-    g.undo();
+    let _ = g.undo();
     assert_eq!(g.pending_draw_offer(), None, "the offer went with its move");
     assert_eq!(g.history().len(), 1);
     assert!(!g.history()[0].draw_offer);
@@ -737,7 +737,7 @@ fn undo_of_a_claimed_intended_move_reopens_the_game() {
         g.claim_draw(Color::Black, Some(intended)),
         ClaimVerdict::Correct { .. }
     ));
-    g.undo();
+    let _ = g.undo();
     assert_eq!(g, snapshot);
 }
 

@@ -284,6 +284,7 @@ impl Tracker {
 
     /// Starts from `position` (a new game, a loaded game) and compares the board with it at
     /// once, reporting any difference.
+    #[must_use = "it is what the state machine decided: carry it out"]
     pub fn start(&mut self, position: Chess) -> Vec<TrackerOutput> {
         self.replace_position(position);
         self.mode = Mode::InStep;
@@ -310,6 +311,7 @@ impl Tracker {
     }
 
     /// Feeds one board event; returns what it means.
+    #[must_use = "it is what the state machine decided: carry it out"]
     pub fn handle(&mut self, input: &BoardInput) -> Vec<TrackerOutput> {
         let mut out = Vec::new();
         let mut events: Vec<(Square, Cell)> = Vec::new();
@@ -387,6 +389,7 @@ impl Tracker {
     /// The player says the move is done (the clock pressed, the move announced): a move
     /// waiting for the rest of a castling is taken as it stands; a board that shows no
     /// move is explained.
+    #[must_use = "it is what the state machine decided: carry it out"]
     pub fn settle(&mut self) -> Vec<TrackerOutput> {
         let mut out = Vec::new();
         if let Some((m, _)) = self.deferred.take() {

@@ -220,6 +220,7 @@ impl TalkingClock {
     }
 
     /// Everything that fell due up to `now`, in order, each stamped with its exact moment.
+    #[must_use = "it is what the state machine decided: carry it out"]
     pub fn poll(&mut self, now: Duration) -> Vec<Announcement> {
         let mut out = Vec::new();
         loop {

@@ -210,6 +210,7 @@ impl Game {
     /// it brought, a draw offer made with it, an opponent's offer it let lapse, and any later
     /// result (resignation, flag, agreement, claim) recorded after it. Counts of completed
     /// illegal moves stay: a penalty once given is not undone by taking a later move back.
+    #[must_use = "it is what the state machine decided: carry it out"]
     pub fn undo(&mut self) -> Option<PlayedMove> {
         let played = self.history.pop()?;
         self.positions.pop();

@@ -186,6 +186,7 @@ impl Session {
     }
 
     /// What to say when the game begins or is resumed.
+    #[must_use = "it is what the state machine decided: carry it out"]
     pub fn greeting(&mut self, resumed: bool) -> Vec<Effect> {
         let mut tokens = vec![Token::Word(if resumed {
             Word::Resumed
