@@ -45,9 +45,14 @@ impl Session {
     }
 
     /// The game ended: the clocks stop (a running clock only; a paused one stays paused).
+    /// Nothing is said of it: the result that ended the game is said instead.
     pub(super) fn stop_clock_at_the_end(&mut self, now: Duration, out: &mut Vec<Effect>) {
-        if self.clock_running() {
-            self.clock_input(ClockInput::Pause, now, out);
+        if !self.clock_running() {
+            return;
+        }
+        let Some(clock) = &mut self.clock else { return };
+        if let Err(refusal) = clock.handle(ClockInput::Pause, now) {
+            out.push(Effect::Log(format!("the clock did not stop at the end: {refusal}")));
         }
     }
 
