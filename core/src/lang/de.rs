@@ -295,6 +295,7 @@ fn word(word: Word) -> &'static str {
         Word::TouchMove => "berührt, geführt",
         Word::MustBeCaptured => "berührt, muss geschlagen werden",
         Word::PutBack => "zurückgestellt",
+        Word::CastlingRookFirst => "nicht erlaubt, der Turm wurde zuerst berührt",
         Word::Missing => "fehlt",
         Word::NoPieceBelongsHere => "hier gehört keine Figur hin",
         Word::WrongPiece => "falsche Figur",

@@ -277,6 +277,7 @@ fn word(word: Word) -> &'static str {
         Word::TouchMove => "touch move: this piece must move",
         Word::MustBeCaptured => "touched: it must be captured",
         Word::PutBack => "put back",
+        Word::CastlingRookFirst => "not allowed, the rook was touched first",
         Word::Missing => "missing",
         Word::NoPieceBelongsHere => "no piece belongs here",
         Word::WrongPiece => "wrong piece",

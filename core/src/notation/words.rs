@@ -242,6 +242,8 @@ words! {
     MustBeCaptured => "w_must_be_captured";
     /// "put back"
     PutBack => "w_put_back";
+    /// Castling refused because the rook was touched before the king (4.4.2).
+    CastlingRookFirst => "w_castling_rook_first";
     /// "missing"
     Missing => "w_missing";
     /// "no piece belongs here"

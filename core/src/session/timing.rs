@@ -52,7 +52,9 @@ impl Session {
         }
         let Some(clock) = &mut self.clock else { return };
         if let Err(refusal) = clock.handle(ClockInput::Pause, now) {
-            out.push(Effect::Log(format!("the clock did not stop at the end: {refusal}")));
+            out.push(Effect::Log(format!(
+                "the clock did not stop at the end: {refusal}"
+            )));
         }
     }
 
