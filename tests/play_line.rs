@@ -58,8 +58,10 @@ fn a_slip_is_taken_back_before_the_clock_and_not_after() {
     game.expect_containing("neue Partie");
     game.type_line("Springer Felix drei");
     game.expect_exact("Weiß Springer Felix drei");
+    // Without a peg board the announcement is the move: a slip of the tongue is corrected
+    // before the clock (D.2.8), and said to be one.
     game.type_line("Korrektur");
-    game.expect_exact("zurückgenommen, Weiß am Zug");
+    game.expect_exact("Ansage korrigiert, Weiß am Zug");
     game.type_line("Springer Cesar drei");
     game.expect_exact("Weiß Springer Cesar drei");
     game.type_line("");

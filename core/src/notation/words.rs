@@ -244,6 +244,16 @@ words! {
     PutBack => "w_put_back";
     /// Castling refused because the rook was touched before the king (4.4.2).
     CastlingRookFirst => "w_castling_rook_first";
+    /// "must capture": the first touched own piece must capture the opponent's (4.3.3).
+    MustTake => "w_must_take";
+    /// A move made on the board and announced cannot be taken back but by the arbiter (4.7).
+    MoveIsMade => "w_move_is_made";
+    /// The announcement was withdrawn before the move was made (D.2.8).
+    AnnouncementWithdrawn => "w_announcement_withdrawn";
+    /// A slip of the tongue corrected before the clock (D.2.8).
+    AnnouncementCorrected => "w_announcement_corrected";
+    /// A typing error of the assistant (or of whoever relayed a move) corrected before the clock.
+    EntryCorrected => "w_entry_corrected";
     /// "missing"
     Missing => "w_missing";
     /// "no piece belongs here"

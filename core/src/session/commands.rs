@@ -7,6 +7,7 @@ use shakmaty::{Color, Move, Position};
 
 use crate::clock::{Adjust, ClockInput, Query};
 use crate::command::{self, ArbiterAction, Command};
+use crate::config::SeatRole;
 use crate::notation::{Token, Word, parse_move};
 use crate::record::{ClockAdjustmentEntry, Entry, sheet};
 
@@ -134,25 +135,39 @@ impl Session {
         }
     }
 
-    /// Takes back the move made and not yet completed (a slip, D.2.8).
+    /// "Korrektur": D.2.8, "A slip of the tongue in announcing a move must be corrected at
+    /// once, before the opponent's clock is started". Before the VI player's move is made on
+    /// the peg board, the announcement is withdrawn; a move made on a board the program sees
+    /// stays made (4.7), and only the arbiter can take it back ("Schiedsrichter zurück 1"); a
+    /// move that was only said or typed (no board to see it) may be corrected before the
+    /// clock: the player's slip of the tongue, or a typing error of whoever relayed it.
     fn take_back(&mut self, now: Duration, out: &mut Vec<Effect>) {
-        if self.uncompleted.is_none() {
-            out.push(Effect::say(vec![Token::Word(Word::NothingToTakeBack)]));
+        if self.cycle.withdraw_announcement() {
+            out.push(Effect::say(vec![Token::Word(Word::AnnouncementWithdrawn)]));
             return;
         }
+        let Some(mover) = self.uncompleted else {
+            out.push(Effect::say(vec![Token::Word(Word::NothingToTakeBack)]));
+            return;
+        };
+        if self.uncompleted_on_board {
+            out.push(Effect::say(vec![Token::Word(Word::MoveIsMade)]));
+            return;
+        }
+        let what = if self.options.role == SeatRole::Player && mover == self.options.vi_side {
+            Word::AnnouncementCorrected
+        } else {
+            Word::EntryCorrected
+        };
         match self.record(Entry::undo(), now, out) {
-            Ok(applied) => {
+            Ok(_) => {
                 self.uncompleted = None;
                 // The piece goes back on the boards too.
                 self.boards_follow_game();
-                let by = match applied.effect {
-                    sheet::Effect::Undone(played) => played.by,
-                    _ => self.game().turn(),
-                };
                 out.push(Effect::say(vec![
-                    Token::Word(Word::TakenBack),
+                    Token::Word(what),
                     Token::Pause,
-                    Token::Side(by),
+                    Token::Side(mover),
                     Token::Word(Word::ToMove),
                 ]));
             }

@@ -22,8 +22,8 @@ use crate::board::link::LinkEvent;
 use crate::board::tracker::PendingQuestion;
 use crate::board::{BoardInput, Sensing, Tracker, TrackerOutput, differences};
 use crate::command::{self, Command};
+use crate::game::touch_move::{self, Obligation};
 use crate::lang::Lang;
-use crate::notation::token::{colored_piece_tokens, square_tokens};
 use crate::notation::{Style, Token, Word, move_tokens};
 use crate::speech::Priority;
 
@@ -241,7 +241,12 @@ impl BoardCycle {
                     }
                 }
                 (TrackerOutput::BoardsAgree, Seat::Peg) => {
-                    if self.vi_move.on_board.is_some() && game.position.turn() == vi {
+                    let back_at_game = self
+                        .peg
+                        .as_ref()
+                        .is_some_and(|t| t.position().board() == game.position.board());
+                    if self.vi_move.on_board.is_some() && game.position.turn() == vi && back_at_game
+                    {
                         // The player took the shown move back on the board.
                         self.vi_move.on_board = None;
                     }
@@ -250,9 +255,10 @@ impl BoardCycle {
                 (TrackerOutput::BoardsAgree, Seat::Sighted) => {
                     out.push(self.show(&[Token::Word(Word::BoardsAgree)]))
                 }
-                (TrackerOutput::Differences(_), Seat::Peg) => {
-                    out.push(self.for_vi(output.tokens(), Priority::Alert))
-                }
+                (
+                    TrackerOutput::Differences(_) | TrackerOutput::CastlingNotAllowed { .. },
+                    Seat::Peg,
+                ) => out.push(self.for_vi(output.tokens(), Priority::Alert)),
                 (TrackerOutput::NeedPromotion { .. } | TrackerOutput::NeedChoice(_), _) => {
                     out.push(Step::Effect(Effect::say(output.tokens())))
                 }
@@ -322,7 +328,16 @@ impl BoardCycle {
             out.push(self.for_vi(vec![Token::Word(Word::BoardsDiffer)], Priority::Alert));
             return;
         }
-        self.remind_touch_move(before, m, out);
+        if let Some(obligation) = self.touch_move(before)
+            && !obligation.allows(m)
+        {
+            // 4.3 / 4.4: not the move the touched pieces oblige; the board goes back.
+            out.push(self.for_vi(obligation.tokens(), Priority::Alert));
+            if let Some(tracker) = &mut self.peg {
+                tracker.set_position(before.clone());
+            }
+            return;
+        }
         self.vi_move.on_board = Some(m);
         if game.waiting_for_clock {
             // The opponent has not pressed the clock yet: the move waits for that.
@@ -342,49 +357,34 @@ impl BoardCycle {
         self.try_make_vi_move(game, out);
     }
 
-    /// Touch-move (4.3): a touched own piece that could have moved must be the one moved; a
-    /// touched opponent's piece that could be captured must be captured. The player is
-    /// reminded; the arbiter decides on a claim.
-    fn remind_touch_move(&self, before: &Chess, m: Move, out: &mut Vec<Step>) {
-        let vi = self.vi_side;
-        let legal = before.legal_moves();
-        for (square, piece) in &self.touched {
-            let broken = if piece.color == vi {
-                let moved = m.from() == Some(*square)
-                    || matches!(m, Move::Castle { rook, .. } if rook == *square);
-                !moved && legal.iter().any(|l| l.from() == Some(*square))
-            } else {
-                let captured = m.is_capture() && m.to() == *square;
-                !captured && legal.iter().any(|l| l.is_capture() && l.to() == *square)
-            };
-            if broken {
-                let mut tokens = Vec::with_capacity(6);
-                if piece.color == vi {
-                    tokens.push(Token::Piece(piece.role));
-                } else {
-                    tokens.extend(colored_piece_tokens(*piece));
-                }
-                tokens.extend(square_tokens(*square));
-                tokens.push(Token::Pause);
-                tokens.push(Token::Word(if piece.color == vi {
-                    Word::TouchMove
-                } else {
-                    Word::MustBeCaptured
-                }));
-                out.push(self.for_vi(tokens, Priority::Alert));
-            }
-        }
+    /// What the pieces the VI player touched this turn oblige (4.3, 4.4), if anything.
+    fn touch_move(&self, before: &Chess) -> Option<Obligation> {
+        touch_move::obligation(before, &self.touched)
     }
 
     /// The VI player announced a move (typed or heard) while a peg board is in use.
     pub(super) fn announced(&mut self, m: Move, game: &Game) -> Vec<Step> {
         let mut out = Vec::new();
+        if let Some(obligation) = self.touch_move(&game.position)
+            && !obligation.allows(m)
+        {
+            // 4.3 / 4.4: the touched pieces oblige another move; the announcement stands not.
+            out.push(self.for_vi(obligation.tokens(), Priority::Alert));
+            return out;
+        }
         self.vi_move.announced = Some(m);
         if self.vi_move.on_board.is_none()
             && let Some(tracker) = &mut self.peg
         {
-            // The announcement may decide what the board shows (a rook move or castling).
-            let outputs = tracker.settle();
+            let outputs = match tracker.pending_question() {
+                // D.2.1: "…the player must announce which piece is chosen": the announced
+                // piece answers the board's question.
+                Some(PendingQuestion::Promotion) if m.promotion().is_some() => {
+                    tracker.choose(m).unwrap_or_else(|_| tracker.settle())
+                }
+                // The board is asked again what it shows, or how it differs.
+                _ => tracker.settle(),
+            };
             self.tracker_outputs(Seat::Peg, outputs, game, &mut out);
         }
         if self.vi_move.announced.is_some() && self.vi_move.on_board.is_none() {
@@ -452,6 +452,12 @@ impl BoardCycle {
             return;
         }
         out.push(Step::MakeSighted(m));
+    }
+
+    /// "Korrektur" before the move is made: the announcement was a slip (D.2.8) and is
+    /// withdrawn; true when there was one to withdraw.
+    pub(super) fn withdraw_announcement(&mut self) -> bool {
+        self.vi_move.announced.take().is_some()
     }
 
     /// A move was made in the game (either player's): the touches of the turn are over.

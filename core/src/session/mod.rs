@@ -112,6 +112,9 @@ pub struct Session {
     voice: VoiceState,
     /// The side whose move is made but not yet completed (it may still be taken back).
     uncompleted: Option<Color>,
+    /// That move was made on a board the program sees (the peg board with its announcement,
+    /// or the e-board): only the arbiter may take it back (4.7).
+    uncompleted_on_board: bool,
     /// The last announcement, for "repeat".
     last_said: Vec<Token>,
 }
@@ -126,6 +129,7 @@ impl Session {
             clock,
             voice: VoiceState::default(),
             uncompleted: None,
+            uncompleted_on_board: false,
             last_said: Vec::new(),
         }
     }
@@ -253,13 +257,7 @@ impl Session {
         for step in steps {
             match step {
                 Step::Effect(effect) => out.push(effect),
-                Step::MakeVi(m) | Step::MakeSighted(m) => {
-                    self.make_move(m, now, out);
-                    // The peg board is in step again (its tracker may have been sent back
-                    // after a mismatch); the other board follows the move.
-                    let position = self.sheet.game().position().clone();
-                    self.cycle.follow(&position);
-                }
+                Step::MakeVi(m) | Step::MakeSighted(m) => self.make_and_follow(m, true, now, out),
                 Step::Key(command) => {
                     let actor = Some(self.options.vi_side);
                     self.handle_command(command, actor, now, out);
@@ -343,10 +341,22 @@ impl Session {
             let steps = self.cycle.announced(m, &self.cycle_game());
             self.carry_out(steps, now, out);
         } else if self.cycle.has_peg_board() {
-            self.carry_out(vec![Step::MakeSighted(m)], now, out);
+            self.make_and_follow(m, false, now, out);
         } else {
             self.make_move(m, now, out);
         }
+    }
+
+    /// Makes a move and has the boards follow it: the peg board is in step again (its tracker
+    /// may have been sent back after a mismatch), the other board is to show it.
+    /// `on_board`: the move was made on a board the program sees.
+    fn make_and_follow(&mut self, m: Move, on_board: bool, now: Duration, out: &mut Vec<Effect>) {
+        self.make_move(m, now, out);
+        if self.uncompleted.is_some() {
+            self.uncompleted_on_board = on_board;
+        }
+        let position = self.sheet.game().position().clone();
+        self.cycle.follow(&position);
     }
 
     /// Makes a legal move: announced and journaled, to be completed by the clock.
@@ -379,6 +389,7 @@ impl Session {
                 }
                 if !self.game().is_over() {
                     self.uncompleted = Some(mover);
+                    self.uncompleted_on_board = false;
                 }
                 self.voice.move_made(before, m);
                 self.cycle.move_made();
