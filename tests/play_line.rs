@@ -111,7 +111,7 @@ fn bad_input_gets_its_reason_and_leaves_the_game_unchanged() {
         ("Eva fünf", "kein Bauer erreicht Eva fünf"),
         ("e2e5", "kein Bauer erreicht Eva fünf"),
         ("Läufer Cesar vier", "kein Läufer erreicht Cesar vier"),
-        ("Remis", "Remisangebot erst nach dem eigenen Zug"),
+        ("Remis", "Remis erst wenn beide gezogen haben"),
     ] {
         game.type_line(typed);
         game.expect_exact(said);

@@ -288,3 +288,131 @@ fn the_announced_piece_answers_the_boards_question_d_2_1() {
         assert!(s.game().position().board().rooks().any());
     }
 }
+
+/// 9.1.2.1: "An offer at any other time during play is still valid but Article 11.5 must be
+/// considered." The offerer can be named; "Remis" alone is the player who has just moved.
+/// 9.1.2.3: the offer stands until the opponent "rejects it by touching a piece with the
+/// intention of moving or capturing it"; the offerer's own move does not withdraw it.
+#[test]
+fn an_offer_by_the_player_to_move_stands_until_the_opponent_touches_a_piece_9_1_2_1() {
+    let mut s = session(None, true);
+    // 1. e4 (on the peg board) e5 (the sighted player's, typed), then the boards agree.
+    lift(&mut s, Square::E2, 0);
+    drop(&mut s, Square::E4, 10);
+    line(&mut s, "Eva vier", 20);
+    line(&mut s, "Eva fünf", 30);
+    lift(&mut s, Square::E7, 40);
+    drop(&mut s, Square::E5, 50);
+    // White, to move, offers a draw before his move: valid.
+    let offered = line(&mut s, "Remis Weiß", 60);
+    assert_eq!(said(&offered), ["Weiß bietet Remis an"]);
+    assert_eq!(recorded(&offered), ["draw_offer"]);
+    // White's own move keeps it.
+    lift(&mut s, Square::G1, 70);
+    drop(&mut s, Square::F3, 80);
+    line(&mut s, "Springer Felix drei", 90);
+    assert_eq!(s.game().pending_draw_offer(), Some(shakmaty::Color::White));
+    assert!(s.game().history()[2].draw_offer, "(=) with White's move");
+    // Black's move played by typing lapses it (he touched a piece to move it).
+    let moved = line(&mut s, "Springer Cesar sechs", 100);
+    assert_eq!(
+        said(&moved),
+        ["Schwarz Springer Cesar sechs, Remisangebot erloschen"]
+    );
+    assert_eq!(s.game().pending_draw_offer(), None);
+    // The sighted player's offer lapses when the VI player lifts a peg to move.
+    lift(&mut s, Square::B8, 110);
+    drop(&mut s, Square::C6, 120);
+    let offered = line(&mut s, "Remis Schwarz", 130);
+    assert_eq!(said(&offered), ["Schwarz bietet Remis an"]);
+    let touched = peg(&mut s, BoardInput::Up(Square::F1), 140);
+    assert_eq!(
+        said(&touched),
+        ["Läufer Felix eins berührt", "Remisangebot erloschen"]
+    );
+    assert_eq!(recorded(&touched), ["draw_decline"]);
+    assert_eq!(s.game().pending_draw_offer(), None);
+}
+
+const REPEATED: [(&str, &str, &str, Square, Square); 8] = [
+    ("Springer Felix drei", "g1", "f3", Square::G1, Square::F3),
+    ("Springer Felix sechs", "g8", "f6", Square::G8, Square::F6),
+    ("Springer Gustav eins", "f3", "g1", Square::F3, Square::G1),
+    ("Springer Gustav acht", "f6", "g8", Square::F6, Square::G8),
+    ("Springer Felix drei", "g1", "f3", Square::G1, Square::F3),
+    ("Springer Felix sechs", "g8", "f6", Square::G8, Square::F6),
+    ("Springer Gustav eins", "f3", "g1", Square::F3, Square::G1),
+    ("Springer Gustav acht", "f6", "g8", Square::F6, Square::G8),
+];
+
+/// Plays the knights out and back (`plies` of it) with a clock: White (the VI player) on the peg board,
+/// Black typed and followed on it; every move completed by the clock.
+fn knights(plies: usize) -> Session {
+    let mut s = session(Some("90+30"), true);
+    let mut t = 0;
+    for (i, (words, _, _, from, to)) in REPEATED.iter().take(plies).enumerate() {
+        t += 100;
+        if i % 2 == 0 {
+            lift(&mut s, *from, t);
+            drop(&mut s, *to, t + 10);
+            line(&mut s, words, t + 20);
+        } else {
+            line(&mut s, words, t);
+            lift(&mut s, *from, t + 10);
+            drop(&mut s, *to, t + 20);
+        }
+        line(&mut s, "", t + 30);
+    }
+    s
+}
+
+/// 9.5.3: "If the claim is found to be incorrect … Then the game shall continue. If the claim
+/// was based on an intended move, this move must be made in accordance with Articles 3 and
+/// 4." 9.5.1: "…the arbiter shall stop the clocks". The intended move is not made by the
+/// claim: the peg board must show it.
+#[test]
+fn an_incorrect_claims_intended_move_is_made_on_the_board_9_5_3() {
+    // The start position has occurred twice, not three times: the claim is incorrect.
+    let mut s = knights(4);
+    let claim = line(&mut s, "reklamieren Springer Hector drei", 2000);
+    let words = said(&claim);
+    assert_eq!(words[0], "Uhr angehalten", "{words:?}");
+    assert!(
+        words
+            .iter()
+            .any(|w| w.starts_with("Weiß reklamiert Remis, Reklamation unberechtigt")),
+        "{words:?}"
+    );
+    assert!(words.contains(&"Uhr läuft weiter".to_string()), "{words:?}");
+    assert!(
+        words
+            .last()
+            .unwrap()
+            .ends_with("Springer Hector drei, bitte auf dem Brett ausführen"),
+        "{words:?}"
+    );
+    assert_eq!(recorded(&claim), ["claim", "clock_adjustment"]);
+    assert_eq!(s.game().history().len(), 4, "not made by the claim");
+    assert_eq!(s.uncompleted(), None, "no clock to press yet");
+    // The board shows it: the move is made (it was announced with the claim).
+    lift(&mut s, Square::G1, 2100);
+    let made = drop(&mut s, Square::H3, 2110);
+    assert_eq!(made.last().unwrap(), "Weiß Springer Hector drei");
+    assert_eq!(s.game().history().len(), 5);
+}
+
+/// 9.4: "If the player touches a piece as in Article 4.3, he loses the right to claim a draw
+/// under Article 9.2 or 9.3 on that move."
+#[test]
+fn a_player_who_touched_a_piece_cannot_claim_on_that_move_9_4() {
+    let mut s = knights(8);
+    lift(&mut s, Square::B1, 2000);
+    drop(&mut s, Square::B1, 2010);
+    let claim = line(&mut s, "reklamieren", 2020);
+    assert_eq!(
+        said(&claim),
+        ["Figur berührt, keine Reklamation mehr auf diesen Zug"]
+    );
+    assert!(recorded(&claim).is_empty());
+    assert!(!s.game().is_over());
+}

@@ -43,8 +43,9 @@ pub enum Command {
     TakeBack,
     /// Press the clock: completes the move just made (6.2, D.2.4).
     PressClock,
-    /// Offer a draw (9.1).
-    OfferDraw,
+    /// Offer a draw (9.1): by the side named, or else by whoever speaks (in line mode, the
+    /// player who has just moved).
+    OfferDraw(Option<Color>),
     /// Accept the draw offered.
     AcceptDraw,
     /// Decline the draw offered.
@@ -268,7 +269,7 @@ impl Kind {
             Kind::Repeat => Command::Repeat,
             Kind::TakeBack => Command::TakeBack,
             Kind::PressClock => Command::PressClock,
-            Kind::OfferDraw => Command::OfferDraw,
+            Kind::OfferDraw => Command::OfferDraw(v.side),
             Kind::AcceptDraw => Command::AcceptDraw,
             Kind::DeclineDraw => Command::DeclineDraw,
             Kind::ClaimDraw => Command::ClaimDraw(v.rest),
@@ -316,7 +317,10 @@ impl Command {
             Command::Repeat => Kind::Repeat,
             Command::TakeBack => Kind::TakeBack,
             Command::PressClock => Kind::PressClock,
-            Command::OfferDraw => Kind::OfferDraw,
+            Command::OfferDraw(side) => {
+                v.side = *side;
+                Kind::OfferDraw
+            }
             Command::AcceptDraw => Kind::AcceptDraw,
             Command::DeclineDraw => Kind::DeclineDraw,
             Command::ClaimDraw(rest) => {
@@ -394,7 +398,7 @@ impl Command {
         matches!(
             self,
             Command::Resign(_)
-                | Command::OfferDraw
+                | Command::OfferDraw(_)
                 | Command::AcceptDraw
                 | Command::DeclineDraw
                 | Command::ClaimDraw(_)
@@ -441,8 +445,8 @@ pub fn spoken(lang: Lang) -> Vec<(Command, Vec<Token>)> {
     out
 }
 
-/// Every set of values a spoken phrase can take: squares, pieces and colours expanded;
-/// optional sides, numbers and rests left out.
+/// Every set of values a spoken phrase can take: squares, pieces, sides and colours expanded;
+/// optional numbers and rests left out.
 fn expansions(phrase: Phrase) -> Vec<Values> {
     let mut all = vec![Values::default()];
     for slot in phrase {
@@ -466,6 +470,14 @@ fn expansions(phrase: Phrase) -> Vec<Values> {
                 })
                 .collect(),
             Slot::OptColour => all
+                .into_iter()
+                .flat_map(|v| {
+                    [None, Some(Color::White), Some(Color::Black)]
+                        .into_iter()
+                        .map(move |side| Values { side, ..v.clone() })
+                })
+                .collect(),
+            Slot::OptSide => all
                 .into_iter()
                 .flat_map(|v| {
                     [None, Some(Color::White), Some(Color::Black)]

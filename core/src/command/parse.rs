@@ -244,7 +244,15 @@ mod tests {
         );
         assert_eq!(de("Korrektur"), Some(Command::TakeBack));
         assert_eq!(de("zurücknehmen"), Some(Command::TakeBack));
-        assert_eq!(de("Remis"), Some(Command::OfferDraw));
+        assert_eq!(de("Remis"), Some(Command::OfferDraw(None)));
+        assert_eq!(
+            de("Remis Weiß"),
+            Some(Command::OfferDraw(Some(Color::White)))
+        );
+        assert_eq!(
+            de("draw black"),
+            Some(Command::OfferDraw(Some(Color::Black)))
+        );
         assert_eq!(de("remis annehmen"), Some(Command::AcceptDraw));
         assert_eq!(
             de("reklamieren Springer Felix drei"),

@@ -124,8 +124,6 @@ words! {
     DrawDeclined => "w_draw_declined";
     /// "no draw offer"
     NoDrawOffer => "w_no_draw_offer";
-    /// "offer a draw after your own move"
-    DrawOfferNotNow => "w_draw_offer_not_now";
     /// "no draw before both sides have moved"
     DrawNotYet => "w_draw_not_yet";
     /// "claims a draw"
@@ -383,6 +381,8 @@ words! {
     DrawAlreadyOffered => "w_draw_already_offered";
     /// "only the player to move can claim"
     ClaimOnlyOnMove => "w_claim_only_on_move";
+    /// A player who touched a piece has lost the right to claim on this move (9.4).
+    ClaimAfterTouch => "w_claim_after_touch";
     /// "intended move"
     IntendedMove => "w_intended_move";
     /// "must be played"

@@ -158,6 +158,18 @@ pub struct ClaimEntry {
     /// The verdict, filled in when the claim is applied.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub verdict: Option<ClaimRecord>,
+    /// Whether an incorrect claim's intended move was played with the claim. Journals of
+    /// earlier versions did so (the field is absent there: true); since, the intended move is
+    /// made on the board like any move (9.5.3) and journaled as a move of its own (false).
+    #[serde(
+        default = "played_with_the_claim_before",
+        skip_serializing_if = "Clone::clone"
+    )]
+    pub intended_played_with_claim: bool,
+}
+
+fn played_with_the_claim_before() -> bool {
+    true
 }
 
 /// A fallen flag.
@@ -236,6 +248,20 @@ pub struct PressEntry {
     pub black_ms: Option<u64>,
 }
 
+/// A player touched a piece (seen on an e-board): D.2.10.5, the assistant "shall … inform
+/// the arbiter when the sighted player has touched one of his pieces", and the record keeps
+/// it for the arbiter's ruling on touch-move.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct TouchEntry {
+    /// Who touched it.
+    #[serde(with = "color_serde")]
+    pub by: Color,
+    /// Its square (`g8`).
+    pub square: String,
+    /// The piece, as a FEN letter (`n`).
+    pub piece: String,
+}
+
 /// The result of the game: a confirmation of a result the rules gave, or an arbiter's decision.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub struct ResultEntry {
@@ -276,6 +302,8 @@ pub enum Entry {
     Press(PressEntry),
     /// The result.
     Result(ResultEntry),
+    /// A piece touched (D.2.10.5).
+    Touch(TouchEntry),
 }
 
 impl Entry {
@@ -315,6 +343,7 @@ impl Entry {
             by,
             intended,
             verdict: None,
+            intended_played_with_claim: false,
         })
     }
 
@@ -358,6 +387,7 @@ impl Entry {
             Entry::ClockAdjustment(_) => "clock_adjustment",
             Entry::Press(_) => "press",
             Entry::Result(_) => "result",
+            Entry::Touch(_) => "touch",
         }
     }
 

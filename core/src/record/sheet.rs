@@ -63,6 +63,8 @@ pub enum Effect {
     Pressed(Color),
     /// A result entry confirmed the game's result.
     ResultConfirmed(GameOutcome),
+    /// A piece was touched (noted for the arbiter; nothing changes in the game).
+    Touched(Color),
 }
 
 /// An entry applied: the entry as it is to be written (with SAN, verdict or penalty filled
@@ -81,6 +83,9 @@ pub enum ApplyError {
     /// The move text is not a UCI move.
     #[error("'{0}' is not a move in UCI notation")]
     BadMoveText(String),
+    /// A square or piece of an entry cannot be read.
+    #[error("'{0}' is not a square or piece")]
+    BadSquare(String),
     /// The game refused (illegal move, game over).
     #[error("{0}")]
     Game(#[from] GameError),
@@ -110,7 +115,9 @@ impl ApplyError {
     /// The refusal in words.
     pub fn tokens(&self) -> Vec<Token> {
         match self {
-            ApplyError::BadMoveText(_) => vec![Token::Word(Word::NotUnderstood)],
+            ApplyError::BadMoveText(_) | ApplyError::BadSquare(_) => {
+                vec![Token::Word(Word::NotUnderstood)]
+            }
             ApplyError::Game(e) => e.tokens(),
             ApplyError::Offer(e) => e.tokens(),
             ApplyError::ClaimRefused(r) => r.tokens(),
@@ -245,7 +252,11 @@ impl Scoresheet {
                     .as_deref()
                     .map(|u| self.parse_move(u))
                     .transpose()?;
-                let verdict = self.game.claim_draw(c.by, intended);
+                let verdict = if c.intended_played_with_claim {
+                    self.game.claim_draw_playing_intended(c.by, intended)
+                } else {
+                    self.game.claim_draw(c.by, intended)
+                };
                 let record = match &verdict {
                     ClaimVerdict::Refused(refusal) => {
                         return Err(ApplyError::ClaimRefused(*refusal));
@@ -344,6 +355,24 @@ impl Scoresheet {
                     Effect::Ended(outcome)
                 }
             },
+            Entry::Touch(t) => {
+                let square: shakmaty::Square = t
+                    .square
+                    .parse()
+                    .map_err(|_| ApplyError::BadSquare(t.square.clone()))?;
+                let piece = t
+                    .piece
+                    .chars()
+                    .next()
+                    .and_then(shakmaty::Piece::from_char)
+                    .ok_or_else(|| ApplyError::BadSquare(t.piece.clone()))?;
+                let mut tokens = vec![crate::notation::Token::Side(t.by)];
+                tokens.extend(crate::notation::token::colored_piece_tokens(piece));
+                tokens.extend(crate::notation::token::square_tokens(square));
+                tokens.push(crate::notation::Token::Word(Word::Touched));
+                self.note(Lang::En.text(&tokens));
+                Effect::Touched(t.by)
+            }
         };
         Ok(Applied {
             entry: written,

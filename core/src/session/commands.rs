@@ -77,8 +77,9 @@ impl Session {
             Command::Fen => out.push(Effect::Show(self.game().fen())),
             Command::TakeBack => self.take_back(now, out),
             Command::PressClock => self.press_clock(now, out),
-            Command::OfferDraw => {
-                let by = actor.unwrap_or(!pos.turn());
+            Command::OfferDraw(side) => {
+                // "Remis" alone: the player who has just moved (9.1.2.1), or whoever speaks.
+                let by = side.or(actor).unwrap_or(!pos.turn());
                 self.simple(Entry::offer_draw(by), now, out, |_| {
                     vec![Token::Side(by), Token::Word(Word::DrawOffered)]
                 });
@@ -175,6 +176,12 @@ impl Session {
         }
     }
 
+    /// A claim of a draw (9.2, 9.3) by `actor` (else the player to move), examined as the
+    /// arbiter would (9.5): the clocks stop while it is examined (9.5.1); a player who touched a
+    /// piece has lost the right to claim on this move (9.4); if the claim is incorrect the
+    /// opponent receives time, the clocks run again, and an intended move must be made on the
+    /// board "in accordance with Articles 3 and 4" (9.5.3): with a board that sees it, it is
+    /// made when the board shows it, like any move; without one, the written move is made.
     fn claim_draw(
         &mut self,
         intended_text: Option<String>,
@@ -184,6 +191,10 @@ impl Session {
     ) {
         let pos = self.game().position().clone();
         let by = actor.unwrap_or(pos.turn());
+        if by == pos.turn() && self.cycle.has_touched(by) {
+            out.push(Effect::say(vec![Token::Word(Word::ClaimAfterTouch)]));
+            return;
+        }
         let intended = match intended_text.as_deref().map(|t| parse_move(&pos, t)) {
             None => None,
             Some(Ok(m)) => Some(m),
@@ -194,23 +205,55 @@ impl Session {
                 return;
             }
         };
+        let running = self.clock_running();
+        if running {
+            // 9.5.1: the arbiter stops the clocks while the claim is examined.
+            self.clock_input(ClockInput::Pause, now, out);
+        }
         let entry = Entry::claim(
             by,
             intended.map(|m| m.to_uci(shakmaty::CastlingMode::Standard).to_string()),
         );
         match self.record(entry, now, out) {
             Ok(applied) => {
-                if let sheet::Effect::Claimed(verdict) = &applied.effect {
-                    out.push(Effect::say(verdict.tokens()));
-                    if let crate::game::ClaimVerdict::Incorrect { bonus, played, .. } = verdict {
-                        if played.is_some() {
-                            self.uncompleted = Some(by);
-                        }
-                        self.give_time(bonus.to, bonus.minutes, "9.5.3", now, out);
+                let sheet::Effect::Claimed(verdict) = &applied.effect else {
+                    return;
+                };
+                out.push(Effect::say(verdict.tokens()));
+                if let crate::game::ClaimVerdict::Incorrect {
+                    bonus, intended, ..
+                } = verdict
+                {
+                    self.give_time(bonus.to, bonus.minutes, "9.5.3", now, out);
+                    if running {
+                        self.clock_input(ClockInput::Resume, now, out);
+                    }
+                    if let Some(m) = *intended {
+                        self.make_intended_move(by, m, now, out);
                     }
                 }
             }
-            Err(err) => out.push(Effect::say(err.tokens())),
+            Err(err) => {
+                if running {
+                    self.clock_input(ClockInput::Resume, now, out);
+                }
+                out.push(Effect::say(err.tokens()));
+            }
+        }
+    }
+
+    /// 9.5.3: after an incorrect claim the intended move must be made. The VI player makes it
+    /// on the peg board (it counts as announced: the board is to show it); the sighted player
+    /// on the e-board, if there is one; otherwise the written move is made now.
+    fn make_intended_move(&mut self, by: Color, m: Move, now: Duration, out: &mut Vec<Effect>) {
+        let position = self.game().position().clone();
+        if by == self.options.vi_side && self.cycle.expects_announcement(&position) {
+            let steps = self.cycle.announced(m, &self.cycle_game());
+            self.carry_out(steps, now, out);
+        } else if by != self.options.vi_side && self.cycle.has_sighted_board() {
+            // The e-board shows the sighted player's move when it is made.
+        } else {
+            self.make_move(m, now, out);
         }
     }
 

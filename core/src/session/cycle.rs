@@ -58,6 +58,17 @@ pub(super) enum Step {
     MakeSighted(Move),
     /// A key of the VI player's board: carry out its command.
     Key(Command),
+    /// A player to move touched a piece (a peg lifted, a piece lifted on the e-board): the
+    /// opponent's draw offer lapses (9.1.2.3), the sighted player's touch is recorded for the
+    /// arbiter (D.2.10.5).
+    Touched {
+        /// Who touched it.
+        by: Color,
+        /// Where.
+        square: Square,
+        /// What.
+        piece: Piece,
+    },
 }
 
 /// The game as the cycle needs to know it for one input.
@@ -87,6 +98,8 @@ pub(super) struct BoardCycle {
     vi_move: ViMove,
     /// Pieces the VI player touched (pegs lifted) this turn, own and the opponent's (4.3).
     touched: Vec<(Square, Piece)>,
+    /// Whether the sighted player touched one of his pieces this turn (seen on an e-board).
+    sighted_touched: bool,
 }
 
 impl BoardCycle {
@@ -101,6 +114,7 @@ impl BoardCycle {
             sighted: None,
             vi_move: ViMove::default(),
             touched: Vec::new(),
+            sighted_touched: false,
         }
     }
 
@@ -130,6 +144,11 @@ impl BoardCycle {
     /// board is in use and it is the VI player's turn), rather than a move to make at once.
     pub(super) fn expects_announcement(&self, position: &Chess) -> bool {
         self.peg.is_some() && self.peg_connected && position.turn() == self.vi_side
+    }
+
+    /// Whether the sighted player plays on an e-board the program sees.
+    pub(super) fn has_sighted_board(&self) -> bool {
+        self.sighted.is_some()
     }
 
     /// Whether the game has a peg board (the sighted player's moves are then followed on it).
@@ -231,13 +250,19 @@ impl BoardCycle {
             match (&output, seat) {
                 (TrackerOutput::Move(m), Seat::Peg) => self.peg_move(*m, game, out),
                 (TrackerOutput::Move(m), Seat::Sighted) => self.sighted_board_move(*m, game, out),
-                (TrackerOutput::Touch { own, .. }, Seat::Sighted) => {
+                (TrackerOutput::Touch { own, square, piece }, Seat::Sighted) => {
                     // D.2.10.5: the assistant tells the arbiter when the sighted player
                     // touched a piece; say it to the VI side (and the assistant).
-                    if *own {
+                    if *own && game.position.turn() != vi {
                         let mut tokens = vec![Token::Side(!vi)];
                         tokens.extend(output.tokens());
                         out.push(self.for_vi(tokens, Priority::Move));
+                        self.sighted_touched = true;
+                        out.push(Step::Touched {
+                            by: !vi,
+                            square: *square,
+                            piece: *piece,
+                        });
                     }
                 }
                 (TrackerOutput::BoardsAgree, Seat::Peg) => {
@@ -263,13 +288,18 @@ impl BoardCycle {
                     out.push(Step::Effect(Effect::say(output.tokens())))
                 }
                 (_, Seat::Peg) => {
+                    out.push(self.for_vi(output.tokens(), Priority::Move));
                     if let TrackerOutput::Touch { square, piece, .. } = &output
                         && game.position.turn() == vi
                         && !self.touched.iter().any(|(sq, _)| sq == square)
                     {
                         self.touched.push((*square, *piece));
+                        out.push(Step::Touched {
+                            by: vi,
+                            square: *square,
+                            piece: *piece,
+                        });
                     }
-                    out.push(self.for_vi(output.tokens(), Priority::Move));
                 }
                 (_, Seat::Sighted) => out.push(self.show(&output.tokens())),
             }
@@ -463,6 +493,16 @@ impl BoardCycle {
     /// A move was made in the game (either player's): the touches of the turn are over.
     pub(super) fn move_made(&mut self) {
         self.touched.clear();
+        self.sighted_touched = false;
+    }
+
+    /// Whether `side` touched a piece this turn, as far as a board saw it (9.4).
+    pub(super) fn has_touched(&self, side: Color) -> bool {
+        if side == self.vi_side {
+            !self.touched.is_empty()
+        } else {
+            self.sighted_touched
+        }
     }
 
     /// The game went back (a take-back, the arbiter): the move under way is forgotten.

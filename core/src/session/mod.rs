@@ -38,7 +38,7 @@ use crate::config::{Announcer, SeatRole, Settings};
 use crate::game::Game;
 use crate::lang::Lang;
 use crate::notation::{ParseError, Style, Token, Word, move_tokens, parse_move};
-use crate::record::{ApplyError, Entry, Scoresheet, Stamped, sheet};
+use crate::record::{ApplyError, Entry, Scoresheet, Stamped, TouchEntry, sheet};
 
 pub use crate::command::{ArbiterAction, Command};
 pub use cycle::{Seat, ViMove};
@@ -247,7 +247,8 @@ impl Session {
     fn cycle_game(&self) -> cycle::Game {
         cycle::Game {
             position: self.sheet.game().position().clone(),
-            waiting_for_clock: self.uncompleted.is_some(),
+            // Without a clock the opponent's next move completes the move before it.
+            waiting_for_clock: self.uncompleted.is_some() && self.clock.is_some(),
             style: self.options.style,
         }
     }
@@ -262,6 +263,37 @@ impl Session {
                     let actor = Some(self.options.vi_side);
                     self.handle_command(command, actor, now, out);
                 }
+                Step::Touched { by, square, piece } => self.touched(by, square, piece, now, out),
+            }
+        }
+    }
+
+    /// A player to move touched a piece to move it. The sighted player's touch is recorded
+    /// for the arbiter (D.2.10.5); it rejects the opponent's draw offer: 9.1.2.3, "The offer
+    /// … remains valid until the opponent accepts it, rejects it orally, rejects it by touching
+    /// a piece with the intention of moving or capturing it, or the game is concluded".
+    fn touched(
+        &mut self,
+        by: Color,
+        square: shakmaty::Square,
+        piece: shakmaty::Piece,
+        now: Duration,
+        out: &mut Vec<Effect>,
+    ) {
+        if by != self.options.vi_side {
+            let entry = Entry::Touch(TouchEntry {
+                by,
+                square: square.to_string(),
+                piece: piece.char().to_string(),
+            });
+            if let Err(err) = self.record(entry, now, out) {
+                out.push(Effect::Log(format!("the touch was not recorded: {err}")));
+            }
+        }
+        if self.game().pending_draw_offer() == Some(!by) {
+            match self.record(Entry::decline_draw(by), now, out) {
+                Ok(_) => out.push(Effect::say(vec![Token::Word(Word::DrawOfferLapsed)])),
+                Err(err) => out.push(Effect::Log(format!("the offer did not lapse: {err}"))),
             }
         }
     }
