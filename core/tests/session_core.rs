@@ -199,8 +199,11 @@ fn a_flag_falls_at_its_moment_on_fake_time() {
     assert_eq!(s.next_deadline(), None);
 }
 
+/// D.2.10.4: the assistant "shall … inform the VI player, only on request, of the number of
+/// moves completed and the time used up by both players". Completed: the clock pressed after
+/// it; the move being played is not one.
 #[test]
-fn the_time_used_by_both_players_is_told_on_request() {
+fn the_time_used_and_the_moves_completed_are_told_on_request_d_2_10_4() {
     let mut s = session(Some("90+30"), false);
     line(&mut s, "e4", 0);
     line(&mut s, "", 20_000);
@@ -211,8 +214,22 @@ fn the_time_used_by_both_players_is_told_on_request() {
     assert_eq!(
         said(&used),
         [
-            "Weiß verbraucht dreiundzwanzig Sekunden, Schwarz verbraucht zweiundvierzig Sekunden, Zug zwei"
+            "Weiß verbraucht dreiundzwanzig Sekunden, Schwarz verbraucht zweiundvierzig Sekunden, beendete Züge, Weiß eins, Schwarz eins"
         ]
+    );
+    // White's second move made but its clock not pressed: not completed yet.
+    line(&mut s, "Nf3", 70_000);
+    assert_eq!(
+        said(&line(&mut s, "Züge", 71_000)),
+        ["beendete Züge, Weiß eins, Schwarz eins"]
+    );
+    // Without a clock, the opponent's next move completes a move.
+    let mut s = session(None, false);
+    line(&mut s, "e4", 0);
+    line(&mut s, "e5", 10);
+    assert_eq!(
+        said(&line(&mut s, "Züge", 20)),
+        ["beendete Züge, Weiß eins, Schwarz null"]
     );
 }
 

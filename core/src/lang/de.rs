@@ -199,6 +199,7 @@ fn word(word: Word) -> &'static str {
         Word::Move => "Zug",
         Word::Moves => "Züge",
         Word::ToMove => "am Zug",
+        Word::MovesCompleted => "beendete Züge",
         Word::LastMove => "letzter Zug",
         Word::LastMoves => "letzte Züge",
         Word::NoMovesYet => "noch kein Zug",

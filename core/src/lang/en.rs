@@ -185,6 +185,7 @@ fn word(word: Word) -> &'static str {
         Word::Move => "move",
         Word::Moves => "moves",
         Word::ToMove => "to move",
+        Word::MovesCompleted => "moves completed",
         Word::LastMove => "last move",
         Word::LastMoves => "last moves",
         Word::NoMovesYet => "no moves yet",

@@ -58,6 +58,8 @@ words! {
     Moves => "w_moves";
     /// "to move"
     ToMove => "w_to_move";
+    /// "moves completed": the moves each player has completed (D.2.10.4).
+    MovesCompleted => "w_moves_completed";
     /// "last move"
     LastMove => "w_last_move";
     /// "last moves"

@@ -58,10 +58,8 @@ impl Session {
                 Some(clock) => out.push(Effect::reading(clock.answer(Query::Used, now))),
                 None => out.push(Effect::reading(vec![Token::Word(Word::NoClock)])),
             },
-            Command::MoveCount => out.push(Effect::reading(vec![
-                Token::Word(Word::Move),
-                Token::Number(self.game().move_number()),
-            ])),
+            // D.2.10.4: "the number of moves completed", not the number of the move played.
+            Command::MoveCount => out.push(Effect::reading(self.moves_completed())),
             Command::Repeat => {
                 let tokens = if self.last_said.is_empty() {
                     vec![Token::Word(Word::NoMovesYet)]
@@ -117,6 +115,25 @@ impl Session {
                 out.push(Effect::Quit);
             }
         }
+    }
+
+    /// The moves each player has completed: as the clock counts them (pressed after; the
+    /// arbiter may have set its counter), or without a clock the moves made but the one the
+    /// opponent's next move completes.
+    fn moves_completed(&self) -> Vec<Token> {
+        if let Some(clock) = &self.clock {
+            return clock.moves_completed();
+        }
+        let count = |side: Color| {
+            let made = self
+                .game()
+                .history()
+                .iter()
+                .filter(|m| m.by == side)
+                .count() as u32;
+            made - u32::from(self.uncompleted == Some(side))
+        };
+        crate::clock::announce::moves_completed(count(Color::White), count(Color::Black))
     }
 
     /// Records an entry and says what `words` make of the new state, or the refusal.
