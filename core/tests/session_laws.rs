@@ -210,7 +210,10 @@ fn a_move_made_on_the_peg_board_stays_made_4_7_and_d_2_8() {
     );
     assert_eq!(s.game().history().len(), 1);
     let back = line(&mut s, "Schiedsrichter zurück 1", 40);
-    assert_eq!(recorded(&back), ["undo"]);
+    assert_eq!(
+        recorded(&back),
+        ["undo", "clock_adjustment", "clock_adjustment"]
+    );
     assert_eq!(s.game().history().len(), 0);
 }
 
@@ -415,4 +418,192 @@ fn a_player_who_touched_a_piece_cannot_claim_on_that_move_9_4() {
     );
     assert!(recorded(&claim).is_empty());
     assert!(!s.game().is_over());
+}
+
+/// Plays the SAN moves at one second each, pressing the clock after each.
+fn play_pressed(s: &mut Session, sans: &str, mut t: u64) -> u64 {
+    for san in sans.split_whitespace() {
+        line(s, san, t);
+        t += 1000;
+        line(s, "", t);
+        t += 1000;
+    }
+    t
+}
+
+fn clock_of(s: &Session, at: u64) -> annexd_core::clock::Snapshot {
+    s.clock()
+        .unwrap()
+        .snapshot(std::time::Duration::from_millis(at))
+}
+
+/// D.2.9: "If the positions on the two boards differ, they shall be corrected with the
+/// assistance of the arbiter … the game shall be reconstructed … and the arbiter will
+/// readjust the clocks." The clocks are set as recorded at the position gone back to; the
+/// arbiter may set both times and the move counter; a time control's periods stay right.
+#[test]
+fn going_back_sets_the_clocks_as_recorded_and_the_arbiter_may_readjust_them_d_2_9() {
+    let mut s = session_with(
+        None,
+        Some("40/5400+30:1800+30"),
+        None,
+        SessionOptions::default(),
+    );
+    let t = play_pressed(&mut s, "e4 e5 Nf3 Nc6", 0);
+    // The record after 2. Nf3 (ply 3) and after 2... Nc6 (ply 4) differ; go back two plies.
+    let back = line(&mut s, "Schiedsrichter zurück 2", t + 60_000);
+    let words = said(&back);
+    assert!(
+        words[0].starts_with("zurückgenommen, Weiß am Zug, Zug zwei"),
+        "{words:?}"
+    );
+    assert!(
+        words[1].starts_with("Uhr gestellt wie aufgezeichnet"),
+        "{words:?}"
+    );
+    assert!(words[1].ends_with("Uhr angehalten"), "{words:?}");
+    let now = t + 60_000;
+    // As pressed after 1... e5: White used 1 s, Black 2 s, each with 30 s added.
+    let clock = clock_of(&s, now);
+    assert_eq!(
+        (clock.white.as_secs(), clock.black.as_secs()),
+        (5400 + 30 - 1 + 30, 5400 + 30 - 2 + 30)
+    );
+    assert_eq!(clock.move_number, 2);
+    assert!(s.clock().unwrap().clock().is_paused());
+    // The arbiter sets White's time and the counter, and starts the clock again.
+    line(&mut s, "Schiedsrichter Zeit Weiß 1:23:10", now + 1000);
+    line(&mut s, "Schiedsrichter Zug 3", now + 2000);
+    let clock = clock_of(&s, now + 3000);
+    assert_eq!(clock.white.as_secs(), 3600 + 23 * 60 + 10);
+    assert_eq!(clock.move_number, 3);
+    line(&mut s, "Schiedsrichter weiter", now + 4000);
+    assert!(!s.clock().unwrap().clock().is_paused());
+}
+
+/// 6.3.1 with D.2.9: after going back, the 40th move is still the 40th: the second period's
+/// time comes with it.
+#[test]
+fn after_going_back_the_fortieth_move_is_still_the_fortieth_6_3_1() {
+    let mut s = session_with(
+        None,
+        Some("40/5400+30:1800+30"),
+        None,
+        SessionOptions::default(),
+    );
+    let t = play_pressed(&mut s, support::KASPAROV_TOPALOV_1999, 0);
+    line(&mut s, "Schiedsrichter zurück 2", t);
+    line(&mut s, "Schiedsrichter weiter", t + 1000);
+    let t = play_pressed(&mut s, "Qxh8 Rd3", t + 2000);
+    assert_eq!(clock_of(&s, t).move_number, 40);
+    let before = clock_of(&s, t).white;
+    line(&mut s, "Qa8", t + 2000);
+    line(&mut s, "", t + 3000);
+    let after = clock_of(&s, t + 3000).white;
+    assert_eq!(
+        after.as_secs(),
+        (before.as_millis() as u64 - 3000 + 30_000 + 1_800_000) / 1000,
+        "move 40 completed: the increment and the second period"
+    );
+}
+
+/// 6.10.2: the arbiter corrects a clock that was set wrongly; a flag that fell on it does not
+/// end the game for good: going back works after the end too, and the game goes on.
+#[test]
+fn going_back_after_a_flag_that_fell_on_a_wrongly_set_clock_6_10_2() {
+    let mut s = session_with(None, Some("60"), None, SessionOptions::default());
+    let t = play_pressed(&mut s, "e4 e5", 0);
+    // White thinks for a minute: the flag falls.
+    let flag = s.handle(
+        annexd_core::session::Input::Tick,
+        std::time::Duration::from_millis(t + 70_000),
+    );
+    assert!(s.game().is_over(), "{:?}", said(&flag));
+    let back = line(&mut s, "Schiedsrichter zurück 0", t + 80_000);
+    assert!(
+        said(&back)[0].starts_with("Partieende zurückgenommen, Weiß am Zug"),
+        "{:?}",
+        said(&back)
+    );
+    assert!(!s.game().is_over());
+    line(&mut s, "Schiedsrichter Zeit Weiß 5:00", t + 81_000);
+    line(&mut s, "Schiedsrichter weiter", t + 82_000);
+    let moved = line(&mut s, "Nf3", t + 90_000);
+    assert_eq!(recorded(&moved), ["move"]);
+    assert_eq!(s.game().history().len(), 3);
+}
+
+/// 7.5.1: "If during a game it is found that an illegal move has been completed, the position
+/// immediately before the irregularity shall be reinstated." 7.5.3 (7.5.5 since 2017): the
+/// opponent receives two minutes. In one step.
+#[test]
+fn an_illegal_move_is_taken_back_and_penalised_in_one_step_7_5_1() {
+    let mut s = session_with(None, Some("90+30"), None, SessionOptions::default());
+    let t = play_pressed(&mut s, "e4 e5 Nf3", 0);
+    let black_before = clock_of(&s, t).black;
+    let ruled = line(&mut s, "Schiedsrichter regelwidrig Weiß", t);
+    assert_eq!(
+        recorded(&ruled),
+        [
+            "undo",
+            "illegal_move",
+            "clock_adjustment",
+            "clock_adjustment",
+            "clock_adjustment"
+        ]
+    );
+    let words = said(&ruled);
+    assert!(
+        words[0].starts_with("zurückgenommen, Weiß am Zug"),
+        "{words:?}"
+    );
+    assert_eq!(s.game().history().len(), 2);
+    assert_eq!(s.game().turn(), shakmaty::Color::White);
+    let clock = clock_of(&s, t);
+    assert_eq!(
+        clock.black,
+        black_before + std::time::Duration::from_secs(120)
+    );
+    assert_eq!(
+        s.clock().unwrap().clock().side_to_move(),
+        shakmaty::Color::White
+    );
+    // In standard play it may be found after the opponent's reply: both are taken back.
+    let mut s = session_with(None, Some("90+30"), None, SessionOptions::default());
+    let t = play_pressed(&mut s, "e4 e5 Nf3 Nc6", 0);
+    line(&mut s, "Schiedsrichter regelwidrig Weiß", t);
+    assert_eq!(s.game().history().len(), 2);
+}
+
+/// A.4.2 (rapid) and B.3 (blitz): the arbiter acts on an illegal move "provided the opponent
+/// has not made his next move".
+#[test]
+fn in_rapid_an_illegal_move_is_ruled_only_before_the_opponents_next_move_a_4_2() {
+    let rapid = || {
+        let mut header = annexd_core::record::Header::standard();
+        header.pace = annexd_core::game::Pace::Rapid;
+        let sheet = annexd_core::record::Scoresheet::new(header).unwrap();
+        Session::new(
+            sheet,
+            Some(support::clock("900+10")),
+            SessionOptions::default(),
+        )
+    };
+    let mut s = rapid();
+    let t = play_pressed(&mut s, "e4 e5 Nf3 Nc6", 0);
+    assert_eq!(
+        said(&line(&mut s, "Schiedsrichter regelwidrig Weiß", t)),
+        ["zu spät, der Gegner hat danach schon gezogen"]
+    );
+    assert_eq!(s.game().history().len(), 4);
+    // Before Black's next move it is ruled; in rapid the first illegal move loses (A.4.2).
+    let mut s = rapid();
+    let t = play_pressed(&mut s, "e4 e5 Nf3", 0);
+    let ruled = line(&mut s, "Schiedsrichter regelwidrig Weiß", t);
+    assert!(
+        recorded(&ruled).contains(&"illegal_move"),
+        "{:?}",
+        said(&ruled)
+    );
+    assert!(s.game().is_over());
 }

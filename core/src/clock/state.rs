@@ -603,7 +603,9 @@ impl Clock {
             clock.left = *left.get(side);
             clock.completed = completed;
             clock.used = Duration::ZERO;
+            clock.flag = None;
         }
+        self.first_flag = None;
         self.run = Run::Paused { side: to_move };
         self.last_now = now;
         if !self.counts_up() {

@@ -9,6 +9,8 @@
 
 mod parse;
 
+use std::time::Duration;
+
 use shakmaty::{Color, Role, Square};
 
 use crate::lang::Lang;
@@ -81,6 +83,10 @@ pub enum ArbiterAction {
     Resume,
     /// Add (or, negative, take) seconds to one side's clock (6.10.2).
     AddTime(Color, i64),
+    /// Set one side's clock to a time (6.10.2, D.2.9: "the arbiter will readjust the clocks").
+    SetTime(Color, Duration),
+    /// Set the clock's move counter to the move being played (6.10.2).
+    SetMoveNumber(u32),
     /// A completed illegal move (7.5): by this side, or the side that moved last.
     IllegalMove(Option<Color>),
     /// Go back this many half-moves, to a position of the game score (D.2.9, when the
@@ -139,6 +145,10 @@ pub enum Kind {
     ArbiterResume,
     /// [`ArbiterAction::AddTime`].
     ArbiterTime,
+    /// [`ArbiterAction::SetTime`].
+    ArbiterSetTime,
+    /// [`ArbiterAction::SetMoveNumber`].
+    ArbiterSetMove,
     /// [`ArbiterAction::IllegalMove`].
     ArbiterIllegal,
     /// [`ArbiterAction::Back`].
@@ -153,7 +163,7 @@ pub enum Kind {
 
 impl Kind {
     /// Every kind, in the order of the help text.
-    pub const ALL: [Kind; 29] = [
+    pub const ALL: [Kind; 31] = [
         Kind::WhoseMove,
         Kind::LastMove,
         Kind::LastMoves,
@@ -178,6 +188,8 @@ impl Kind {
         Kind::ArbiterPause,
         Kind::ArbiterResume,
         Kind::ArbiterTime,
+        Kind::ArbiterSetTime,
+        Kind::ArbiterSetMove,
         Kind::ArbiterIllegal,
         Kind::ArbiterBack,
         Kind::Listen,
@@ -197,6 +209,8 @@ impl Kind {
                 | Kind::ArbiterPause
                 | Kind::ArbiterResume
                 | Kind::ArbiterTime
+                | Kind::ArbiterSetTime
+                | Kind::ArbiterSetMove
                 | Kind::ArbiterIllegal
                 | Kind::ArbiterBack
                 | Kind::Listen
@@ -229,6 +243,8 @@ pub enum Slot {
     OptNumber,
     /// A number with an optional sign: "+60", "-30".
     SignedNumber,
+    /// A time on a clock: "1:23:10" (hours, minutes, seconds) or "23:10" (minutes, seconds).
+    ClockTime,
     /// The rest of the line, whatever it is.
     Rest,
     /// The rest of the line, if there is any.
@@ -245,6 +261,7 @@ struct Values {
     side: Option<Color>,
     piece: Option<Role>,
     number: Option<i64>,
+    time: Option<Duration>,
     rest: Option<String>,
 }
 
@@ -281,6 +298,10 @@ impl Kind {
             Kind::ArbiterPause => Command::Arbiter(ArbiterAction::Pause),
             Kind::ArbiterResume => Command::Arbiter(ArbiterAction::Resume),
             Kind::ArbiterTime => Command::Arbiter(ArbiterAction::AddTime(v.side?, v.number?)),
+            Kind::ArbiterSetTime => Command::Arbiter(ArbiterAction::SetTime(v.side?, v.time?)),
+            Kind::ArbiterSetMove => Command::Arbiter(ArbiterAction::SetMoveNumber(
+                u32::try_from(v.number?).ok().filter(|n| *n > 0)?,
+            )),
             Kind::ArbiterIllegal => Command::Arbiter(ArbiterAction::IllegalMove(v.side)),
             Kind::ArbiterBack => Command::Arbiter(ArbiterAction::Back(count(v.number)?)),
             Kind::Listen => Command::Listen,
@@ -341,6 +362,15 @@ impl Command {
                 v.side = Some(*side);
                 v.number = Some(*seconds);
                 Kind::ArbiterTime
+            }
+            Command::Arbiter(ArbiterAction::SetTime(side, time)) => {
+                v.side = Some(*side);
+                v.time = Some(*time);
+                Kind::ArbiterSetTime
+            }
+            Command::Arbiter(ArbiterAction::SetMoveNumber(n)) => {
+                v.number = Some(i64::from(*n));
+                Kind::ArbiterSetMove
             }
             Command::Arbiter(ArbiterAction::IllegalMove(side)) => {
                 v.side = *side;
@@ -424,6 +454,21 @@ fn phrase_tokens(phrase: Phrase, v: &Values) -> Vec<Token> {
             Slot::Piece => tokens.extend(v.piece.map(Token::Piece)),
             Slot::Number | Slot::OptNumber | Slot::SignedNumber => {
                 tokens.extend(v.number.map(|n| Token::Number(n.unsigned_abs() as u32)))
+            }
+            Slot::ClockTime => {
+                if let Some(time) = v.time {
+                    let secs = time.as_secs();
+                    let (h, m, s) = (secs / 3600, secs / 60 % 60, secs % 60);
+                    if h > 0 {
+                        tokens.push(Token::Hours(h as u32));
+                    }
+                    if m > 0 || h == 0 {
+                        tokens.push(Token::Minutes(m as u32));
+                    }
+                    if s > 0 {
+                        tokens.push(Token::Seconds(s as u32));
+                    }
+                }
             }
         }
     }
@@ -516,9 +561,11 @@ pub fn help_tokens(lang: Lang) -> Vec<Token> {
             number: match kind {
                 Kind::LastMoves => Some(5),
                 Kind::ArbiterTime => Some(60),
+                Kind::ArbiterSetMove => Some(24),
                 Kind::ArbiterBack => Some(2),
                 _ => None,
             },
+            time: Some(Duration::from_secs(83 * 60 + 10)),
             rest: None,
         };
         tokens.push(Token::Pause);

@@ -226,6 +226,16 @@ impl Game {
         Some(played)
     }
 
+    /// The arbiter takes back the end of the game (6.10.2: a flag that fell on a wrongly set
+    /// clock, a result given in error): the game goes on from where it stood. Returns the
+    /// outcome taken back; `None` when the game was not over.
+    pub fn reopen(&mut self) -> Option<GameOutcome> {
+        let ended = self.outcome.take()?;
+        self.pending_offer = None;
+        self.offer_unmarked = false;
+        Some(ended)
+    }
+
     /// 9.1.2.1: "A player wishing to offer a draw shall do so after having made a move on the
     /// chessboard and before pressing his clock. An offer at any other time during play is
     /// still valid but Article 11.5 must be considered." The offer is recorded as `(=)` with

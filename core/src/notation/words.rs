@@ -193,6 +193,14 @@ words! {
     BothFlags => "w_both_flags";
     /// "time control reached"
     TimeControlReached => "w_time_control_reached";
+    /// The clock set to a time ("gestellt auf").
+    ClockSet => "w_clock_set";
+    /// The end of the game taken back by the arbiter.
+    GameReopened => "w_game_reopened";
+    /// The clock set to the times recorded at the position gone back to (D.2.9).
+    ClockAsRecorded => "w_clock_as_recorded";
+    /// An illegal move found after the opponent's next move in rapid or blitz (A.4.2, B.3).
+    TooLateForIllegalMove => "w_too_late_for_illegal_move";
     /// "time added"
     TimeAdded => "w_time_added";
     /// "time taken off"

@@ -229,7 +229,27 @@ pub struct ClockAdjustmentEntry {
     pub side: Color,
     /// Milliseconds added (negative: taken off).
     pub delta_ms: i64,
+    /// The time the clock was set to, in milliseconds, when it was set rather than changed
+    /// (the arbiter's "Zeit Weiß 1:23:10", going back to a recorded position).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub set_ms: Option<u64>,
     /// Why.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub reason: String,
+}
+
+/// The arbiter set the clock's move counter to the move being played (6.10.2).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct MoveCounterEntry {
+    /// The number of the move being played.
+    pub number: u32,
+}
+
+/// The arbiter took back the end of the game (a flag that fell on a wrongly set clock,
+/// 6.10.2): the game goes on from where it stood.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ReopenEntry {
+    /// Why, for the record.
     #[serde(default, skip_serializing_if = "String::is_empty")]
     pub reason: String,
 }
@@ -304,6 +324,10 @@ pub enum Entry {
     Result(ResultEntry),
     /// A piece touched (D.2.10.5).
     Touch(TouchEntry),
+    /// The clock's move counter set by the arbiter.
+    MoveCounter(MoveCounterEntry),
+    /// The end of the game taken back by the arbiter.
+    Reopen(ReopenEntry),
 }
 
 impl Entry {
@@ -388,6 +412,8 @@ impl Entry {
             Entry::Press(_) => "press",
             Entry::Result(_) => "result",
             Entry::Touch(_) => "touch",
+            Entry::MoveCounter(_) => "move_counter",
+            Entry::Reopen(_) => "reopen",
         }
     }
 

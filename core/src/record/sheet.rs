@@ -65,6 +65,8 @@ pub enum Effect {
     ResultConfirmed(GameOutcome),
     /// A piece was touched (noted for the arbiter; nothing changes in the game).
     Touched(Color),
+    /// The end of the game was taken back; the outcome it had.
+    Reopened(GameOutcome),
 }
 
 /// An entry applied: the entry as it is to be written (with SAN, verdict or penalty filled
@@ -98,6 +100,9 @@ pub enum ApplyError {
     /// There is no move to take back.
     #[error("no move to take back")]
     NothingToUndo,
+    /// The game is not over: there is no end to take back.
+    #[error("the game is not over")]
+    NotOver,
     /// A header can only be the first line.
     #[error("a header can only be the first line")]
     HeaderNotFirst,
@@ -121,7 +126,9 @@ impl ApplyError {
             ApplyError::Game(e) => e.tokens(),
             ApplyError::Offer(e) => e.tokens(),
             ApplyError::ClaimRefused(r) => r.tokens(),
-            ApplyError::NothingToUndo => vec![Token::Word(Word::NothingToTakeBack)],
+            ApplyError::NothingToUndo | ApplyError::NotOver => {
+                vec![Token::Word(Word::NothingToTakeBack)]
+            }
             ApplyError::HeaderNotFirst | ApplyError::Mismatch { .. } => {
                 vec![Token::Word(Word::Error)]
             }
@@ -320,12 +327,20 @@ impl Scoresheet {
             }
             Entry::ClockAdjustment(c) => {
                 let mut tokens = vec![Token::Side(c.side), Token::Word(Word::Clock)];
-                tokens.push(Token::Word(if c.delta_ms < 0 {
-                    Word::Minus
-                } else {
-                    Word::Plus
-                }));
-                tokens.extend(duration_tokens(c.delta_ms.unsigned_abs()));
+                match c.set_ms {
+                    Some(set) => {
+                        tokens.push(Token::Word(Word::ClockSet));
+                        tokens.extend(duration_tokens(set));
+                    }
+                    None => {
+                        tokens.push(Token::Word(if c.delta_ms < 0 {
+                            Word::Minus
+                        } else {
+                            Word::Plus
+                        }));
+                        tokens.extend(duration_tokens(c.delta_ms.unsigned_abs()));
+                    }
+                }
                 let mut text = Lang::En.text(&tokens);
                 if !c.reason.is_empty() {
                     text = format!("{text} ({})", c.reason);
@@ -355,6 +370,28 @@ impl Scoresheet {
                     Effect::Ended(outcome)
                 }
             },
+            Entry::MoveCounter(m) => {
+                let tokens = [
+                    Token::Word(Word::Clock),
+                    Token::Word(Word::Move),
+                    Token::Number(m.number),
+                ];
+                self.note(Lang::En.text(&tokens));
+                Effect::ClockAdjusted
+            }
+            Entry::Reopen(r) => {
+                let ended = self.game.reopen().ok_or(ApplyError::NotOver)?;
+                let mut text = format!(
+                    "{}: {}",
+                    Lang::En.text(&[Token::Word(Word::GameReopened)]),
+                    Lang::En.text(&ended.tokens())
+                );
+                if !r.reason.is_empty() {
+                    text = format!("{text} ({})", r.reason);
+                }
+                self.note(text);
+                Effect::Reopened(ended)
+            }
             Entry::Touch(t) => {
                 let square: shakmaty::Square = t
                     .square

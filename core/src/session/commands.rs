@@ -9,7 +9,7 @@ use crate::clock::{Adjust, ClockInput, Query};
 use crate::command::{self, ArbiterAction, Command};
 use crate::config::SeatRole;
 use crate::notation::{Token, Word, parse_move};
-use crate::record::{ClockAdjustmentEntry, Entry, sheet};
+use crate::record::{ClockAdjustmentEntry, Entry, MoveCounterEntry, ReopenEntry, sheet};
 
 use super::effect::{Audience, Effect, Priority};
 use super::{Session, queries};
@@ -292,47 +292,134 @@ impl Session {
                 let entry = Entry::ClockAdjustment(ClockAdjustmentEntry {
                     side,
                     delta_ms: seconds.saturating_mul(1000),
+                    set_ms: None,
                     reason: "6.10.2".into(),
                 });
                 if let Err(err) = self.record(entry, now, out) {
                     out.push(Effect::say(err.tokens()));
                 }
             }
-            ArbiterAction::Back(plies) => {
-                let plies = plies.min(self.game().history().len());
-                if plies == 0 || self.game().is_over() {
-                    out.push(Effect::say(vec![Token::Word(Word::NothingToTakeBack)]));
+            ArbiterAction::SetTime(side, time) => {
+                if self.clock.is_none() {
+                    out.push(Effect::say(vec![Token::Word(Word::NoClock)]));
                     return;
                 }
-                for _ in 0..plies {
-                    if let Err(err) = self.record(Entry::undo(), now, out) {
-                        out.push(Effect::say(err.tokens()));
-                        break;
-                    }
+                self.set_clock_time(side, time, "6.10.2", now, out);
+            }
+            ArbiterAction::SetMoveNumber(number) => {
+                if self.clock.is_none() {
+                    out.push(Effect::say(vec![Token::Word(Word::NoClock)]));
+                    return;
                 }
-                self.uncompleted = None;
-                self.boards_follow_game();
-                let position = self.sheet.game().position().clone();
+                self.clock_input(ClockInput::SetMoveNumber(number), now, out);
+                let entry = Entry::MoveCounter(MoveCounterEntry { number });
+                if let Err(err) = self.record(entry, now, out) {
+                    out.push(Effect::say(err.tokens()));
+                }
+            }
+            ArbiterAction::Back(plies) => self.go_back(plies, now, out),
+            ArbiterAction::IllegalMove(side) => self.illegal_move(side, now, out),
+        }
+    }
+
+    /// D.2.9: the game is reconstructed back to where the records agree, "and the arbiter will
+    /// readjust the clocks": the clock is set to the times recorded at that position (the
+    /// press of its last move), stopped, with its move counter at that move, so that a time
+    /// control's periods stay right; the arbiter may change them ("Zeit Weiß 1:23:10", "Zug
+    /// 24") and starts the clock again. It works after the end of the game too (6.10.2: a
+    /// flag that fell on a wrongly set clock): the end is taken back first.
+    fn go_back(&mut self, plies: usize, now: Duration, out: &mut Vec<Effect>) {
+        let over = self.game().is_over();
+        let plies = plies.min(self.game().history().len());
+        if plies == 0 && !over {
+            out.push(Effect::say(vec![Token::Word(Word::NothingToTakeBack)]));
+            return;
+        }
+        let target = self.game().history().len() - plies;
+        let recorded = self.times_recorded_after(target);
+        if over {
+            let entry = Entry::Reopen(ReopenEntry {
+                reason: "D.2.9".into(),
+            });
+            if let Err(err) = self.record(entry, now, out) {
+                out.push(Effect::say(err.tokens()));
+                return;
+            }
+        }
+        for _ in 0..plies {
+            if let Err(err) = self.record(Entry::undo(), now, out) {
+                out.push(Effect::say(err.tokens()));
+                break;
+            }
+        }
+        self.uncompleted = None;
+        self.boards_follow_game();
+        let position = self.sheet.game().position().clone();
+        let first = if plies == 0 {
+            Word::GameReopened
+        } else {
+            Word::TakenBack
+        };
+        let mut tokens = vec![Token::Word(first), Token::Pause];
+        tokens.extend(queries::whose_move_tokens(&position));
+        out.push(Effect::say(tokens));
+        self.set_clock_to_the_game(recorded, now, out);
+        // The boards are then set up as in this position; it is read out for that.
+        out.push(Effect::reading(queries::position_tokens(&position)));
+    }
+
+    /// 7.5.1: "If during a game it is found that an illegal move has been completed, the
+    /// position immediately before the irregularity shall be reinstated", and 7.5.3/7.5.5 the
+    /// penalty applies: in one step. In rapid and blitz only "provided the opponent has not
+    /// made his next move" (A.4.2, B.3). The offender's last move is the irregular one.
+    fn illegal_move(&mut self, side: Option<Color>, now: Duration, out: &mut Vec<Effect>) {
+        let history = self.game().history();
+        let side = side
+            .or(history.last().map(|m| m.by))
+            .unwrap_or(!self.game().turn());
+        let Some(index) = history.iter().rposition(|m| m.by == side) else {
+            out.push(Effect::say(vec![Token::Word(Word::NothingToTakeBack)]));
+            return;
+        };
+        let since = history.len() - 1 - index;
+        if since > 0 && self.game().pace() != crate::game::Pace::Standard {
+            out.push(Effect::say(vec![Token::Word(Word::TooLateForIllegalMove)]));
+            return;
+        }
+        if self.game().is_over() {
+            let entry = Entry::Reopen(ReopenEntry {
+                reason: "7.5.1".into(),
+            });
+            if let Err(err) = self.record(entry, now, out) {
+                out.push(Effect::say(err.tokens()));
+                return;
+            }
+        }
+        for _ in 0..=since {
+            if let Err(err) = self.record(Entry::undo(), now, out) {
+                out.push(Effect::say(err.tokens()));
+                return;
+            }
+        }
+        self.uncompleted = None;
+        self.boards_follow_game();
+        match self.record(Entry::illegal_move(side, None), now, out) {
+            Ok(applied) => {
+                let position = self.game().position().clone();
                 let mut tokens = vec![Token::Word(Word::TakenBack), Token::Pause];
                 tokens.extend(queries::whose_move_tokens(&position));
                 out.push(Effect::say(tokens));
-                // The boards are then set up as in this position; it is read out for that.
-                out.push(Effect::reading(queries::position_tokens(&position)));
-            }
-            ArbiterAction::IllegalMove(side) => {
-                let side = side.unwrap_or(!self.game().turn());
-                match self.record(Entry::illegal_move(side, None), now, out) {
-                    Ok(applied) => {
-                        if let sheet::Effect::Penalised(penalty) = &applied.effect {
-                            out.push(Effect::say(penalty.tokens()));
-                            if let Some(bonus) = penalty.bonus() {
-                                self.give_time(bonus.to, bonus.minutes, "7.5.3", now, out);
-                            }
-                        }
+                if let sheet::Effect::Penalised(penalty) = &applied.effect {
+                    out.push(Effect::say(penalty.tokens()));
+                    if !self.game().is_over() {
+                        self.set_clock_to_the_game(None, now, out);
                     }
-                    Err(err) => out.push(Effect::say(err.tokens())),
+                    if let Some(bonus) = penalty.bonus() {
+                        self.give_time(bonus.to, bonus.minutes, "7.5.3", now, out);
+                    }
                 }
             }
+            Err(err) => out.push(Effect::say(err.tokens())),
         }
     }
 
