@@ -45,8 +45,8 @@ int main(void)
         if (tick_take()) {
             chain_read(raw);
             device_scan(&device, raw);
-            buzzer_set(device_buzzer_on(&device));
         }
+        buzzer_set(device_buzzer_on(&device));
         while (uart_send_room() >= OUT_LINE_BUF) {
             char line[OUT_LINE_BUF];
             uint8_t len = device_next_line(&device, line);

@@ -20,13 +20,15 @@ static volatile uint8_t tx_head, tx_tail;
 
 void uart_init(void)
 {
-    UBRR0H = UBRRH_VALUE;
-    UBRR0L = UBRRL_VALUE;
+    /* U2X before the rate: the hardware does not mind the order, but simavr computes the
+     * byte time when UBRR is written, with the U2X of that moment. */
 #if USE_2X
     UCSR0A = _BV(U2X0);
 #else
     UCSR0A = 0;
 #endif
+    UBRR0H = UBRRH_VALUE;
+    UBRR0L = UBRRL_VALUE;
     UCSR0C = _BV(UCSZ01) | _BV(UCSZ00); /* 8N1 */
     UCSR0B = _BV(RXEN0) | _BV(TXEN0) | _BV(RXCIE0);
 }
