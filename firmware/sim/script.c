@@ -175,7 +175,9 @@ static void run(script_t *sc, const script_cmd_t *cmd)
         break;
     case SC_KEY:
         sim_set_input(s, cmd->input, true);
-        sc->release_at[cmd->input - SIM_SQUARES] = s->avr->cycle + sim_cycles(s, KEY_TAP_MS);
+        /* Held long enough to count once its bounce is over. */
+        sc->release_at[cmd->input - SIM_SQUARES] =
+            s->avr->cycle + sim_cycles(s, KEY_TAP_MS + s->bounce_ms);
         break;
     case SC_WAIT:
         sc->wait_until = s->avr->cycle + sim_cycles(s, cmd->value);

@@ -3,11 +3,13 @@
  *   UP <sq>            the peg leaves the hole (sq: a1 .. h8)
  *   DOWN <sq>          a peg enters the hole
  *   KEY <name>         press and release a key (clock time repeat talk yes no), 60 ms down
+ *                      (plus the bounce time)
  *   PRESS <name>       hold a key down;  RELEASE <name>  let it go
  *   SET <64 chars>     every hole at once, in FEN order as in a BOARD line ('.' empty,
  *                      'x' or a piece letter full); SET start, SET empty
  *   WAIT <ms>          the next lines happen <ms> of simulated time later
- *   BOUNCE <ms>        every later change bounces for up to <ms> before it settles (0: none)
+ *   BOUNCE <ms>        every later change bounces for up to <ms> before it settles (0: none):
+ *                      the contact flips, each level held 0.1 ms to min(<ms>/2, 19 ms)
  *   CHAIN broken|ok    cut or mend the chain's data wire
  *   RESET              power-cycle the microcontroller
  *   SYNC [word]        print "SYNC word" on standard output when the simulation gets there

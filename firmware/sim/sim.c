@@ -73,6 +73,22 @@ static void apply_level(sim_t *s, int input, bool closed)
     }
 }
 
+/* Contact bounce: until the input settles it flips between the two levels, each level held
+ * for a random time from 0.1 ms to half the bounce (at most 19 ms: never as long as the
+ * debounce window, so a correct firmware reports none of it). */
+static avr_cycle_count_t bounce_hold(sim_t *s)
+{
+    double max_ms = s->bounce_ms / 2.0;
+    if (max_ms > 19.0) {
+        max_ms = 19.0;
+    }
+    if (max_ms < 0.1) {
+        max_ms = 0.1;
+    }
+    double u = (double)(next_random(s) >> 11) / 9007199254740992.0;
+    return sim_cycles(s, 0.1 + u * (max_ms - 0.1));
+}
+
 static avr_cycle_count_t bounce_timer(struct avr_t *avr, avr_cycle_count_t when, void *param)
 {
     sim_t *s = param;
@@ -86,7 +102,10 @@ static avr_cycle_count_t bounce_timer(struct avr_t *avr, avr_cycle_count_t when,
             apply_level(s, i, s->target[i]);
             s->settled_at[i] = s->last_edge[i]; /* the last bounce may already have settled */
         } else {
-            apply_level(s, i, next_random(s) & 1);
+            if (avr->cycle >= s->bounce_next[i]) {
+                apply_level(s, i, !sim_input(s, i));
+                s->bounce_next[i] = avr->cycle + bounce_hold(s);
+            }
             any = true;
         }
     }
@@ -189,6 +208,11 @@ int sim_init(sim_t *s, const char *elf_path, bool with_pty, double speed, uint64
 bool sim_run_until(sim_t *s, avr_cycle_count_t cycle)
 {
     while (s->avr->cycle < cycle) {
+        if (s->reset_requested) {
+            s->reset_requested = false;
+            avr_reset(s->avr); /* also clears every cycle timer */
+            start_timers(s);
+        }
         int state = avr_run(s->avr);
         if (state == cpu_Done || state == cpu_Crashed) {
             fprintf(stderr, "pegboard-sim: the microcontroller stopped (state %d) at cycle %llu\n",
@@ -216,6 +240,7 @@ void sim_set_input(sim_t *s, int input, bool closed)
         return;
     }
     s->bounce_until[input] = s->avr->cycle + sim_cycles(s, ms);
+    s->bounce_next[input] = s->avr->cycle; /* the first flip at once */
     if (avr_cycle_timer_status(s->avr, bounce_timer, s) == 0) {
         avr_cycle_timer_register(s->avr, 1, bounce_timer, s);
     }
@@ -231,8 +256,9 @@ bool sim_input(const sim_t *s, int input)
 
 void sim_reset(sim_t *s)
 {
-    avr_reset(s->avr); /* also clears every cycle timer */
-    start_timers(s);
+    /* Not from inside a cycle timer (simavr would go on walking the timers it just cleared):
+     * between two instructions, in sim_run_until. */
+    s->reset_requested = true;
 }
 
 void sim_close(sim_t *s)

@@ -30,7 +30,8 @@ typedef struct sim {
     /* Contact bounce. */
     uint64_t rng;
     int bounce_ms;
-    avr_cycle_count_t bounce_until[SIM_INPUTS];
+    avr_cycle_count_t bounce_until[SIM_INPUTS]; /* 0: not bouncing */
+    avr_cycle_count_t bounce_next[SIM_INPUTS];  /* its next flip */
     bool target[SIM_INPUTS];       /* the level each input settles to (true: closed) */
     avr_cycle_count_t last_edge[SIM_INPUTS];  /* the input's last change of level */
     avr_cycle_count_t settled_at[SIM_INPUTS]; /* its last edge before it stayed put */
@@ -39,6 +40,7 @@ typedef struct sim {
     uint32_t buzz_edges;
     avr_cycle_count_t buzz_first, buzz_last;
     void (*on_beep)(void *ctx, double ms, double hz);
+    bool reset_requested;
     /* Called every SIM_POLL_US of simulated time. */
     void (*on_poll)(void *ctx);
     void *ctx;
@@ -54,7 +56,7 @@ bool sim_run_until(sim_t *s, avr_cycle_count_t cycle);
 /* Sets an input (hole or key) closed or open; with bounce configured, it bounces first. */
 void sim_set_input(sim_t *s, int input, bool closed);
 bool sim_input(const sim_t *s, int input);
-/* Power-cycles the microcontroller (the switches keep their state). */
+/* Power-cycles the microcontroller (the switches keep their state), at the next instruction. */
 void sim_reset(sim_t *s);
 void sim_close(sim_t *s);
 
