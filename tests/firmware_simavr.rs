@@ -1,8 +1,8 @@
 //! The peg-board firmware of `firmware/` (OpenPeg 64) as built for the ATmega328P, running in
 //! simavr behind `scripts/pegboard-sim.sh`: its serial line is a pseudo-terminal, its switches
 //! are set from the script's standard input. First the protocol as a host sees it on that line
-//! (HELLO, SCAN, PING, BEEP, checksums both ways, ERR, keys, many pegs at once, an overflowing
-//! queue), read with annexd's own parser; then end to end: `annexd board-watch` infers the six
+//! (HELLO and BOARD at power-up, HELLO?, SCAN, PING, BEEP, checksums both ways, ERR, keys,
+//! many pegs at once, an overflowing queue), read with annexd's own parser; then end to end: `annexd board-watch` infers the six
 //! master games of `tests/data/masters.pgn` played peg by peg, with contact bounce, on the
 //! simulated board.
 //!
@@ -221,6 +221,7 @@ fn the_firmware_speaks_protocol_v1_on_its_serial_line() {
 
     board.script("RESET");
     assert_eq!(host.line(), HELLO, "HELLO at power-up");
+    assert_eq!(host.line(), START, "and the board");
     host.send("HELLO?\n");
     assert_eq!(host.line(), HELLO);
     host.send("SCAN*1F\n");

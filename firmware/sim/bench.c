@@ -160,10 +160,12 @@ int bench_self_test(const char *elf)
     if (rig_start(elf, 7) != 0) {
         return 1;
     }
-    run_ms(10);
-    bool hello = rig.n_lines == 1 && rig.lines[0].checksum_ok && to_ms(rig.lines[0].end) < 10;
-    expect_lines("HELLO at power-up, within 10 ms", "HELLO openpeg-64 1.0.0 occupancy");
-    expect(hello, "every line carries a correct *HH checksum", NULL);
+    run_ms(20);
+    bool framed = rig.n_lines == 2 && rig.lines[0].checksum_ok && rig.lines[1].checksum_ok &&
+                  to_ms(rig.lines[0].end) < 10;
+    expect_lines("HELLO and BOARD at power-up, HELLO within 10 ms",
+                 "HELLO openpeg-64 1.0.0 occupancy | " START_BOARD);
+    expect(framed, "every line carries a correct *HH checksum", NULL);
 
     host_says("SCAN\n");
     run_ms(20);
@@ -233,8 +235,10 @@ int bench_self_test(const char *elf)
                  "BOARD ................................................xxxx..xx.xxxxxxx");
 
     sim_reset(&rig.sim);
-    run_ms(10);
-    expect_lines("after a reset it says HELLO again", "HELLO openpeg-64 1.0.0 occupancy");
+    run_ms(20);
+    expect_lines("after a reset it says HELLO and BOARD again",
+                 "HELLO openpeg-64 1.0.0 occupancy | "
+                 "BOARD ................................................xxxx..xx.xxxxxxx");
 
     avr_cycle_count_t from = now();
     uint64_t loads = rig.sim.chain.loads;

@@ -69,7 +69,9 @@ void device_init(device_t *d, const uint8_t raw[CHAIN_BYTES])
     queue_init(&d->queue);
     line_reader_init(&d->reader);
     memcpy(d->reported, d->inputs.stable, BOARD_BYTES);
-    d->say = SAY_HELLO;
+    /* HELLO and the board at power-up: a host whose HELLO? and SCAN were lost while the board
+     * restarted (an Arduino resets when its port is opened) still learns both. */
+    d->say = SAY_HELLO | SAY_BOARD;
     if (!chain_reads_well(raw)) {
         d->chain_fault = true;
         d->chain_good_scans = 0;

@@ -3,7 +3,8 @@
  * No register, pin or timer is touched here, so the whole of it runs and is tested on the
  * host as well as on the microcontroller.
  *
- * - HELLO at power-up and on HELLO?; PONG on PING; BOARD on SCAN; BEEP sounds the buzzer.
+ * - HELLO and BOARD at power-up; HELLO on HELLO?; PONG on PING; BOARD on SCAN; BEEP sounds
+ *   the buzzer.
  * - Each debounced change of a hole is queued as UP or DOWN, a key press as KEY.
  * - A BOARD always agrees with the events sent before it: it shows the board as the host
  *   knows it, and the events still queued follow it.

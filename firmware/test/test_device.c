@@ -36,10 +36,10 @@ static void power_up(void)
 
 #define START "BOARD xxxxxxxxxxxxxxxx................................xxxxxxxxxxxxxxxx"
 
-static void hello_at_power_up_and_on_request(void)
+static void hello_and_board_at_power_up_hello_on_request(void)
 {
     power_up();
-    CHECK_STR(all_lines(), "HELLO openpeg-64 1.0.0 occupancy");
+    CHECK_STR(all_lines(), "HELLO openpeg-64 1.0.0 occupancy | " START);
     CHECK_STR(all_lines(), "");
     host_send(&dev, "HELLO?");
     CHECK_STR(all_lines(), "HELLO openpeg-64 1.0.0 occupancy");
@@ -210,7 +210,7 @@ static void a_broken_chain_is_said_and_the_board_follows_when_mended(void)
 
 int main(void)
 {
-    hello_at_power_up_and_on_request();
+    hello_and_board_at_power_up_hello_on_request();
     scan_ping_and_beep();
     a_move_is_reported_after_the_debounce_window();
     every_key_has_its_name();
