@@ -204,10 +204,13 @@ impl Host {
         }
     }
 
-    /// Lines until the line is quiet for `quiet` (simulated events have all come out).
-    fn lines_until_quiet(&mut self, quiet: Duration) -> Vec<String> {
+    /// Every line the board sends until the simulation has run `ms` more milliseconds after
+    /// the script so far: by then they are all in the pseudo-terminal.
+    fn lines_for(&mut self, board: &mut SimBoard, ms: u32) -> Vec<String> {
+        board.script(&format!("WAIT {ms}\nSYNC lines"));
+        assert_eq!(board.output(), "SYNC lines");
         let mut lines = Vec::new();
-        while let Some(line) = self.line_within(quiet) {
+        while let Some(line) = self.line_within(Duration::from_millis(300)) {
             lines.push(line);
         }
         lines
@@ -348,7 +351,7 @@ fn pegs_moved_together_are_all_reported_and_an_overflow_loses_nothing() {
 
     // Every peg off the board at once, then the start position set up at once.
     board.script("SET empty\nWAIT 150\nSET start");
-    let lines = host.lines_until_quiet(Duration::from_millis(1500));
+    let lines = host.lines_for(&mut board, 300);
     assert_eq!(lines.len(), 64, "32 UPs and 32 DOWNs: {lines:?}");
     for line in &lines {
         model.apply(line);
@@ -371,7 +374,7 @@ fn pegs_moved_together_are_all_reported_and_an_overflow_loses_nothing() {
     }
     script.push_str("UP c2\nWAIT 40\nKEY yes\n");
     board.script(&script);
-    for line in host.lines_until_quiet(Duration::from_millis(1500)) {
+    for line in host.lines_for(&mut board, 500) {
         if line == "KEY yes" {
             continue;
         }
