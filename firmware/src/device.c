@@ -73,8 +73,10 @@ void device_init(device_t *d, const uint8_t raw[CHAIN_BYTES])
      * restarted (an Arduino resets when its port is opened) still learns both. */
     d->say = SAY_HELLO | SAY_BOARD;
     if (!chain_reads_well(raw)) {
+        /* Nothing read is true: the board is sent once the chain reads well. */
         d->chain_fault = true;
         d->chain_good_scans = 0;
+        d->resync = true;
     }
 }
 
@@ -249,6 +251,10 @@ static void note_reported(device_t *d, event_t e)
 
 uint8_t device_next_line(device_t *d, char out[OUT_LINE_BUF])
 {
+    if (d->say & SAY_HELLO) {
+        d->say &= (uint8_t)~SAY_HELLO;
+        return frame_text(out, HELLO_TEXT);
+    }
     if (d->errors) {
         for (uint8_t b = 0; b < 8; b++) {
             if (d->errors & (1u << b)) {
@@ -261,10 +267,6 @@ uint8_t device_next_line(device_t *d, char out[OUT_LINE_BUF])
         d->chain_fault_said = true;
         return frame_text(out, ERR_CHAIN_TEXT);
     }
-    if (d->say & SAY_HELLO) {
-        d->say &= (uint8_t)~SAY_HELLO;
-        return frame_text(out, HELLO_TEXT);
-    }
     if (d->say & SAY_PONG) {
         d->say &= (uint8_t)~SAY_PONG;
         return frame_text(out, PONG_TEXT);
@@ -276,7 +278,7 @@ uint8_t device_next_line(device_t *d, char out[OUT_LINE_BUF])
         memcpy(d->reported, d->inputs.stable, BOARD_BYTES);
         return frame_board(out, d->reported);
     }
-    if (d->say & SAY_BOARD) {
+    if ((d->say & SAY_BOARD) && !d->resync) { /* (an owed resync answers it, once it can) */
         d->say &= (uint8_t)~SAY_BOARD;
         return frame_board(out, d->reported);
     }

@@ -208,6 +208,26 @@ static void a_broken_chain_is_said_and_the_board_follows_when_mended(void)
                            ".xxxxxxxxxxxxxxx");
 }
 
+static void a_board_powered_up_with_a_broken_chain_says_so_and_no_board_until_mended(void)
+{
+    chain_start_position(&chain);
+    uint8_t good[CHAIN_BYTES];
+    memcpy(good, chain.raw, sizeof good);
+    memset(chain.raw, 0xFF, sizeof chain.raw);
+    device_init(&dev, chain.raw);
+    scans(50);
+    CHECK_STR(all_lines(), "HELLO openpeg-64 1.0.0 occupancy | ERR sensor chain");
+    host_send(&dev, "SCAN");
+    scans(50);
+    CHECK_STR(all_lines(), "ERR sensor chain");
+    memcpy(chain.raw, good, sizeof good);
+    scans(DEBOUNCE_SCANS + 1);
+    CHECK_STR(all_lines(), START);
+    chain_set_peg(&chain, 12, false);
+    scans(DEBOUNCE_SCANS + 1);
+    CHECK_STR(all_lines(), "UP e2");
+}
+
 int main(void)
 {
     hello_and_board_at_power_up_hello_on_request();
@@ -219,5 +239,6 @@ int main(void)
     wrong_host_lines_are_answered_with_err();
     an_overflow_says_err_then_the_board_and_keeps_the_keys();
     a_broken_chain_is_said_and_the_board_follows_when_mended();
+    a_board_powered_up_with_a_broken_chain_says_so_and_no_board_until_mended();
     return check_done("device");
 }
