@@ -18,7 +18,7 @@ use std::sync::Once;
 use std::sync::mpsc::{Receiver, channel};
 use std::time::{Duration, Instant};
 
-use annexd::board::protocol::parse_device_line;
+use annexd_core::board::protocol::parse_device_line;
 use common::Running;
 use serde_json::Value;
 use shakmaty::san::San;
@@ -452,7 +452,8 @@ fn master_games() -> Vec<Vec<Move>> {
 }
 
 /// The peg events of a move as a player makes them; `victim_first` lifts a captured piece
-/// (or the rook, castling) before the moving one.
+/// before the moving one, and when castling puts the rook down before the king (the king is
+/// always touched first: a rook touched first forbids castling, 4.4.2).
 fn peg_events(m: Move, pos: &Chess, victim_first: bool) -> Vec<String> {
     let up = |sq: Square| format!("UP {sq}");
     let down = |sq: Square| format!("DOWN {sq}");
@@ -477,7 +478,7 @@ fn peg_events(m: Move, pos: &Chess, victim_first: bool) -> Vec<String> {
             let turn = pos.turn();
             let (king_to, rook_to) = (side.king_to(turn), side.rook_to(turn));
             if victim_first {
-                vec![up(rook), down(rook_to), up(king), down(king_to)]
+                vec![up(king), up(rook), down(rook_to), down(king_to)]
             } else {
                 vec![up(king), down(king_to), up(rook), down(rook_to)]
             }
