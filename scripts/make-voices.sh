@@ -86,12 +86,14 @@ for lang in "${LANGS[@]}"; do
     done <"$TMP/keys.tsv"
 
     espeak_version=$(espeak-ng --version | head -n1 | sed 's/ Data at:.*//')
+    annex_d=""
+    [ "$lang" = de ] || annex_d=" (its Annex D words, ad_*, with voice de)"
     sox_version=$(sox --version | sed 's/.*SoX v/SoX /')
     cat >"$out/voice.toml" <<EOF
 name = "espeak"
 language = "$lang"
 licence = "GPL-3.0-or-later (synthesised with espeak-ng, whose output is free to use)"
-made_with = "scripts/make-voices.sh: $espeak_version, voice $lang (the Annex D words, ad_*, voice de), $SPEED words a minute, spellings of scripts/voices/espeak-$lang.sed; $sox_version: silence trimmed, RMS evened to $TARGET_DB dBFS (peaks below -1 dBFS), $RATE Hz mono, $EXT"
+made_with = "scripts/make-voices.sh: $espeak_version, voice $lang$annex_d, $SPEED words a minute, spellings of scripts/voices/espeak-$lang.sed; $sox_version: silence trimmed, RMS evened to $TARGET_DB dBFS (peaks below -1 dBFS), $RATE Hz mono, $EXT"
 EOF
     echo "make-voices: $lang: $count clips in $out ($(du -sh "$out" | cut -f1))"
 done

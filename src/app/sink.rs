@@ -2,15 +2,13 @@
 //! PGN on disk.
 
 use std::io::Write;
-use std::path::PathBuf;
 use std::time::Duration;
 
-use crate::record::{Journal, write_pgn_atomically};
+use crate::record::GameFiles;
 use crate::speech::{BackendKind, Channel, Speaker, SpeakerOptions, Utterance};
 use annexd_core::config::Settings;
 use annexd_core::lang::Speech;
-use annexd_core::notation::{Token, Word};
-use annexd_core::record::Scoresheet;
+use annexd_core::notation::Token;
 use annexd_core::session::{Audience, Effect, Session};
 use annexd_core::speech::Priority;
 
@@ -18,8 +16,7 @@ use super::options::View;
 
 /// Where effects go: speech, text lines or the board view, the journal and the PGN on disk.
 pub(super) struct Sink {
-    pub(super) journal: Journal,
-    pub(super) pgn_path: PathBuf,
+    pub(super) files: GameFiles,
     pub(super) speech: Speech,
     pub(super) out: std::io::Stdout,
     pub(super) speaker: Option<Speaker>,
@@ -31,15 +28,9 @@ pub(super) struct Sink {
 }
 
 impl Sink {
-    pub(super) fn new(
-        journal: Journal,
-        pgn_path: PathBuf,
-        settings: &Settings,
-        view: View,
-    ) -> Sink {
+    pub(super) fn new(files: GameFiles, settings: &Settings, view: View) -> Sink {
         let mut sink = Sink {
-            journal,
-            pgn_path,
+            files,
             speech: settings.game.speech(),
             out: std::io::stdout(),
             speaker: None,
@@ -93,17 +84,13 @@ impl Sink {
             } => self.say(&tokens, priority, audience),
             Effect::Show(text) => self.show(&text),
             Effect::Log(text) => tracing::info!("{text}"),
-            Effect::Record(entry) => {
-                if let Err(err) = self.journal.append(&entry) {
+            Effect::Record(line) => {
+                if let Err(err) = self.files.write(&line, session.sheet()) {
                     self.failed_writes += 1;
-                    self.say(
-                        &[Token::Word(Word::JournalNotWritten)],
-                        Priority::Alert,
-                        Audience::Everyone,
-                    );
+                    tracing::error!("{err}");
+                    self.say(&err.tokens(), Priority::Alert, Audience::Everyone);
                     self.show(&format!("journal: {err}"));
                 }
-                self.write_pgn(session.sheet());
             }
             // The event loop carries these out with the devices; a sink has nothing to do.
             Effect::Quit | Effect::ToggleListening | Effect::ToSimulator(_) => {}
@@ -151,12 +138,5 @@ impl Sink {
             &state,
             crate::ui::terminal::Screen::width(),
         ));
-    }
-
-    pub(super) fn write_pgn(&mut self, sheet: &Scoresheet) {
-        if let Err(err) = write_pgn_atomically(&self.pgn_path, &sheet.to_pgn()) {
-            self.failed_writes += 1;
-            tracing::error!("PGN {}: {err}", self.pgn_path.display());
-        }
     }
 }

@@ -11,7 +11,7 @@ use std::path::{Path, PathBuf};
 
 use annexd_core::notation::{Token, Word};
 use annexd_core::record::journal::{self as journal_format, FormatError};
-use annexd_core::record::{Entry, Header};
+use annexd_core::record::{Entry, Header, Stamped};
 
 pub use annexd_core::record::journal::{DamagedTail, JournalContents, JournalLine};
 
@@ -110,7 +110,7 @@ impl Journal {
             file,
         };
         let written = journal
-            .append(&Entry::Header(header.clone()))
+            .append(&Stamped::untimed(Entry::header(header.clone())))
             .and_then(|_| sync_directory_of(path).map_err(write_err));
         if let Err(e) = written {
             // The file is ours and holds no game yet: leave no half-made journal behind.
@@ -170,8 +170,8 @@ impl Journal {
     }
 
     /// Appends one entry as a line and waits until it is on disk (fsync of the data).
-    pub fn append(&mut self, entry: &Entry) -> Result<(), JournalError> {
-        let mut line = entry.to_json_line();
+    pub fn append(&mut self, line: &Stamped) -> Result<(), JournalError> {
+        let mut line = line.to_json_line();
         line.push('\n');
         self.file
             .write_all(line.as_bytes())

@@ -294,6 +294,8 @@ fn commands(kind: Kind) -> &'static [Phrase] {
             &[W(Word::Arbiter), T("reprendre")],
         ],
         Kind::ArbiterTime => &[&[W(Word::Arbiter), W(Word::Time), Side, SignedNumber]],
+        Kind::ArbiterSetTime => &[&[W(Word::Arbiter), W(Word::Time), Side, ClockTime]],
+        Kind::ArbiterSetMove => &[&[W(Word::Arbiter), W(Word::Move), Number]],
         Kind::ArbiterIllegal => &[
             &[W(Word::Arbiter), W(Word::Illegal), OptSide],
             &[W(Word::Arbiter), T("illégal"), OptSide],
@@ -324,6 +326,7 @@ fn word(word: Word) -> &'static str {
         Word::Pieces => "pièces",
         Word::Move => "coup",
         Word::Moves => "coups",
+        Word::MovesCompleted => "coups achevés",
         Word::ToMove => "au trait",
         Word::LastMove => "dernier coup",
         Word::LastMoves => "derniers coups",
@@ -359,7 +362,6 @@ fn word(word: Word) -> &'static str {
         Word::DrawAccepted => "nulle acceptée",
         Word::DrawDeclined => "nulle refusée",
         Word::NoDrawOffer => "aucune proposition de nulle",
-        Word::DrawOfferNotNow => "proposez nulle après votre propre coup",
         Word::DrawNotYet => "pas de nulle avant un coup de chaque joueur",
         Word::ClaimsDraw => "réclame la nulle",
         Word::ClaimCorrect => "réclamation fondée",
@@ -388,6 +390,7 @@ fn word(word: Word) -> &'static str {
         Word::ClockPaused => "pendule arrêtée",
         Word::ClockResumed => "pendule relancée",
         Word::ClockNotRunning => "pendule à l'arrêt",
+        Word::ClockSet => "réglée sur",
         Word::NoClock => "pas de pendule",
         Word::PressClockFirst => "appuyez d'abord sur la pendule",
         Word::MakeMoveFirst => "jouez d'abord un coup",
@@ -515,5 +518,16 @@ fn word(word: Word) -> &'static str {
         Word::JournalNotWritten => "le fichier de partie n'a pas pu être écrit",
         // --- speech out ---
         Word::NothingToRepeat => "rien à répéter",
+        // --- arbiter and rules of touch and announcement ---
+        Word::GameReopened => "fin de partie annulée",
+        Word::ClockAsRecorded => "pendule réglée comme enregistrée",
+        Word::TooLateForIllegalMove => "trop tard, l'adversaire a joué depuis",
+        Word::CastlingRookFirst => "interdit, la tour a été touchée en premier",
+        Word::MustTake => "doit prendre",
+        Word::MoveIsMade => "le coup est joué, seul l'arbitre peut le reprendre",
+        Word::AnnouncementWithdrawn => "annonce retirée, annoncez de nouveau",
+        Word::AnnouncementCorrected => "annonce corrigée",
+        Word::EntryCorrected => "saisie corrigée",
+        Word::ClaimAfterTouch => "pièce touchée, plus de réclamation sur ce coup",
     }
 }
