@@ -45,7 +45,8 @@ fn the_annex_d_words_inside_a_french_sentence_by_default() {
     game.type_line("Springer prend Eva vier");
     game.expect_exact("Noir Springer prend Eva vier");
     game.type_line("coup");
-    game.expect_exact("coup trois");
+    // The moves completed by each player (D.2.10.4): Black's second is made, not completed.
+    game.expect_exact("coups achevés, Blanc deux, Noir un");
     game.type_line("fin");
     assert_eq!(game.wait(), Some(0));
     let pgn = read(&journal.with_extension("pgn"));

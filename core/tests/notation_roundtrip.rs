@@ -153,7 +153,7 @@ fn every_kind_of_move_in_both_word_sets_of_french() {
     let start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
     let spanish = "r1bqkbnr/1ppp1ppp/p1n5/1B2p3/4P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 0 4";
     let rooks = "4k3/8/8/8/8/8/8/R3K2R w KQ - 0 1";
-    let promo = "3r4/4P3/8/8/8/8/k7/4K3 w - - 0 1";
+    let promo = "3r4/1k2P3/8/8/8/8/8/4K3 w - - 0 1";
     let ep = "4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 2";
     let mate = "6k1/5ppp/8/8/8/8/8/R3K3 w Q - 0 1";
     for (fen, uci, style, annex_d, local) in [

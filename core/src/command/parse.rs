@@ -416,8 +416,12 @@ mod tests {
         assert_eq!(fr("répéter"), Some(Command::Repeat));
         assert_eq!(fr("correction"), Some(Command::TakeBack));
         assert_eq!(fr("pendule"), Some(Command::PressClock));
-        assert_eq!(fr("nulle"), Some(Command::OfferDraw));
-        assert_eq!(fr("proposer la nulle"), Some(Command::OfferDraw));
+        assert_eq!(fr("nulle"), Some(Command::OfferDraw(None)));
+        assert_eq!(
+            fr("nulle Noir"),
+            Some(Command::OfferDraw(Some(Color::Black)))
+        );
+        assert_eq!(fr("proposer la nulle"), Some(Command::OfferDraw(None)));
         assert_eq!(fr("accepter la nulle"), Some(Command::AcceptDraw));
         assert_eq!(fr("accepter"), Some(Command::AcceptDraw));
         assert_eq!(fr("refuser la nulle"), Some(Command::DeclineDraw));
@@ -448,6 +452,17 @@ mod tests {
         assert_eq!(
             fr("arbitre temps Noir -30"),
             Some(Command::Arbiter(ArbiterAction::AddTime(Color::Black, -30)))
+        );
+        assert_eq!(
+            fr("arbitre temps Blanc 1:23:10"),
+            Some(Command::Arbiter(ArbiterAction::SetTime(
+                Color::White,
+                std::time::Duration::from_secs(3600 + 23 * 60 + 10)
+            )))
+        );
+        assert_eq!(
+            fr("arbitre coup 24"),
+            Some(Command::Arbiter(ArbiterAction::SetMoveNumber(24)))
         );
         assert_eq!(
             fr("arbitre irrégulier Blanc"),

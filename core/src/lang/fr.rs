@@ -260,7 +260,7 @@ fn commands(kind: Kind) -> &'static [Phrase] {
         Kind::TakeBack => &[&[W(Word::Correction)], &[T("annuler")], &[T("reprendre")]],
         Kind::PressClock => &[&[W(Word::Clock)], &[T("appuyer")]],
         Kind::OfferDraw => &[
-            &[W(Word::Draw)],
+            &[W(Word::Draw), OptSide],
             &[T("proposer nulle")],
             &[T("proposer la nulle")],
         ],
