@@ -541,7 +541,7 @@ fn en_francais_warnings_countdown_and_flags() {
     );
     let mut clock = talking("5", AnnounceConfig::default());
     handle(&mut clock, ClockInput::Start, s(0));
-    clock.poll(s(5));
+    assert_eq!(fr(&clock.poll(s(5))), vec!["Blanc chute du drapeau"]);
     handle(&mut clock, ClockInput::Press(Some(White)), s(6));
     assert_eq!(
         fr(&clock.poll(s(20))),
