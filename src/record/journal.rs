@@ -82,6 +82,10 @@ impl JournalError {
 pub struct Journal {
     path: PathBuf,
     file: File,
+    /// The length of the complete lines on disk; a failed append is cut back to it.
+    good_len: u64,
+    /// A failed append could not be cut back yet: the file may end in part of a line.
+    cut_pending: bool,
 }
 
 impl Journal {
@@ -108,6 +112,8 @@ impl Journal {
         let mut journal = Journal {
             path: path.to_path_buf(),
             file,
+            good_len: 0,
+            cut_pending: false,
         };
         let written = journal
             .append(&Entry::Header(header.clone()))
@@ -160,26 +166,47 @@ impl Journal {
                 .and_then(|_| file.sync_data())
                 .map_err(write_err)?;
         }
+        let good_len = file.metadata().map_err(write_err)?.len();
         Ok((
             Journal {
                 path: path.to_path_buf(),
                 file,
+                good_len,
+                cut_pending: false,
             },
             contents,
         ))
     }
 
-    /// Appends one entry as a line and waits until it is on disk (fsync of the data).
+    /// Appends one entry as a line and waits until it is on disk (fsync of the data). When
+    /// that fails (disk full, file system read-only, device gone), whatever part of the line
+    /// reached the file is cut off again, so the same entry can be appended later and the
+    /// file never holds half a line between whole ones.
     pub fn append(&mut self, entry: &Entry) -> Result<(), JournalError> {
+        let write_err = |source| JournalError::Write {
+            path: self.path.clone(),
+            source,
+        };
+        if self.cut_pending {
+            self.file.set_len(self.good_len).map_err(write_err)?;
+            self.cut_pending = false;
+        }
         let mut line = entry.to_json_line();
         line.push('\n');
-        self.file
+        match self
+            .file
             .write_all(line.as_bytes())
             .and_then(|_| self.file.sync_data())
-            .map_err(|source| JournalError::Write {
-                path: self.path.clone(),
-                source,
-            })
+        {
+            Ok(()) => {
+                self.good_len += line.len() as u64;
+                Ok(())
+            }
+            Err(source) => {
+                self.cut_pending = self.file.set_len(self.good_len).is_err();
+                Err(write_err(source))
+            }
+        }
     }
 
     /// The journal's path.
