@@ -253,7 +253,7 @@ impl Session {
             Err(err) => {
                 out.push(Effect::say(err.tokens(&pos)));
                 if let ParseError::UnknownWord(word) = &err {
-                    out.push(Effect::Show(format!("? \"{word}\"")));
+                    out.push(Effect::Show(unknown_word_sentence(self.options.lang, word)));
                 }
             }
         }
@@ -403,10 +403,12 @@ impl Session {
             }
             Command::AcceptDraw => {
                 let by = actor.unwrap_or(pos.turn());
+                // The outcome says "Remis angenommen" itself: "Remis angenommen, Remis".
                 self.simple(Entry::accept_draw(by), now, out, |s| {
-                    let mut tokens = vec![Token::Word(Word::DrawAccepted), Token::Pause];
-                    tokens.extend(s.game().outcome().map(|o| o.tokens()).unwrap_or_default());
-                    tokens
+                    s.game()
+                        .outcome()
+                        .map(|o| o.tokens())
+                        .unwrap_or_else(|| vec![Token::Word(Word::DrawAccepted)])
                 });
             }
             Command::DeclineDraw => {
@@ -429,10 +431,8 @@ impl Session {
             Command::Help => out.push(Effect::reading(command::help_tokens(self.options.lang))),
             Command::Listen => out.push(Effect::ToggleListening),
             Command::Peg(line) => out.push(Effect::ToSimulator(line)),
-            Command::Quit => {
-                out.push(Effect::say(vec![Token::Word(Word::Saved)]));
-                out.push(Effect::Quit);
-            }
+            // "gespeichert" is said by the adapter once the journal is complete on disk.
+            Command::Quit => out.push(Effect::Quit),
         }
     }
 
@@ -686,11 +686,16 @@ impl Session {
     /// Says what the clock has due at `now`; records a fallen flag (6.9).
     fn poll_clock(&mut self, now: Duration, out: &mut Vec<Effect>) {
         let Some(clock) = &mut self.clock else { return };
-        let announcements = clock.poll(now);
+        let mut announcements = clock.poll(now);
         let flag = clock.snapshot(now).flag;
+        let ends_game = flag.is_some() && !self.sheet.game().is_over();
+        if ends_game {
+            // The outcome says it ("Schwarz Zeit abgelaufen, Weiß gewinnt"): not twice.
+            announcements.retain(|a| a.kind != AnnouncementKind::Flag);
+        }
         say_announcements(announcements, self.options.role, out);
         if let Some(fallen) = flag
-            && !self.sheet.game().is_over()
+            && ends_game
         {
             match self.record(Entry::flag(fallen), now, out) {
                 Ok(_) => {
@@ -730,6 +735,21 @@ fn say_announcements(
             audience: Audience::Everyone,
         });
     }
+}
+
+/// "das Wort foo kenne ich nicht": the word a line was not understood for, in a sentence
+/// of the session's language (shown, as a voice has no clip for it); a long word is cut.
+pub fn unknown_word_sentence(lang: Lang, word: &str) -> String {
+    const LONGEST: usize = 40;
+    let mut shown: String = word.chars().take(LONGEST).collect();
+    if word.chars().count() > LONGEST {
+        shown.push('…');
+    }
+    format!(
+        "{} {shown} {}",
+        lang.text(&[Token::Word(Word::TheWord)]),
+        lang.text(&[Token::Word(Word::IsUnknown)])
+    )
 }
 
 fn millis(d: Duration) -> u64 {
