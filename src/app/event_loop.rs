@@ -25,6 +25,7 @@ use super::devices::Devices;
 use super::signals::{self, EndSignals};
 use super::sink::Sink;
 use crate::board::serial::PortEvent;
+use crate::board::sim::SimNote;
 use crate::listen::ListenEvent;
 use crate::ui::terminal::{Edited, spawn_line_editor};
 
@@ -50,8 +51,8 @@ enum Happened {
     Board(Seat, PortEvent),
     /// From the recogniser.
     Voice(ListenEvent),
-    /// A note of the simulated peg board (a line it could not carry out).
-    Simulator(String),
+    /// A note of the simulated peg board (a line it could not carry out, its cable).
+    Simulator(SimNote),
     /// A deadline passed (the session's, or the journal's retry).
     Deadline,
 }
@@ -186,6 +187,13 @@ pub(super) fn run(
                 reason
                     .map(|off| vec![Effect::urgent(off.tokens())])
                     .unwrap_or_default()
+            }
+            Happened::Simulator(SimNote::Refused(why)) => {
+                tracing::info!("simulated board refused a line: {why}");
+                vec![
+                    Effect::say(vec![Token::Word(Word::SimulatedBoardCannot)]),
+                    Effect::Show(format!("peg board (simulated): {why}")),
+                ]
             }
             Happened::Simulator(note) => {
                 tracing::info!("simulated board: {note}");
