@@ -5,6 +5,7 @@ pub mod config_cmd;
 pub mod devices;
 pub mod event_loop;
 pub mod journal_queue;
+pub mod log;
 pub mod options;
 pub mod play;
 pub mod signals;

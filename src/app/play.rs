@@ -86,6 +86,8 @@ pub fn run_play(args: &PlayArgs) -> ExitCode {
         Ok(journal) => journal,
         Err(err) => return fail(&format!("{} ({err})", lang.text(&err.tokens()))),
     };
+    super::log::to_file_beside(&journal_path);
+    tracing::info!("new game, journal {}", journal_path.display());
     let mut session = Session::new(sheet, clock, session_options(&settings));
     let mut sink = Sink::new(
         journal,
@@ -127,6 +129,8 @@ pub fn run_resume(args: &ResumeArgs) -> ExitCode {
             }
         },
     };
+    super::log::to_file_beside(&journal_path);
+    tracing::info!("game resumed, journal {}", journal_path.display());
     let (journal, contents) = match Journal::open_append(&journal_path) {
         Ok(opened) => opened,
         Err(err) => return fail(&format!("{} ({err})", lang.text(&err.tokens()))),

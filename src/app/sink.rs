@@ -32,7 +32,13 @@ pub(super) struct Sink {
     pub(super) last_note: String,
     /// The PGN beside the journal could not be written the last time it was tried.
     pub(super) pgn_failing: bool,
+    /// The log lines of effects in the current second, and those left out (a board sending
+    /// noise at full speed must not fill the disk with the log).
+    log_second: (Instant, u32, u32),
 }
+
+/// At most this many log lines of effects a second; the rest are counted.
+const LOG_LINES_A_SECOND: u32 = 50;
 
 impl Sink {
     pub(super) fn new(
@@ -53,6 +59,7 @@ impl Sink {
             last_said: String::new(),
             last_note: String::new(),
             pgn_failing: false,
+            log_second: (Instant::now(), 0, 0),
         };
         if settings.speech.backend != BackendKind::Text {
             let speech = SpeakerOptions::from(settings);
@@ -97,7 +104,7 @@ impl Sink {
                 audience,
             } => self.say(&tokens, priority, audience),
             Effect::Show(text) => self.show(&text),
-            Effect::Log(text) => tracing::info!("{text}"),
+            Effect::Log(text) => self.log(&text),
             Effect::Record(entry) => {
                 let change = self.journal.push(entry, Instant::now());
                 self.tell(change);
@@ -105,6 +112,25 @@ impl Sink {
             }
             // The event loop carries these out with the devices; a sink has nothing to do.
             Effect::Quit | Effect::ToggleListening | Effect::ToSimulator(_) => {}
+        }
+    }
+
+    /// A line for the log, at most [`LOG_LINES_A_SECOND`] a second.
+    fn log(&mut self, text: &str) {
+        let (second, lines, left_out) = &mut self.log_second;
+        if second.elapsed() >= Duration::from_secs(1) {
+            if *left_out > 0 {
+                tracing::info!("{left_out} more lines left out of the log in that second");
+            }
+            *second = Instant::now();
+            *lines = 0;
+            *left_out = 0;
+        }
+        if *lines < LOG_LINES_A_SECOND {
+            *lines += 1;
+            tracing::info!("{text}");
+        } else {
+            *left_out += 1;
         }
     }
 
