@@ -34,11 +34,11 @@ for target in "${TARGETS[@]}"; do
     say "$target for ${SECONDS_EACH}s"
     log=$(mktemp)
     started=$(date +%s)
-    cargo +nightly fuzz run -O "$target" -- -max_total_time="$SECONDS_EACH" -max_len=512 \
-        -print_final_stats=1 "${dict[@]}" 2>&1 | tee "$log" | grep -E '^#[0-9]+ +(INITED|DONE|pulse)' || true
+    cargo +nightly fuzz run -O --sanitizer none "$target" -- -max_total_time="$SECONDS_EACH" -max_len=512 \
+        -print_final_stats=1 "${dict[@]}" 2>&1 | tee "$log" | grep -E '^#[0-9]+[[:space:]]+(INITED|DONE|pulse)' || true
     status=${PIPESTATUS[0]}
     elapsed=$(( $(date +%s) - started ))
-    grep -E '^(stat::|#[0-9]+ +DONE|Done )' "$log" || true
+    grep -E '^(stat::|#[0-9]+[[:space:]]+DONE|Done )' "$log" || true
     say "$target: exit $status after ${elapsed}s; corpus $(ls "corpus/$target" | wc -l) inputs"
     rm -f "$log"
     [ "$status" -eq 0 ] || exit "$status"
