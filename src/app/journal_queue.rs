@@ -1,7 +1,8 @@
 //! The journal's entries on their way to disk: written in order, one by one; while the disk
 //! refuses them (full, read-only, gone) they wait in memory, later ones behind them, and are
-//! tried again with every new entry and every [`RETRY_EVERY`]. Nothing is dropped: once the
-//! disk takes writes again the file holds every entry, in order.
+//! tried again with every new entry and every [`RETRY_EVERY`], the file opened again by its
+//! path each time (a file system that went read-only comes back only as a new mount).
+//! Nothing is dropped: once the disk takes writes again the file holds every entry, in order.
 //!
 //! At the end of a game whatever still waits is tried once more, then written to a rescue
 //! file (see [`JournalQueue::rescue`]) so that it can be added to the journal by hand.
@@ -77,6 +78,12 @@ impl JournalQueue {
     fn flush(&mut self, now: Instant) -> Option<Change> {
         let was_failing = self.next_try.is_some();
         let backlog = self.waiting.len();
+        if was_failing && let Err(err) = self.journal.reopen() {
+            // Not there again yet (still read-only, not mounted again).
+            self.next_try = Some(now + RETRY_EVERY);
+            tracing::debug!("journal: {err}");
+            return None;
+        }
         while let Some(entry) = self.waiting.front() {
             if let Err(err) = self.journal.append(entry) {
                 self.next_try = Some(now + RETRY_EVERY);
@@ -111,6 +118,7 @@ impl JournalQueue {
             .map(|entry| entry.to_json_line() + "\n")
             .collect();
         for path in unsaved_paths(self.journal.path()) {
+            let existed = path.exists();
             let written = std::fs::OpenOptions::new()
                 .create(true)
                 .append(true)
@@ -128,7 +136,13 @@ impl JournalQueue {
                     );
                     return Some(path);
                 }
-                Err(err) => tracing::warn!("journal rescue {}: {err}", path.display()),
+                Err(err) => {
+                    // Leave no empty or partial rescue file of ours behind.
+                    if !existed {
+                        let _ = std::fs::remove_file(&path);
+                    }
+                    tracing::warn!("journal rescue {}: {err}", path.display());
+                }
             }
         }
         let _ = std::io::stderr().write_all(text.as_bytes());
@@ -137,16 +151,13 @@ impl JournalQueue {
 }
 
 /// Where the entries a journal could not take at the end of a game are kept: beside it as
-/// `<journal>.unsaved`, else in the temporary folder under the same name.
+/// `<journal>.unsaved`, else in the temporary folder under the journal's whole path (slashes
+/// as `%`), so that the file names its game.
 pub fn unsaved_paths(journal: &Path) -> [PathBuf; 2] {
     let mut name = journal.as_os_str().to_owned();
     name.push(".unsaved");
     let beside = PathBuf::from(name);
-    let in_temp = std::env::temp_dir().join(
-        beside
-            .file_name()
-            .map(PathBuf::from)
-            .unwrap_or_else(|| "annexd-journal.unsaved".into()),
-    );
-    [beside, in_temp]
+    let whole = std::path::absolute(&beside).unwrap_or_else(|_| beside.clone());
+    let flat = whole.to_string_lossy().replace('/', "%");
+    [beside, std::env::temp_dir().join(flat)]
 }

@@ -27,10 +27,26 @@ pub fn to_file_beside(journal: &Path) -> Option<PathBuf> {
         .ok()?;
     let filter = EnvFilter::try_from_env("ANNEXD_LOG").unwrap_or_else(|_| EnvFilter::new("info"));
     tracing_subscriber::fmt()
-        .with_writer(Mutex::new(file))
+        .with_writer(Mutex::new(Quiet(file)))
         .with_ansi(false)
         .with_env_filter(filter)
         .try_init()
         .ok()?;
     Some(path)
+}
+
+/// The log file: a line that cannot be written (a full or read-only disk, which the game
+/// says itself) is left out, without a complaint on the terminal.
+struct Quiet(std::fs::File);
+
+impl std::io::Write for Quiet {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        let _ = self.0.write_all(buf);
+        Ok(buf.len())
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        let _ = self.0.flush();
+        Ok(())
+    }
 }

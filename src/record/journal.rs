@@ -209,6 +209,35 @@ impl Journal {
         }
     }
 
+    /// Opens the journal's file again by its path, after writes failed: a file system that
+    /// went read-only after an error is only writable again once it is mounted again, which
+    /// the old descriptor never sees. The file must hold exactly the lines written so far (a
+    /// part of a line after them is cut off); anything else is an error and nothing changes.
+    pub fn reopen(&mut self) -> Result<(), JournalError> {
+        let write_err = |source| JournalError::Write {
+            path: self.path.clone(),
+            source,
+        };
+        let file = OpenOptions::new()
+            .read(true)
+            .append(true)
+            .open(&self.path)
+            .map_err(write_err)?;
+        let len = file.metadata().map_err(write_err)?.len();
+        if len < self.good_len {
+            return Err(write_err(io::Error::other(format!(
+                "it holds {len} bytes, {} were written to it",
+                self.good_len
+            ))));
+        }
+        if len > self.good_len {
+            file.set_len(self.good_len).map_err(write_err)?;
+        }
+        self.file = file;
+        self.cut_pending = false;
+        Ok(())
+    }
+
     /// The journal's path.
     pub fn path(&self) -> &Path {
         &self.path
