@@ -256,9 +256,11 @@ impl Tracker {
     /// While catching up: whether every swapped hole has been emptied and filled again.
     fn swaps_seen(&self) -> bool {
         match &self.mode {
+            // A square whose events were lost (a resync after the board was away) may have
+            // seen its swap: a capture made while unplugged shows only in the scan.
             Mode::CatchingUp { swapped, .. } => swapped.into_iter().all(|sq| {
                 let (up, down) = (self.last_up[sq as usize], self.last_down[sq as usize]);
-                up > 0 && down > up
+                self.unknown.contains(sq) || (up > 0 && down > up)
             }),
             _ => true,
         }
