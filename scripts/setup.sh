@@ -28,6 +28,8 @@ PACKAGES=(pkg-config libasound2-dev libudev-dev libspeechd-dev libclang-dev
           speech-dispatcher speech-dispatcher-espeak-ng espeak-ng sox tmux socat unzip)
 # The Debian package (scripts/package.sh): dpkg-shlibdeps works out its Depends.
 PACKAGES+=(dpkg-dev)
+# The journal tests on a file system gone read-only (tests/journal_disk.rs): mkfs.ext4, e2fsck.
+PACKAGES+=(e2fsprogs)
 missing=()
 for p in "${PACKAGES[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
