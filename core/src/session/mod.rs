@@ -372,10 +372,9 @@ impl Session {
         } else if self.cycle.expects_announcement(self.game().position()) {
             let steps = self.cycle.announced(m, &self.cycle_game());
             self.carry_out(steps, now, out);
-        } else if self.cycle.has_peg_board() {
-            self.make_and_follow(m, false, now, out);
         } else {
-            self.make_move(m, now, out);
+            // The sighted player's move, or a move without a peg board: the boards follow.
+            self.make_and_follow(m, false, now, out);
         }
     }
 
