@@ -8,7 +8,7 @@ use std::hint::black_box;
 use annexd::record::Journal;
 use annexd::record::journal::parse;
 use annexd_core::game::Game;
-use annexd_core::record::{Entry, Header, MoveEntry, Scoresheet, replay};
+use annexd_core::record::{Entry, Header, MoveEntry, Scoresheet, Stamped, replay};
 use criterion::{Criterion, criterion_group, criterion_main};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
@@ -40,7 +40,7 @@ fn long_game() -> Vec<Move> {
     }
 }
 
-fn entries(moves: &[Move]) -> Vec<Entry> {
+fn entries(moves: &[Move]) -> Vec<Stamped> {
     moves
         .iter()
         .enumerate()
@@ -48,8 +48,7 @@ fn entries(moves: &[Move]) -> Vec<Entry> {
             let mut e = MoveEntry::new(mv.to_uci(CastlingMode::Standard).to_string());
             e.white_ms = Some(5_400_000 - i as u64 * 1000);
             e.black_ms = Some(5_400_000 - i as u64 * 900);
-            e.at_ms = Some(i as u64 * 30_000);
-            Entry::Move(e)
+            Stamped::at(Entry::Move(e), i as u64 * 30_000)
         })
         .collect()
 }
@@ -71,9 +70,9 @@ fn bench(c: &mut Criterion) {
 
     let mut sheet = Scoresheet::new(Header::standard()).unwrap();
     for e in &entries {
-        sheet.apply(e).unwrap();
+        sheet.apply(&e.entry).unwrap();
     }
-    let mut text = Entry::Header(Header::standard()).to_json_line();
+    let mut text = Stamped::untimed(Entry::header(Header::standard())).to_json_line();
     for e in &entries {
         text.push('\n');
         text.push_str(&e.to_json_line());
@@ -96,11 +95,11 @@ fn bench(c: &mut Criterion) {
         |b| {
             let mut short = Scoresheet::new(Header::standard()).unwrap();
             for e in &entries[..199] {
-                short.apply(e).unwrap();
+                short.apply(&e.entry).unwrap();
             }
             b.iter(|| {
                 let mut s = short.clone();
-                s.apply(&entries[199]).unwrap();
+                s.apply(&entries[199].entry).unwrap();
                 s
             })
         },

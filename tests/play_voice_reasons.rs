@@ -1,7 +1,7 @@
 //! Why voice input is off, said as it is (issue 14): `annexd play --listen always --model DIR`
 //! with a folder that is not there, one that is no Vosk model, a damaged model and a model
 //! of another language (the Korean test model, which knows none of the German words) each
-//! gets its own words, and the log beside the journal has the details.
+//! gets its own words, and the log (`--log FILE`) has the details.
 
 mod common;
 
@@ -12,8 +12,11 @@ use common::{Running, annexd, read};
 /// Plays with voice input from `model`, ends at once; returns what was said and the log.
 fn reason_for(model: &Path, dir: &Path, name: &str) -> (String, String) {
     let journal = dir.join(format!("{name}.jsonl"));
+    let log = dir.join(format!("{name}.log"));
     let mut command = annexd();
     command
+        .arg("--log")
+        .arg(&log)
         .arg("play")
         .arg("--journal")
         .arg(&journal)
@@ -26,7 +29,7 @@ fn reason_for(model: &Path, dir: &Path, name: &str) -> (String, String) {
     game.type_line("Ende");
     game.expect_exact("gespeichert");
     assert_eq!(game.wait(), Some(0));
-    (said, read(&journal.with_extension("log")))
+    (said, read(&log))
 }
 
 #[test]

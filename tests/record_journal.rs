@@ -1,18 +1,22 @@
 //! The journal on real files: replay gives back the exact game, a crash in the middle of a
 //! line loses nothing before it, a faulty line elsewhere is named, and `annexd pgn` says so.
+//! Games are written the way the program writes them: the core's scoresheet (or session)
+//! decides each line, [`GameFiles`] writes it.
 
 mod record_support;
 
 use std::fs::{self, OpenOptions};
 use std::io::Write;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::process::Command;
+use std::time::Duration;
 
 use annexd::record::journal::{damaged_path, parse};
-use annexd::record::{Journal, JournalError, RecordError, Recorder, read};
+use annexd::record::{GameFiles, Journal, JournalError, RecordError, read};
 use annexd_core::game::Color;
 use annexd_core::notation::Lang;
-use annexd_core::record::{ApplyError, Entry, Header, MoveEntry, replay};
+use annexd_core::record::{ApplyError, Entry, Header, MoveEntry, Scoresheet, Stamped, replay};
+use annexd_core::session::{Effect, Input, Session, SessionOptions};
 use proptest::prelude::*;
 use record_support::{Mix, random_game};
 
@@ -24,10 +28,10 @@ const FULL: Mix = Mix {
 };
 
 /// Writes entries to a new journal file through `Journal`.
-fn write_journal(path: &Path, header: &Header, entries: &[Entry]) {
+fn write_journal(path: &Path, header: &Header, lines: &[Stamped]) {
     let mut journal = Journal::create(path, header).unwrap();
-    for entry in entries {
-        journal.append(entry).unwrap();
+    for line in lines {
+        journal.append(line).unwrap();
     }
 }
 
@@ -45,7 +49,7 @@ proptest! {
     #[test]
     fn replay_of_the_journal_is_the_game_that_was_played(seed in any::<u64>()) {
         let (entries, sheet) = random_game(seed, FULL);
-        let mut text = Entry::Header(sheet.header().clone()).to_json_line();
+        let mut text = Stamped::untimed(Entry::header(sheet.header().clone())).to_json_line();
         for entry in &entries {
             text.push('\n');
             text.push_str(&entry.to_json_line());
@@ -53,7 +57,11 @@ proptest! {
         text.push('\n');
         let contents = parse(text.as_bytes(), Path::new("game.jsonl")).unwrap();
         prop_assert!(contents.damaged_tail.is_none());
-        let read_back: Vec<Entry> = contents.entries.iter().map(|l| l.entry.clone()).collect();
+        let read_back: Vec<Stamped> = contents
+            .entries
+            .iter()
+            .map(|l| Stamped { entry: l.entry.clone(), at_ms: l.at_ms })
+            .collect();
         prop_assert_eq!(&read_back, &entries);
         let replayed = replay(&contents).unwrap();
         prop_assert_eq!(&replayed, &sheet);
@@ -74,25 +82,54 @@ fn replay_of_journal_files_is_the_game_that_was_played() {
     }
 }
 
-fn recorded_game(dir: &Path) -> (std::path::PathBuf, Recorder) {
+/// A game kept on disk the way the program keeps it: the core's scoresheet applies each
+/// entry, then the game's files write the line and the PGN.
+struct Kept {
+    sheet: Scoresheet,
+    files: GameFiles,
+}
+
+impl Kept {
+    fn create(path: &Path, header: Header) -> Result<Kept, RecordError> {
+        let (files, sheet) = GameFiles::create(path, &header)?;
+        Ok(Kept { sheet, files })
+    }
+
+    fn open(path: &Path) -> Result<(Kept, Option<usize>), RecordError> {
+        let (files, contents) = GameFiles::open(path)?;
+        let sheet = replay(&contents).unwrap();
+        let damaged = contents.damaged_tail.map(|tail| tail.line);
+        Ok((Kept { sheet, files }, damaged))
+    }
+
+    /// Applies the entry (a refused one changes nothing and writes nothing), then writes it.
+    fn record(&mut self, entry: Entry) -> Result<(), String> {
+        let applied = self.sheet.apply(&entry).map_err(|e| e.to_string())?;
+        self.files
+            .write(&Stamped::untimed(applied.entry), &self.sheet)
+            .map_err(|e| e.to_string())
+    }
+}
+
+fn recorded_game(dir: &Path) -> (PathBuf, Kept) {
     let path = dir.join("game.jsonl");
     let mut header = Header::standard();
     header.white = "Anna".into();
     header.black = "Bella".into();
-    let mut recorder = Recorder::create(&path, Some(dir.join("game.pgn")), header).unwrap();
+    let mut kept = Kept::create(&path, header).unwrap();
     for uci in ["e2e4", "e7e5", "g1f3", "b8c6", "f1b5"] {
-        recorder.record(Entry::play(uci)).unwrap();
+        kept.record(Entry::play(uci)).unwrap();
     }
-    recorder.record(Entry::offer_draw(Color::White)).unwrap();
-    (path, recorder)
+    kept.record(Entry::offer_draw(Color::White)).unwrap();
+    (path, kept)
 }
 
 #[test]
 fn a_line_cut_by_a_crash_is_reported_and_everything_before_it_kept() {
     let dir = tempfile::tempdir().unwrap();
-    let (path, recorder) = recorded_game(dir.path());
-    let played = recorder.sheet().clone();
-    drop(recorder);
+    let (path, kept) = recorded_game(dir.path());
+    let played = kept.sheet.clone();
+    drop(kept);
     let good = fs::read(&path).unwrap();
     // The crash: half of the next line reached the disk.
     let mut file = OpenOptions::new().append(true).open(&path).unwrap();
@@ -121,10 +158,9 @@ fn a_line_cut_by_a_crash_is_reported_and_everything_before_it_kept() {
     assert!(tail.to_string().contains("the entries before it are kept"));
 
     // Resuming moves the damaged bytes aside, and the game goes on cleanly.
-    let (mut recorder, damaged) =
-        Recorder::resume(&path, Some(dir.path().join("game.pgn"))).unwrap();
-    assert_eq!(damaged.map(|t| t.line), Some(8));
-    assert_eq!(recorder.sheet(), &played);
+    let (mut kept, damaged) = Kept::open(&path).unwrap();
+    assert_eq!(damaged, Some(8));
+    assert_eq!(kept.sheet, played);
     assert_eq!(
         fs::read(&path).unwrap(),
         good,
@@ -134,7 +170,7 @@ fn a_line_cut_by_a_crash_is_reported_and_everything_before_it_kept() {
         fs::read(damaged_path(&path)).unwrap(),
         b"{\"type\":\"move\",\"uci\":\"a7\n"
     );
-    recorder.record(Entry::play("a7a6")).unwrap();
+    kept.record(Entry::play("a7a6")).unwrap();
     let contents = read(&path).unwrap();
     assert!(contents.damaged_tail.is_none());
     assert_eq!(contents.entries.len(), 7);
@@ -143,23 +179,23 @@ fn a_line_cut_by_a_crash_is_reported_and_everything_before_it_kept() {
 #[test]
 fn a_last_line_complete_but_for_its_newline_is_kept_and_completed() {
     let dir = tempfile::tempdir().unwrap();
-    let (path, recorder) = recorded_game(dir.path());
-    drop(recorder);
+    let (path, kept) = recorded_game(dir.path());
+    drop(kept);
     let mut file = OpenOptions::new().append(true).open(&path).unwrap();
     file.write_all(br#"{"type":"move","uci":"a7a6"}"#).unwrap();
     drop(file);
-    let (mut recorder, damaged) = Recorder::resume(&path, None).unwrap();
+    let (mut kept, damaged) = Kept::open(&path).unwrap();
     assert!(damaged.is_none());
-    assert_eq!(recorder.game().history().len(), 6);
-    recorder.record(Entry::play("b5a4")).unwrap();
+    assert_eq!(kept.sheet.game().history().len(), 6);
+    kept.record(Entry::play("b5a4")).unwrap();
     assert_eq!(read(&path).unwrap().entries.len(), 8);
 }
 
 #[test]
 fn a_faulty_line_in_the_middle_is_an_error_naming_it() {
     let dir = tempfile::tempdir().unwrap();
-    let (path, recorder) = recorded_game(dir.path());
-    drop(recorder);
+    let (path, kept) = recorded_game(dir.path());
+    drop(kept);
     let text = fs::read_to_string(&path).unwrap();
     let mut lines: Vec<&str> = text.lines().collect();
     lines[3] = r#"{"type":"move","uci":"g1f3""#;
@@ -177,7 +213,7 @@ fn a_faulty_line_in_the_middle_is_an_error_naming_it() {
     // Resuming refuses too, and changes nothing.
     let before = fs::read(&path).unwrap();
     assert!(matches!(
-        Recorder::resume(&path, None),
+        GameFiles::open(&path),
         Err(RecordError::Journal(JournalError::BadLine { line: 4, .. }))
     ));
     assert_eq!(fs::read(&path).unwrap(), before);
@@ -193,9 +229,9 @@ fn a_line_the_rules_reject_is_an_error_naming_it() {
         &path,
         &Header::standard(),
         &[
-            Entry::play("e2e4"),
-            Entry::play("e2e4"),
-            Entry::play("g1f3"),
+            Stamped::untimed(Entry::play("e2e4")),
+            Stamped::untimed(Entry::play("e2e4")),
+            Stamped::untimed(Entry::play("g1f3")),
         ],
     );
     let err = replay(&read(&path).unwrap()).unwrap_err();
@@ -206,9 +242,9 @@ fn a_line_the_rules_reject_is_an_error_naming_it() {
         &path,
         &Header::standard(),
         &[
-            Entry::play("e2e4"),
-            Entry::play("e7e5"),
-            Entry::Move(wrong_san),
+            Stamped::untimed(Entry::play("e2e4")),
+            Stamped::untimed(Entry::play("e7e5")),
+            Stamped::untimed(Entry::Move(wrong_san)),
         ],
     );
     let err = replay(&read(&path).unwrap()).unwrap_err();
@@ -234,7 +270,7 @@ fn a_new_journal_never_overwrites_a_file() {
 fn a_bad_start_fen_creates_no_journal() {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("game.jsonl");
-    let err = Recorder::create(&path, None, Header::new("not a fen")).unwrap_err();
+    let err = Kept::create(&path, Header::new("not a fen")).err().unwrap();
     assert_eq!(Lang::De.text(&err.tokens()), "ungültige Stellung");
     assert!(err.to_string().contains("not a fen"), "{err}");
     assert!(!path.exists());
@@ -243,9 +279,9 @@ fn a_bad_start_fen_creates_no_journal() {
 #[test]
 fn a_refused_entry_writes_nothing_and_changes_nothing() {
     let dir = tempfile::tempdir().unwrap();
-    let (path, mut recorder) = recorded_game(dir.path());
+    let (path, mut kept) = recorded_game(dir.path());
     let bytes = fs::read(&path).unwrap();
-    let sheet = recorder.sheet().clone();
+    let sheet = kept.sheet.clone();
     for bad in [
         Entry::play("e2e4"),
         Entry::play("xyz"),
@@ -253,33 +289,44 @@ fn a_refused_entry_writes_nothing_and_changes_nothing() {
         Entry::claim(Color::White, None),
         Entry::accept_draw(Color::White),
     ] {
-        let err = recorder.record(bad.clone()).unwrap_err();
-        assert!(matches!(err, RecordError::Refused(_)), "{bad:?}: {err}");
-        assert!(!Lang::En.text(&err.tokens()).is_empty());
-        assert_eq!(recorder.sheet(), &sheet);
+        let err = kept.sheet.apply(&bad).unwrap_err();
+        assert!(!Lang::En.text(&err.tokens()).is_empty(), "{bad:?}: {err}");
+        assert!(kept.record(bad.clone()).is_err());
+        assert_eq!(kept.sheet, sheet);
         assert_eq!(fs::read(&path).unwrap(), bytes);
     }
 }
 
 #[test]
 fn the_end_of_the_game_is_written_with_its_result_and_the_pgn_kept_current() {
+    // Played as the program plays: the session decides, the files write what it records.
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("game.jsonl");
     let pgn = dir.path().join("game.pgn");
-    let mut recorder = Recorder::create(&path, Some(pgn.clone()), Header::standard()).unwrap();
+    let (mut files, sheet) = GameFiles::create(&path, &Header::standard()).unwrap();
     assert!(fs::read_to_string(&pgn).unwrap().contains("[Result \"*\"]"));
-    for uci in ["f2f3", "e7e5", "g2g4", "d8h4"] {
-        recorder.record(Entry::play(uci).at(1000)).unwrap();
+    let mut session = Session::new(sheet, None, SessionOptions::default());
+    for (i, line) in ["f3", "e5", "g4", "Qh4"].into_iter().enumerate() {
+        let at = Duration::from_secs(i as u64 + 1);
+        for effect in session.handle(Input::Line(line.into()), at) {
+            if let Effect::Record(line) = effect {
+                files.write(&line, session.sheet()).unwrap();
+            }
+        }
     }
     let contents = read(&path).unwrap();
     let last = contents.entries.last().unwrap();
     assert_eq!(
-        last.entry.to_json_line(),
-        r#"{"type":"result","result":"0-1","reason":"checkmate"}"#
+        Stamped {
+            entry: last.entry.clone(),
+            at_ms: last.at_ms
+        }
+        .to_json_line(),
+        r#"{"type":"result","result":"0-1","reason":"checkmate","at_ms":4000}"#
     );
-    assert_eq!(fs::read_to_string(&pgn).unwrap(), recorder.sheet().to_pgn());
-    assert!(recorder.sheet().to_pgn().contains("2. g4 Qh4# 0-1"));
-    assert_eq!(replay(&contents).unwrap(), *recorder.sheet());
+    assert_eq!(fs::read_to_string(&pgn).unwrap(), session.sheet().to_pgn());
+    assert!(session.sheet().to_pgn().contains("2. g4 Qh4# 0-1"));
+    assert_eq!(replay(&contents).unwrap(), *session.sheet());
 }
 
 fn annexd(args: &[&str]) -> std::process::Output {
@@ -292,32 +339,26 @@ fn annexd(args: &[&str]) -> std::process::Output {
 #[test]
 fn annexd_pgn_prints_the_game() {
     let dir = tempfile::tempdir().unwrap();
-    let (path, recorder) = recorded_game(dir.path());
+    let (path, kept) = recorded_game(dir.path());
     let out = annexd(&["pgn", path.to_str().unwrap()]);
     assert!(
         out.status.success(),
         "{}",
         String::from_utf8_lossy(&out.stderr)
     );
-    assert_eq!(
-        String::from_utf8(out.stdout).unwrap(),
-        recorder.sheet().to_pgn()
-    );
+    assert_eq!(String::from_utf8(out.stdout).unwrap(), kept.sheet.to_pgn());
     assert!(out.stderr.is_empty());
 }
 
 #[test]
 fn annexd_pgn_warns_about_a_cut_last_line_and_prints_the_rest() {
     let dir = tempfile::tempdir().unwrap();
-    let (path, recorder) = recorded_game(dir.path());
+    let (path, kept) = recorded_game(dir.path());
     let mut file = OpenOptions::new().append(true).open(&path).unwrap();
     file.write_all(b"{\"type\":\"dra").unwrap();
     let out = annexd(&["pgn", "--lang", "en", path.to_str().unwrap()]);
     assert!(out.status.success());
-    assert_eq!(
-        String::from_utf8(out.stdout).unwrap(),
-        recorder.sheet().to_pgn()
-    );
+    assert_eq!(String::from_utf8(out.stdout).unwrap(), kept.sheet.to_pgn());
     let stderr = String::from_utf8(out.stderr).unwrap();
     assert!(
         stderr.contains("the end of the game file is damaged and was skipped"),
@@ -329,7 +370,7 @@ fn annexd_pgn_warns_about_a_cut_last_line_and_prints_the_rest() {
 #[test]
 fn annexd_pgn_fails_clearly_on_a_faulty_journal() {
     let dir = tempfile::tempdir().unwrap();
-    let (path, _recorder) = recorded_game(dir.path());
+    let (path, _kept) = recorded_game(dir.path());
     let text = fs::read_to_string(&path)
         .unwrap()
         .replacen("\"uci\":\"e7e5\"", "\"uci\":e7e5", 1);
@@ -354,25 +395,18 @@ fn annexd_pgn_fails_clearly_on_a_faulty_journal() {
 }
 
 #[test]
-fn a_new_game_never_overwrites_a_pgn_file_and_leaves_nothing_when_it_cannot_start() {
+fn a_new_game_never_overwrites_a_pgn_file() {
     let dir = tempfile::tempdir().unwrap();
-    let path = dir.path().join("game.jsonl");
+    let path = dir.path().join("round1.jsonl");
     let pgn = dir.path().join("round1.pgn");
     fs::write(&pgn, "an earlier game").unwrap();
-    let err = Recorder::create(&path, Some(pgn.clone()), Header::standard()).unwrap_err();
+    let err = Kept::create(&path, Header::standard()).err().unwrap();
     assert!(err.to_string().contains("round1.pgn"), "{err}");
     assert_eq!(fs::read_to_string(&pgn).unwrap(), "an earlier game");
-    assert!(!path.exists());
-
-    let unreachable = dir.path().join("missing").join("game.pgn");
-    let err = Recorder::create(&path, Some(unreachable), Header::standard()).unwrap_err();
-    assert!(matches!(err, RecordError::Pgn { .. }), "{err}");
     assert!(
         !path.exists(),
-        "the journal of a game that could not start is removed"
+        "a game that could not start leaves no journal"
     );
-    // So the same name can be used again at once.
-    Recorder::create(&path, None, Header::standard()).unwrap();
 }
 
 #[test]
@@ -380,14 +414,16 @@ fn a_pgn_that_cannot_be_written_does_not_lose_the_move() {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("game.jsonl");
     let pgn = dir.path().join("game.pgn");
-    let mut recorder = Recorder::create(&path, Some(pgn.clone()), Header::standard()).unwrap();
+    let mut kept = Kept::create(&path, Header::standard()).unwrap();
     // Something replaces the PGN file by a directory: renaming over it fails.
     fs::remove_file(&pgn).unwrap();
     fs::create_dir(&pgn).unwrap();
-    let err = recorder.record(Entry::play("e2e4")).unwrap_err();
-    assert!(matches!(err, RecordError::Incomplete { .. }), "{err}");
-    assert!(err.applied().is_some());
-    assert!(err.to_string().contains("saved in the game file"), "{err}");
-    assert_eq!(recorder.game().history().len(), 1);
-    assert_eq!(read(&path).unwrap().entries.len(), 1);
+    let err = kept.record(Entry::play("e2e4")).unwrap_err();
+    assert!(err.contains("game.pgn could not be written"), "{err}");
+    assert_eq!(kept.sheet.game().history().len(), 1);
+    assert_eq!(
+        read(&path).unwrap().entries.len(),
+        1,
+        "the journal line is written before the PGN"
+    );
 }

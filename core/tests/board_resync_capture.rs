@@ -19,7 +19,7 @@ fn a_capture_followed_while_the_board_was_away_agrees_after_the_resync() {
         let capture = parse_move(&pos, "Bxd1").unwrap();
         let mut after = pos.clone();
         after.play_unchecked(capture);
-        assert!(tracker.set_position(after.clone()).is_empty());
+        tracker.set_position(after.clone());
         let scan = SensedBoard::from_board(after.board(), sensing);
         let outputs = tracker.handle(&BoardInput::Resync(scan));
         assert_eq!(outputs, vec![TrackerOutput::BoardsAgree], "{sensing:?}");
@@ -44,4 +44,36 @@ fn without_a_resync_the_capturing_piece_lifted_is_not_yet_agreement() {
         !outputs.contains(&TrackerOutput::BoardsAgree),
         "{outputs:?}"
     );
+}
+
+#[test]
+fn a_resync_before_the_capture_is_followed_still_waits_for_the_swap() {
+    // Found by the garbage soak test: a scan between the opponent's capture and its
+    // following on the peg board must not make the capturing piece lifted count as done.
+    let mut pos = Chess::default();
+    for mv in ["e4", "e5", "Nf3", "d6", "Bc4", "Bg4", "Nc3", "g6", "Nxe5"] {
+        let m = parse_move(&pos, mv).unwrap();
+        pos.play_unchecked(m);
+    }
+    let mut tracker = Tracker::new(pos.clone(), Sensing::Occupancy);
+    let capture = parse_move(&pos, "Bxd1").unwrap();
+    let mut after = pos.clone();
+    after.play_unchecked(capture);
+    tracker.set_position(after);
+    let before = SensedBoard::from_board(pos.board(), Sensing::Occupancy);
+    let _ = tracker.handle(&BoardInput::Resync(before));
+    let lifted = tracker.handle(&BoardInput::Up(shakmaty::Square::G4));
+    assert!(!lifted.contains(&TrackerOutput::BoardsAgree), "{lifted:?}");
+    let mut rest = tracker.handle(&BoardInput::Up(shakmaty::Square::D1));
+    rest.extend(tracker.handle(&BoardInput::Down(
+        shakmaty::Square::D1,
+        annexd_core::board::Cell::Peg,
+    )));
+    assert!(
+        !rest
+            .iter()
+            .any(|o| matches!(o, TrackerOutput::Touch { .. })),
+        "following a capture is no touch: {rest:?}"
+    );
+    assert_eq!(rest.last(), Some(&TrackerOutput::BoardsAgree), "{rest:?}");
 }

@@ -37,6 +37,16 @@ fn refuse_repeats(context: &str, before: Option<&str>, text: &str) {
     }
 }
 
+fn e2e4() -> shakmaty::Move {
+    shakmaty::Move::Normal {
+        role: shakmaty::Role::Pawn,
+        from: shakmaty::Square::E2,
+        capture: None,
+        to: shakmaty::Square::E4,
+        promotion: None,
+    }
+}
+
 fn outcomes() -> Vec<GameOutcome> {
     let mut reasons = vec![
         EndReason::Checkmate,
@@ -104,12 +114,15 @@ fn every_kind_of_report_says_each_phrase_once() {
         }
     }
     for by in [Color::White, Color::Black] {
-        let verdict = ClaimVerdict::Incorrect {
-            by,
-            bonus,
-            played: None,
-        };
-        reports.push((format!("{verdict:?}"), verdict.tokens()));
+        for intended in [None, Some(e2e4())] {
+            let verdict = ClaimVerdict::Incorrect {
+                by,
+                bonus,
+                intended,
+                played: None,
+            };
+            reports.push((format!("{verdict:?}"), verdict.tokens()));
+        }
         let penalty = IllegalMovePenalty::TimeBonus {
             offender: by,
             count: 1,
@@ -126,7 +139,7 @@ fn every_kind_of_report_says_each_phrase_once() {
     }
     for error in [
         DrawOfferError::GameOver,
-        DrawOfferError::NotAfterOwnMove,
+        DrawOfferError::OpponentHasOffered,
         DrawOfferError::BeforeBothHaveMoved,
         DrawOfferError::AlreadyOffered,
         DrawOfferError::NoOffer,

@@ -18,7 +18,7 @@ use shakmaty::{CastlingMode, Position};
 
 use annexd_core::command::typed::{TypedLine, clean};
 use annexd_core::notation::{Lang, Style, move_tokens};
-use annexd_core::record::Entry;
+use annexd_core::record::{Entry, Stamped};
 use annexd_core::session::{Effect, Input};
 
 /// Lines a player, an assistant or an arbiter types, and lines nobody should.
@@ -132,7 +132,7 @@ proptest! {
         let setup = setup & !16;
         let setup = if (setup >> 2) & 3 == 3 { setup & !12 } else { setup };
         let mut session = harness::session_for(setup);
-        let mut journal = Entry::Header(session.sheet().header().clone()).to_json_line();
+        let mut journal = Stamped::untimed(Entry::header(session.sheet().header().clone())).to_json_line();
         journal.push('\n');
         let mut now = Duration::ZERO;
         for step in steps {

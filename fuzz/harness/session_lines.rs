@@ -15,7 +15,7 @@ use annexd_core::clock::{AnnounceConfig, ClockOptions, TalkingClock, TimeControl
 use annexd_core::command::typed::{LineSplitter, TypedLine};
 use annexd_core::config::SeatRole;
 use annexd_core::notation::Lang;
-use annexd_core::record::{Entry, Header, Scoresheet, journal, replay};
+use annexd_core::record::{Entry, Header, Scoresheet, Stamped, journal, replay};
 use annexd_core::session::{Effect, Input, Session, SessionOptions};
 
 /// Runs the bytes through a session; panics when the journal does not replay to its game.
@@ -25,14 +25,14 @@ pub fn run(data: &[u8]) {
     };
     let mut session = session_for(setup);
     let mut journal = Vec::new();
-    let header = Entry::Header(session.sheet().header().clone());
+    let header = Stamped::untimed(Entry::header(session.sheet().header().clone()));
     journal.extend(header.to_json_line().into_bytes());
     journal.push(b'\n');
     let mut splitter = LineSplitter::new();
     let mut lines = splitter.push(typed);
     lines.extend(splitter.finish());
     let mut now = Duration::ZERO;
-    let mut record = |effects: Vec<Effect>, journal: &mut Vec<u8>| {
+    let record = |effects: Vec<Effect>, journal: &mut Vec<u8>| {
         for effect in effects {
             if let Effect::Record(entry) = effect {
                 journal.extend(entry.to_json_line().into_bytes());

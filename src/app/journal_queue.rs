@@ -12,9 +12,9 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
-use annexd_core::record::Entry;
+use annexd_core::record::Stamped;
 
-use crate::record::{Journal, JournalError};
+use crate::record::{GameFiles, JournalError};
 
 /// How often waiting entries are tried again.
 pub const RETRY_EVERY: Duration = Duration::from_secs(1);
@@ -28,32 +28,32 @@ pub enum Change {
     Recovered(usize),
 }
 
-/// The journal and the entries waiting for it.
+/// The game's files and the journal lines waiting for the disk.
 #[derive(Debug)]
 pub struct JournalQueue {
-    journal: Journal,
-    waiting: VecDeque<Entry>,
+    files: GameFiles,
+    waiting: VecDeque<Stamped>,
     next_try: Option<Instant>,
 }
 
 impl JournalQueue {
-    /// A queue in front of `journal`, empty.
-    pub fn new(journal: Journal) -> Self {
+    /// A queue in front of the game's journal, empty.
+    pub fn new(files: GameFiles) -> Self {
         JournalQueue {
-            journal,
+            files,
             waiting: VecDeque::new(),
             next_try: None,
         }
     }
 
-    /// The journal's path.
-    pub fn path(&self) -> &std::path::Path {
-        self.journal.path()
+    /// The game's files (the PGN is written through them).
+    pub fn files(&self) -> &GameFiles {
+        &self.files
     }
 
-    /// Appends `entry` (after any that wait); what changed, if anything did.
-    pub fn push(&mut self, entry: Entry, now: Instant) -> Option<Change> {
-        self.waiting.push_back(entry);
+    /// Appends `line` (after any that wait); what changed, if anything did.
+    pub fn push(&mut self, line: Stamped, now: Instant) -> Option<Change> {
+        self.waiting.push_back(line);
         self.flush(now)
     }
 
@@ -78,14 +78,14 @@ impl JournalQueue {
     fn flush(&mut self, now: Instant) -> Option<Change> {
         let was_failing = self.next_try.is_some();
         let backlog = self.waiting.len();
-        if was_failing && let Err(err) = self.journal.reopen() {
+        if was_failing && let Err(err) = self.files.reopen_journal() {
             // Not there again yet (still read-only, not mounted again).
             self.next_try = Some(now + RETRY_EVERY);
             tracing::debug!("journal: {err}");
             return None;
         }
-        while let Some(entry) = self.waiting.front() {
-            if let Err(err) = self.journal.append(entry) {
+        while let Some(line) = self.waiting.front() {
+            if let Err(err) = self.files.append(line) {
                 self.next_try = Some(now + RETRY_EVERY);
                 tracing::warn!(
                     "journal: {err}; {} entries wait, tried again every {RETRY_EVERY:?}",
@@ -115,9 +115,9 @@ impl JournalQueue {
         let text: String = self
             .waiting
             .iter()
-            .map(|entry| entry.to_json_line() + "\n")
+            .map(|line| line.to_json_line() + "\n")
             .collect();
-        for path in unsaved_paths(self.journal.path()) {
+        for path in unsaved_paths(self.files.journal_path()) {
             let existed = path.exists();
             let written = std::fs::OpenOptions::new()
                 .create(true)

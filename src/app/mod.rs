@@ -5,7 +5,6 @@ pub mod config_cmd;
 pub mod devices;
 pub mod event_loop;
 pub mod journal_queue;
-pub mod log;
 pub mod options;
 pub mod play;
 pub mod signals;

@@ -10,7 +10,6 @@ use annexd_core::clock::{AnnounceConfig, ClockOptions, TalkingClock, TimeControl
 use annexd_core::config::{SeatRole, Settings, SideName};
 use annexd_core::game::Pace;
 use annexd_core::notation::{Lang, Style};
-use annexd_core::session::SessionOptions;
 
 /// Options of `annexd play` (each overrides the settings file).
 #[derive(Debug, Args, Clone, Default)]
@@ -242,15 +241,5 @@ pub(super) fn talking_clock_args(settings: &Settings) -> crate::clock::cli::Cloc
         seconds_below: "10m".into(),
         say_after_press: false,
         speech: settings.speech.backend,
-    }
-}
-
-pub(super) fn session_options(settings: &Settings) -> SessionOptions {
-    SessionOptions {
-        lang: settings.game.language,
-        style: settings.game.style,
-        vi_side: settings.game.vi_side.into(),
-        role: settings.game.role,
-        program_announces: settings.game.announcer == annexd_core::config::Announcer::Program,
     }
 }

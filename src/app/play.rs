@@ -6,19 +6,17 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::Duration;
 
-use crate::record::Journal;
-use annexd_core::clock::TalkingClock;
+use crate::record::GameFiles;
 use annexd_core::config::{SeatRole, Settings};
 use annexd_core::notation::{Lang, Token, Word};
-use annexd_core::record::{Entry, Header, Scoresheet, replay};
-use annexd_core::session::{Audience, Session};
+use annexd_core::record::{Header, replay};
+use annexd_core::session::resume::{Resumed, resume};
+use annexd_core::session::{Audience, Session, SessionOptions};
 use annexd_core::speech::Priority;
 
 use super::devices::Devices;
 use super::event_loop::run;
-use super::options::{
-    PlayArgs, ResumeArgs, clock_for, session_options, settings_for, talking_clock_args,
-};
+use super::options::{PlayArgs, ResumeArgs, clock_for, settings_for, talking_clock_args};
 use super::sink::Sink;
 
 /// The folder where games are kept: the settings' `record.dir`, or the data folder.
@@ -29,11 +27,6 @@ pub fn games_dir(settings: &Settings) -> PathBuf {
     directories::ProjectDirs::from("", "", "annexd")
         .map(|d| d.data_dir().join("games"))
         .unwrap_or_else(|| PathBuf::from("games"))
-}
-
-/// The PGN file kept beside a journal.
-pub fn pgn_path_for(journal: &Path) -> PathBuf {
-    journal.with_extension("pgn")
 }
 
 /// `annexd play`.
@@ -65,10 +58,6 @@ pub fn run_play(args: &PlayArgs) -> ExitCode {
     if let Some(clock) = &clock {
         header.time_control = Some(clock.clock().control().to_pgn());
     }
-    let sheet = match Scoresheet::new(header.clone()) {
-        Ok(sheet) => sheet,
-        Err(err) => return fail(&format!("{} ({err})", lang.text(&err.tokens()))),
-    };
     let journal_path = match &args.journal {
         Some(path) => path.clone(),
         None => {
@@ -82,21 +71,13 @@ pub fn run_play(args: &PlayArgs) -> ExitCode {
             ))
         }
     };
-    let journal = match Journal::create(&journal_path, &header) {
-        Ok(journal) => journal,
+    let (files, sheet) = match GameFiles::create(&journal_path, &header) {
+        Ok(created) => created,
         Err(err) => return fail(&format!("{} ({err})", lang.text(&err.tokens()))),
     };
-    super::log::to_file_beside(&journal_path);
-    tracing::info!("new game, journal {}", journal_path.display());
-    let mut session = Session::new(sheet, clock, session_options(&settings));
-    let mut sink = Sink::new(
-        journal,
-        pgn_path_for(&journal_path),
-        &settings,
-        args.seat.view,
-    );
+    let mut session = Session::new(sheet, clock, SessionOptions::from(&settings));
+    let mut sink = Sink::new(files, &settings, args.seat.view);
     sink.show(&format!("journal: {}", journal_path.display()));
-    sink.write_pgn(session.sheet());
     let devices = match Devices::open(&settings, args, &mut session) {
         Ok(devices) => devices,
         Err(message) => return fail(&message),
@@ -129,49 +110,27 @@ pub fn run_resume(args: &ResumeArgs) -> ExitCode {
             }
         },
     };
-    super::log::to_file_beside(&journal_path);
-    tracing::info!("game resumed, journal {}", journal_path.display());
     let rescued = match take_unsaved(&journal_path) {
         Ok(rescued) => rescued,
         Err(message) => return fail(&message),
     };
-    let (journal, contents) = match Journal::open_append(&journal_path) {
+    let (files, contents) = match GameFiles::open(&journal_path) {
         Ok(opened) => opened,
         Err(err) => return fail(&format!("{} ({err})", lang.text(&err.tokens()))),
     };
-    let sheet = match replay(&contents) {
-        Ok(sheet) => sheet,
-        Err(err) => return fail(&format!("{} ({err})", lang.text(&err.tokens()))),
-    };
-    let control = sheet.header().time_control.clone().unwrap_or_default();
-    let mut clock = match clock_for(&control, &settings) {
+    let control = contents.header.time_control.clone().unwrap_or_default();
+    let clock = match clock_for(&control, &settings) {
         Ok(clock) => clock,
         Err(message) => return fail(&message),
     };
-    let entries: Vec<Entry> = contents.entries.iter().map(|l| l.entry.clone()).collect();
-    let offset = last_recorded_time(&entries);
-    if let Some(clock) = &mut clock {
-        restore_clock(clock, &entries, offset);
-    }
-    let has_clock = clock.is_some();
-    let mut session = Session::new(sheet, clock, session_options(&settings));
-    if has_clock {
-        // A move journaled without a press after it is made but not completed.
-        let last = entries
-            .iter()
-            .rev()
-            .find(|e| matches!(e, Entry::Move(_) | Entry::Press(_) | Entry::Undo(_)));
-        if matches!(last, Some(Entry::Move(_))) {
-            let mover = !session.game().turn();
-            session.set_uncompleted(Some(mover));
-        }
-    }
-    let mut sink = Sink::new(
-        journal,
-        pgn_path_for(&journal_path),
-        &settings,
-        args.seat.view,
-    );
+    let Resumed {
+        mut session,
+        at: offset,
+    } = match resume(&contents, clock, SessionOptions::from(&settings)) {
+        Ok(resumed) => resumed,
+        Err(err) => return fail(&format!("{} ({err})", lang.text(&err.tokens()))),
+    };
+    let mut sink = Sink::new(files, &settings, args.seat.view);
     if let Some(tail) = &contents.damaged_tail {
         sink.say(&tail.tokens(), Priority::Alert, Audience::Everyone);
     }
@@ -182,6 +141,7 @@ pub fn run_resume(args: &ResumeArgs) -> ExitCode {
             path.display()
         ));
     }
+    // The PGN may be behind the journal after a crash: written again from the journal now.
     sink.write_pgn(session.sheet());
     let mut board_args = play_args.clone();
     board_args.fen = Some(session.game().fen());
@@ -229,66 +189,6 @@ fn take_unsaved(journal: &Path) -> Result<Option<(PathBuf, usize)>, String> {
         return Ok(Some((path, lines)));
     }
     Ok(None)
-}
-
-/// Sets a resumed clock to the times recorded in the journal (the last press, then every
-/// adjustment after it), the running side and the move number, at `now`; it stays stopped
-/// until the arbiter or a player starts it again, since the time between the last record and
-/// the interruption is not known.
-fn restore_clock(clock: &mut TalkingClock, entries: &[Entry], now: Duration) {
-    use annexd_core::clock::{Adjust, ClockInput};
-    use shakmaty::Color;
-    let _ = clock.handle(ClockInput::Start, now);
-    let start = clock.snapshot(now);
-    let mut times = [start.white, start.black];
-    let mut made: u32 = 0;
-    let mut completed: u32 = 0;
-    for entry in entries {
-        match entry {
-            Entry::Move(_) => made += 1,
-            Entry::Undo(_) => made = made.saturating_sub(1),
-            Entry::Press(press) => {
-                completed = made;
-                for (slot, ms) in times.iter_mut().zip([press.white_ms, press.black_ms]) {
-                    if let Some(ms) = ms {
-                        *slot = Duration::from_millis(ms);
-                    }
-                }
-            }
-            Entry::ClockAdjustment(adjustment) => {
-                let amount = Duration::from_millis(adjustment.delta_ms.unsigned_abs());
-                let slot = &mut times[usize::from(adjustment.side == Color::Black)];
-                *slot = if adjustment.delta_ms >= 0 {
-                    *slot + amount
-                } else {
-                    slot.saturating_sub(amount)
-                };
-            }
-            _ => {}
-        }
-    }
-    // The clock of the side that has not yet pressed runs: White after an even number of
-    // completed moves.
-    if completed % 2 == 1 {
-        let _ = clock.handle(ClockInput::Press(Some(Color::White)), now);
-    }
-    for (side, time) in [(Color::White, times[0]), (Color::Black, times[1])] {
-        let change = Adjust::Set(time);
-        let _ = clock.handle(ClockInput::Adjust { side, change }, now);
-    }
-    let _ = clock.handle(ClockInput::SetMoveNumber(completed / 2 + 1), now);
-    let _ = clock.handle(ClockInput::Pause, now);
-    let _ = clock.poll(now);
-}
-
-/// The time of the last journal entry, so that a resumed game's times go on from there.
-fn last_recorded_time(entries: &[Entry]) -> Duration {
-    entries
-        .iter()
-        .filter_map(|e| serde_json::to_value(e).ok()?.get("at_ms")?.as_u64())
-        .max()
-        .map(Duration::from_millis)
-        .unwrap_or_default()
 }
 
 /// The newest journal in `dir` whose game has not ended.

@@ -4,11 +4,10 @@
 //! ([`Sink::finish`]) says "gespeichert" only when everything is on disk.
 
 use std::io::Write;
-use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
-use crate::record::{Journal, write_pgn_atomically};
+use crate::record::GameFiles;
 use crate::speech::{BackendKind, Channel, Speaker, SpeakerOptions, Utterance};
 use annexd_core::config::Settings;
 use annexd_core::notation::{Lang, Token, Word};
@@ -22,7 +21,6 @@ use super::options::View;
 /// Where effects go: speech, text lines or the board view, the journal and the PGN on disk.
 pub(super) struct Sink {
     pub(super) journal: JournalQueue,
-    pub(super) pgn_path: PathBuf,
     pub(super) lang: Lang,
     pub(super) out: std::io::Stdout,
     pub(super) speaker: Option<Speaker>,
@@ -41,16 +39,10 @@ pub(super) struct Sink {
 const LOG_LINES_A_SECOND: u32 = 50;
 
 impl Sink {
-    pub(super) fn new(
-        journal: Journal,
-        pgn_path: PathBuf,
-        settings: &Settings,
-        view: View,
-    ) -> Sink {
+    pub(super) fn new(files: GameFiles, settings: &Settings, view: View) -> Sink {
         let lang = settings.game.language;
         let mut sink = Sink {
-            journal: JournalQueue::new(journal),
-            pgn_path,
+            journal: JournalQueue::new(files),
             lang,
             out: std::io::stdout(),
             speaker: None,
@@ -260,11 +252,11 @@ impl Sink {
     }
 
     pub(super) fn write_pgn(&mut self, sheet: &Scoresheet) {
-        match write_pgn_atomically(&self.pgn_path, &sheet.to_pgn()) {
+        match self.journal.files().write_pgn(sheet) {
             Ok(()) => self.pgn_failing = false,
             Err(err) => {
                 if !self.pgn_failing {
-                    tracing::error!("PGN {}: {err}", self.pgn_path.display());
+                    tracing::error!("{err}");
                 }
                 self.pgn_failing = true;
             }

@@ -11,7 +11,7 @@ use std::path::{Path, PathBuf};
 
 use annexd_core::notation::{Token, Word};
 use annexd_core::record::journal::{self as journal_format, FormatError};
-use annexd_core::record::{Entry, Header};
+use annexd_core::record::{Entry, Header, Stamped};
 
 pub use annexd_core::record::journal::{DamagedTail, JournalContents, JournalLine};
 
@@ -116,7 +116,7 @@ impl Journal {
             cut_pending: false,
         };
         let written = journal
-            .append(&Entry::Header(header.clone()))
+            .append(&Stamped::untimed(Entry::header(header.clone())))
             .and_then(|_| sync_directory_of(path).map_err(write_err));
         if let Err(e) = written {
             // The file is ours and holds no game yet: leave no half-made journal behind.
@@ -178,11 +178,11 @@ impl Journal {
         ))
     }
 
-    /// Appends one entry as a line and waits until it is on disk (fsync of the data). When
+    /// Appends one line and waits until it is on disk (fsync of the data). When
     /// that fails (disk full, file system read-only, device gone), whatever part of the line
-    /// reached the file is cut off again, so the same entry can be appended later and the
+    /// reached the file is cut off again, so the same line can be appended later and the
     /// file never holds half a line between whole ones.
-    pub fn append(&mut self, entry: &Entry) -> Result<(), JournalError> {
+    pub fn append(&mut self, line: &Stamped) -> Result<(), JournalError> {
         let write_err = |source| JournalError::Write {
             path: self.path.clone(),
             source,
@@ -191,7 +191,7 @@ impl Journal {
             self.file.set_len(self.good_len).map_err(write_err)?;
             self.cut_pending = false;
         }
-        let mut line = entry.to_json_line();
+        let mut line = line.to_json_line();
         line.push('\n');
         match self
             .file

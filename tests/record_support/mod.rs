@@ -5,7 +5,7 @@
 #![allow(dead_code)]
 
 use annexd_core::game::Color;
-use annexd_core::record::{ClockAdjustmentEntry, Entry, Header, MoveEntry, Scoresheet};
+use annexd_core::record::{ClockAdjustmentEntry, Entry, Header, MoveEntry, Scoresheet, Stamped};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 use shakmaty::{CastlingMode, Position};
@@ -23,8 +23,9 @@ pub struct Mix {
     pub clocks: bool,
 }
 
-/// A random game as the entries that made it, and the scoresheet they give.
-pub fn random_game(seed: u64, mix: Mix) -> (Vec<Entry>, Scoresheet) {
+/// A random game as the journal lines that made it (timed when the game has clock times),
+/// and the scoresheet they give.
+pub fn random_game(seed: u64, mix: Mix) -> (Vec<Stamped>, Scoresheet) {
     let mut rng = StdRng::seed_from_u64(seed);
     let mut header = Header::standard();
     header.white = "Anna Weiß".into();
@@ -69,8 +70,8 @@ pub fn random_game(seed: u64, mix: Mix) -> (Vec<Entry>, Scoresheet) {
             Entry::ClockAdjustment(ClockAdjustmentEntry {
                 side: !turn,
                 delta_ms: 120_000,
+                set_ms: None,
                 reason: "penalty {7.5.3}".into(),
-                at_ms: Some(now),
             })
         } else if mix.events && roll == 20 && rng.random_bool(0.2) {
             Entry::resign(turn)
@@ -98,13 +99,16 @@ pub fn random_game(seed: u64, mix: Mix) -> (Vec<Entry>, Scoresheet) {
                     clocks[index].saturating_sub(rng.random_range(1_000..100_000)) + 30_000;
                 entry.white_ms = Some(clocks[0]);
                 entry.black_ms = Some(clocks[1]);
-                entry.at_ms = Some(now);
             }
             plies += 1;
             Entry::Move(entry)
         };
         if let Ok(applied) = sheet.apply(&candidate) {
-            entries.push(applied.entry);
+            entries.push(if mix.clocks {
+                Stamped::at(applied.entry, now)
+            } else {
+                Stamped::untimed(applied.entry)
+            });
         }
     }
     (entries, sheet)

@@ -126,6 +126,7 @@ impl Device {
     }
 
     /// What it answers to a host message.
+    #[must_use = "it is what the state machine decided: carry it out"]
     pub fn answer(&mut self, msg: HostMsg) -> Vec<DeviceMsg> {
         match msg {
             HostMsg::HelloQuery => vec![self.hello()],

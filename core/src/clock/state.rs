@@ -359,6 +359,7 @@ impl Clock {
     }
 
     /// Records flags that fell up to `now`, each at the exact moment it fell.
+    #[must_use = "it is what the state machine decided: carry it out"]
     pub fn advance(&mut self, now: Duration) -> Vec<Timed<ClockEvent>> {
         let now = self.clamp(now);
         let mut events = Vec::new();
@@ -547,6 +548,7 @@ impl Clock {
     /// The arbiter changes `side`'s time, in any state (6.10.2; 7.5.3 adds two minutes).
     /// Taking all of it makes the flag fall now; giving time to a side whose flag had fallen
     /// raises the flag again (a correction of a wrongly set clock).
+    #[must_use = "it is what the state machine decided: carry it out"]
     pub fn adjust(&mut self, side: Color, change: Adjust, now: Duration) -> Vec<Timed<ClockEvent>> {
         let mut events = self.advance(now);
         let now = self.clamp(now);
@@ -578,6 +580,43 @@ impl Clock {
             _ => {}
         }
         events
+    }
+
+    /// Sets the clock to a point recorded earlier (a game resumed from its journal): each
+    /// side's time left, whose move it is and the number of that move. The clock then stands
+    /// paused at `now` until it is started again, since the time between the last record and
+    /// an interruption is not known. A side with no time left has its flag down.
+    pub fn restore(
+        &mut self,
+        left: ByColor<Duration>,
+        to_move: Color,
+        move_number: u32,
+        now: Duration,
+    ) {
+        let number = move_number.max(1);
+        let (white, black) = match to_move {
+            Color::White => (number - 1, number - 1),
+            Color::Black => (number, number - 1),
+        };
+        for (side, completed) in [(Color::White, white), (Color::Black, black)] {
+            let clock = self.sides.get_mut(side);
+            clock.left = *left.get(side);
+            clock.completed = completed;
+            clock.used = Duration::ZERO;
+            clock.flag = None;
+        }
+        self.first_flag = None;
+        self.run = Run::Paused { side: to_move };
+        self.last_now = now;
+        if !self.counts_up() {
+            for side in [Color::White, Color::Black] {
+                if left.get(side).is_zero() && self.sides.get(side).flag.is_none() {
+                    // It fell before the interruption and the record says so: nothing to
+                    // announce again.
+                    let _ = self.fall(side, now);
+                }
+            }
+        }
     }
 
     /// The arbiter sets the move counter to `number`, the move being played (6.10.2, 7.1).
@@ -956,9 +995,9 @@ mod tests {
                 }
             }]
         );
-        clock.adjust(B, Adjust::Take(s(30)), s(20));
+        let _ = clock.adjust(B, Adjust::Take(s(30)), s(20));
         assert_eq!(clock.remaining(B, s(20)), s(300 - 10 - 30));
-        clock.adjust(B, Adjust::Set(s(100)), s(30));
+        let _ = clock.adjust(B, Adjust::Set(s(100)), s(30));
         assert_eq!(clock.remaining(B, s(30)), s(100));
         assert_eq!(clock.flag_due(), Some(s(130)));
     }
@@ -976,7 +1015,7 @@ mod tests {
             }
         );
         assert_eq!(clock.first_flag(), Some(B));
-        clock.adjust(B, Adjust::Add(s(60)), s(6));
+        let _ = clock.adjust(B, Adjust::Add(s(60)), s(6));
         assert_eq!(clock.flag(B), None);
         assert_eq!(clock.first_flag(), None);
         assert_eq!(clock.remaining(B, s(7)), s(60));

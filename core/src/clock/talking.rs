@@ -164,6 +164,22 @@ impl TalkingClock {
         }
     }
 
+    /// Sets the clock to a point recorded earlier, paused at `now` (see [`Clock::restore`]);
+    /// nothing of what it would have said before is said.
+    pub fn restore(
+        &mut self,
+        left: ByColor<Duration>,
+        to_move: Color,
+        move_number: u32,
+        now: Duration,
+    ) {
+        self.clock.restore(left, to_move, move_number, now);
+        self.ceilings = ByColor {
+            white: self.clock.remaining(Color::White, now),
+            black: self.clock.remaining(Color::Black, now),
+        };
+    }
+
     /// The clock under it (times, counter, flags).
     pub fn clock(&self) -> &Clock {
         &self.clock
@@ -204,6 +220,7 @@ impl TalkingClock {
     }
 
     /// Everything that fell due up to `now`, in order, each stamped with its exact moment.
+    #[must_use = "it is what the state machine decided: carry it out"]
     pub fn poll(&mut self, now: Duration) -> Vec<Announcement> {
         let mut out = Vec::new();
         loop {
@@ -359,7 +376,8 @@ impl TalkingClock {
                 out
             }
             Query::Used => {
-                // "Weiß verbraucht eine Stunde zwei Minuten, Schwarz verbraucht …, Zug zwölf"
+                // D.2.10.4, "the number of moves completed and the time used by both players":
+                // "Weiß verbraucht eine Stunde, Schwarz verbraucht …, beendete Züge, Weiß …"
                 let mut out = Vec::new();
                 for side in [Color::White, Color::Black] {
                     if side == Color::Black {
@@ -373,10 +391,18 @@ impl TalkingClock {
                     ));
                 }
                 out.push(Token::Pause);
-                out.extend(announce::move_number(self.clock.move_number()));
+                out.extend(self.moves_completed());
                 out
             }
         }
+    }
+
+    /// The moves each player has completed (pressed the clock after), in words.
+    pub fn moves_completed(&self) -> Vec<Token> {
+        announce::moves_completed(
+            self.clock.completed(Color::White),
+            self.clock.completed(Color::Black),
+        )
     }
 
     fn say_events(&mut self, events: Vec<Timed<ClockEvent>>, out: &mut Vec<Announcement>) {

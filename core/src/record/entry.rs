@@ -1,6 +1,7 @@
 //! The lines of the journal: a header, then one entry for every event that changes the game.
 //!
-//! Each entry is one JSON object with a `"type"` field. Fields that later work may add (clock
+//! Each line is one JSON object: an [`Entry`] with its `"type"` field, in the envelope every
+//! line shares ([`Stamped`]: the moment it happened, `at_ms`). Fields that later work may add (clock
 //! details, session data) must be optional with a serde default, so that old journals stay
 //! readable; unknown fields are ignored, so that older programs can read newer journals as
 //! long as no new entry type appears. Entries record the command (who did what) and, once
@@ -107,9 +108,6 @@ pub struct MoveEntry {
     /// Black's remaining time after the move, in milliseconds.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub black_ms: Option<u64>,
-    /// When the move was completed, in milliseconds since the game started.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub at_ms: Option<u64>,
 }
 
 impl MoveEntry {
@@ -120,7 +118,6 @@ impl MoveEntry {
             san: String::new(),
             white_ms: None,
             black_ms: None,
-            at_ms: None,
         }
     }
 }
@@ -131,9 +128,6 @@ pub struct PlayerEntry {
     /// The player.
     #[serde(with = "color_serde")]
     pub by: Color,
-    /// When, in milliseconds since the game started.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub at_ms: Option<u64>,
 }
 
 /// What the arbiter found about a claim.
@@ -164,9 +158,18 @@ pub struct ClaimEntry {
     /// The verdict, filled in when the claim is applied.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub verdict: Option<ClaimRecord>,
-    /// When, in milliseconds since the game started.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub at_ms: Option<u64>,
+    /// Whether an incorrect claim's intended move was played with the claim. Journals of
+    /// earlier versions did so (the field is absent there: true); since, the intended move is
+    /// made on the board like any move (9.5.3) and journaled as a move of its own (false).
+    #[serde(
+        default = "played_with_the_claim_before",
+        skip_serializing_if = "Clone::clone"
+    )]
+    pub intended_played_with_claim: bool,
+}
+
+fn played_with_the_claim_before() -> bool {
+    true
 }
 
 /// A fallen flag.
@@ -175,9 +178,6 @@ pub struct FlagEntry {
     /// Whose time ran out.
     #[serde(with = "color_serde")]
     pub fallen: Color,
-    /// When, in milliseconds since the game started.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub at_ms: Option<u64>,
 }
 
 /// The penalty applied for a completed illegal move.
@@ -208,9 +208,6 @@ pub struct IllegalMoveEntry {
     /// The penalty, filled in when applied.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub penalty: Option<PenaltyRecord>,
-    /// When, in milliseconds since the game started.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub at_ms: Option<u64>,
 }
 
 /// The last move was taken back (a slip corrected before the clock, or an arbiter's correction).
@@ -222,9 +219,6 @@ pub struct UndoEntry {
     /// Why, for the record.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub reason: Option<String>,
-    /// When, in milliseconds since the game started.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub at_ms: Option<u64>,
 }
 
 /// A change of a clock made by hand or by a penalty.
@@ -235,12 +229,29 @@ pub struct ClockAdjustmentEntry {
     pub side: Color,
     /// Milliseconds added (negative: taken off).
     pub delta_ms: i64,
+    /// The time the clock was set to, in milliseconds, when it was set rather than changed
+    /// (the arbiter's "Zeit Weiß 1:23:10", going back to a recorded position).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub set_ms: Option<u64>,
     /// Why.
     #[serde(default, skip_serializing_if = "String::is_empty")]
     pub reason: String,
-    /// When, in milliseconds since the game started.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub at_ms: Option<u64>,
+}
+
+/// The arbiter set the clock's move counter to the move being played (6.10.2).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct MoveCounterEntry {
+    /// The number of the move being played.
+    pub number: u32,
+}
+
+/// The arbiter took back the end of the game (a flag that fell on a wrongly set clock,
+/// 6.10.2): the game goes on from where it stood.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ReopenEntry {
+    /// Why, for the record.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub reason: String,
 }
 
 /// The clock pressed: the move just made is completed (6.2, D.2.4), with both times after it.
@@ -255,9 +266,20 @@ pub struct PressEntry {
     /// Black's time after the press, in milliseconds.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub black_ms: Option<u64>,
-    /// When, in milliseconds since the game started.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub at_ms: Option<u64>,
+}
+
+/// A player touched a piece (seen on an e-board): D.2.10.5, the assistant "shall … inform
+/// the arbiter when the sighted player has touched one of his pieces", and the record keeps
+/// it for the arbiter's ruling on touch-move.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct TouchEntry {
+    /// Who touched it.
+    #[serde(with = "color_serde")]
+    pub by: Color,
+    /// Its square (`g8`).
+    pub square: String,
+    /// The piece, as a FEN letter (`n`).
+    pub piece: String,
 }
 
 /// The result of the game: a confirmation of a result the rules gave, or an arbiter's decision.
@@ -268,17 +290,14 @@ pub struct ResultEntry {
     /// Why the game ended.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub reason: Option<EndReason>,
-    /// When, in milliseconds since the game started.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub at_ms: Option<u64>,
 }
 
 /// One line of the journal.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "type", rename_all = "snake_case")]
 pub enum Entry {
-    /// The first line.
-    Header(Header),
+    /// The first line (boxed: it is much larger than every other entry, and written once).
+    Header(Box<Header>),
     /// A move made (announced and on the board); a `press` entry completes it.
     Move(MoveEntry),
     /// A draw offer (9.1).
@@ -303,9 +322,20 @@ pub enum Entry {
     Press(PressEntry),
     /// The result.
     Result(ResultEntry),
+    /// A piece touched (D.2.10.5).
+    Touch(TouchEntry),
+    /// The clock's move counter set by the arbiter.
+    MoveCounter(MoveCounterEntry),
+    /// The end of the game taken back by the arbiter.
+    Reopen(ReopenEntry),
 }
 
 impl Entry {
+    /// The header line of a game.
+    pub fn header(header: Header) -> Entry {
+        Entry::Header(Box::new(header))
+    }
+
     /// A move with no times.
     pub fn play(uci: impl Into<String>) -> Entry {
         Entry::Move(MoveEntry::new(uci))
@@ -318,17 +348,17 @@ impl Entry {
 
     /// A draw offer by `by`.
     pub fn offer_draw(by: Color) -> Entry {
-        Entry::DrawOffer(PlayerEntry { by, at_ms: None })
+        Entry::DrawOffer(PlayerEntry { by })
     }
 
     /// `by` accepts the opponent's offer.
     pub fn accept_draw(by: Color) -> Entry {
-        Entry::DrawAccept(PlayerEntry { by, at_ms: None })
+        Entry::DrawAccept(PlayerEntry { by })
     }
 
     /// `by` declines the opponent's offer.
     pub fn decline_draw(by: Color) -> Entry {
-        Entry::DrawDecline(PlayerEntry { by, at_ms: None })
+        Entry::DrawDecline(PlayerEntry { by })
     }
 
     /// `by` claims a draw, with an optional intended move in UCI.
@@ -337,21 +367,18 @@ impl Entry {
             by,
             intended,
             verdict: None,
-            at_ms: None,
+            intended_played_with_claim: false,
         })
     }
 
     /// `by` resigns.
     pub fn resign(by: Color) -> Entry {
-        Entry::Resign(PlayerEntry { by, at_ms: None })
+        Entry::Resign(PlayerEntry { by })
     }
 
     /// The flag of `fallen` fell.
     pub fn flag(fallen: Color) -> Entry {
-        Entry::Flag(FlagEntry {
-            fallen,
-            at_ms: None,
-        })
+        Entry::Flag(FlagEntry { fallen })
     }
 
     /// `by` completed an illegal move.
@@ -360,7 +387,6 @@ impl Entry {
             by,
             detail,
             penalty: None,
-            at_ms: None,
         })
     }
 
@@ -385,33 +411,48 @@ impl Entry {
             Entry::ClockAdjustment(_) => "clock_adjustment",
             Entry::Press(_) => "press",
             Entry::Result(_) => "result",
+            Entry::Touch(_) => "touch",
+            Entry::MoveCounter(_) => "move_counter",
+            Entry::Reopen(_) => "reopen",
         }
-    }
-
-    /// Sets the time since the start on any entry.
-    pub fn at(mut self, ms: u64) -> Entry {
-        let slot = match &mut self {
-            Entry::Header(_) => return self,
-            Entry::Move(e) => &mut e.at_ms,
-            Entry::DrawOffer(e)
-            | Entry::DrawAccept(e)
-            | Entry::DrawDecline(e)
-            | Entry::Resign(e) => &mut e.at_ms,
-            Entry::Claim(e) => &mut e.at_ms,
-            Entry::Flag(e) => &mut e.at_ms,
-            Entry::IllegalMove(e) => &mut e.at_ms,
-            Entry::Undo(e) => &mut e.at_ms,
-            Entry::ClockAdjustment(e) => &mut e.at_ms,
-            Entry::Press(e) => &mut e.at_ms,
-            Entry::Result(e) => &mut e.at_ms,
-        };
-        *slot = Some(ms);
-        self
     }
 
     /// The entry as one JSON line (without the newline).
     pub fn to_json_line(&self) -> String {
         serde_json::to_string(self).expect("entries always serialize")
+    }
+}
+
+/// A line of the journal: an entry in the envelope every line shares, with the moment it
+/// happened (milliseconds since the game started; none on the header). The envelope's fields
+/// stand beside the entry's own in one JSON object, as they always have.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Stamped {
+    /// The entry.
+    #[serde(flatten)]
+    pub entry: Entry,
+    /// When, in milliseconds since the game started.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub at_ms: Option<u64>,
+}
+
+impl Stamped {
+    /// `entry`, `at_ms` milliseconds after the start of the game.
+    pub fn at(entry: Entry, at_ms: u64) -> Stamped {
+        Stamped {
+            entry,
+            at_ms: Some(at_ms),
+        }
+    }
+
+    /// `entry` with no time (the header, or an entry whose moment is not known).
+    pub fn untimed(entry: Entry) -> Stamped {
+        Stamped { entry, at_ms: None }
+    }
+
+    /// The line as JSON (without the newline).
+    pub fn to_json_line(&self) -> String {
+        serde_json::to_string(self).expect("journal lines always serialize")
     }
 }
 
@@ -426,16 +467,34 @@ mod tests {
             san: "e4".into(),
             white_ms: Some(5_399_000),
             black_ms: Some(5_400_000),
-            at_ms: Some(1000),
         });
         assert_eq!(
-            e.to_json_line(),
+            Stamped::at(e.clone(), 1000).to_json_line(),
             r#"{"type":"move","uci":"e2e4","san":"e4","white_ms":5399000,"black_ms":5400000,"at_ms":1000}"#
         );
         assert_eq!(
             Entry::offer_draw(Color::Black).to_json_line(),
             r#"{"type":"draw_offer","by":"black"}"#
         );
+    }
+
+    #[test]
+    fn every_line_shares_the_envelope_and_reads_back() {
+        let lines = [
+            r#"{"type":"move","uci":"e2e4","at_ms":1000}"#,
+            r#"{"type":"press","by":"white","white_ms":1,"black_ms":2,"at_ms":1500}"#,
+            r#"{"type":"draw_offer","by":"black"}"#,
+            r#"{"type":"header","format":1}"#,
+        ];
+        for line in lines {
+            let stamped: Stamped = serde_json::from_str(line).unwrap();
+            let again: Stamped = serde_json::from_str(&stamped.to_json_line()).unwrap();
+            assert_eq!(again, stamped, "{line}");
+        }
+        let move_line: Stamped = serde_json::from_str(lines[0]).unwrap();
+        assert_eq!(move_line, Stamped::at(Entry::play("e2e4"), 1000));
+        let untimed: Stamped = serde_json::from_str(lines[2]).unwrap();
+        assert_eq!(untimed, Stamped::untimed(Entry::offer_draw(Color::Black)));
     }
 
     #[test]
@@ -447,7 +506,7 @@ mod tests {
                 .unwrap();
         assert_eq!(newer, Entry::resign(Color::White));
         let header: Entry = serde_json::from_str(r#"{"type":"header"}"#).unwrap();
-        assert_eq!(header, Entry::Header(Header::standard()));
+        assert_eq!(header, Entry::header(Header::standard()));
     }
 
     #[test]
@@ -457,7 +516,6 @@ mod tests {
             reason: Some(EndReason::FlagFall {
                 fallen: Color::White,
             }),
-            at_ms: None,
         });
         let line = e.to_json_line();
         assert_eq!(

@@ -9,7 +9,7 @@ use std::fmt;
 
 use crate::notation::{Lang, Token, Word};
 
-use super::entry::{Entry, Header, JOURNAL_FORMAT};
+use super::entry::{Entry, Header, JOURNAL_FORMAT, Stamped};
 
 /// One entry with its line number in the file (1 = the header).
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -18,6 +18,8 @@ pub struct JournalLine {
     pub line: usize,
     /// The entry.
     pub entry: Entry,
+    /// When it happened, in milliseconds since the game started, if recorded.
+    pub at_ms: Option<u64>,
 }
 
 /// A damaged last line, left out of the contents.
@@ -102,8 +104,8 @@ pub fn parse(bytes: &[u8]) -> Result<JournalContents, FormatError> {
     let Some(&(first_line, first_start, first_end)) = lines.first() else {
         return Err(FormatError::Empty);
     };
-    let header = match parse_line(&bytes[first_start..first_end]) {
-        Ok(Entry::Header(header)) => header,
+    let header = match parse_line(&bytes[first_start..first_end]).map(|s| s.entry) {
+        Ok(Entry::Header(header)) => *header,
         Ok(other) => {
             return Err(bad(
                 first_line,
@@ -126,8 +128,11 @@ pub fn parse(bytes: &[u8]) -> Result<JournalContents, FormatError> {
     let last_index = lines.len() - 1;
     for (index, &(line, from, to)) in lines.iter().enumerate().skip(1) {
         match parse_line(&bytes[from..to]) {
-            Ok(Entry::Header(_)) => return Err(bad(line, "a second header".to_string())),
-            Ok(entry) => entries.push(JournalLine { line, entry }),
+            Ok(Stamped {
+                entry: Entry::Header(_),
+                ..
+            }) => return Err(bad(line, "a second header".to_string())),
+            Ok(Stamped { entry, at_ms }) => entries.push(JournalLine { line, entry, at_ms }),
             Err(reason) if index == last_index => {
                 let good_len = lines[index - 1].2 as u64 + 1;
                 damaged_tail = Some(DamagedTail {
@@ -153,7 +158,7 @@ pub fn parse(bytes: &[u8]) -> Result<JournalContents, FormatError> {
     })
 }
 
-fn parse_line(bytes: &[u8]) -> Result<Entry, String> {
+fn parse_line(bytes: &[u8]) -> Result<Stamped, String> {
     let text = std::str::from_utf8(bytes).map_err(|e| format!("not UTF-8 text ({e})"))?;
     serde_json::from_str(text.trim()).map_err(|e| e.to_string())
 }

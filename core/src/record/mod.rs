@@ -13,8 +13,8 @@ pub mod sheet;
 
 pub use entry::{
     ClaimEntry, ClaimRecord, ClockAdjustmentEntry, Entry, FlagEntry, Header, IllegalMoveEntry,
-    JOURNAL_FORMAT, MoveEntry, PenaltyRecord, PlayerEntry, PressEntry, ResultEntry,
-    STANDARD_START_FEN, UndoEntry,
+    JOURNAL_FORMAT, MoveCounterEntry, MoveEntry, PenaltyRecord, PlayerEntry, PressEntry,
+    ReopenEntry, ResultEntry, STANDARD_START_FEN, Stamped, TouchEntry, UndoEntry,
 };
 pub use journal::{DamagedTail, FormatError, JournalContents, JournalLine};
 pub use pgn::render as render_pgn;

@@ -36,7 +36,7 @@ pub enum Effect {
     /// A line for the log only: what a device sent that was dropped or ignored, and why.
     Log(String),
     /// Write this entry to the journal (fsynced) and rewrite the PGN.
-    Record(crate::record::Entry),
+    Record(crate::record::Stamped),
     /// Leave the program; the journal keeps the game.
     Quit,
 }

@@ -1,12 +1,459 @@
-//! The Annex D session: roles, the move cycle and queries, as a pure core fed with events.
+//! The Annex D session: one game, driven by inputs and the time, returning effects. No I/O:
+//! the time is injected, the journal is written by the adapters.
+//!
+//! A [`Session`] composes the game's scoresheet (the rules, `crate::record`), its clock
+//! (`crate::clock`), the two boards' cycle ([`cycle`]) and voice input ([`voice`]):
+//!
+//! - [`commands`]: what a person asks for or does besides moving (queries, draws, claims,
+//!   resignation, the arbiter's actions);
+//! - [`timing`]: the clock's part (pressing it, penalties, what it announces, the flag);
+//! - [`cycle`]: the VI player's move on the peg board and the sighted player's board, as a
+//!   state machine of its own;
+//! - [`voice`]: what the recogniser heard;
+//! - [`resume`]: a session rebuilt from its journal, the clock as recorded;
+//! - [`queries`] and [`effect`]: the answers' words, and what the adapters are asked to do.
+//!
+//! A move typed or heard is *made* at once: it is announced and journaled, and it can be taken
+//! back (a slip, D.2.8) until it is *completed* by pressing the clock (6.2, D.2.4). Without a
+//! clock, the opponent's next move completes it. Bad input never changes the game: it gets its
+//! reason in words.
 
-pub mod core;
+mod commands;
 pub mod cycle;
 pub mod effect;
 pub mod queries;
+pub mod resume;
+mod timing;
 pub mod voice;
 
+use std::time::Duration;
+
+use shakmaty::{Color, Move, Position};
+
+use crate::board::Sensing;
+use crate::board::link::LinkEvent;
+use crate::clock::TalkingClock;
+use crate::command;
+use crate::config::{Announcer, SeatRole, Settings};
+use crate::game::Game;
+use crate::lang::Lang;
+use crate::notation::{ParseError, Style, Token, Word, move_tokens, parse_move};
+use crate::record::{ApplyError, Entry, Scoresheet, Stamped, TouchEntry, sheet};
+
 pub use crate::command::{ArbiterAction, Command};
-pub use core::{Input, Session, SessionOptions};
 pub use cycle::{Seat, ViMove};
 pub use effect::{Audience, Effect, Priority};
+
+use cycle::{BoardCycle, Step};
+use voice::VoiceState;
+
+/// Settings of a session that do not change during a game.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct SessionOptions {
+    /// Language of announcements and messages.
+    pub lang: Lang,
+    /// How moves are announced.
+    pub style: Style,
+    /// The side the VI player plays.
+    pub vi_side: Color,
+    /// Who sits at the program.
+    pub role: SeatRole,
+    /// The program announces the VI player's moves it reads from the peg board (D.2.3.3).
+    pub program_announces: bool,
+}
+
+impl Default for SessionOptions {
+    fn default() -> Self {
+        SessionOptions::from(&Settings::default())
+    }
+}
+
+impl From<&Settings> for SessionOptions {
+    fn from(settings: &Settings) -> Self {
+        SessionOptions {
+            lang: settings.game.language,
+            style: settings.game.style,
+            vi_side: settings.game.vi_side.into(),
+            role: settings.game.role,
+            program_announces: settings.game.announcer == Announcer::Program,
+        }
+    }
+}
+
+/// One input to the session.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Input {
+    /// A line typed (keyboard, screen reader, Braille display) or heard as text.
+    Line(String),
+    /// A clock button: a key, a board's `KEY clock`, a foot switch; `None` for whoever moved.
+    ClockButton(Option<Color>),
+    /// A deadline passed (the clock's next announcement or flag).
+    Tick,
+    /// Something from one of the boards' links.
+    Board(Seat, LinkEvent),
+    /// What the speech recogniser heard; `always_on` when the microphone is always open.
+    Heard {
+        /// The recogniser's alternatives.
+        heard: crate::listen::Heard,
+        /// The microphone is open all the time (not push-to-talk).
+        always_on: bool,
+    },
+}
+
+/// The state of one game being played; see the module documentation.
+#[derive(Debug, Clone)]
+pub struct Session {
+    options: SessionOptions,
+    sheet: Scoresheet,
+    clock: Option<TalkingClock>,
+    /// The two boards and the VI player's move under way.
+    cycle: BoardCycle,
+    /// A question asked back about something heard, and the move to recognise repeated.
+    voice: VoiceState,
+    /// The side whose move is made but not yet completed (it may still be taken back).
+    uncompleted: Option<Color>,
+    /// That move was made on a board the program sees (the peg board with its announcement,
+    /// or the e-board): only the arbiter may take it back (4.7).
+    uncompleted_on_board: bool,
+    /// The last announcement, for "repeat".
+    last_said: Vec<Token>,
+}
+
+impl Session {
+    /// A session on a scoresheet (new, or rebuilt from a journal) with an optional clock.
+    pub fn new(sheet: Scoresheet, clock: Option<TalkingClock>, options: SessionOptions) -> Session {
+        Session {
+            cycle: BoardCycle::new(options.lang, options.vi_side, options.program_announces),
+            options,
+            sheet,
+            clock,
+            voice: VoiceState::default(),
+            uncompleted: None,
+            uncompleted_on_board: false,
+            last_said: Vec::new(),
+        }
+    }
+
+    /// The game as it stands.
+    pub fn game(&self) -> &Game {
+        self.sheet.game()
+    }
+
+    /// The scoresheet.
+    pub fn sheet(&self) -> &Scoresheet {
+        &self.sheet
+    }
+
+    /// The clock, if the game has one.
+    pub fn clock(&self) -> Option<&TalkingClock> {
+        self.clock.as_ref()
+    }
+
+    /// The options.
+    pub fn options(&self) -> SessionOptions {
+        self.options
+    }
+
+    /// The side whose move is made but not yet completed.
+    pub fn uncompleted(&self) -> Option<Color> {
+        self.uncompleted
+    }
+
+    /// The VI player's move under way.
+    pub fn vi_move(&self) -> &ViMove {
+        self.cycle.vi_move()
+    }
+
+    /// Whether the peg board shows the game position (`None` without a peg board).
+    pub fn peg_agrees(&self) -> Option<bool> {
+        self.cycle.peg_agrees(self.game().position())
+    }
+
+    /// Attaches the VI player's peg board (its kind is corrected by the board's `HELLO`).
+    pub fn attach_peg_board(&mut self, sensing: Sensing) {
+        let position = self.sheet.game().position().clone();
+        self.cycle.attach_peg_board(&position, sensing);
+    }
+
+    /// Attaches the sighted player's electronic board (DGT boards sense pieces).
+    pub fn attach_sighted_board(&mut self) {
+        let position = self.sheet.game().position().clone();
+        self.cycle.attach_sighted_board(&position);
+    }
+
+    /// When the session must be woken even if nothing happens (a clock announcement or flag).
+    pub fn next_deadline(&self) -> Option<Duration> {
+        if self.game().is_over() {
+            return None;
+        }
+        self.clock.as_ref().and_then(TalkingClock::next_deadline)
+    }
+
+    /// What to say when the game begins or is resumed.
+    #[must_use = "it is what the state machine decided: carry it out"]
+    pub fn greeting(&mut self, resumed: bool) -> Vec<Effect> {
+        let mut tokens = vec![Token::Word(if resumed {
+            Word::Resumed
+        } else {
+            Word::NewGame
+        })];
+        tokens.push(Token::Pause);
+        match self.game().outcome() {
+            Some(outcome) => tokens.extend(outcome.tokens()),
+            None => tokens.extend(queries::whose_move_tokens(self.game().position())),
+        }
+        if let Some(clock) = &self.clock
+            && clock.clock().is_paused()
+        {
+            tokens.push(Token::Pause);
+            tokens.push(Token::Word(Word::ClockPaused));
+        }
+        let out = vec![Effect::say(tokens)];
+        self.remember(&out);
+        out
+    }
+
+    /// Handles one input at `now` (time since the session started).
+    #[must_use = "the effects are what the session decided: say, show, record them"]
+    pub fn handle(&mut self, input: Input, now: Duration) -> Vec<Effect> {
+        let mut out = Vec::new();
+        match input {
+            Input::Line(line) => {
+                let answered = self.cycle.answer(&line, &self.cycle_game());
+                match answered {
+                    Some(steps) => self.carry_out(steps, now, &mut out),
+                    None => match command::parse(self.options.lang, &line) {
+                        Some(command) => self.handle_command(command, None, now, &mut out),
+                        None => self.handle_move_text(&line, now, &mut out),
+                    },
+                }
+            }
+            Input::ClockButton(_) => self.press_clock(now, &mut out),
+            Input::Tick => {}
+            Input::Board(seat, event) => {
+                let steps = self.cycle.board_event(seat, event, &self.cycle_game());
+                self.carry_out(steps, now, &mut out);
+            }
+            Input::Heard { heard, always_on } => {
+                self.handle_heard(&heard, always_on, now, &mut out)
+            }
+        }
+        self.poll_clock(now, &mut out);
+        self.remember(&out);
+        out
+    }
+
+    /// The game as the boards' cycle needs to know it.
+    fn cycle_game(&self) -> cycle::Game {
+        cycle::Game {
+            position: self.sheet.game().position().clone(),
+            // Without a clock the opponent's next move completes the move before it.
+            waiting_for_clock: self.uncompleted.is_some() && self.clock.is_some(),
+            style: self.options.style,
+        }
+    }
+
+    /// Does what the boards' cycle asks for.
+    fn carry_out(&mut self, steps: Vec<Step>, now: Duration, out: &mut Vec<Effect>) {
+        for step in steps {
+            match step {
+                Step::Effect(effect) => out.push(effect),
+                Step::MakeVi(m) | Step::MakeSighted(m) => self.make_and_follow(m, true, now, out),
+                Step::Key(command) => {
+                    let actor = Some(self.options.vi_side);
+                    self.handle_command(command, actor, now, out);
+                }
+                Step::Touched { by, square, piece } => self.touched(by, square, piece, now, out),
+            }
+        }
+    }
+
+    /// A player to move touched a piece to move it. The sighted player's touch is recorded
+    /// for the arbiter (D.2.10.5); it rejects the opponent's draw offer: 9.1.2.3, "The offer
+    /// … remains valid until the opponent accepts it, rejects it orally, rejects it by touching
+    /// a piece with the intention of moving or capturing it, or the game is concluded".
+    fn touched(
+        &mut self,
+        by: Color,
+        square: shakmaty::Square,
+        piece: shakmaty::Piece,
+        now: Duration,
+        out: &mut Vec<Effect>,
+    ) {
+        if by != self.options.vi_side {
+            let entry = Entry::Touch(TouchEntry {
+                by,
+                square: square.to_string(),
+                piece: piece.char().to_string(),
+            });
+            if let Err(err) = self.record(entry, now, out) {
+                out.push(Effect::Log(format!("the touch was not recorded: {err}")));
+            }
+        }
+        if self.game().pending_draw_offer() == Some(!by) {
+            match self.record(Entry::decline_draw(by), now, out) {
+                Ok(_) => out.push(Effect::say(vec![Token::Word(Word::DrawOfferLapsed)])),
+                Err(err) => out.push(Effect::Log(format!("the offer did not lapse: {err}"))),
+            }
+        }
+    }
+
+    /// Keeps the last spoken announcement for "repeat".
+    fn remember(&mut self, effects: &[Effect]) {
+        if let Some(tokens) = effects.iter().rev().find_map(|e| match e {
+            Effect::Say { tokens, .. } => Some(tokens),
+            _ => None,
+        }) {
+            self.last_said = tokens.clone();
+        }
+    }
+
+    /// Applies an entry to the scoresheet and asks for it to be journaled, stamped with
+    /// `now`; when it ends the game, the result is recorded too and the clock stops.
+    fn record(
+        &mut self,
+        entry: Entry,
+        now: Duration,
+        out: &mut Vec<Effect>,
+    ) -> Result<sheet::Applied, ApplyError> {
+        let was_over = self.sheet.game().is_over();
+        let applied = self.sheet.apply(&entry)?;
+        out.push(Effect::Record(Stamped::at(
+            applied.entry.clone(),
+            millis(now),
+        )));
+        if let Some(result) = self.sheet.result_entry_after(was_over, &applied.entry) {
+            match self.sheet.apply(&result) {
+                Ok(confirmed) => {
+                    out.push(Effect::Record(Stamped::at(confirmed.entry, millis(now))))
+                }
+                Err(err) => out.push(Effect::Log(format!(
+                    "the result after {} was not recorded: {err}",
+                    applied.entry.kind()
+                ))),
+            }
+            self.uncompleted = None;
+            self.stop_clock_at_the_end(now, out);
+        }
+        Ok(applied)
+    }
+
+    fn handle_move_text(&mut self, text: &str, now: Duration, out: &mut Vec<Effect>) {
+        if let Some(tokens) = self.game_over_tokens() {
+            out.push(Effect::say(tokens));
+            return;
+        }
+        let pos = self.game().position().clone();
+        match parse_move(&pos, text) {
+            Ok(m) => self.route_move(m, now, out),
+            Err(err) => {
+                out.push(Effect::say(err.tokens(&pos)));
+                if let ParseError::UnknownWord(word) = &err {
+                    out.push(Effect::Show(unknown_word_sentence(self.options.lang, word)));
+                }
+            }
+        }
+    }
+
+    /// "Partie beendet" with the result, when the game is over.
+    fn game_over_tokens(&self) -> Option<Vec<Token>> {
+        let outcome = self.game().outcome()?;
+        let mut tokens = vec![Token::Word(Word::GameOver), Token::Pause];
+        tokens.extend(outcome.tokens());
+        Some(tokens)
+    }
+
+    /// A move typed or heard: the VI player's announcement when a peg board is in use and
+    /// it is the VI player's turn, else the move itself (with a peg board, the sighted
+    /// player's, to be followed there).
+    fn route_move(&mut self, m: Move, now: Duration, out: &mut Vec<Effect>) {
+        if let Some(tokens) = self.game_over_tokens() {
+            out.push(Effect::say(tokens));
+        } else if self.cycle.expects_announcement(self.game().position()) {
+            let steps = self.cycle.announced(m, &self.cycle_game());
+            self.carry_out(steps, now, out);
+        } else {
+            // The sighted player's move, or a move without a peg board: the boards follow.
+            self.make_and_follow(m, false, now, out);
+        }
+    }
+
+    /// Makes a move and has the boards follow it: the peg board is in step again (its tracker
+    /// may have been sent back after a mismatch), the other board is to show it.
+    /// `on_board`: the move was made on a board the program sees.
+    fn make_and_follow(&mut self, m: Move, on_board: bool, now: Duration, out: &mut Vec<Effect>) {
+        self.make_move(m, now, out);
+        if self.uncompleted.is_some() {
+            self.uncompleted_on_board = on_board;
+        }
+        let position = self.sheet.game().position().clone();
+        self.cycle.follow(&position);
+    }
+
+    /// Makes a legal move: announced and journaled, to be completed by the clock.
+    fn make_move(&mut self, m: Move, now: Duration, out: &mut Vec<Effect>) {
+        if let Some(tokens) = self.game_over_tokens() {
+            out.push(Effect::say(tokens));
+            return;
+        }
+        if self.uncompleted.is_some() {
+            if self.clock_running() {
+                out.push(Effect::say(vec![Token::Word(Word::PressClockFirst)]));
+                return;
+            }
+            // Without a clock the opponent's move completes the move before it.
+            self.uncompleted = None;
+        }
+        let before = self.game().position().clone();
+        let mover = before.turn();
+        self.start_clock_with_first_move(now, out);
+        match self.record(Entry::play_move(m), now, out) {
+            Ok(applied) => {
+                let mut tokens = vec![Token::Side(mover)];
+                tokens.extend(move_tokens(&before, m, self.options.style));
+                if let sheet::Effect::Moved(report) = &applied.effect {
+                    let extra = report.tokens();
+                    if !extra.is_empty() {
+                        tokens.push(Token::Pause);
+                        tokens.extend(extra);
+                    }
+                }
+                if !self.game().is_over() {
+                    self.uncompleted = Some(mover);
+                    self.uncompleted_on_board = false;
+                }
+                self.voice.move_made(before, m);
+                self.cycle.move_made();
+                out.push(Effect::say(tokens));
+            }
+            Err(err) => out.push(Effect::say(err.tokens())),
+        }
+    }
+
+    /// The boards follow the game after it went back (a take-back, the arbiter).
+    fn boards_follow_game(&mut self) {
+        self.cycle.forget_move_under_way();
+        let position = self.sheet.game().position().clone();
+        self.cycle.follow(&position);
+    }
+}
+
+/// Milliseconds of a duration, for the journal.
+fn millis(d: Duration) -> u64 {
+    d.as_millis().min(u128::from(u64::MAX)) as u64
+}
+
+/// "das Wort foo kenne ich nicht": the word a line was not understood for, in a sentence
+/// of the session's language (shown, as a voice has no clip for it); a long word is cut.
+pub fn unknown_word_sentence(lang: Lang, word: &str) -> String {
+    const LONGEST: usize = 40;
+    let mut shown: String = word.chars().take(LONGEST).collect();
+    if word.chars().count() > LONGEST {
+        shown.push('…');
+    }
+    format!(
+        "{} {shown} {}",
+        lang.text(&[Token::Word(Word::TheWord)]),
+        lang.text(&[Token::Word(Word::IsUnknown)])
+    )
+}

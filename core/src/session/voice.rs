@@ -4,10 +4,29 @@
 
 use std::time::Duration;
 
+use shakmaty::{Chess, Move};
+
+use crate::config::SeatRole;
 use crate::listen::{self, Heard, Question, Rejection, Understanding};
 
-use super::core::Session;
+use super::Session;
 use super::effect::Effect;
+
+/// What voice input remembers between utterances.
+#[derive(Debug, Clone, Default)]
+pub(super) struct VoiceState {
+    /// A question asked back about something heard, waiting for its answer.
+    question: Option<Question>,
+    /// The last move made and the position before it (to know the opponent repeating it).
+    last_played: Option<(Chess, Move)>,
+}
+
+impl VoiceState {
+    /// A move was made: the next utterance may be its repetition by the opponent (D.2.1).
+    pub(super) fn move_made(&mut self, before: Chess, m: Move) {
+        self.last_played = Some((before, m));
+    }
+}
 
 impl Session {
     /// Something heard. `always_on`: the microphone is open all the time, so noise and the
@@ -20,20 +39,21 @@ impl Session {
         out: &mut Vec<Effect>,
     ) {
         let lang = self.options.lang;
-        if let Some((before, played)) = &self.last_played
-            && self.voice_question.is_none()
+        if let Some((before, played)) = &self.voice.last_played
+            && self.voice.question.is_none()
             && listen::repeats(before, *played, heard, lang)
         {
             return;
         }
-        if self.board_question.is_some()
+        if self.cycle.asks()
             && let Some((best, _)) = heard.alternatives.first()
-            && self.answer_board_question(best, now, out)
+            && let Some(steps) = self.cycle.answer(best, &self.cycle_game())
         {
+            self.carry_out(steps, now, out);
             return;
         }
         let pos = self.game().position().clone();
-        let understanding = match self.voice_question.take() {
+        let understanding = match self.voice.question.take() {
             Some(question) => listen::understand_reply(&pos, heard, lang, &question),
             None => listen::understand(&pos, heard, lang),
         };
@@ -42,13 +62,12 @@ impl Session {
             Understanding::Command(command) => {
                 // The microphone is the VI player's in the player's seat; an assistant
                 // relays for both sides, so there the position decides.
-                let actor = (self.options.role == crate::config::SeatRole::Player)
-                    .then_some(self.options.vi_side);
+                let actor = (self.options.role == SeatRole::Player).then_some(self.options.vi_side);
                 self.handle_command(command, actor, now, out)
             }
             Understanding::Ask(question) => {
                 out.push(Effect::say(question.tokens(&pos, lang)));
-                self.voice_question = Some(question);
+                self.voice.question = Some(question);
             }
             Understanding::Rejected(Rejection::Noise | Rejection::NothingHeard) if always_on => {}
             Understanding::Rejected(rejection) => out.push(Effect::say(rejection.tokens(&pos))),
@@ -57,6 +76,6 @@ impl Session {
 
     /// The question asked back about something heard, if one is open.
     pub fn voice_question(&self) -> Option<&Question> {
-        self.voice_question.as_ref()
+        self.voice.question.as_ref()
     }
 }

@@ -1,0 +1,434 @@
+//! What a person asks for or does besides moving: queries, taking a move back, draw offers,
+//! claims, resignation and the arbiter's actions.
+
+use std::time::Duration;
+
+use shakmaty::{Color, Move, Position};
+
+use crate::clock::{Adjust, ClockInput, Query};
+use crate::command::{self, ArbiterAction, Command};
+use crate::config::SeatRole;
+use crate::notation::{Token, Word, parse_move};
+use crate::record::{ClockAdjustmentEntry, Entry, MoveCounterEntry, ReopenEntry, sheet};
+
+use super::effect::{Audience, Effect, Priority};
+use super::{Session, queries};
+
+impl Session {
+    /// Does a command. `actor` is the side of whoever gave it when that is known (the VI
+    /// player's microphone or peg board); a typed line leaves it to the position (the player
+    /// who just moved offers a draw, the player to move answers, claims or resigns).
+    pub(super) fn handle_command(
+        &mut self,
+        command: Command,
+        actor: Option<Color>,
+        now: Duration,
+        out: &mut Vec<Effect>,
+    ) {
+        let pos = self.game().position().clone();
+        match command {
+            Command::WhoseMove => out.push(Effect::reading(queries::whose_move_tokens(&pos))),
+            Command::LastMoves(n) => {
+                let start = self.game().position_at(0).cloned().unwrap_or_default();
+                let moves: Vec<Move> = self.game().history().iter().map(|p| p.mv).collect();
+                out.push(Effect::reading(queries::last_moves_tokens(
+                    &start,
+                    &moves,
+                    n,
+                    self.options.style,
+                )));
+            }
+            Command::Position => out.push(Effect::reading(queries::position_tokens(&pos))),
+            Command::Square(sq) => {
+                out.push(Effect::reading(queries::square_content_tokens(&pos, sq)))
+            }
+            Command::WhereAre(role, color) => out.push(Effect::reading(queries::where_are_tokens(
+                &pos, role, color,
+            ))),
+            Command::Time => match &self.clock {
+                Some(clock) => out.push(Effect::reading(clock.answer(Query::All, now))),
+                None => out.push(Effect::reading(vec![
+                    Token::Word(Word::NoClock),
+                    Token::Pause,
+                    Token::Word(Word::Move),
+                    Token::Number(self.game().move_number()),
+                ])),
+            },
+            Command::TimeUsed => match &self.clock {
+                Some(clock) => out.push(Effect::reading(clock.answer(Query::Used, now))),
+                None => out.push(Effect::reading(vec![Token::Word(Word::NoClock)])),
+            },
+            // D.2.10.4: "the number of moves completed", not the number of the move played.
+            Command::MoveCount => out.push(Effect::reading(self.moves_completed())),
+            Command::Repeat => {
+                let tokens = if self.last_said.is_empty() {
+                    vec![Token::Word(Word::NoMovesYet)]
+                } else {
+                    self.last_said.clone()
+                };
+                out.push(Effect::Say {
+                    tokens,
+                    priority: Priority::Move,
+                    audience: Audience::Everyone,
+                });
+            }
+            Command::Fen => out.push(Effect::Show(self.game().fen())),
+            Command::TakeBack => self.take_back(now, out),
+            Command::PressClock => self.press_clock(now, out),
+            Command::OfferDraw(side) => {
+                // "Remis" alone: the player who has just moved (9.1.2.1), or whoever speaks.
+                let by = side.or(actor).unwrap_or(!pos.turn());
+                self.simple(Entry::offer_draw(by), now, out, |_| {
+                    vec![Token::Side(by), Token::Word(Word::DrawOffered)]
+                });
+            }
+            Command::AcceptDraw => {
+                let by = actor.unwrap_or(pos.turn());
+                // The outcome says "Remis angenommen" itself: "Remis angenommen, Remis".
+                self.simple(Entry::accept_draw(by), now, out, |s| {
+                    s.game()
+                        .outcome()
+                        .map(|o| o.tokens())
+                        .unwrap_or_else(|| vec![Token::Word(Word::DrawAccepted)])
+                });
+            }
+            Command::DeclineDraw => {
+                let by = actor.unwrap_or(pos.turn());
+                self.simple(Entry::decline_draw(by), now, out, |_| {
+                    vec![Token::Word(Word::DrawDeclined)]
+                });
+            }
+            Command::ClaimDraw(intended) => self.claim_draw(intended, actor, now, out),
+            Command::Resign(side) => {
+                let by = side.or(actor).unwrap_or(pos.turn());
+                self.simple(Entry::resign(by), now, out, |s| {
+                    s.game().outcome().map(|o| o.tokens()).unwrap_or_default()
+                });
+            }
+            Command::Arbiter(action) => self.arbiter(action, now, out),
+            Command::Yes | Command::No => {
+                out.push(Effect::say(vec![Token::Word(Word::NotUnderstood)]))
+            }
+            Command::Help => out.push(Effect::reading(command::help_tokens(self.options.lang))),
+            Command::Listen => out.push(Effect::ToggleListening),
+            Command::Peg(line) => out.push(Effect::ToSimulator(line)),
+            // "gespeichert" is said by the adapter once the journal is complete on disk.
+            Command::Quit => out.push(Effect::Quit),
+        }
+    }
+
+    /// The moves each player has completed: as the clock counts them (pressed after; the
+    /// arbiter may have set its counter), or without a clock the moves made but the one the
+    /// opponent's next move completes.
+    fn moves_completed(&self) -> Vec<Token> {
+        if let Some(clock) = &self.clock {
+            return clock.moves_completed();
+        }
+        let count = |side: Color| {
+            let made = self
+                .game()
+                .history()
+                .iter()
+                .filter(|m| m.by == side)
+                .count() as u32;
+            made - u32::from(self.uncompleted == Some(side))
+        };
+        crate::clock::announce::moves_completed(count(Color::White), count(Color::Black))
+    }
+
+    /// Records an entry and says what `words` make of the new state, or the refusal.
+    fn simple(
+        &mut self,
+        entry: Entry,
+        now: Duration,
+        out: &mut Vec<Effect>,
+        words: impl FnOnce(&Session) -> Vec<Token>,
+    ) {
+        match self.record(entry, now, out) {
+            Ok(_) => {
+                let tokens = words(self);
+                out.push(Effect::say(tokens));
+            }
+            Err(err) => out.push(Effect::say(err.tokens())),
+        }
+    }
+
+    /// "Korrektur": D.2.8, "A slip of the tongue in announcing a move must be corrected at
+    /// once, before the opponent's clock is started". Before the VI player's move is made on
+    /// the peg board, the announcement is withdrawn; a move made on a board the program sees
+    /// stays made (4.7), and only the arbiter can take it back ("Schiedsrichter zurück 1"); a
+    /// move that was only said or typed (no board to see it) may be corrected before the
+    /// clock: the player's slip of the tongue, or a typing error of whoever relayed it.
+    fn take_back(&mut self, now: Duration, out: &mut Vec<Effect>) {
+        if self.cycle.withdraw_announcement() {
+            out.push(Effect::say(vec![Token::Word(Word::AnnouncementWithdrawn)]));
+            return;
+        }
+        let Some(mover) = self.uncompleted else {
+            out.push(Effect::say(vec![Token::Word(Word::NothingToTakeBack)]));
+            return;
+        };
+        if self.uncompleted_on_board {
+            out.push(Effect::say(vec![Token::Word(Word::MoveIsMade)]));
+            return;
+        }
+        let what = if self.options.role == SeatRole::Player && mover == self.options.vi_side {
+            Word::AnnouncementCorrected
+        } else {
+            Word::EntryCorrected
+        };
+        match self.record(Entry::undo(), now, out) {
+            Ok(_) => {
+                self.uncompleted = None;
+                // The piece goes back on the boards too.
+                self.boards_follow_game();
+                out.push(Effect::say(vec![
+                    Token::Word(what),
+                    Token::Pause,
+                    Token::Side(mover),
+                    Token::Word(Word::ToMove),
+                ]));
+            }
+            Err(err) => out.push(Effect::say(err.tokens())),
+        }
+    }
+
+    /// A claim of a draw (9.2, 9.3) by `actor` (else the player to move), examined as the
+    /// arbiter would (9.5): the clocks stop while it is examined (9.5.1); a player who touched a
+    /// piece has lost the right to claim on this move (9.4); if the claim is incorrect the
+    /// opponent receives time, the clocks run again, and an intended move must be made on the
+    /// board "in accordance with Articles 3 and 4" (9.5.3): with a board that sees it, it is
+    /// made when the board shows it, like any move; without one, the written move is made.
+    fn claim_draw(
+        &mut self,
+        intended_text: Option<String>,
+        actor: Option<Color>,
+        now: Duration,
+        out: &mut Vec<Effect>,
+    ) {
+        let pos = self.game().position().clone();
+        let by = actor.unwrap_or(pos.turn());
+        if by == pos.turn() && self.cycle.has_touched(by) {
+            out.push(Effect::say(vec![Token::Word(Word::ClaimAfterTouch)]));
+            return;
+        }
+        let intended = match intended_text.as_deref().map(|t| parse_move(&pos, t)) {
+            None => None,
+            Some(Ok(m)) => Some(m),
+            Some(Err(err)) => {
+                let mut tokens = vec![Token::Word(Word::IntendedMove), Token::Pause];
+                tokens.extend(err.tokens(&pos));
+                out.push(Effect::say(tokens));
+                return;
+            }
+        };
+        let running = self.clock_running();
+        if running {
+            // 9.5.1: the arbiter stops the clocks while the claim is examined.
+            self.clock_input(ClockInput::Pause, now, out);
+        }
+        let entry = Entry::claim(
+            by,
+            intended.map(|m| m.to_uci(shakmaty::CastlingMode::Standard).to_string()),
+        );
+        match self.record(entry, now, out) {
+            Ok(applied) => {
+                let sheet::Effect::Claimed(verdict) = &applied.effect else {
+                    return;
+                };
+                out.push(Effect::say(verdict.tokens()));
+                if let crate::game::ClaimVerdict::Incorrect {
+                    bonus, intended, ..
+                } = verdict
+                {
+                    self.give_time(bonus.to, bonus.minutes, "9.5.3", now, out);
+                    if running {
+                        self.clock_input(ClockInput::Resume, now, out);
+                    }
+                    if let Some(m) = *intended {
+                        self.make_intended_move(by, m, now, out);
+                    }
+                }
+            }
+            Err(err) => {
+                if running {
+                    self.clock_input(ClockInput::Resume, now, out);
+                }
+                out.push(Effect::say(err.tokens()));
+            }
+        }
+    }
+
+    /// 9.5.3: after an incorrect claim the intended move must be made. The VI player makes it
+    /// on the peg board (it counts as announced: the board is to show it); the sighted player
+    /// on the e-board, if there is one; otherwise the written move is made now.
+    fn make_intended_move(&mut self, by: Color, m: Move, now: Duration, out: &mut Vec<Effect>) {
+        let position = self.game().position().clone();
+        if by == self.options.vi_side && self.cycle.expects_announcement(&position) {
+            let steps = self.cycle.announced(m, &self.cycle_game());
+            self.carry_out(steps, now, out);
+        } else if by != self.options.vi_side && self.cycle.has_sighted_board() {
+            // The e-board shows the sighted player's move when it is made.
+        } else {
+            self.make_move(m, now, out);
+        }
+    }
+
+    fn arbiter(&mut self, action: ArbiterAction, now: Duration, out: &mut Vec<Effect>) {
+        match action {
+            ArbiterAction::Pause => self.arbiter_clock(ClockInput::Pause, now, out),
+            ArbiterAction::Resume => self.arbiter_clock(ClockInput::Resume, now, out),
+            ArbiterAction::AddTime(side, seconds) => {
+                if self.clock.is_none() {
+                    out.push(Effect::say(vec![Token::Word(Word::NoClock)]));
+                    return;
+                }
+                let change = if seconds >= 0 {
+                    Adjust::Add(Duration::from_secs(seconds.unsigned_abs()))
+                } else {
+                    Adjust::Take(Duration::from_secs(seconds.unsigned_abs()))
+                };
+                self.clock_input(ClockInput::Adjust { side, change }, now, out);
+                let entry = Entry::ClockAdjustment(ClockAdjustmentEntry {
+                    side,
+                    delta_ms: seconds.saturating_mul(1000),
+                    set_ms: None,
+                    reason: "6.10.2".into(),
+                });
+                if let Err(err) = self.record(entry, now, out) {
+                    out.push(Effect::say(err.tokens()));
+                }
+            }
+            ArbiterAction::SetTime(side, time) => {
+                if self.clock.is_none() {
+                    out.push(Effect::say(vec![Token::Word(Word::NoClock)]));
+                    return;
+                }
+                self.set_clock_time(side, time, "6.10.2", now, out);
+            }
+            ArbiterAction::SetMoveNumber(number) => {
+                if self.clock.is_none() {
+                    out.push(Effect::say(vec![Token::Word(Word::NoClock)]));
+                    return;
+                }
+                self.clock_input(ClockInput::SetMoveNumber(number), now, out);
+                let entry = Entry::MoveCounter(MoveCounterEntry { number });
+                if let Err(err) = self.record(entry, now, out) {
+                    out.push(Effect::say(err.tokens()));
+                }
+            }
+            ArbiterAction::Back(plies) => self.go_back(plies, now, out),
+            ArbiterAction::IllegalMove(side) => self.illegal_move(side, now, out),
+        }
+    }
+
+    /// D.2.9: the game is reconstructed back to where the records agree, "and the arbiter will
+    /// readjust the clocks": the clock is set to the times recorded at that position (the
+    /// press of its last move), stopped, with its move counter at that move, so that a time
+    /// control's periods stay right; the arbiter may change them ("Zeit Weiß 1:23:10", "Zug
+    /// 24") and starts the clock again. It works after the end of the game too (6.10.2: a
+    /// flag that fell on a wrongly set clock): the end is taken back first.
+    fn go_back(&mut self, plies: usize, now: Duration, out: &mut Vec<Effect>) {
+        let over = self.game().is_over();
+        let plies = plies.min(self.game().history().len());
+        if plies == 0 && !over {
+            out.push(Effect::say(vec![Token::Word(Word::NothingToTakeBack)]));
+            return;
+        }
+        let target = self.game().history().len() - plies;
+        let recorded = self.times_recorded_after(target);
+        if over {
+            let entry = Entry::Reopen(ReopenEntry {
+                reason: "D.2.9".into(),
+            });
+            if let Err(err) = self.record(entry, now, out) {
+                out.push(Effect::say(err.tokens()));
+                return;
+            }
+        }
+        for _ in 0..plies {
+            if let Err(err) = self.record(Entry::undo(), now, out) {
+                out.push(Effect::say(err.tokens()));
+                break;
+            }
+        }
+        self.uncompleted = None;
+        self.boards_follow_game();
+        let position = self.sheet.game().position().clone();
+        let first = if plies == 0 {
+            Word::GameReopened
+        } else {
+            Word::TakenBack
+        };
+        let mut tokens = vec![Token::Word(first), Token::Pause];
+        tokens.extend(queries::whose_move_tokens(&position));
+        out.push(Effect::say(tokens));
+        self.set_clock_to_the_game(recorded, now, out);
+        // The boards are then set up as in this position; it is read out for that.
+        out.push(Effect::reading(queries::position_tokens(&position)));
+    }
+
+    /// 7.5.1: "If during a game it is found that an illegal move has been completed, the
+    /// position immediately before the irregularity shall be reinstated", and 7.5.3/7.5.5 the
+    /// penalty applies: in one step. In rapid and blitz only "provided the opponent has not
+    /// made his next move" (A.4.2, B.3). The offender's last move is the irregular one.
+    fn illegal_move(&mut self, side: Option<Color>, now: Duration, out: &mut Vec<Effect>) {
+        let history = self.game().history();
+        let side = side
+            .or(history.last().map(|m| m.by))
+            .unwrap_or(!self.game().turn());
+        let Some(index) = history.iter().rposition(|m| m.by == side) else {
+            out.push(Effect::say(vec![Token::Word(Word::NothingToTakeBack)]));
+            return;
+        };
+        let since = history.len() - 1 - index;
+        if since > 0 && self.game().pace() != crate::game::Pace::Standard {
+            out.push(Effect::say(vec![Token::Word(Word::TooLateForIllegalMove)]));
+            return;
+        }
+        if self.game().is_over() {
+            let entry = Entry::Reopen(ReopenEntry {
+                reason: "7.5.1".into(),
+            });
+            if let Err(err) = self.record(entry, now, out) {
+                out.push(Effect::say(err.tokens()));
+                return;
+            }
+        }
+        for _ in 0..=since {
+            if let Err(err) = self.record(Entry::undo(), now, out) {
+                out.push(Effect::say(err.tokens()));
+                return;
+            }
+        }
+        self.uncompleted = None;
+        self.boards_follow_game();
+        match self.record(Entry::illegal_move(side, None), now, out) {
+            Ok(applied) => {
+                let position = self.game().position().clone();
+                let mut tokens = vec![Token::Word(Word::TakenBack), Token::Pause];
+                tokens.extend(queries::whose_move_tokens(&position));
+                out.push(Effect::say(tokens));
+                if let sheet::Effect::Penalised(penalty) = &applied.effect {
+                    out.push(Effect::say(penalty.tokens()));
+                    if !self.game().is_over() {
+                        self.set_clock_to_the_game(None, now, out);
+                    }
+                    if let Some(bonus) = penalty.bonus() {
+                        self.give_time(bonus.to, bonus.minutes, "7.5.3", now, out);
+                    }
+                }
+            }
+            Err(err) => out.push(Effect::say(err.tokens())),
+        }
+    }
+
+    /// The arbiter stops or starts the clocks (6.11).
+    fn arbiter_clock(&mut self, input: ClockInput, now: Duration, out: &mut Vec<Effect>) {
+        if self.clock.is_none() {
+            out.push(Effect::say(vec![Token::Word(Word::NoClock)]));
+            return;
+        }
+        self.clock_input(input, now, out);
+    }
+}
