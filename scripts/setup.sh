@@ -30,6 +30,8 @@ PACKAGES=(pkg-config libasound2-dev libudev-dev libspeechd-dev libclang-dev
 PACKAGES+=(dpkg-dev)
 # The peg board's firmware (firmware/): the AVR toolchain, and simavr to run it in tests.
 PACKAGES+=(make gcc-avr avr-libc simavr libsimavr-dev libelf-dev)
+# The journal tests on a file system gone read-only (tests/journal_disk.rs): mkfs.ext4, e2fsck.
+PACKAGES+=(e2fsprogs)
 missing=()
 for p in "${PACKAGES[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

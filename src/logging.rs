@@ -51,7 +51,7 @@ pub fn init(file: Option<&Path>, fallback: Option<PathBuf>) {
         Ok(log) => tracing_subscriber::fmt()
             .with_env_filter(filter())
             .with_ansi(false)
-            .with_writer(Mutex::new(log))
+            .with_writer(Mutex::new(Quiet(log)))
             .init(),
         Err(err) => eprintln!(
             "annexd: the log file {} cannot be written ({err}): no log",
@@ -63,4 +63,20 @@ pub fn init(file: Option<&Path>, fallback: Option<PathBuf>) {
         env!("CARGO_PKG_VERSION"),
         std::env::args().collect::<Vec<_>>().join(" ")
     );
+}
+
+/// The log file: a line that cannot be written (a full or read-only disk, which a game says
+/// itself) is left out, without a complaint on the terminal.
+struct Quiet(std::fs::File);
+
+impl std::io::Write for Quiet {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        let _ = self.0.write_all(buf);
+        Ok(buf.len())
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        let _ = self.0.flush();
+        Ok(())
+    }
 }

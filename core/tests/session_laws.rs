@@ -607,3 +607,39 @@ fn in_rapid_an_illegal_move_is_ruled_only_before_the_opponents_next_move_a_4_2()
     );
     assert!(s.game().is_over());
 }
+
+/// D.2.10.5: the assistant "shall … inform the arbiter when the sighted player has touched
+/// one of his pieces". Seen on an e-board, the touch is said and journaled.
+#[test]
+fn the_sighted_players_touch_seen_on_the_e_board_is_said_and_recorded_d_2_10_5() {
+    use annexd_core::board::link::LinkEvent;
+    use annexd_core::session::{Input, Seat};
+    let mut s = session(None, false);
+    s.attach_sighted_board();
+    let board = |s: &mut annexd_core::session::Session, input, ms| {
+        s.handle(
+            Input::Board(Seat::Sighted, LinkEvent::Input(input)),
+            std::time::Duration::from_millis(ms),
+        )
+    };
+    // The VI player's move, said; the assistant makes it on the sighted player's board.
+    line(&mut s, "e4", 0);
+    board(&mut s, BoardInput::Up(Square::E2), 1);
+    board(
+        &mut s,
+        BoardInput::Down(Square::E4, annexd_core::board::Cell::Peg),
+        2,
+    );
+    assert_eq!(s.sheet().game().history().len(), 1);
+    let touched = s.handle(
+        Input::Board(Seat::Sighted, LinkEvent::Input(BoardInput::Up(Square::G8))),
+        std::time::Duration::from_millis(10),
+    );
+    assert_eq!(said(&touched), ["Schwarz Springer Gustav acht berührt"]);
+    assert_eq!(recorded(&touched), ["touch"]);
+    let pgn = s.sheet().to_pgn();
+    assert!(
+        pgn.contains("Black black knight Gustav eight touched"),
+        "{pgn}"
+    );
+}

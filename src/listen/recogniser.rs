@@ -103,6 +103,13 @@ impl SpeechModel {
         self.words.spellings.iter().all(Vec::is_empty)
     }
 
+    /// The first `n` of the words the model does not know in any spelling, to name them.
+    pub fn missing_examples(&self, n: usize) -> Vec<Token> {
+        let mut tokens = self.words.missing_tokens(Lexicon::get(self.lang));
+        tokens.truncate(n);
+        tokens
+    }
+
     /// The one line said at start when the model lacks words of the word set the session
     /// speaks ("diese Wörter kennt das Sprachmodell nicht, Hector, en passant"; a French model
     /// without "Springer" with the Annex D words). `None` when it knows them all.

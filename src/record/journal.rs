@@ -82,6 +82,10 @@ impl JournalError {
 pub struct Journal {
     path: PathBuf,
     file: File,
+    /// The length of the complete lines on disk; a failed append is cut back to it.
+    good_len: u64,
+    /// A failed append could not be cut back yet: the file may end in part of a line.
+    cut_pending: bool,
 }
 
 impl Journal {
@@ -108,6 +112,8 @@ impl Journal {
         let mut journal = Journal {
             path: path.to_path_buf(),
             file,
+            good_len: 0,
+            cut_pending: false,
         };
         let written = journal
             .append(&Stamped::untimed(Entry::header(header.clone())))
@@ -160,26 +166,76 @@ impl Journal {
                 .and_then(|_| file.sync_data())
                 .map_err(write_err)?;
         }
+        let good_len = file.metadata().map_err(write_err)?.len();
         Ok((
             Journal {
                 path: path.to_path_buf(),
                 file,
+                good_len,
+                cut_pending: false,
             },
             contents,
         ))
     }
 
-    /// Appends one entry as a line and waits until it is on disk (fsync of the data).
+    /// Appends one line and waits until it is on disk (fsync of the data). When
+    /// that fails (disk full, file system read-only, device gone), whatever part of the line
+    /// reached the file is cut off again, so the same line can be appended later and the
+    /// file never holds half a line between whole ones.
     pub fn append(&mut self, line: &Stamped) -> Result<(), JournalError> {
+        let write_err = |source| JournalError::Write {
+            path: self.path.clone(),
+            source,
+        };
+        if self.cut_pending {
+            self.file.set_len(self.good_len).map_err(write_err)?;
+            self.cut_pending = false;
+        }
         let mut line = line.to_json_line();
         line.push('\n');
-        self.file
+        match self
+            .file
             .write_all(line.as_bytes())
             .and_then(|_| self.file.sync_data())
-            .map_err(|source| JournalError::Write {
-                path: self.path.clone(),
-                source,
-            })
+        {
+            Ok(()) => {
+                self.good_len += line.len() as u64;
+                Ok(())
+            }
+            Err(source) => {
+                self.cut_pending = self.file.set_len(self.good_len).is_err();
+                Err(write_err(source))
+            }
+        }
+    }
+
+    /// Opens the journal's file again by its path, after writes failed: a file system that
+    /// went read-only after an error is only writable again once it is mounted again, which
+    /// the old descriptor never sees. The file must hold exactly the lines written so far (a
+    /// part of a line after them is cut off); anything else is an error and nothing changes.
+    pub fn reopen(&mut self) -> Result<(), JournalError> {
+        let write_err = |source| JournalError::Write {
+            path: self.path.clone(),
+            source,
+        };
+        let file = OpenOptions::new()
+            .read(true)
+            .append(true)
+            .open(&self.path)
+            .map_err(write_err)?;
+        let len = file.metadata().map_err(write_err)?.len();
+        if len < self.good_len {
+            return Err(write_err(io::Error::other(format!(
+                "it holds {len} bytes, {} were written to it",
+                self.good_len
+            ))));
+        }
+        if len > self.good_len {
+            file.set_len(self.good_len).map_err(write_err)?;
+        }
+        self.file = file;
+        self.cut_pending = false;
+        Ok(())
     }
 
     /// The journal's path.

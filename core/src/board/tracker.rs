@@ -125,8 +125,13 @@ enum Mode {
         /// counts as caught up.
         swapped: Bitboard,
     },
-    /// Differences were reported; `said` is the list last said.
-    OutOfStep { said: Vec<SquareDifference> },
+    /// Differences were reported; `said` is the list last said. `swapped` keeps the holes a
+    /// catching-up board still has to empty and fill again (a scan in between, after noise
+    /// on the line, must not let the capturing piece lifted count as the capture followed).
+    OutOfStep {
+        said: Vec<SquareDifference>,
+        swapped: Bitboard,
+    },
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -287,13 +292,26 @@ impl Tracker {
         };
     }
 
-    /// While catching up: whether every swapped hole has been emptied and filled again.
-    fn swaps_seen(&self) -> bool {
+    /// The holes still to be emptied and filled again while catching up.
+    fn swapped(&self) -> Bitboard {
         match &self.mode {
-            Mode::CatchingUp { swapped, .. } => swapped.into_iter().all(|sq| {
-                let (up, down) = (self.last_up[sq as usize], self.last_down[sq as usize]);
-                up > 0 && down > up
-            }),
+            Mode::CatchingUp { swapped, .. } | Mode::OutOfStep { swapped, .. } => *swapped,
+            Mode::InStep => Bitboard::EMPTY,
+        }
+    }
+
+    /// While catching up: whether every swapped hole has been emptied and filled again. At a
+    /// resync (`resync`: the board's events were lost, e.g. while it was unplugged) a hole
+    /// whose events are unknown may have seen its swap: a capture followed while the board was
+    /// away shows only in that scan. Later events are known again, and the swap is waited for.
+    fn swaps_seen(&self, resync: bool) -> bool {
+        match &self.mode {
+            Mode::CatchingUp { swapped, .. } | Mode::OutOfStep { swapped, .. } => {
+                swapped.into_iter().all(|sq| {
+                    let (up, down) = (self.last_up[sq as usize], self.last_down[sq as usize]);
+                    (resync && self.unknown.contains(sq)) || (up > 0 && down > up)
+                })
+            }
             _ => true,
         }
     }
@@ -501,11 +519,17 @@ impl Tracker {
         self.question = None;
         self.mode = Mode::OutOfStep {
             said: self.differences(),
+            swapped: self.swapped(),
         };
     }
 
     fn report_touch(&mut self, sq: Square, was: Cell, out: &mut Vec<TrackerOutput>) {
-        if matches!(self.mode, Mode::CatchingUp { .. }) || self.touched.contains(sq) {
+        // Following the opponent's move (also when a difference was said meanwhile) is no
+        // touch of the VI player's own.
+        if matches!(self.mode, Mode::CatchingUp { .. })
+            || !self.swapped().is_empty()
+            || self.touched.contains(sq)
+        {
             return;
         }
         let piece = match was {
@@ -639,7 +663,7 @@ impl Tracker {
     }
 
     fn evaluate(&mut self, resync: bool, out: &mut Vec<TrackerOutput>) {
-        if self.agrees() && !self.swaps_seen() {
+        if self.agrees() && !self.swaps_seen(resync) {
             // Caught up but for a captured piece still standing in its hole.
             return;
         }
@@ -717,10 +741,13 @@ impl Tracker {
         if diffs.is_empty() {
             return;
         }
-        if !matches!(&self.mode, Mode::OutOfStep { said } if *said == diffs) {
+        if !matches!(&self.mode, Mode::OutOfStep { said, .. } if *said == diffs) {
             out.push(TrackerOutput::Differences(diffs.clone()));
         }
-        self.mode = Mode::OutOfStep { said: diffs };
+        self.mode = Mode::OutOfStep {
+            said: diffs,
+            swapped: self.swapped(),
+        };
     }
 }
 

@@ -8,6 +8,7 @@
 //! text ([`help_tokens`]) and the board's keys ([`board_key`]).
 
 mod parse;
+pub mod typed;
 
 use std::time::Duration;
 

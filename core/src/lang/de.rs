@@ -408,5 +408,15 @@ fn word(word: Word) -> &'static str {
         Word::JournalNotWritten => "Partiedatei konnte nicht geschrieben werden",
         // --- speech out ---
         Word::NothingToRepeat => "nichts zu wiederholen",
+        // --- bad input, devices and the disk ---
+        Word::TheWord => "das Wort",
+        Word::IsUnknown => "kenne ich nicht",
+        Word::LineTooLong => "die Zeile ist zu lang",
+        Word::GameGoesOn => "die Partie geht weiter",
+        Word::JournalWrittenAgain => "Partiedatei wieder geschrieben",
+        Word::JournalRescued => "die Züge sind in einer Ersatzdatei gesichert",
+        Word::SimulatedBoardCannot => "das simulierte Brett kann das nicht",
+        Word::NotAModel => "das ist kein Sprachmodell",
+        Word::ModelKnowsNoWord => "das Sprachmodell kennt keins der Wörter",
     }
 }

@@ -394,5 +394,15 @@ fn word(word: Word) -> &'static str {
         Word::JournalNotWritten => "the game file could not be written",
         // --- speech out ---
         Word::NothingToRepeat => "nothing to repeat",
+        // --- bad input, devices and the disk ---
+        Word::TheWord => "the word",
+        Word::IsUnknown => "is unknown",
+        Word::LineTooLong => "the line is too long",
+        Word::GameGoesOn => "the game goes on",
+        Word::JournalWrittenAgain => "the game file is written again",
+        Word::JournalRescued => "the moves are kept in a rescue file",
+        Word::SimulatedBoardCannot => "the simulated board cannot do that",
+        Word::NotAModel => "that is not a speech model",
+        Word::ModelKnowsNoWord => "the speech model knows none of the words",
     }
 }

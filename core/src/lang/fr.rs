@@ -518,6 +518,16 @@ fn word(word: Word) -> &'static str {
         Word::JournalNotWritten => "le fichier de partie n'a pas pu être écrit",
         // --- speech out ---
         Word::NothingToRepeat => "rien à répéter",
+        // --- bad input, devices and the disk ---
+        Word::TheWord => "le mot",
+        Word::IsUnknown => "est inconnu",
+        Word::LineTooLong => "la ligne est trop longue",
+        Word::GameGoesOn => "la partie continue",
+        Word::JournalWrittenAgain => "le fichier de partie est de nouveau écrit",
+        Word::JournalRescued => "les coups sont gardés dans un fichier de secours",
+        Word::SimulatedBoardCannot => "l'échiquier simulé ne peut pas faire cela",
+        Word::NotAModel => "ce n'est pas un modèle de reconnaissance vocale",
+        Word::ModelKnowsNoWord => "le modèle de reconnaissance ne connaît aucun de ces mots",
         // --- arbiter and rules of touch and announcement ---
         Word::GameReopened => "fin de partie annulée",
         Word::ClockAsRecorded => "pendule réglée comme enregistrée",

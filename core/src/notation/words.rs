@@ -438,4 +438,23 @@ words! {
     // --- speech out ---
     /// "nothing to repeat"
     NothingToRepeat => "w_nothing_to_repeat";
+    // --- bad input, devices and the disk ---
+    /// "the word" (before the unknown word itself, shown: "the word foo is unknown")
+    TheWord => "w_the_word";
+    /// "is unknown" (after the unknown word)
+    IsUnknown => "w_is_unknown";
+    /// "the line is too long"
+    LineTooLong => "w_line_too_long";
+    /// "the game goes on" (after a problem that does not stop it)
+    GameGoesOn => "w_game_goes_on";
+    /// "the game file is written again"
+    JournalWrittenAgain => "w_journal_written_again";
+    /// "the moves are kept in a rescue file"
+    JournalRescued => "w_journal_rescued";
+    /// "the simulated board cannot do that"
+    SimulatedBoardCannot => "w_simulated_board_cannot";
+    /// "that is not a speech model"
+    NotAModel => "w_not_a_model";
+    /// "the speech model knows none of the words" (then a few of them)
+    ModelKnowsNoWord => "w_model_knows_no_word";
 }

@@ -84,10 +84,12 @@ impl Session {
             }
             Command::AcceptDraw => {
                 let by = actor.unwrap_or(pos.turn());
+                // The outcome says "Remis angenommen" itself: "Remis angenommen, Remis".
                 self.simple(Entry::accept_draw(by), now, out, |s| {
-                    let mut tokens = vec![Token::Word(Word::DrawAccepted), Token::Pause];
-                    tokens.extend(s.game().outcome().map(|o| o.tokens()).unwrap_or_default());
-                    tokens
+                    s.game()
+                        .outcome()
+                        .map(|o| o.tokens())
+                        .unwrap_or_else(|| vec![Token::Word(Word::DrawAccepted)])
                 });
             }
             Command::DeclineDraw => {
@@ -110,10 +112,8 @@ impl Session {
             Command::Help => out.push(Effect::reading(command::help_tokens(self.options.lang))),
             Command::Listen => out.push(Effect::ToggleListening),
             Command::Peg(line) => out.push(Effect::ToSimulator(line)),
-            Command::Quit => {
-                out.push(Effect::say(vec![Token::Word(Word::Saved)]));
-                out.push(Effect::Quit);
-            }
+            // "gespeichert" is said by the adapter once the journal is complete on disk.
+            Command::Quit => out.push(Effect::Quit),
         }
     }
 

@@ -151,11 +151,6 @@ impl BoardCycle {
         self.sighted.is_some()
     }
 
-    /// Whether the game has a peg board (the sighted player's moves are then followed on it).
-    pub(super) fn has_peg_board(&self) -> bool {
-        self.peg.is_some()
-    }
-
     fn tracker_mut(&mut self, seat: Seat) -> Option<&mut Tracker> {
         match seat {
             Seat::Peg => self.peg.as_mut(),

@@ -349,7 +349,7 @@ impl Session {
             Err(err) => {
                 out.push(Effect::say(err.tokens(&pos)));
                 if let ParseError::UnknownWord(word) = &err {
-                    out.push(Effect::Show(format!("? \"{word}\"")));
+                    out.push(Effect::Show(unknown_word_sentence(self.options.lang, word)));
                 }
             }
         }
@@ -372,10 +372,9 @@ impl Session {
         } else if self.cycle.expects_announcement(self.game().position()) {
             let steps = self.cycle.announced(m, &self.cycle_game());
             self.carry_out(steps, now, out);
-        } else if self.cycle.has_peg_board() {
-            self.make_and_follow(m, false, now, out);
         } else {
-            self.make_move(m, now, out);
+            // The sighted player's move, or a move without a peg board: the boards follow.
+            self.make_and_follow(m, false, now, out);
         }
     }
 
@@ -442,4 +441,19 @@ impl Session {
 /// Milliseconds of a duration, for the journal.
 fn millis(d: Duration) -> u64 {
     d.as_millis().min(u128::from(u64::MAX)) as u64
+}
+
+/// "das Wort foo kenne ich nicht": the word a line was not understood for, in a sentence
+/// of the session's language (shown, as a voice has no clip for it); a long word is cut.
+pub fn unknown_word_sentence(lang: Lang, word: &str) -> String {
+    const LONGEST: usize = 40;
+    let mut shown: String = word.chars().take(LONGEST).collect();
+    if word.chars().count() > LONGEST {
+        shown.push('…');
+    }
+    format!(
+        "{} {shown} {}",
+        lang.text(&[Token::Word(Word::TheWord)]),
+        lang.text(&[Token::Word(Word::IsUnknown)])
+    )
 }

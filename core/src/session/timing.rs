@@ -244,11 +244,16 @@ impl Session {
     /// Says what the clock has due at `now`; records a fallen flag (6.9).
     pub(super) fn poll_clock(&mut self, now: Duration, out: &mut Vec<Effect>) {
         let Some(clock) = &mut self.clock else { return };
-        let announcements = clock.poll(now);
+        let mut announcements = clock.poll(now);
         let flag = clock.snapshot(now).flag;
+        let ends_game = flag.is_some() && !self.sheet.game().is_over();
+        if ends_game {
+            // The outcome says it ("Schwarz Zeit abgelaufen, Weiß gewinnt"): not twice.
+            announcements.retain(|a| a.kind != AnnouncementKind::Flag);
+        }
         say_announcements(announcements, self.options.role, out);
         if let Some(fallen) = flag
-            && !self.sheet.game().is_over()
+            && ends_game
         {
             match self.record(Entry::flag(fallen), now, out) {
                 Ok(_) => {
