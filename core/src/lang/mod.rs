@@ -218,6 +218,11 @@ impl Speech {
     }
 }
 
+/// English throughout, the words of moves included ("knight Felix three"): the words of the
+/// scoresheet's PGN comments and of the technical detail of errors, which readers of PGN and
+/// of logs expect in English whatever the language of the game.
+pub const ENGLISH: Speech = Speech::new(Lang::En, WordSet::Local);
+
 impl From<Lang> for Speech {
     fn from(lang: Lang) -> Self {
         lang.speech()

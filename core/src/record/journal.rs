@@ -7,7 +7,8 @@
 
 use std::fmt;
 
-use crate::notation::{Lang, Token, Word};
+use crate::lang::ENGLISH;
+use crate::notation::{Token, Word};
 
 use super::entry::{Entry, Header, JOURNAL_FORMAT, Stamped};
 
@@ -52,7 +53,7 @@ impl fmt::Display for DamagedTail {
         write!(
             f,
             "{} ({} bytes: {}); the entries before it are kept",
-            Lang::En.text(&self.tokens()),
+            ENGLISH.text(&self.tokens()),
             self.bytes.len(),
             self.reason
         )

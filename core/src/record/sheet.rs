@@ -12,7 +12,8 @@ use crate::game::{
     ClaimRefusal, ClaimVerdict, DrawOfferError, Game, GameError, GameOutcome, IllegalMovePenalty,
     MoveReport, PlayedMove,
 };
-use crate::notation::{Lang, Token, Word};
+use crate::lang::ENGLISH;
+use crate::notation::{Token, Word};
 
 use super::entry::{ClaimRecord, Entry, Header, PenaltyRecord};
 use super::journal::JournalContents;
@@ -288,7 +289,7 @@ impl Scoresheet {
                     }
                 };
                 check_recorded_option(&mut c.verdict, record)?;
-                self.note(Lang::En.text(&verdict.tokens()));
+                self.note(ENGLISH.text(&verdict.tokens()));
                 Effect::Claimed(verdict)
             }
             Entry::Resign(p) => Effect::Ended(*self.game.resign(p.by)?),
@@ -304,7 +305,7 @@ impl Scoresheet {
                     },
                 };
                 check_recorded_option(&mut i.penalty, record)?;
-                let mut text = Lang::En.text(&penalty.tokens());
+                let mut text = ENGLISH.text(&penalty.tokens());
                 if let Some(detail) = &i.detail {
                     text = format!("{text} ({detail})");
                 }
@@ -341,7 +342,7 @@ impl Scoresheet {
                         tokens.extend(duration_tokens(c.delta_ms.unsigned_abs()));
                     }
                 }
-                let mut text = Lang::En.text(&tokens);
+                let mut text = ENGLISH.text(&tokens);
                 if !c.reason.is_empty() {
                     text = format!("{text} ({})", c.reason);
                 }
@@ -376,15 +377,15 @@ impl Scoresheet {
                     Token::Word(Word::Move),
                     Token::Number(m.number),
                 ];
-                self.note(Lang::En.text(&tokens));
+                self.note(ENGLISH.text(&tokens));
                 Effect::ClockAdjusted
             }
             Entry::Reopen(r) => {
                 let ended = self.game.reopen().ok_or(ApplyError::NotOver)?;
                 let mut text = format!(
                     "{}: {}",
-                    Lang::En.text(&[Token::Word(Word::GameReopened)]),
-                    Lang::En.text(&ended.tokens())
+                    ENGLISH.text(&[Token::Word(Word::GameReopened)]),
+                    ENGLISH.text(&ended.tokens())
                 );
                 if !r.reason.is_empty() {
                     text = format!("{text} ({})", r.reason);
@@ -407,7 +408,7 @@ impl Scoresheet {
                 tokens.extend(crate::notation::token::colored_piece_tokens(piece));
                 tokens.extend(crate::notation::token::square_tokens(square));
                 tokens.push(crate::notation::Token::Word(Word::Touched));
-                self.note(Lang::En.text(&tokens));
+                self.note(ENGLISH.text(&tokens));
                 Effect::Touched(t.by)
             }
         };
