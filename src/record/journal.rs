@@ -1,9 +1,11 @@
 //! The journal file: JSON lines appended and fsynced one by one, and read back with care.
 //!
 //! The format (and what a damaged last line is) belongs to the core
-//! (`annexd_core::record::journal`); this module does the file's I/O. Reopening to append
-//! moves a damaged last line to a `.damaged` file beside the journal first, so nothing is
-//! lost and later lines stay clean.
+//! (`annexd_core::record::journal`); this module does the file's I/O. A journal of format 2
+//! or later is sealed as it is written: each line gets the seal that chains it to the line
+//! before (`annexd_core::record::seal`). Reopening to append moves a damaged last line to a
+//! `.damaged` file beside the journal first, so nothing is lost, later lines stay clean and
+//! the chain goes on from the last good line.
 
 use std::fs::{self, File, OpenOptions};
 use std::io::{self, Write};
@@ -11,7 +13,7 @@ use std::path::{Path, PathBuf};
 
 use annexd_core::notation::{Token, Word};
 use annexd_core::record::journal::{self as journal_format, FormatError};
-use annexd_core::record::{Entry, Header, Stamped};
+use annexd_core::record::{Entry, FIRST_SEALED_FORMAT, Header, Seal, Sealer, Stamped};
 
 pub use annexd_core::record::journal::{DamagedTail, JournalContents, JournalLine};
 
@@ -82,6 +84,8 @@ impl JournalError {
 pub struct Journal {
     path: PathBuf,
     file: File,
+    /// Seals each line written; none for a journal of format 1 (written before sealing).
+    sealer: Option<Sealer>,
 }
 
 impl Journal {
@@ -108,6 +112,7 @@ impl Journal {
         let mut journal = Journal {
             path: path.to_path_buf(),
             file,
+            sealer: (header.format >= FIRST_SEALED_FORMAT).then(Sealer::new),
         };
         let written = journal
             .append(&Stamped::untimed(Entry::header(header.clone())))
@@ -160,26 +165,47 @@ impl Journal {
                 .and_then(|_| file.sync_data())
                 .map_err(write_err)?;
         }
+        // The chain goes on from the last good line's seal (a changed line before it stays
+        // reported, and the lines written now follow on unbroken).
+        let sealer = match contents.chain.last() {
+            Some(last) => Some(Sealer::after(last)),
+            None if contents.header.format >= FIRST_SEALED_FORMAT => Some(Sealer::new()),
+            None => None,
+        };
         Ok((
             Journal {
                 path: path.to_path_buf(),
                 file,
+                sealer,
             },
             contents,
         ))
     }
 
-    /// Appends one entry as a line and waits until it is on disk (fsync of the data).
+    /// Appends one entry as a line (sealed, in a sealed journal) and waits until it is on
+    /// disk (fsync of the data). When it cannot be written, the seal stays where it was.
     pub fn append(&mut self, line: &Stamped) -> Result<(), JournalError> {
-        let mut line = line.to_json_line();
-        line.push('\n');
+        let mut sealer = self.sealer.clone();
+        let mut text = match &mut sealer {
+            Some(sealer) => sealer.seal(line),
+            None => line.to_json_line(),
+        };
+        text.push('\n');
         self.file
-            .write_all(line.as_bytes())
+            .write_all(text.as_bytes())
             .and_then(|_| self.file.sync_data())
             .map_err(|source| JournalError::Write {
                 path: self.path.clone(),
                 source,
-            })
+            })?;
+        self.sealer = sealer;
+        Ok(())
+    }
+
+    /// The seal of the last line written or read: the record's seal so far (none for a
+    /// journal of format 1).
+    pub fn seal(&self) -> Option<Seal> {
+        self.sealer.as_ref().map(Sealer::last)
     }
 
     /// The journal's path.

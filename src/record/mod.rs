@@ -7,6 +7,7 @@ pub mod cli;
 pub mod files;
 pub mod journal;
 pub mod pgn;
+pub mod provenance;
 
 pub use files::{GameFiles, RecordError, pgn_path_for};
 pub use journal::{Journal, JournalError, read};
