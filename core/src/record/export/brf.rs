@@ -140,8 +140,12 @@ fn wrap(line: &BrailleLine) -> Vec<Vec<Cell>> {
 
 /// The Braille Ready Format text of the sheet's lines: pages of [`LINES_PER_PAGE`] lines,
 /// the last line of each holding its number (`page_number(n)`, the cells of `n`) at the
-/// right; lines end with CR LF, pages are separated by a form feed.
-pub fn paginate(lines: &[BrailleLine], page_number: impl Fn(usize) -> Vec<Cell>) -> String {
+/// right; lines end with CR LF, pages are separated by a form feed. An error of
+/// `page_number` is returned as it is.
+pub fn paginate<E>(
+    lines: &[BrailleLine],
+    mut page_number: impl FnMut(usize) -> Result<Vec<Cell>, E>,
+) -> Result<String, E> {
     let per_page = LINES_PER_PAGE - 1;
     let mut pages: Vec<Vec<Vec<Cell>>> = vec![Vec::new()];
     for line in lines {
@@ -169,12 +173,12 @@ pub fn paginate(lines: &[BrailleLine], page_number: impl Fn(usize) -> Vec<Cell>)
         for _ in page.len()..per_page {
             out.push_str("\r\n");
         }
-        let number = page_number(index + 1);
+        let number = page_number(index + 1)?;
         let mut last = vec![0; CELLS_PER_LINE.saturating_sub(number.len())];
         last.extend(number);
         push_row(&mut out, &last);
     }
-    out
+    Ok(out)
 }
 
 fn push_row(out: &mut String, row: &[Cell]) {
@@ -230,7 +234,7 @@ mod tests {
                 indent: 0,
             })
             .collect();
-        let brf = paginate(&lines, |n| vec![0b111100, n as u8]);
+        let brf = paginate(&lines, |n| Ok::<_, ()>(vec![0b111100, n as u8])).unwrap();
         let pages: Vec<&str> = brf.split('\u{c}').collect();
         assert_eq!(pages.len(), 2);
         for page in &pages {

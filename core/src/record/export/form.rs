@@ -161,7 +161,7 @@ impl Form {
         let time_control = header
             .time_control
             .as_deref()
-            .map_or_else(String::new, |tc| match TimeControl::parse(tc) {
+            .map_or_else(String::new, |tc| match TimeControl::from_pgn(tc) {
                 Ok(control) => lang.text(&control.tokens()),
                 Err(_) => tc.to_string(),
             });

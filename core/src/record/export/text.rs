@@ -1,6 +1,7 @@
 //! The scoresheet as plain text for screen readers and Braille displays: the head as
 //! "label: value" lines, then one move a line with its number, side and clock time, each note
-//! on its own line after the move it follows, then the result, the check code and the
+//! on its own line after the move it follows (indented, with its number as on the printed
+//! sheet), then the result, the check code and the
 //! record's state.
 
 use shakmaty::Color;
@@ -22,14 +23,8 @@ pub fn render(form: &Form) -> String {
         line(&field);
     }
     line("");
-    let lead: Vec<&str> = form
-        .notes
-        .iter()
-        .filter(|n| n.after.is_empty())
-        .map(|n| n.text.as_str())
-        .collect();
-    for text in lead {
-        line(&format!("  {}: {text}", labels.notes));
+    for note in form.notes.iter().filter(|n| n.after.is_empty()) {
+        line(&format!("  [{}] {}", note.number, note.text));
     }
     let side = |color: Color| form.lang.text(&[Token::Side(color)]);
     for row in &form.rows {
@@ -38,7 +33,7 @@ pub fn render(form: &Form) -> String {
             line(&move_line(row.number, &side(color), half));
             for number in &half.notes {
                 if let Some(note) = form.notes.iter().find(|n| n.number == *number) {
-                    line(&format!("  {}: {}", labels.notes, note.text));
+                    line(&format!("  [{}] {}", note.number, note.text));
                 }
             }
         }
