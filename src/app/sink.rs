@@ -1,13 +1,17 @@
 //! Where the session's effects go: speech, text lines or the board view, the journal and the
-//! PGN on disk.
+//! PGN on disk; and, when a game ends, the scoresheets the settings ask for and the record's
+//! check code, said so that the paper, the spoken word and the file can be compared.
 
 use std::io::Write;
 use std::time::Duration;
 
 use crate::record::GameFiles;
+use crate::record::sheets::{self, SheetOptions, sheet_path_for};
 use crate::speech::{BackendKind, Channel, Speaker, SpeakerOptions, Utterance};
 use annexd_core::config::Settings;
-use annexd_core::notation::{Lang, Token};
+use annexd_core::notation::{Lang, Token, Word};
+use annexd_core::record::export::SheetFormat;
+use annexd_core::record::{Entry, RecordState};
 use annexd_core::session::{Audience, Effect, Session};
 use annexd_core::speech::Priority;
 
@@ -24,6 +28,10 @@ pub(super) struct Sink {
     pub(super) last_said: String,
     pub(super) last_note: String,
     pub(super) failed_writes: u32,
+    /// The sheets to write when the game ends.
+    sheets: Vec<SheetFormat>,
+    /// A result was journaled: the sheets and the check code are owed.
+    ended: bool,
 }
 
 impl Sink {
@@ -39,6 +47,8 @@ impl Sink {
             last_said: String::new(),
             last_note: String::new(),
             failed_writes: 0,
+            sheets: settings.record.sheets.clone(),
+            ended: false,
         };
         if settings.speech.backend != BackendKind::Text {
             let speech = SpeakerOptions::from(settings);
@@ -85,6 +95,7 @@ impl Sink {
             Effect::Show(text) => self.show(&text),
             Effect::Log(text) => tracing::info!("{text}"),
             Effect::Record(line) => {
+                self.ended |= matches!(line.entry, Entry::Result(_));
                 if let Err(err) = self.files.write(&line, session.sheet()) {
                     self.failed_writes += 1;
                     tracing::error!("{err}");
@@ -95,6 +106,61 @@ impl Sink {
             // The event loop carries these out with the devices; a sink has nothing to do.
             Effect::Quit | Effect::ToggleListening | Effect::ToSimulator(_) => {}
         }
+    }
+
+    /// After the effects of one input: when they ended the game, writes the scoresheets the
+    /// settings ask for beside the journal and says where, then says the check code.
+    pub(super) fn settle(&mut self, session: &Session) {
+        if !std::mem::take(&mut self.ended) {
+            return;
+        }
+        let journal = self.files.journal_path().to_path_buf();
+        // The state as verify will find it: from the file, as written.
+        let state = match crate::record::read(&journal) {
+            Ok(contents) => RecordState::of(&contents),
+            Err(err) => {
+                self.failed_writes += 1;
+                self.say(&err.tokens(), Priority::Alert, Audience::Everyone);
+                self.show(&format!("journal: {err}"));
+                return;
+            }
+        };
+        let options = SheetOptions {
+            lang: self.lang,
+            words: Default::default(),
+            font: None,
+        };
+        for format in self.sheets.clone() {
+            let path = sheet_path_for(&journal, format);
+            match sheets::write(&path, format, session.sheet(), &state, &options) {
+                Ok(()) => self.announce(
+                    Word::SheetWritten,
+                    &[Token::Word(Word::SheetWritten)],
+                    &path.display().to_string(),
+                ),
+                Err(err) => {
+                    self.failed_writes += 1;
+                    tracing::error!("{err}");
+                    self.say(&err.tokens(), Priority::Alert, Audience::Everyone);
+                    self.show(&format!("sheet: {err}"));
+                }
+            }
+        }
+        if let (Some(tokens), Some(code)) = (state.code_tokens(), state.code) {
+            self.announce(Word::CheckCode, &tokens, &code.text());
+        }
+    }
+
+    /// Says `spoken` and prints "label: detail" (a path, a code written as it is printed)
+    /// instead of words that only make sense aloud.
+    fn announce(&mut self, label: Word, spoken: &[Token], detail: &str) {
+        let label = self.lang.word(label);
+        if let Some(speaker) = &self.speaker {
+            speaker.say(Utterance::new(spoken.to_vec(), Priority::Move));
+        }
+        let line = format!("{label}: {detail}");
+        self.print(&line);
+        self.last_said = line;
     }
 
     pub(super) fn say(&mut self, tokens: &[Token], priority: Priority, audience: Audience) {
