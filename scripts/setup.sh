@@ -28,6 +28,9 @@ PACKAGES=(pkg-config libasound2-dev libudev-dev libspeechd-dev libclang-dev
           speech-dispatcher speech-dispatcher-espeak-ng espeak-ng sox tmux socat unzip)
 # The Debian package (scripts/package.sh): dpkg-shlibdeps works out its Depends.
 PACKAGES+=(dpkg-dev)
+# The scoresheets (issue 13): Braille through liblouis and its tables, the PDF's font; for
+# the tests, pdftotext/pdftoppm, strace (fair play: no network) and nm (binutils).
+PACKAGES+=(liblouis-dev liblouis-data fonts-dejavu-core poppler-utils strace binutils)
 missing=()
 for p in "${PACKAGES[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

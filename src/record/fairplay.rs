@@ -14,6 +14,7 @@ use clap::Args;
 
 use annexd_core::notation::{Token, Word};
 use annexd_core::record::RecordState;
+use annexd_core::record::export::form::capitalised;
 
 use super::cli::{RecordArgs, read_journal};
 use super::provenance;
@@ -51,13 +52,4 @@ pub fn run(args: &FairplayArgs) -> ExitCode {
         Err(message) => println!("{message}"),
     }
     ExitCode::SUCCESS
-}
-
-/// A sentence begins with a capital letter.
-fn capitalised(text: &str) -> String {
-    let mut chars = text.chars();
-    match chars.next() {
-        Some(first) => first.to_uppercase().chain(chars).collect(),
-        None => String::new(),
-    }
 }

@@ -31,15 +31,36 @@ pub struct RecordState {
     pub crash_line: Option<usize>,
 }
 
+/// A damaged last line that no crash can have left (it ends with its newline) is a change.
+fn with_changed_tail(mut integrity: Integrity, contents: &JournalContents) -> Integrity {
+    let Some(tail) = contents.damaged_tail.as_ref().filter(|t| !t.from_crash()) else {
+        return integrity;
+    };
+    let change = ChainBreak {
+        line: tail.line,
+        kind: BreakKind::Changed,
+    };
+    match &mut integrity {
+        Integrity::Broken(breaks) => breaks.push(change),
+        Integrity::Intact => integrity = Integrity::Broken(vec![change]),
+        Integrity::NotSealed => {}
+    }
+    integrity
+}
+
 impl RecordState {
     /// The state of the record `contents` was read from.
     pub fn of(contents: &JournalContents) -> RecordState {
         let chain = &contents.chain;
         RecordState {
-            integrity: integrity(chain),
+            integrity: with_changed_tail(integrity(chain), contents),
             code: chain.last().map(|seal| seal.check_code()),
             lines: 1 + contents.entries.len(),
-            crash_line: contents.damaged_tail.as_ref().map(|tail| tail.line),
+            crash_line: contents
+                .damaged_tail
+                .as_ref()
+                .filter(|tail| tail.from_crash())
+                .map(|tail| tail.line),
         }
     }
 

@@ -41,6 +41,17 @@ pub struct DamagedTail {
 }
 
 impl DamagedTail {
+    /// Whether a crash while writing can have left it: the line is cut before its newline
+    /// (the writer puts the newline last), or it is zeros (blocks allocated, never written).
+    /// A damaged line that ends with a newline was not left by a crash: it was changed.
+    pub fn from_crash(&self) -> bool {
+        let text = match self.bytes.iter().rposition(|&b| b != 0) {
+            Some(end) => &self.bytes[..=end],
+            None => return true,
+        };
+        !text.ends_with(b"\n") && !text.ends_with(b"\r")
+    }
+
     /// A warning in words: "das Ende der Partiedatei ist beschädigt und wurde übergangen, Zeile 12".
     pub fn tokens(&self) -> Vec<Token> {
         vec![

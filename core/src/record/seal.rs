@@ -48,8 +48,12 @@ impl Seal {
         hex(&self.0)
     }
 
-    /// A seal from 64 hex digits.
+    /// A seal from 64 lowercase hex digits, exactly as the writer writes it (a digit
+    /// written otherwise is a changed line).
     pub fn from_hex(text: &str) -> Option<Seal> {
+        if text.bytes().any(|b| b.is_ascii_uppercase()) {
+            return None;
+        }
         let bytes = unhex(text)?;
         Some(Seal(bytes.try_into().ok()?))
     }
@@ -293,6 +297,7 @@ mod tests {
         let seal = Seal::START.next(b"x");
         assert_eq!(Seal::from_hex(&seal.to_hex()), Some(seal));
         assert_eq!(Seal::from_hex("00"), None);
+        assert_eq!(Seal::from_hex(&seal.to_hex().to_uppercase()), None);
         assert_eq!(Seal::from_hex(&"zz".repeat(32)), None);
         // SHA-256 of 32 zero bytes and "x" (python3: hashlib.sha256(bytes(32) + b"x")).
         assert_eq!(

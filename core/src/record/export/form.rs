@@ -47,8 +47,8 @@ pub struct Labels {
 impl Labels {
     /// The labels in `lang`.
     pub fn of(lang: Lang) -> Labels {
-        let word = |w| lang.word(w).to_string();
-        let side = |c| lang.text(&[Token::Side(c)]);
+        let word = |w| capitalised(lang.word(w));
+        let side = |c| capitalised(&lang.text(&[Token::Side(c)]));
         Labels {
             title: word(Word::Scoresheet),
             white: side(Color::White),
@@ -155,7 +155,7 @@ impl Form {
             }
         };
         let field = |word: Word, value: String| Field {
-            label: lang.word(word).to_string(),
+            label: capitalised(lang.word(word)),
             value,
         };
         let time_control = header
@@ -184,7 +184,7 @@ impl Form {
                 notes.push(FormNote {
                     number,
                     after: after.clone(),
-                    text: note.text(lang, |san| written(san, lang)),
+                    text: capitalised(&note.text(lang, |san| written(san, lang))),
                 });
                 numbers.push(number);
             }
@@ -244,11 +244,20 @@ impl Form {
             rows,
             notes,
             result: outcome.map_or("*", |o| o.result.pgn()).to_string(),
-            result_words: outcome.map(|o| lang.text(&o.tokens())),
+            result_words: outcome.map(|o| capitalised(&lang.text(&o.tokens()))),
             check_code: state.code.map(|code| code.text()),
-            record_state: lang.text(&state.tokens()),
+            record_state: capitalised(&lang.text(&state.tokens())),
             program,
         }
+    }
+}
+
+/// Text as it begins a line of a form: with a capital letter ("Record sealed and intact").
+pub fn capitalised(text: &str) -> String {
+    let mut chars = text.chars();
+    match chars.next() {
+        Some(first) => first.to_uppercase().chain(chars).collect(),
+        None => String::new(),
     }
 }
 

@@ -1,0 +1,3 @@
+//! Shared fixtures of the core's integration tests.
+
+pub mod games;
