@@ -61,7 +61,7 @@ impl Labels {
             signature: word(Word::Signature),
             arbiter: word(Word::Arbiter),
             page: word(Word::Page),
-            page_of: word(Word::PageOf),
+            page_of: lang.word(Word::PageOf).to_string(),
         }
     }
 }
