@@ -343,7 +343,7 @@ impl Scoresheet {
                     self.note(comment);
                 }
                 self.note(Note {
-                    taken_back: Some(undone.san.clone()),
+                    taken_back: Some(undone.san),
                     detail: u.reason.clone(),
                     ..Note::words(vec![Token::Word(Word::TakenBack)])
                 });

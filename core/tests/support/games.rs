@@ -86,12 +86,14 @@ fn time(side: Color, seconds: i64, reason: &str) -> Step {
     }))
 }
 
-/// The game with every kind of note; White's flag falls at the end (0-1).
+/// The game with every kind of note; White's flag falls at the end (0-1):
 ///
+/// ```text
 /// 1. e4 d5 2. exd5 c6 3. dxc6 Nf6 4. Nc3 e6 (=, declined) 5. d4 Be7 6. Bf4 O-O 7. Qd2
 /// (Black claims a draw: incorrect, White +2 min) Qb6 8. O-O-O (White's illegal move: Black
 /// +2 min) Nbd7 9. cxb7 (the arbiter gives Black a minute) Rb8 10. Nb5 (taken back by the
 /// arbiter) 10. bxc8=Q Rfxc8, White's flag falls.
+/// ```
 pub fn every_note() -> Played {
     use Step::Move as M;
     let steps = vec![
