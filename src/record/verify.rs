@@ -89,12 +89,11 @@ pub fn verdict(contents: &JournalContents, code: Option<CheckCode>, lang: Lang) 
             exit = 1;
         }
     }
-    if let Some(tokens) = state.code_tokens() {
-        let written = state.code.map(|c| c.text()).unwrap_or_default();
+    if let Some(record_code) = state.code {
         lines.push(format!(
-            "{}: {written} ({})",
+            "{}: {record_code} ({})",
             say(&[Token::Word(Word::CheckCode)]),
-            say(&tokens[2..])
+            say(&record_code.tokens())
         ));
         match code {
             Some(wanted) => {
