@@ -3,6 +3,7 @@
 //!
 //! libvosk comes from the PyPI wheel `vosk` (see scripts/setup.sh). Its folder is taken from
 //! `ANNEXD_VOSK_LIB_DIR` if set, else `.deps/vosk` in this repository, where setup puts it.
+//! Without it a build with voice input stops at once with one line that says what to run.
 //!
 //! The program finds libvosk through its RUNPATH: for a development build, first the folder
 //! it was linked from; always `$ORIGIN/../lib/annexd` (where the Debian package puts it,
@@ -34,11 +35,13 @@ fn main() {
     let lib = dir.join("libvosk.so");
     println!("cargo:rerun-if-changed={}", lib.display());
     if !lib.exists() {
+        // One clear line instead of the linker's `unable to find library -lvosk` deep below.
         println!(
-            "cargo:warning=libvosk.so not found in {}: run scripts/setup.sh, set ANNEXD_VOSK_LIB_DIR, \
-             or build with --no-default-features --features tts",
+            "cargo::error=libvosk.so is not in {}: run scripts/setup.sh first (or set \
+             ANNEXD_VOSK_LIB_DIR, or build without voice input: --no-default-features --features tts)",
             dir.display()
         );
+        return;
     }
     println!("cargo:rustc-link-search=native={}", dir.display());
     if !packaged {

@@ -28,6 +28,10 @@ PACKAGES=(pkg-config libasound2-dev libudev-dev libspeechd-dev libclang-dev
           speech-dispatcher speech-dispatcher-espeak-ng espeak-ng sox tmux socat unzip)
 # The Debian package (scripts/package.sh): dpkg-shlibdeps works out its Depends.
 PACKAGES+=(dpkg-dev)
+# The peg board's firmware (firmware/): the AVR toolchain, and simavr to run it in tests.
+PACKAGES+=(make gcc-avr avr-libc simavr libsimavr-dev libelf-dev)
+# The journal tests on a file system gone read-only (tests/journal_disk.rs): mkfs.ext4, e2fsck.
+PACKAGES+=(e2fsprogs)
 # The scoresheets (issue 13): Braille through liblouis and its tables, the PDF's font; for
 # the tests, pdftotext/pdftoppm, strace (fair play: no network) and nm (binutils).
 PACKAGES+=(liblouis-dev liblouis-data fonts-dejavu-core poppler-utils strace binutils)

@@ -11,6 +11,7 @@ pub mod clock;
 pub mod config;
 pub mod data_dirs;
 pub mod listen;
+pub mod logging;
 pub mod manual;
 pub mod notation;
 pub mod record;

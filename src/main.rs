@@ -15,6 +15,10 @@ use annexd::notation;
     propagate_version = true
 )]
 struct Cli {
+    /// Write the log here (appending). Without it: standard error when RUST_LOG is set, else
+    /// annexd.log in the state folder for play and resume. RUST_LOG sets the level (info).
+    #[arg(long, global = true, value_name = "FILE")]
+    log: Option<std::path::PathBuf>,
     #[command(subcommand)]
     command: Command,
 }
@@ -64,6 +68,11 @@ enum Command {
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
+    let plays = matches!(cli.command, Command::Play(_) | Command::Resume(_));
+    annexd::logging::init(
+        cli.log.as_deref(),
+        plays.then(annexd::logging::default_log_file).flatten(),
+    );
     match cli.command {
         Command::Play(args) => annexd::app::play::run_play(&args),
         Command::Resume(args) => annexd::app::play::run_resume(&args),

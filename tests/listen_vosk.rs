@@ -119,8 +119,18 @@ fn the_model_loads_and_its_missing_words_are_reported_in_one_line() {
     config.input = AudioInput::WavFile(fixture());
     let off = annexd::listen::start(&config, tx).unwrap_err();
     assert!(
-        matches!(off, VoiceOff::Model(ModelError::NotFound { .. })),
+        matches!(off, VoiceOff::Model(ModelError::KnowsNoWord { .. })),
         "{off:?}"
+    );
+    // The real reason, naming a few of the words, in words and for the log (issue 14).
+    assert_eq!(
+        Lang::De.text(&off.tokens()),
+        "das Sprachmodell kennt keins der Wörter, Bauer, Springer, Läufer, Spracheingabe aus"
+    );
+    assert!(
+        off.to_string()
+            .contains("knows none of the words for --lang de (not even Bauer, Springer, Läufer)"),
+        "{off}"
     );
 }
 

@@ -58,8 +58,10 @@ fn a_slip_is_taken_back_before_the_clock_and_not_after() {
     game.expect_containing("neue Partie");
     game.type_line("Springer Felix drei");
     game.expect_exact("Weiß Springer Felix drei");
+    // Without a peg board the announcement is the move: a slip of the tongue is corrected
+    // before the clock (D.2.8), and said to be one.
     game.type_line("Korrektur");
-    game.expect_exact("zurückgenommen, Weiß am Zug");
+    game.expect_exact("Ansage korrigiert, Weiß am Zug");
     game.type_line("Springer Cesar drei");
     game.expect_exact("Weiß Springer Cesar drei");
     game.type_line("");
@@ -109,7 +111,7 @@ fn bad_input_gets_its_reason_and_leaves_the_game_unchanged() {
         ("Eva fünf", "kein Bauer erreicht Eva fünf"),
         ("e2e5", "kein Bauer erreicht Eva fünf"),
         ("Läufer Cesar vier", "kein Läufer erreicht Cesar vier"),
-        ("Remis", "Remisangebot erst nach dem eigenen Zug"),
+        ("Remis", "Remis erst wenn beide gezogen haben"),
     ] {
         game.type_line(typed);
         game.expect_exact(said);

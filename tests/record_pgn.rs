@@ -250,13 +250,16 @@ fn draw_offers_claims_and_penalties_appear_as_comments() {
     sheet
         .apply(&Entry::claim(Color::Black, Some("b8c6".into())))
         .unwrap();
+    // 9.5.3: the intended move is then made on the board, a move of its own; the claim
+    // stands as an offer (9.1.2.3), marked with it.
+    sheet.apply(&Entry::play("b8c6")).unwrap();
     let pgn = sheet.to_pgn();
     let movetext = pgn.split("\n\n").nth(1).unwrap().replace('\n', " ");
     assert_eq!(
         movetext,
         "1. e4 e5 {(=) White illegal move, penalty, Black two minutes time added} 2. Nf3 \
-         Nc6 {Black claims a draw, claim incorrect, White two minutes time added, intended \
-         move must be played, counts as a draw offer} * "
+         {Black claims a draw, claim incorrect, White two minutes time added, intended move \
+         must be played, counts as a draw offer} 2... Nc6 {(=)} * "
     );
     check_round_trip(&sheet);
 }

@@ -25,7 +25,7 @@ fn case(c: &mut Criterion, name: &str, fen: &str, uci: &str, order: EventOrder) 
         let (last, first) = events.split_last().unwrap();
         let mut prepared = Tracker::new(pos.clone(), sensing);
         for e in first {
-            prepared.handle(e);
+            let _ = prepared.handle(e);
         }
         c.bench_function(&format!("board/{name}/{sensing}"), |b| {
             b.iter_batched(

@@ -133,7 +133,7 @@ fn on_an_occupancy_board_a_lifted_pawn_that_could_capture_is_only_a_touch() {
 }
 
 #[test]
-fn castling_king_first_or_rook_first_on_every_board() {
+fn castling_king_first_in_either_drop_order_on_every_board() {
     let start = pos("r3k2r/pppq1ppp/2npbn2/2b1p3/2B1P3/2NPBN2/PPPQ1PPP/R3K2R w KQkq - 4 8");
     for sensing in SENSINGS {
         for uci in ["e1g1", "e1c1"] {
@@ -148,25 +148,78 @@ fn castling_king_first_or_rook_first_on_every_board() {
     }
 }
 
+/// 4.4.2: "If a player deliberately touches a rook and then his king he is not allowed to
+/// castle on that side on that move and the situation shall be governed by Article 4.3.1."
+/// A rook put into a hole first is a rook move, reported at once; the king following it
+/// towards castling is said to be no castling, and the rook must move (4.3.1).
 #[test]
-fn a_plain_rook_move_next_to_castling_is_decided_by_the_next_event_or_the_clock() {
+fn castling_with_the_rook_touched_first_is_not_castling_4_4_2() {
     let start = pos("r3k2r/pppq1ppp/2npbn2/2b1p3/2B1P3/2NPBN2/PPPQ1PPP/R3K2R w KQkq - 4 8");
-    let mut t = Tracker::new(start.clone(), Sensing::Occupancy);
-    assert!(moves(&feed(&mut t, &["UP h1", "DOWN f1"])).is_empty());
-    assert_eq!(moves(&t.settle()), [mv(&start, "h1f1")]);
-    // Without the clock: Black's next lift shows the rook move was meant.
-    let mut t = Tracker::new(start.clone(), Sensing::Piece);
-    feed(&mut t, &["UP h1", "DOWN f1 R"]);
-    let out = feed(&mut t, &["UP a7"]);
-    assert_eq!(moves(&out), [mv(&start, "h1f1")]);
-    assert!(matches!(
-        out.last(),
-        Some(TrackerOutput::Touch {
-            square: Square::A7,
-            own: true,
-            ..
-        })
-    ));
+    for sensing in SENSINGS {
+        let (r, k) = match sensing {
+            Sensing::Occupancy => ("", ""),
+            Sensing::Color => (" w", " w"),
+            Sensing::Piece => (" R", " K"),
+        };
+        // The rook into f1: the rook move, decided on the drop that completes it.
+        let mut t = Tracker::new(start.clone(), sensing);
+        let out = feed(&mut t, &["UP h1", &format!("DOWN f1{r}")]);
+        assert_eq!(moves(&out), [mv(&start, "h1f1")], "{sensing:?}");
+        // The king follows towards castling: not allowed, the rook was touched first.
+        let out = feed(&mut t, &["UP e1", &format!("DOWN g1{k}")]);
+        assert!(moves(&out).is_empty(), "{sensing:?} {out:?}");
+        assert_eq!(
+            said(&out).last().unwrap(),
+            "Kurze Rochade, nicht erlaubt, der Turm wurde zuerst berührt, Turm Hector eins, berührt, geführt",
+            "{sensing:?}"
+        );
+        // The king goes back: the rook move stands.
+        let out = feed(&mut t, &["UP g1", &format!("DOWN e1{k}")]);
+        assert!(moves(&out).is_empty());
+        assert!(t.agrees(), "{sensing:?}");
+
+        // Both lifted, the rook first, and the board shows castling: no castling either.
+        let mut t = Tracker::new(start.clone(), sensing);
+        let out = feed(
+            &mut t,
+            &[
+                "UP a1",
+                "UP e1",
+                &format!("DOWN c1{k}"),
+                &format!("DOWN d1{r}"),
+            ],
+        );
+        assert!(moves(&out).is_empty(), "{sensing:?} {out:?}");
+        assert_eq!(
+            said(&out).last().unwrap(),
+            "Lange Rochade, nicht erlaubt, der Turm wurde zuerst berührt, Turm Anna eins, berührt, geführt"
+        );
+        // Put right as a rook move (the rook, touched first, moves).
+        let out = feed(&mut t, &["UP c1", &format!("DOWN e1{k}")]);
+        assert_eq!(moves(&out), [mv(&start, "a1d1")], "{sensing:?} {out:?}");
+    }
+}
+
+/// 4.7: "When, as a legal move or part of a legal move, a piece has been released on a
+/// square, it cannot then be moved to another square on this move." A king released one
+/// square towards its rook has made a king move: it is decided on that drop, not held back
+/// for a castling that can no longer come.
+#[test]
+fn a_kings_step_towards_its_rook_is_decided_at_once_4_7() {
+    let start = pos("r3k2r/pppq1ppp/2npbn2/2b1p3/2B1P3/2NPBN2/PPPQ1PPP/R3K2R w KQkq - 4 8");
+    for sensing in SENSINGS {
+        let k = match sensing {
+            Sensing::Occupancy => "",
+            Sensing::Color => " w",
+            Sensing::Piece => " K",
+        };
+        let mut t = Tracker::new(start.clone(), sensing);
+        let out = feed(&mut t, &["UP e1", &format!("DOWN f1{k}")]);
+        assert_eq!(moves(&out), [mv(&start, "e1f1")], "{sensing:?}");
+        let mut t = Tracker::new(start.clone(), sensing);
+        let out = feed(&mut t, &["UP e1", &format!("DOWN d1{k}")]);
+        assert_eq!(moves(&out), [mv(&start, "e1d1")], "{sensing:?}");
+    }
 }
 
 #[test]

@@ -113,7 +113,7 @@ proptest! {
         let mut now = Duration::ZERO;
         for (i, length) in moves.iter().enumerate() {
             now += ms(*length);
-            clock.advance(now);
+            let _ = clock.advance(now);
             let side = if i % 2 == 0 { Color::White } else { Color::Black };
             clock.press(side, now).unwrap();
             let at = now + ms(probe);

@@ -279,6 +279,7 @@ fn a_second_occurrence_is_not_enough_9_2_and_9_5_3() {
                 to: Color::White,
                 minutes: 2
             },
+            intended: None,
             played: None
         }
     );
@@ -329,34 +330,54 @@ fn threefold_will_occur_with_the_written_move_9_2_1_1() {
     assert_eq!(g.repetition_count(), 3);
 }
 
+/// 9.5.3: "If the claim is found to be incorrect, the arbiter shall add two minutes to the
+/// opponent's remaining thinking time. Then the game shall continue. If the claim was based on
+/// an intended move, this move must be made in accordance with Articles 3 and 4." The move is
+/// made on the board, not with the claim: the game does not play it.
 #[test]
-fn an_intended_move_that_repeats_only_twice_must_be_played_9_5_3() {
+fn an_intended_move_that_repeats_only_twice_must_be_made_9_5_3() {
     let mut g = game("Nf3 Nf6 Ng1 Ng8 Nf3 Nf6 Ng1");
     let intended = mv(&g, "Nh5");
     let verdict = g.claim_draw(Color::Black, Some(intended));
+    assert_eq!(
+        verdict,
+        ClaimVerdict::Incorrect {
+            by: Color::Black,
+            bonus: TimeBonus {
+                to: Color::White,
+                minutes: 2
+            },
+            intended: Some(intended),
+            played: None,
+        }
+    );
+    assert_eq!(g.history().len(), 7, "the claim does not play the move");
+    assert_eq!(g.turn(), Color::Black);
+    assert_eq!(g.pending_draw_offer(), Some(Color::Black));
+    // Black then makes it: his own move keeps his offer (9.1.2.3), marked (=) with it.
+    let report = g.play(intended).unwrap();
+    assert_eq!(report.lapsed_offer, None);
+    assert!(g.history()[7].draw_offer);
+    // White moves on: the claim's offer lapses.
+    let report = g.play(mv(&g, "Nf3")).unwrap();
+    assert_eq!(report.lapsed_offer, Some(Color::Black));
+    assert_eq!(g.pending_draw_offer(), None);
+}
+
+#[test]
+fn journals_of_earlier_versions_played_the_intended_move_with_the_claim() {
+    let mut g = game("Nf3 Nf6 Ng1 Ng8 Nf3 Nf6 Ng1");
+    let intended = mv(&g, "Nh5");
+    let verdict = g.claim_draw_playing_intended(Color::Black, Some(intended));
     let ClaimVerdict::Incorrect {
-        bonus,
         played: Some(report),
         ..
     } = &verdict
     else {
         panic!("expected an incorrect claim, got {verdict:?}");
     };
-    assert_eq!(
-        *bonus,
-        TimeBonus {
-            to: Color::White,
-            minutes: 2
-        }
-    );
     assert_eq!(report.played.san.to_string(), "Nh5");
     assert_eq!(g.history().len(), 8);
-    assert_eq!(g.turn(), Color::White);
-    assert_eq!(g.pending_draw_offer(), Some(Color::Black));
-    // White moves on: the claim's offer lapses.
-    let report = g.play(mv(&g, "Nf3")).unwrap();
-    assert_eq!(report.lapsed_offer, Some(Color::Black));
-    assert_eq!(g.pending_draw_offer(), None);
 }
 
 #[test]
@@ -422,10 +443,12 @@ fn a_pawn_move_as_the_written_move_resets_the_count_9_3_1() {
     assert!(matches!(
         verdict,
         ClaimVerdict::Incorrect {
-            played: Some(_),
+            intended: Some(_),
+            played: None,
             ..
         }
     ));
+    g.play(intended).unwrap();
     assert_eq!(g.halfmove_clock(), 0);
     assert!(!g.is_over());
 }
@@ -466,15 +489,31 @@ fn no_agreed_draw_before_both_have_moved_5_2_3() {
     );
 }
 
+/// 9.1.2.1: "A player wishing to offer a draw shall do so after having made a move on the
+/// chessboard and before pressing his clock. An offer at any other time during play is still
+/// valid but Article 11.5 must be considered." 9.1.2.3: the offer "remains valid until the
+/// opponent accepts it, rejects it orally, rejects it by touching a piece with the intention
+/// of moving or capturing it, or the game is concluded in some other way."
 #[test]
-fn an_offer_before_ones_own_move_is_refused_9_1_2_1() {
+fn an_offer_before_ones_own_move_is_still_valid_9_1_2_1() {
     let mut g = game("e4 e5");
-    // White is to move: the offer belongs after White's next move.
+    // White is to move and offers: valid, and it goes with White's move as (=).
+    g.offer_draw(Color::White).unwrap();
+    assert_eq!(g.pending_draw_offer(), Some(Color::White));
+    let report = g.play(mv(&g, "Nf3")).unwrap();
+    assert_eq!(report.lapsed_offer, None, "the offerer's own move keeps it");
+    assert!(g.history()[2].draw_offer);
+    assert!(!g.history()[1].draw_offer);
+    // Black may still accept it.
+    g.accept_draw(Color::Black).unwrap();
+    assert!(g.is_over());
+    // An offer while the opponent's stands is refused: it is to be answered.
+    let mut g = game("e4 e5");
+    g.offer_draw(Color::Black).unwrap();
     assert_eq!(
         g.offer_draw(Color::White),
-        Err(DrawOfferError::NotAfterOwnMove)
+        Err(DrawOfferError::OpponentHasOffered)
     );
-    assert_eq!(g.pending_draw_offer(), None);
 }
 
 #[test]
@@ -711,7 +750,7 @@ fn undo_restores_offers_and_keeps_penalties() {
     g.illegal_move(Color::White).unwrap();
     play(&mut g, "Nf3");
     assert_eq!(g.pending_draw_offer(), None, "lapsed");
-    g.undo();
+    let _ = g.undo();
     assert_eq!(
         g.pending_draw_offer(),
         Some(Color::Black),
@@ -722,7 +761,7 @@ fn undo_restores_offers_and_keeps_penalties() {
         1,
         "a penalty given stays"
     );
-    g.undo();
+    let _ = g.undo();
     assert_eq!(g.pending_draw_offer(), None, "the offer went with its move");
     assert_eq!(g.history().len(), 1);
     assert!(!g.history()[0].draw_offer);
@@ -737,7 +776,7 @@ fn undo_of_a_claimed_intended_move_reopens_the_game() {
         g.claim_draw(Color::Black, Some(intended)),
         ClaimVerdict::Correct { .. }
     ));
-    g.undo();
+    let _ = g.undo();
     assert_eq!(g, snapshot);
 }
 

@@ -2,87 +2,15 @@
 //! player's move cycle from peg-board events, voice input as the recogniser reports it, the
 //! clock's flag, the arbiter going back.
 
+mod support;
+
 use std::time::Duration;
 
-use annexd_core::board::link::LinkEvent;
-use annexd_core::board::protocol::Hello;
 use annexd_core::board::{BoardInput, Cell, Sensing};
-use annexd_core::clock::{AnnounceConfig, ClockOptions, TalkingClock, TimeControl};
-use annexd_core::listen::Heard;
-use annexd_core::notation::Lang;
 use annexd_core::record::{Entry, Header, Scoresheet, Stamped};
-use annexd_core::session::{Effect, Input, Seat, Session, SessionOptions};
+use annexd_core::session::{Effect, Input, Session, SessionOptions};
 use shakmaty::{Color, Position, Square};
-
-fn session(control: Option<&str>, peg: bool) -> Session {
-    let sheet = Scoresheet::new(Header::standard()).unwrap();
-    let clock = control.map(|c| {
-        TalkingClock::new(
-            TimeControl::parse(c).unwrap(),
-            ClockOptions::default(),
-            AnnounceConfig::default(),
-        )
-    });
-    let mut session = Session::new(sheet, clock, SessionOptions::default());
-    if peg {
-        session.attach_peg_board(Sensing::Occupancy);
-        connect_peg_board(&mut session, Duration::ZERO);
-    }
-    session
-}
-
-/// The peg board's link comes up (its `HELLO`) at `at`.
-fn connect_peg_board(session: &mut Session, at: Duration) {
-    let hello = Hello {
-        model: "test".into(),
-        firmware: "1".into(),
-        sensing: Sensing::Occupancy,
-    };
-    let connected = session.handle(Input::Board(Seat::Peg, LinkEvent::Connected(hello)), at);
-    assert_eq!(said(&connected), ["Brett verbunden"]);
-}
-
-fn said(effects: &[Effect]) -> Vec<String> {
-    effects
-        .iter()
-        .filter_map(|e| match e {
-            Effect::Say { tokens, .. } => Some(Lang::De.text(tokens)),
-            _ => None,
-        })
-        .collect()
-}
-
-fn recorded(effects: &[Effect]) -> Vec<&'static str> {
-    effects
-        .iter()
-        .filter_map(|e| match e {
-            Effect::Record(line) => Some(line.entry.kind()),
-            _ => None,
-        })
-        .collect()
-}
-
-fn line(session: &mut Session, text: &str, at: u64) -> Vec<Effect> {
-    session.handle(Input::Line(text.into()), Duration::from_millis(at))
-}
-
-fn peg(session: &mut Session, input: BoardInput, at: u64) -> Vec<Effect> {
-    session.handle(
-        Input::Board(Seat::Peg, LinkEvent::Input(input)),
-        Duration::from_millis(at),
-    )
-}
-
-fn heard(session: &mut Session, words: &[&str], always_on: bool, at: u64) -> Vec<Effect> {
-    let heard = Heard {
-        alternatives: words
-            .iter()
-            .enumerate()
-            .map(|(i, w)| (w.to_string(), -(i as f32) * 0.5))
-            .collect(),
-    };
-    session.handle(Input::Heard { heard, always_on }, Duration::from_millis(at))
-}
+use support::{connect_peg_board, heard, line, peg, recorded, said, session};
 
 #[test]
 fn the_vi_move_is_made_only_when_board_and_announcement_agree() {
@@ -138,34 +66,6 @@ fn the_program_announces_the_peg_board_move_when_the_player_chooses_that() {
     let made = peg(&mut s, BoardInput::Down(Square::F3, Cell::Peg), 20);
     assert_eq!(said(&made), ["Weiß Springer Felix drei"]);
     assert_eq!(recorded(&made), ["move"]);
-}
-
-#[test]
-fn touch_move_is_recalled_when_another_piece_is_moved() {
-    let mut s = session(None, true);
-    peg(&mut s, BoardInput::Up(Square::B1), 0);
-    let back = peg(&mut s, BoardInput::Down(Square::B1, Cell::Peg), 10);
-    assert_eq!(
-        said(&back),
-        ["Springer Bella eins zurückgestellt, berührt, geführt"]
-    );
-    peg(&mut s, BoardInput::Up(Square::G1), 20);
-    let moved = peg(&mut s, BoardInput::Down(Square::F3, Cell::Peg), 30);
-    assert_eq!(
-        said(&moved),
-        [
-            "Springer Bella eins, berührt, geführt",
-            "Springer Gustav eins Felix drei, bitte ansagen"
-        ]
-    );
-    // Moving the touched piece itself is fine.
-    let mut s = session(None, true);
-    peg(&mut s, BoardInput::Up(Square::B1), 0);
-    let moved = peg(&mut s, BoardInput::Down(Square::C3, Cell::Peg), 10);
-    assert_eq!(
-        said(&moved),
-        ["Springer Bella eins Cesar drei, bitte ansagen"]
-    );
 }
 
 #[test]
@@ -299,8 +199,11 @@ fn a_flag_falls_at_its_moment_on_fake_time() {
     assert_eq!(s.next_deadline(), None);
 }
 
+/// D.2.10.4: the assistant "shall … inform the VI player, only on request, of the number of
+/// moves completed and the time used up by both players". Completed: the clock pressed after
+/// it; the move being played is not one.
 #[test]
-fn the_time_used_by_both_players_is_told_on_request() {
+fn the_time_used_and_the_moves_completed_are_told_on_request_d_2_10_4() {
     let mut s = session(Some("90+30"), false);
     line(&mut s, "e4", 0);
     line(&mut s, "", 20_000);
@@ -311,8 +214,22 @@ fn the_time_used_by_both_players_is_told_on_request() {
     assert_eq!(
         said(&used),
         [
-            "Weiß verbraucht dreiundzwanzig Sekunden, Schwarz verbraucht zweiundvierzig Sekunden, Zug zwei"
+            "Weiß verbraucht dreiundzwanzig Sekunden, Schwarz verbraucht zweiundvierzig Sekunden, beendete Züge, Weiß eins, Schwarz eins"
         ]
+    );
+    // White's second move made but its clock not pressed: not completed yet.
+    line(&mut s, "Nf3", 70_000);
+    assert_eq!(
+        said(&line(&mut s, "Züge", 71_000)),
+        ["beendete Züge, Weiß eins, Schwarz eins"]
+    );
+    // Without a clock, the opponent's next move completes a move.
+    let mut s = session(None, false);
+    line(&mut s, "e4", 0);
+    line(&mut s, "e5", 10);
+    assert_eq!(
+        said(&line(&mut s, "Züge", 20)),
+        ["beendete Züge, Weiß eins, Schwarz null"]
     );
 }
 

@@ -11,6 +11,10 @@ use annexd_core::session::resume::{Resumed, resume};
 use annexd_core::session::{Effect, Input, Session, SessionOptions};
 use shakmaty::{Color, Position};
 
+mod support;
+
+use support::KASPAROV_TOPALOV_1999;
+
 const CONTROL: &str = "40/5400+30:1800+30";
 
 fn clock() -> TalkingClock {
@@ -146,13 +150,6 @@ fn a_move_made_but_not_completed_can_still_be_taken_back_or_completed() {
     assert_eq!(session.uncompleted(), None);
 }
 
-/// Wijk aan Zee 1999, the first 39 moves (from tests/data/masters.pgn).
-const KASPAROV_TOPALOV_1999: &str = "e4 d6 d4 Nf6 Nc3 g6 Be3 Bg7 Qd2 c6 f3 b5 Nge2 Nbd7 Bh6 Bxh6 \
-    Qxh6 Bb7 a3 e5 O-O-O Qe7 Kb1 a6 Nc1 O-O-O Nb3 exd4 Rxd4 c5 Rd1 Nb6 g3 Kb8 Na5 Ba8 Bh3 d5 \
-    Qf4+ Ka7 Rhe1 d4 Nd5 Nbxd5 exd5 Qd6 Rxd4 cxd4 Re7+ Kb6 Qxd4+ Kxa5 b4+ Ka4 Qc3 Qxd5 Ra7 \
-    Bb7 Rxb7 Qc4 Qxf6 Kxa3 Qxa6+ Kxb4 c3+ Kxc3 Qa1+ Kd2 Qb2+ Kd1 Bf1 Rd2 Rd7 Rxd7 Bxc4 bxc4 \
-    Qxh8 Rd3";
-
 #[test]
 fn the_fortieth_move_is_still_the_fortieth_after_a_resume() {
     // 6.3.1: the second period's time is added when the 40th move is completed, however
@@ -205,4 +202,30 @@ fn a_game_without_a_clock_has_nothing_open_and_an_ended_game_stays_ended() {
         "{tokens:?}"
     );
     assert!(session.game().position().is_checkmate());
+}
+
+#[test]
+fn going_back_and_the_arbiters_clock_settings_resume_as_they_were_d_2_9() {
+    let mut game = Played::new(true);
+    for (i, san) in ["e4", "e5", "Nf3", "Nc6"].into_iter().enumerate() {
+        game.line(san, 2 * i as u64);
+        game.press(2 * i as u64 + 1);
+    }
+    game.line("Schiedsrichter zurück 2", 10);
+    game.line("Schiedsrichter Zeit Weiß 1:23:10", 11);
+    game.line("Schiedsrichter Zug 5", 12);
+    let live = game
+        .session
+        .clock()
+        .unwrap()
+        .snapshot(Duration::from_secs(12));
+    assert_eq!(live.move_number, 5);
+    let Resumed { session, at } = game.resumed(true);
+    assert_eq!(session.game().history().len(), 2);
+    let resumed = session.clock().unwrap().snapshot(at);
+    assert_eq!(
+        (resumed.white, resumed.black, resumed.move_number),
+        (live.white, live.black, live.move_number)
+    );
+    assert_eq!(resumed.white.as_secs(), 3600 + 23 * 60 + 10);
 }

@@ -11,7 +11,7 @@ use annexd_core::speech::Priority;
 use super::options::PlayArgs;
 use super::sink::Sink;
 use crate::board::serial::{BoardLink, PortEvent, PortSettings};
-use crate::board::sim::{DeviceOptions, SimHandle, SimOptions};
+use crate::board::sim::{DeviceOptions, SimHandle, SimNote, SimOptions};
 use crate::listen::{self, ListenConfig, ListenEvent};
 
 /// The devices of a game: links to the boards' ports, the simulator when one is used, and
@@ -19,7 +19,7 @@ use crate::listen::{self, ListenConfig, ListenEvent};
 pub(super) struct Devices {
     links: Vec<(Seat, BoardLink)>,
     simulator: Option<SimHandle>,
-    simulator_notes: Option<Receiver<String>>,
+    simulator_notes: Option<Receiver<SimNote>>,
     listen: Option<ListenConfig>,
     listener: Option<(listen::Listener, Receiver<ListenEvent>)>,
 }
@@ -150,7 +150,7 @@ impl Devices {
     }
 
     /// The receiver of the simulated board's notes, if one runs.
-    pub(super) fn simulator_notes(&self) -> Option<Receiver<String>> {
+    pub(super) fn simulator_notes(&self) -> Option<Receiver<SimNote>> {
         self.simulator_notes.clone()
     }
 

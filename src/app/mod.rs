@@ -4,6 +4,8 @@
 pub mod config_cmd;
 pub mod devices;
 pub mod event_loop;
+pub mod journal_queue;
 pub mod options;
 pub mod play;
+pub mod signals;
 pub mod sink;

@@ -113,6 +113,10 @@ pub fn run_resume(args: &ResumeArgs) -> ExitCode {
             }
         },
     };
+    let rescued = match take_unsaved(&journal_path) {
+        Ok(rescued) => rescued,
+        Err(message) => return fail(&message),
+    };
     let (files, contents) = match GameFiles::open(&journal_path) {
         Ok(opened) => opened,
         Err(err) => return fail(&format!("{} ({err})", lang.text(&err.tokens()))),
@@ -134,11 +138,14 @@ pub fn run_resume(args: &ResumeArgs) -> ExitCode {
         sink.say(&tail.tokens(), Priority::Alert, Audience::Everyone);
     }
     sink.show(&format!("journal: {}", journal_path.display()));
-    // The PGN may be behind the journal after a crash: written again from the journal now.
-    if let Err(err) = sink.files.write_pgn(session.sheet()) {
-        sink.failed_writes += 1;
-        sink.show(&format!("journal: {err}"));
+    if let Some((path, lines)) = rescued {
+        sink.show(&format!(
+            "journal: {lines} entries added from {} (not written at the end of the last session)",
+            path.display()
+        ));
     }
+    // The PGN may be behind the journal after a crash: written again from the journal now.
+    sink.write_pgn(session.sheet());
     let mut board_args = play_args.clone();
     board_args.fen = Some(session.game().fen());
     let devices = match Devices::open(&settings, &board_args, &mut session) {
@@ -146,6 +153,45 @@ pub fn run_resume(args: &ResumeArgs) -> ExitCode {
         Err(message) => return fail(&message),
     };
     run(&mut session, &mut sink, devices, true, offset)
+}
+
+/// Adds the entries a journal could not take at the end of the last session (kept in a
+/// rescue file, see [`super::journal_queue::unsaved_paths`]) to the journal, and removes that
+/// file. Returns the file and how many lines it held.
+fn take_unsaved(journal: &Path) -> Result<Option<(PathBuf, usize)>, String> {
+    for path in super::journal_queue::unsaved_paths(journal) {
+        let Ok(rescued) = std::fs::read(&path) else {
+            continue;
+        };
+        if rescued.is_empty() {
+            let _ = std::fs::remove_file(&path);
+            continue;
+        }
+        let add = |journal: &Path| -> std::io::Result<()> {
+            let ends_whole = std::fs::read(journal)?.last().is_none_or(|&b| b == b'\n');
+            let mut file = std::fs::OpenOptions::new().append(true).open(journal)?;
+            if !ends_whole {
+                file.write_all(b"\n")?;
+            }
+            file.write_all(&rescued)?;
+            file.sync_all()
+        };
+        add(journal).map_err(|e| {
+            format!(
+                "cannot add the rescued entries of {} to {}: {e}",
+                path.display(),
+                journal.display()
+            )
+        })?;
+        let _ = std::fs::remove_file(&path);
+        let lines = rescued
+            .split(|&b| b == b'\n')
+            .filter(|l| !l.is_empty())
+            .count();
+        tracing::info!("{lines} rescued entries added from {}", path.display());
+        return Ok(Some((path, lines)));
+    }
+    Ok(None)
 }
 
 /// The newest journal in `dir` whose game has not ended.

@@ -1,9 +1,13 @@
 //! Where the session's effects go: speech, text lines or the board view, the journal and the
-//! PGN on disk; and, when a game ends, the scoresheets the settings ask for and the record's
-//! check code, said so that the paper, the spoken word and the file can be compared.
+//! PGN on disk. A journal the disk refuses does not stop the game: its entries wait and are
+//! written when the disk takes them again (see [`super::journal_queue`]); the end of a game
+//! ([`Sink::finish`]) says "gespeichert" only when everything is on disk. When a game ends,
+//! the scoresheets the settings ask for are written beside the journal and the record's check
+//! code is said, so that the paper, the spoken word and the file can be compared.
 
 use std::io::Write;
-use std::time::Duration;
+use std::process::ExitCode;
+use std::time::{Duration, Instant};
 
 use crate::record::GameFiles;
 use crate::record::sheets::{self, SheetOptions, sheet_path_for};
@@ -11,15 +15,16 @@ use crate::speech::{BackendKind, Channel, Speaker, SpeakerOptions, Utterance};
 use annexd_core::config::Settings;
 use annexd_core::notation::{Lang, Token, Word};
 use annexd_core::record::export::SheetFormat;
-use annexd_core::record::{Entry, RecordState};
+use annexd_core::record::{Entry, RecordState, Scoresheet};
 use annexd_core::session::{Audience, Effect, Session};
 use annexd_core::speech::Priority;
 
+use super::journal_queue::{Change, JournalQueue};
 use super::options::View;
 
 /// Where effects go: speech, text lines or the board view, the journal and the PGN on disk.
 pub(super) struct Sink {
-    pub(super) files: GameFiles,
+    pub(super) journal: JournalQueue,
     pub(super) lang: Lang,
     pub(super) out: std::io::Stdout,
     pub(super) speaker: Option<Speaker>,
@@ -27,18 +32,25 @@ pub(super) struct Sink {
     pub(super) view: Option<(crate::ui::terminal::Screen, String)>,
     pub(super) last_said: String,
     pub(super) last_note: String,
-    pub(super) failed_writes: u32,
+    /// The PGN beside the journal could not be written the last time it was tried.
+    pub(super) pgn_failing: bool,
+    /// The log lines of effects in the current second, and those left out (a board sending
+    /// noise at full speed must not fill the disk with the log).
+    log_second: (Instant, u32, u32),
     /// The sheets to write when the game ends.
     sheets: Vec<SheetFormat>,
     /// A result was journaled: the sheets and the check code are owed.
     ended: bool,
 }
 
+/// At most this many log lines of effects a second; the rest are counted.
+const LOG_LINES_A_SECOND: u32 = 50;
+
 impl Sink {
     pub(super) fn new(files: GameFiles, settings: &Settings, view: View) -> Sink {
         let lang = settings.game.language;
         let mut sink = Sink {
-            files,
+            journal: JournalQueue::new(files),
             lang,
             out: std::io::stdout(),
             speaker: None,
@@ -46,7 +58,8 @@ impl Sink {
             view: None,
             last_said: String::new(),
             last_note: String::new(),
-            failed_writes: 0,
+            pgn_failing: false,
+            log_second: (Instant::now(), 0, 0),
             sheets: settings.record.sheets.clone(),
             ended: false,
         };
@@ -93,33 +106,132 @@ impl Sink {
                 audience,
             } => self.say(&tokens, priority, audience),
             Effect::Show(text) => self.show(&text),
-            Effect::Log(text) => tracing::info!("{text}"),
-            Effect::Record(line) => {
-                self.ended |= matches!(line.entry, Entry::Result(_));
-                if let Err(err) = self.files.write(&line, session.sheet()) {
-                    self.failed_writes += 1;
-                    tracing::error!("{err}");
-                    self.say(&err.tokens(), Priority::Alert, Audience::Everyone);
-                    self.show(&format!("journal: {err}"));
-                }
+            Effect::Log(text) => self.log(&text),
+            Effect::Record(entry) => {
+                self.ended |= matches!(entry.entry, Entry::Result(_));
+                let change = self.journal.push(entry, Instant::now());
+                self.tell(change);
+                self.write_pgn(session.sheet());
             }
             // The event loop carries these out with the devices; a sink has nothing to do.
             Effect::Quit | Effect::ToggleListening | Effect::ToSimulator(_) => {}
         }
     }
 
+    /// A line for the log, at most [`LOG_LINES_A_SECOND`] a second.
+    fn log(&mut self, text: &str) {
+        let (second, lines, left_out) = &mut self.log_second;
+        if second.elapsed() >= Duration::from_secs(1) {
+            if *left_out > 0 {
+                tracing::info!("{left_out} more lines left out of the log in that second");
+            }
+            *second = Instant::now();
+            *lines = 0;
+            *left_out = 0;
+        }
+        if *lines < LOG_LINES_A_SECOND {
+            *lines += 1;
+            tracing::info!("{text}");
+        } else {
+            *left_out += 1;
+        }
+    }
+
+    /// Tries the journal's waiting entries again (at [`JournalQueue::next_try`]).
+    pub(super) fn retry_journal(&mut self, session: &Session) {
+        let change = self.journal.retry(Instant::now());
+        if change.is_some() || self.pgn_failing {
+            self.write_pgn(session.sheet());
+        }
+        self.tell(change);
+    }
+
+    /// Says what changed with the journal: failing (at once, once), or written again.
+    fn tell(&mut self, change: Option<Change>) {
+        match change {
+            None => {}
+            Some(Change::Failing(err)) => {
+                self.say(
+                    &[
+                        Token::Word(Word::JournalNotWritten),
+                        Token::Pause,
+                        Token::Word(Word::GameGoesOn),
+                    ],
+                    Priority::Alert,
+                    Audience::Everyone,
+                );
+                self.show(&format!("journal: {err}; kept in memory and tried again"));
+            }
+            Some(Change::Recovered(entries)) => {
+                self.say(
+                    &[Token::Word(Word::JournalWrittenAgain)],
+                    Priority::Alert,
+                    Audience::Everyone,
+                );
+                self.show(&format!("journal: {entries} waiting entries written"));
+            }
+        }
+    }
+
+    /// The end of the game, however it came (`Ende`, the end of input, a signal): the
+    /// journal's waiting entries tried once more, the PGN written, and "gespeichert" said
+    /// when everything is on disk; otherwise the entries go to a rescue file and that is
+    /// said. Exit status 0 when everything was saved.
+    pub(super) fn finish(&mut self, session: &Session) -> ExitCode {
+        self.retry_journal(session);
+        if self.journal.waiting() > 0 {
+            // The disk may be back in a moment (a file system remounted): a last short wait.
+            std::thread::sleep(Duration::from_millis(200));
+            self.retry_journal(session);
+        }
+        let saved = self.journal.waiting() == 0;
+        if !saved {
+            let rescued = self.journal.rescue();
+            let mut tokens = vec![Token::Word(Word::JournalNotWritten)];
+            if rescued.is_some() {
+                tokens.extend([Token::Pause, Token::Word(Word::JournalRescued)]);
+            }
+            self.say(&tokens, Priority::Alert, Audience::Everyone);
+            match rescued {
+                Some(path) => self.show(&format!(
+                    "journal: {} entries not written, kept in {} (annexd resume adds them)",
+                    self.journal.waiting(),
+                    path.display()
+                )),
+                None => self.show("journal: entries not written, printed on standard error"),
+            }
+        } else {
+            self.write_pgn(session.sheet());
+            self.say(
+                &[Token::Word(Word::Saved)],
+                Priority::Move,
+                Audience::Everyone,
+            );
+        }
+        if let Some(speaker) = &self.speaker {
+            // "gespeichert" is the last thing said: let it be heard before the program ends.
+            speaker.wait_idle(Duration::from_secs(3));
+        }
+        if saved && !self.pgn_failing {
+            ExitCode::SUCCESS
+        } else {
+            ExitCode::FAILURE
+        }
+    }
+
     /// After the effects of one input: when they ended the game, writes the scoresheets the
     /// settings ask for beside the journal and says where, then says the check code.
     pub(super) fn settle(&mut self, session: &Session) {
-        if !std::mem::take(&mut self.ended) {
+        // Owed until every line is on disk (a disk that refuses lines for a while).
+        if !self.ended || self.journal.waiting() > 0 {
             return;
         }
-        let journal = self.files.journal_path().to_path_buf();
+        self.ended = false;
+        let journal = self.journal.files().journal_path().to_path_buf();
         // The state as verify will find it: from the file, as written.
         let state = match crate::record::read(&journal) {
             Ok(contents) => RecordState::of(&contents),
             Err(err) => {
-                self.failed_writes += 1;
                 self.say(&err.tokens(), Priority::Alert, Audience::Everyone);
                 self.show(&format!("journal: {err}"));
                 return;
@@ -139,7 +251,6 @@ impl Sink {
                     &path.display().to_string(),
                 ),
                 Err(err) => {
-                    self.failed_writes += 1;
                     tracing::error!("{err}");
                     self.say(&err.tokens(), Priority::Alert, Audience::Everyone);
                     self.show(&format!("sheet: {err}"));
@@ -204,5 +315,17 @@ impl Sink {
             &state,
             crate::ui::terminal::Screen::width(),
         ));
+    }
+
+    pub(super) fn write_pgn(&mut self, sheet: &Scoresheet) {
+        match self.journal.files().write_pgn(sheet) {
+            Ok(()) => self.pgn_failing = false,
+            Err(err) => {
+                if !self.pgn_failing {
+                    tracing::error!("{err}");
+                }
+                self.pgn_failing = true;
+            }
+        }
     }
 }

@@ -193,6 +193,9 @@ pub fn output_json(output: &TrackerOutput, before: &Chess, lang: Lang) -> Value 
             json!({"event": "diff", "squares": squares, "say": text})
         }
         TrackerOutput::BoardsAgree => json!({"event": "agree", "say": text}),
+        TrackerOutput::CastlingNotAllowed { castle, rook } => {
+            json!({"event": "castling_not_allowed", "castle": uci(*castle), "rook": rook.to_string(), "rule": "4.4.2", "say": text})
+        }
     }
 }
 

@@ -2,6 +2,11 @@
 //! same capture path the game uses, and print what was heard, its alternatives, what it is
 //! understood as in a position, and how long decoding took. For checking a model, a
 //! microphone or the matcher's decisions.
+//!
+//! Every line is words, with the figures beside them in digits ("Erkennungszeit,
+//! neunundfünfzig Millisekunden (59 ms)"), for the engineer reading along; `--json` prints
+//! one JSON object instead, with the audio's length and the real-time factor too, for
+//! scripts.
 
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -38,6 +43,9 @@ pub struct RecognizeArgs {
     /// for trying a model of another language). "" alone decodes free speech.
     #[arg(long = "phrase")]
     pub phrases: Vec<String>,
+    /// Print one JSON object (heard, alternatives, understood, timings) instead of lines.
+    #[arg(long)]
+    pub json: bool,
     /// The recording: a WAV file of any sample format, channel count and rate.
     #[arg(required_unless_present = "device")]
     pub file: Option<PathBuf>,
@@ -106,6 +114,7 @@ mod run_with_vosk {
             Ok(model) => model,
             Err(err) => return said(&err, err.tokens()),
         };
+        let sample_rate = model.sample_rate;
         // Phrases given: those only ("" alone: free speech, no grammar at all).
         let phrases: Vec<String> = args
             .phrases
@@ -115,6 +124,7 @@ mod run_with_vosk {
             .collect();
         let free = !args.phrases.is_empty() && phrases.is_empty();
         if args.phrases.is_empty()
+            && !args.json
             && let Some(report) = model.missing_words_report()
         {
             say(&lang.text(&report));
@@ -169,15 +179,74 @@ mod run_with_vosk {
         if let Some(off) = failure {
             return said(&off, off.tokens());
         }
-        report(&pos, lang, &heard, &stats);
+        if args.json {
+            say(&json_report(&pos, lang, &heard, &stats, sample_rate).to_string());
+        } else {
+            report(&pos, lang, &heard, &stats);
+        }
         ExitCode::SUCCESS
     }
 
-    fn milliseconds(d: Duration) -> Vec<Token> {
-        vec![
-            Token::Number(u32::try_from(d.as_millis()).unwrap_or(u32::MAX)),
+    fn ms(d: Duration) -> f64 {
+        (d.as_secs_f64() * 1e4).round() / 10.0
+    }
+
+    /// The report as one JSON object, for scripts.
+    fn json_report(
+        pos: &shakmaty::Chess,
+        lang: Lang,
+        heard: &[Heard],
+        stats: &DecodeStats,
+        sample_rate: u32,
+    ) -> serde_json::Value {
+        let utterances: Vec<serde_json::Value> = heard
+            .iter()
+            .filter(|h| !h.is_silence())
+            .map(|utterance| {
+                let understood = understand(pos, utterance, lang);
+                let kind = match &understood {
+                    Understanding::Move(_) => "move",
+                    Understanding::Command(_) => "command",
+                    Understanding::Ask(_) => "question",
+                    Understanding::Rejected(_) => "rejected",
+                };
+                serde_json::json!({
+                    "heard": utterance.best_text(),
+                    "alternatives": utterance
+                        .sorted()
+                        .iter()
+                        .map(|(text, score)| serde_json::json!({"text": text, "confidence": score}))
+                        .collect::<Vec<_>>(),
+                    "understood": kind,
+                    "said": lang.text(&understood.tokens(pos, lang)),
+                })
+            })
+            .collect();
+        let audio = Duration::from_secs_f64(stats.samples_decoded as f64 / f64::from(sample_rate));
+        serde_json::json!({
+            "utterances": utterances,
+            "audio_ms": ms(audio),
+            "decode_ms": ms(stats.decode_time),
+            "latency_ms": ms(stats.last_latency),
+            "real_time_factor": if audio.is_zero() {
+                0.0
+            } else {
+                (stats.decode_time.as_secs_f64() / audio.as_secs_f64() * 1e4).round() / 1e4
+            },
+            "sample_rate": sample_rate,
+        })
+    }
+
+    /// "neunundfünfzig Millisekunden (59 ms)": the words, then the figure.
+    fn milliseconds(lang: Lang, label: Word, d: Duration) -> String {
+        let n = u32::try_from(d.as_millis()).unwrap_or(u32::MAX);
+        let tokens = [
+            Token::Word(label),
+            Token::Pause,
+            Token::Number(n),
             Token::Word(Word::Milliseconds),
-        ]
+        ];
+        format!("{} ({n} ms)", lang.text(&tokens))
     }
 
     fn signed(n: f32) -> Vec<Token> {
@@ -191,7 +260,8 @@ mod run_with_vosk {
     }
 
     /// Prints each utterance (heard, alternatives, understood), then the timings. Every
-    /// line is words: labels and numbers are tokens, the heard words are the recogniser's.
+    /// line is words: labels and numbers are tokens, the heard words are the recogniser's;
+    /// figures stand beside the numbers in digits.
     fn report(pos: &shakmaty::Chess, lang: Lang, heard: &[Heard], stats: &DecodeStats) {
         let label = |word: Word| lang.text(&[Token::Word(word), Token::Pause]);
         if heard.iter().all(Heard::is_silence) {
@@ -205,7 +275,7 @@ mod run_with_vosk {
                 .map(|(text, score)| {
                     let mut tokens = vec![Token::Pause, Token::Word(Word::Confidence)];
                     tokens.extend(signed(*score));
-                    format!("{}{}", text, lang.text(&tokens))
+                    format!("{}{} ({score:.1})", text, lang.text(&tokens))
                 })
                 .collect();
             let or = format!(" {} ", lang.text(&[Token::Word(Word::Or)]));
@@ -224,12 +294,12 @@ mod run_with_vosk {
             tokens.extend(understood.tokens(pos, lang));
             say(&lang.text(&tokens));
         }
-        let mut tokens = vec![Token::Word(Word::DecodeTime), Token::Pause];
-        tokens.extend(milliseconds(stats.decode_time));
-        say(&lang.text(&tokens));
-        let mut tokens = vec![Token::Word(Word::LatencyAfterSpeech), Token::Pause];
-        tokens.extend(milliseconds(stats.last_latency));
-        say(&lang.text(&tokens));
+        say(&milliseconds(lang, Word::DecodeTime, stats.decode_time));
+        say(&milliseconds(
+            lang,
+            Word::LatencyAfterSpeech,
+            stats.last_latency,
+        ));
     }
 }
 

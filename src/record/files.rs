@@ -106,6 +106,17 @@ impl GameFiles {
         self.write_pgn(sheet)
     }
 
+    /// Appends a line to the journal only (fsynced); the PGN is written separately. For a
+    /// journal that may refuse lines for a while (`annexd::app::journal_queue`).
+    pub fn append(&mut self, line: &Stamped) -> Result<(), JournalError> {
+        self.journal.append(line)
+    }
+
+    /// Opens the journal again by its path after it refused lines (see [`Journal::reopen`]).
+    pub fn reopen_journal(&mut self) -> Result<(), JournalError> {
+        self.journal.reopen()
+    }
+
     /// Rewrites the PGN file from the scoresheet, atomically.
     pub fn write_pgn(&self, sheet: &Scoresheet) -> Result<(), RecordError> {
         write_pgn_atomically(&self.pgn, &sheet.to_pgn()).map_err(|source| RecordError::Pgn {

@@ -86,6 +86,10 @@ pub struct Journal {
     file: File,
     /// Seals each line written; none for a journal of format 1 (written before sealing).
     sealer: Option<Sealer>,
+    /// The length of the complete lines on disk; a failed append is cut back to it.
+    good_len: u64,
+    /// A failed append could not be cut back yet: the file may end in part of a line.
+    cut_pending: bool,
 }
 
 impl Journal {
@@ -113,6 +117,8 @@ impl Journal {
             path: path.to_path_buf(),
             file,
             sealer: (header.format >= FIRST_SEALED_FORMAT).then(Sealer::new),
+            good_len: 0,
+            cut_pending: false,
         };
         let written = journal
             .append(&Stamped::untimed(Entry::header(header.clone())))
@@ -172,33 +178,82 @@ impl Journal {
             None if contents.header.format >= FIRST_SEALED_FORMAT => Some(Sealer::new()),
             None => None,
         };
+        let good_len = file.metadata().map_err(write_err)?.len();
         Ok((
             Journal {
                 path: path.to_path_buf(),
                 file,
                 sealer,
+                good_len,
+                cut_pending: false,
             },
             contents,
         ))
     }
 
-    /// Appends one entry as a line (sealed, in a sealed journal) and waits until it is on
-    /// disk (fsync of the data). When it cannot be written, the seal stays where it was.
+    /// Appends one line (sealed, in a sealed journal) and waits until it is on disk (fsync
+    /// of the data). When that fails (disk full, file system read-only, device gone),
+    /// whatever part of the line reached the file is cut off again and the seal stays where
+    /// it was, so the same line can be appended later and the file never holds half a line
+    /// between whole ones.
     pub fn append(&mut self, line: &Stamped) -> Result<(), JournalError> {
+        let write_err = |source| JournalError::Write {
+            path: self.path.clone(),
+            source,
+        };
+        if self.cut_pending {
+            self.file.set_len(self.good_len).map_err(write_err)?;
+            self.cut_pending = false;
+        }
         let mut sealer = self.sealer.clone();
-        let mut text = match &mut sealer {
+        let mut line = match &mut sealer {
             Some(sealer) => sealer.seal(line),
             None => line.to_json_line(),
         };
-        text.push('\n');
-        self.file
-            .write_all(text.as_bytes())
+        line.push('\n');
+        match self
+            .file
+            .write_all(line.as_bytes())
             .and_then(|_| self.file.sync_data())
-            .map_err(|source| JournalError::Write {
-                path: self.path.clone(),
-                source,
-            })?;
-        self.sealer = sealer;
+        {
+            Ok(()) => {
+                self.good_len += line.len() as u64;
+                self.sealer = sealer;
+                Ok(())
+            }
+            Err(source) => {
+                self.cut_pending = self.file.set_len(self.good_len).is_err();
+                Err(write_err(source))
+            }
+        }
+    }
+
+    /// Opens the journal's file again by its path, after writes failed: a file system that
+    /// went read-only after an error is only writable again once it is mounted again, which
+    /// the old descriptor never sees. The file must hold exactly the lines written so far (a
+    /// part of a line after them is cut off); anything else is an error and nothing changes.
+    pub fn reopen(&mut self) -> Result<(), JournalError> {
+        let write_err = |source| JournalError::Write {
+            path: self.path.clone(),
+            source,
+        };
+        let file = OpenOptions::new()
+            .read(true)
+            .append(true)
+            .open(&self.path)
+            .map_err(write_err)?;
+        let len = file.metadata().map_err(write_err)?.len();
+        if len < self.good_len {
+            return Err(write_err(io::Error::other(format!(
+                "it holds {len} bytes, {} were written to it",
+                self.good_len
+            ))));
+        }
+        if len > self.good_len {
+            file.set_len(self.good_len).map_err(write_err)?;
+        }
+        self.file = file;
+        self.cut_pending = false;
         Ok(())
     }
 

@@ -63,6 +63,13 @@ impl Running {
         stdin.flush().expect("flush");
     }
 
+    /// Writes raw bytes to standard input (no line end added).
+    pub fn type_bytes(&mut self, bytes: &[u8]) {
+        let stdin = self.stdin.as_mut().expect("stdin open");
+        stdin.write_all(bytes).expect("annexd reads its input");
+        stdin.flush().expect("flush");
+    }
+
     /// Closes standard input (end of file).
     pub fn close_input(&mut self) {
         self.stdin.take();

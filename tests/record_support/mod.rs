@@ -70,6 +70,7 @@ pub fn random_game(seed: u64, mix: Mix) -> (Vec<Stamped>, Scoresheet) {
             Entry::ClockAdjustment(ClockAdjustmentEntry {
                 side: !turn,
                 delta_ms: 120_000,
+                set_ms: None,
                 reason: "penalty {7.5.3}".into(),
             })
         } else if mix.events && roll == 20 && rng.random_bool(0.2) {

@@ -243,6 +243,7 @@ impl DgtDecoder {
     }
 
     /// Feeds bytes; returns each message or error found, in order.
+    #[must_use = "it is what the state machine decided: carry it out"]
     pub fn push(&mut self, bytes: &[u8]) -> Vec<Result<DgtMessage, DgtError>> {
         let mut out = Vec::new();
         for &b in bytes {
@@ -303,6 +304,7 @@ impl DgtDevice {
     }
 
     /// The bytes it answers to one command byte.
+    #[must_use = "it is what the state machine decided: carry it out"]
     pub fn command(&mut self, byte: u8) -> Vec<u8> {
         match byte {
             command::SEND_RESET => {
@@ -324,6 +326,7 @@ impl DgtDevice {
     }
 
     /// A piece lifted from or put on a square; the field update it sends (none when idle).
+    #[must_use = "it is what the state machine decided: carry it out"]
     pub fn set(&mut self, sq: Square, piece: Option<Piece>) -> Vec<u8> {
         self.board.set(sq, piece.map_or(Cell::Empty, Cell::Piece));
         if self.updating {
@@ -362,7 +365,7 @@ mod tests {
         let mut device = DgtDevice::new(&Chess::default());
         let mut bytes = vec![0x13, 0x80 | 0x0e, 0x00]; // a stray byte, then a cut message
         bytes.extend(device.command(command::SEND_BOARD));
-        device.command(command::SEND_UPDATE_BOARD);
+        let _ = device.command(command::SEND_UPDATE_BOARD);
         bytes.extend(device.set(Square::E2, None));
         bytes.extend(device.set(Square::E4, Some(Piece::from_char('P').unwrap())));
         bytes.extend(device.command(command::SEND_VERSION));

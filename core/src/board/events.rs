@@ -15,7 +15,8 @@ pub enum EventOrder {
     /// The moving piece first: a capture lifts the victim last, castling moves the king
     /// first, en passant removes the victim last.
     MoverFirst,
-    /// The other piece first: the victim lifted first, castling moves the rook first.
+    /// The other piece first: the victim lifted first; castling lifts the king, then the
+    /// rook, and puts the rook down first (the king is always touched first: 4.4.2).
     OtherFirst,
     /// A random valid order drawn from the seed.
     Shuffled(u64),
@@ -86,10 +87,11 @@ fn steps(pos: &Chess, m: Move, sensing: Sensing) -> Vec<(DeviceMsg, Vec<usize>)>
         }
         Move::Castle { king, rook } => {
             let side = CastlingSide::from_king_side(king < rook);
+            // The king is lifted first: a rook touched first forbids castling (4.4.2).
             vec![
                 (DeviceMsg::Up(king), vec![]),
                 (down(side.king_to(turn), Role::King), vec![0]),
-                (DeviceMsg::Up(rook), vec![]),
+                (DeviceMsg::Up(rook), vec![0]),
                 (down(side.rook_to(turn), Role::Rook), vec![2]),
             ]
         }
@@ -108,7 +110,7 @@ pub fn move_events(pos: &Chess, m: Move, sensing: Sensing, order: EventOrder) ->
                 capture: Some(_), ..
             } => vec![1, 0, 2],
             Move::EnPassant { .. } => vec![2, 0, 1],
-            Move::Castle { .. } => vec![2, 3, 0, 1],
+            Move::Castle { .. } => vec![0, 2, 3, 1],
             _ => (0..n).collect(),
         },
         EventOrder::Shuffled(seed) => {

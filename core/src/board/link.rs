@@ -137,6 +137,7 @@ impl Link {
     }
 
     /// Feeds one input at time `now`.
+    #[must_use = "it is what the state machine decided: carry it out"]
     pub fn handle(&mut self, input: LinkInput<'_>, now: Duration) -> Vec<LinkOutput> {
         let mut out = Vec::new();
         match input {
@@ -417,7 +418,7 @@ mod tests {
     #[test]
     fn silence_brings_a_ping_then_the_link_is_lost() {
         let mut link = Link::new(Protocol::PegBoard, false);
-        link.handle(LinkInput::Opened, s(0));
+        let _ = link.handle(LinkInput::Opened, s(0));
         assert_eq!(link.next_deadline(), Some(s(1000)));
         assert!(link.handle(LinkInput::Tick, s(999)).is_empty());
         assert_eq!(writes(&link.handle(LinkInput::Tick, s(1000))), ["PING\n"]);
@@ -425,7 +426,7 @@ mod tests {
         // A PONG keeps it alive.
         assert!(events(link.handle(LinkInput::Bytes(b"PONG\n"), s(1200))).is_empty());
         assert_eq!(link.next_deadline(), Some(s(2200)));
-        link.handle(LinkInput::Tick, s(2200));
+        let _ = link.handle(LinkInput::Tick, s(2200));
         assert!(link.handle(LinkInput::Tick, s(4199)).is_empty());
         assert_eq!(
             events(link.handle(LinkInput::Tick, s(4200))),

@@ -1,13 +1,16 @@
 //! The device side of the peg-board protocol as a pure model, for tests and demonstrations:
 //! typed moves (SAN or UCI) become the lifts and drops a person makes; raw events (`UP e2`,
-//! `DOWN e4 w`, `KEY clock`) pass as typed. Options add noise: hesitant lifts (a peg up and
-//! back before it leaves), any valid order of a move's events, and lines with a wrong
-//! checksum. The adapter `annexd::board::sim` runs a [`Device`] on a pseudo-terminal.
+//! `DOWN e4 w`, `KEY clock`) pass as typed. A peg's way that is no chess move (`e6e5` after
+//! `e7e6`: a pawn put back, possible with pegs) is carried out as the lift and drop it is;
+//! what cannot be done at all (no peg on the square) is refused with its reason. Options add
+//! noise: hesitant lifts (a peg up and back before it leaves), any valid order of a move's
+//! events, and lines with a wrong checksum. The adapter `annexd::board::sim` runs a
+//! [`Device`] on a pseudo-terminal.
 
 use shakmaty::fen::Fen;
 use shakmaty::san::San;
 use shakmaty::uci::UciMove;
-use shakmaty::{CastlingMode, Chess, Piece, Position};
+use shakmaty::{CastlingMode, Chess, Piece, Position, Square};
 
 use super::events::{EventOrder, SplitMix, move_events};
 use super::protocol::{self, DeviceMsg, Hello, HostMsg};
@@ -70,11 +73,16 @@ impl std::str::FromStr for SimOrder {
     }
 }
 
+/// How many positions back the simulator looks to follow pegs put back and moved again.
+const FOLLOW_BACK: usize = 8;
+
 /// The simulated board: its pieces, the game it follows for typed moves, and the noise.
 #[derive(Debug, Clone)]
 pub struct Device {
     options: DeviceOptions,
     game: Chess,
+    /// The positions before `game`, newest last (at most [`FOLLOW_BACK`]).
+    earlier: Vec<Chess>,
     physical: SensedBoard,
     hand: Vec<Piece>,
     rng: SplitMix,
@@ -96,6 +104,7 @@ impl Device {
         Ok(Device {
             options,
             game,
+            earlier: Vec::new(),
             physical,
             hand: Vec::new(),
             rng,
@@ -117,6 +126,7 @@ impl Device {
     }
 
     /// What it answers to a host message.
+    #[must_use = "it is what the state machine decided: carry it out"]
     pub fn answer(&mut self, msg: HostMsg) -> Vec<DeviceMsg> {
         match msg {
             HostMsg::HelloQuery => vec![self.hello()],
@@ -128,14 +138,15 @@ impl Device {
         }
     }
 
-    /// One typed line: a move in SAN or UCI, or a raw device message. Returns the messages
-    /// the board sends, already applied to its pieces.
+    /// One typed line: a move in SAN or UCI, a peg's way from square to square (`e6e5`,
+    /// `e6 e5`, `e6-e5`), or a raw device message. Returns the messages the board sends,
+    /// already applied to its pieces; or why it cannot do it (nothing changes then).
     pub fn typed(&mut self, text: &str) -> Result<Vec<DeviceMsg>, String> {
         let text = text.trim();
         if let Ok(Some(msg)) = protocol::parse_device_line(text.as_bytes()) {
             return self.raw(msg);
         }
-        let m = text
+        let legal = text
             .parse::<UciMove>()
             .ok()
             .and_then(|u| u.to_move(&self.game).ok())
@@ -144,7 +155,16 @@ impl Device {
                     .ok()
                     .and_then(|s| s.to_move(&self.game).ok())
             })
-            .ok_or_else(|| format!("not a legal move or board event here: {text}"))?;
+            // A legal move only while the pegs show the game: else it is a peg's way.
+            .filter(|_| self.shows_game());
+        let Some(m) = legal else {
+            return match peg_way(text) {
+                Some((from, to)) => self.lift_and_drop(from, to),
+                None => Err(format!(
+                    "'{text}' is no move, no peg's way (e2e4) and no board event (UP e2)"
+                )),
+            };
+        };
         let order = match self.options.order {
             SimOrder::MoverFirst => EventOrder::MoverFirst,
             SimOrder::OtherFirst => EventOrder::OtherFirst,
@@ -164,9 +184,47 @@ impl Device {
         // Apply with the real pieces (a promotion puts the new piece, not the pawn).
         let mut after = self.game.clone();
         after.play_unchecked(m);
-        self.game = after;
+        self.advance(after);
         self.physical = SensedBoard::from_board(self.game.board(), Sensing::Piece);
         self.hand.clear();
+        Ok(out)
+    }
+
+    /// Whether the pegs stand as in the game it follows (nothing in hand).
+    fn shows_game(&self) -> bool {
+        self.hand.is_empty()
+            && SensedBoard::from_board(self.game.board(), Sensing::Piece) == self.physical
+    }
+
+    /// The game goes on to `after`; the position before is kept for following pegs back.
+    fn advance(&mut self, after: Chess) {
+        let before = std::mem::replace(&mut self.game, after);
+        self.earlier.push(before);
+        if self.earlier.len() > FOLLOW_BACK {
+            self.earlier.remove(0);
+        }
+    }
+
+    /// A peg taken from `from` and put on `to`, whatever the rules say: a peg on `to` is
+    /// taken off the board first (as a capture is made), then the lift and the drop.
+    fn lift_and_drop(&mut self, from: Square, to: Square) -> Result<Vec<DeviceMsg>, String> {
+        let Cell::Piece(piece) = self.physical.get(from) else {
+            return Err(format!("there is no peg on {from} to lift"));
+        };
+        let mut out = Vec::new();
+        if from != to && self.physical.get(to) != Cell::Empty {
+            out.push(DeviceMsg::Up(to));
+            self.physical.set(to, Cell::Empty);
+        }
+        if self.rng.chance(self.options.bounce) {
+            out.push(DeviceMsg::Up(from));
+            out.push(DeviceMsg::Down(from, self.what(Cell::Piece(piece))));
+        }
+        out.push(DeviceMsg::Up(from));
+        self.physical.set(from, Cell::Empty);
+        out.push(DeviceMsg::Down(to, what_for(piece, self.options.sensing)));
+        self.physical.set(to, Cell::Piece(piece));
+        self.follow_game();
         Ok(out)
     }
 
@@ -205,18 +263,34 @@ impl Device {
         Ok(vec![msg])
     }
 
-    /// After raw events: when the pieces show a legal move of the game, the game follows, so
-    /// typed moves go on from there.
+    /// After raw events and pegs' ways: when the pieces show a legal move of the game, or of
+    /// a position before it (pegs put back and moved again: `e7e6`, then `e6e7`, `e7e5`), or
+    /// that earlier position itself, the game follows, so typed moves go on from there.
     fn follow_game(&mut self) {
         if !self.hand.is_empty() {
             return;
         }
-        for m in self.game.legal_moves() {
-            let mut after = self.game.clone();
-            after.play_unchecked(m);
-            if SensedBoard::from_board(after.board(), Sensing::Piece) == self.physical {
-                self.game = after;
+        let shows = |pos: &Chess| SensedBoard::from_board(pos.board(), Sensing::Piece);
+        for back in 0..=self.earlier.len() {
+            let base = if back == 0 {
+                self.game.clone()
+            } else {
+                self.earlier[self.earlier.len() - back].clone()
+            };
+            if back > 0 && shows(&base) == self.physical {
+                self.earlier.truncate(self.earlier.len() - back);
+                self.game = base;
                 return;
+            }
+            for m in base.legal_moves() {
+                let mut after = base.clone();
+                after.play_unchecked(m);
+                if shows(&after) == self.physical {
+                    self.earlier.truncate(self.earlier.len() - back);
+                    self.game = base;
+                    self.advance(after);
+                    return;
+                }
             }
         }
     }
@@ -230,4 +304,19 @@ impl Device {
         }
         protocol::frame(&text, self.options.checksum)
     }
+}
+
+/// A peg's way typed as two squares: `e6e5`, `e6 e5`, `e6-e5`, `e6:e5`, `E6E5`.
+fn peg_way(text: &str) -> Option<(Square, Square)> {
+    let squares: String = text
+        .chars()
+        .filter(|c| !matches!(c, ' ' | '-' | ':' | 'x'))
+        .collect::<String>()
+        .to_ascii_lowercase();
+    if squares.len() != 4 || !squares.is_ascii() {
+        return None;
+    }
+    let from = squares[..2].parse().ok()?;
+    let to = squares[2..].parse().ok()?;
+    Some((from, to))
 }

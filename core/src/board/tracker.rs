@@ -15,10 +15,13 @@
 //! emptied and filled again after the capturing peg left its hole, so a lifted piece that
 //! could capture is never taken for the capture itself.
 //!
-//! One order needs care: moving the rook first when castling shows, half-way, the position
-//! after a plain rook move. The tracker then waits: the next event either continues the
-//! castling or shows that the rook move was meant (it is then reported first), and
-//! [`Tracker::settle`] (the clock pressed, the move announced) decides it at once.
+//! Castling is recognised king first only (4.4.2: "If a player deliberately touches a rook and
+//! then his king he is not allowed to castle on that side on that move"): a rook lifted first
+//! and put into a hole is a rook move, reported on that event; no move is ever held back
+//! waiting for a possible castling. A board that then shows castling (the king following the
+//! rook, or both moved with the rook lifted first) is reported as
+//! [`TrackerOutput::CastlingNotAllowed`], to be put right: the rook, touched first, must move
+//! (4.3.1).
 
 use shakmaty::{Bitboard, CastlingSide, Chess, Color, Move, Piece, Position, Role, Square};
 
@@ -98,6 +101,15 @@ pub enum TrackerOutput {
     /// The board agrees with the game again (after differences, or after the board was
     /// brought up to a move made elsewhere).
     BoardsAgree,
+    /// The board shows castling, but the rook was touched first (4.4.2): castling is not
+    /// allowed on that side on this move, and the rook must move (4.3.1). The board must go
+    /// back to the rook move, or to the position before.
+    CastlingNotAllowed {
+        /// The castling the board shows.
+        castle: Move,
+        /// The rook's square before the move: the piece that must move.
+        rook: Square,
+    },
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -113,8 +125,13 @@ enum Mode {
         /// counts as caught up.
         swapped: Bitboard,
     },
-    /// Differences were reported; `said` is the list last said.
-    OutOfStep { said: Vec<SquareDifference> },
+    /// Differences were reported; `said` is the list last said. `swapped` keeps the holes a
+    /// catching-up board still has to empty and fill again (a scan in between, after noise
+    /// on the line, must not let the capturing piece lifted count as the capture followed).
+    OutOfStep {
+        said: Vec<SquareDifference>,
+        swapped: Bitboard,
+    },
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -152,14 +169,17 @@ pub struct Tracker {
     /// Event counter of the current window (since the board last agreed or a move was made).
     seq: u32,
     last_up: [u32; 64],
+    /// The first lift of each square in the window (which piece was touched first).
+    first_up: [u32; 64],
     last_down: [u32; 64],
     /// Squares whose events since the window began are not known (after a resync).
     unknown: Bitboard,
     /// Squares whose lift has been reported as a touch in this window.
     touched: Bitboard,
     touched_pieces: Vec<(Square, Piece, bool)>,
-    /// A move the board shows that may still be the first half of castling.
-    deferred: Option<(Move, Vec<Move>)>,
+    /// The move the board showed last and the position before it, while nothing else has
+    /// happened: castling after a rook move shows against that position (4.4.2).
+    last_board_move: Option<(Chess, Move)>,
     question: Option<Question>,
 }
 
@@ -196,11 +216,12 @@ impl Tracker {
             mode: Mode::InStep,
             seq: 0,
             last_up: [0; 64],
+            first_up: [0; 64],
             last_down: [0; 64],
             unknown: Bitboard::EMPTY,
             touched: Bitboard::EMPTY,
             touched_pieces: Vec::new(),
-            deferred: None,
+            last_board_move: None,
             question: None,
         }
     }
@@ -271,19 +292,33 @@ impl Tracker {
         };
     }
 
-    /// While catching up: whether every swapped hole has been emptied and filled again.
-    fn swaps_seen(&self) -> bool {
+    /// The holes still to be emptied and filled again while catching up.
+    fn swapped(&self) -> Bitboard {
         match &self.mode {
-            Mode::CatchingUp { swapped, .. } => swapped.into_iter().all(|sq| {
-                let (up, down) = (self.last_up[sq as usize], self.last_down[sq as usize]);
-                up > 0 && down > up
-            }),
+            Mode::CatchingUp { swapped, .. } | Mode::OutOfStep { swapped, .. } => *swapped,
+            Mode::InStep => Bitboard::EMPTY,
+        }
+    }
+
+    /// While catching up: whether every swapped hole has been emptied and filled again. At a
+    /// resync (`resync`: the board's events were lost, e.g. while it was unplugged) a hole
+    /// whose events are unknown may have seen its swap: a capture followed while the board was
+    /// away shows only in that scan. Later events are known again, and the swap is waited for.
+    fn swaps_seen(&self, resync: bool) -> bool {
+        match &self.mode {
+            Mode::CatchingUp { swapped, .. } | Mode::OutOfStep { swapped, .. } => {
+                swapped.into_iter().all(|sq| {
+                    let (up, down) = (self.last_up[sq as usize], self.last_down[sq as usize]);
+                    (resync && self.unknown.contains(sq)) || (up > 0 && down > up)
+                })
+            }
             _ => true,
         }
     }
 
     /// Starts from `position` (a new game, a loaded game) and compares the board with it at
     /// once, reporting any difference.
+    #[must_use = "it is what the state machine decided: carry it out"]
     pub fn start(&mut self, position: Chess) -> Vec<TrackerOutput> {
         self.replace_position(position);
         self.mode = Mode::InStep;
@@ -301,15 +336,16 @@ impl Tracker {
     fn new_window(&mut self) {
         self.seq = 0;
         self.last_up = [0; 64];
+        self.first_up = [0; 64];
         self.last_down = [0; 64];
         self.unknown = Bitboard::EMPTY;
         self.touched = Bitboard::EMPTY;
         self.touched_pieces.clear();
-        self.deferred = None;
         self.question = None;
     }
 
     /// Feeds one board event; returns what it means.
+    #[must_use = "it is what the state machine decided: carry it out"]
     pub fn handle(&mut self, input: &BoardInput) -> Vec<TrackerOutput> {
         let mut out = Vec::new();
         let mut events: Vec<(Square, Cell)> = Vec::new();
@@ -353,24 +389,15 @@ impl Tracker {
         for &(sq, cell) in &events {
             self.sensed.set(sq, cell);
         }
-        // A waiting rook move stands unless the board goes on towards castling.
-        if let Some((m, continuations)) = self.deferred.clone() {
-            let still = self.agrees()
-                || !self.exact_matches().0.is_empty()
-                || continuations.iter().any(|&c| self.on_the_way_to(c, true));
-            if !still {
-                let after_events = self.sensed.clone();
-                self.sensed = before.clone();
-                self.play(m, &mut out);
-                self.sensed = after_events;
-            }
-        }
         for &(sq, cell) in &events {
             self.seq += 1;
             if cell.is_occupied() {
                 self.last_down[sq as usize] = self.seq;
             } else {
                 self.last_up[sq as usize] = self.seq;
+                if self.first_up[sq as usize] == 0 {
+                    self.first_up[sq as usize] = self.seq;
+                }
             }
             self.unknown.discard(sq);
         }
@@ -384,15 +411,11 @@ impl Tracker {
         out
     }
 
-    /// The player says the move is done (the clock pressed, the move announced): a move
-    /// waiting for the rest of a castling is taken as it stands; a board that shows no
-    /// move is explained.
+    /// The player says the move is done (the clock pressed, the move announced): a question
+    /// still open is asked again, and a board that shows no move is explained.
+    #[must_use = "it is what the state machine decided: carry it out"]
     pub fn settle(&mut self) -> Vec<TrackerOutput> {
         let mut out = Vec::new();
-        if let Some((m, _)) = self.deferred.take() {
-            self.play(m, &mut out);
-            return out;
-        }
         match &self.question {
             Some(Question::Promotion(moves)) => {
                 if let Some(&m) = moves.first() {
@@ -443,15 +466,70 @@ impl Tracker {
     }
 
     fn play(&mut self, m: Move, out: &mut Vec<TrackerOutput>) {
+        let before = self.position.clone();
         self.position.play_unchecked(m);
         self.expected = SensedBoard::from_board(self.position.board(), self.sensing);
         self.new_window();
         self.mode = Mode::InStep;
+        self.last_board_move = Some((before, m));
         out.push(TrackerOutput::Move(m));
     }
 
+    /// 4.4.2: whether `m` is castling whose rook was lifted before the king in this window.
+    fn rook_touched_first(&self, m: Move) -> bool {
+        let Move::Castle { king, rook } = m else {
+            return false;
+        };
+        let (king_up, rook_up) = (self.first_up[king as usize], self.first_up[rook as usize]);
+        rook_up > 0 && (king_up == 0 || rook_up < king_up)
+    }
+
+    /// 4.4.2: the castling the board shows after its rook was moved first (reported as a
+    /// rook move, and the king then followed), if that is what it shows.
+    fn castling_after_rook_move(&self) -> Option<(Move, Square)> {
+        let (before, rook_move) = self.last_board_move.as_ref()?;
+        let Move::Normal {
+            role: Role::Rook,
+            from,
+            to,
+            capture: None,
+            ..
+        } = *rook_move
+        else {
+            return None;
+        };
+        before.legal_moves().into_iter().find_map(|castle| {
+            let Move::Castle { rook, .. } = castle else {
+                return None;
+            };
+            let side = CastlingSide::from_king_side(castle.from()? < rook);
+            if rook != from || side.rook_to(before.turn()) != to {
+                return None;
+            }
+            let mut after = before.clone();
+            after.play_unchecked(castle);
+            (SensedBoard::from_board(after.board(), self.sensing) == self.sensed)
+                .then_some((castle, rook))
+        })
+    }
+
+    /// Reports castling the rule forbids, and waits for the board to be put right.
+    fn castling_not_allowed(&mut self, castle: Move, rook: Square, out: &mut Vec<TrackerOutput>) {
+        out.push(TrackerOutput::CastlingNotAllowed { castle, rook });
+        self.question = None;
+        self.mode = Mode::OutOfStep {
+            said: self.differences(),
+            swapped: self.swapped(),
+        };
+    }
+
     fn report_touch(&mut self, sq: Square, was: Cell, out: &mut Vec<TrackerOutput>) {
-        if matches!(self.mode, Mode::CatchingUp { .. }) || self.touched.contains(sq) {
+        // Following the opponent's move (also when a difference was said meanwhile) is no
+        // touch of the VI player's own.
+        if matches!(self.mode, Mode::CatchingUp { .. })
+            || !self.swapped().is_empty()
+            || self.touched.contains(sq)
+        {
             return;
         }
         let piece = match was {
@@ -545,10 +623,10 @@ impl Tracker {
         (shown, possible)
     }
 
-    /// True when the board could still become the position after `m` (or, with `m` absent,
-    /// the game position) by lifts and drops of that move alone: every changed hole is
-    /// empty or shows what `m` puts there. `strict` also forbids lifted pegs elsewhere.
-    fn on_the_way_to(&self, m: Move, strict: bool) -> bool {
+    /// True when the board could still become the position after `m` by lifts and drops of
+    /// that move (and pegs lifted elsewhere): every changed hole of the move is empty or shows
+    /// what `m` puts there, every other changed hole is empty.
+    fn on_the_way_to(&self, m: Move) -> bool {
         let squares = move_squares(m, self.position.turn());
         let mut after = self.position.clone();
         after.play_unchecked(m);
@@ -557,7 +635,7 @@ impl Tracker {
             if squares.contains(sq) {
                 got == Cell::Empty || got == self.sensing.project(after.board().piece_at(sq))
             } else {
-                !strict && got == Cell::Empty
+                got == Cell::Empty
             }
         })
     }
@@ -581,11 +659,11 @@ impl Tracker {
         self.position
             .legal_moves()
             .into_iter()
-            .any(|m| self.on_the_way_to(m, false))
+            .any(|m| self.on_the_way_to(m))
     }
 
     fn evaluate(&mut self, resync: bool, out: &mut Vec<TrackerOutput>) {
-        if self.agrees() && !self.swaps_seen() {
+        if self.agrees() && !self.swaps_seen(resync) {
             // Caught up but for a captured piece still standing in its hole.
             return;
         }
@@ -602,26 +680,26 @@ impl Tracker {
             return;
         }
         let (shown, possible) = self.exact_matches();
-        self.deferred = None;
+        // 4.4.2: castling with the rook touched first is no castling.
+        let (refused, shown): (Vec<Move>, Vec<Move>) =
+            shown.into_iter().partition(|&m| self.rook_touched_first(m));
+        if shown.is_empty()
+            && let Some(&castle) = refused.first()
+            && let Move::Castle { rook, .. } = castle
+        {
+            self.castling_not_allowed(castle, rook, out);
+            return;
+        }
+        // Every legal move is decided on the event that completes it.
         if let [m] = shown.as_slice() {
-            let turn = self.position.turn();
-            let mine = move_squares(*m, turn);
-            let continuations: Vec<Move> = self
-                .position
-                .legal_moves()
-                .into_iter()
-                .filter(|&c| {
-                    c != *m
-                        && mine.is_subset(move_squares(c, turn))
-                        && mine != move_squares(c, turn)
-                })
-                .filter(|&c| self.on_the_way_to(c, true))
-                .collect();
-            if continuations.is_empty() {
-                self.play(*m, out);
-            } else {
-                self.deferred = Some((*m, continuations));
-            }
+            self.play(*m, out);
+            return;
+        }
+        if shown.is_empty()
+            && possible.is_empty()
+            && let Some((castle, rook)) = self.castling_after_rook_move()
+        {
+            self.castling_not_allowed(castle, rook, out);
             return;
         }
         let ask = if shown.len() > 1 {
@@ -663,10 +741,13 @@ impl Tracker {
         if diffs.is_empty() {
             return;
         }
-        if !matches!(&self.mode, Mode::OutOfStep { said } if *said == diffs) {
+        if !matches!(&self.mode, Mode::OutOfStep { said, .. } if *said == diffs) {
             out.push(TrackerOutput::Differences(diffs.clone()));
         }
-        self.mode = Mode::OutOfStep { said: diffs };
+        self.mode = Mode::OutOfStep {
+            said: diffs,
+            swapped: self.swapped(),
+        };
     }
 }
 
@@ -728,6 +809,19 @@ impl TrackerOutput {
                 t
             }
             TrackerOutput::Move(m) => move_tokens(*m),
+            TrackerOutput::CastlingNotAllowed { castle, rook } => {
+                let side = CastlingSide::from_king_side(castle.from() < Some(*rook));
+                let mut t = vec![
+                    Token::Castle(side),
+                    Token::Pause,
+                    Token::Word(Word::CastlingRookFirst),
+                    Token::Pause,
+                    Token::Piece(Role::Rook),
+                ];
+                t.extend(square_tokens(*rook));
+                t.extend([Token::Pause, Token::Word(Word::TouchMove)]);
+                t
+            }
             TrackerOutput::NeedPromotion { to, .. } => {
                 let mut t = vec![Token::Word(Word::Promotion)];
                 t.extend(square_tokens(*to));

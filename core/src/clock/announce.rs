@@ -71,6 +71,19 @@ pub fn move_number(number: u32) -> Vec<Token> {
     vec![Token::Word(Word::Move), Token::Number(number)]
 }
 
+/// The moves each player has completed (D.2.10.4): "beendete Züge, Weiß zwei, Schwarz eins".
+pub fn moves_completed(white: u32, black: u32) -> Vec<Token> {
+    vec![
+        Token::Word(Word::MovesCompleted),
+        Token::Pause,
+        Token::Side(Color::White),
+        Token::Number(white),
+        Token::Pause,
+        Token::Side(Color::Black),
+        Token::Number(black),
+    ]
+}
+
 /// A warning at a threshold: "Weiß fünf Minuten übrig".
 pub fn warning(side: Color, left: Duration, seconds_below: Duration) -> Vec<Token> {
     let mut out = vec![Token::Side(side)];

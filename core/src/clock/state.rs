@@ -359,6 +359,7 @@ impl Clock {
     }
 
     /// Records flags that fell up to `now`, each at the exact moment it fell.
+    #[must_use = "it is what the state machine decided: carry it out"]
     pub fn advance(&mut self, now: Duration) -> Vec<Timed<ClockEvent>> {
         let now = self.clamp(now);
         let mut events = Vec::new();
@@ -547,6 +548,7 @@ impl Clock {
     /// The arbiter changes `side`'s time, in any state (6.10.2; 7.5.3 adds two minutes).
     /// Taking all of it makes the flag fall now; giving time to a side whose flag had fallen
     /// raises the flag again (a correction of a wrongly set clock).
+    #[must_use = "it is what the state machine decided: carry it out"]
     pub fn adjust(&mut self, side: Color, change: Adjust, now: Duration) -> Vec<Timed<ClockEvent>> {
         let mut events = self.advance(now);
         let now = self.clamp(now);
@@ -601,7 +603,9 @@ impl Clock {
             clock.left = *left.get(side);
             clock.completed = completed;
             clock.used = Duration::ZERO;
+            clock.flag = None;
         }
+        self.first_flag = None;
         self.run = Run::Paused { side: to_move };
         self.last_now = now;
         if !self.counts_up() {
@@ -991,9 +995,9 @@ mod tests {
                 }
             }]
         );
-        clock.adjust(B, Adjust::Take(s(30)), s(20));
+        let _ = clock.adjust(B, Adjust::Take(s(30)), s(20));
         assert_eq!(clock.remaining(B, s(20)), s(300 - 10 - 30));
-        clock.adjust(B, Adjust::Set(s(100)), s(30));
+        let _ = clock.adjust(B, Adjust::Set(s(100)), s(30));
         assert_eq!(clock.remaining(B, s(30)), s(100));
         assert_eq!(clock.flag_due(), Some(s(130)));
     }
@@ -1011,7 +1015,7 @@ mod tests {
             }
         );
         assert_eq!(clock.first_flag(), Some(B));
-        clock.adjust(B, Adjust::Add(s(60)), s(6));
+        let _ = clock.adjust(B, Adjust::Add(s(60)), s(6));
         assert_eq!(clock.flag(B), None);
         assert_eq!(clock.first_flag(), None);
         assert_eq!(clock.remaining(B, s(7)), s(60));

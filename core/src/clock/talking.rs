@@ -220,6 +220,7 @@ impl TalkingClock {
     }
 
     /// Everything that fell due up to `now`, in order, each stamped with its exact moment.
+    #[must_use = "it is what the state machine decided: carry it out"]
     pub fn poll(&mut self, now: Duration) -> Vec<Announcement> {
         let mut out = Vec::new();
         loop {
@@ -375,7 +376,8 @@ impl TalkingClock {
                 out
             }
             Query::Used => {
-                // "Weiß verbraucht eine Stunde zwei Minuten, Schwarz verbraucht …, Zug zwölf"
+                // D.2.10.4, "the number of moves completed and the time used by both players":
+                // "Weiß verbraucht eine Stunde, Schwarz verbraucht …, beendete Züge, Weiß …"
                 let mut out = Vec::new();
                 for side in [Color::White, Color::Black] {
                     if side == Color::Black {
@@ -389,10 +391,18 @@ impl TalkingClock {
                     ));
                 }
                 out.push(Token::Pause);
-                out.extend(announce::move_number(self.clock.move_number()));
+                out.extend(self.moves_completed());
                 out
             }
         }
+    }
+
+    /// The moves each player has completed (pressed the clock after), in words.
+    pub fn moves_completed(&self) -> Vec<Token> {
+        announce::moves_completed(
+            self.clock.completed(Color::White),
+            self.clock.completed(Color::Black),
+        )
     }
 
     fn say_events(&mut self, events: Vec<Timed<ClockEvent>>, out: &mut Vec<Announcement>) {

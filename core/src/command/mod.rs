@@ -8,6 +8,9 @@
 //! text ([`help_tokens`]) and the board's keys ([`board_key`]).
 
 mod parse;
+pub mod typed;
+
+use std::time::Duration;
 
 use shakmaty::{Color, Role, Square};
 
@@ -43,8 +46,9 @@ pub enum Command {
     TakeBack,
     /// Press the clock: completes the move just made (6.2, D.2.4).
     PressClock,
-    /// Offer a draw (9.1).
-    OfferDraw,
+    /// Offer a draw (9.1): by the side named, or else by whoever speaks (in line mode, the
+    /// player who has just moved).
+    OfferDraw(Option<Color>),
     /// Accept the draw offered.
     AcceptDraw,
     /// Decline the draw offered.
@@ -80,6 +84,10 @@ pub enum ArbiterAction {
     Resume,
     /// Add (or, negative, take) seconds to one side's clock (6.10.2).
     AddTime(Color, i64),
+    /// Set one side's clock to a time (6.10.2, D.2.9: "the arbiter will readjust the clocks").
+    SetTime(Color, Duration),
+    /// Set the clock's move counter to the move being played (6.10.2).
+    SetMoveNumber(u32),
     /// A completed illegal move (7.5): by this side, or the side that moved last.
     IllegalMove(Option<Color>),
     /// Go back this many half-moves, to a position of the game score (D.2.9, when the
@@ -138,6 +146,10 @@ pub enum Kind {
     ArbiterResume,
     /// [`ArbiterAction::AddTime`].
     ArbiterTime,
+    /// [`ArbiterAction::SetTime`].
+    ArbiterSetTime,
+    /// [`ArbiterAction::SetMoveNumber`].
+    ArbiterSetMove,
     /// [`ArbiterAction::IllegalMove`].
     ArbiterIllegal,
     /// [`ArbiterAction::Back`].
@@ -152,7 +164,7 @@ pub enum Kind {
 
 impl Kind {
     /// Every kind, in the order of the help text.
-    pub const ALL: [Kind; 29] = [
+    pub const ALL: [Kind; 31] = [
         Kind::WhoseMove,
         Kind::LastMove,
         Kind::LastMoves,
@@ -177,6 +189,8 @@ impl Kind {
         Kind::ArbiterPause,
         Kind::ArbiterResume,
         Kind::ArbiterTime,
+        Kind::ArbiterSetTime,
+        Kind::ArbiterSetMove,
         Kind::ArbiterIllegal,
         Kind::ArbiterBack,
         Kind::Listen,
@@ -196,6 +210,8 @@ impl Kind {
                 | Kind::ArbiterPause
                 | Kind::ArbiterResume
                 | Kind::ArbiterTime
+                | Kind::ArbiterSetTime
+                | Kind::ArbiterSetMove
                 | Kind::ArbiterIllegal
                 | Kind::ArbiterBack
                 | Kind::Listen
@@ -228,6 +244,8 @@ pub enum Slot {
     OptNumber,
     /// A number with an optional sign: "+60", "-30".
     SignedNumber,
+    /// A time on a clock: "1:23:10" (hours, minutes, seconds) or "23:10" (minutes, seconds).
+    ClockTime,
     /// The rest of the line, whatever it is.
     Rest,
     /// The rest of the line, if there is any.
@@ -244,6 +262,7 @@ struct Values {
     side: Option<Color>,
     piece: Option<Role>,
     number: Option<i64>,
+    time: Option<Duration>,
     rest: Option<String>,
 }
 
@@ -268,7 +287,7 @@ impl Kind {
             Kind::Repeat => Command::Repeat,
             Kind::TakeBack => Command::TakeBack,
             Kind::PressClock => Command::PressClock,
-            Kind::OfferDraw => Command::OfferDraw,
+            Kind::OfferDraw => Command::OfferDraw(v.side),
             Kind::AcceptDraw => Command::AcceptDraw,
             Kind::DeclineDraw => Command::DeclineDraw,
             Kind::ClaimDraw => Command::ClaimDraw(v.rest),
@@ -280,6 +299,10 @@ impl Kind {
             Kind::ArbiterPause => Command::Arbiter(ArbiterAction::Pause),
             Kind::ArbiterResume => Command::Arbiter(ArbiterAction::Resume),
             Kind::ArbiterTime => Command::Arbiter(ArbiterAction::AddTime(v.side?, v.number?)),
+            Kind::ArbiterSetTime => Command::Arbiter(ArbiterAction::SetTime(v.side?, v.time?)),
+            Kind::ArbiterSetMove => Command::Arbiter(ArbiterAction::SetMoveNumber(
+                u32::try_from(v.number?).ok().filter(|n| *n > 0)?,
+            )),
             Kind::ArbiterIllegal => Command::Arbiter(ArbiterAction::IllegalMove(v.side)),
             Kind::ArbiterBack => Command::Arbiter(ArbiterAction::Back(count(v.number)?)),
             Kind::Listen => Command::Listen,
@@ -316,7 +339,10 @@ impl Command {
             Command::Repeat => Kind::Repeat,
             Command::TakeBack => Kind::TakeBack,
             Command::PressClock => Kind::PressClock,
-            Command::OfferDraw => Kind::OfferDraw,
+            Command::OfferDraw(side) => {
+                v.side = *side;
+                Kind::OfferDraw
+            }
             Command::AcceptDraw => Kind::AcceptDraw,
             Command::DeclineDraw => Kind::DeclineDraw,
             Command::ClaimDraw(rest) => {
@@ -337,6 +363,15 @@ impl Command {
                 v.side = Some(*side);
                 v.number = Some(*seconds);
                 Kind::ArbiterTime
+            }
+            Command::Arbiter(ArbiterAction::SetTime(side, time)) => {
+                v.side = Some(*side);
+                v.time = Some(*time);
+                Kind::ArbiterSetTime
+            }
+            Command::Arbiter(ArbiterAction::SetMoveNumber(n)) => {
+                v.number = Some(i64::from(*n));
+                Kind::ArbiterSetMove
             }
             Command::Arbiter(ArbiterAction::IllegalMove(side)) => {
                 v.side = *side;
@@ -394,7 +429,7 @@ impl Command {
         matches!(
             self,
             Command::Resign(_)
-                | Command::OfferDraw
+                | Command::OfferDraw(_)
                 | Command::AcceptDraw
                 | Command::DeclineDraw
                 | Command::ClaimDraw(_)
@@ -421,6 +456,21 @@ fn phrase_tokens(phrase: Phrase, v: &Values) -> Vec<Token> {
             Slot::Number | Slot::OptNumber | Slot::SignedNumber => {
                 tokens.extend(v.number.map(|n| Token::Number(n.unsigned_abs() as u32)))
             }
+            Slot::ClockTime => {
+                if let Some(time) = v.time {
+                    let secs = time.as_secs();
+                    let (h, m, s) = (secs / 3600, secs / 60 % 60, secs % 60);
+                    if h > 0 {
+                        tokens.push(Token::Hours(h as u32));
+                    }
+                    if m > 0 || h == 0 {
+                        tokens.push(Token::Minutes(m as u32));
+                    }
+                    if s > 0 {
+                        tokens.push(Token::Seconds(s as u32));
+                    }
+                }
+            }
         }
     }
     tokens
@@ -441,8 +491,8 @@ pub fn spoken(lang: Lang) -> Vec<(Command, Vec<Token>)> {
     out
 }
 
-/// Every set of values a spoken phrase can take: squares, pieces and colours expanded;
-/// optional sides, numbers and rests left out.
+/// Every set of values a spoken phrase can take: squares, pieces, sides and colours expanded;
+/// optional numbers and rests left out.
 fn expansions(phrase: Phrase) -> Vec<Values> {
     let mut all = vec![Values::default()];
     for slot in phrase {
@@ -466,6 +516,14 @@ fn expansions(phrase: Phrase) -> Vec<Values> {
                 })
                 .collect(),
             Slot::OptColour => all
+                .into_iter()
+                .flat_map(|v| {
+                    [None, Some(Color::White), Some(Color::Black)]
+                        .into_iter()
+                        .map(move |side| Values { side, ..v.clone() })
+                })
+                .collect(),
+            Slot::OptSide => all
                 .into_iter()
                 .flat_map(|v| {
                     [None, Some(Color::White), Some(Color::Black)]
@@ -504,9 +562,11 @@ pub fn help_tokens(lang: Lang) -> Vec<Token> {
             number: match kind {
                 Kind::LastMoves => Some(5),
                 Kind::ArbiterTime => Some(60),
+                Kind::ArbiterSetMove => Some(24),
                 Kind::ArbiterBack => Some(2),
                 _ => None,
             },
+            time: Some(Duration::from_secs(83 * 60 + 10)),
             rest: None,
         };
         tokens.push(Token::Pause);

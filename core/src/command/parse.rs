@@ -5,6 +5,8 @@
 //! "the") may stand anywhere. Anything else is `None`: the line is then read as a move. An
 //! empty line presses the clock.
 
+use std::time::Duration;
+
 use shakmaty::{Color, Role};
 
 use super::{Command, Kind, Slot, Values};
@@ -139,6 +141,11 @@ impl Matcher<'_> {
                 }
                 out
             }
+            Slot::ClockTime => words
+                .first()
+                .and_then(|w| clock_time_of(w.typed))
+                .map(|time| vec![(1, with(&|v: &mut Values| v.time = Some(time)))])
+                .unwrap_or_default(),
             Slot::Rest | Slot::OptRest => {
                 let mut out = Vec::new();
                 if !words.is_empty() {
@@ -187,6 +194,23 @@ fn piece_of(lang: Lang, folded: &str) -> Option<Role> {
                 .iter()
                 .any(|f| f.chars().count() > 1 && fold(f) == folded)
     })
+}
+
+/// A time on a clock: "1:23:10" (h:mm:ss) or "23:10" (m:ss).
+fn clock_time_of(typed: &str) -> Option<Duration> {
+    let parts: Vec<u64> = typed
+        .split(':')
+        .map(|p| p.parse().ok())
+        .collect::<Option<_>>()?;
+    let (h, m, s) = match parts.as_slice() {
+        [m, s] => (0, *m, *s),
+        [h, m, s] => (*h, *m, *s),
+        _ => return None,
+    };
+    (parts.len() == 2 || m < 60)
+        .then_some(())
+        .filter(|()| s < 60)
+        .map(|()| Duration::from_secs(h * 3600 + m * 60 + s))
 }
 
 /// A number in digits (signed if allowed) or in the words of any language (0 … 99).
@@ -244,7 +268,15 @@ mod tests {
         );
         assert_eq!(de("Korrektur"), Some(Command::TakeBack));
         assert_eq!(de("zurücknehmen"), Some(Command::TakeBack));
-        assert_eq!(de("Remis"), Some(Command::OfferDraw));
+        assert_eq!(de("Remis"), Some(Command::OfferDraw(None)));
+        assert_eq!(
+            de("Remis Weiß"),
+            Some(Command::OfferDraw(Some(Color::White)))
+        );
+        assert_eq!(
+            de("draw black"),
+            Some(Command::OfferDraw(Some(Color::Black)))
+        );
         assert_eq!(de("remis annehmen"), Some(Command::AcceptDraw));
         assert_eq!(
             de("reklamieren Springer Felix drei"),
@@ -310,6 +342,26 @@ mod tests {
             Some(Command::Arbiter(ArbiterAction::Back(2)))
         );
         assert_eq!(de("Schiedsrichter zurück -2"), None);
+        assert_eq!(
+            de("Schiedsrichter Zeit Weiß 1:23:10"),
+            Some(Command::Arbiter(ArbiterAction::SetTime(
+                Color::White,
+                Duration::from_secs(3600 + 23 * 60 + 10)
+            )))
+        );
+        assert_eq!(
+            de("arbiter time black 5:00"),
+            Some(Command::Arbiter(ArbiterAction::SetTime(
+                Color::Black,
+                Duration::from_secs(300)
+            )))
+        );
+        assert_eq!(de("Schiedsrichter Zeit Weiß 1:75:10"), None);
+        assert_eq!(
+            de("Schiedsrichter Zug 24"),
+            Some(Command::Arbiter(ArbiterAction::SetMoveNumber(24)))
+        );
+        assert_eq!(de("Schiedsrichter Zug 0"), None);
     }
 
     #[test]

@@ -11,6 +11,7 @@ mod outcome;
 mod pace;
 mod reports;
 mod state;
+pub mod touch_move;
 
 pub use dead::{dead_position, pawns_blocked_for_ever};
 pub use outcome::{DeadKind, EndReason, GameOutcome, GameResult};

@@ -126,13 +126,15 @@ pub enum ClaimVerdict {
         outcome: GameOutcome,
     },
     /// 9.5.3: the claim is incorrect: the opponent gets time, the game goes on, the intended
-    /// move (if any) has been played, and the claim stands as a draw offer (9.1.2.3).
+    /// move (if any) must be made on the board, and the claim stands as a draw offer (9.1.2.3).
     Incorrect {
         /// The claimant.
         by: Color,
         /// The time the opponent receives.
         bonus: TimeBonus,
-        /// The intended move, now played, and what it brought about.
+        /// The intended move, which must now be made "in accordance with Articles 3 and 4".
+        intended: Option<Move>,
+        /// The intended move played with the claim, in journals of earlier versions only.
         played: Option<MoveReport>,
     },
     /// The claim could not be examined; nothing changed.
@@ -149,7 +151,12 @@ impl ClaimVerdict {
                 out.extend(outcome.tokens());
                 out
             }
-            ClaimVerdict::Incorrect { by, bonus, played } => {
+            ClaimVerdict::Incorrect {
+                by,
+                bonus,
+                intended,
+                played,
+            } => {
                 let mut out = vec![
                     Token::Side(*by),
                     w(Word::ClaimsDraw),
@@ -158,13 +165,13 @@ impl ClaimVerdict {
                     Token::Pause,
                 ];
                 out.extend(bonus.tokens());
-                if let Some(report) = played {
+                if intended.is_some() || played.is_some() {
                     out.extend([Token::Pause, w(Word::IntendedMove), w(Word::MustBePlayed)]);
-                    if let Some(outcome) = report.outcome {
-                        out.push(Token::Pause);
-                        out.extend(outcome.tokens());
-                        return out;
-                    }
+                }
+                if let Some(outcome) = played.as_ref().and_then(|report| report.outcome) {
+                    out.push(Token::Pause);
+                    out.extend(outcome.tokens());
+                    return out;
                 }
                 out.extend([Token::Pause, w(Word::CountsAsDrawOffer)]);
                 out
@@ -290,9 +297,9 @@ pub enum DrawOfferError {
     /// The game is already over.
     #[error("the game is over")]
     GameOver,
-    /// 9.1.2.1: a draw is offered after one's own move, before pressing the clock.
-    #[error("offer a draw after your own move")]
-    NotAfterOwnMove,
+    /// 9.1.2.3: the opponent's offer stands; it is to be accepted or declined.
+    #[error("the opponent's draw offer stands")]
+    OpponentHasOffered,
     /// 5.2.3: no agreed draw before each player has made a move.
     #[error("no draw before both sides have moved")]
     BeforeBothHaveMoved,
@@ -309,7 +316,7 @@ impl DrawOfferError {
     pub fn tokens(&self) -> Vec<Token> {
         let word = match self {
             DrawOfferError::GameOver => Word::GameOver,
-            DrawOfferError::NotAfterOwnMove => Word::DrawOfferNotNow,
+            DrawOfferError::OpponentHasOffered => Word::DrawAlreadyOffered,
             DrawOfferError::BeforeBothHaveMoved => Word::DrawNotYet,
             DrawOfferError::AlreadyOffered => Word::DrawAlreadyOffered,
             DrawOfferError::NoOffer => Word::NoDrawOffer,

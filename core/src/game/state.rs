@@ -38,6 +38,7 @@ impl RepetitionKey {
 #[derive(Debug, Clone, PartialEq, Eq)]
 struct BeforeMove {
     pending_offer: Option<Color>,
+    offer_unmarked: bool,
     outcome: Option<GameOutcome>,
 }
 
@@ -54,6 +55,8 @@ pub struct Game {
     history: Vec<PlayedMove>,
     before: Vec<BeforeMove>,
     pending_offer: Option<Color>,
+    /// The standing offer was made before the offerer's move: `(=)` goes with that move.
+    offer_unmarked: bool,
     outcome: Option<GameOutcome>,
     illegal_moves: ByColor<u32>,
 }
@@ -95,6 +98,7 @@ impl Game {
             history: Vec::new(),
             before: Vec::new(),
             pending_offer: None,
+            offer_unmarked: false,
             outcome: None,
             illegal_moves: ByColor::default(),
         };
@@ -210,35 +214,54 @@ impl Game {
     /// it brought, a draw offer made with it, an opponent's offer it let lapse, and any later
     /// result (resignation, flag, agreement, claim) recorded after it. Counts of completed
     /// illegal moves stay: a penalty once given is not undone by taking a later move back.
+    #[must_use = "it is what the state machine decided: carry it out"]
     pub fn undo(&mut self) -> Option<PlayedMove> {
         let played = self.history.pop()?;
         self.positions.pop();
         self.keys.pop();
         let before = self.before.pop().expect("one saved state per move");
         self.pending_offer = before.pending_offer;
+        self.offer_unmarked = before.offer_unmarked;
         self.outcome = before.outcome;
         Some(played)
     }
 
-    /// 9.1.2.1: the player who has just moved offers a draw (before pressing the clock). The
-    /// offer is recorded with his move as `(=)` and stands until the opponent answers or moves.
+    /// The arbiter takes back the end of the game (6.10.2: a flag that fell on a wrongly set
+    /// clock, a result given in error): the game goes on from where it stood. Returns the
+    /// outcome taken back; `None` when the game was not over.
+    pub fn reopen(&mut self) -> Option<GameOutcome> {
+        let ended = self.outcome.take()?;
+        self.pending_offer = None;
+        self.offer_unmarked = false;
+        Some(ended)
+    }
+
+    /// 9.1.2.1: "A player wishing to offer a draw shall do so after having made a move on the
+    /// chessboard and before pressing his clock. An offer at any other time during play is
+    /// still valid but Article 11.5 must be considered." The offer is recorded as `(=)` with
+    /// the offerer's move: the one just made, or, offered before his move, the one he makes
+    /// next (8.1.2). It stands until the opponent accepts it, rejects it (in words, or by
+    /// touching a piece to move it, or by moving), or the game ends (9.1.2.3); the offerer's
+    /// own move does not withdraw it.
     pub fn offer_draw(&mut self, by: Color) -> Result<(), DrawOfferError> {
         if self.outcome.is_some() {
             return Err(DrawOfferError::GameOver);
         }
-        match self.history.last() {
-            Some(last) if last.by == by => {}
-            _ => return Err(DrawOfferError::NotAfterOwnMove),
-        }
         if !self.both_have_moved() {
             return Err(DrawOfferError::BeforeBothHaveMoved);
         }
-        if self.pending_offer == Some(by) {
-            return Err(DrawOfferError::AlreadyOffered);
+        match self.pending_offer {
+            Some(offerer) if offerer == by => return Err(DrawOfferError::AlreadyOffered),
+            Some(_) => return Err(DrawOfferError::OpponentHasOffered),
+            None => {}
         }
         self.pending_offer = Some(by);
-        if let Some(last) = self.history.last_mut() {
-            last.draw_offer = true;
+        match self.history.last_mut() {
+            Some(last) if last.by == by => {
+                last.draw_offer = true;
+                self.offer_unmarked = false;
+            }
+            _ => self.offer_unmarked = true,
         }
         Ok(())
     }
@@ -267,6 +290,7 @@ impl Game {
             return Err(DrawOfferError::NoOffer);
         }
         self.pending_offer = None;
+        self.offer_unmarked = false;
         Ok(())
     }
 
@@ -277,11 +301,32 @@ impl Game {
     ///   that move (9.2.1.1, 9.3.1); without, or if that does not hold, for the position now
     ///   (9.2.1.2, 9.3.2).
     /// - Correct: the game is drawn; an intended move the claim rests on enters the score.
-    /// - Incorrect: the opponent gets two minutes (one in blitz), the intended move is played,
-    ///   and the claim stands as a draw offer (9.1.2.3).
+    /// - Incorrect: the opponent gets two minutes (one in blitz), the intended move must then
+    ///   be made on the board "in accordance with Articles 3 and 4" (9.5.3: it is not played
+    ///   here; [`Game::claim_draw_playing_intended`] did so for journals of earlier versions),
+    ///   and the claim stands as a draw offer (9.1.2.3), whose `(=)` goes with that move.
     /// - A claim by the player not to move, with an illegal intended move, or after the end
     ///   is refused and changes nothing.
     pub fn claim_draw(&mut self, by: Color, intended: Option<Move>) -> ClaimVerdict {
+        self.claim(by, intended, false)
+    }
+
+    /// A claim as journals of earlier versions recorded it: an incorrect claim's intended
+    /// move was played with it.
+    pub fn claim_draw_playing_intended(
+        &mut self,
+        by: Color,
+        intended: Option<Move>,
+    ) -> ClaimVerdict {
+        self.claim(by, intended, true)
+    }
+
+    fn claim(
+        &mut self,
+        by: Color,
+        intended: Option<Move>,
+        play_if_incorrect: bool,
+    ) -> ClaimVerdict {
         if self.outcome.is_some() {
             return ClaimVerdict::Refused(ClaimRefusal::GameOver);
         }
@@ -318,11 +363,20 @@ impl Game {
             to: !by,
             minutes: self.pace.penalty_minutes(),
         };
-        let played = intended.map(|mv| self.push_move(mv, true));
+        let played = intended
+            .filter(|_| play_if_incorrect)
+            .map(|mv| self.push_move(mv, true));
         if self.outcome.is_none() {
             self.pending_offer = Some(by);
+            // 9.1.2.3: the claim is an offer; its (=) goes with the claimant's move.
+            self.offer_unmarked = played.is_none();
         }
-        ClaimVerdict::Incorrect { by, bonus, played }
+        ClaimVerdict::Incorrect {
+            by,
+            bonus,
+            intended: intended.filter(|_| !play_if_incorrect),
+            played,
+        }
     }
 
     /// 5.1.2: `by` resigns; the opponent wins.
@@ -393,6 +447,7 @@ impl Game {
 
     fn finish(&mut self, result: GameResult, reason: EndReason) -> &GameOutcome {
         self.pending_offer = None;
+        self.offer_unmarked = false;
         self.outcome.insert(GameOutcome { result, reason })
     }
 
@@ -457,14 +512,21 @@ impl Game {
         let san = SanPlus::from_move_and_play_unchecked(&mut next, mv);
         self.before.push(BeforeMove {
             pending_offer: self.pending_offer,
+            offer_unmarked: self.offer_unmarked,
             outcome: self.outcome,
         });
         let lapsed_offer = if self.pending_offer == Some(!by) {
             self.pending_offer = None;
+            self.offer_unmarked = false;
             Some(!by)
         } else {
             None
         };
+        // An offer made before the offerer's move goes with that move (8.1.2).
+        let marks_offer = self.pending_offer == Some(by) && self.offer_unmarked;
+        if marks_offer {
+            self.offer_unmarked = false;
+        }
         let check = next.is_check();
         self.keys.push(RepetitionKey::of(&next));
         self.positions.push(next);
@@ -473,7 +535,7 @@ impl Game {
             san,
             by,
             number,
-            draw_offer: false,
+            draw_offer: marks_offer,
         };
         self.history.push(played.clone());
         if evaluate {

@@ -101,6 +101,7 @@ impl Gate {
     }
 
     /// Audio arrived.
+    #[must_use = "it is what the state machine decided: carry it out"]
     pub fn audio(&mut self, samples: &[i16]) -> Vec<Step> {
         match (self.mode, self.open) {
             (ListenMode::Off, _) => Vec::new(),
@@ -121,7 +122,8 @@ impl Gate {
                     self.open = false;
                     steps.push(Step::Finish);
                     self.preroll.clear();
-                    self.audio(&samples[take..]);
+                    // Closed now: the rest goes to the preroll of the next utterance.
+                    steps.extend(self.audio(&samples[take..]));
                 }
                 steps
             }
@@ -129,6 +131,7 @@ impl Gate {
     }
 
     /// The key was pressed.
+    #[must_use = "it is what the state machine decided: carry it out"]
     pub fn toggle(&mut self) -> Vec<Step> {
         if self.mode == ListenMode::Off {
             return Vec::new();
@@ -147,6 +150,7 @@ impl Gate {
     }
 
     /// The source ended (end of a file): an open utterance is finished.
+    #[must_use = "it is what the state machine decided: carry it out"]
     pub fn end_of_audio(&mut self) -> Vec<Step> {
         if self.open {
             vec![Step::Finish]
@@ -192,7 +196,7 @@ mod tests {
     #[test]
     fn a_forgotten_key_ends_the_utterance_after_the_longest_one() {
         let mut gate = Gate::new(ListenMode::PushToTalk, RATE);
-        gate.toggle();
+        let _ = gate.toggle();
         let limit = (MAX_UTTERANCE.as_secs() * 1000) as usize;
         let steps = gate.audio(&vec![0; limit + 10]);
         assert_eq!(fed(&steps), limit);

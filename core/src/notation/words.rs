@@ -58,6 +58,8 @@ words! {
     Moves => "w_moves";
     /// "to move"
     ToMove => "w_to_move";
+    /// "moves completed": the moves each player has completed (D.2.10.4).
+    MovesCompleted => "w_moves_completed";
     /// "last move"
     LastMove => "w_last_move";
     /// "last moves"
@@ -124,8 +126,6 @@ words! {
     DrawDeclined => "w_draw_declined";
     /// "no draw offer"
     NoDrawOffer => "w_no_draw_offer";
-    /// "offer a draw after your own move"
-    DrawOfferNotNow => "w_draw_offer_not_now";
     /// "no draw before both sides have moved"
     DrawNotYet => "w_draw_not_yet";
     /// "claims a draw"
@@ -193,6 +193,14 @@ words! {
     BothFlags => "w_both_flags";
     /// "time control reached"
     TimeControlReached => "w_time_control_reached";
+    /// The clock set to a time ("gestellt auf").
+    ClockSet => "w_clock_set";
+    /// The end of the game taken back by the arbiter.
+    GameReopened => "w_game_reopened";
+    /// The clock set to the times recorded at the position gone back to (D.2.9).
+    ClockAsRecorded => "w_clock_as_recorded";
+    /// An illegal move found after the opponent's next move in rapid or blitz (A.4.2, B.3).
+    TooLateForIllegalMove => "w_too_late_for_illegal_move";
     /// "time added"
     TimeAdded => "w_time_added";
     /// "time taken off"
@@ -242,6 +250,18 @@ words! {
     MustBeCaptured => "w_must_be_captured";
     /// "put back"
     PutBack => "w_put_back";
+    /// Castling refused because the rook was touched before the king (4.4.2).
+    CastlingRookFirst => "w_castling_rook_first";
+    /// "must capture": the first touched own piece must capture the opponent's (4.3.3).
+    MustTake => "w_must_take";
+    /// A move made on the board and announced cannot be taken back but by the arbiter (4.7).
+    MoveIsMade => "w_move_is_made";
+    /// The announcement was withdrawn before the move was made (D.2.8).
+    AnnouncementWithdrawn => "w_announcement_withdrawn";
+    /// A slip of the tongue corrected before the clock (D.2.8).
+    AnnouncementCorrected => "w_announcement_corrected";
+    /// A typing error of the assistant (or of whoever relayed a move) corrected before the clock.
+    EntryCorrected => "w_entry_corrected";
     /// "missing"
     Missing => "w_missing";
     /// "no piece belongs here"
@@ -371,6 +391,8 @@ words! {
     DrawAlreadyOffered => "w_draw_already_offered";
     /// "only the player to move can claim"
     ClaimOnlyOnMove => "w_claim_only_on_move";
+    /// A player who touched a piece has lost the right to claim on this move (9.4).
+    ClaimAfterTouch => "w_claim_after_touch";
     /// "intended move"
     IntendedMove => "w_intended_move";
     /// "must be played"
@@ -459,4 +481,23 @@ words! {
     // --- speech out ---
     /// "nothing to repeat"
     NothingToRepeat => "w_nothing_to_repeat";
+    // --- bad input, devices and the disk ---
+    /// "the word" (before the unknown word itself, shown: "the word foo is unknown")
+    TheWord => "w_the_word";
+    /// "is unknown" (after the unknown word)
+    IsUnknown => "w_is_unknown";
+    /// "the line is too long"
+    LineTooLong => "w_line_too_long";
+    /// "the game goes on" (after a problem that does not stop it)
+    GameGoesOn => "w_game_goes_on";
+    /// "the game file is written again"
+    JournalWrittenAgain => "w_journal_written_again";
+    /// "the moves are kept in a rescue file"
+    JournalRescued => "w_journal_rescued";
+    /// "the simulated board cannot do that"
+    SimulatedBoardCannot => "w_simulated_board_cannot";
+    /// "that is not a speech model"
+    NotAModel => "w_not_a_model";
+    /// "the speech model knows none of the words" (then a few of them)
+    ModelKnowsNoWord => "w_model_knows_no_word";
 }

@@ -176,6 +176,18 @@ pub struct ClaimEntry {
     /// The verdict, filled in when the claim is applied.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub verdict: Option<ClaimRecord>,
+    /// Whether an incorrect claim's intended move was played with the claim. Journals of
+    /// earlier versions did so (the field is absent there: true); since, the intended move is
+    /// made on the board like any move (9.5.3) and journaled as a move of its own (false).
+    #[serde(
+        default = "played_with_the_claim_before",
+        skip_serializing_if = "Clone::clone"
+    )]
+    pub intended_played_with_claim: bool,
+}
+
+fn played_with_the_claim_before() -> bool {
+    true
 }
 
 /// A fallen flag.
@@ -235,7 +247,27 @@ pub struct ClockAdjustmentEntry {
     pub side: Color,
     /// Milliseconds added (negative: taken off).
     pub delta_ms: i64,
+    /// The time the clock was set to, in milliseconds, when it was set rather than changed
+    /// (the arbiter's "Zeit Weiß 1:23:10", going back to a recorded position).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub set_ms: Option<u64>,
     /// Why.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub reason: String,
+}
+
+/// The arbiter set the clock's move counter to the move being played (6.10.2).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct MoveCounterEntry {
+    /// The number of the move being played.
+    pub number: u32,
+}
+
+/// The arbiter took back the end of the game (a flag that fell on a wrongly set clock,
+/// 6.10.2): the game goes on from where it stood.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ReopenEntry {
+    /// Why, for the record.
     #[serde(default, skip_serializing_if = "String::is_empty")]
     pub reason: String,
 }
@@ -252,6 +284,20 @@ pub struct PressEntry {
     /// Black's time after the press, in milliseconds.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub black_ms: Option<u64>,
+}
+
+/// A player touched a piece (seen on an e-board): D.2.10.5, the assistant "shall … inform
+/// the arbiter when the sighted player has touched one of his pieces", and the record keeps
+/// it for the arbiter's ruling on touch-move.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct TouchEntry {
+    /// Who touched it.
+    #[serde(with = "color_serde")]
+    pub by: Color,
+    /// Its square (`g8`).
+    pub square: String,
+    /// The piece, as a FEN letter (`n`).
+    pub piece: String,
 }
 
 /// The result of the game: a confirmation of a result the rules gave, or an arbiter's decision.
@@ -294,6 +340,12 @@ pub enum Entry {
     Press(PressEntry),
     /// The result.
     Result(ResultEntry),
+    /// A piece touched (D.2.10.5).
+    Touch(TouchEntry),
+    /// The clock's move counter set by the arbiter.
+    MoveCounter(MoveCounterEntry),
+    /// The end of the game taken back by the arbiter.
+    Reopen(ReopenEntry),
 }
 
 impl Entry {
@@ -333,6 +385,7 @@ impl Entry {
             by,
             intended,
             verdict: None,
+            intended_played_with_claim: false,
         })
     }
 
@@ -376,6 +429,9 @@ impl Entry {
             Entry::ClockAdjustment(_) => "clock_adjustment",
             Entry::Press(_) => "press",
             Entry::Result(_) => "result",
+            Entry::Touch(_) => "touch",
+            Entry::MoveCounter(_) => "move_counter",
+            Entry::Reopen(_) => "reopen",
         }
     }
 

@@ -22,8 +22,8 @@ pub mod sheet;
 
 pub use entry::{
     ClaimEntry, ClaimRecord, ClockAdjustmentEntry, Entry, FIRST_SEALED_FORMAT, FlagEntry, Header,
-    IllegalMoveEntry, JOURNAL_FORMAT, MoveEntry, PenaltyRecord, PlayerEntry, PressEntry,
-    ResultEntry, STANDARD_START_FEN, Stamped, UndoEntry,
+    IllegalMoveEntry, JOURNAL_FORMAT, MoveCounterEntry, MoveEntry, PenaltyRecord, PlayerEntry,
+    PressEntry, ReopenEntry, ResultEntry, STANDARD_START_FEN, Stamped, TouchEntry, UndoEntry,
 };
 pub use integrity::{CodeMatch, Integrity, RecordState};
 pub use journal::{

@@ -100,6 +100,10 @@ pub enum Effect {
     Pressed(Color),
     /// A result entry confirmed the game's result.
     ResultConfirmed(GameOutcome),
+    /// A piece was touched (noted for the arbiter; nothing changes in the game).
+    Touched(Color),
+    /// The end of the game was taken back; the outcome it had.
+    Reopened(GameOutcome),
 }
 
 /// An entry applied: the entry as it is to be written (with SAN, verdict or penalty filled
@@ -118,6 +122,9 @@ pub enum ApplyError {
     /// The move text is not a UCI move.
     #[error("'{0}' is not a move in UCI notation")]
     BadMoveText(String),
+    /// A square or piece of an entry cannot be read.
+    #[error("'{0}' is not a square or piece")]
+    BadSquare(String),
     /// The game refused (illegal move, game over).
     #[error("{0}")]
     Game(#[from] GameError),
@@ -130,6 +137,9 @@ pub enum ApplyError {
     /// There is no move to take back.
     #[error("no move to take back")]
     NothingToUndo,
+    /// The game is not over: there is no end to take back.
+    #[error("the game is not over")]
+    NotOver,
     /// A header can only be the first line.
     #[error("a header can only be the first line")]
     HeaderNotFirst,
@@ -147,11 +157,15 @@ impl ApplyError {
     /// The refusal in words.
     pub fn tokens(&self) -> Vec<Token> {
         match self {
-            ApplyError::BadMoveText(_) => vec![Token::Word(Word::NotUnderstood)],
+            ApplyError::BadMoveText(_) | ApplyError::BadSquare(_) => {
+                vec![Token::Word(Word::NotUnderstood)]
+            }
             ApplyError::Game(e) => e.tokens(),
             ApplyError::Offer(e) => e.tokens(),
             ApplyError::ClaimRefused(r) => r.tokens(),
-            ApplyError::NothingToUndo => vec![Token::Word(Word::NothingToTakeBack)],
+            ApplyError::NothingToUndo | ApplyError::NotOver => {
+                vec![Token::Word(Word::NothingToTakeBack)]
+            }
             ApplyError::HeaderNotFirst | ApplyError::Mismatch { .. } => {
                 vec![Token::Word(Word::Error)]
             }
@@ -282,7 +296,11 @@ impl Scoresheet {
                     .as_deref()
                     .map(|u| self.parse_move(u))
                     .transpose()?;
-                let verdict = self.game.claim_draw(c.by, intended);
+                let verdict = if c.intended_played_with_claim {
+                    self.game.claim_draw_playing_intended(c.by, intended)
+                } else {
+                    self.game.claim_draw(c.by, intended)
+                };
                 let record = match &verdict {
                     ClaimVerdict::Refused(refusal) => {
                         return Err(ApplyError::ClaimRefused(*refusal));
@@ -351,12 +369,20 @@ impl Scoresheet {
             }
             Entry::ClockAdjustment(c) => {
                 let mut tokens = vec![Token::Side(c.side), Token::Word(Word::Clock)];
-                tokens.push(Token::Word(if c.delta_ms < 0 {
-                    Word::Minus
-                } else {
-                    Word::Plus
-                }));
-                tokens.extend(duration_tokens(c.delta_ms.unsigned_abs()));
+                match c.set_ms {
+                    Some(set) => {
+                        tokens.push(Token::Word(Word::ClockSet));
+                        tokens.extend(duration_tokens(set));
+                    }
+                    None => {
+                        tokens.push(Token::Word(if c.delta_ms < 0 {
+                            Word::Minus
+                        } else {
+                            Word::Plus
+                        }));
+                        tokens.extend(duration_tokens(c.delta_ms.unsigned_abs()));
+                    }
+                }
                 self.note(Note {
                     detail: (!c.reason.is_empty()).then(|| c.reason.clone()),
                     ..Note::words(tokens)
@@ -385,6 +411,43 @@ impl Scoresheet {
                     Effect::Ended(outcome)
                 }
             },
+            Entry::MoveCounter(m) => {
+                let tokens = [
+                    Token::Word(Word::Clock),
+                    Token::Word(Word::Move),
+                    Token::Number(m.number),
+                ];
+                self.note(Note::words(tokens.to_vec()));
+                Effect::ClockAdjusted
+            }
+            Entry::Reopen(r) => {
+                let ended = self.game.reopen().ok_or(ApplyError::NotOver)?;
+                let mut tokens = vec![Token::Word(Word::GameReopened), Token::Pause];
+                tokens.extend(ended.tokens());
+                self.note(Note {
+                    detail: (!r.reason.is_empty()).then(|| r.reason.clone()),
+                    ..Note::words(tokens)
+                });
+                Effect::Reopened(ended)
+            }
+            Entry::Touch(t) => {
+                let square: shakmaty::Square = t
+                    .square
+                    .parse()
+                    .map_err(|_| ApplyError::BadSquare(t.square.clone()))?;
+                let piece = t
+                    .piece
+                    .chars()
+                    .next()
+                    .and_then(shakmaty::Piece::from_char)
+                    .ok_or_else(|| ApplyError::BadSquare(t.piece.clone()))?;
+                let mut tokens = vec![crate::notation::Token::Side(t.by)];
+                tokens.extend(crate::notation::token::colored_piece_tokens(piece));
+                tokens.extend(crate::notation::token::square_tokens(square));
+                tokens.push(crate::notation::Token::Word(Word::Touched));
+                self.note(Note::words(tokens));
+                Effect::Touched(t.by)
+            }
         };
         Ok(Applied {
             entry: written,

@@ -7,8 +7,9 @@ use shakmaty::{Color, Move, Position};
 
 use crate::clock::{Adjust, ClockInput, Query};
 use crate::command::{self, ArbiterAction, Command};
+use crate::config::SeatRole;
 use crate::notation::{Token, Word, parse_move};
-use crate::record::{ClockAdjustmentEntry, Entry, sheet};
+use crate::record::{ClockAdjustmentEntry, Entry, MoveCounterEntry, ReopenEntry, sheet};
 
 use super::effect::{Audience, Effect, Priority};
 use super::{Session, queries};
@@ -57,10 +58,8 @@ impl Session {
                 Some(clock) => out.push(Effect::reading(clock.answer(Query::Used, now))),
                 None => out.push(Effect::reading(vec![Token::Word(Word::NoClock)])),
             },
-            Command::MoveCount => out.push(Effect::reading(vec![
-                Token::Word(Word::Move),
-                Token::Number(self.game().move_number()),
-            ])),
+            // D.2.10.4: "the number of moves completed", not the number of the move played.
+            Command::MoveCount => out.push(Effect::reading(self.moves_completed())),
             Command::Repeat => {
                 let tokens = if self.last_said.is_empty() {
                     vec![Token::Word(Word::NoMovesYet)]
@@ -76,18 +75,21 @@ impl Session {
             Command::Fen => out.push(Effect::Show(self.game().fen())),
             Command::TakeBack => self.take_back(now, out),
             Command::PressClock => self.press_clock(now, out),
-            Command::OfferDraw => {
-                let by = actor.unwrap_or(!pos.turn());
+            Command::OfferDraw(side) => {
+                // "Remis" alone: the player who has just moved (9.1.2.1), or whoever speaks.
+                let by = side.or(actor).unwrap_or(!pos.turn());
                 self.simple(Entry::offer_draw(by), now, out, |_| {
                     vec![Token::Side(by), Token::Word(Word::DrawOffered)]
                 });
             }
             Command::AcceptDraw => {
                 let by = actor.unwrap_or(pos.turn());
+                // The outcome says "Remis angenommen" itself: "Remis angenommen, Remis".
                 self.simple(Entry::accept_draw(by), now, out, |s| {
-                    let mut tokens = vec![Token::Word(Word::DrawAccepted), Token::Pause];
-                    tokens.extend(s.game().outcome().map(|o| o.tokens()).unwrap_or_default());
-                    tokens
+                    s.game()
+                        .outcome()
+                        .map(|o| o.tokens())
+                        .unwrap_or_else(|| vec![Token::Word(Word::DrawAccepted)])
                 });
             }
             Command::DeclineDraw => {
@@ -110,11 +112,28 @@ impl Session {
             Command::Help => out.push(Effect::reading(command::help_tokens(self.options.lang))),
             Command::Listen => out.push(Effect::ToggleListening),
             Command::Peg(line) => out.push(Effect::ToSimulator(line)),
-            Command::Quit => {
-                out.push(Effect::say(vec![Token::Word(Word::Saved)]));
-                out.push(Effect::Quit);
-            }
+            // "gespeichert" is said by the adapter once the journal is complete on disk.
+            Command::Quit => out.push(Effect::Quit),
         }
+    }
+
+    /// The moves each player has completed: as the clock counts them (pressed after; the
+    /// arbiter may have set its counter), or without a clock the moves made but the one the
+    /// opponent's next move completes.
+    fn moves_completed(&self) -> Vec<Token> {
+        if let Some(clock) = &self.clock {
+            return clock.moves_completed();
+        }
+        let count = |side: Color| {
+            let made = self
+                .game()
+                .history()
+                .iter()
+                .filter(|m| m.by == side)
+                .count() as u32;
+            made - u32::from(self.uncompleted == Some(side))
+        };
+        crate::clock::announce::moves_completed(count(Color::White), count(Color::Black))
     }
 
     /// Records an entry and says what `words` make of the new state, or the refusal.
@@ -134,25 +153,39 @@ impl Session {
         }
     }
 
-    /// Takes back the move made and not yet completed (a slip, D.2.8).
+    /// "Korrektur": D.2.8, "A slip of the tongue in announcing a move must be corrected at
+    /// once, before the opponent's clock is started". Before the VI player's move is made on
+    /// the peg board, the announcement is withdrawn; a move made on a board the program sees
+    /// stays made (4.7), and only the arbiter can take it back ("Schiedsrichter zurück 1"); a
+    /// move that was only said or typed (no board to see it) may be corrected before the
+    /// clock: the player's slip of the tongue, or a typing error of whoever relayed it.
     fn take_back(&mut self, now: Duration, out: &mut Vec<Effect>) {
-        if self.uncompleted.is_none() {
-            out.push(Effect::say(vec![Token::Word(Word::NothingToTakeBack)]));
+        if self.cycle.withdraw_announcement() {
+            out.push(Effect::say(vec![Token::Word(Word::AnnouncementWithdrawn)]));
             return;
         }
+        let Some(mover) = self.uncompleted else {
+            out.push(Effect::say(vec![Token::Word(Word::NothingToTakeBack)]));
+            return;
+        };
+        if self.uncompleted_on_board {
+            out.push(Effect::say(vec![Token::Word(Word::MoveIsMade)]));
+            return;
+        }
+        let what = if self.options.role == SeatRole::Player && mover == self.options.vi_side {
+            Word::AnnouncementCorrected
+        } else {
+            Word::EntryCorrected
+        };
         match self.record(Entry::undo(), now, out) {
-            Ok(applied) => {
+            Ok(_) => {
                 self.uncompleted = None;
                 // The piece goes back on the boards too.
                 self.boards_follow_game();
-                let by = match applied.effect {
-                    sheet::Effect::Undone(played) => played.by,
-                    _ => self.game().turn(),
-                };
                 out.push(Effect::say(vec![
-                    Token::Word(Word::TakenBack),
+                    Token::Word(what),
                     Token::Pause,
-                    Token::Side(by),
+                    Token::Side(mover),
                     Token::Word(Word::ToMove),
                 ]));
             }
@@ -160,6 +193,12 @@ impl Session {
         }
     }
 
+    /// A claim of a draw (9.2, 9.3) by `actor` (else the player to move), examined as the
+    /// arbiter would (9.5): the clocks stop while it is examined (9.5.1); a player who touched a
+    /// piece has lost the right to claim on this move (9.4); if the claim is incorrect the
+    /// opponent receives time, the clocks run again, and an intended move must be made on the
+    /// board "in accordance with Articles 3 and 4" (9.5.3): with a board that sees it, it is
+    /// made when the board shows it, like any move; without one, the written move is made.
     fn claim_draw(
         &mut self,
         intended_text: Option<String>,
@@ -169,6 +208,10 @@ impl Session {
     ) {
         let pos = self.game().position().clone();
         let by = actor.unwrap_or(pos.turn());
+        if by == pos.turn() && self.cycle.has_touched(by) {
+            out.push(Effect::say(vec![Token::Word(Word::ClaimAfterTouch)]));
+            return;
+        }
         let intended = match intended_text.as_deref().map(|t| parse_move(&pos, t)) {
             None => None,
             Some(Ok(m)) => Some(m),
@@ -179,23 +222,55 @@ impl Session {
                 return;
             }
         };
+        let running = self.clock_running();
+        if running {
+            // 9.5.1: the arbiter stops the clocks while the claim is examined.
+            self.clock_input(ClockInput::Pause, now, out);
+        }
         let entry = Entry::claim(
             by,
             intended.map(|m| m.to_uci(shakmaty::CastlingMode::Standard).to_string()),
         );
         match self.record(entry, now, out) {
             Ok(applied) => {
-                if let sheet::Effect::Claimed(verdict) = &applied.effect {
-                    out.push(Effect::say(verdict.tokens()));
-                    if let crate::game::ClaimVerdict::Incorrect { bonus, played, .. } = verdict {
-                        if played.is_some() {
-                            self.uncompleted = Some(by);
-                        }
-                        self.give_time(bonus.to, bonus.minutes, "9.5.3", now, out);
+                let sheet::Effect::Claimed(verdict) = &applied.effect else {
+                    return;
+                };
+                out.push(Effect::say(verdict.tokens()));
+                if let crate::game::ClaimVerdict::Incorrect {
+                    bonus, intended, ..
+                } = verdict
+                {
+                    self.give_time(bonus.to, bonus.minutes, "9.5.3", now, out);
+                    if running {
+                        self.clock_input(ClockInput::Resume, now, out);
+                    }
+                    if let Some(m) = *intended {
+                        self.make_intended_move(by, m, now, out);
                     }
                 }
             }
-            Err(err) => out.push(Effect::say(err.tokens())),
+            Err(err) => {
+                if running {
+                    self.clock_input(ClockInput::Resume, now, out);
+                }
+                out.push(Effect::say(err.tokens()));
+            }
+        }
+    }
+
+    /// 9.5.3: after an incorrect claim the intended move must be made. The VI player makes it
+    /// on the peg board (it counts as announced: the board is to show it); the sighted player
+    /// on the e-board, if there is one; otherwise the written move is made now.
+    fn make_intended_move(&mut self, by: Color, m: Move, now: Duration, out: &mut Vec<Effect>) {
+        let position = self.game().position().clone();
+        if by == self.options.vi_side && self.cycle.expects_announcement(&position) {
+            let steps = self.cycle.announced(m, &self.cycle_game());
+            self.carry_out(steps, now, out);
+        } else if by != self.options.vi_side && self.cycle.has_sighted_board() {
+            // The e-board shows the sighted player's move when it is made.
+        } else {
+            self.make_move(m, now, out);
         }
     }
 
@@ -217,47 +292,134 @@ impl Session {
                 let entry = Entry::ClockAdjustment(ClockAdjustmentEntry {
                     side,
                     delta_ms: seconds.saturating_mul(1000),
+                    set_ms: None,
                     reason: "6.10.2".into(),
                 });
                 if let Err(err) = self.record(entry, now, out) {
                     out.push(Effect::say(err.tokens()));
                 }
             }
-            ArbiterAction::Back(plies) => {
-                let plies = plies.min(self.game().history().len());
-                if plies == 0 || self.game().is_over() {
-                    out.push(Effect::say(vec![Token::Word(Word::NothingToTakeBack)]));
+            ArbiterAction::SetTime(side, time) => {
+                if self.clock.is_none() {
+                    out.push(Effect::say(vec![Token::Word(Word::NoClock)]));
                     return;
                 }
-                for _ in 0..plies {
-                    if let Err(err) = self.record(Entry::undo(), now, out) {
-                        out.push(Effect::say(err.tokens()));
-                        break;
-                    }
+                self.set_clock_time(side, time, "6.10.2", now, out);
+            }
+            ArbiterAction::SetMoveNumber(number) => {
+                if self.clock.is_none() {
+                    out.push(Effect::say(vec![Token::Word(Word::NoClock)]));
+                    return;
                 }
-                self.uncompleted = None;
-                self.boards_follow_game();
-                let position = self.sheet.game().position().clone();
+                self.clock_input(ClockInput::SetMoveNumber(number), now, out);
+                let entry = Entry::MoveCounter(MoveCounterEntry { number });
+                if let Err(err) = self.record(entry, now, out) {
+                    out.push(Effect::say(err.tokens()));
+                }
+            }
+            ArbiterAction::Back(plies) => self.go_back(plies, now, out),
+            ArbiterAction::IllegalMove(side) => self.illegal_move(side, now, out),
+        }
+    }
+
+    /// D.2.9: the game is reconstructed back to where the records agree, "and the arbiter will
+    /// readjust the clocks": the clock is set to the times recorded at that position (the
+    /// press of its last move), stopped, with its move counter at that move, so that a time
+    /// control's periods stay right; the arbiter may change them ("Zeit Weiß 1:23:10", "Zug
+    /// 24") and starts the clock again. It works after the end of the game too (6.10.2: a
+    /// flag that fell on a wrongly set clock): the end is taken back first.
+    fn go_back(&mut self, plies: usize, now: Duration, out: &mut Vec<Effect>) {
+        let over = self.game().is_over();
+        let plies = plies.min(self.game().history().len());
+        if plies == 0 && !over {
+            out.push(Effect::say(vec![Token::Word(Word::NothingToTakeBack)]));
+            return;
+        }
+        let target = self.game().history().len() - plies;
+        let recorded = self.times_recorded_after(target);
+        if over {
+            let entry = Entry::Reopen(ReopenEntry {
+                reason: "D.2.9".into(),
+            });
+            if let Err(err) = self.record(entry, now, out) {
+                out.push(Effect::say(err.tokens()));
+                return;
+            }
+        }
+        for _ in 0..plies {
+            if let Err(err) = self.record(Entry::undo(), now, out) {
+                out.push(Effect::say(err.tokens()));
+                break;
+            }
+        }
+        self.uncompleted = None;
+        self.boards_follow_game();
+        let position = self.sheet.game().position().clone();
+        let first = if plies == 0 {
+            Word::GameReopened
+        } else {
+            Word::TakenBack
+        };
+        let mut tokens = vec![Token::Word(first), Token::Pause];
+        tokens.extend(queries::whose_move_tokens(&position));
+        out.push(Effect::say(tokens));
+        self.set_clock_to_the_game(recorded, now, out);
+        // The boards are then set up as in this position; it is read out for that.
+        out.push(Effect::reading(queries::position_tokens(&position)));
+    }
+
+    /// 7.5.1: "If during a game it is found that an illegal move has been completed, the
+    /// position immediately before the irregularity shall be reinstated", and 7.5.3/7.5.5 the
+    /// penalty applies: in one step. In rapid and blitz only "provided the opponent has not
+    /// made his next move" (A.4.2, B.3). The offender's last move is the irregular one.
+    fn illegal_move(&mut self, side: Option<Color>, now: Duration, out: &mut Vec<Effect>) {
+        let history = self.game().history();
+        let side = side
+            .or(history.last().map(|m| m.by))
+            .unwrap_or(!self.game().turn());
+        let Some(index) = history.iter().rposition(|m| m.by == side) else {
+            out.push(Effect::say(vec![Token::Word(Word::NothingToTakeBack)]));
+            return;
+        };
+        let since = history.len() - 1 - index;
+        if since > 0 && self.game().pace() != crate::game::Pace::Standard {
+            out.push(Effect::say(vec![Token::Word(Word::TooLateForIllegalMove)]));
+            return;
+        }
+        if self.game().is_over() {
+            let entry = Entry::Reopen(ReopenEntry {
+                reason: "7.5.1".into(),
+            });
+            if let Err(err) = self.record(entry, now, out) {
+                out.push(Effect::say(err.tokens()));
+                return;
+            }
+        }
+        for _ in 0..=since {
+            if let Err(err) = self.record(Entry::undo(), now, out) {
+                out.push(Effect::say(err.tokens()));
+                return;
+            }
+        }
+        self.uncompleted = None;
+        self.boards_follow_game();
+        match self.record(Entry::illegal_move(side, None), now, out) {
+            Ok(applied) => {
+                let position = self.game().position().clone();
                 let mut tokens = vec![Token::Word(Word::TakenBack), Token::Pause];
                 tokens.extend(queries::whose_move_tokens(&position));
                 out.push(Effect::say(tokens));
-                // The boards are then set up as in this position; it is read out for that.
-                out.push(Effect::reading(queries::position_tokens(&position)));
-            }
-            ArbiterAction::IllegalMove(side) => {
-                let side = side.unwrap_or(!self.game().turn());
-                match self.record(Entry::illegal_move(side, None), now, out) {
-                    Ok(applied) => {
-                        if let sheet::Effect::Penalised(penalty) = &applied.effect {
-                            out.push(Effect::say(penalty.tokens()));
-                            if let Some(bonus) = penalty.bonus() {
-                                self.give_time(bonus.to, bonus.minutes, "7.5.3", now, out);
-                            }
-                        }
+                if let sheet::Effect::Penalised(penalty) = &applied.effect {
+                    out.push(Effect::say(penalty.tokens()));
+                    if !self.game().is_over() {
+                        self.set_clock_to_the_game(None, now, out);
                     }
-                    Err(err) => out.push(Effect::say(err.tokens())),
+                    if let Some(bonus) = penalty.bonus() {
+                        self.give_time(bonus.to, bonus.minutes, "7.5.3", now, out);
+                    }
                 }
             }
+            Err(err) => out.push(Effect::say(err.tokens())),
         }
     }
 

@@ -22,8 +22,8 @@ use crate::board::link::LinkEvent;
 use crate::board::tracker::PendingQuestion;
 use crate::board::{BoardInput, Sensing, Tracker, TrackerOutput, differences};
 use crate::command::{self, Command};
+use crate::game::touch_move::{self, Obligation};
 use crate::lang::Lang;
-use crate::notation::token::{colored_piece_tokens, square_tokens};
 use crate::notation::{Style, Token, Word, move_tokens};
 use crate::speech::Priority;
 
@@ -58,6 +58,17 @@ pub(super) enum Step {
     MakeSighted(Move),
     /// A key of the VI player's board: carry out its command.
     Key(Command),
+    /// A player to move touched a piece (a peg lifted, a piece lifted on the e-board): the
+    /// opponent's draw offer lapses (9.1.2.3), the sighted player's touch is recorded for the
+    /// arbiter (D.2.10.5).
+    Touched {
+        /// Who touched it.
+        by: Color,
+        /// Where.
+        square: Square,
+        /// What.
+        piece: Piece,
+    },
 }
 
 /// The game as the cycle needs to know it for one input.
@@ -87,6 +98,8 @@ pub(super) struct BoardCycle {
     vi_move: ViMove,
     /// Pieces the VI player touched (pegs lifted) this turn, own and the opponent's (4.3).
     touched: Vec<(Square, Piece)>,
+    /// Whether the sighted player touched one of his pieces this turn (seen on an e-board).
+    sighted_touched: bool,
 }
 
 impl BoardCycle {
@@ -101,6 +114,7 @@ impl BoardCycle {
             sighted: None,
             vi_move: ViMove::default(),
             touched: Vec::new(),
+            sighted_touched: false,
         }
     }
 
@@ -132,9 +146,9 @@ impl BoardCycle {
         self.peg.is_some() && self.peg_connected && position.turn() == self.vi_side
     }
 
-    /// Whether the game has a peg board (the sighted player's moves are then followed on it).
-    pub(super) fn has_peg_board(&self) -> bool {
-        self.peg.is_some()
+    /// Whether the sighted player plays on an e-board the program sees.
+    pub(super) fn has_sighted_board(&self) -> bool {
+        self.sighted.is_some()
     }
 
     fn tracker_mut(&mut self, seat: Seat) -> Option<&mut Tracker> {
@@ -231,17 +245,28 @@ impl BoardCycle {
             match (&output, seat) {
                 (TrackerOutput::Move(m), Seat::Peg) => self.peg_move(*m, game, out),
                 (TrackerOutput::Move(m), Seat::Sighted) => self.sighted_board_move(*m, game, out),
-                (TrackerOutput::Touch { own, .. }, Seat::Sighted) => {
+                (TrackerOutput::Touch { own, square, piece }, Seat::Sighted) => {
                     // D.2.10.5: the assistant tells the arbiter when the sighted player
                     // touched a piece; say it to the VI side (and the assistant).
-                    if *own {
+                    if *own && game.position.turn() != vi {
                         let mut tokens = vec![Token::Side(!vi)];
                         tokens.extend(output.tokens());
                         out.push(self.for_vi(tokens, Priority::Move));
+                        self.sighted_touched = true;
+                        out.push(Step::Touched {
+                            by: !vi,
+                            square: *square,
+                            piece: *piece,
+                        });
                     }
                 }
                 (TrackerOutput::BoardsAgree, Seat::Peg) => {
-                    if self.vi_move.on_board.is_some() && game.position.turn() == vi {
+                    let back_at_game = self
+                        .peg
+                        .as_ref()
+                        .is_some_and(|t| t.position().board() == game.position.board());
+                    if self.vi_move.on_board.is_some() && game.position.turn() == vi && back_at_game
+                    {
                         // The player took the shown move back on the board.
                         self.vi_move.on_board = None;
                     }
@@ -250,20 +275,26 @@ impl BoardCycle {
                 (TrackerOutput::BoardsAgree, Seat::Sighted) => {
                     out.push(self.show(&[Token::Word(Word::BoardsAgree)]))
                 }
-                (TrackerOutput::Differences(_), Seat::Peg) => {
-                    out.push(self.for_vi(output.tokens(), Priority::Alert))
-                }
+                (
+                    TrackerOutput::Differences(_) | TrackerOutput::CastlingNotAllowed { .. },
+                    Seat::Peg,
+                ) => out.push(self.for_vi(output.tokens(), Priority::Alert)),
                 (TrackerOutput::NeedPromotion { .. } | TrackerOutput::NeedChoice(_), _) => {
                     out.push(Step::Effect(Effect::say(output.tokens())))
                 }
                 (_, Seat::Peg) => {
+                    out.push(self.for_vi(output.tokens(), Priority::Move));
                     if let TrackerOutput::Touch { square, piece, .. } = &output
                         && game.position.turn() == vi
                         && !self.touched.iter().any(|(sq, _)| sq == square)
                     {
                         self.touched.push((*square, *piece));
+                        out.push(Step::Touched {
+                            by: vi,
+                            square: *square,
+                            piece: *piece,
+                        });
                     }
-                    out.push(self.for_vi(output.tokens(), Priority::Move));
                 }
                 (_, Seat::Sighted) => out.push(self.show(&output.tokens())),
             }
@@ -322,7 +353,16 @@ impl BoardCycle {
             out.push(self.for_vi(vec![Token::Word(Word::BoardsDiffer)], Priority::Alert));
             return;
         }
-        self.remind_touch_move(before, m, out);
+        if let Some(obligation) = self.touch_move(before)
+            && !obligation.allows(m)
+        {
+            // 4.3 / 4.4: not the move the touched pieces oblige; the board goes back.
+            out.push(self.for_vi(obligation.tokens(), Priority::Alert));
+            if let Some(tracker) = &mut self.peg {
+                tracker.set_position(before.clone());
+            }
+            return;
+        }
         self.vi_move.on_board = Some(m);
         if game.waiting_for_clock {
             // The opponent has not pressed the clock yet: the move waits for that.
@@ -342,49 +382,34 @@ impl BoardCycle {
         self.try_make_vi_move(game, out);
     }
 
-    /// Touch-move (4.3): a touched own piece that could have moved must be the one moved; a
-    /// touched opponent's piece that could be captured must be captured. The player is
-    /// reminded; the arbiter decides on a claim.
-    fn remind_touch_move(&self, before: &Chess, m: Move, out: &mut Vec<Step>) {
-        let vi = self.vi_side;
-        let legal = before.legal_moves();
-        for (square, piece) in &self.touched {
-            let broken = if piece.color == vi {
-                let moved = m.from() == Some(*square)
-                    || matches!(m, Move::Castle { rook, .. } if rook == *square);
-                !moved && legal.iter().any(|l| l.from() == Some(*square))
-            } else {
-                let captured = m.is_capture() && m.to() == *square;
-                !captured && legal.iter().any(|l| l.is_capture() && l.to() == *square)
-            };
-            if broken {
-                let mut tokens = Vec::with_capacity(6);
-                if piece.color == vi {
-                    tokens.push(Token::Piece(piece.role));
-                } else {
-                    tokens.extend(colored_piece_tokens(*piece));
-                }
-                tokens.extend(square_tokens(*square));
-                tokens.push(Token::Pause);
-                tokens.push(Token::Word(if piece.color == vi {
-                    Word::TouchMove
-                } else {
-                    Word::MustBeCaptured
-                }));
-                out.push(self.for_vi(tokens, Priority::Alert));
-            }
-        }
+    /// What the pieces the VI player touched this turn oblige (4.3, 4.4), if anything.
+    fn touch_move(&self, before: &Chess) -> Option<Obligation> {
+        touch_move::obligation(before, &self.touched)
     }
 
     /// The VI player announced a move (typed or heard) while a peg board is in use.
     pub(super) fn announced(&mut self, m: Move, game: &Game) -> Vec<Step> {
         let mut out = Vec::new();
+        if let Some(obligation) = self.touch_move(&game.position)
+            && !obligation.allows(m)
+        {
+            // 4.3 / 4.4: the touched pieces oblige another move; the announcement stands not.
+            out.push(self.for_vi(obligation.tokens(), Priority::Alert));
+            return out;
+        }
         self.vi_move.announced = Some(m);
         if self.vi_move.on_board.is_none()
             && let Some(tracker) = &mut self.peg
         {
-            // The announcement may decide what the board shows (a rook move or castling).
-            let outputs = tracker.settle();
+            let outputs = match tracker.pending_question() {
+                // D.2.1: "…the player must announce which piece is chosen": the announced
+                // piece answers the board's question.
+                Some(PendingQuestion::Promotion) if m.promotion().is_some() => {
+                    tracker.choose(m).unwrap_or_else(|_| tracker.settle())
+                }
+                // The board is asked again what it shows, or how it differs.
+                _ => tracker.settle(),
+            };
             self.tracker_outputs(Seat::Peg, outputs, game, &mut out);
         }
         if self.vi_move.announced.is_some() && self.vi_move.on_board.is_none() {
@@ -454,9 +479,25 @@ impl BoardCycle {
         out.push(Step::MakeSighted(m));
     }
 
+    /// "Korrektur" before the move is made: the announcement was a slip (D.2.8) and is
+    /// withdrawn; true when there was one to withdraw.
+    pub(super) fn withdraw_announcement(&mut self) -> bool {
+        self.vi_move.announced.take().is_some()
+    }
+
     /// A move was made in the game (either player's): the touches of the turn are over.
     pub(super) fn move_made(&mut self) {
         self.touched.clear();
+        self.sighted_touched = false;
+    }
+
+    /// Whether `side` touched a piece this turn, as far as a board saw it (9.4).
+    pub(super) fn has_touched(&self, side: Color) -> bool {
+        if side == self.vi_side {
+            !self.touched.is_empty()
+        } else {
+            self.sighted_touched
+        }
     }
 
     /// The game went back (a take-back, the arbiter): the move under way is forgotten.

@@ -38,7 +38,7 @@ use crate::config::{Announcer, SeatRole, Settings};
 use crate::game::Game;
 use crate::lang::Lang;
 use crate::notation::{ParseError, Style, Token, Word, move_tokens, parse_move};
-use crate::record::{ApplyError, Entry, Scoresheet, Stamped, sheet};
+use crate::record::{ApplyError, Entry, Scoresheet, Stamped, TouchEntry, sheet};
 
 pub use crate::command::{ArbiterAction, Command};
 pub use cycle::{Seat, ViMove};
@@ -112,6 +112,9 @@ pub struct Session {
     voice: VoiceState,
     /// The side whose move is made but not yet completed (it may still be taken back).
     uncompleted: Option<Color>,
+    /// That move was made on a board the program sees (the peg board with its announcement,
+    /// or the e-board): only the arbiter may take it back (4.7).
+    uncompleted_on_board: bool,
     /// The last announcement, for "repeat".
     last_said: Vec<Token>,
 }
@@ -126,6 +129,7 @@ impl Session {
             clock,
             voice: VoiceState::default(),
             uncompleted: None,
+            uncompleted_on_board: false,
             last_said: Vec::new(),
         }
     }
@@ -186,6 +190,7 @@ impl Session {
     }
 
     /// What to say when the game begins or is resumed.
+    #[must_use = "it is what the state machine decided: carry it out"]
     pub fn greeting(&mut self, resumed: bool) -> Vec<Effect> {
         let mut tokens = vec![Token::Word(if resumed {
             Word::Resumed
@@ -242,7 +247,8 @@ impl Session {
     fn cycle_game(&self) -> cycle::Game {
         cycle::Game {
             position: self.sheet.game().position().clone(),
-            waiting_for_clock: self.uncompleted.is_some(),
+            // Without a clock the opponent's next move completes the move before it.
+            waiting_for_clock: self.uncompleted.is_some() && self.clock.is_some(),
             style: self.options.style,
         }
     }
@@ -252,17 +258,42 @@ impl Session {
         for step in steps {
             match step {
                 Step::Effect(effect) => out.push(effect),
-                Step::MakeVi(m) | Step::MakeSighted(m) => {
-                    self.make_move(m, now, out);
-                    // The peg board is in step again (its tracker may have been sent back
-                    // after a mismatch); the other board follows the move.
-                    let position = self.sheet.game().position().clone();
-                    self.cycle.follow(&position);
-                }
+                Step::MakeVi(m) | Step::MakeSighted(m) => self.make_and_follow(m, true, now, out),
                 Step::Key(command) => {
                     let actor = Some(self.options.vi_side);
                     self.handle_command(command, actor, now, out);
                 }
+                Step::Touched { by, square, piece } => self.touched(by, square, piece, now, out),
+            }
+        }
+    }
+
+    /// A player to move touched a piece to move it. The sighted player's touch is recorded
+    /// for the arbiter (D.2.10.5); it rejects the opponent's draw offer: 9.1.2.3, "The offer
+    /// … remains valid until the opponent accepts it, rejects it orally, rejects it by touching
+    /// a piece with the intention of moving or capturing it, or the game is concluded".
+    fn touched(
+        &mut self,
+        by: Color,
+        square: shakmaty::Square,
+        piece: shakmaty::Piece,
+        now: Duration,
+        out: &mut Vec<Effect>,
+    ) {
+        if by != self.options.vi_side {
+            let entry = Entry::Touch(TouchEntry {
+                by,
+                square: square.to_string(),
+                piece: piece.char().to_string(),
+            });
+            if let Err(err) = self.record(entry, now, out) {
+                out.push(Effect::Log(format!("the touch was not recorded: {err}")));
+            }
+        }
+        if self.game().pending_draw_offer() == Some(!by) {
+            match self.record(Entry::decline_draw(by), now, out) {
+                Ok(_) => out.push(Effect::say(vec![Token::Word(Word::DrawOfferLapsed)])),
+                Err(err) => out.push(Effect::Log(format!("the offer did not lapse: {err}"))),
             }
         }
     }
@@ -318,7 +349,7 @@ impl Session {
             Err(err) => {
                 out.push(Effect::say(err.tokens(&pos)));
                 if let ParseError::UnknownWord(word) = &err {
-                    out.push(Effect::Show(format!("? \"{word}\"")));
+                    out.push(Effect::Show(unknown_word_sentence(self.options.lang, word)));
                 }
             }
         }
@@ -341,11 +372,22 @@ impl Session {
         } else if self.cycle.expects_announcement(self.game().position()) {
             let steps = self.cycle.announced(m, &self.cycle_game());
             self.carry_out(steps, now, out);
-        } else if self.cycle.has_peg_board() {
-            self.carry_out(vec![Step::MakeSighted(m)], now, out);
         } else {
-            self.make_move(m, now, out);
+            // The sighted player's move, or a move without a peg board: the boards follow.
+            self.make_and_follow(m, false, now, out);
         }
+    }
+
+    /// Makes a move and has the boards follow it: the peg board is in step again (its tracker
+    /// may have been sent back after a mismatch), the other board is to show it.
+    /// `on_board`: the move was made on a board the program sees.
+    fn make_and_follow(&mut self, m: Move, on_board: bool, now: Duration, out: &mut Vec<Effect>) {
+        self.make_move(m, now, out);
+        if self.uncompleted.is_some() {
+            self.uncompleted_on_board = on_board;
+        }
+        let position = self.sheet.game().position().clone();
+        self.cycle.follow(&position);
     }
 
     /// Makes a legal move: announced and journaled, to be completed by the clock.
@@ -378,6 +420,7 @@ impl Session {
                 }
                 if !self.game().is_over() {
                     self.uncompleted = Some(mover);
+                    self.uncompleted_on_board = false;
                 }
                 self.voice.move_made(before, m);
                 self.cycle.move_made();
@@ -398,4 +441,19 @@ impl Session {
 /// Milliseconds of a duration, for the journal.
 fn millis(d: Duration) -> u64 {
     d.as_millis().min(u128::from(u64::MAX)) as u64
+}
+
+/// "das Wort foo kenne ich nicht": the word a line was not understood for, in a sentence
+/// of the session's language (shown, as a voice has no clip for it); a long word is cut.
+pub fn unknown_word_sentence(lang: Lang, word: &str) -> String {
+    const LONGEST: usize = 40;
+    let mut shown: String = word.chars().take(LONGEST).collect();
+    if word.chars().count() > LONGEST {
+        shown.push('…');
+    }
+    format!(
+        "{} {shown} {}",
+        lang.text(&[Token::Word(Word::TheWord)]),
+        lang.text(&[Token::Word(Word::IsUnknown)])
+    )
 }

@@ -50,7 +50,8 @@ pub fn resume(
         } else {
             !first_to_move
         };
-        clock.restore(recorded.left, to_move, recorded.completed / 2 + 1, at);
+        let number = (i64::from(recorded.completed / 2 + 1) + recorded.counter_offset).max(1);
+        clock.restore(recorded.left, to_move, number as u32, at);
     }
     let has_clock = clock.is_some();
     let mut session = Session::new(sheet, clock, options);
@@ -70,10 +71,13 @@ struct RecordedClock {
     left: ByColor<Duration>,
     /// Half-moves completed (clock pressed).
     completed: u32,
+    /// How far the arbiter set the move counter from the moves completed (6.10.2).
+    counter_offset: i64,
 }
 
-/// Reads the journal's clock: the times of the last press, then every adjustment after it;
-/// before the first press, the clock's starting times.
+/// Reads the journal's clock: the times of the last press, then every adjustment after it
+/// (a change, or a time set); before the first press, the clock's starting times. A move
+/// taken back is no longer completed; the arbiter's move counter is kept.
 fn recorded_clock(clock: &TalkingClock, entries: &[&Entry]) -> RecordedClock {
     let start = clock.snapshot(Duration::ZERO);
     let mut left = ByColor {
@@ -82,10 +86,14 @@ fn recorded_clock(clock: &TalkingClock, entries: &[&Entry]) -> RecordedClock {
     };
     let mut made: u32 = 0;
     let mut completed: u32 = 0;
+    let mut counter_offset: i64 = 0;
     for entry in entries {
         match entry {
             Entry::Move(_) => made += 1,
-            Entry::Undo(_) => made = made.saturating_sub(1),
+            Entry::Undo(_) => {
+                made = made.saturating_sub(1);
+                completed = completed.min(made);
+            }
             Entry::Press(press) => {
                 completed = made;
                 for (side, ms) in [
@@ -98,16 +106,23 @@ fn recorded_clock(clock: &TalkingClock, entries: &[&Entry]) -> RecordedClock {
                 }
             }
             Entry::ClockAdjustment(adjustment) => {
-                let amount = Duration::from_millis(adjustment.delta_ms.unsigned_abs());
                 let slot = left.get_mut(adjustment.side);
-                *slot = if adjustment.delta_ms >= 0 {
-                    *slot + amount
-                } else {
-                    slot.saturating_sub(amount)
+                let amount = Duration::from_millis(adjustment.delta_ms.unsigned_abs());
+                *slot = match adjustment.set_ms {
+                    Some(set) => Duration::from_millis(set),
+                    None if adjustment.delta_ms >= 0 => *slot + amount,
+                    None => slot.saturating_sub(amount),
                 };
+            }
+            Entry::MoveCounter(counter) => {
+                counter_offset = i64::from(counter.number) - i64::from(completed / 2 + 1);
             }
             _ => {}
         }
     }
-    RecordedClock { left, completed }
+    RecordedClock {
+        left,
+        completed,
+        counter_offset,
+    }
 }

@@ -5,7 +5,7 @@
 
 use std::time::Duration;
 
-use shakmaty::Color;
+use shakmaty::{ByColor, Color};
 
 use crate::clock::talking::{Announcement, AnnouncementKind};
 use crate::clock::{Adjust, ClockInput};
@@ -45,9 +45,16 @@ impl Session {
     }
 
     /// The game ended: the clocks stop (a running clock only; a paused one stays paused).
+    /// Nothing is said of it: the result that ended the game is said instead.
     pub(super) fn stop_clock_at_the_end(&mut self, now: Duration, out: &mut Vec<Effect>) {
-        if self.clock_running() {
-            self.clock_input(ClockInput::Pause, now, out);
+        if !self.clock_running() {
+            return;
+        }
+        let Some(clock) = &mut self.clock else { return };
+        if let Err(refusal) = clock.handle(ClockInput::Pause, now) {
+            out.push(Effect::Log(format!(
+                "the clock did not stop at the end: {refusal}"
+            )));
         }
     }
 
@@ -131,6 +138,7 @@ impl Session {
         let entry = Entry::ClockAdjustment(ClockAdjustmentEntry {
             side: to,
             delta_ms: millis(amount) as i64,
+            set_ms: None,
             reason: reason.to_string(),
         });
         if let Err(err) = self.record(entry, now, out) {
@@ -138,14 +146,114 @@ impl Session {
         }
     }
 
+    /// Sets one side's clock to `time` and records it (as the time set, and the change).
+    pub(super) fn set_clock_time(
+        &mut self,
+        side: Color,
+        time: Duration,
+        reason: &str,
+        now: Duration,
+        out: &mut Vec<Effect>,
+    ) {
+        let Some(clock) = &self.clock else { return };
+        let before = clock.clock().remaining(side, now);
+        self.clock_input(
+            ClockInput::Adjust {
+                side,
+                change: Adjust::Set(time),
+            },
+            now,
+            out,
+        );
+        let entry = Entry::ClockAdjustment(ClockAdjustmentEntry {
+            side,
+            delta_ms: millis(time) as i64 - millis(before) as i64,
+            set_ms: Some(millis(time)),
+            reason: reason.to_string(),
+        });
+        if let Err(err) = self.record(entry, now, out) {
+            out.push(Effect::say(err.tokens()));
+        }
+    }
+
+    /// The times recorded after the first `plies` plies of the game: those of the press that
+    /// completed the last of them (the clock's starting times for none); `None` without a
+    /// clock or a record of them.
+    pub(super) fn times_recorded_after(&self, plies: usize) -> Option<ByColor<Duration>> {
+        let clock = self.clock.as_ref()?;
+        if plies == 0 {
+            let fresh =
+                crate::clock::Clock::new(clock.clock().control().clone(), clock.clock().options());
+            return Some(ByColor {
+                white: fresh.remaining(Color::White, Duration::ZERO),
+                black: fresh.remaining(Color::Black, Duration::ZERO),
+            });
+        }
+        let note = self.sheet.notes().get(plies - 1)?;
+        Some(ByColor {
+            white: Duration::from_millis(note.white_ms?),
+            black: Duration::from_millis(note.black_ms?),
+        })
+    }
+
+    /// Sets the clock to the game as it stands after going back (D.2.9) or an illegal move
+    /// (7.5.1): `times` (or the times it shows), the side to move's clock, the move counter at
+    /// that move; stopped until the arbiter starts it. Said, and journaled as times set.
+    pub(super) fn set_clock_to_the_game(
+        &mut self,
+        times: Option<ByColor<Duration>>,
+        now: Duration,
+        out: &mut Vec<Effect>,
+    ) {
+        let Some(clock) = &self.clock else { return };
+        let shown = ByColor {
+            white: clock.clock().remaining(Color::White, now),
+            black: clock.clock().remaining(Color::Black, now),
+        };
+        let left = times.unwrap_or(shown);
+        let to_move = self.game().turn();
+        let made = self
+            .game()
+            .history()
+            .iter()
+            .filter(|m| m.by == to_move)
+            .count() as u32;
+        if let Some(clock) = &mut self.clock {
+            clock.restore(left, to_move, made + 1, now);
+        }
+        for side in [Color::White, Color::Black] {
+            let (set, before) = (*left.get(side), *shown.get(side));
+            let entry = Entry::ClockAdjustment(ClockAdjustmentEntry {
+                side,
+                delta_ms: millis(set) as i64 - millis(before) as i64,
+                set_ms: Some(millis(set)),
+                reason: "D.2.9".into(),
+            });
+            if let Err(err) = self.record(entry, now, out) {
+                out.push(Effect::say(err.tokens()));
+            }
+        }
+        if let Some(clock) = &self.clock {
+            let mut tokens = vec![Token::Word(Word::ClockAsRecorded), Token::Pause];
+            tokens.extend(clock.answer(crate::clock::Query::All, now));
+            tokens.extend([Token::Pause, Token::Word(Word::ClockPaused)]);
+            out.push(Effect::say(tokens));
+        }
+    }
+
     /// Says what the clock has due at `now`; records a fallen flag (6.9).
     pub(super) fn poll_clock(&mut self, now: Duration, out: &mut Vec<Effect>) {
         let Some(clock) = &mut self.clock else { return };
-        let announcements = clock.poll(now);
+        let mut announcements = clock.poll(now);
         let flag = clock.snapshot(now).flag;
+        let ends_game = flag.is_some() && !self.sheet.game().is_over();
+        if ends_game {
+            // The outcome says it ("Schwarz Zeit abgelaufen, Weiß gewinnt"): not twice.
+            announcements.retain(|a| a.kind != AnnouncementKind::Flag);
+        }
         say_announcements(announcements, self.options.role, out);
         if let Some(fallen) = flag
-            && !self.sheet.game().is_over()
+            && ends_game
         {
             match self.record(Entry::flag(fallen), now, out) {
                 Ok(_) => {

@@ -119,6 +119,7 @@ impl SpeechQueue {
     }
 
     /// A new announcement arrives.
+    #[must_use = "it is what the state machine decided: carry it out"]
     pub fn offer(&mut self, entry: Entry) -> Vec<Step> {
         let mut steps = Vec::new();
         let priority = entry.utterance.priority;
@@ -166,6 +167,7 @@ impl SpeechQueue {
 
     /// The adapter reports that an announcement has been said to the end. Reports about an
     /// announcement that is no longer current (stopped meanwhile) are ignored.
+    #[must_use = "it is what the state machine decided: carry it out"]
     pub fn finished(&mut self, id: UtteranceId) -> Vec<Step> {
         let mut steps = Vec::new();
         if self.current.as_ref().is_some_and(|c| c.id == id) {
@@ -177,6 +179,7 @@ impl SpeechQueue {
 
     /// Says the last announcement again from its beginning, under the number `id`. With
     /// nothing said yet, says "nothing to repeat".
+    #[must_use = "it is what the state machine decided: carry it out"]
     pub fn repeat(&mut self, id: UtteranceId) -> Vec<Step> {
         let mut steps = Vec::new();
         if let Some(current) = self.current.take() {
@@ -206,6 +209,7 @@ impl SpeechQueue {
     }
 
     /// Stops what is being said and drops everything waiting. "Repeat" still works after it.
+    #[must_use = "it is what the state machine decided: carry it out"]
     pub fn silence(&mut self) -> Vec<Step> {
         let mut steps = Vec::new();
         if let Some(current) = self.current.take() {
@@ -331,12 +335,12 @@ mod tests {
     #[test]
     fn a_new_move_cuts_a_position_reading_short_and_drops_queued_readings() {
         let mut q = SpeechQueue::default();
-        q.offer(entry(1, Priority::Reading));
-        q.offer(entry(2, Priority::Move));
+        let _ = q.offer(entry(1, Priority::Reading));
+        let _ = q.offer(entry(2, Priority::Move));
         // 2 started at once: the reading was stopped, not queued again.
         assert_eq!(q.current().map(|e| e.id.0), Some(2));
-        q.offer(entry(3, Priority::Move));
-        q.offer(entry(4, Priority::Reading));
+        let _ = q.offer(entry(3, Priority::Move));
+        let _ = q.offer(entry(4, Priority::Reading));
         assert_eq!(waiting(&q), vec![3, 4]);
         let steps = q.offer(entry(5, Priority::Move));
         assert!(steps.contains(&Step::Drop {
@@ -349,7 +353,7 @@ mod tests {
     #[test]
     fn the_move_that_cuts_a_reading_reports_the_stop_before_its_start() {
         let mut q = SpeechQueue::default();
-        q.offer(entry(1, Priority::Reading));
+        let _ = q.offer(entry(1, Priority::Reading));
         let steps = q.offer(entry(2, Priority::Move));
         assert_eq!(
             steps,
@@ -366,7 +370,7 @@ mod tests {
     #[test]
     fn a_time_warning_interrupts_a_long_reading_which_is_said_again_afterwards() {
         let mut q = SpeechQueue::default();
-        q.offer(entry(1, Priority::Reading));
+        let _ = q.offer(entry(1, Priority::Reading));
         let steps = q.offer(entry(2, Priority::Alert));
         assert_eq!(
             steps[0],
@@ -383,14 +387,14 @@ mod tests {
     #[test]
     fn an_alert_interrupts_a_reply_but_waits_for_a_move() {
         let mut q = SpeechQueue::default();
-        q.offer(entry(1, Priority::Reply));
+        let _ = q.offer(entry(1, Priority::Reply));
         let steps = q.offer(entry(2, Priority::Alert));
         assert_eq!(started(&steps), vec![2]);
         assert_eq!(waiting(&q), vec![1]);
 
         let mut q = SpeechQueue::default();
-        q.offer(entry(1, Priority::Move));
-        q.offer(entry(2, Priority::Move));
+        let _ = q.offer(entry(1, Priority::Move));
+        let _ = q.offer(entry(2, Priority::Move));
         let steps = q.offer(entry(3, Priority::Alert));
         assert!(
             steps.is_empty(),
@@ -406,10 +410,10 @@ mod tests {
     #[test]
     fn moves_and_replies_wait_their_turn_in_order() {
         let mut q = SpeechQueue::default();
-        q.offer(entry(1, Priority::Move));
-        q.offer(entry(2, Priority::Reply));
-        q.offer(entry(3, Priority::Move));
-        q.offer(entry(4, Priority::Reply));
+        let _ = q.offer(entry(1, Priority::Move));
+        let _ = q.offer(entry(2, Priority::Reply));
+        let _ = q.offer(entry(3, Priority::Move));
+        let _ = q.offer(entry(4, Priority::Reply));
         assert_eq!(waiting(&q), vec![3, 2, 4]);
         assert_eq!(started(&q.finished(UtteranceId(1))), vec![3]);
         assert_eq!(started(&q.finished(UtteranceId(3))), vec![2]);
@@ -421,7 +425,7 @@ mod tests {
     #[test]
     fn a_newer_reading_replaces_an_older_one() {
         let mut q = SpeechQueue::default();
-        q.offer(entry(1, Priority::Reading));
+        let _ = q.offer(entry(1, Priority::Reading));
         let steps = q.offer(entry(2, Priority::Reading));
         assert_eq!(
             steps[0],
@@ -437,7 +441,7 @@ mod tests {
     #[test]
     fn a_reply_does_not_cut_a_reading_but_waits_for_it() {
         let mut q = SpeechQueue::default();
-        q.offer(entry(1, Priority::Reading));
+        let _ = q.offer(entry(1, Priority::Reading));
         assert!(q.offer(entry(2, Priority::Reply)).is_empty());
         assert_eq!(waiting(&q), vec![2]);
     }
@@ -445,8 +449,8 @@ mod tests {
     #[test]
     fn repeat_says_the_last_announcement_again() {
         let mut q = SpeechQueue::default();
-        q.offer(entry(1, Priority::Move));
-        q.finished(UtteranceId(1));
+        let _ = q.offer(entry(1, Priority::Move));
+        let _ = q.finished(UtteranceId(1));
         let steps = q.repeat(UtteranceId(7));
         assert_eq!(steps.len(), 1);
         let Step::Start(again) = &steps[0] else {
@@ -461,8 +465,8 @@ mod tests {
     #[test]
     fn repeat_while_speaking_restarts_the_current_announcement_and_keeps_the_queue() {
         let mut q = SpeechQueue::default();
-        q.offer(entry(1, Priority::Move));
-        q.offer(entry(2, Priority::Move));
+        let _ = q.offer(entry(1, Priority::Move));
+        let _ = q.offer(entry(2, Priority::Move));
         let steps = q.repeat(UtteranceId(9));
         assert_eq!(
             steps[0],
@@ -499,9 +503,9 @@ mod tests {
     #[test]
     fn overflow_drops_the_oldest_of_the_least_urgent() {
         let mut q = SpeechQueue::new(2);
-        q.offer(entry(1, Priority::Move));
-        q.offer(entry(2, Priority::Reply));
-        q.offer(entry(3, Priority::Reply));
+        let _ = q.offer(entry(1, Priority::Move));
+        let _ = q.offer(entry(2, Priority::Reply));
+        let _ = q.offer(entry(3, Priority::Reply));
         let steps = q.offer(entry(4, Priority::Move));
         assert_eq!(
             steps,
@@ -516,8 +520,8 @@ mod tests {
     #[test]
     fn silence_stops_and_drops_everything_but_repeat_still_works() {
         let mut q = SpeechQueue::default();
-        q.offer(entry(1, Priority::Move));
-        q.offer(entry(2, Priority::Reply));
+        let _ = q.offer(entry(1, Priority::Move));
+        let _ = q.offer(entry(2, Priority::Reply));
         let steps = q.silence();
         assert_eq!(
             steps,

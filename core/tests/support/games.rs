@@ -82,6 +82,7 @@ fn time(side: Color, seconds: i64, reason: &str) -> Step {
     Step::Entry(Entry::ClockAdjustment(ClockAdjustmentEntry {
         side,
         delta_ms: seconds * 1000,
+        set_ms: None,
         reason: reason.into(),
     }))
 }

@@ -1,0 +1,66 @@
+//! The simulated peg board carries out every peg's way as the lift and drop it is, chess move
+//! or not, and follows the game again when the pegs show it (issue 14: `peg e6e5` after
+//! `peg e7e6` was dropped without a word).
+
+use annexd_core::board::Sensing;
+use annexd_core::board::protocol::DeviceMsg;
+use annexd_core::board::simulated::{Device, DeviceOptions};
+use shakmaty::Position;
+
+fn device() -> Device {
+    Device::new(DeviceOptions::default()).unwrap()
+}
+
+fn lines(msgs: &[DeviceMsg]) -> Vec<String> {
+    msgs.iter().map(ToString::to_string).collect()
+}
+
+#[test]
+fn a_peg_put_back_and_moved_again_is_carried_out_and_followed() {
+    let mut board = device();
+    board.typed("e2e4").unwrap();
+    // The opponent played e7e5; the VI player's peg goes one square short, then on.
+    assert_eq!(lines(&board.typed("e7e6").unwrap()), ["UP e7", "DOWN e6"]);
+    assert_eq!(lines(&board.typed("e6e5").unwrap()), ["UP e6", "DOWN e5"]);
+    // The board follows the game the pegs show: 1. e4 e5, and typed moves go on from there.
+    assert_eq!(
+        board.game().board().to_string(),
+        "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR"
+    );
+    assert_eq!(lines(&board.typed("Nf3").unwrap()), ["UP g1", "DOWN f3"]);
+}
+
+#[test]
+fn a_peg_moved_onto_another_takes_it_off_first() {
+    let mut board = device();
+    // Not a chess move: the rook's peg over the pawns onto the knight's square.
+    assert_eq!(
+        lines(&board.typed("a1 b1").unwrap()),
+        ["UP b1", "UP a1", "DOWN b1"]
+    );
+    // A peg lifted and put back on its square: a touch.
+    assert_eq!(lines(&board.typed("e2-e2").unwrap()), ["UP e2", "DOWN e2"]);
+}
+
+#[test]
+fn what_cannot_be_done_is_refused_with_its_reason_and_changes_nothing() {
+    let mut board = device();
+    let before = board.clone();
+    let err = board.typed("e4e5").unwrap_err();
+    assert_eq!(err, "there is no peg on e4 to lift");
+    let err = board.typed("Springer Felix drei").unwrap_err();
+    assert!(err.contains("no move, no peg's way"), "{err}");
+    assert_eq!(board.game(), before.game());
+    // The board still plays from where it was.
+    assert_eq!(lines(&board.typed("e2e4").unwrap()), ["UP e2", "DOWN e4"]);
+}
+
+#[test]
+fn a_colour_board_sends_the_colour_of_the_peg_it_puts_down() {
+    let mut board = Device::new(DeviceOptions {
+        sensing: Sensing::Color,
+        ..DeviceOptions::default()
+    })
+    .unwrap();
+    assert_eq!(lines(&board.typed("d7d3").unwrap()), ["UP d7", "DOWN d3 b"]);
+}

@@ -1,0 +1,61 @@
+//! `cargo build` before `scripts/setup.sh` (issue 14): without libvosk the build stops at
+//! once with one line that says what to run, instead of the linker's `unable to find library
+//! -lvosk` deep below. The compiled build script of this very build is run with libvosk's
+//! folder pointed elsewhere, as cargo runs it.
+
+use std::path::PathBuf;
+use std::process::Command;
+
+/// The newest compiled `build.rs` of this package beside the test binary.
+fn build_script() -> PathBuf {
+    let deps = std::env::current_exe().unwrap();
+    let build = deps.parent().unwrap().parent().unwrap().join("build");
+    std::fs::read_dir(&build)
+        .unwrap()
+        .filter_map(Result::ok)
+        .filter(|e| e.file_name().to_string_lossy().starts_with("annexd-"))
+        .map(|e| e.path().join("build-script-build"))
+        .filter(|p| p.is_file())
+        .max_by_key(|p| p.metadata().and_then(|m| m.modified()).ok())
+        .expect("the build script was built for this test")
+}
+
+fn run(vosk_dir: &str, recognition: bool) -> String {
+    let out_dir = tempfile::tempdir().unwrap();
+    let mut command = Command::new(build_script());
+    command
+        .env("CARGO_MANIFEST_DIR", env!("CARGO_MANIFEST_DIR"))
+        .env("OUT_DIR", out_dir.path())
+        .env("ANNEXD_VOSK_LIB_DIR", vosk_dir)
+        .env_remove("ANNEXD_PACKAGE")
+        .env_remove("CARGO_FEATURE_RECOGNITION");
+    if recognition {
+        command.env("CARGO_FEATURE_RECOGNITION", "1");
+    }
+    let output = command.output().unwrap();
+    assert!(output.status.success());
+    String::from_utf8(output.stdout).unwrap()
+}
+
+#[test]
+fn a_missing_libvosk_is_one_clear_error_that_says_what_to_run() {
+    let said = run("/nonexistent/vosk", true);
+    let errors: Vec<&str> = said
+        .lines()
+        .filter(|l| l.starts_with("cargo::error="))
+        .collect();
+    assert_eq!(errors.len(), 1, "{said}");
+    assert!(errors[0].contains("scripts/setup.sh"), "{said}");
+    assert!(errors[0].contains("/nonexistent/vosk"), "{said}");
+    // Nothing is asked of the linker that it would then fail on.
+    assert!(!said.contains("rustc-link"), "{said}");
+}
+
+#[test]
+fn with_libvosk_or_without_voice_input_there_is_no_error() {
+    let found = run(&format!("{}/.deps/vosk", env!("CARGO_MANIFEST_DIR")), true);
+    assert!(!found.contains("cargo::error"), "{found}");
+    assert!(found.contains("cargo:rustc-link-search=native="), "{found}");
+    let without = run("/nonexistent/vosk", false);
+    assert!(!without.contains("cargo::error"), "{without}");
+}
