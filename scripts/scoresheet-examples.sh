@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Regenerates the examples in docs/scoresheet.md by running the program: one game played
-# with `annexd play` (typed lines; a draw offer declined, an incorrect claim, an illegal move,
-# time added and a move taken back by the arbiter, castling on both sides, a promotion, a
-# resignation) whose sheets play writes at the end; page one of its PDF as a PNG
+# with `annexd play` (typed lines; a draw offer declined, an incorrect claim, an illegal move
+# taken back with its penalty, time added and a move taken back by the arbiter, castling on
+# both sides, a promotion, a resignation) whose sheets play writes at the end; page one of its PDF as a PNG
 # (docs/scoresheet-page1.png, pdftoppm), the first Braille page, `annexd verify` on the
 # journal as written and after one time in it was changed, and `annexd fairplay`. The text
 # between the markers <!-- examples:begin --> and <!-- examples:end --> is replaced.
@@ -62,17 +62,23 @@ Reklamation
 Qb6
 
 O-O-O
+
 Schiedsrichter regelwidrig Weiß
+Schiedsrichter weiter
+O-O-O
 
 Nbd7
 
 cxb7
 
 Schiedsrichter Zeit Schwarz 60
+Schiedsrichter weiter
 Rb8
 
 Nb5
+
 Schiedsrichter zurück 1
+Schiedsrichter weiter
 bxc8=Q
 
 Rfxc8
