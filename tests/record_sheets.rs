@@ -477,3 +477,65 @@ fn a_changed_record_still_gets_its_sheet_which_says_so() {
         "{txt}"
     );
 }
+
+#[test]
+fn notes_that_do_not_fit_go_on_to_a_page_of_their_own_before_the_signatures() {
+    let dir = tempfile::tempdir().unwrap();
+    // A short game with many notes: the arbiter adds time again and again.
+    use annexd_core::game::Color;
+    use annexd_core::record::{ClockAdjustmentEntry, Entry, Header, Scoresheet};
+    let mut sheet = Scoresheet::new(Header::standard()).unwrap();
+    let mut lines = Vec::new();
+    let notes = 60;
+    for (i, uci) in ["e2e4", "e7e5", "g1f3"].into_iter().enumerate() {
+        let applied = sheet.apply(&Entry::play(uci)).unwrap();
+        lines.push(Stamped::at(applied.entry, i as u64 * 1000));
+    }
+    for i in 0..notes {
+        let entry = Entry::ClockAdjustment(ClockAdjustmentEntry {
+            side: if i % 2 == 0 {
+                Color::White
+            } else {
+                Color::Black
+            },
+            delta_ms: 10_000,
+            set_ms: None,
+            reason: format!("6.10.2, number {i}"),
+        });
+        let applied = sheet.apply(&entry).unwrap();
+        lines.push(Stamped::at(applied.entry, 5000 + i as u64));
+    }
+    let journal = journal(dir.path(), "notes.jsonl", sheet.header(), &lines);
+    let out = annexd(&["sheet", journal.to_str().unwrap(), "--lang", "en"]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let pdf = dir.path().join("notes.pdf");
+    let all = poppler("pdftotext", &["-layout", pdf.to_str().unwrap(), "-"]);
+    let pages = all.matches('\u{c}').count();
+    assert!(pages >= 2, "{notes} notes on one page:\n{all}");
+    for number in 1..=notes {
+        assert!(
+            all.contains(&format!("[{number}] ")),
+            "note {number} missing:\n{all}"
+        );
+    }
+    let last = pages.to_string();
+    let last_page = poppler(
+        "pdftotext",
+        &[
+            "-layout",
+            "-f",
+            &last,
+            "-l",
+            &last,
+            pdf.to_str().unwrap(),
+            "-",
+        ],
+    );
+    assert!(last_page.contains("Signature Arbiter"), "{last_page}");
+    assert!(
+        !all.split('\u{c}')
+            .next()
+            .unwrap()
+            .contains("Signature Arbiter")
+    );
+}

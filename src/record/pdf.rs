@@ -143,9 +143,9 @@ const ROW_H: f32 = 13.0;
 const ROWS_PER_BLOCK: usize = 30;
 const BLOCK_GAP: f32 = 12.0;
 const NOTE_SIZE: f32 = 8.0;
-const NOTE_LINE: f32 = 10.5;
+const NOTE_LINE: f32 = 10.0;
 /// The height of the closing block (result, signatures, check code) on the last page.
-const CLOSING_H: f32 = 116.0;
+const CLOSING_H: f32 = 100.0;
 const FOOT_Y: f32 = PAGE_H - 20.0;
 
 fn table_bottom() -> f32 {
@@ -557,7 +557,7 @@ impl Draw<'_, '_> {
                 + 8.0;
             self.fitted(&fonts.regular, 9.0, x, y, MARGIN + width - x, words);
         }
-        y += 40.0;
+        y += 34.0;
         let names = [
             format!("{} {}", form.labels.signature, form.labels.white),
             format!("{} {}", form.labels.signature, form.labels.black),
@@ -569,7 +569,7 @@ impl Draw<'_, '_> {
             self.line(x, y, x + third - 14.0, y, 0.6, Gray::Black);
             self.text(&fonts.regular, 7.0, x, y + 9.0, name, Gray::Mid);
         }
-        y += 30.0;
+        y += 26.0;
         let code = form.check_code.as_deref().unwrap_or("—");
         self.text(
             &fonts.bold,
