@@ -10,6 +10,9 @@
 //! `/usr/lib/annexd/` beside `/usr/bin/annexd`). A packaged build (`ANNEXD_PACKAGE=1`, set
 //! by scripts/package.sh) has the relative RUNPATH only and no path into the checkout at all:
 //! `ANNEXD_CHECKOUT` (read by `src/data_dirs.rs`) is then left unset.
+//!
+//! The commit the program is built from (`ANNEXD_GIT_COMMIT`, named in every journal's
+//! header by `src/record/provenance.rs`) is asked of git when the source is a git checkout.
 
 use std::path::PathBuf;
 
@@ -21,6 +24,7 @@ fn main() {
     if !packaged {
         println!("cargo:rustc-env=ANNEXD_CHECKOUT={}", checkout.display());
     }
+    git_commit(&checkout);
     if std::env::var_os("CARGO_FEATURE_RECOGNITION").is_none() {
         return;
     }
@@ -46,4 +50,43 @@ fn main() {
     // `$ORIGIN` reaches the linker as written (no shell in between): the loader replaces it
     // with the folder of the program.
     println!("cargo:rustc-link-arg=-Wl,-rpath,$ORIGIN/../lib/annexd");
+}
+
+/// Tells the program the commit it is built from, and reruns when the checkout moves to
+/// another commit (its HEAD or the branch it names changes). Nothing when git or the
+/// repository is not there (a source tarball).
+fn git_commit(checkout: &std::path::Path) {
+    let git = |args: &[&str]| {
+        std::process::Command::new("git")
+            .arg("-C")
+            .arg(checkout)
+            .args(args)
+            .output()
+            .ok()
+            .filter(|out| out.status.success())
+            .map(|out| String::from_utf8_lossy(&out.stdout).trim().to_string())
+    };
+    let Some(commit) = git(&["rev-parse", "--short=12", "HEAD"]) else {
+        return;
+    };
+    let mut watched = vec!["HEAD".to_string()];
+    if let Some(branch) = git(&["symbolic-ref", "-q", "HEAD"]) {
+        watched.push(branch);
+    }
+    for name in watched {
+        if let Some(path) = git(&["rev-parse", "--git-path", &name]) {
+            let path = checkout.join(path);
+            // A branch packed away by git gc lives in packed-refs.
+            let path = if path.exists() {
+                path
+            } else {
+                match git(&["rev-parse", "--git-path", "packed-refs"]) {
+                    Some(packed) => checkout.join(packed),
+                    None => continue,
+                }
+            };
+            println!("cargo:rerun-if-changed={}", path.display());
+        }
+    }
+    println!("cargo:rustc-env=ANNEXD_GIT_COMMIT={commit}");
 }

@@ -32,6 +32,9 @@ PACKAGES+=(dpkg-dev)
 PACKAGES+=(make gcc-avr avr-libc simavr libsimavr-dev libelf-dev)
 # The journal tests on a file system gone read-only (tests/journal_disk.rs): mkfs.ext4, e2fsck.
 PACKAGES+=(e2fsprogs)
+# The scoresheets (issue 13): Braille through liblouis and its tables, the PDF's font; for
+# the tests, pdftotext/pdftoppm, strace (fair play: no network) and nm (binutils).
+PACKAGES+=(liblouis-dev liblouis-data fonts-dejavu-core poppler-utils strace binutils)
 missing=()
 for p in "${PACKAGES[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

@@ -2,8 +2,8 @@
 # Proves that the Debian package works with no checkout: builds it once (scripts/package.sh),
 # unpacks it (dpkg-deb -x) into a fresh folder, hides the checkout (and any installed annexd)
 # in a private mount namespace, and runs the unpacked program there: --version, voices check
-# and list, say --out / announce / parse / play in every language it has voices for, clock
-# --replay, and the messages for a missing voice and model. It also checks the RUNPATH, ldd,
+# and list, say --out / announce / parse / play / sheet / verify in every language it has
+# voices for, clock --replay, and the messages for a missing voice and model. It also checks the RUNPATH, ldd,
 # the package's Depends, the manual pages and the completions. Fails (never skips) when the
 # checkout cannot be hidden. Needs root, or unprivileged user namespaces.
 set -euo pipefail
@@ -114,8 +114,15 @@ for lang in $langs; do
     || fail "play --lang $lang: $(cat "play-$lang.txt")"
   pgn=$(ls -t "$XDG_DATA_HOME"/annexd/games/*.pgn | head -n 1)
   grep -q '1. f3 e5 2. g4 Qh4# 0-1' "$pgn" || fail "play --lang $lang: $pgn lacks the game"
+  # Its sheets (liblouis' tables and the PDF's font from the system) and its seal.
+  for format in pdf brf; do
+    "$BIN" sheet --lang "$lang" --format "$format" > "sheet-$lang.txt" 2>&1 \
+      || fail "sheet --lang $lang --format $format: $(cat "sheet-$lang.txt")"
+  done
+  "$BIN" verify --lang "$lang" > "verify-$lang.txt" 2>&1 \
+    || fail "verify --lang $lang: $(cat "verify-$lang.txt")"
   rm "$XDG_DATA_HOME"/annexd/games/*
-  ok "$lang: announce '$said', parse, say --out ($seconds s), play to mate"
+  ok "$lang: announce '$said', parse, say --out ($seconds s), play to mate, sheet, verify"
 done
 grep -qx 'Schwarz Dame Hector vier matt, schachmatt, Schwarz gewinnt' play-de.txt \
   || fail "play --lang de did not announce the mate: $(cat play-de.txt)"

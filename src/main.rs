@@ -45,6 +45,12 @@ enum Command {
         #[arg(long, default_value = "de")]
         lang: annexd_core::notation::Lang,
     },
+    /// Write the scoresheet of a game: pdf (printable), brf (Braille), txt or pgn.
+    Sheet(annexd::record::cli::SheetArgs),
+    /// Say whether a game's record is intact: its seal, its replay, its check code.
+    Verify(annexd::record::verify::VerifyArgs),
+    /// Say what an arbiter needs to know: no engine, no network, the record's state.
+    Fairplay(annexd::record::fairplay::FairplayArgs),
     /// Run a simulated peg board on a pseudo-terminal (prints its path; type moves or events).
     BoardSim(annexd::board::cli::SimArgs),
     /// Connect to a board and print what it understands, one JSON object a line.
@@ -75,6 +81,9 @@ fn main() -> ExitCode {
         Command::Parse(args) => notation::cli::run_parse(&args),
         Command::Clock(args) => annexd::clock::cli::run(args),
         Command::Pgn { journal, lang } => annexd::record::cli::run_pgn(&journal, lang),
+        Command::Sheet(args) => annexd::record::cli::run_sheet(&args),
+        Command::Verify(args) => annexd::record::verify::run(&args),
+        Command::Fairplay(args) => annexd::record::fairplay::run(&args),
         Command::BoardSim(args) => annexd::board::cli::run_sim(args),
         Command::BoardWatch(args) => annexd::board::cli::run_watch(args),
         Command::Say(args) => annexd::speech::cli::run_say(args),

@@ -120,6 +120,15 @@ fn end_and_check(mut game: Running, journal: &Path, moves: &[(String, String, St
     assert!(output.status.success());
     let pgn = String::from_utf8(output.stdout).unwrap();
     assert_eq!(read(&journal.with_extension("pgn")), pgn);
+    // The seal chain is whole: lines that waited, or were rescued, are sealed in order.
+    let output = annexd()
+        .args(["verify", "--lang", "en"])
+        .arg(journal)
+        .output()
+        .unwrap();
+    let said = String::from_utf8_lossy(&output.stdout);
+    assert!(output.status.success(), "{said}");
+    assert!(said.contains("record sealed and intact"), "{said}");
 }
 
 #[test]

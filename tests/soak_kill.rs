@@ -167,6 +167,8 @@ fn kill_and_resume(dir: &Path, run: u64, rng: &mut StdRng) -> Option<(usize, usi
     if !text.contains('\n') {
         return None; // killed while its header was written
     }
+    // A kill in the middle of a line is a crash, not a change of the record.
+    verify_intact(&journal, run, "killed");
     let mut command = annexd();
     command
         .arg("resume")
@@ -183,6 +185,7 @@ fn kill_and_resume(dir: &Path, run: u64, rng: &mut StdRng) -> Option<(usize, usi
     resumed.expect_exact("gespeichert");
     assert_eq!(resumed.wait(), Some(0), "run {run}");
 
+    verify_intact(&journal, run, "resumed");
     let pgn = read(&journal.with_extension("pgn"));
     let sans = pgn_moves(&pgn);
     let expected: Vec<String> = moves.iter().map(|(_, san, _)| san.clone()).collect();
@@ -206,6 +209,21 @@ fn kill_and_resume(dir: &Path, run: u64, rng: &mut StdRng) -> Option<(usize, usi
     let (times, completed) = recorded_clocks(&read(&journal));
     assert_eq!(time, time_said(times, completed), "run {run}: the clocks");
     Some((announced, sans.len()))
+}
+
+/// `annexd verify` finds the record sealed and intact (a cut last line named as a crash).
+fn verify_intact(journal: &Path, run: u64, when: &str) {
+    let out = annexd()
+        .args(["verify", "--lang", "en"])
+        .arg(journal)
+        .output()
+        .unwrap();
+    let said = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success() && said.contains("record sealed and intact"),
+        "run {run}, {when}: {said}\n{}",
+        read(journal)
+    );
 }
 
 #[test]

@@ -65,6 +65,12 @@ pub struct GameSettings {
     pub black: String,
     /// Event name for the scoresheet.
     pub event: String,
+    /// Site (town, venue) for the scoresheet.
+    pub site: String,
+    /// Round for the scoresheet.
+    pub round: String,
+    /// Board number for the scoresheet.
+    pub board: String,
 }
 
 impl Default for GameSettings {
@@ -81,6 +87,9 @@ impl Default for GameSettings {
             white: "?".into(),
             black: "?".into(),
             event: "?".into(),
+            site: String::new(),
+            round: String::new(),
+            board: String::new(),
         }
     }
 }
@@ -212,6 +221,8 @@ impl Default for ClockSettings {
 pub struct RecordSettings {
     /// Folder for journals and PGN files; empty: the data folder.
     pub dir: String,
+    /// The scoresheets written beside the journal when a game ends: pdf, brf, txt, pgn.
+    pub sheets: Vec<crate::record::export::SheetFormat>,
 }
 
 /// All settings.

@@ -223,6 +223,7 @@ pub(super) fn run(
                 effect => sink.apply(effect, session),
             }
         }
+        sink.settle(session);
         sink.redraw(session, now, None);
         if quit {
             break;

@@ -12,7 +12,7 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
-use annexd_core::record::Stamped;
+use annexd_core::record::{Sealer, Stamped};
 
 use crate::record::{GameFiles, JournalError};
 
@@ -105,17 +105,22 @@ impl JournalQueue {
     }
 
     /// At the end of a game: the entries still waiting are written to
-    /// [`unsaved_paths`] beside the journal, or else to the temporary folder, as journal
+    /// [`unsaved_paths`] beside the journal, or else to the temporary folder, as sealed journal
     /// lines (`annexd resume` adds them to the journal). Returns the file, or `None` when
     /// nothing waited or no file could be written; then the lines go to standard error.
     pub fn rescue(&mut self) -> Option<PathBuf> {
         if self.waiting.is_empty() {
             return None;
         }
+        // Sealed on from the journal's last line, so that added to it they chain on whole.
+        let mut sealer = self.files.seal().map(Sealer::after);
         let text: String = self
             .waiting
             .iter()
-            .map(|line| line.to_json_line() + "\n")
+            .map(|line| match &mut sealer {
+                Some(sealer) => sealer.seal(line) + "\n",
+                None => line.to_json_line() + "\n",
+            })
             .collect();
         for path in unsaved_paths(self.files.journal_path()) {
             let existed = path.exists();

@@ -53,6 +53,9 @@ pub fn run_play(args: &PlayArgs) -> ExitCode {
     header.white = settings.game.white.clone();
     header.black = settings.game.black.clone();
     header.event = settings.game.event.clone();
+    header.site = settings.game.site.clone();
+    header.round = settings.game.round.clone();
+    header.board = settings.game.board.clone();
     header.pace = settings.game.pace;
     header.date = Some(chrono::Local::now().format("%Y.%m.%d").to_string());
     header.time = Some(chrono::Local::now().format("%H:%M:%S").to_string());

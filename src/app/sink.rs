@@ -1,18 +1,22 @@
 //! Where the session's effects go: speech, text lines or the board view, the journal and the
 //! PGN on disk. A journal the disk refuses does not stop the game: its entries wait and are
 //! written when the disk takes them again (see [`super::journal_queue`]); the end of a game
-//! ([`Sink::finish`]) says "gespeichert" only when everything is on disk.
+//! ([`Sink::finish`]) says "gespeichert" only when everything is on disk. When a game ends,
+//! the scoresheets the settings ask for are written beside the journal and the record's check
+//! code is said, so that the paper, the spoken word and the file can be compared.
 
 use std::io::Write;
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
 use crate::record::GameFiles;
+use crate::record::sheets::{self, SheetOptions, sheet_path_for};
 use crate::speech::{BackendKind, Channel, Speaker, SpeakerOptions, Utterance};
 use annexd_core::config::Settings;
 use annexd_core::lang::Speech;
 use annexd_core::notation::{Token, Word};
-use annexd_core::record::Scoresheet;
+use annexd_core::record::export::SheetFormat;
+use annexd_core::record::{Entry, RecordState, Scoresheet};
 use annexd_core::session::{Audience, Effect, Session};
 use annexd_core::speech::Priority;
 
@@ -34,6 +38,10 @@ pub(super) struct Sink {
     /// The log lines of effects in the current second, and those left out (a board sending
     /// noise at full speed must not fill the disk with the log).
     log_second: (Instant, u32, u32),
+    /// The sheets to write when the game ends.
+    sheets: Vec<SheetFormat>,
+    /// A result was journaled: the sheets and the check code are owed.
+    ended: bool,
 }
 
 /// At most this many log lines of effects a second; the rest are counted.
@@ -52,6 +60,8 @@ impl Sink {
             last_note: String::new(),
             pgn_failing: false,
             log_second: (Instant::now(), 0, 0),
+            sheets: settings.record.sheets.clone(),
+            ended: false,
         };
         if settings.speech.backend != BackendKind::Text {
             let speech = SpeakerOptions::from(settings);
@@ -98,6 +108,7 @@ impl Sink {
             Effect::Show(text) => self.show(&text),
             Effect::Log(text) => self.log(&text),
             Effect::Record(entry) => {
+                self.ended |= matches!(entry.entry, Entry::Result(_));
                 let change = self.journal.push(entry, Instant::now());
                 self.tell(change);
                 self.write_pgn(session.sheet());
@@ -206,6 +217,61 @@ impl Sink {
         } else {
             ExitCode::FAILURE
         }
+    }
+
+    /// After the effects of one input: when they ended the game, writes the scoresheets the
+    /// settings ask for beside the journal and says where, then says the check code.
+    pub(super) fn settle(&mut self, session: &Session) {
+        // Owed until every line is on disk (a disk that refuses lines for a while).
+        if !self.ended || self.journal.waiting() > 0 {
+            return;
+        }
+        self.ended = false;
+        let journal = self.journal.files().journal_path().to_path_buf();
+        // The state as verify will find it: from the file, as written.
+        let state = match crate::record::read(&journal) {
+            Ok(contents) => RecordState::of(&contents),
+            Err(err) => {
+                self.say(&err.tokens(), Priority::Alert, Audience::Everyone);
+                self.show(&format!("journal: {err}"));
+                return;
+            }
+        };
+        let options = SheetOptions {
+            lang: self.speech.lang,
+            words: Default::default(),
+            font: None,
+        };
+        for format in self.sheets.clone() {
+            let path = sheet_path_for(&journal, format);
+            match sheets::write(&path, format, session.sheet(), &state, &options) {
+                Ok(()) => self.announce(
+                    Word::SheetWritten,
+                    &[Token::Word(Word::SheetWritten)],
+                    &path.display().to_string(),
+                ),
+                Err(err) => {
+                    tracing::error!("{err}");
+                    self.say(&err.tokens(), Priority::Alert, Audience::Everyone);
+                    self.show(&format!("sheet: {err}"));
+                }
+            }
+        }
+        if let (Some(tokens), Some(code)) = (state.code_tokens(), state.code) {
+            self.announce(Word::CheckCode, &tokens, &code.text());
+        }
+    }
+
+    /// Says `spoken` and prints "label: detail" (a path, a code written as it is printed)
+    /// instead of words that only make sense aloud.
+    fn announce(&mut self, label: Word, spoken: &[Token], detail: &str) {
+        let label = self.speech.lang.word(label);
+        if let Some(speaker) = &self.speaker {
+            speaker.say(Utterance::new(spoken.to_vec(), Priority::Move));
+        }
+        let line = format!("{label}: {detail}");
+        self.print(&line);
+        self.last_said = line;
     }
 
     pub(super) fn say(&mut self, tokens: &[Token], priority: Priority, audience: Audience) {

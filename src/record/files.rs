@@ -7,7 +7,7 @@ use std::path::{Path, PathBuf};
 
 use annexd_core::game::GameError;
 use annexd_core::notation::{Token, Word};
-use annexd_core::record::{Header, JournalContents, Scoresheet, Stamped};
+use annexd_core::record::{Header, JournalContents, Scoresheet, Seal, Stamped};
 
 use super::journal::{Journal, JournalError};
 use super::pgn::write_pgn_atomically;
@@ -55,13 +55,20 @@ pub struct GameFiles {
 }
 
 impl GameFiles {
-    /// Starts the files of a new game: its journal with the header line, and the PGN beside
-    /// it. Neither an existing journal nor an existing PGN file is ever overwritten; when the
-    /// game cannot start, nothing is left behind.
+    /// Starts the files of a new game: its journal with the header line (which names this
+    /// program and its build), and the PGN beside it. Neither an existing journal nor an
+    /// existing PGN file is ever overwritten; when the game cannot start, nothing is left
+    /// behind.
     pub fn create(
         journal_path: &Path,
         header: &Header,
     ) -> Result<(GameFiles, Scoresheet), RecordError> {
+        let mut header = header.clone();
+        header
+            .program
+            .get_or_insert_with(super::provenance::program);
+        header.build.get_or_insert_with(super::provenance::build);
+        let header = &header;
         let sheet = Scoresheet::new(header.clone())?;
         let pgn = pgn_path_for(journal_path);
         if pgn.exists() {
@@ -116,6 +123,12 @@ impl GameFiles {
             path: self.pgn.clone(),
             source,
         })
+    }
+
+    /// The record's seal so far (the last line's), from which its check code is taken; none
+    /// for a journal of format 1.
+    pub fn seal(&self) -> Option<Seal> {
+        self.journal.seal()
     }
 
     /// The journal's path.

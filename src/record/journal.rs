@@ -1,9 +1,11 @@
 //! The journal file: JSON lines appended and fsynced one by one, and read back with care.
 //!
 //! The format (and what a damaged last line is) belongs to the core
-//! (`annexd_core::record::journal`); this module does the file's I/O. Reopening to append
-//! moves a damaged last line to a `.damaged` file beside the journal first, so nothing is
-//! lost and later lines stay clean.
+//! (`annexd_core::record::journal`); this module does the file's I/O. A journal of format 2
+//! or later is sealed as it is written: each line gets the seal that chains it to the line
+//! before (`annexd_core::record::seal`). Reopening to append moves a damaged last line to a
+//! `.damaged` file beside the journal first, so nothing is lost, later lines stay clean and
+//! the chain goes on from the last good line.
 
 use std::fs::{self, File, OpenOptions};
 use std::io::{self, Write};
@@ -11,7 +13,7 @@ use std::path::{Path, PathBuf};
 
 use annexd_core::notation::{Token, Word};
 use annexd_core::record::journal::{self as journal_format, FormatError};
-use annexd_core::record::{Entry, Header, Stamped};
+use annexd_core::record::{Entry, FIRST_SEALED_FORMAT, Header, Seal, Sealer, Stamped};
 
 pub use annexd_core::record::journal::{DamagedTail, JournalContents, JournalLine};
 
@@ -82,6 +84,8 @@ impl JournalError {
 pub struct Journal {
     path: PathBuf,
     file: File,
+    /// Seals each line written; none for a journal of format 1 (written before sealing).
+    sealer: Option<Sealer>,
     /// The length of the complete lines on disk; a failed append is cut back to it.
     good_len: u64,
     /// A failed append could not be cut back yet: the file may end in part of a line.
@@ -112,6 +116,7 @@ impl Journal {
         let mut journal = Journal {
             path: path.to_path_buf(),
             file,
+            sealer: (header.format >= FIRST_SEALED_FORMAT).then(Sealer::new),
             good_len: 0,
             cut_pending: false,
         };
@@ -166,11 +171,19 @@ impl Journal {
                 .and_then(|_| file.sync_data())
                 .map_err(write_err)?;
         }
+        // The chain goes on from the last good line's seal (a changed line before it stays
+        // reported, and the lines written now follow on unbroken).
+        let sealer = match contents.chain.last() {
+            Some(last) => Some(Sealer::after(last)),
+            None if contents.header.format >= FIRST_SEALED_FORMAT => Some(Sealer::new()),
+            None => None,
+        };
         let good_len = file.metadata().map_err(write_err)?.len();
         Ok((
             Journal {
                 path: path.to_path_buf(),
                 file,
+                sealer,
                 good_len,
                 cut_pending: false,
             },
@@ -178,10 +191,11 @@ impl Journal {
         ))
     }
 
-    /// Appends one line and waits until it is on disk (fsync of the data). When
-    /// that fails (disk full, file system read-only, device gone), whatever part of the line
-    /// reached the file is cut off again, so the same line can be appended later and the
-    /// file never holds half a line between whole ones.
+    /// Appends one line (sealed, in a sealed journal) and waits until it is on disk (fsync
+    /// of the data). When that fails (disk full, file system read-only, device gone),
+    /// whatever part of the line reached the file is cut off again and the seal stays where
+    /// it was, so the same line can be appended later and the file never holds half a line
+    /// between whole ones.
     pub fn append(&mut self, line: &Stamped) -> Result<(), JournalError> {
         let write_err = |source| JournalError::Write {
             path: self.path.clone(),
@@ -191,7 +205,11 @@ impl Journal {
             self.file.set_len(self.good_len).map_err(write_err)?;
             self.cut_pending = false;
         }
-        let mut line = line.to_json_line();
+        let mut sealer = self.sealer.clone();
+        let mut line = match &mut sealer {
+            Some(sealer) => sealer.seal(line),
+            None => line.to_json_line(),
+        };
         line.push('\n');
         match self
             .file
@@ -200,6 +218,7 @@ impl Journal {
         {
             Ok(()) => {
                 self.good_len += line.len() as u64;
+                self.sealer = sealer;
                 Ok(())
             }
             Err(source) => {
@@ -236,6 +255,12 @@ impl Journal {
         self.file = file;
         self.cut_pending = false;
         Ok(())
+    }
+
+    /// The seal of the last line written or read: the record's seal so far (none for a
+    /// journal of format 1).
+    pub fn seal(&self) -> Option<Seal> {
+        self.sealer.as_ref().map(Sealer::last)
     }
 
     /// The journal's path.

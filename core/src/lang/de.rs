@@ -20,6 +20,8 @@ pub(super) static TABLE: Table = Table {
         &["Damen", "D", "Q"],
         &["Könige", "K"],
     ],
+    piece_letters: ["", "S", "L", "T", "D", "K"],
+    braille_table: "de-g1-detailed.ctb",
     ranks: [
         "eins", "zwei", "drei", "vier", "fünf", "sechs", "sieben", "acht",
     ],
@@ -406,6 +408,43 @@ fn word(word: Word) -> &'static str {
         Word::JournalUnreadable => "Partiedatei nicht lesbar",
         Word::JournalExists => "die Partiedatei gibt es schon",
         Word::JournalNotWritten => "Partiedatei konnte nicht geschrieben werden",
+        // --- the record an arbiter can trust: the scoresheet's labels, the seal, fair play ---
+        Word::Scoresheet => "Partieformular",
+        Word::Event => "Turnier",
+        Word::Site => "Ort",
+        Word::Round => "Runde",
+        Word::BoardNumber => "Brett",
+        Word::Date => "Datum",
+        Word::TimeControlLabel => "Bedenkzeit",
+        Word::MoveNumber => "Nr.",
+        Word::Notes => "Anmerkungen",
+        Word::Signature => "Unterschrift",
+        Word::Page => "Seite",
+        Word::PageOf => "von",
+        Word::CheckCode => "Prüfcode",
+        Word::RecordIntact => "Aufzeichnung versiegelt und unversehrt",
+        Word::RecordChangedAt => "Aufzeichnung verändert in Zeile",
+        Word::RecordUnsealedAt => "ohne Siegel in Zeile",
+        Word::RecordNotSealed => "Aufzeichnung nicht versiegelt, älteres Format",
+        Word::CrashNotChange => "Rest eines Absturzes beim Schreiben, keine Veränderung",
+        Word::CodeMatches => "der Prüfcode stimmt mit dem Ende der Aufzeichnung überein",
+        Word::CodeAtLine => "der Prüfcode gehört zu Zeile",
+        Word::LinesAddedAfter => "danach angefügte Zeilen",
+        Word::CodeNowhere => {
+            "der Prüfcode passt zu keiner Stelle der Aufzeichnung: gekürzt oder verändert, oder eine andere Partie"
+        }
+        Word::CompareCode => "Prüfcode mit dem unterschriebenen Partieformular vergleichen",
+        Word::ReplayedByRules => "Partie nach den Regeln nachgespielt",
+        Word::Lines => "Zeilen",
+        Word::WrittenBy => "geschrieben von",
+        Word::NotFinished => "Partie nicht beendet",
+        Word::NoEngine => {
+            "dieses Programm enthält keine Schach-Engine und gibt keine Zugempfehlungen"
+        }
+        Word::NoNetwork => "es öffnet keine Netzwerkverbindung, nur Geräte an diesem Rechner",
+        Word::NoGameFile => "keine Partiedatei gefunden",
+        Word::SheetWritten => "Partieformular geschrieben",
+        Word::SheetNotWritten => "Partieformular konnte nicht geschrieben werden",
         // --- speech out ---
         Word::NothingToRepeat => "nichts zu wiederholen",
         // --- bad input, devices and the disk ---

@@ -25,6 +25,8 @@ pub(super) static TABLE: Table = Table {
         &["dames"],
         &["rois"],
     ],
+    piece_letters: ["", "C", "F", "T", "D", "R"],
+    braille_table: "fr-bfu-comp6.utb",
     ranks: [
         "un", "deux", "trois", "quatre", "cinq", "six", "sept", "huit",
     ],
@@ -539,5 +541,45 @@ fn word(word: Word) -> &'static str {
         Word::AnnouncementCorrected => "annonce corrigée",
         Word::EntryCorrected => "saisie corrigée",
         Word::ClaimAfterTouch => "pièce touchée, plus de réclamation sur ce coup",
+        // --- the record (scoresheets, verify, fair play) ---
+        Word::Scoresheet => "feuille de partie",
+        Word::Event => "tournoi",
+        Word::Site => "lieu",
+        Word::Round => "ronde",
+        Word::BoardNumber => "échiquier",
+        Word::Date => "date",
+        Word::TimeControlLabel => "cadence",
+        Word::MoveNumber => "N°",
+        Word::Notes => "remarques",
+        Word::Signature => "signature",
+        Word::Page => "page",
+        Word::PageOf => "sur",
+        Word::CheckCode => "code de contrôle",
+        Word::RecordIntact => "enregistrement scellé et intact",
+        Word::RecordChangedAt => "enregistrement modifié à la ligne",
+        Word::RecordUnsealedAt => "pas de sceau à la ligne",
+        Word::RecordNotSealed => "enregistrement non scellé, ancien format",
+        Word::CrashNotChange => "reste d'un arrêt brutal pendant l'écriture, pas une modification",
+        Word::CodeMatches => "le code de contrôle correspond à la fin de l'enregistrement",
+        Word::CodeAtLine => "le code de contrôle appartient à la ligne",
+        Word::LinesAddedAfter => "lignes ajoutées après elle",
+        Word::CodeNowhere => {
+            "le code de contrôle ne correspond à aucun point de l'enregistrement : \
+             raccourci ou modifié, ou une autre partie"
+        }
+        Word::CompareCode => "comparez le code de contrôle avec la feuille de partie signée",
+        Word::ReplayedByRules => "partie rejouée selon les règles",
+        Word::Lines => "lignes",
+        Word::WrittenBy => "écrit par",
+        Word::NotFinished => "partie non terminée",
+        Word::NoEngine => {
+            "ce programme ne contient aucun moteur d'échecs et ne donne aucun conseil de coup"
+        }
+        Word::NoNetwork => {
+            "il n'ouvre aucune connexion réseau, seulement les appareils de cet ordinateur"
+        }
+        Word::NoGameFile => "aucun fichier de partie trouvé",
+        Word::SheetWritten => "feuille de partie écrite",
+        Word::SheetNotWritten => "la feuille de partie n'a pas pu être écrite",
     }
 }

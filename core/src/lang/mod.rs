@@ -248,6 +248,12 @@ pub struct Table {
     pub feminine: [bool; 6],
     /// Other forms of the piece names that are heard or typed: plurals, letters.
     pub piece_forms: [&'static [&'static str]; 6],
+    /// The piece letters of the written notation (FIDE Laws, Appendix C), by [`Role`]; a
+    /// pawn has none. The scoresheets write moves with them.
+    pub piece_letters: [&'static str; 6],
+    /// The liblouis table the Braille scoresheet is translated with (uncontracted literary
+    /// Braille with capital signs, 6 dots; see docs/scoresheet.md).
+    pub braille_table: &'static str,
     /// The ranks, one to eight.
     pub ranks: [&'static str; 8],
     /// Other words for ranks that are heard or typed ("zwo"), with the rank from 1.

@@ -435,6 +435,71 @@ words! {
     JournalExists => "w_journal_exists";
     /// "the game file could not be written"
     JournalNotWritten => "w_journal_not_written";
+    // --- the record an arbiter can trust: the scoresheet's labels, the seal, fair play ---
+    /// "scoresheet"
+    Scoresheet => "w_scoresheet";
+    /// "event"
+    Event => "w_event";
+    /// "site"
+    Site => "w_site";
+    /// "round"
+    Round => "w_round";
+    /// "board"
+    BoardNumber => "w_board_number";
+    /// "date"
+    Date => "w_date";
+    /// "time control"
+    TimeControlLabel => "w_time_control";
+    /// "No."
+    MoveNumber => "w_move_number";
+    /// "notes"
+    Notes => "w_notes";
+    /// "signature"
+    Signature => "w_signature";
+    /// "page"
+    Page => "w_page";
+    /// "of"
+    PageOf => "w_page_of";
+    /// "check code"
+    CheckCode => "w_check_code";
+    /// "record sealed and intact"
+    RecordIntact => "w_record_intact";
+    /// "record changed at line"
+    RecordChangedAt => "w_record_changed_at";
+    /// "no seal at line"
+    RecordUnsealedAt => "w_record_unsealed_at";
+    /// "record not sealed, older format"
+    RecordNotSealed => "w_record_not_sealed";
+    /// "left by a crash while writing, not a change"
+    CrashNotChange => "w_crash_not_change";
+    /// "the check code matches the end of the record"
+    CodeMatches => "w_code_matches";
+    /// "the check code belongs to line"
+    CodeAtLine => "w_code_at_line";
+    /// "lines added after it"
+    LinesAddedAfter => "w_lines_added_after";
+    /// "the check code matches no point of the record: cut short or changed, or another game"
+    CodeNowhere => "w_code_nowhere";
+    /// "compare the check code with the signed scoresheet"
+    CompareCode => "w_compare_code";
+    /// "game replayed by the rules"
+    ReplayedByRules => "w_replayed_by_rules";
+    /// "lines"
+    Lines => "w_lines";
+    /// "written by"
+    WrittenBy => "w_written_by";
+    /// "game not finished"
+    NotFinished => "w_not_finished";
+    /// "this program contains no chess engine and gives no move advice"
+    NoEngine => "w_no_engine";
+    /// "it opens no network connection, only devices of this computer"
+    NoNetwork => "w_no_network";
+    /// "no game file found"
+    NoGameFile => "w_no_game_file";
+    /// "scoresheet written"
+    SheetWritten => "w_sheet_written";
+    /// "the scoresheet could not be written"
+    SheetNotWritten => "w_sheet_not_written";
     // --- speech out ---
     /// "nothing to repeat"
     NothingToRepeat => "w_nothing_to_repeat";

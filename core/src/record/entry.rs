@@ -1,7 +1,8 @@
 //! The lines of the journal: a header, then one entry for every event that changes the game.
 //!
 //! Each line is one JSON object: an [`Entry`] with its `"type"` field, in the envelope every
-//! line shares ([`Stamped`]: the moment it happened, `at_ms`). Fields that later work may add (clock
+//! line shares ([`Stamped`]: the moment it happened, `at_ms`, and from format 2 on the line's
+//! seal, `hash`, which chains it to the line before: see [`super::seal`]). Fields that later work may add (clock
 //! details, session data) must be optional with a serde default, so that old journals stay
 //! readable; unknown fields are ignored, so that older programs can read newer journals as
 //! long as no new entry type appears. Entries record the command (who did what) and, once
@@ -10,16 +11,21 @@
 use serde::{Deserialize, Serialize};
 use shakmaty::Color;
 
+use super::seal::Seal;
 use crate::game::{DrawClaim, EndReason, GameResult, Pace, color_serde};
 
-/// The journal format this program writes.
-pub const JOURNAL_FORMAT: u32 = 1;
+/// The journal format this program writes: 2, sealed (every line carries its `hash`).
+pub const JOURNAL_FORMAT: u32 = 2;
+
+/// The first format whose lines are sealed; format 1 journals are read and resumed unsealed.
+pub const FIRST_SEALED_FORMAT: u32 = 2;
 
 /// The standard starting position.
 pub const STANDARD_START_FEN: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 
-fn journal_format() -> u32 {
-    JOURNAL_FORMAT
+/// A header that names no format is older than the numbering: format 1.
+fn unstated_format() -> u32 {
+    1
 }
 
 fn standard_start() -> String {
@@ -29,8 +35,8 @@ fn standard_start() -> String {
 /// The first line of a journal: what the game is.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Header {
-    /// The journal format version.
-    #[serde(default = "journal_format")]
+    /// The journal format version (a header that names none is format 1).
+    #[serde(default = "unstated_format")]
     pub format: u32,
     /// The starting position as FEN.
     #[serde(default = "standard_start")]
@@ -50,6 +56,9 @@ pub struct Header {
     /// The round.
     #[serde(default, skip_serializing_if = "String::is_empty")]
     pub round: String,
+    /// The board number in the event.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub board: String,
     /// The date the game started, `YYYY.MM.DD` (or `YYYY-MM-DD`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub date: Option<String>,
@@ -62,6 +71,12 @@ pub struct Header {
     /// The pace, which decides the penalty figures.
     #[serde(default)]
     pub pace: Pace,
+    /// The program that wrote the journal, with its version (`annexd 0.2.0`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub program: Option<String>,
+    /// The build of that program (its commit, profile and features).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub build: Option<String>,
 }
 
 impl Header {
@@ -75,10 +90,13 @@ impl Header {
             event: String::new(),
             site: String::new(),
             round: String::new(),
+            board: String::new(),
             date: None,
             time: None,
             time_control: None,
             pace: Pace::default(),
+            program: None,
+            build: None,
         }
     }
 
@@ -424,8 +442,10 @@ impl Entry {
 }
 
 /// A line of the journal: an entry in the envelope every line shares, with the moment it
-/// happened (milliseconds since the game started; none on the header). The envelope's fields
-/// stand beside the entry's own in one JSON object, as they always have.
+/// happened (milliseconds since the game started; none on the header) and, in a sealed
+/// journal, the line's seal. The envelope's fields stand beside the entry's own in one JSON
+/// object, the seal last. The session makes lines without a seal; the journal writer seals
+/// them ([`super::seal::Sealer`]).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Stamped {
     /// The entry.
@@ -434,6 +454,9 @@ pub struct Stamped {
     /// When, in milliseconds since the game started.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub at_ms: Option<u64>,
+    /// The seal: SHA-256 of the previous line's seal and this line's text without it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub hash: Option<Seal>,
 }
 
 impl Stamped {
@@ -442,12 +465,17 @@ impl Stamped {
         Stamped {
             entry,
             at_ms: Some(at_ms),
+            hash: None,
         }
     }
 
     /// `entry` with no time (the header, or an entry whose moment is not known).
     pub fn untimed(entry: Entry) -> Stamped {
-        Stamped { entry, at_ms: None }
+        Stamped {
+            entry,
+            at_ms: None,
+            hash: None,
+        }
     }
 
     /// The line as JSON (without the newline).
@@ -506,7 +534,9 @@ mod tests {
                 .unwrap();
         assert_eq!(newer, Entry::resign(Color::White));
         let header: Entry = serde_json::from_str(r#"{"type":"header"}"#).unwrap();
-        assert_eq!(header, Entry::header(Header::standard()));
+        let mut old = Header::standard();
+        old.format = 1;
+        assert_eq!(header, Entry::header(old));
     }
 
     #[test]

@@ -2,7 +2,9 @@
 //!
 //! A crash can cut the last line short (or leave zeros after it). Reading keeps every line
 //! before it and reports the damaged end ([`DamagedTail`]); any other unreadable line is an
-//! error naming its line number: the file needs a person. Writing and fsyncing the file is
+//! error naming its line number: the file needs a person. A sealed journal's chain is checked
+//! as it is read ([`Chain`]; see [`super::seal`]): a break is reported, never refused, so a
+//! changed record can still be read, replayed and shown. Writing and fsyncing the file is
 //! the adapters' job (`annexd::record::journal`).
 
 use std::fmt;
@@ -10,7 +12,8 @@ use std::fmt;
 use crate::lang::ENGLISH;
 use crate::notation::{Token, Word};
 
-use super::entry::{Entry, Header, JOURNAL_FORMAT, Stamped};
+use super::entry::{Entry, FIRST_SEALED_FORMAT, Header, JOURNAL_FORMAT, Stamped};
+use super::seal::{Seal, unseal};
 
 /// One entry with its line number in the file (1 = the header).
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -21,6 +24,8 @@ pub struct JournalLine {
     pub entry: Entry,
     /// When it happened, in milliseconds since the game started, if recorded.
     pub at_ms: Option<u64>,
+    /// The seal the line carries, if any.
+    pub seal: Option<Seal>,
 }
 
 /// A damaged last line, left out of the contents.
@@ -37,6 +42,17 @@ pub struct DamagedTail {
 }
 
 impl DamagedTail {
+    /// Whether a crash while writing can have left it: the line is cut before its newline
+    /// (the writer puts the newline last), or it is zeros (blocks allocated, never written).
+    /// A damaged line that ends with a newline was not left by a crash: it was changed.
+    pub fn from_crash(&self) -> bool {
+        let text = match self.bytes.iter().rposition(|&b| b != 0) {
+            Some(end) => &self.bytes[..=end],
+            None => return true,
+        };
+        !text.ends_with(b"\n") && !text.ends_with(b"\r")
+    }
+
     /// A warning in words: "das Ende der Partiedatei ist beschädigt und wurde übergangen, Zeile 12".
     pub fn tokens(&self) -> Vec<Token> {
         vec![
@@ -71,6 +87,53 @@ pub struct JournalContents {
     pub damaged_tail: Option<DamagedTail>,
     /// True when the last good line has no newline after it (a crash just before it).
     pub missing_final_newline: bool,
+    /// The seal chain over the good lines.
+    pub chain: Chain,
+}
+
+/// The seal chain of a journal's good lines (a damaged last line is not part of it).
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct Chain {
+    /// Whether the journal is sealed (format 2 or later, or any line carries a seal).
+    pub sealed: bool,
+    /// The lines where the chain breaks, in order.
+    pub breaks: Vec<ChainBreak>,
+    /// Every seal the good lines carry, with its line number (the header's first).
+    pub seals: Vec<(usize, Seal)>,
+}
+
+impl Chain {
+    /// True when the journal is sealed and no line breaks the chain.
+    pub fn intact(&self) -> bool {
+        self.sealed && self.breaks.is_empty()
+    }
+
+    /// The seal of the last good line: the record's seal, from which the check code is
+    /// taken and which the next line written follows (`None` when not sealed).
+    pub fn last(&self) -> Option<Seal> {
+        self.seals.last().map(|&(_, seal)| seal)
+    }
+}
+
+/// A line where the seal chain breaks.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ChainBreak {
+    /// The line number, counting from 1.
+    pub line: usize,
+    /// What is wrong with it.
+    pub kind: BreakKind,
+}
+
+/// How a line breaks the chain.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum BreakKind {
+    /// Its seal does not follow from the line before and its own bytes: the line was changed,
+    /// or a line before it was taken out, put in or moved.
+    Changed,
+    /// It carries no seal (where the writer puts it) in a sealed journal.
+    Unsealed,
+    /// The header says the journal is not sealed, yet its lines are: the header was changed.
+    FormatChanged,
 }
 
 /// Why journal bytes are not a journal.
@@ -133,7 +196,12 @@ pub fn parse(bytes: &[u8]) -> Result<JournalContents, FormatError> {
                 entry: Entry::Header(_),
                 ..
             }) => return Err(bad(line, "a second header".to_string())),
-            Ok(Stamped { entry, at_ms }) => entries.push(JournalLine { line, entry, at_ms }),
+            Ok(Stamped { entry, at_ms, hash }) => entries.push(JournalLine {
+                line,
+                entry,
+                at_ms,
+                seal: hash,
+            }),
             Err(reason) if index == last_index => {
                 let good_len = lines[index - 1].2 as u64 + 1;
                 damaged_tail = Some(DamagedTail {
@@ -151,12 +219,76 @@ pub fn parse(bytes: &[u8]) -> Result<JournalContents, FormatError> {
         None => lines[last_index].2,
     };
     let missing_final_newline = damaged_tail.is_none() && bytes.get(good_end) != Some(&b'\n');
+    let good_lines = lines.len() - usize::from(damaged_tail.is_some());
+    let chain = check_chain(
+        bytes,
+        &lines[..good_lines],
+        header.format >= FIRST_SEALED_FORMAT,
+    );
     Ok(JournalContents {
         header,
         entries,
         damaged_tail,
         missing_final_newline,
+        chain,
     })
+}
+
+/// Follows the seal chain over the good lines. After a break it goes on from the seal the
+/// line carries, so that each changed line is named, not every line after the first.
+fn check_chain(bytes: &[u8], lines: &[(usize, usize, usize)], sealed_format: bool) -> Chain {
+    let mut chain = Chain {
+        sealed: sealed_format,
+        ..Chain::default()
+    };
+    let mut before = Seal::START;
+    for &(line, from, to) in lines {
+        let text = trim_line_end(&bytes[from..to]);
+        match unseal(text) {
+            Some((content, seal)) => {
+                if before.next(&content) != seal {
+                    chain.breaks.push(ChainBreak {
+                        line,
+                        kind: BreakKind::Changed,
+                    });
+                }
+                chain.seals.push((line, seal));
+                before = seal;
+            }
+            None if sealed_format => {
+                chain.breaks.push(ChainBreak {
+                    line,
+                    kind: BreakKind::Unsealed,
+                });
+                before = before.next(text);
+            }
+            None => {}
+        }
+    }
+    if !sealed_format && !chain.seals.is_empty() {
+        chain.sealed = true;
+        // A header changed to say "format 1" breaks its own seal too: named once.
+        chain.breaks.retain(|b| b.line != lines[0].0);
+        chain.breaks.insert(
+            0,
+            ChainBreak {
+                line: lines[0].0,
+                kind: BreakKind::FormatChanged,
+            },
+        );
+    }
+    chain
+}
+
+/// A line's bytes without a carriage return or spaces after it (an editor may add them;
+/// the seal covers what comes before).
+fn trim_line_end(mut text: &[u8]) -> &[u8] {
+    while let [rest @ .., last] = text
+        && last.is_ascii_whitespace()
+    {
+        text = rest;
+    }
+    text
 }
 
 fn parse_line(bytes: &[u8]) -> Result<Stamped, String> {

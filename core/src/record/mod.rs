@@ -1,21 +1,34 @@
-//! The scoresheet: the journal's entries and text format, the scoresheet rebuilt from them,
-//! and its PGN text. Writing files is the adapters' job (`annexd::record`).
+//! The scoresheet: the journal's entries and text format, the seal that makes it
+//! tamper-evident, the scoresheet rebuilt from them, and its forms for people (PGN, print,
+//! Braille, text). Writing files, drawing PDFs and translating into Braille are the adapters'
+//! job (`annexd::record`).
 //!
 //! - [`entry`]: the journal's lines (a header, then moves, offers, claims, penalties, …).
-//! - [`journal`]: the text format, read back with care (a damaged last line is survived).
+//! - [`seal`]: the hash chain over the lines and the check code taken from it.
+//! - [`journal`]: the text format, read back with care (a damaged last line is survived, the
+//!   seal chain checked).
+//! - [`integrity`]: the record's state in words, and where a check code belongs.
 //! - [`sheet`]: the [`Scoresheet`], rebuilt from entries by the same code live and on replay.
 //! - [`pgn`]: the PGN text.
+//! - [`export`]: the printed, Braille and text scoresheets as data and text.
 
 pub mod entry;
+pub mod export;
+pub mod integrity;
 pub mod journal;
 pub mod pgn;
+pub mod seal;
 pub mod sheet;
 
 pub use entry::{
-    ClaimEntry, ClaimRecord, ClockAdjustmentEntry, Entry, FlagEntry, Header, IllegalMoveEntry,
-    JOURNAL_FORMAT, MoveCounterEntry, MoveEntry, PenaltyRecord, PlayerEntry, PressEntry,
-    ReopenEntry, ResultEntry, STANDARD_START_FEN, Stamped, TouchEntry, UndoEntry,
+    ClaimEntry, ClaimRecord, ClockAdjustmentEntry, Entry, FIRST_SEALED_FORMAT, FlagEntry, Header,
+    IllegalMoveEntry, JOURNAL_FORMAT, MoveCounterEntry, MoveEntry, PenaltyRecord, PlayerEntry,
+    PressEntry, ReopenEntry, ResultEntry, STANDARD_START_FEN, Stamped, TouchEntry, UndoEntry,
 };
-pub use journal::{DamagedTail, FormatError, JournalContents, JournalLine};
+pub use integrity::{CodeMatch, Integrity, RecordState};
+pub use journal::{
+    BreakKind, Chain, ChainBreak, DamagedTail, FormatError, JournalContents, JournalLine,
+};
 pub use pgn::render as render_pgn;
-pub use sheet::{Applied, ApplyError, Effect, PlyNote, ReplayError, Scoresheet, replay};
+pub use seal::{CheckCode, Seal, Sealer};
+pub use sheet::{Applied, ApplyError, Effect, Note, PlyNote, ReplayError, Scoresheet, replay};

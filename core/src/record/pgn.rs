@@ -5,8 +5,10 @@
 //! `(=)`, which in PGN text would open a variation); the mover's clock as `[%clk h:mm:ss]`;
 //! notes on claims and penalties as comments; lines shorter than 80 characters.
 
+use crate::lang::ENGLISH;
+
 use super::entry::STANDARD_START_FEN;
-use super::sheet::Scoresheet;
+use super::sheet::{Note, Scoresheet};
 
 /// Longest line written.
 pub const MAX_LINE: usize = 79;
@@ -63,7 +65,7 @@ pub fn render(sheet: &Scoresheet) -> String {
     out.push('\n');
 
     let mut atoms: Vec<String> = Vec::with_capacity(game.history().len() * 3);
-    let preamble = sheet.preamble().join("; ");
+    let preamble = notes_text(sheet.preamble());
     if !preamble.is_empty() {
         push_comment(&mut atoms, &preamble, None);
     }
@@ -87,7 +89,7 @@ pub fn render(sheet: &Scoresheet) -> String {
             if !text.is_empty() {
                 text.push(' ');
             }
-            text.push_str(&note.comments.join("; "));
+            text.push_str(&notes_text(&note.comments));
         }
         let clock = note.and_then(|n| n.clock_of(played.by));
         need_number = !text.is_empty() || clock.is_some();
@@ -99,6 +101,15 @@ pub fn render(sheet: &Scoresheet) -> String {
     wrap(&atoms, &mut out);
     out.push('\n');
     out
+}
+
+/// Notes as one comment's text: English words, moves in SAN, joined by semicolons.
+fn notes_text(notes: &[Note]) -> String {
+    let texts: Vec<String> = notes
+        .iter()
+        .map(|n| n.text(ENGLISH, |san| san.to_string()))
+        .collect();
+    texts.join("; ")
 }
 
 /// `YYYY-MM-DD` or `YYYY.MM.DD` as the PGN `YYYY.MM.DD`.

@@ -6,13 +6,13 @@
 
 use std::fmt;
 
-use shakmaty::{Color, Move, uci::UciMove};
+use shakmaty::{Color, Move, san::SanPlus, uci::UciMove};
 
 use crate::game::{
     ClaimRefusal, ClaimVerdict, DrawOfferError, Game, GameError, GameOutcome, IllegalMovePenalty,
     MoveReport, PlayedMove,
 };
-use crate::lang::ENGLISH;
+use crate::lang::Speech;
 use crate::notation::{Token, Word};
 
 use super::entry::{ClaimRecord, Entry, Header, PenaltyRecord};
@@ -25,8 +25,45 @@ pub struct PlyNote {
     pub white_ms: Option<u64>,
     /// Black's remaining time after the move, in milliseconds.
     pub black_ms: Option<u64>,
-    /// Notes in words (claims, penalties, clock changes) made after this move.
-    pub comments: Vec<String>,
+    /// Notes (claims, penalties, clock changes, moves taken back) made after this move.
+    pub comments: Vec<Note>,
+}
+
+/// A note on the scoresheet, kept as words so that each sheet says it in its own language:
+/// the words, the move it names (a move taken back) and a detail for the record (an
+/// article of the Laws, what was done).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Note {
+    /// What happened, in words.
+    pub words: Vec<Token>,
+    /// The move taken back, if the note is about one.
+    pub taken_back: Option<SanPlus>,
+    /// A detail in the record's own text ("6.10.2", "clock pressed without a move").
+    pub detail: Option<String>,
+}
+
+impl Note {
+    fn words(words: Vec<Token>) -> Note {
+        Note {
+            words,
+            taken_back: None,
+            detail: None,
+        }
+    }
+
+    /// The note as text in `speech` (a language, or a language with its word set), moves
+    /// written by `notation`: "zurückgenommen Sf3", "Weiß Uhr plus zwei Minuten (6.10.2)".
+    pub fn text(&self, speech: impl Into<Speech>, notation: impl Fn(&SanPlus) -> String) -> String {
+        let mut text = speech.into().text(&self.words);
+        if let Some(san) = &self.taken_back {
+            text.push(' ');
+            text.push_str(&notation(san));
+        }
+        if let Some(detail) = &self.detail {
+            text.push_str(&format!(" ({detail})"));
+        }
+        text
+    }
 }
 
 impl PlyNote {
@@ -163,7 +200,7 @@ pub struct Scoresheet {
     header: Header,
     game: Game,
     notes: Vec<PlyNote>,
-    preamble: Vec<String>,
+    preamble: Vec<Note>,
 }
 
 impl Scoresheet {
@@ -199,7 +236,7 @@ impl Scoresheet {
     }
 
     /// Notes made before the first move.
-    pub fn preamble(&self) -> &[String] {
+    pub fn preamble(&self) -> &[Note] {
         &self.preamble
     }
 
@@ -289,7 +326,7 @@ impl Scoresheet {
                     }
                 };
                 check_recorded_option(&mut c.verdict, record)?;
-                self.note(ENGLISH.text(&verdict.tokens()));
+                self.note(Note::words(verdict.tokens()));
                 Effect::Claimed(verdict)
             }
             Entry::Resign(p) => Effect::Ended(*self.game.resign(p.by)?),
@@ -305,11 +342,10 @@ impl Scoresheet {
                     },
                 };
                 check_recorded_option(&mut i.penalty, record)?;
-                let mut text = ENGLISH.text(&penalty.tokens());
-                if let Some(detail) = &i.detail {
-                    text = format!("{text} ({detail})");
-                }
-                self.note(text);
+                self.note(Note {
+                    detail: i.detail.clone(),
+                    ..Note::words(penalty.tokens())
+                });
                 Effect::Penalised(penalty)
             }
             Entry::Undo(u) => {
@@ -319,11 +355,17 @@ impl Scoresheet {
                     .to_uci(shakmaty::CastlingMode::Standard)
                     .to_string();
                 check_recorded_option(&mut u.undone, uci)?;
-                // Notes made after the move stay in the record, on the move before it.
+                // Notes made after the move stay in the record, on the move before it, and
+                // the move taken back is noted there too.
                 let note = self.notes.pop().unwrap_or_default();
                 for comment in note.comments {
                     self.note(comment);
                 }
+                self.note(Note {
+                    taken_back: Some(undone.san),
+                    detail: u.reason.clone(),
+                    ..Note::words(vec![Token::Word(Word::TakenBack)])
+                });
                 Effect::Undone(undone)
             }
             Entry::ClockAdjustment(c) => {
@@ -342,11 +384,10 @@ impl Scoresheet {
                         tokens.extend(duration_tokens(c.delta_ms.unsigned_abs()));
                     }
                 }
-                let mut text = ENGLISH.text(&tokens);
-                if !c.reason.is_empty() {
-                    text = format!("{text} ({})", c.reason);
-                }
-                self.note(text);
+                self.note(Note {
+                    detail: (!c.reason.is_empty()).then(|| c.reason.clone()),
+                    ..Note::words(tokens)
+                });
                 Effect::ClockAdjusted
             }
             Entry::Press(p) => {
@@ -377,20 +418,17 @@ impl Scoresheet {
                     Token::Word(Word::Move),
                     Token::Number(m.number),
                 ];
-                self.note(ENGLISH.text(&tokens));
+                self.note(Note::words(tokens.to_vec()));
                 Effect::ClockAdjusted
             }
             Entry::Reopen(r) => {
                 let ended = self.game.reopen().ok_or(ApplyError::NotOver)?;
-                let mut text = format!(
-                    "{}: {}",
-                    ENGLISH.text(&[Token::Word(Word::GameReopened)]),
-                    ENGLISH.text(&ended.tokens())
-                );
-                if !r.reason.is_empty() {
-                    text = format!("{text} ({})", r.reason);
-                }
-                self.note(text);
+                let mut tokens = vec![Token::Word(Word::GameReopened), Token::Pause];
+                tokens.extend(ended.tokens());
+                self.note(Note {
+                    detail: (!r.reason.is_empty()).then(|| r.reason.clone()),
+                    ..Note::words(tokens)
+                });
                 Effect::Reopened(ended)
             }
             Entry::Touch(t) => {
@@ -408,7 +446,7 @@ impl Scoresheet {
                 tokens.extend(crate::notation::token::colored_piece_tokens(piece));
                 tokens.extend(crate::notation::token::square_tokens(square));
                 tokens.push(crate::notation::Token::Word(Word::Touched));
-                self.note(ENGLISH.text(&tokens));
+                self.note(Note::words(tokens));
                 Effect::Touched(t.by)
             }
         };
@@ -430,10 +468,10 @@ impl Scoresheet {
     }
 
     /// Attaches a note to the last ply, or before the first move.
-    fn note(&mut self, text: String) {
+    fn note(&mut self, note: Note) {
         match self.notes.last_mut() {
-            Some(note) => note.comments.push(text),
-            None => self.preamble.push(text),
+            Some(ply) => ply.comments.push(note),
+            None => self.preamble.push(note),
         }
     }
 }

@@ -1,7 +1,10 @@
 //! Helpers of the session tests: a session with or without a clock and a peg board, inputs
-//! at fake times, and what came out (said in German, recorded).
+//! at fake times, and what came out (said in German, recorded); and the scripted games of
+//! the scoresheet tests ([`games`]).
 
 #![allow(dead_code)]
+
+pub mod games;
 
 use std::time::Duration;
 

@@ -1,0 +1,132 @@
+//! `annexd verify [JOURNAL] [--code CODE]`: says in words whether a record can be trusted.
+//! It reads the journal (a crash's cut last line is named and is not a change), checks the
+//! seal chain line by line, replays the game by the rules, and gives the check code; with
+//! `--code` (the code on the signed scoresheet, or the one said at the end of the game) it
+//! says whether the record still ends there, goes on after it, or never had it.
+//!
+//! Exit code: 0 sealed, intact and replayed (and ending at the code given); 1 changed, cut,
+//! unreadable or not replayable; 2 not sealed (a journal of format 1: nothing to check).
+
+use std::process::ExitCode;
+
+use clap::Args;
+
+use annexd_core::notation::{Lang, Token, Word};
+use annexd_core::record::{CheckCode, CodeMatch, Integrity, JournalContents, RecordState, replay};
+
+use super::cli::{RecordArgs, fail, read_journal};
+
+/// Options of `annexd verify`.
+#[derive(Debug, Args, Clone)]
+pub struct VerifyArgs {
+    /// The game and the language.
+    #[command(flatten)]
+    pub record: RecordArgs,
+    /// The check code from the signed scoresheet (16 digits 0-9 and a-f).
+    #[arg(long)]
+    pub code: Option<String>,
+}
+
+/// What `verify` found, as lines of words and an exit code.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Verdict {
+    /// The lines to print.
+    pub lines: Vec<String>,
+    /// 0, 1 or 2 (see the module documentation).
+    pub code: u8,
+}
+
+/// Checks a journal's contents; `code` is a check code to look for.
+pub fn verdict(contents: &JournalContents, code: Option<CheckCode>, lang: Lang) -> Verdict {
+    let say = |tokens: &[Token]| lang.text(tokens);
+    let mut lines = Vec::new();
+    let header = &contents.header;
+    if let Some(program) = &header.program {
+        let build = header
+            .build
+            .as_ref()
+            .map_or_else(String::new, |b| format!(" ({b})"));
+        lines.push(format!(
+            "{} {program}{build}",
+            say(&[Token::Word(Word::WrittenBy)])
+        ));
+    }
+    let state = RecordState::of(contents);
+    let mut exit = match state.integrity {
+        Integrity::Intact => 0,
+        Integrity::NotSealed => 2,
+        Integrity::Broken(_) => 1,
+    };
+    lines.push(format!(
+        "{}, {} {}",
+        say(&state.tokens()),
+        state.lines,
+        say(&[Token::Word(Word::Lines)])
+    ));
+    match replay(contents) {
+        Ok(sheet) => {
+            let game = sheet.game();
+            let mut tokens = vec![
+                Token::Word(Word::ReplayedByRules),
+                Token::Pause,
+                Token::Number(game.history().len() as u32),
+                Token::Word(Word::Moves),
+                Token::Pause,
+            ];
+            match game.outcome() {
+                Some(outcome) => {
+                    tokens.push(Token::Word(Word::Result));
+                    lines.push(format!("{} {}", say(&tokens), outcome.result.pgn()));
+                }
+                None => {
+                    tokens.push(Token::Word(Word::NotFinished));
+                    lines.push(say(&tokens));
+                }
+            }
+        }
+        Err(e) => {
+            lines.push(format!("{}: {e}", say(&e.tokens())));
+            exit = 1;
+        }
+    }
+    if let Some(record_code) = state.code {
+        lines.push(format!(
+            "{}: {record_code} ({})",
+            say(&[Token::Word(Word::CheckCode)]),
+            say(&record_code.tokens())
+        ));
+        match code {
+            Some(wanted) => {
+                let found = CodeMatch::find(&contents.chain, wanted);
+                lines.push(say(&found.tokens()));
+                if found != CodeMatch::End {
+                    exit = 1;
+                }
+            }
+            None => lines.push(say(&[Token::Word(Word::CompareCode)])),
+        }
+    }
+    Verdict { lines, code: exit }
+}
+
+/// `annexd verify`.
+pub fn run(args: &VerifyArgs) -> ExitCode {
+    let (lang, journal) = match args.record.resolve() {
+        Ok(resolved) => resolved,
+        Err(message) => return fail(&message),
+    };
+    let code = match args.code.as_deref().map(CheckCode::parse).transpose() {
+        Ok(code) => code,
+        Err(message) => return fail(&message),
+    };
+    let contents = match read_journal(&journal, lang) {
+        Ok(contents) => contents,
+        Err(code) => return code,
+    };
+    println!("{}", journal.display());
+    let verdict = verdict(&contents, code, lang);
+    for line in &verdict.lines {
+        println!("{line}");
+    }
+    ExitCode::from(verdict.code)
+}
