@@ -155,7 +155,7 @@ fn german_accuracy(model_dir: &Path, trials: usize, seed: u64) {
         model_dir.display(),
         ms(started.elapsed())
     );
-    if let Some(report) = model.missing_words_report() {
+    if let Some(report) = model.missing_words_report(annexd_core::lang::WordSet::AnnexD) {
         println!("  {}", Lang::De.text(&report));
     }
     let lexicon = Lexicon::get(Lang::De);

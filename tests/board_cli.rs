@@ -61,7 +61,8 @@ fn board_watch_prints_hello_touches_moves_keys_and_differences_as_json() {
     let touch = next("touch");
     assert_eq!(
         (touch["square"].as_str(), touch["say"].as_str()),
-        (Some("e2"), Some("pawn Eva two touched"))
+        // The Annex D words inside the English sentence (D.2.1's default).
+        (Some("e2"), Some("Bauer Eva zwei touched"))
     );
     let mv = next("move");
     assert_eq!(

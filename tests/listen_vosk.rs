@@ -61,6 +61,7 @@ fn korean(input: AudioInput) -> ListenConfig {
     ListenConfig {
         model: None,
         lang: Lang::De,
+        words: annexd_core::lang::WordSet::AnnexD,
         mode: ListenMode::Always,
         input,
         phrases: PHRASES.iter().map(|p| p.to_string()).collect(),
@@ -107,7 +108,11 @@ fn the_model_loads_and_its_missing_words_are_reported_in_one_line() {
     assert!(model.grammar_supported, "a small model takes a grammar");
     // A Korean model knows none of the German move words: voice input would be useless.
     assert!(model.knows_no_word());
-    let report = Lang::De.text(&model.missing_words_report().expect("words are missing"));
+    let report = Lang::De.text(
+        &model
+            .missing_words_report(annexd_core::lang::WordSet::AnnexD)
+            .expect("words are missing"),
+    );
     assert!(report.starts_with("diese Wörter kennt das Sprachmodell nicht, Bauer, Springer"));
     assert!(!report.contains('\n'));
     // Its noise word is picked up for the grammar.

@@ -130,6 +130,82 @@ fn say_out_writes_the_clips_with_their_gaps() {
     );
 }
 
+/// Renders `annexd say --lang fr ARGS --out FILE` and reads the file back.
+fn say_french_to_wav(args: &[&str]) -> Sound {
+    let dir = tempfile::tempdir().unwrap();
+    let wav = dir.path().join("dit.wav");
+    let mut command = annexd();
+    command
+        .args(["say", "--lang", "fr"])
+        .args(args)
+        .arg("--out")
+        .arg(&wav);
+    let output = run_with_deadline(command, None, Duration::from_secs(60));
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    read_wav_lenient(&wav)
+}
+
+/// The clips of the French voice one after another, as samples in -1 … 1.
+fn french_clips(keys: &[&str]) -> Vec<f32> {
+    let voice = Voice::load(&shipped_voice(Lang::Fr)).unwrap();
+    keys.iter()
+        .flat_map(|key| {
+            voice
+                .clip(key)
+                .unwrap_or_else(|| panic!("no clip {key}"))
+                .to_vec()
+        })
+        .map(|s| s as f32 / 32768.0)
+        .collect()
+}
+
+#[test]
+fn the_french_voice_says_a_move_clip_by_clip_in_either_word_set() {
+    for (words, keys) in [
+        ("local", ["p_knight", "f_f", "r3"]),
+        ("annex-d", ["ad_p_knight", "f_f", "ad_r3"]),
+    ] {
+        let sound = say_french_to_wav(&[
+            "--words", words, "--gap-ms", "0", "--move", "startpos", "Nf3",
+        ]);
+        let expected = french_clips(&keys);
+        assert_eq!((sound.rate, sound.channels), (16_000, 1));
+        assert_eq!(sound.samples.len(), expected.len(), "{words}");
+        let worst = sound
+            .samples
+            .iter()
+            .zip(&expected)
+            .map(|(a, b)| (a - b).abs())
+            .fold(0.0f32, f32::max);
+        assert!(worst < 2.0 / 32768.0, "{words}: off by {worst}");
+        assert!(rms(&sound.samples) > 0.03, "{words}: audible");
+    }
+}
+
+#[test]
+fn the_french_voice_on_one_ear_and_faster() {
+    let keys = ["p_knight", "f_f", "r3"];
+    let plain: usize = french_clips(&keys).len();
+    let args = [
+        "--words", "local", "--gap-ms", "0", "--move", "startpos", "g1f3",
+    ];
+    let right = say_french_to_wav(&[&args[..], &["--channel", "right"]].concat());
+    assert_eq!(right.channels, 2);
+    assert!(rms(&right.channel(0)) < 1e-4, "the left ear is silent");
+    assert!(rms(&right.channel(1)) > 0.03, "the right ear hears it");
+    let fast = say_french_to_wav(&[&args[..], &["--rate", "1.5"]].concat());
+    assert_close(
+        Duration::from_secs_f64(fast.samples.len() as f64 / 16_000.0),
+        Duration::from_secs_f64(plain as f64 / 16_000.0 / 1.5),
+        0.05,
+        "French at rate 1.5",
+    );
+}
+
 #[test]
 fn a_faster_rate_shortens_the_rendering() {
     let dir = tempfile::tempdir().unwrap();
@@ -200,9 +276,15 @@ fn unknown_words_are_refused_with_their_place() {
 
 #[test]
 fn the_text_backend_writes_the_words_in_the_language() {
-    for (lang, expected) in [
-        ("de", "Kurze Rochade, Schach\n"),
-        ("en", "short castling, check\n"),
+    // The Annex D words (D.2.1) by default in every language; the language's own with
+    // --words local.
+    for (lang, words, expected) in [
+        ("de", "annex-d", "Kurze Rochade, Schach\n"),
+        ("de", "local", "Kurze Rochade, Schach\n"),
+        ("en", "annex-d", "Kurze Rochade, check\n"),
+        ("en", "local", "short castling, check\n"),
+        ("fr", "annex-d", "Kurze Rochade, échec\n"),
+        ("fr", "local", "petit roque, échec\n"),
     ] {
         let mut command = annexd();
         command.args([
@@ -211,6 +293,8 @@ fn the_text_backend_writes_the_words_in_the_language() {
             "text",
             "--lang",
             lang,
+            "--words",
+            words,
             "c_short",
             ",",
             "x_check",

@@ -27,9 +27,21 @@ fn microphone_config(dir: &Path, raw: &Path) -> String {
 
 #[test]
 fn a_word_said_into_the_microphone_becomes_a_trimmed_clip_of_a_personal_voice() {
+    record_one_word(Lang::De, "mine", "n1", "eins");
+}
+
+#[test]
+fn a_french_personal_voice_is_recorded_and_completed_the_same_way() {
+    // "Cavalier" of the French voice; the Annex D "Springer" (ad_p_knight) is borrowed.
+    record_one_word(Lang::Fr, "moi", "p_knight", "Cavalier");
+}
+
+/// Records the shipped voice's clip `key` (the word `text`) through the microphone as the
+/// personal voice `name`, and checks the clip and that the voice is completed.
+fn record_one_word(lang: Lang, name: &str, key: &str, text: &str) {
     let dir = tempfile::tempdir().unwrap();
-    // The word "eins" of the shipped voice, with half a second of silence before and two after.
-    let (word, rate) = decode_mono(&shipped_voice(Lang::De).join("n1.ogg")).unwrap();
+    // The word of the shipped voice, with half a second of silence before and two after.
+    let (word, rate) = decode_mono(&shipped_voice(lang).join(format!("{key}.ogg"))).unwrap();
     assert_eq!(rate, 16_000);
     let mut input = vec![0.0f32; 8_000];
     input.extend(&word);
@@ -46,7 +58,15 @@ fn a_word_said_into_the_microphone_becomes_a_trimmed_clip_of_a_personal_voice() 
     command
         .env("ALSA_CONFIG_PATH", microphone_config(dir.path(), &raw_path))
         .args([
-            "voices", "record", "--lang", "de", "--name", "mine", "--only", "n1", "--quiet",
+            "voices",
+            "record",
+            "--lang",
+            lang.code(),
+            "--name",
+            name,
+            "--only",
+            key,
+            "--quiet",
             "--dir",
         ])
         .arg(&voices);
@@ -59,12 +79,12 @@ fn a_word_said_into_the_microphone_becomes_a_trimmed_clip_of_a_personal_voice() 
         String::from_utf8_lossy(&output.stderr)
     );
     assert!(
-        stdout.contains("Say: eins") && stdout.contains("Kept 1"),
+        stdout.contains(&format!("Say: {text}")) && stdout.contains("Kept 1"),
         "{stdout}"
     );
 
-    let folder = voices.join("de/mine");
-    let clip = read_wav_lenient(&folder.join("n1.wav"));
+    let folder = voices.join(lang.code()).join(name);
+    let clip = read_wav_lenient(&folder.join(format!("{key}.wav")));
     let length = Duration::from_secs_f64(clip.samples.len() as f64 / clip.rate as f64);
     let said = Duration::from_secs_f64(word.len() as f64 / 16_000.0);
     assert_close(length, said, 0.20, "the kept word, its silence cut");
@@ -75,18 +95,19 @@ fn a_word_said_into_the_microphone_becomes_a_trimmed_clip_of_a_personal_voice() 
     );
     assert!(folder.join("pause.wav").is_file() && folder.join("voice.toml").is_file());
 
-    // The personal voice says its own "eins" and borrows every other word.
+    // The personal voice says its own word and borrows every other word, of both word sets.
     let library = VoiceLibrary::with_roots(vec![
         voices.clone(),
         Path::new(env!("CARGO_MANIFEST_DIR")).join("voices"),
     ]);
-    let (voice, borrowed) = library.load(Lang::De, Some("mine")).unwrap();
+    let (voice, borrowed) = library.load(lang, Some(name)).unwrap();
     assert!(voice.missing_keys().is_empty());
     assert_eq!(
         borrowed,
-        annexd_core::speech::vocabulary::clip_keys(Lang::De).len() - 2
+        annexd_core::speech::vocabulary::clip_keys(lang).len() - 2
     );
-    assert_eq!(voice.info.name, "mine");
+    assert_eq!(voice.info.name, name);
+    assert_eq!(voice.info.language, lang);
 }
 
 #[test]

@@ -32,6 +32,23 @@ fn bench(c: &mut Criterion) {
     c.bench_function("understand: 48 legal moves, five alternatives", |b| {
         b.iter(|| understand(&middle, &five, Lang::De))
     });
+    // French: both word sets in one lexicon, so a phrase may be said in either or mixed.
+    c.bench_function("understand: start, one alternative, French", |b| {
+        b.iter(|| understand(&start, &Heard::text("cavalier félix trois"), Lang::Fr))
+    });
+    let cinq = Heard {
+        alternatives: vec![
+            ("dame felix trois".into(), 100.0),
+            ("dame felix deux".into(), 99.0),
+            ("dame hector trois".into(), 98.0),
+            ("tour felix trois".into(), 97.5),
+            ("dame felix drei échec".into(), 97.0),
+        ],
+    };
+    c.bench_function(
+        "understand: 48 legal moves, five alternatives, French",
+        |b| b.iter(|| understand(&middle, &cinq, Lang::Fr)),
+    );
 }
 
 criterion_group!(benches, bench);

@@ -3,6 +3,7 @@
 
 use std::hint::black_box;
 
+use annexd_core::lang::{Speech, WordSet};
 use annexd_core::notation::{Lang, Style, move_tokens, parse_move};
 use criterion::{Criterion, criterion_group, criterion_main};
 use shakmaty::fen::Fen;
@@ -34,11 +35,18 @@ fn bench(c: &mut Criterion) {
     c.bench_function("parse spoken short move (middlegame)", |b| {
         b.iter(|| parse_move(black_box(&pos), black_box("Springer schlägt Felix sieben")))
     });
+    c.bench_function("parse French short move (middlegame)", |b| {
+        b.iter(|| parse_move(black_box(&pos), black_box("Cavalier prend Félix sept")))
+    });
     c.bench_function("render move tokens (middlegame)", |b| {
         b.iter(|| move_tokens(black_box(&pos), black_box(m), Style::Short))
     });
     c.bench_function("render move text (middlegame)", |b| {
         b.iter(|| Lang::De.text(&move_tokens(black_box(&pos), black_box(m), Style::Short)))
+    });
+    let french = Speech::new(Lang::Fr, WordSet::Local);
+    c.bench_function("render move text in French (middlegame)", |b| {
+        b.iter(|| french.text(&move_tokens(black_box(&pos), black_box(m), Style::Short)))
     });
 }
 

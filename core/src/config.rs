@@ -8,6 +8,7 @@ use std::path::{Path, PathBuf};
 use serde::{Deserialize, Serialize};
 
 use crate::game::Pace;
+use crate::lang::{Speech, WordSet};
 pub use crate::listen::ListenMode;
 use crate::notation::{Lang, Style};
 use crate::speech::BackendKind;
@@ -40,8 +41,11 @@ pub enum Announcer {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields, rename_all = "kebab-case")]
 pub struct GameSettings {
-    /// Language of the words (de: Annex D German, en: English).
+    /// Language of everything said and shown: de, en or fr.
     pub language: Lang,
+    /// The words of moves (D.2.1): annex-d (König … Bauer, eins … acht, Kurze/Lange Rochade
+    /// in every language, the default) or local (the language's own, if the arbiter decides).
+    pub words: WordSet,
     /// How moves are said: short (like SAN) or long (from and to square).
     pub style: Style,
     /// Time control in the PGN TimeControl syntax with extensions (see docs/clock.md); empty
@@ -73,6 +77,7 @@ impl Default for GameSettings {
     fn default() -> Self {
         GameSettings {
             language: Lang::De,
+            words: WordSet::AnnexD,
             style: Style::Short,
             time_control: String::new(),
             pace: Pace::Standard,
@@ -86,6 +91,13 @@ impl Default for GameSettings {
             round: String::new(),
             board: String::new(),
         }
+    }
+}
+
+impl GameSettings {
+    /// How the program speaks: the language and the words of moves.
+    pub fn speech(&self) -> Speech {
+        Speech::new(self.language, self.words)
     }
 }
 
@@ -356,11 +368,20 @@ mod tests {
 
     #[test]
     fn a_bad_value_is_reported_by_name_and_line() {
-        let text = "[game]\nlanguage = \"fr\"\n";
+        let text = "[game]\nlanguage = \"it\"\n";
         let err = Settings::from_toml(text, Some(Path::new("a.toml"))).unwrap_err();
         assert_eq!(err.line, Some(2));
         assert!(err.to_string().starts_with("a.toml line 2: "), "{err}");
-        assert!(err.message.contains("fr"), "{err}");
+        assert!(err.message.contains("it"), "{err}");
+        assert!(
+            err.message.contains("fr"),
+            "the languages are listed: {err}"
+        );
+
+        let text = "[game]\nlanguage = \"fr\"\nwords = \"german\"\n";
+        let err = Settings::from_toml(text, Some(Path::new("a.toml"))).unwrap_err();
+        assert_eq!(err.line, Some(3));
+        assert!(err.message.contains("annex-d"), "{err}");
 
         let text = "[speech]\nbackend = \"clips\"\nrate = 5.0\n";
         let err = Settings::from_toml(text, Some(Path::new("a.toml"))).unwrap_err();
@@ -377,6 +398,13 @@ mod tests {
     fn partial_files_keep_the_other_defaults() {
         let settings = Settings::from_toml("[game]\nlanguage = \"en\"\n", None).unwrap();
         assert_eq!(settings.game.language, Lang::En);
+        assert_eq!(settings.game.words, WordSet::AnnexD);
+        let text = "[game]\nlanguage = \"fr\"\nwords = \"local\"\n";
+        let settings = Settings::from_toml(text, None).unwrap();
+        assert_eq!(
+            settings.game.speech(),
+            Speech::new(Lang::Fr, WordSet::Local)
+        );
         assert_eq!(settings.speech, SpeechSettings::default());
         assert_eq!(settings.speech.backend, BackendKind::Text);
     }

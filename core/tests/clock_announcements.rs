@@ -1,11 +1,11 @@
-//! Every kind of announcement of the talking clock, word for word in German and English,
+//! Every kind of announcement of the talking clock, word for word in German, English and French,
 //! driven through the public API with fake time.
 
 use std::time::Duration;
 
 use annexd_core::clock::{
-    Adjust, AnnounceConfig, Announcement, AnnouncementKind, ClockError, ClockInput, ClockOptions,
-    Query, TalkingClock, TimeControl,
+    Adjust, AnnounceConfig, Announcement, AnnouncementKind, BronsteinStart, ClockError, ClockInput,
+    ClockOptions, Query, TalkingClock, TimeControl,
 };
 use annexd_core::notation::Lang;
 use shakmaty::Color::{Black, White};
@@ -433,5 +433,162 @@ fn the_control_is_said_at_the_start() {
     assert_eq!(
         Lang::En.text(&control.tokens()),
         "forty moves in ninety minutes, plus thirty seconds per move, then thirty minutes for the rest of the game, plus thirty seconds per move"
+    );
+}
+
+// --- in French ---
+
+fn fr(announcements: &[Announcement]) -> Vec<String> {
+    said(Lang::Fr, announcements)
+}
+
+#[test]
+fn en_francais_the_full_report_and_the_move_number() {
+    let config = AnnounceConfig {
+        seconds_below: hms(1, 0, 0),
+        ..AnnounceConfig::default()
+    };
+    let mut clock = middle_game(config);
+    let answer = handle(&mut clock, ClockInput::Query(Query::All), s(1));
+    assert_eq!(
+        fr(&answer),
+        vec![
+            "Blanc une heure douze minutes, Noir cinquante-huit minutes trente secondes, coup vingt-trois"
+        ]
+    );
+    let answer = handle(&mut clock, ClockInput::Query(Query::MoveNumber), s(1));
+    assert_eq!(fr(&answer), vec!["coup vingt-trois"]);
+    let mut clock = talking("-", AnnounceConfig::default());
+    handle(&mut clock, ClockInput::Start, s(0));
+    let answer = handle(&mut clock, ClockInput::Query(Query::Side(White)), s(30));
+    assert_eq!(fr(&answer), vec!["Blanc trente secondes utilisées"]);
+    let answer = handle(&mut clock, ClockInput::Query(Query::Side(White)), s(61));
+    assert_eq!(fr(&answer), vec!["Blanc une minute une seconde utilisées"]);
+}
+
+#[test]
+fn en_francais_the_worked_example_of_6_3_2() {
+    // The commentary of 6.3.2 (seeds/001): 90 minutes with 30 s, White's first move takes
+    // 20 s, the second 40 s. Seconds are said up to two hours here, to hear every second.
+    let config = || AnnounceConfig {
+        seconds_below: hms(2, 0, 0),
+        ..AnnounceConfig::default()
+    };
+    for (control, options, after_one, after_two) in [
+        (
+            "5400+30",
+            ClockOptions::default(),
+            "Blanc une heure trente minutes quarante secondes",
+            "Blanc une heure trente minutes trente secondes",
+        ),
+        (
+            "5400b30",
+            ClockOptions {
+                bronstein: BronsteinStart::CreditFirstMove,
+            },
+            "Blanc une heure trente minutes trente secondes",
+            "Blanc une heure trente minutes vingt secondes",
+        ),
+        (
+            "5400d30",
+            ClockOptions::default(),
+            "Blanc une heure trente minutes",
+            "Blanc une heure vingt-neuf minutes cinquante secondes",
+        ),
+    ] {
+        let mut clock = TalkingClock::new(TimeControl::parse(control).unwrap(), options, config());
+        handle(&mut clock, ClockInput::Start, s(0));
+        handle(&mut clock, ClockInput::Press(Some(White)), s(20));
+        let ask = |clock: &mut TalkingClock, at| {
+            fr(&handle(clock, ClockInput::Query(Query::Side(White)), at))
+        };
+        assert_eq!(ask(&mut clock, s(21)), vec![after_one], "{control}");
+        handle(&mut clock, ClockInput::Press(Some(Black)), s(25));
+        handle(&mut clock, ClockInput::Press(Some(White)), s(65));
+        assert_eq!(ask(&mut clock, s(66)), vec![after_two], "{control}");
+    }
+    // 6.3.2 itself: the time left of a period is carried into the next.
+    let mut clock = talking("40/5400+30:1800+30", AnnounceConfig::default());
+    handle(&mut clock, ClockInput::Start, s(0));
+    handle(&mut clock, ClockInput::SetMoveNumber(40), s(1));
+    let said_now = handle(&mut clock, ClockInput::Press(Some(White)), s(100));
+    assert_eq!(
+        fr(&said_now),
+        vec!["Blanc contrôle de temps atteint, temps ajouté trente minutes"]
+    );
+    assert_eq!(
+        Lang::Fr.text(&TimeControl::parse("40/90m+30s:30m+30s").unwrap().tokens()),
+        "quarante coups en quatre-vingt-dix minutes, plus trente secondes par coup, puis trente minutes pour le reste de la partie, plus trente secondes par coup"
+    );
+}
+
+#[test]
+fn en_francais_warnings_countdown_and_flags() {
+    let mut clock = talking("11m", AnnounceConfig::default());
+    handle(&mut clock, ClockInput::Start, s(0));
+    assert_eq!(
+        fr(&clock.poll(s(660))),
+        [
+            "Blanc dix minutes restantes",
+            "Blanc cinq minutes restantes",
+            "Blanc deux minutes restantes",
+            "Blanc une minute restante",
+            "Blanc trente secondes restantes",
+            "Blanc vingt secondes restantes",
+            "Blanc dix secondes restantes",
+            "Blanc chute du drapeau",
+        ]
+    );
+    let mut clock = talking("5", AnnounceConfig::default());
+    handle(&mut clock, ClockInput::Start, s(0));
+    assert_eq!(fr(&clock.poll(s(5))), vec!["Blanc chute du drapeau"]);
+    handle(&mut clock, ClockInput::Press(Some(White)), s(6));
+    assert_eq!(
+        fr(&clock.poll(s(20))),
+        vec!["Noir chute du drapeau, les deux drapeaux sont tombés, Blanc en premier"]
+    );
+}
+
+#[test]
+fn en_francais_the_clock_itself_and_the_arbiter() {
+    let mut clock = talking("25m", AnnounceConfig::default());
+    assert_eq!(
+        fr(&handle(&mut clock, ClockInput::Start, s(0))),
+        vec!["pendule en marche"]
+    );
+    assert_eq!(
+        fr(&handle(&mut clock, ClockInput::TogglePause, s(10))),
+        vec!["pendule arrêtée"]
+    );
+    assert_eq!(
+        fr(&handle(&mut clock, ClockInput::TogglePause, s(20))),
+        vec!["pendule relancée"]
+    );
+    let err = clock
+        .handle(ClockInput::Press(Some(Black)), s(21))
+        .unwrap_err();
+    assert_eq!(Lang::Fr.text(&err.tokens()), "Blanc au trait");
+    handle(&mut clock, ClockInput::Press(None), s(60));
+    handle(&mut clock, ClockInput::Press(None), s(240));
+    let penalty = handle(&mut clock, ClockInput::Penalty { offender: White }, s(250));
+    assert_eq!(
+        fr(&penalty),
+        vec!["pénalité, Noir temps ajouté deux minutes, vingt-quatre minutes restantes"]
+    );
+    let taken = handle(
+        &mut clock,
+        ClockInput::Adjust {
+            side: White,
+            change: Adjust::Take(s(30)),
+        },
+        s(250),
+    );
+    assert_eq!(
+        fr(&taken),
+        vec!["Blanc temps retiré trente secondes, vingt-trois minutes restantes"]
+    );
+    assert_eq!(
+        fr(&handle(&mut clock, ClockInput::SetMoveNumber(40), s(250))),
+        vec!["coup quarante"]
     );
 }

@@ -1,7 +1,8 @@
 //! The matcher never plays a move that was not said.
 //!
-//! For random legal positions, the words of a legal move (short or long form, German or
-//! English) are slipped 0, 1 or 2 times in the ways the lexicon's table says a recogniser
+//! For random legal positions, the words of a legal move (short or long form, in every
+//! language and word set: German, English and French, Annex D words or the language's own)
+//! are slipped 0, 1 or 2 times in the ways the lexicon's table says a recogniser
 //! slips (a word heard as one that sounds like it, a weak word lost, an optional word left
 //! out). The result must be that move or a question: another move played, or a command
 //! done, counts as a wrong accept, and there must be none in 10 000 trials. A second
@@ -10,9 +11,10 @@
 
 use std::sync::atomic::{AtomicUsize, Ordering};
 
+use annexd_core::lang::Speech;
 use annexd_core::listen::lexicon::{Lexicon, WordId, WordRole};
 use annexd_core::listen::{Candidate, Heard, Understanding, understand};
-use annexd_core::notation::{Lang, Style, move_tokens, parse_move};
+use annexd_core::notation::{Style, move_tokens, parse_move};
 use proptest::prelude::*;
 use proptest::test_runner::{Config, RngSeed, TestRunner};
 use shakmaty::{Chess, Move, Position};
@@ -50,9 +52,16 @@ fn random_position(choices: &[prop::sample::Index]) -> Chess {
     pos
 }
 
+/// Every language with every word set, one picked by an index.
+fn speech(pick: prop::sample::Index) -> Speech {
+    let all: Vec<Speech> = Speech::all().collect();
+    all[pick.index(all.len())]
+}
+
 /// The words of a token text, as the recogniser would write them (lower case).
-fn words_of(lang: Lang, pos: &Chess, m: Move, style: Style) -> Vec<String> {
-    lang.text(&move_tokens(pos, m, style))
+fn words_of(speech: Speech, pos: &Chess, m: Move, style: Style) -> Vec<String> {
+    speech
+        .text(&move_tokens(pos, m, style))
         .split_whitespace()
         .map(str::to_lowercase)
         .collect()
@@ -116,18 +125,19 @@ fn table_slips_never_make_another_move_or_command_happen() {
         proptest::collection::vec(any::<prop::sample::Index>(), 0..100),
         any::<prop::sample::Index>(),
         any::<bool>(),
-        any::<bool>(),
+        any::<prop::sample::Index>(),
         proptest::collection::vec(any::<prop::sample::Index>(), 0..=2),
     );
     runner
-        .run(&strategy, |(game, pick, long, english, slips)| {
+        .run(&strategy, |(game, pick, long, which, slips)| {
             let pos = random_position(&game);
             let moves = pos.legal_moves();
             let said = moves[pick.index(moves.len())];
-            let lang = if english { Lang::En } else { Lang::De };
+            let speech = speech(which);
+            let lang = speech.lang;
             let style = if long { Style::Long } else { Style::Short };
             let lexicon = Lexicon::get(lang);
-            let mut words = words_of(lang, &pos, said, style);
+            let mut words = words_of(speech, &pos, said, style);
             let original = words.join(" ");
             let mut applied = 0;
             for slip in slips {
@@ -199,15 +209,16 @@ fn every_move_played_is_the_one_the_words_name() {
         proptest::collection::vec(any::<prop::sample::Index>(), 0..100),
         any::<prop::sample::Index>(),
         any::<bool>(),
-        any::<bool>(),
+        any::<prop::sample::Index>(),
         proptest::collection::vec(damage_strategy(), 1..=3),
     );
     runner
-        .run(&strategy, |(game, pick, long, english, damage)| {
+        .run(&strategy, |(game, pick, long, which, damage)| {
             let pos = random_position(&game);
             let moves = pos.legal_moves();
             let said = moves[pick.index(moves.len())];
-            let lang = if english { Lang::En } else { Lang::De };
+            let speech = speech(which);
+            let lang = speech.lang;
             let style = if long { Style::Long } else { Style::Short };
             let lexicon = Lexicon::get(lang);
             let vocabulary: Vec<&str> = lexicon
@@ -216,7 +227,7 @@ fn every_move_played_is_the_one_the_words_name() {
                 .filter(|w| w.role != WordRole::Command)
                 .map(|w| w.spellings[0].as_str())
                 .collect();
-            let mut words = words_of(lang, &pos, said, style);
+            let mut words = words_of(speech, &pos, said, style);
             for d in damage {
                 match d {
                     Damage::Drop(i) if !words.is_empty() => {

@@ -1,10 +1,12 @@
-//! Round trip of spoken notation: every legal move, rendered in each language and style and
-//! parsed back, is the same move. Positions: shakmaty's own perft suites (read from the
-//! shakmaty sources cargo has downloaded) and positions from random legal games.
+//! Round trip of spoken notation: every legal move, rendered in each language, word set
+//! (the Annex D words and the language's own) and style and parsed back, is the same move.
+//! Positions: shakmaty's own perft suites (read from the shakmaty sources cargo has
+//! downloaded) and positions from random legal games.
 
 use std::path::PathBuf;
 
-use annexd_core::notation::{Lang, Style, move_tokens, parse_move};
+use annexd_core::lang::Speech;
+use annexd_core::notation::{Style, move_tokens, parse_move};
 use proptest::prelude::*;
 use proptest::test_runner::{Config, TestRunner};
 use shakmaty::fen::Fen;
@@ -24,14 +26,15 @@ const TRICKY: &[&str] = &[
 
 fn check_every_move(pos: &Chess, origin: &str) {
     for m in pos.legal_moves() {
-        for lang in Lang::ALL {
-            for style in [Style::Short, Style::Long] {
-                let text = lang.text(&move_tokens(pos, m, style));
+        for style in [Style::Short, Style::Long] {
+            let tokens = move_tokens(pos, m, style);
+            for speech in Speech::all() {
+                let text = speech.text(&tokens);
                 let parsed = parse_move(pos, &text);
                 assert_eq!(
                     parsed.as_ref().ok(),
                     Some(&m),
-                    "{origin}: '{text}' ({lang}, {style:?}) parsed as {parsed:?}"
+                    "{origin}: '{text}' ({speech}, {style:?}) parsed as {parsed:?}"
                 );
             }
         }
@@ -132,4 +135,95 @@ fn every_move_of_random_game_positions_round_trips() {
             },
         )
         .unwrap();
+}
+
+#[test]
+fn every_kind_of_move_in_both_word_sets_of_french() {
+    use annexd_core::lang::WordSet;
+    use annexd_core::notation::Lang;
+    let fr = Speech::new(Lang::Fr, WordSet::AnnexD);
+    let own = Speech::new(Lang::Fr, WordSet::Local);
+    let say = |speech: Speech, fen: &str, uci: &str, style: Style| {
+        let pos = position(fen, CastlingMode::Standard);
+        let m = parse_move(&pos, uci).unwrap();
+        let text = speech.text(&move_tokens(&pos, m, style));
+        assert_eq!(parse_move(&pos, &text), Ok(m), "'{text}'");
+        text
+    };
+    let start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+    let spanish = "r1bqkbnr/1ppp1ppp/p1n5/1B2p3/4P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 0 4";
+    let rooks = "4k3/8/8/8/8/8/8/R3K2R w KQ - 0 1";
+    let promo = "3r4/1k2P3/8/8/8/8/8/4K3 w - - 0 1";
+    let ep = "4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 2";
+    let mate = "6k1/5ppp/8/8/8/8/8/R3K3 w Q - 0 1";
+    for (fen, uci, style, annex_d, local) in [
+        (
+            start,
+            "g1f3",
+            Style::Short,
+            "Springer Felix drei",
+            "Cavalier Felix trois",
+        ),
+        (
+            start,
+            "g1f3",
+            Style::Long,
+            "Springer Gustav eins Felix drei",
+            "Cavalier Gustav un Felix trois",
+        ),
+        (start, "e2e4", Style::Short, "Eva vier", "Eva quatre"),
+        (
+            spanish,
+            "b5c6",
+            Style::Short,
+            "Läufer prend Cesar sechs",
+            "Fou prend Cesar six",
+        ),
+        (
+            spanish,
+            "e1g1",
+            Style::Short,
+            "Kurze Rochade",
+            "petit roque",
+        ),
+        (rooks, "e1c1", Style::Short, "Lange Rochade", "grand roque"),
+        (
+            rooks,
+            "a1a8",
+            Style::Short,
+            "Turm Anna acht échec",
+            "Tour Anna huit échec",
+        ),
+        (
+            mate,
+            "a1a8",
+            Style::Short,
+            "Turm Anna acht mat",
+            "Tour Anna huit mat",
+        ),
+        (
+            promo,
+            "e7e8q",
+            Style::Short,
+            "Eva acht Dame",
+            "Eva huit Dame",
+        ),
+        (
+            promo,
+            "e7d8n",
+            Style::Short,
+            "Eva prend David acht Springer échec",
+            "Eva prend David huit Cavalier échec",
+        ),
+        (
+            ep,
+            "e5d6",
+            Style::Long,
+            "Eva fünf prend David sechs en passant",
+            "Eva cinq prend David six en passant",
+        ),
+    ] {
+        assert_eq!(say(fr, fen, uci, style), annex_d);
+        assert_eq!(say(own, fen, uci, style), local);
+    }
 }

@@ -9,6 +9,7 @@ use clap::Args;
 use annexd_core::clock::{AnnounceConfig, ClockOptions, TalkingClock, TimeControl};
 use annexd_core::config::{SeatRole, Settings, SideName};
 use annexd_core::game::Pace;
+use annexd_core::lang::WordSet;
 use annexd_core::notation::{Lang, Style};
 
 /// Options of `annexd play` (each overrides the settings file).
@@ -17,9 +18,14 @@ pub struct PlayArgs {
     /// The settings file (default: annexd.toml in the configuration folder).
     #[arg(long)]
     pub config: Option<PathBuf>,
-    /// Language: de (Annex D German) or en.
+    /// Language of everything said and shown: de, en or fr.
     #[arg(long)]
     pub lang: Option<Lang>,
+    /// The words of pieces, ranks and castling: annex-d (König … Bauer, eins … acht, Kurze/Lange
+    /// Rochade in every language, D.2.1's default) or local (the language's own, if the
+    /// arbiter so decides).
+    #[arg(long)]
+    pub words: Option<WordSet>,
     /// How moves are said: short or long.
     #[arg(long)]
     pub style: Option<Style>,
@@ -109,9 +115,12 @@ pub struct ResumeArgs {
     /// The settings file.
     #[arg(long)]
     pub config: Option<PathBuf>,
-    /// Language: de or en.
+    /// Language of everything said and shown: de, en or fr.
     #[arg(long)]
     pub lang: Option<Lang>,
+    /// The words of pieces, ranks and castling: annex-d or local (see `play`).
+    #[arg(long)]
+    pub words: Option<WordSet>,
     /// The devices, speech and view of the seat.
     #[command(flatten)]
     pub seat: SeatArgs,
@@ -122,6 +131,9 @@ pub(super) fn settings_for(args: &PlayArgs) -> Result<Settings, String> {
     let mut settings = crate::config::load(args.config.as_deref()).map_err(|e| e.to_string())?;
     if let Some(lang) = args.lang {
         settings.game.language = lang;
+    }
+    if let Some(words) = args.words {
+        settings.game.words = words;
     }
     if let Some(style) = args.style {
         settings.game.style = style;

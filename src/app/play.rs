@@ -8,7 +8,7 @@ use std::time::Duration;
 
 use crate::record::GameFiles;
 use annexd_core::config::{SeatRole, Settings};
-use annexd_core::notation::{Lang, Token, Word};
+use annexd_core::notation::{Lang, Word};
 use annexd_core::record::{Header, replay};
 use annexd_core::session::resume::{Resumed, resume};
 use annexd_core::session::{Audience, Session, SessionOptions};
@@ -18,6 +18,7 @@ use super::devices::Devices;
 use super::event_loop::run;
 use super::options::{PlayArgs, ResumeArgs, clock_for, settings_for, talking_clock_args};
 use super::sink::Sink;
+use crate::ui::message::word_message;
 
 /// The folder where games are kept: the settings' `record.dir`, or the data folder.
 pub fn games_dir(settings: &Settings) -> PathBuf {
@@ -42,7 +43,7 @@ pub fn run_play(args: &PlayArgs) -> ExitCode {
     }
     let clock = match clock_for(&settings.game.time_control, &settings) {
         Ok(clock) => clock,
-        Err(message) => return fail(&message),
+        Err(message) => return fail(&word_message(lang, Word::TimeControlUnknown, message)),
     };
     let mut header = Header::new(
         args.fen
@@ -66,7 +67,8 @@ pub fn run_play(args: &PlayArgs) -> ExitCode {
         None => {
             let dir = games_dir(&settings);
             if let Err(err) = std::fs::create_dir_all(&dir) {
-                return fail(&format!("cannot create {}: {err}", dir.display()));
+                let detail = format!("cannot create {}: {err}", dir.display());
+                return fail(&word_message(lang, Word::FileNotWritten, detail));
             }
             dir.join(format!(
                 "{}.jsonl",
@@ -83,7 +85,7 @@ pub fn run_play(args: &PlayArgs) -> ExitCode {
     sink.show(&format!("journal: {}", journal_path.display()));
     let devices = match Devices::open(&settings, args, &mut session) {
         Ok(devices) => devices,
-        Err(message) => return fail(&message),
+        Err(message) => return fail(&word_message(lang, Word::BoardError, message)),
     };
     run(&mut session, &mut sink, devices, false, Duration::ZERO)
 }
@@ -93,6 +95,7 @@ pub fn run_resume(args: &ResumeArgs) -> ExitCode {
     let play_args = PlayArgs {
         config: args.config.clone(),
         lang: args.lang,
+        words: args.words,
         seat: args.seat.clone(),
         ..PlayArgs::default()
     };
@@ -106,10 +109,11 @@ pub fn run_resume(args: &ResumeArgs) -> ExitCode {
         None => match newest_unfinished_game(&games_dir(&settings)) {
             Some(path) => path,
             None => {
-                return fail(&format!(
-                    "no unfinished game in {}: name the journal file",
+                let detail = format!(
+                    "none in {}: name the journal file",
                     games_dir(&settings).display()
-                ));
+                );
+                return fail(&word_message(lang, Word::NoUnfinishedGame, detail));
             }
         },
     };
@@ -124,7 +128,7 @@ pub fn run_resume(args: &ResumeArgs) -> ExitCode {
     let control = contents.header.time_control.clone().unwrap_or_default();
     let clock = match clock_for(&control, &settings) {
         Ok(clock) => clock,
-        Err(message) => return fail(&message),
+        Err(message) => return fail(&word_message(lang, Word::TimeControlUnknown, message)),
     };
     let Resumed {
         mut session,
@@ -150,7 +154,7 @@ pub fn run_resume(args: &ResumeArgs) -> ExitCode {
     board_args.fen = Some(session.game().fen());
     let devices = match Devices::open(&settings, &board_args, &mut session) {
         Ok(devices) => devices,
-        Err(message) => return fail(&message),
+        Err(message) => return fail(&word_message(lang, Word::BoardError, message)),
     };
     run(&mut session, &mut sink, devices, true, offset)
 }
@@ -214,10 +218,11 @@ pub fn newest_unfinished_game(dir: &Path) -> Option<PathBuf> {
 
 /// A mistake in the settings: said in words first ("Fehler in der Einstellung"), then where.
 fn fail_settings(lang: Option<Lang>, message: &str) -> ExitCode {
-    let words = lang
-        .unwrap_or_default()
-        .text(&[Token::Word(Word::ConfigError)]);
-    fail(&format!("{words}: {message}"))
+    fail(&word_message(
+        lang.unwrap_or_default(),
+        Word::ConfigError,
+        message,
+    ))
 }
 
 fn fail(message: &str) -> ExitCode {

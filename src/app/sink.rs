@@ -13,7 +13,8 @@ use crate::record::GameFiles;
 use crate::record::sheets::{self, SheetOptions, sheet_path_for};
 use crate::speech::{BackendKind, Channel, Speaker, SpeakerOptions, Utterance};
 use annexd_core::config::Settings;
-use annexd_core::notation::{Lang, Token, Word};
+use annexd_core::lang::Speech;
+use annexd_core::notation::{Token, Word};
 use annexd_core::record::export::SheetFormat;
 use annexd_core::record::{Entry, RecordState, Scoresheet};
 use annexd_core::session::{Audience, Effect, Session};
@@ -25,7 +26,7 @@ use super::options::View;
 /// Where effects go: speech, text lines or the board view, the journal and the PGN on disk.
 pub(super) struct Sink {
     pub(super) journal: JournalQueue,
-    pub(super) lang: Lang,
+    pub(super) speech: Speech,
     pub(super) out: std::io::Stdout,
     pub(super) speaker: Option<Speaker>,
     pub(super) stereo_split: bool,
@@ -48,10 +49,9 @@ const LOG_LINES_A_SECOND: u32 = 50;
 
 impl Sink {
     pub(super) fn new(files: GameFiles, settings: &Settings, view: View) -> Sink {
-        let lang = settings.game.language;
         let mut sink = Sink {
             journal: JournalQueue::new(files),
-            lang,
+            speech: settings.game.speech(),
             out: std::io::stdout(),
             speaker: None,
             stereo_split: settings.speech.stereo_split,
@@ -238,7 +238,7 @@ impl Sink {
             }
         };
         let options = SheetOptions {
-            lang: self.lang,
+            lang: self.speech.lang,
             words: Default::default(),
             font: None,
         };
@@ -265,7 +265,7 @@ impl Sink {
     /// Says `spoken` and prints "label: detail" (a path, a code written as it is printed)
     /// instead of words that only make sense aloud.
     fn announce(&mut self, label: Word, spoken: &[Token], detail: &str) {
-        let label = self.lang.word(label);
+        let label = self.speech.lang.word(label);
         if let Some(speaker) = &self.speaker {
             speaker.say(Utterance::new(spoken.to_vec(), Priority::Move));
         }
@@ -275,7 +275,7 @@ impl Sink {
     }
 
     pub(super) fn say(&mut self, tokens: &[Token], priority: Priority, audience: Audience) {
-        let text = self.lang.text(tokens);
+        let text = self.speech.text(tokens);
         if let Some(speaker) = &self.speaker {
             let channel = match audience {
                 Audience::Player(shakmaty::Color::White) if self.stereo_split => Channel::Left,

@@ -77,7 +77,7 @@ pub struct WatchArgs {
     /// Send *HH checksums.
     #[arg(long)]
     pub checksum: bool,
-    /// The language of the "say" texts: de or en.
+    /// The language of the "say" texts: de, en or fr (moves in the Annex D words).
     #[arg(long, default_value = "de")]
     pub lang: Lang,
 }

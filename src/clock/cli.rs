@@ -6,11 +6,12 @@ use std::process::ExitCode;
 use std::time::Duration;
 
 use super::terminal;
+use crate::ui::message::word_message;
 use annexd_core::clock::control::{TimeControl, parse_duration};
 use annexd_core::clock::replay;
 use annexd_core::clock::schedule::AnnounceConfig;
 use annexd_core::clock::state::{BronsteinStart, ClockOptions};
-use annexd_core::notation::Lang;
+use annexd_core::notation::{Lang, Word};
 
 /// Options of `annexd clock`.
 #[derive(Debug, Clone, clap::Args)]
@@ -23,7 +24,7 @@ pub struct ClockArgs {
     /// interactive clock
     #[arg(long, value_name = "FILE")]
     pub replay: Option<PathBuf>,
-    /// The language of what is said: de or en
+    /// The language of what is said: de, en or fr
     #[arg(long, default_value = "de")]
     pub lang: Lang,
     /// Count Bronstein as the Art. 6.3 commentary does: the delay for move 1 credited before
@@ -105,10 +106,17 @@ impl ClockArgs {
 
 /// Runs `annexd clock`.
 pub fn run(args: ClockArgs) -> ExitCode {
+    let lang = args.lang;
     let (control, options, config) = match args.settings() {
         Ok(settings) => settings,
         Err(message) => {
-            eprintln!("annexd clock: {message}");
+            // A bad control is named as such, a bad option as that.
+            let word = if TimeControl::parse(&args.control).is_err() {
+                Word::TimeControlUnknown
+            } else {
+                Word::BadOption
+            };
+            eprintln!("annexd clock: {}", word_message(lang, word, message));
             return ExitCode::from(2);
         }
     };
@@ -116,9 +124,10 @@ pub fn run(args: ClockArgs) -> ExitCode {
         let script = match std::fs::read_to_string(path) {
             Ok(script) => script,
             Err(e) => {
+                let detail = format!("the replay file {}: {e}", path.display());
                 eprintln!(
-                    "annexd clock: cannot read the replay file {}: {e}",
-                    path.display()
+                    "annexd clock: {}",
+                    word_message(lang, Word::FileUnreadable, detail)
                 );
                 return ExitCode::from(2);
             }
@@ -131,7 +140,8 @@ pub fn run(args: ClockArgs) -> ExitCode {
                 ExitCode::SUCCESS
             }
             Err(e) => {
-                eprintln!("annexd clock: {}: {e}", path.display());
+                let detail = format!("{}: {e}", path.display());
+                eprintln!("annexd clock: {}", word_message(lang, Word::Error, detail));
                 ExitCode::FAILURE
             }
         };
@@ -139,7 +149,7 @@ pub fn run(args: ClockArgs) -> ExitCode {
     match terminal::run(control, options, config, args.lang, args.speech) {
         Ok(_) => ExitCode::SUCCESS,
         Err(e) => {
-            eprintln!("annexd clock: {e}");
+            eprintln!("annexd clock: {}", word_message(lang, Word::Error, e));
             ExitCode::FAILURE
         }
     }

@@ -16,15 +16,20 @@ use clap::Args;
 use annexd_core::listen::gate::ListenMode;
 use annexd_core::notation::Lang;
 
-/// `annexd recognize [--model DIR] [--lang de|en] [--fen FEN] (FILE.wav | --device NAME)`
+/// `annexd recognize [--model DIR] [--lang de|en|fr] [--fen FEN] (FILE.wav | --device NAME)`
 #[derive(Debug, Args)]
 pub struct RecognizeArgs {
-    /// The Vosk model folder (default: the first models/vosk-model-*-de-* or -en-*).
+    /// The Vosk model folder (default: the first models/vosk-model-*-LANG-*).
     #[arg(long)]
     pub model: Option<PathBuf>,
-    /// The language listened for (de: Annex D German, en: English).
+    /// The language listened for and reported in: de, en or fr (the Annex D words are heard
+    /// in every language, beside the language's own).
     #[arg(long, default_value = "de")]
     pub lang: Lang,
+    /// The word set of what is said back, and whose words the model must know: annex-d or
+    /// local.
+    #[arg(long, default_value = "annex-d")]
+    pub words: annexd_core::lang::WordSet,
     /// The position the move is understood in, in FEN ("startpos" for the initial one).
     #[arg(long, default_value = "startpos")]
     pub fen: String,
@@ -81,7 +86,7 @@ mod run_with_vosk {
     use crate::listen::listener::{AudioInput, ListenConfig, ListenEvent, start_with};
     use crate::listen::models::find_model;
     use crate::listen::recogniser::SpeechModel;
-    use crate::notation::cli::position_from_fen;
+    use crate::notation::cli::position_or_message;
     use annexd_core::listen::gate::ListenMode;
     use annexd_core::listen::heard::{DecodeStats, Heard};
     use annexd_core::listen::{Understanding, understand};
@@ -99,7 +104,8 @@ mod run_with_vosk {
 
     pub(super) fn run(args: &RecognizeArgs) -> ExitCode {
         let lang = args.lang;
-        let pos = match position_from_fen(&args.fen) {
+        let speech = annexd_core::lang::Speech::new(lang, args.words);
+        let pos = match position_or_message(&args.fen, lang) {
             Ok(pos) => pos,
             Err(message) => return fail(&message),
         };
@@ -125,9 +131,9 @@ mod run_with_vosk {
         let free = !args.phrases.is_empty() && phrases.is_empty();
         if args.phrases.is_empty()
             && !args.json
-            && let Some(report) = model.missing_words_report()
+            && let Some(report) = model.missing_words_report(args.words)
         {
-            say(&lang.text(&report));
+            say(&speech.text(&report));
         }
         let input = match (&args.file, &args.device) {
             (Some(file), _) => AudioInput::WavFile(file.clone()),
@@ -136,6 +142,7 @@ mod run_with_vosk {
         let config = ListenConfig {
             model: Some(dir),
             lang,
+            words: args.words,
             mode: args.mode,
             input,
             phrases: if free { vec![String::new()] } else { phrases },
@@ -180,9 +187,9 @@ mod run_with_vosk {
             return said(&off, off.tokens());
         }
         if args.json {
-            say(&json_report(&pos, lang, &heard, &stats, sample_rate).to_string());
+            say(&json_report(&pos, speech, &heard, &stats, sample_rate).to_string());
         } else {
-            report(&pos, lang, &heard, &stats);
+            report(&pos, speech, &heard, &stats);
         }
         ExitCode::SUCCESS
     }
@@ -194,11 +201,12 @@ mod run_with_vosk {
     /// The report as one JSON object, for scripts.
     fn json_report(
         pos: &shakmaty::Chess,
-        lang: Lang,
+        speech: annexd_core::lang::Speech,
         heard: &[Heard],
         stats: &DecodeStats,
         sample_rate: u32,
     ) -> serde_json::Value {
+        let lang = speech.lang;
         let utterances: Vec<serde_json::Value> = heard
             .iter()
             .filter(|h| !h.is_silence())
@@ -218,7 +226,7 @@ mod run_with_vosk {
                         .map(|(text, score)| serde_json::json!({"text": text, "confidence": score}))
                         .collect::<Vec<_>>(),
                     "understood": kind,
-                    "said": lang.text(&understood.tokens(pos, lang)),
+                    "said": speech.text(&understood.tokens(pos, lang)),
                 })
             })
             .collect();
@@ -262,7 +270,13 @@ mod run_with_vosk {
     /// Prints each utterance (heard, alternatives, understood), then the timings. Every
     /// line is words: labels and numbers are tokens, the heard words are the recogniser's;
     /// figures stand beside the numbers in digits.
-    fn report(pos: &shakmaty::Chess, lang: Lang, heard: &[Heard], stats: &DecodeStats) {
+    fn report(
+        pos: &shakmaty::Chess,
+        speech: annexd_core::lang::Speech,
+        heard: &[Heard],
+        stats: &DecodeStats,
+    ) {
+        let lang = speech.lang;
         let label = |word: Word| lang.text(&[Token::Word(word), Token::Pause]);
         if heard.iter().all(Heard::is_silence) {
             say(&lang.text(&[Token::Word(Word::NothingHeard)]));
@@ -292,7 +306,7 @@ mod run_with_vosk {
                 _ => Vec::new(),
             };
             tokens.extend(understood.tokens(pos, lang));
-            say(&lang.text(&tokens));
+            say(&speech.text(&tokens));
         }
         say(&milliseconds(lang, Word::DecodeTime, stats.decode_time));
         say(&milliseconds(

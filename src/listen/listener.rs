@@ -12,6 +12,7 @@ use crossbeam_channel::Sender;
 
 use super::models::ModelError;
 use annexd_core::config::Settings;
+use annexd_core::lang::WordSet;
 use annexd_core::listen::gate::ListenMode;
 use annexd_core::listen::heard::{DecodeStats, Heard};
 use annexd_core::notation::{Lang, Token, Word};
@@ -30,8 +31,11 @@ pub enum AudioInput {
 pub struct ListenConfig {
     /// The model folder, or `None` to search `models/` (see [`super::models::find_model`]).
     pub model: Option<PathBuf>,
-    /// The language listened for.
+    /// The language listened for (moves are heard in both word sets).
     pub lang: Lang,
+    /// The word set the session speaks: the one whose words a model must know, or be
+    /// reported as unknown when it loads.
+    pub words: WordSet,
     /// Push-to-talk or always on.
     pub mode: ListenMode,
     /// The audio source.
@@ -60,6 +64,7 @@ impl From<&Settings> for ListenConfig {
             model: named(&listen.model).map(PathBuf::from),
             mode: listen.mode,
             input: AudioInput::Device(named(&listen.device)),
+            words: settings.game.words,
             ..ListenConfig::new(settings.game.language)
         }
     }
@@ -72,6 +77,7 @@ impl ListenConfig {
         ListenConfig {
             model: None,
             lang,
+            words: WordSet::AnnexD,
             mode: ListenMode::PushToTalk,
             input: AudioInput::Device(None),
             phrases: Vec::new(),
@@ -210,7 +216,7 @@ pub fn start_with(
     events: Sender<ListenEvent>,
 ) -> Result<Listener, VoiceOff> {
     let notice = if config.phrases.is_empty() {
-        model.missing_words_report()
+        model.missing_words_report(config.words)
     } else {
         None
     };

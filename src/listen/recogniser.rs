@@ -8,6 +8,7 @@ use std::time::{Duration, Instant};
 use vosk::{CompleteResult, DecodingState, Model, Recognizer};
 
 use super::models::{ModelError, is_model_dir, model_sample_rate, supports_grammar};
+use annexd_core::lang::{Speech, WordSet};
 use annexd_core::listen::grammar::grammar_strings;
 use annexd_core::listen::heard::Heard;
 use annexd_core::listen::lexicon::{Lexicon, ModelWords};
@@ -37,6 +38,8 @@ pub struct SpeechModel {
     /// How long loading took.
     pub load_time: Duration,
     grammar: Vec<String>,
+    /// What it cannot hear in each word set (by `WordSet as usize`), for the report.
+    unknown: [Vec<Token>; 2],
 }
 
 impl std::fmt::Debug for SpeechModel {
@@ -73,6 +76,9 @@ impl SpeechModel {
         let load_time = started.elapsed();
         let lexicon = Lexicon::get(lang);
         let words = lexicon.check_model(|w| model.find_word(w).is_some());
+        let unknown = WordSet::ALL.map(|set| {
+            lexicon.unknown_tokens(Speech::new(lang, set), |w| model.find_word(w).is_some())
+        });
         let noise_word = NOISE_WORDS
             .iter()
             .find(|w| model.find_word(w).is_some())
@@ -88,6 +94,7 @@ impl SpeechModel {
             grammar_supported: supports_grammar(dir),
             load_time,
             grammar,
+            unknown,
         })
     }
 
@@ -96,26 +103,23 @@ impl SpeechModel {
         self.words.spellings.iter().all(Vec::is_empty)
     }
 
-    /// The first `n` of the words the model does not know, to name them.
+    /// The first `n` of the words the model does not know in any spelling, to name them.
     pub fn missing_examples(&self, n: usize) -> Vec<Token> {
         let mut tokens = self.words.missing_tokens(Lexicon::get(self.lang));
         tokens.truncate(n);
         tokens
     }
 
-    /// The one line said at start when the model lacks words: "diese Wörter kennt das
-    /// Sprachmodell nicht, Hector, en passant". `None` when it knows them all.
-    pub fn missing_words_report(&self) -> Option<Vec<Token>> {
-        if self.words.missing.is_empty() {
+    /// The one line said at start when the model lacks words of the word set the session
+    /// speaks ("diese Wörter kennt das Sprachmodell nicht, Hector, en passant"; a French model
+    /// without "Springer" with the Annex D words). `None` when it knows them all.
+    pub fn missing_words_report(&self, words: WordSet) -> Option<Vec<Token>> {
+        let missing = &self.unknown[words as usize];
+        if missing.is_empty() {
             return None;
         }
         let mut tokens = vec![Token::Word(Word::ModelUnknownWords), Token::Pause];
-        for (i, token) in self
-            .words
-            .missing_tokens(Lexicon::get(self.lang))
-            .into_iter()
-            .enumerate()
-        {
+        for (i, &token) in missing.iter().enumerate() {
             if i > 0 {
                 tokens.push(Token::Pause);
             }

@@ -7,14 +7,21 @@ use clap::Args;
 use shakmaty::fen::Fen;
 use shakmaty::{CastlingMode, Chess};
 
-use annexd_core::notation::{Lang, Style, move_tokens, parse_move};
+use annexd_core::lang::{Speech, WordSet};
+use annexd_core::notation::{Lang, Style, Word, move_tokens, parse_move};
 
-/// `annexd announce [--lang de|en] [--style short|long] FEN MOVE`
+use crate::ui::message::word_message;
+
+/// `annexd announce [--lang de|en|fr] [--words annex-d|local] [--style short|long] FEN MOVE`
 #[derive(Debug, Args)]
 pub struct AnnounceArgs {
-    /// Language of the words (de: Annex D German, en: English).
+    /// Language of the words: de, en or fr.
     #[arg(long, default_value = "de")]
     pub lang: Lang,
+    /// The words of pieces, ranks and castling: annex-d (König … Bauer, eins … acht, in every
+    /// language; D.2.1) or local (the language's own, if the arbiter so decides).
+    #[arg(long, default_value = "annex-d")]
+    pub words: WordSet,
     /// short (like SAN) or long (from square and to square).
     #[arg(long, default_value = "short")]
     pub style: Style,
@@ -24,10 +31,11 @@ pub struct AnnounceArgs {
     pub mv: String,
 }
 
-/// `annexd parse [--lang de|en] FEN TEXT`
+/// `annexd parse [--lang de|en|fr] FEN TEXT`
 #[derive(Debug, Args)]
 pub struct ParseArgs {
-    /// Language of the reason printed when the text names no legal move.
+    /// Language of the reason printed when the text names no legal move (the text itself may
+    /// be in the Annex D words or any language's own, mixed too, or SAN or UCI).
     #[arg(long, default_value = "de")]
     pub lang: Lang,
     /// The position, in FEN ("startpos" for the initial position).
@@ -37,7 +45,8 @@ pub struct ParseArgs {
     pub text: Vec<String>,
 }
 
-/// Reads a FEN (or `startpos`) into a legal standard-chess position, or says why not.
+/// Reads a FEN (or `startpos`) into a legal standard-chess position, or says why not (in
+/// English; [`position_or_message`] puts the language's words first).
 pub fn position_from_fen(fen: &str) -> Result<Chess, String> {
     if fen.trim().eq_ignore_ascii_case("startpos") {
         return Ok(Chess::default());
@@ -51,24 +60,30 @@ pub fn position_from_fen(fen: &str) -> Result<Chess, String> {
         .map_err(|e| format!("FEN '{fen}' is not a legal position: {e}"))
 }
 
+/// The position of a FEN, or the message for the user: "position invalide: bad FEN …".
+pub fn position_or_message(fen: &str, lang: Lang) -> Result<Chess, String> {
+    position_from_fen(fen).map_err(|detail| word_message(lang, Word::InvalidPosition, detail))
+}
+
 /// Prints the announcement of a move; exit 1 with the reason when the move is not legal.
 pub fn run_announce(args: &AnnounceArgs) -> ExitCode {
-    let pos = match position_from_fen(&args.fen) {
+    let speech = Speech::new(args.lang, args.words);
+    let pos = match position_or_message(&args.fen, args.lang) {
         Ok(pos) => pos,
         Err(message) => return fail(&message),
     };
     match parse_move(&pos, &args.mv) {
         Ok(m) => {
-            println!("{}", args.lang.text(&move_tokens(&pos, m, args.style)));
+            println!("{}", speech.text(&move_tokens(&pos, m, args.style)));
             ExitCode::SUCCESS
         }
-        Err(err) => fail(&err.message(&pos, args.lang)),
+        Err(err) => fail(&err.message(&pos, speech)),
     }
 }
 
 /// Prints the UCI of the one legal move meant; exit 1 with the reason otherwise.
 pub fn run_parse(args: &ParseArgs) -> ExitCode {
-    let pos = match position_from_fen(&args.fen) {
+    let pos = match position_or_message(&args.fen, args.lang) {
         Ok(pos) => pos,
         Err(message) => return fail(&message),
     };

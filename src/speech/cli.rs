@@ -11,16 +11,22 @@ use super::compose::{compose, expected_duration};
 use super::output::BackendKind;
 use super::speaker::{Speaker, SpeakerOptions, load_voice};
 use super::voice::{Voice, VoiceLibrary};
-use annexd_core::notation::Lang;
+use crate::ui::message::{message, word_message};
+use annexd_core::lang::{Speech, WordSet};
+use annexd_core::notation::{Lang, Token, Word};
 use annexd_core::speech::utterance::{Channel, Priority, Utterance};
-use annexd_core::speech::vocabulary::{clip_keys, parse_text};
+use annexd_core::speech::vocabulary::{clip_keys, clip_keys_for, parse_text};
 
 /// `annexd say`: speak words, or render them to a WAV file.
 #[derive(Debug, Args)]
 pub struct SayArgs {
-    /// Language of the words (de, en).
+    /// Language of the words: de, en or fr.
     #[arg(long, default_value = "de")]
     pub lang: Lang,
+    /// The words of pieces, ranks and castling (with --move, and for words typed in both):
+    /// annex-d (D.2.1, the default) or local.
+    #[arg(long, default_value = "annex-d")]
+    pub words: WordSet,
     /// Voice of the clips backend (default: espeak).
     #[arg(long)]
     pub voice: Option<String>,
@@ -58,18 +64,19 @@ pub struct SayArgs {
     pub text: Vec<String>,
 }
 
-/// The tokens `annexd say` is asked to say: the words typed, or the announcement of a move.
-fn tokens_to_say(args: &SayArgs) -> Result<Vec<annexd_core::notation::Token>, String> {
+/// The tokens `annexd say` is asked to say: the words typed, or the announcement of a move;
+/// else the message for the user.
+fn tokens_to_say(args: &SayArgs) -> Result<Vec<Token>, String> {
+    let speech = args.speech();
     if let Some([fen, mv]) = args.mv.as_deref() {
-        let pos = crate::notation::cli::position_from_fen(fen)?;
-        let m =
-            annexd_core::notation::parse_move(&pos, mv).map_err(|e| e.message(&pos, args.lang))?;
+        let pos = crate::notation::cli::position_or_message(fen, args.lang)?;
+        let m = annexd_core::notation::parse_move(&pos, mv).map_err(|e| e.message(&pos, speech))?;
         return Ok(annexd_core::notation::move_tokens(&pos, m, args.style));
     }
-    match parse_text(args.lang, &args.text.join(" ")) {
-        Ok(tokens) if tokens.is_empty() => Err("nothing to say".to_owned()),
+    match parse_text(speech, &args.text.join(" ")) {
+        Ok(tokens) if tokens.is_empty() => Err(word_message(speech, Word::NothingToSay, "")),
         Ok(tokens) => Ok(tokens),
-        Err(e) => Err(e.to_string()),
+        Err(e) => Err(word_message(speech, Word::UnknownWord, e)),
     }
 }
 
@@ -95,9 +102,14 @@ fn parse_channel(s: &str) -> Result<Channel, String> {
 }
 
 impl SayArgs {
+    fn speech(&self) -> Speech {
+        Speech::new(self.lang, self.words)
+    }
+
     fn settings(&self) -> SpeakerOptions {
         SpeakerOptions {
             lang: self.lang,
+            words: self.words,
             backend: self.backend,
             voice: self.voice.clone(),
             rate: self.rate,
@@ -124,6 +136,9 @@ enum VoicesCommand {
         /// Only voices of this language.
         #[arg(long)]
         lang: Option<Lang>,
+        /// Only the clips this word set needs (default: both, as a shipped voice has them).
+        #[arg(long)]
+        words: Option<WordSet>,
         /// Only the voice of this name.
         #[arg(long)]
         voice: Option<String>,
@@ -132,7 +147,7 @@ enum VoicesCommand {
         dir: Option<PathBuf>,
     },
     /// Print every clip key of a language with its words, one "key<TAB>words" a line (used
-    /// by scripts/make-voices.sh).
+    /// by scripts/make-voices.sh; keys starting with `ad_` are Annex D words, said in German).
     #[command(hide = true)]
     Keys {
         /// The language.
@@ -145,6 +160,7 @@ enum VoicesCommand {
 
 /// Runs `annexd say`.
 pub fn run_say(args: SayArgs) -> ExitCode {
+    let speech = args.speech();
     let tokens = match tokens_to_say(&args) {
         Ok(tokens) => tokens,
         Err(e) => {
@@ -160,11 +176,17 @@ pub fn run_say(args: SayArgs) -> ExitCode {
     if speaker.backend() == BackendKind::Text && settings.backend != BackendKind::Text {
         // No sound at all: one line says so and why.
         if let Some(notice) = speaker.notices().last() {
-            eprintln!("annexd say: {}", notice.detail);
+            eprintln!(
+                "annexd say: {}",
+                message(speech, &notice.tokens, &notice.detail)
+            );
         }
     } else {
         for notice in speaker.notices() {
-            eprintln!("annexd say: {}", notice.detail);
+            eprintln!(
+                "annexd say: {}",
+                message(speech, &notice.tokens, &notice.detail)
+            );
         }
     }
     speaker.say(Utterance::new(tokens, Priority::Reply).on(args.channel));
@@ -175,41 +197,55 @@ pub fn run_say(args: SayArgs) -> ExitCode {
     if idle {
         ExitCode::SUCCESS
     } else {
-        eprintln!("annexd say: the speech output did not finish within 60 s");
+        eprintln!(
+            "annexd say: {}",
+            word_message(
+                speech,
+                Word::Error,
+                "the speech output did not finish within 60 s"
+            )
+        );
         ExitCode::FAILURE
     }
 }
 
 fn render_to_file(
     settings: &SpeakerOptions,
-    tokens: &[annexd_core::notation::Token],
+    tokens: &[Token],
     channel: Channel,
     out: &std::path::Path,
 ) -> ExitCode {
+    let speech = settings.speech();
     if settings.backend != BackendKind::Clips {
-        eprintln!("annexd say: only the clips backend can write a WAV file (use --backend clips)");
+        let detail = "only the clips backend can write a WAV file (use --backend clips)";
+        eprintln!(
+            "annexd say: {}",
+            word_message(speech, Word::BadOption, detail)
+        );
         return ExitCode::from(2);
     }
     let voice = match load_voice(settings) {
         Ok(voice) => voice,
         Err(e) => {
-            eprintln!("annexd say: {e}");
+            eprintln!("annexd say: {}", word_message(speech, Word::NoVoice, e));
             return ExitCode::from(2);
         }
     };
     let mut words = Vec::new();
-    for &token in tokens {
-        settings.lang.push_words(token, &mut words);
-    }
+    speech.push_tokens(tokens, &mut words);
     let audio = match compose(&voice, &words, settings.pacing(), channel) {
         Ok(audio) => audio,
         Err(e) => {
-            eprintln!("annexd say: {e}");
+            eprintln!("annexd say: {}", word_message(speech, Word::Error, e));
             return ExitCode::FAILURE;
         }
     };
     if let Err(e) = super::wav::write_wav(out, &audio) {
-        eprintln!("annexd say: cannot write {}: {e}", out.display());
+        let detail = format!("{}: {e}", out.display());
+        eprintln!(
+            "annexd say: {}",
+            word_message(speech, Word::FileNotWritten, detail)
+        );
         return ExitCode::FAILURE;
     }
     let expected = expected_duration(&voice, &words, settings.pacing().gap).unwrap_or_default();
@@ -230,9 +266,10 @@ pub fn run_voices(args: VoicesArgs) -> ExitCode {
         VoicesCommand::List => {
             let voices = VoiceLibrary::default().list();
             if voices.is_empty() {
+                let detail = format!("looked in {}", show_roots(&VoiceLibrary::default()));
                 eprintln!(
-                    "annexd voices: no voices found (looked in {})",
-                    show_roots(&VoiceLibrary::default())
+                    "annexd voices: {}",
+                    word_message(Lang::default(), Word::NoVoice, detail)
                 );
                 return ExitCode::FAILURE;
             }
@@ -249,7 +286,12 @@ pub fn run_voices(args: VoicesArgs) -> ExitCode {
             }
             ExitCode::SUCCESS
         }
-        VoicesCommand::Check { lang, voice, dir } => check(lang, voice.as_deref(), dir),
+        VoicesCommand::Check {
+            lang,
+            words,
+            voice,
+            dir,
+        } => check(lang, words, voice.as_deref(), dir),
         VoicesCommand::Keys { lang } => {
             use std::io::Write;
             let mut out = std::io::stdout().lock();
@@ -274,7 +316,21 @@ fn show_roots(library: &VoiceLibrary) -> String {
         .join(", ")
 }
 
-fn check(lang: Option<Lang>, name: Option<&str>, dir: Option<PathBuf>) -> ExitCode {
+/// The keys a voice of `lang` must have: those of one word set, or of both.
+fn needed_keys(lang: Lang, words: Option<WordSet>) -> Vec<&'static str> {
+    let keys = match words {
+        Some(words) => clip_keys_for(Speech::new(lang, words)),
+        None => clip_keys(lang),
+    };
+    keys.into_iter().map(|k| k.key).collect()
+}
+
+fn check(
+    lang: Option<Lang>,
+    words: Option<WordSet>,
+    name: Option<&str>,
+    dir: Option<PathBuf>,
+) -> ExitCode {
     let library = match dir {
         Some(dir) => VoiceLibrary::with_roots(vec![dir]),
         None => VoiceLibrary::default(),
@@ -285,9 +341,10 @@ fn check(lang: Option<Lang>, name: Option<&str>, dir: Option<PathBuf>) -> ExitCo
         .filter(|v| lang.is_none_or(|l| l == v.lang) && name.is_none_or(|n| n == v.name))
         .collect();
     if voices.is_empty() {
+        let detail = format!("no matching voice (looked in {})", show_roots(&library));
         eprintln!(
-            "annexd voices check: no matching voice found (looked in {})",
-            show_roots(&library)
+            "annexd voices check: {}",
+            word_message(lang.unwrap_or_default(), Word::NoVoice, detail)
         );
         return ExitCode::from(2);
     }
@@ -305,7 +362,12 @@ fn check(lang: Option<Lang>, name: Option<&str>, dir: Option<PathBuf>) -> ExitCo
                 );
             }
             Ok(voice) => {
-                let missing = voice.missing_keys();
+                let needed = needed_keys(found.lang, words);
+                let missing: Vec<&str> = needed
+                    .iter()
+                    .copied()
+                    .filter(|k| voice.clip(k).is_none())
+                    .collect();
                 if missing.is_empty() {
                     out!(
                         "{} {}: complete, {} clips, {} Hz ({})",
@@ -330,7 +392,7 @@ fn check(lang: Option<Lang>, name: Option<&str>, dir: Option<PathBuf>) -> ExitCo
                         found.lang,
                         found.name,
                         missing.len(),
-                        clip_keys(found.lang).len(),
+                        needed.len(),
                         missing.join(" ")
                     );
                 }

@@ -21,6 +21,7 @@ use super::output::text::TextOutput;
 use super::output::{BackendKind, Line, Output, Progress, StartError};
 use super::voice::{Voice, VoiceLibrary};
 use annexd_core::config::Settings;
+use annexd_core::lang::{Speech, WordSet};
 use annexd_core::notation::{Lang, Token, Word};
 use annexd_core::speech::queue::{DropReason, Entry, SpeechQueue, Step, StopReason};
 use annexd_core::speech::utterance::{Utterance, UtteranceId};
@@ -42,6 +43,8 @@ const POLL: Duration = Duration::from_millis(5);
 pub struct SpeakerOptions {
     /// The language announcements are said in.
     pub lang: Lang,
+    /// The words of moves: the Annex D words or the language's own (D.2.1).
+    pub words: WordSet,
     /// The output wanted; others are tried when it does not work.
     pub backend: BackendKind,
     /// The voice for the clips output (default: "espeak" of the language).
@@ -61,6 +64,7 @@ impl From<&Settings> for SpeakerOptions {
         let speech = &settings.speech;
         SpeakerOptions {
             lang: settings.game.language,
+            words: settings.game.words,
             backend: speech.backend,
             voice: Some(speech.voice.clone()),
             rate: speech.rate,
@@ -78,6 +82,11 @@ impl SpeakerOptions {
         settings.game.language = lang;
         settings.speech.backend = backend;
         SpeakerOptions::from(&settings)
+    }
+
+    /// The language and word set announcements are said in.
+    pub fn speech(&self) -> Speech {
+        Speech::new(self.lang, self.words)
     }
 
     /// The pacing of the clips output.
@@ -262,7 +271,7 @@ impl Speaker {
         let (event_tx, events) = bounded(1024);
         let (opened_tx, opened) = bounded(1);
         let (done_tx, done) = bounded(1);
-        let lang = settings.lang;
+        let speech = settings.speech();
         let echo = settings.text_lines && kind != BackendKind::Text;
         let thread = std::thread::Builder::new()
             .name(format!("speech-{kind}"))
@@ -278,7 +287,7 @@ impl Speaker {
                     }
                 };
                 let mut worker = Worker {
-                    lang,
+                    speech,
                     output,
                     text: TextOutput::new(Box::new(text.clone())),
                     writer: text,
@@ -440,7 +449,7 @@ fn make_output(kind: BackendKind, settings: &SpeakerOptions) -> Result<MakeOutpu
 
 /// The speaker thread's state: the queue policy and the output it drives.
 struct Worker {
-    lang: Lang,
+    speech: Speech,
     output: Box<dyn Output>,
     text: TextOutput,
     writer: SharedWriter,
@@ -526,9 +535,7 @@ impl Worker {
 
     fn start(&mut self, entry: &Entry) {
         let mut words = Vec::with_capacity(entry.utterance.tokens.len() * 2);
-        for &token in &entry.utterance.tokens {
-            self.lang.push_words(token, &mut words);
-        }
+        self.speech.push_tokens(&entry.utterance.tokens, &mut words);
         let text = annexd_core::lang::join_words(&words);
         if self.echo {
             self.text.write_line(&text);

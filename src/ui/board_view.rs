@@ -2,14 +2,19 @@
 //! move list, the last announcement and whether the boards agree. It is drawn from the
 //! session's state by a pure function; the terminal adapter only puts the lines on screen.
 //! Everything shown here is also said or printed in line mode: the view is never the only way.
+//! Its labels are words of the language's table, like everything the program says.
 
 use std::time::Duration;
 
 use shakmaty::{Chess, Color, File, Position, Rank, Square};
 
+use annexd_core::notation::{Lang, Token, Word};
+
 /// What the view shows, taken from the session at one moment.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ViewState {
+    /// The language of the labels.
+    pub lang: Lang,
     /// The game position.
     pub position: Chess,
     /// The moves in SAN, in order.
@@ -43,6 +48,7 @@ impl ViewState {
         let game = session.game();
         let snapshot = session.clock().map(|c| c.snapshot(now));
         ViewState {
+            lang: session.options().lang,
             position: game.position().clone(),
             moves: game.history().iter().map(|m| m.san.to_string()).collect(),
             clocks: snapshot.map(|s| (s.white, s.black)),
@@ -70,11 +76,10 @@ pub fn clock_text(time: Duration) -> String {
 
 /// The view as lines of at most `width` characters.
 pub fn render(state: &ViewState, width: usize) -> Vec<String> {
+    let say = |tokens: &[Token]| state.lang.text(tokens);
+    let word = |word: Word| state.lang.word(word);
     let mut lines = Vec::with_capacity(24);
-    lines.push(fit(
-        "annexd - board view (type commands below; 'help' lists them)",
-        width,
-    ));
+    lines.push(fit(word(Word::BoardViewTitle), width));
     let board = state.position.board();
     let mut diagram = Vec::with_capacity(10);
     for rank in (0..8).rev() {
@@ -93,32 +98,45 @@ pub fn render(state: &ViewState, width: usize) -> Vec<String> {
     let mut side = Vec::new();
     match state.clocks {
         Some((white, black)) => {
-            let mark = |c: Color| if state.running == Some(c) { "*" } else { " " };
-            side.push(format!("{}White {}", mark(Color::White), clock_text(white)));
-            side.push(format!("{}Black {}", mark(Color::Black), clock_text(black)));
+            for (color, time) in [(Color::White, white), (Color::Black, black)] {
+                let mark = if state.running == Some(color) {
+                    "*"
+                } else {
+                    " "
+                };
+                let name = say(&[Token::Side(color)]);
+                side.push(format!("{mark}{name} {}", clock_text(time)));
+            }
         }
-        None => side.push("no clock".to_string()),
+        None => side.push(word(Word::NoClock).to_string()),
     }
+    // "Weiß am Zug, Zug 5": the number in digits, as on a scoresheet.
     side.push(format!(
-        "{} to move, move {}",
-        if state.position.turn() == Color::White {
-            "White"
-        } else {
-            "Black"
-        },
+        "{} {}",
+        say(&[
+            Token::Side(state.position.turn()),
+            Token::Word(Word::ToMove),
+            Token::Pause,
+            Token::Word(Word::Move),
+        ]),
         state.position.fullmoves()
     ));
     side.push(match state.boards_agree {
-        Some(_) if state.placed_not_announced => "peg board: move placed, not announced".into(),
-        Some(true) => "peg board: agrees".to_string(),
-        Some(false) => "peg board: DIFFERS".to_string(),
-        None => "peg board: none".to_string(),
+        Some(_) if state.placed_not_announced => say(&[
+            Token::Word(Word::OnTheBoard),
+            Token::Pause,
+            Token::Word(Word::AnnouncementMissing),
+        ]),
+        Some(true) => word(Word::BoardsAgree).to_string(),
+        // Shouted, for a helper who glances at the screen.
+        Some(false) => word(Word::BoardsDiffer).to_uppercase(),
+        None => word(Word::NoPegBoard).to_string(),
     });
     if let Some(result) = &state.result {
-        side.push(format!("result: {result}"));
+        side.push(format!("{}: {result}", word(Word::Result)));
     }
     side.push(String::new());
-    side.push("moves:".to_string());
+    side.push(format!("{}:", word(Word::Moves)));
     let numbered = numbered_moves(&state.moves);
     let shown = numbered.len().saturating_sub(4);
     side.extend(numbered[shown..].iter().cloned());
@@ -129,9 +147,12 @@ pub fn render(state: &ViewState, width: usize) -> Vec<String> {
         lines.push(fit(&format!("{left:<20}  {right}"), width));
     }
     lines.push(String::new());
-    lines.push(fit(&format!("said: {}", state.last_said), width));
+    lines.push(fit(
+        &format!("{}: {}", word(Word::Said), state.last_said),
+        width,
+    ));
     if !state.note.is_empty() {
-        lines.push(fit(&format!("note: {}", state.note), width));
+        lines.push(fit(&format!("{}: {}", word(Word::Note), state.note), width));
     }
     lines.push(fit(&format!("> {}", state.input), width));
     lines
@@ -154,9 +175,9 @@ fn fit(text: &str, width: usize) -> String {
 mod tests {
     use super::*;
 
-    #[test]
-    fn the_view_shows_diagram_clocks_moves_and_the_boards() {
-        let state = ViewState {
+    fn state(lang: Lang) -> ViewState {
+        ViewState {
+            lang,
             position: Chess::default(),
             moves: vec!["e4".into(), "e5".into(), "Nf3".into()],
             clocks: Some((Duration::from_secs(5400), Duration::from_secs(3599))),
@@ -167,16 +188,62 @@ mod tests {
             placed_not_announced: false,
             result: None,
             input: "Zeit".into(),
-        };
-        let lines = render(&state, 80);
+        }
+    }
+
+    #[test]
+    fn the_view_shows_diagram_clocks_moves_and_the_boards() {
+        let lines = render(&state(Lang::De), 80);
         let text = lines.join("\n");
         assert!(text.contains("8 r n b q k b n r"), "{text}");
-        assert!(text.contains(" White 1:30:00"), "{text}");
-        assert!(text.contains("*Black 59:59"), "{text}");
+        assert!(text.contains(" Weiß 1:30:00"), "{text}");
+        assert!(text.contains("*Schwarz 59:59"), "{text}");
+        assert!(text.contains("Weiß am Zug, Zug 1"), "{text}");
+        assert!(text.contains("Züge:"), "{text}");
         assert!(text.contains("2. Nf3"), "{text}");
-        assert!(text.contains("peg board: DIFFERS"), "{text}");
-        assert!(text.contains("said: Weiß Springer Felix drei"), "{text}");
+        assert!(text.contains("BRETTER WEICHEN AB"), "{text}");
+        assert!(text.contains("gesagt: Weiß Springer Felix drei"), "{text}");
         assert!(lines.iter().all(|l| l.chars().count() <= 80));
         assert_eq!(lines.last().unwrap(), "> Zeit");
+    }
+
+    #[test]
+    fn every_label_is_in_the_language() {
+        let mut fr = state(Lang::Fr);
+        fr.result = Some("1-0".into());
+        fr.note = "FEN".into();
+        fr.boards_agree = None;
+        let text = render(&fr, 80).join("\n");
+        for label in [
+            "vue de l'échiquier",
+            " Blanc 1:30:00",
+            "*Noir 59:59",
+            "Blanc au trait, coup 1",
+            "pas d'échiquier à tiges",
+            "résultat: 1-0",
+            "coups:",
+            "dit: ",
+            "note: FEN",
+        ] {
+            assert!(text.contains(label), "{label}: {text}");
+        }
+        let mut en = state(Lang::En);
+        en.boards_agree = Some(true);
+        en.placed_not_announced = true;
+        let text = render(&en, 80).join("\n");
+        assert!(
+            text.contains("on the board, please announce the move"),
+            "{text}"
+        );
+        en.placed_not_announced = false;
+        let text = render(&en, 80).join("\n");
+        assert!(text.contains("the boards agree"), "{text}");
+        // No English label is left in another language's view.
+        for lang in [Lang::De, Lang::Fr] {
+            let text = render(&state(lang), 80).join("\n");
+            for english in ["board view", "White", "Black", "to move", "said:", "moves:"] {
+                assert!(!text.contains(english), "{lang}: {english} in {text}");
+            }
+        }
     }
 }

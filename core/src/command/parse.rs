@@ -10,7 +10,7 @@ use std::time::Duration;
 use shakmaty::{Color, Role};
 
 use super::{Command, Kind, Slot, Values};
-use crate::lang::{Lang, role_index};
+use crate::lang::{Lang, Speech, Table, WordSet, role_index};
 use crate::notation::parse::{fold, parse_square};
 
 /// One word of the line: as typed, and folded for comparison.
@@ -184,16 +184,18 @@ fn side_of(lang: Lang, folded: &str) -> Option<Color> {
     })
 }
 
-/// A piece named by a (folded) word in `lang`, singular or plural.
+/// A piece named by a (folded) word in `lang` or in the Annex D words, singular or plural.
 fn piece_of(lang: Lang, folded: &str) -> Option<Role> {
-    let table = lang.table();
-    Role::ALL.into_iter().find(|&role| {
-        let i = role_index(role);
-        fold(table.pieces[i]) == folded
-            || table.piece_forms[i]
-                .iter()
-                .any(|f| f.chars().count() > 1 && fold(f) == folded)
-    })
+    let named_in = |table: &Table| {
+        Role::ALL.into_iter().find(|&role| {
+            let i = role_index(role);
+            fold(table.pieces[i]) == folded
+                || table.piece_forms[i]
+                    .iter()
+                    .any(|f| f.chars().count() > 1 && fold(f) == folded)
+        })
+    };
+    named_in(lang.table()).or_else(|| named_in(Speech::new(lang, WordSet::AnnexD).move_table()))
 }
 
 /// A time on a clock: "1:23:10" (h:mm:ss) or "23:10" (m:ss).
@@ -366,15 +368,115 @@ mod tests {
 
     #[test]
     fn every_phrase_the_program_says_reads_back_to_its_command() {
-        for lang in Lang::ALL {
+        for speech in Speech::all() {
+            let lang = speech.lang;
             for (command, tokens) in crate::command::spoken(lang) {
-                let said = lang.text(&tokens);
+                let said = speech.text(&tokens);
                 assert_eq!(
                     parse(lang, &said),
                     Some(command.clone()),
-                    "{lang}: '{said}'"
+                    "{speech}: '{said}'"
                 );
             }
         }
+    }
+
+    #[test]
+    fn french_command_words() {
+        let fr = |line| parse(Lang::Fr, line);
+        assert_eq!(fr("au trait"), Some(Command::WhoseMove));
+        assert_eq!(fr("qui joue"), Some(Command::WhoseMove));
+        assert_eq!(fr("dernier coup"), Some(Command::LastMoves(1)));
+        assert_eq!(fr("derniers coups 3"), Some(Command::LastMoves(3)));
+        assert_eq!(fr("derniers coups trois"), Some(Command::LastMoves(3)));
+        assert_eq!(fr("position"), Some(Command::Position));
+        assert_eq!(fr("case Eva quatre"), Some(Command::Square(Square::E4)));
+        assert_eq!(fr("case Eva vier"), Some(Command::Square(Square::E4)));
+        assert_eq!(fr("case César cinq"), Some(Command::Square(Square::C5)));
+        assert_eq!(
+            fr("où cavalier"),
+            Some(Command::WhereAre(Role::Knight, None))
+        );
+        assert_eq!(
+            fr("où Springer"),
+            Some(Command::WhereAre(Role::Knight, None))
+        );
+        assert_eq!(
+            fr("où sont les tours blanches"),
+            Some(Command::WhereAre(Role::Rook, Some(Color::White)))
+        );
+        assert_eq!(
+            fr("où Dame noire"),
+            Some(Command::WhereAre(Role::Queen, Some(Color::Black)))
+        );
+        assert_eq!(fr("temps"), Some(Command::Time));
+        assert_eq!(fr("temps utilisé"), Some(Command::TimeUsed));
+        assert_eq!(fr("temps employé"), Some(Command::TimeUsed));
+        assert_eq!(fr("coup"), Some(Command::MoveCount));
+        assert_eq!(fr("répéter"), Some(Command::Repeat));
+        assert_eq!(fr("correction"), Some(Command::TakeBack));
+        assert_eq!(fr("pendule"), Some(Command::PressClock));
+        assert_eq!(fr("nulle"), Some(Command::OfferDraw(None)));
+        assert_eq!(
+            fr("nulle Noir"),
+            Some(Command::OfferDraw(Some(Color::Black)))
+        );
+        assert_eq!(fr("proposer la nulle"), Some(Command::OfferDraw(None)));
+        assert_eq!(fr("accepter la nulle"), Some(Command::AcceptDraw));
+        assert_eq!(fr("accepter"), Some(Command::AcceptDraw));
+        assert_eq!(fr("refuser la nulle"), Some(Command::DeclineDraw));
+        assert_eq!(fr("réclamation"), Some(Command::ClaimDraw(None)));
+        assert_eq!(
+            fr("réclamation Cavalier Felix trois"),
+            Some(Command::ClaimDraw(Some("Cavalier Felix trois".into())))
+        );
+        assert_eq!(fr("abandon"), Some(Command::Resign(None)));
+        assert_eq!(
+            fr("Noir abandonne"),
+            Some(Command::Resign(Some(Color::Black)))
+        );
+        assert_eq!(fr("oui"), Some(Command::Yes));
+        assert_eq!(fr("non"), Some(Command::No));
+        assert_eq!(fr("aide"), Some(Command::Help));
+        assert_eq!(fr("fin"), Some(Command::Quit));
+        assert_eq!(fr("écouter"), Some(Command::Listen));
+        assert_eq!(fr("tige e2e4"), Some(Command::Peg("e2e4".into())));
+        assert_eq!(
+            fr("arbitre pause"),
+            Some(Command::Arbiter(ArbiterAction::Pause))
+        );
+        assert_eq!(
+            fr("arbitre reprise"),
+            Some(Command::Arbiter(ArbiterAction::Resume))
+        );
+        assert_eq!(
+            fr("arbitre temps Noir -30"),
+            Some(Command::Arbiter(ArbiterAction::AddTime(Color::Black, -30)))
+        );
+        assert_eq!(
+            fr("arbitre temps Blanc 1:23:10"),
+            Some(Command::Arbiter(ArbiterAction::SetTime(
+                Color::White,
+                std::time::Duration::from_secs(3600 + 23 * 60 + 10)
+            )))
+        );
+        assert_eq!(
+            fr("arbitre coup 24"),
+            Some(Command::Arbiter(ArbiterAction::SetMoveNumber(24)))
+        );
+        assert_eq!(
+            fr("arbitre irrégulier Blanc"),
+            Some(Command::Arbiter(ArbiterAction::IllegalMove(Some(
+                Color::White
+            ))))
+        );
+        assert_eq!(
+            fr("arbitre retour 2"),
+            Some(Command::Arbiter(ArbiterAction::Back(2)))
+        );
+        // German and English words are understood in a French session too.
+        assert_eq!(fr("Zeit"), Some(Command::Time));
+        assert_eq!(fr("resign"), Some(Command::Resign(None)));
+        assert_eq!(fr("Cavalier Felix trois"), None, "a move, not a command");
     }
 }

@@ -5,7 +5,8 @@ use std::fmt;
 use serde::{Deserialize, Serialize};
 use shakmaty::Color;
 
-use crate::notation::{Lang, Token, Word};
+use crate::lang::ENGLISH;
+use crate::notation::{Token, Word};
 
 use super::color_serde;
 
@@ -204,7 +205,7 @@ impl fmt::Display for GameOutcome {
         write!(
             f,
             "{} ({})",
-            Lang::En.text(&self.tokens()),
+            ENGLISH.text(&self.tokens()),
             self.result.pgn()
         )
     }
@@ -213,6 +214,7 @@ impl fmt::Display for GameOutcome {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::notation::Lang;
 
     #[test]
     fn outcomes_are_said_in_words() {

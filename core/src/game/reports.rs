@@ -5,7 +5,8 @@ use std::fmt;
 
 use shakmaty::{Color, Move, san::SanPlus};
 
-use crate::notation::{Lang, Token, Word};
+use crate::lang::ENGLISH;
+use crate::notation::{Token, Word};
 
 use super::outcome::GameOutcome;
 
@@ -329,7 +330,7 @@ macro_rules! display_in_english {
     ($($ty:ty),*) => {$(
         impl fmt::Display for $ty {
             fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-                f.write_str(&Lang::En.text(&self.tokens()))
+                f.write_str(&ENGLISH.text(&self.tokens()))
             }
         }
     )*};

@@ -1,4 +1,5 @@
-//! German: the Annex D words (D.2.1), and German for everything else.
+//! German: the Annex D words (D.2.1), which are German (both word sets are the same), and
+//! German for everything else.
 
 use crate::command::{Kind, Phrase, Slot::*};
 use crate::notation::words::Word;
@@ -8,8 +9,9 @@ use super::{Hearing, Numbers, Table};
 /// The German table.
 pub(super) static TABLE: Table = Table {
     code: "de",
-    names: &["german", "deutsch"],
+    names: &["german", "deutsch", "allemand"],
     pieces: ["Bauer", "Springer", "Läufer", "Turm", "Dame", "König"],
+    feminine: [false, false, false, false, true, false],
     piece_forms: [
         &["Bauern", "P"],
         &["S", "N"],
@@ -49,19 +51,25 @@ pub(super) static TABLE: Table = Table {
         &["weiße", "weißen", "weißer", "weiß"],
         &["schwarze", "schwarzen", "schwarzer", "schwarz"],
     ],
+    // The colour stands before the piece, its form chosen with the token (weißer Springer,
+    // weiße Dame; "wo weiße Springer" asks for several).
+    colour_after_piece: false,
     units: [
         ["Stunde", "Stunden"],
         ["Minute", "Minuten"],
         ["Sekunde", "Sekunden"],
     ],
-    one_before_unit: Some("eine"),
+    units_feminine: true,
     numbers: Numbers {
         below_100,
+        before_unit: |n| (n == 1).then(|| "eine".to_string()),
         hundred: "hundert",
+        hundreds: None,
         thousand: "tausend",
         one_before_multiplier: Some(("n1c", "ein")),
         glued: true,
     },
+    agreeing: &[],
     word,
     commands,
     command_fillers: &[
@@ -328,6 +336,10 @@ fn word(word: Word) -> &'static str {
         Word::OnTheBoard => "auf dem Brett",
         Word::Announced => "angesagt",
         Word::PleaseCorrect => "bitte korrigieren",
+        Word::NoPegBoard => "kein Steckbrett",
+        Word::BoardViewTitle => "annexd - Brettansicht: Befehle unten eingeben, Hilfe zeigt sie",
+        Word::Said => "gesagt",
+        Word::Note => "Hinweis",
         // --- speech in and out ---
         Word::VoiceInputOff => "Spracheingabe aus",
         Word::VoiceInputOn => "Spracheingabe an",
@@ -374,6 +386,13 @@ fn word(word: Word) -> &'static str {
         Word::ConfigError => "Fehler in der Einstellung",
         Word::DeviceMissing => "Gerät nicht gefunden",
         Word::UnknownCommand => "unbekannter Befehl",
+        Word::UnknownWord => "unbekanntes Wort",
+        Word::NothingToSay => "nichts zu sagen",
+        Word::BadOption => "falsche Option",
+        Word::NoVoice => "keine Stimme gefunden",
+        Word::FileUnreadable => "Datei nicht lesbar",
+        Word::FileNotWritten => "Datei konnte nicht geschrieben werden",
+        Word::NoUnfinishedGame => "keine unbeendete Partie",
         // --- game rules and the scoresheet (game helper) ---
         Word::InvalidPosition => "ungültige Stellung",
         Word::DrawAlreadyOffered => "Remis ist schon angeboten",

@@ -1,4 +1,5 @@
-//! English: English words with the Annex D file names (Anna … Hector).
+//! English: the English sentence, and the English words of moves ("knight Felix three") for
+//! `--words local`; the Annex D words otherwise, and the Annex D file names always.
 
 use crate::command::{Kind, Phrase, Slot::*};
 use crate::notation::words::Word;
@@ -8,8 +9,9 @@ use super::{Hearing, Numbers, Table};
 /// The English table.
 pub(super) static TABLE: Table = Table {
     code: "en",
-    names: &["english", "englisch"],
+    names: &["english", "englisch", "anglais"],
     pieces: ["pawn", "knight", "bishop", "rook", "queen", "king"],
+    feminine: [false; 6],
     piece_forms: [
         &["pawns", "P"],
         &["knights", "N"],
@@ -47,19 +49,23 @@ pub(super) static TABLE: Table = Table {
     ],
     sides: ["White", "Black"],
     colour_forms: [&["white"], &["black"]],
+    colour_after_piece: false,
     units: [
         ["hour", "hours"],
         ["minute", "minutes"],
         ["second", "seconds"],
     ],
-    one_before_unit: None,
+    units_feminine: false,
     numbers: Numbers {
         below_100,
+        before_unit: |_| None,
         hundred: "hundred",
+        hundreds: None,
         thousand: "thousand",
         one_before_multiplier: Some(("n1", "one")),
         glued: false,
     },
+    agreeing: &[],
     word,
     commands,
     command_fillers: &["the", "are", "is", "please"],
@@ -69,8 +75,10 @@ pub(super) static TABLE: Table = Table {
             ("gustav", &["gustav", "gustave", "gustaf"]),
         ],
         confusions: &[
-            // The same sound; "to" is also a filler ("Eva two to Eva four").
-            ("two", "to", 0.2),
+            // The same sound; "to" is also a filler ("Eva two to Eva four"). Above the
+            // matcher's EXACT: a "to" where "two" belongs is asked back, never played, since
+            // the words then name no move when typed.
+            ("two", "to", 0.3),
         ],
         weak: &[],
     },
@@ -314,6 +322,10 @@ fn word(word: Word) -> &'static str {
         Word::OnTheBoard => "on the board",
         Word::Announced => "announced",
         Word::PleaseCorrect => "please correct",
+        Word::NoPegBoard => "no peg board",
+        Word::BoardViewTitle => "annexd - board view: type commands below, help lists them",
+        Word::Said => "said",
+        Word::Note => "note",
         // --- speech in and out ---
         Word::VoiceInputOff => "voice input off",
         Word::VoiceInputOn => "voice input on",
@@ -360,6 +372,13 @@ fn word(word: Word) -> &'static str {
         Word::ConfigError => "error in the settings",
         Word::DeviceMissing => "device not found",
         Word::UnknownCommand => "unknown command",
+        Word::UnknownWord => "unknown word",
+        Word::NothingToSay => "nothing to say",
+        Word::BadOption => "wrong option",
+        Word::NoVoice => "no voice found",
+        Word::FileUnreadable => "the file cannot be read",
+        Word::FileNotWritten => "the file could not be written",
+        Word::NoUnfinishedGame => "no unfinished game",
         // --- game rules and the scoresheet (game helper) ---
         Word::InvalidPosition => "invalid position",
         Word::DrawAlreadyOffered => "a draw is already offered",

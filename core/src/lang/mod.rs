@@ -1,24 +1,31 @@
 //! Languages: a language is a table. Every word the program says or hears, for moves, times,
-//! commands, help and errors, comes from one [`Table`] per language ([`de`], [`en`]); the
-//! rendering of tokens into words, the move parser's vocabulary, the typed-line command parser,
-//! the recogniser's phrases and the help text are all made from the tables. Adding a language
-//! is adding its table (and a voice).
+//! commands, help and errors, comes from one [`Table`] per language ([`de`], [`en`], [`fr`]);
+//! the rendering of tokens into words, the move parser's vocabulary, the typed-line command
+//! parser, the recogniser's phrases and the help text are all made from the tables. Adding a
+//! language is adding its table (and a voice).
 //!
-//! German Annex D is the default (D.2.1); English keeps the Annex D file names (Anna … Hector)
-//! and says ranks, pieces and the other words in English.
+//! Beside the language there is a second choice, the **word set** of moves (D.2.1): with
+//! [`WordSet::AnnexD`], the default, pieces, ranks and castling are said in the Annex D words
+//! (König … Bauer, eins … acht, Kurze/Lange Rochade) whatever the language of the sentence
+//! around them ("Blanc Springer Felix drei"); with [`WordSet::Local`], the arbiter's decision,
+//! in the language's own words ("Blanc Cavalier Felix trois"). Files are Anna … Hector in
+//! both. A [`Speech`] is the pair; it renders tokens into words ([`render`]).
 
 mod de;
 mod en;
+mod fr;
+mod render;
 
 use std::fmt;
 use std::str::FromStr;
-use std::sync::OnceLock;
 
-use shakmaty::{CastlingSide, Color, File, Rank, Role};
+use shakmaty::{File, Rank, Role};
 
 use crate::command::{Kind, Phrase};
 use crate::notation::token::Token;
 use crate::notation::words::Word;
+
+pub use render::join_words;
 
 /// A language the program speaks and understands.
 #[derive(
@@ -26,22 +33,25 @@ use crate::notation::words::Word;
 )]
 #[serde(rename_all = "lowercase")]
 pub enum Lang {
-    /// German Annex D words (the default of D.2.1).
+    /// German (D.2.1's words are German).
     #[default]
     De,
-    /// English words with the Annex D file names.
+    /// English.
     En,
+    /// French.
+    Fr,
 }
 
 impl Lang {
     /// Every language, default first.
-    pub const ALL: [Lang; 2] = [Lang::De, Lang::En];
+    pub const ALL: [Lang; 3] = [Lang::De, Lang::En, Lang::Fr];
 
     /// The language's table of words.
     pub fn table(self) -> &'static Table {
         match self {
             Lang::De => &de::TABLE,
             Lang::En => &en::TABLE,
+            Lang::Fr => &fr::TABLE,
         }
     }
 
@@ -53,6 +63,36 @@ impl Lang {
     /// Its place in [`Lang::ALL`], for per-language caches.
     pub fn index(self) -> usize {
         self as usize
+    }
+
+    /// The language's speech with the default word set (Annex D).
+    pub fn speech(self) -> Speech {
+        Speech::new(self, WordSet::AnnexD)
+    }
+
+    /// The words of one token, with the Annex D words of moves (see [`Speech::words`]).
+    pub fn words(self, token: Token) -> Vec<Spoken> {
+        self.speech().words(token)
+    }
+
+    /// Appends the words of one token, with the Annex D words of moves.
+    pub fn push_words(self, token: Token, out: &mut Vec<Spoken>) {
+        self.speech().push_words(token, out)
+    }
+
+    /// The text of an utterance, with the Annex D words of moves (see [`Speech::text`]).
+    pub fn text(self, tokens: &[Token]) -> String {
+        self.speech().text(tokens)
+    }
+
+    /// The name of a file ("Felix"), the same in every language and word set.
+    pub fn file_name(self, file: File) -> &'static str {
+        FILE_NAMES[file as usize]
+    }
+
+    /// The text of a fixed word ("Zeit").
+    pub fn word(self, word: Word) -> &'static str {
+        (self.table().word)(word)
     }
 }
 
@@ -71,8 +111,127 @@ impl FromStr for Lang {
             .find(|lang| lang.code() == wanted || lang.table().names.contains(&wanted.as_str()))
             .ok_or_else(|| {
                 let codes: Vec<&str> = Lang::ALL.iter().map(|l| l.code()).collect();
-                format!("unknown language '{wanted}': use {}", codes.join(" or "))
+                let (last, rest) = codes.split_last().expect("there are languages");
+                format!(
+                    "unknown language '{wanted}': use {} or {last}",
+                    rest.join(", ")
+                )
             })
+    }
+}
+
+/// The words moves are said in (D.2.1): pieces, ranks and castling.
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, Hash, Default, serde::Serialize, serde::Deserialize,
+)]
+#[serde(rename_all = "kebab-case")]
+pub enum WordSet {
+    /// The Annex D words: König … Bauer, eins … acht, Kurze/Lange Rochade, in every language
+    /// ("unless the arbiter decides otherwise", D.2.1).
+    #[default]
+    AnnexD,
+    /// The language's own words, when the arbiter so decides: "Cavalier Felix trois",
+    /// "knight Felix three" (German is the same in both).
+    Local,
+}
+
+impl WordSet {
+    /// Both word sets, the default first.
+    pub const ALL: [WordSet; 2] = [WordSet::AnnexD, WordSet::Local];
+
+    /// The name used on the command line and in the settings.
+    pub fn name(self) -> &'static str {
+        match self {
+            WordSet::AnnexD => "annex-d",
+            WordSet::Local => "local",
+        }
+    }
+}
+
+impl fmt::Display for WordSet {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl FromStr for WordSet {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        match s.trim().to_lowercase().replace('_', "-").as_str() {
+            "annex-d" | "annexd" | "annex" => Ok(WordSet::AnnexD),
+            "local" => Ok(WordSet::Local),
+            other => Err(format!("unknown word set '{other}': use annex-d or local")),
+        }
+    }
+}
+
+/// How the program speaks: the language of the sentence and the word set of moves. Every
+/// token is rendered through one (see [`render`]); `Lang::text` and friends are this with the
+/// default word set.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub struct Speech {
+    /// The language of everything.
+    pub lang: Lang,
+    /// The words of pieces, ranks and castling.
+    pub words: WordSet,
+}
+
+impl Speech {
+    /// A language with a word set.
+    pub const fn new(lang: Lang, words: WordSet) -> Self {
+        Speech { lang, words }
+    }
+
+    /// Every language with every word set (German only once: its two sets are the same).
+    pub fn all() -> impl Iterator<Item = Speech> {
+        Lang::ALL.into_iter().flat_map(|lang| {
+            WordSet::ALL
+                .into_iter()
+                .filter(move |&words| lang != Lang::De || words == WordSet::AnnexD)
+                .map(move |words| Speech::new(lang, words))
+        })
+    }
+
+    /// The table the words of moves come from: German for the Annex D words, else the
+    /// language's own.
+    pub fn move_table(self) -> &'static Table {
+        match self.words {
+            WordSet::AnnexD => &de::TABLE,
+            WordSet::Local => self.lang.table(),
+        }
+    }
+
+    /// True when the words of moves are not the language's own (Annex D words inside an
+    /// English or French sentence): their clips are then other clips, with keys of their own.
+    pub fn borrows_move_words(self) -> bool {
+        self.words == WordSet::AnnexD && self.lang != Lang::De
+    }
+
+    /// The name of a piece alone ("Springer", "Cavalier").
+    pub fn piece_name(self, role: Role) -> &'static str {
+        self.move_table().pieces[role_index(role)]
+    }
+
+    /// The name of a rank alone ("drei", "trois").
+    pub fn rank_name(self, rank: Rank) -> &'static str {
+        self.move_table().ranks[rank as usize]
+    }
+}
+
+/// English throughout, the words of moves included ("knight Felix three"): the words of the
+/// scoresheet's PGN comments and of the technical detail of errors, which readers of PGN and
+/// of logs expect in English whatever the language of the game.
+pub const ENGLISH: Speech = Speech::new(Lang::En, WordSet::Local);
+
+impl From<Lang> for Speech {
+    fn from(lang: Lang) -> Self {
+        lang.speech()
+    }
+}
+
+impl fmt::Display for Speech {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{} ({})", self.lang, self.words)
     }
 }
 
@@ -85,6 +244,8 @@ pub struct Table {
     pub names: &'static [&'static str],
     /// The piece names, by [`Role`] (pawn, knight, bishop, rook, queen, king).
     pub pieces: [&'static str; 6],
+    /// Whether each piece name is feminine, for the words that agree with it ("Dame").
+    pub feminine: [bool; 6],
     /// Other forms of the piece names that are heard or typed: plurals, letters.
     pub piece_forms: [&'static [&'static str]; 6],
     /// The piece letters of the written notation (FIDE Laws, Appendix C), by [`Role`]; a
@@ -97,7 +258,8 @@ pub struct Table {
     pub ranks: [&'static str; 8],
     /// Other words for ranks that are heard or typed ("zwo"), with the rank from 1.
     pub rank_forms: &'static [(&'static str, u8)],
-    /// Castling, king side then queen side, as one phrase each ("Kurze Rochade").
+    /// Castling, king side then queen side, as one phrase each ("Kurze Rochade"), of as many
+    /// words as the Annex D phrase (so that a recogniser hears either in the same place).
     pub castles: [&'static str; 2],
     /// Words that name the side of castling when heard or typed (king side, queen side).
     pub castle_sides: [&'static [&'static str]; 2],
@@ -117,12 +279,17 @@ pub struct Table {
     pub sides: [&'static str; 2],
     /// The colour adjectives in the forms heard or typed ("weiße", "weißen"), White then Black.
     pub colour_forms: [&'static [&'static str]; 2],
+    /// True when a colour adjective follows the piece ("Cavalier blanc"): the tokens' order
+    /// (adjective, piece) is turned round when they are said.
+    pub colour_after_piece: bool,
     /// Hours, minutes, seconds: the unit for one and for many.
     pub units: [[&'static str; 2]; 3],
-    /// The form of "one" said before a unit when it differs from the number ("eine").
-    pub one_before_unit: Option<&'static str>,
+    /// Whether the units are feminine, for the words that agree with a time ("restantes").
+    pub units_feminine: bool,
     /// How numbers are said.
     pub numbers: Numbers,
+    /// Words whose form agrees with the piece or the time they belong to (see [`Agreeing`]).
+    pub agreeing: &'static [Agreeing],
     /// The text of every fixed word; a `match` over all of [`Word`].
     pub word: fn(Word) -> &'static str,
     /// The phrases of every command: the first is the one the program says, shows in the help
@@ -137,16 +304,33 @@ pub struct Table {
 /// How a language says numbers.
 #[derive(Debug)]
 pub struct Numbers {
-    /// The words for 0 … 99, each one word ("dreiundzwanzig", "twenty-three").
+    /// The words for 0 … 99, each one clip ("dreiundzwanzig", "twenty-three", "vingt et un").
     pub below_100: fn(u32) -> String,
+    /// The form of 0 … 99 before a unit where it differs (German "eine" Minute, French "vingt
+    /// et une" minutes: the units are feminine); `None` where it is the number itself.
+    pub before_unit: fn(u32) -> Option<String>,
     /// "hundert".
     pub hundred: &'static str,
+    /// The form of "hundred" after a multiplier when nothing follows it (French "deux
+    /// cents", said like "cent": the same clip); `None` where it does not change.
+    pub hundreds: Option<&'static str>,
     /// "tausend".
     pub thousand: &'static str,
     /// The word for one before "hundert" or "tausend" (`None`: nothing is said) with its clip key.
     pub one_before_multiplier: Option<(&'static str, &'static str)>,
     /// Whether the parts of a number above 99 are written as one word ("einhunderteins").
     pub glued: bool,
+}
+
+/// A word whose form agrees, in gender and number, with the nearest piece or time before it
+/// in the same part of an utterance (or, when there is none before, the piece after it):
+/// French "Dame Eva un touchée", "cinq minutes restantes", "aucune Tour".
+#[derive(Debug)]
+pub struct Agreeing {
+    /// The word.
+    pub word: Word,
+    /// Its forms: masculine and feminine singular, masculine and feminine plural.
+    pub forms: [Spoken; 4],
 }
 
 /// What a recogniser is known to hear in a language (see `docs/listen.md`).
@@ -173,7 +357,8 @@ pub struct Spoken {
 }
 
 impl Spoken {
-    const fn word(key: &'static str, text: &'static str) -> Self {
+    /// A word written with a space before it.
+    pub const fn word(key: &'static str, text: &'static str) -> Self {
         Spoken {
             key,
             text,
@@ -190,32 +375,12 @@ pub const FILE_NAMES: [&str; 8] = [
 pub const FILE_FORMS: [&[&str]; 8] = [
     &[],
     &[],
-    &["Cäsar", "Caesar", "Zäsar", "Zesar", "Cesare"],
+    &["Cäsar", "Caesar", "Zäsar", "Zesar", "Cesare", "César"],
     &[],
-    &[],
-    &[],
-    &["Gustaf"],
+    &["Éva"],
+    &["Félix"],
+    &["Gustaf", "Gustave"],
     &["Hektor"],
-];
-const FILE_KEYS: [&str; 8] = ["f_a", "f_b", "f_c", "f_d", "f_e", "f_f", "f_g", "f_h"];
-const RANK_KEYS: [&str; 8] = ["r1", "r2", "r3", "r4", "r5", "r6", "r7", "r8"];
-const PIECE_KEYS: [&str; 6] = [
-    "p_pawn", "p_knight", "p_bishop", "p_rook", "p_queen", "p_king",
-];
-const UNIT_KEYS: [[&str; 2]; 3] = [
-    ["u_hour", "u_hours"],
-    ["u_minute", "u_minutes"],
-    ["u_second", "u_seconds"],
-];
-const NUM_KEYS: [&str; 100] = [
-    "n0", "n1", "n2", "n3", "n4", "n5", "n6", "n7", "n8", "n9", "n10", "n11", "n12", "n13", "n14",
-    "n15", "n16", "n17", "n18", "n19", "n20", "n21", "n22", "n23", "n24", "n25", "n26", "n27",
-    "n28", "n29", "n30", "n31", "n32", "n33", "n34", "n35", "n36", "n37", "n38", "n39", "n40",
-    "n41", "n42", "n43", "n44", "n45", "n46", "n47", "n48", "n49", "n50", "n51", "n52", "n53",
-    "n54", "n55", "n56", "n57", "n58", "n59", "n60", "n61", "n62", "n63", "n64", "n65", "n66",
-    "n67", "n68", "n69", "n70", "n71", "n72", "n73", "n74", "n75", "n76", "n77", "n78", "n79",
-    "n80", "n81", "n82", "n83", "n84", "n85", "n86", "n87", "n88", "n89", "n90", "n91", "n92",
-    "n93", "n94", "n95", "n96", "n97", "n98", "n99",
 ];
 
 /// The index of a role in the tables' piece arrays.
@@ -223,216 +388,47 @@ pub fn role_index(role: Role) -> usize {
     role as usize - 1
 }
 
-impl Lang {
-    /// The words for 0 … 99, built once per language.
-    fn numbers_below_100(self) -> &'static [String; 100] {
-        static CACHE: [OnceLock<[String; 100]>; Lang::ALL.len()] =
-            [const { OnceLock::new() }; Lang::ALL.len()];
-        CACHE[self.index()]
-            .get_or_init(|| std::array::from_fn(|n| (self.table().numbers.below_100)(n as u32)))
-    }
-
-    /// The words of one token.
-    pub fn words(self, token: Token) -> Vec<Spoken> {
-        let mut out = Vec::with_capacity(3);
-        self.push_words(token, &mut out);
-        out
-    }
-
-    /// Appends the words of one token to `out`.
-    pub fn push_words(self, token: Token, out: &mut Vec<Spoken>) {
-        let t = self.table();
-        match token {
-            Token::Piece(role) => out.push(Spoken::word(
-                PIECE_KEYS[role_index(role)],
-                t.pieces[role_index(role)],
-            )),
-            Token::File(file) => out.push(Spoken::word(
-                FILE_KEYS[file as usize],
-                FILE_NAMES[file as usize],
-            )),
-            Token::Rank(rank) => out.push(Spoken::word(
-                RANK_KEYS[rank as usize],
-                t.ranks[rank as usize],
-            )),
-            Token::Castle(CastlingSide::KingSide) => {
-                out.push(Spoken::word("c_short", t.castles[0]))
-            }
-            Token::Castle(CastlingSide::QueenSide) => {
-                out.push(Spoken::word("c_long", t.castles[1]))
-            }
-            Token::Captures => out.push(Spoken::word("x_captures", t.captures[0])),
-            Token::Check => out.push(Spoken::word("x_check", t.check)),
-            Token::Mate => out.push(Spoken::word("x_mate", t.mate)),
-            Token::EnPassant => out.push(Spoken::word("x_en_passant", t.en_passant)),
-            Token::Side(Color::White) => out.push(Spoken::word("s_white", t.sides[0])),
-            Token::Side(Color::Black) => out.push(Spoken::word("s_black", t.sides[1])),
-            Token::Number(n) => self.push_number(n, out),
-            Token::Hours(n) => self.push_quantity(n, 0, out),
-            Token::Minutes(n) => self.push_quantity(n, 1, out),
-            Token::Seconds(n) => self.push_quantity(n, 2, out),
-            Token::Word(word) => out.push(Spoken {
-                key: word.key(),
-                text: (t.word)(word),
-                // A question mark belongs to the word before it.
-                glue: word == Word::Question,
-            }),
-            Token::Pause => out.push(Spoken {
-                key: "pause",
-                text: ",",
-                glue: true,
-            }),
-        }
-    }
-
-    /// A quantity with its unit in agreement: "eine Minute", "zwei Minuten", "one minute".
-    fn push_quantity(self, n: u32, unit: usize, out: &mut Vec<Spoken>) {
-        let t = self.table();
-        match (n, t.one_before_unit) {
-            (1, Some(one)) => out.push(Spoken::word("n1f", one)),
-            _ => self.push_number(n, out),
-        }
-        let many = usize::from(n != 1);
-        out.push(Spoken::word(UNIT_KEYS[unit][many], t.units[unit][many]));
-    }
-
-    /// A cardinal number in words. Each of 0 … 99 is one word (and one clip); larger numbers
-    /// are composed from hundreds and thousands by the language's rules.
-    pub fn push_number(self, n: u32, out: &mut Vec<Spoken>) {
-        let below = self.numbers_below_100();
-        if n < 100 {
-            out.push(Spoken::word(
-                NUM_KEYS[n as usize],
-                below[n as usize].as_str(),
-            ));
-            return;
-        }
-        let numbers = &self.table().numbers;
-        let (thousands, rest) = (n / 1000, n % 1000);
-        let (hundreds, tail) = (rest / 100, rest % 100);
-        let mut parts: Vec<(&'static str, &'static str)> = Vec::with_capacity(5);
-        let multiplier = |count: u32, parts: &mut Vec<(&'static str, &'static str)>| {
-            if count == 1 {
-                parts.extend(numbers.one_before_multiplier);
-            } else if count < 100 {
-                parts.push((NUM_KEYS[count as usize], below[count as usize].as_str()));
-            } else {
-                // Beyond what a chess clock counts: say the digits one by one.
-                for digit in count.to_string().bytes() {
-                    let d = (digit - b'0') as usize;
-                    parts.push((NUM_KEYS[d], below[d].as_str()));
-                }
-            }
-        };
-        if thousands > 0 {
-            multiplier(thousands, &mut parts);
-            parts.push(("n1000", numbers.thousand));
-        }
-        if hundreds > 0 {
-            multiplier(hundreds, &mut parts);
-            parts.push(("n100", numbers.hundred));
-        }
-        if tail > 0 {
-            parts.push((NUM_KEYS[tail as usize], below[tail as usize].as_str()));
-        }
-        for (i, (key, text)) in parts.into_iter().enumerate() {
-            out.push(Spoken {
-                key,
-                text,
-                glue: numbers.glued && i > 0,
-            });
-        }
-    }
-
-    /// The text of a whole utterance: words joined by spaces, glued words joined without.
-    pub fn text(self, tokens: &[Token]) -> String {
-        let mut words = Vec::with_capacity(tokens.len() * 2);
-        for &token in tokens {
-            self.push_words(token, &mut words);
-        }
-        join_words(&words)
-    }
-
-    /// The name of a piece alone, as a string ("Springer").
-    pub fn piece_name(self, role: Role) -> &'static str {
-        self.table().pieces[role_index(role)]
-    }
-
-    /// The name of a rank alone ("drei").
-    pub fn rank_name(self, rank: Rank) -> &'static str {
-        self.table().ranks[rank as usize]
-    }
-
-    /// The name of a file ("Felix").
-    pub fn file_name(self, file: File) -> &'static str {
-        FILE_NAMES[file as usize]
-    }
-
-    /// The text of a fixed word ("Zeit").
-    pub fn word(self, word: Word) -> &'static str {
-        (self.table().word)(word)
-    }
-}
-
-/// Joins spoken words into a line of text.
-pub fn join_words(words: &[Spoken]) -> String {
-    let mut text = String::with_capacity(words.len() * 8);
-    for word in words {
-        if !text.is_empty() && !word.glue {
-            text.push(' ');
-        }
-        text.push_str(word.text);
-    }
-    text
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn german_numbers_follow_the_language_rules() {
-        let say = |n| Lang::De.text(&[Token::Number(n)]);
-        assert_eq!(say(0), "null");
-        assert_eq!(say(1), "eins");
-        assert_eq!(say(21), "einundzwanzig");
-        assert_eq!(say(23), "dreiundzwanzig");
-        assert_eq!(say(58), "achtundfünfzig");
-        assert_eq!(say(100), "einhundert");
-        assert_eq!(say(101), "einhunderteins");
-        assert_eq!(say(123), "einhundertdreiundzwanzig");
-        assert_eq!(say(1999), "eintausendneunhundertneunundneunzig");
-    }
-
-    #[test]
-    fn english_numbers_follow_the_language_rules() {
-        let say = |n| Lang::En.text(&[Token::Number(n)]);
-        assert_eq!(say(23), "twenty-three");
-        assert_eq!(say(40), "forty");
-        assert_eq!(say(123), "one hundred twenty-three");
-    }
-
-    #[test]
-    fn quantities_agree_with_their_number() {
-        assert_eq!(
-            Lang::De.text(&[Token::Hours(1), Token::Minutes(12)]),
-            "eine Stunde zwölf Minuten"
-        );
-        assert_eq!(Lang::De.text(&[Token::Seconds(1)]), "eine Sekunde");
-        assert_eq!(
-            Lang::En.text(&[Token::Minutes(1), Token::Seconds(30)]),
-            "one minute thirty seconds"
-        );
-    }
 
     #[test]
     fn languages_are_named_by_code_or_name() {
         assert_eq!("de".parse::<Lang>(), Ok(Lang::De));
         assert_eq!("Deutsch".parse::<Lang>(), Ok(Lang::De));
         assert_eq!("english".parse::<Lang>(), Ok(Lang::En));
-        assert!("xx".parse::<Lang>().unwrap_err().contains("de or en"));
+        assert_eq!("fr".parse::<Lang>(), Ok(Lang::Fr));
+        assert_eq!("Français".parse::<Lang>(), Ok(Lang::Fr));
+        assert!("xx".parse::<Lang>().unwrap_err().contains("de, en or fr"));
         for lang in Lang::ALL {
             assert_eq!(Lang::ALL[lang.index()], lang);
         }
+    }
+
+    #[test]
+    fn word_sets_are_named_as_in_the_settings() {
+        assert_eq!("annex-d".parse::<WordSet>(), Ok(WordSet::AnnexD));
+        assert_eq!("Annex_D".parse::<WordSet>(), Ok(WordSet::AnnexD));
+        assert_eq!("local".parse::<WordSet>(), Ok(WordSet::Local));
+        assert!(
+            "german"
+                .parse::<WordSet>()
+                .unwrap_err()
+                .contains("annex-d or local")
+        );
+        for words in WordSet::ALL {
+            assert_eq!(words.name().parse::<WordSet>(), Ok(words));
+            assert_eq!(
+                serde_json::to_string(&words).unwrap(),
+                format!("\"{}\"", words.name())
+            );
+        }
+        // German has one word set (its own are the Annex D words); the others two.
+        assert_eq!(Speech::all().count(), 5);
+        assert!(
+            Speech::all()
+                .all(|s| s.borrows_move_words()
+                    == (s.lang != Lang::De && s.words == WordSet::AnnexD))
+        );
     }
 }

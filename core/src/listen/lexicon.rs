@@ -1,10 +1,12 @@
 //! The words the program listens for, per language: built from the same tokens it speaks,
 //! with the spellings a recogniser may use for them and the table of words that sound alike.
 //!
-//! Every word here comes from [`Lang::push_words`] on a [`Token`] (pieces, files, ranks,
+//! Every word here comes from [`Speech::push_words`] on a [`Token`] (pieces, files, ranks,
 //! castling, capture, check, mate, en passant, and the tokens of every spoken command), so that
-//! hearing and speaking share one vocabulary. On top of that this module knows three things
-//! about hearing:
+//! hearing and speaking share one vocabulary. Both word sets are heard in every language: the
+//! Annex D word and the language's own word in its place ("Springer", "Cavalier") are one word
+//! with two spellings, so either, or a mix of both, means the same move. On top of that this
+//! module knows three things about hearing:
 //!
 //! - **spellings**: how a recogniser's dictionary may write a word ("hektor" for Hector,
 //!   "zwo" for zwei). Which of them a model knows is checked when it is loaded
@@ -22,6 +24,7 @@ use std::sync::OnceLock;
 use shakmaty::{CastlingSide, File, Rank, Role};
 
 use crate::command;
+use crate::lang::{Speech, WordSet};
 use crate::notation::parse::fold;
 use crate::notation::{Lang, Token, Word};
 
@@ -83,17 +86,23 @@ pub struct Lexicon {
     weak_by_word: Vec<f32>,
     /// The words of every token the lexicon was built from.
     token_words: HashMap<Token, Vec<WordId>>,
+    /// Those tokens in the order they were first heard (moves, then commands), with the role
+    /// of their words.
+    tokens: Vec<(Token, WordRole)>,
 }
 
 /// Other dictionary spellings of a word (folded canonical form → spellings, preferred first),
-/// from the language's table.
+/// from the language's table, or for an Annex D word from the German one.
 fn extra_spellings(lang: Lang, folded: &str) -> &'static [&'static str] {
-    lang.table()
-        .hearing
-        .spellings
-        .iter()
-        .find(|(word, _)| *word == folded)
-        .map_or(&[], |(_, spellings)| spellings)
+    let find = |lang: Lang| {
+        lang.table()
+            .hearing
+            .spellings
+            .iter()
+            .find(|(word, _)| *word == folded)
+            .map(|(_, spellings)| *spellings)
+    };
+    find(lang).or_else(|| find(Lang::De)).unwrap_or(&[])
 }
 
 /// Every token whose words are listened for, with the role of those words.
@@ -115,17 +124,72 @@ fn heard_tokens(lang: Lang) -> Vec<(Token, WordRole)> {
     tokens.push((Token::Captures, WordRole::Captures));
     tokens.push((Token::Check, WordRole::CheckOrMate));
     tokens.push((Token::Mate, WordRole::CheckOrMate));
-    tokens.push((Token::EnPassant, WordRole::EnPassant));
-    // Fillers before commands: "to" is a filler even though "to move" is a command.
+    // Fillers before en passant and commands: "to" is a filler even though "to move" is a
+    // command, French "en" ("de Gustav un en Felix trois") even though it begins "en passant".
     for filler in [Word::To, Word::From, Word::On, Word::Promotion] {
         tokens.push((Token::Word(filler), WordRole::Filler));
     }
+    tokens.push((Token::EnPassant, WordRole::EnPassant));
     for (_, phrase) in command::spoken(lang) {
         for token in phrase {
             tokens.push((token, WordRole::Command));
         }
     }
     tokens
+}
+
+/// The words of a lexicon as it is built.
+#[derive(Default)]
+struct Builder {
+    words: Vec<LexWord>,
+    by_spelling: HashMap<String, WordId>,
+    token_words: HashMap<Token, Vec<WordId>>,
+}
+
+impl Builder {
+    /// The word written `text`: the one already known by that spelling, else a new one.
+    /// A word shared by several tokens ("Rochade", a file name in a command) keeps the role
+    /// and source it was first seen with: moves come first.
+    fn word(&mut self, lang: Lang, text: &'static str, source: Token, role: WordRole) -> WordId {
+        let folded = fold(text);
+        if let Some(&id) = self.by_spelling.get(&folded) {
+            return id;
+        }
+        let id = WordId::try_from(self.words.len()).expect("fewer than 65536 words");
+        self.words.push(LexWord {
+            text,
+            source,
+            role,
+            spellings: Vec::new(),
+        });
+        self.by_spelling.insert(folded, id);
+        self.add_spelling(lang, id, text);
+        id
+    }
+
+    /// Another way to write word `id`, with the dictionary spellings the tables know for it.
+    /// A spelling that already names another word keeps naming that one.
+    fn add_spelling(&mut self, lang: Lang, id: WordId, text: &str) {
+        let folded = fold(text);
+        let extra = extra_spellings(lang, &folded);
+        let spellings: Vec<String> = if extra.is_empty() {
+            vec![text.to_lowercase()]
+        } else {
+            extra.iter().map(|s| s.to_string()).collect()
+        };
+        match self.by_spelling.get(&folded) {
+            Some(&other) if other != id => return,
+            _ => {}
+        }
+        self.by_spelling.insert(folded, id);
+        for spelling in spellings {
+            self.by_spelling.entry(fold(&spelling)).or_insert(id);
+            let known = &mut self.words[usize::from(id)].spellings;
+            if !known.contains(&spelling) {
+                known.push(spelling);
+            }
+        }
+    }
 }
 
 impl Lexicon {
@@ -137,55 +201,88 @@ impl Lexicon {
     }
 
     fn build(lang: Lang) -> Lexicon {
-        let mut words: Vec<LexWord> = Vec::new();
-        let mut by_spelling: HashMap<String, WordId> = HashMap::new();
-        let mut token_words: HashMap<Token, Vec<WordId>> = HashMap::new();
+        // The words of both word sets: a word of the Annex D set and the language's own word
+        // in its place are one word to the matcher ("Springer" and "Cavalier", "drei" and
+        // "trois"), so either, or a mix, is heard as the same move.
+        let annex_d = Speech::new(lang, WordSet::AnnexD);
+        let local = Speech::new(lang, WordSet::Local);
+        let mut builder = Builder::default();
+        let mut tokens: Vec<(Token, WordRole)> = Vec::new();
         for (token, role) in heard_tokens(lang) {
-            let mut ids = Vec::new();
-            for spoken in lang.words(token) {
-                for text in spoken.text.split_whitespace() {
-                    let folded = fold(text);
-                    // A word shared by several tokens ("Rochade", a file name in a command)
-                    // keeps the role and source it was first seen with: moves come first.
-                    if let Some(&id) = by_spelling.get(&folded) {
-                        ids.push(id);
-                        continue;
-                    }
-                    let id = WordId::try_from(words.len()).expect("fewer than 65536 words");
-                    let extra = extra_spellings(lang, &folded);
-                    let spellings: Vec<String> = if extra.is_empty() {
-                        vec![text.to_lowercase()]
-                    } else {
-                        extra.iter().map(|s| s.to_string()).collect()
-                    };
-                    for spelling in &spellings {
-                        by_spelling.entry(fold(spelling)).or_insert(id);
-                    }
-                    by_spelling.insert(folded, id);
-                    words.push(LexWord {
-                        text,
-                        source: token,
-                        role,
-                        spellings,
-                    });
-                    ids.push(id);
+            if !tokens.iter().any(|(t, _)| *t == token) {
+                tokens.push((token, role));
+            }
+            let texts = |speech: Speech| -> Vec<&'static str> {
+                speech
+                    .words(token)
+                    .iter()
+                    .flat_map(|s| s.text.split_whitespace())
+                    .collect()
+            };
+            let (main, own) = (texts(annex_d), texts(local));
+            assert_eq!(
+                main.len(),
+                own.len(),
+                "{lang}: '{}' and '{}' must have as many words",
+                main.join(" "),
+                own.join(" ")
+            );
+            let mut ids = Vec::with_capacity(main.len());
+            for (text, other) in main.into_iter().zip(own) {
+                let id = builder.word(lang, text, token, role);
+                builder.add_spelling(lang, id, other);
+                ids.push(id);
+            }
+            builder.token_words.entry(token).or_insert(ids);
+        }
+        // The forms an agreeing word takes ("blanche", "restantes") are the same word.
+        for agreeing in lang.table().agreeing {
+            if let Some(&[id]) = builder
+                .token_words
+                .get(&Token::Word(agreeing.word))
+                .map(Vec::as_slice)
+            {
+                for form in agreeing.forms.iter().filter(|f| !f.text.contains(' ')) {
+                    builder.add_spelling(lang, id, form.text);
                 }
             }
-            token_words.entry(token).or_insert(ids);
         }
-        let id_of = |w: &str| -> WordId {
-            *by_spelling
-                .get(&fold(w))
-                .unwrap_or_else(|| panic!("confusion table names '{w}', not a {lang} word"))
-        };
-        let hearing = &lang.table().hearing;
-        let (confusion_table, weak_table) = (hearing.confusions, hearing.weak);
+        let Builder {
+            words,
+            by_spelling,
+            token_words,
+        } = builder;
+        let id_of = |w: &str| by_spelling.get(&fold(w)).copied();
+        // The language's own pairs and weak words, and those of the Annex D words it hears.
+        let tables = [lang.table(), Lang::De.table()];
         let mut confusions = HashMap::new();
-        for &(a, b, cost) in confusion_table {
-            let (a, b) = (id_of(a), id_of(b));
-            confusions.insert((a.min(b), a.max(b)), cost);
+        for (i, table) in tables.iter().enumerate() {
+            for &(a, b, cost) in table.hearing.confusions {
+                match (id_of(a), id_of(b)) {
+                    // Two words one word set says as one (a rank and its Annex D word) are no pair.
+                    (Some(a), Some(b)) if a == b => {}
+                    (Some(a), Some(b)) => {
+                        confusions.entry((a.min(b), a.max(b))).or_insert(cost);
+                    }
+                    _ if i == 0 => {
+                        panic!("confusion table names '{a}' or '{b}', not a {lang} word")
+                    }
+                    _ => {}
+                }
+            }
         }
-        let weak: HashMap<WordId, f32> = weak_table.iter().map(|&(w, c)| (id_of(w), c)).collect();
+        let mut weak: HashMap<WordId, f32> = HashMap::new();
+        for (i, table) in tables.iter().enumerate() {
+            for &(w, cost) in table.hearing.weak {
+                match id_of(w) {
+                    Some(id) => {
+                        weak.entry(id).or_insert(cost);
+                    }
+                    None if i == 0 => panic!("weak word '{w}' is not a {lang} word"),
+                    None => {}
+                }
+            }
+        }
         let n = words.len();
         let mut confusion_matrix = vec![f32::NAN; n * n];
         for (&(a, b), &cost) in &confusions {
@@ -206,6 +303,7 @@ impl Lexicon {
             weak,
             weak_by_word,
             token_words,
+            tokens,
         }
     }
 
@@ -265,16 +363,27 @@ impl Lexicon {
         {
             return ids.clone();
         }
-        if tokens.iter().all(|t| self.token_words.contains_key(t)) {
+        // Word by word, unless the language turns round a colour and its piece.
+        let reordered = self.lang.table().colour_after_piece
+            && tokens.iter().any(|t| {
+                matches!(
+                    t,
+                    Token::Word(
+                        Word::WhiteAdjective
+                            | Word::WhiteMasculine
+                            | Word::BlackAdjective
+                            | Word::BlackMasculine
+                    )
+                )
+            });
+        if !reordered && tokens.iter().all(|t| self.token_words.contains_key(t)) {
             return tokens
                 .iter()
                 .flat_map(|t| self.token_words[t].iter().copied())
                 .collect();
         }
         let mut spoken = Vec::with_capacity(tokens.len() + 2);
-        for &token in tokens {
-            self.lang.push_words(token, &mut spoken);
-        }
+        self.lang.speech().push_tokens(tokens, &mut spoken);
         spoken
             .iter()
             .flat_map(|s| s.text.split_whitespace())
@@ -283,6 +392,35 @@ impl Lexicon {
                     .unwrap_or_else(|| panic!("'{w}' is not in the {} lexicon", self.lang))
             })
             .collect()
+    }
+
+    /// The tokens whose words, as `speech` says them, a model does not know in any of their
+    /// dictionary spellings (given its lookup `has_word`), each once, moves first: what the
+    /// model cannot hear in that word set (a French model and "Springer", say), even if it
+    /// hears the same move in the other.
+    pub fn unknown_tokens(
+        &self,
+        speech: Speech,
+        mut has_word: impl FnMut(&str) -> bool,
+    ) -> Vec<Token> {
+        let mut out = Vec::new();
+        for &(token, role) in &self.tokens {
+            if role == WordRole::Filler || out.contains(&token) {
+                continue;
+            }
+            let unknown = speech
+                .words(token)
+                .iter()
+                .flat_map(|s| s.text.split_whitespace())
+                .any(|text| {
+                    let extra = extra_spellings(self.lang, &fold(text));
+                    !has_word(&text.to_lowercase()) && !extra.iter().any(|s| has_word(s))
+                });
+            if unknown {
+                out.push(token);
+            }
+        }
+        out
     }
 
     /// Which spellings of each word a model knows, given its dictionary lookup `has_word`.
@@ -348,8 +486,10 @@ mod tests {
             for (token, _) in heard_tokens(lang) {
                 assert!(!lex.ids_of(&[token]).is_empty(), "{token:?} in {lang}");
             }
-            assert_eq!(lex.lookup("Springer").is_some(), lang == Lang::De);
+            // The Annex D words are heard in every language, the language's own words in it.
+            assert!(lex.lookup("Springer").is_some());
             assert_eq!(lex.lookup("knight").is_some(), lang == Lang::En);
+            assert_eq!(lex.lookup("cavalier").is_some(), lang == Lang::Fr);
         }
         let de = Lexicon::get(Lang::De);
         assert_eq!(de.lookup("hektor"), de.lookup("Hector"));
@@ -359,6 +499,20 @@ mod tests {
         assert_eq!(de.lookup("LÄUFER"), de.lookup("laeufer"));
         assert!(de.is_filler("nach"));
         assert!(!de.is_filler("Springer"));
+        // Either word set's word, or a form of an agreeing word, is one word.
+        let fr = Lexicon::get(Lang::Fr);
+        assert_eq!(fr.lookup("Cavalier"), fr.lookup("Springer"));
+        assert_eq!(fr.lookup("trois"), fr.lookup("drei"));
+        assert_eq!(fr.lookup("petit"), fr.lookup("kurze"));
+        assert_eq!(fr.lookup("roque"), fr.lookup("Rochade"));
+        assert_eq!(fr.lookup("Hektor"), fr.lookup("Hector"));
+        assert_eq!(fr.lookup("blanche"), fr.lookup("blanc"));
+        assert_eq!(fr.lookup("échec"), fr.lookup("echec"));
+        assert!(fr.lookup("prend").is_some());
+        assert!(fr.is_filler("en") && fr.is_filler("de"));
+        let en = Lexicon::get(Lang::En);
+        assert_eq!(en.lookup("knight"), en.lookup("Springer"));
+        assert_eq!(en.lookup("zwo"), en.lookup("two"));
     }
 
     #[test]
@@ -381,12 +535,70 @@ mod tests {
     }
 
     #[test]
+    fn no_two_slips_lead_from_one_meaningful_word_to_another() {
+        // Two confusions sharing a word make a chain a ~ b ~ c: two slips could turn a into
+        // c while the matcher sees c exactly. No chain may join two words that carry a move.
+        let content = |role| matches!(role, WordRole::Piece | WordRole::File | WordRole::Rank);
+        for lang in Lang::ALL {
+            let lex = Lexicon::get(lang);
+            let pairs: Vec<_> = lex.confusions().collect();
+            for &(a, b, _) in &pairs {
+                for &(c, d, _) in &pairs {
+                    if (a, b) == (c, d) {
+                        continue;
+                    }
+                    for (shared, x, y) in [(a, b, d), (a, b, c), (b, a, d), (b, a, c)] {
+                        let joined = (shared == c || shared == d) && x != y && shared != y;
+                        if joined {
+                            assert!(
+                                !(content(lex.word(x).role) && content(lex.word(y).role)),
+                                "{lang}: {} ~ {} ~ {}",
+                                lex.word(x).text,
+                                lex.word(shared).text,
+                                lex.word(y).text
+                            );
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
     fn a_filler_that_sounds_like_a_rank_is_close_to_it() {
         let en = Lexicon::get(Lang::En);
         let to = en.lookup("to").unwrap();
         let two = en.lookup("two").unwrap();
         assert!(en.is_filler("to"));
-        assert_eq!(en.confusion(to, two), Some(0.2));
+        assert_eq!(en.confusion(to, two), Some(0.3));
+    }
+
+    #[test]
+    fn what_a_model_cannot_hear_is_named_per_word_set() {
+        // A French dictionary without the German words: in the Annex D words it lacks the
+        // pieces (but "Dame", French too), ranks and castling; in the French words nothing.
+        let german_only = [
+            "bauer", "springer", "läufer", "laeufer", "turm", "könig", "koenig", "eins", "zwei",
+            "zwo", "drei", "vier", "fünf", "fuenf", "funf", "sechs", "sieben", "acht", "kurze",
+            "lange", "rochade",
+        ];
+        let fr = Lexicon::get(Lang::Fr);
+        let known: Vec<String> = fr
+            .words()
+            .iter()
+            .flat_map(|w| w.spellings.iter())
+            .filter(|s| !german_only.contains(&s.as_str()))
+            .cloned()
+            .collect();
+        let has = |w: &str| known.iter().any(|k| k == w);
+        let annex_d = fr.unknown_tokens(Speech::new(Lang::Fr, WordSet::AnnexD), has);
+        assert_eq!(annex_d.len(), 5 + 8 + 2, "{annex_d:?}");
+        assert_eq!(annex_d[0], Token::Piece(Role::Pawn));
+        assert!(!annex_d.contains(&Token::Piece(Role::Queen)));
+        let local = fr.unknown_tokens(Speech::new(Lang::Fr, WordSet::Local), has);
+        assert_eq!(local, vec![]);
+        // The model still hears every move, in the French words.
+        assert!(fr.check_model(has).missing.is_empty());
     }
 
     #[test]

@@ -762,6 +762,63 @@ mod tests {
             understand(&start, &Heard::text("pawn takes"), Lang::En),
             Understanding::Rejected(Rejection::NotUnderstood)
         );
+        // The Annex D words are heard in English too, alone or mixed.
+        let u = understand(&start, &Heard::text("springer felix drei"), Lang::En);
+        assert_eq!(u, Understanding::Move(mv(&start, "g1f3")));
+        let u = understand(&start, &Heard::text("knight felix drei"), Lang::En);
+        assert_eq!(u, Understanding::Move(mv(&start, "g1f3")));
         let _ = Role::Pawn;
+    }
+
+    #[test]
+    fn french_words_either_word_set_or_mixed() {
+        let start = Chess::default();
+        let fr = |p: &Chess, text: &str| understand(p, &Heard::text(text), Lang::Fr);
+        for (text, uci) in [
+            ("cavalier félix trois", "g1f3"),
+            ("springer felix drei", "g1f3"),
+            ("cavalier felix drei", "g1f3"),
+            ("springer félix trois", "g1f3"),
+            ("cavalier gustave un félix trois", "g1f3"),
+            ("éva quatre", "e2e4"),
+            ("pion éva deux éva quatre", "e2e4"),
+            ("césar quatre", "c2c4"),
+        ] {
+            assert_eq!(
+                fr(&start, text),
+                Understanding::Move(mv(&start, uci)),
+                "{text}"
+            );
+        }
+        let p = pos("r1bqkbnr/1ppp1ppp/p1n5/1B2p3/4P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 0 4");
+        assert_eq!(
+            fr(&p, "fou prend césar six"),
+            Understanding::Move(mv(&p, "b5c6"))
+        );
+        assert_eq!(fr(&p, "petit roque"), Understanding::Move(mv(&p, "e1g1")));
+        assert_eq!(fr(&p, "kurze rochade"), Understanding::Move(mv(&p, "e1g1")));
+        let check = pos("4k3/8/8/8/8/8/8/R3K3 w Q - 0 1");
+        assert_eq!(
+            fr(&check, "tour anna huit échec"),
+            Understanding::Move(mv(&check, "a1a8"))
+        );
+        // French commands, and the question asked back in French.
+        assert_eq!(fr(&start, "temps"), Understanding::Command(Command::Time));
+        assert_eq!(
+            fr(&start, "où cavalier blanc"),
+            Understanding::Command(Command::WhereAre(
+                Role::Knight,
+                Some(shakmaty::Color::White)
+            ))
+        );
+        assert_eq!(
+            fr(&start, "où dame blanche"),
+            Understanding::Command(Command::WhereAre(Role::Queen, Some(shakmaty::Color::White)))
+        );
+        // An illegal move is rejected with its reason, as when typed.
+        let Understanding::Rejected(Rejection::NotLegal(_)) = fr(&start, "cavalier felix quatre")
+        else {
+            panic!("{:?}", fr(&start, "cavalier felix quatre"))
+        };
     }
 }

@@ -1,9 +1,11 @@
 //! Parsing what a person types or a recogniser returns into the one legal move meant.
 //!
-//! Accepted: Annex D words in German or English, in any case, with or without umlauts and
-//! with the common spellings (Läufer/Laeufer/Laufer, Cesar/Cäsar/Zäsar/Caesar, Hector/Hektor,
-//! fünf/fuenf/funf, König/Koenig), short or long form, with or without the optional words
-//! (schlägt, Schach, nach, …); also SAN ("Nf3", "exd5", "O-O") and UCI ("g1f3", "e7e8q").
+//! Accepted: the Annex D words and every language's own words (German, English, French), mixed
+//! too, in any case, with or without umlauts and accents and with the common spellings
+//! (Läufer/Laeufer/Laufer, Cesar/Cäsar/Zäsar/Caesar/César, Hector/Hektor, fünf/fuenf/funf,
+//! König/Koenig, échec/echec), short or long form, with or without the optional words
+//! (schlägt, prend, Schach, échec, nach, …); also SAN ("Nf3", "exd5", "O-O") and UCI ("g1f3",
+//! "e7e8q").
 //! The answer is the one legal move meant, or a reason in tokens: not understood, not legal
 //! (and why), or ambiguous (with the candidates).
 
@@ -19,7 +21,7 @@ use std::sync::OnceLock;
 use super::render::{Style, move_tokens};
 use super::token::{Token, square_tokens};
 use super::words::Word;
-use crate::lang::{FILE_FORMS, FILE_NAMES, Lang, role_index};
+use crate::lang::{FILE_FORMS, FILE_NAMES, Lang, Speech, role_index};
 
 /// Why a text names no single legal move.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -114,10 +116,11 @@ impl ParseError {
         out
     }
 
-    /// The reason as one line of text in `lang` (the spoken words, plus the unknown word
-    /// itself where there is one, so the person sees what was not understood).
-    pub fn message(&self, pos: &Chess, lang: Lang) -> String {
-        let text = lang.text(&self.tokens(pos));
+    /// The reason as one line of text in a language (and word set, or the default one: the
+    /// spoken words, plus the unknown word itself where there is one, so the person sees what
+    /// was not understood).
+    pub fn message(&self, pos: &Chess, speech: impl Into<Speech>) -> String {
+        let text = speech.into().text(&self.tokens(pos));
         match self {
             ParseError::UnknownWord(word) => format!("{text}: \"{word}\""),
             _ => text,
@@ -247,17 +250,23 @@ enum Lexeme {
     Filler,
 }
 
-/// Lower case, umlauts and their two-letter spellings folded, so that "Läufer", "Laeufer"
-/// and "Laufer" (or "Cäsar", "Caesar", "Casar") meet.
+/// Lower case, umlauts, accents and their two-letter spellings folded, so that "Läufer",
+/// "Laeufer" and "Laufer" (or "Cäsar", "Caesar", "César", "Casar"; "où" and "ou"; "échec" and
+/// "echec") meet.
 pub fn fold(word: &str) -> String {
     let lower = word.to_lowercase();
     let mut out = String::with_capacity(lower.len());
     for c in lower.chars() {
         match c {
             'ä' | 'à' | 'á' | 'â' => out.push('a'),
-            'ö' | 'ó' | 'ô' => out.push('o'),
-            'ü' | 'ú' | 'û' => out.push('u'),
-            'é' | 'è' | 'ê' => out.push('e'),
+            'ö' | 'ò' | 'ó' | 'ô' => out.push('o'),
+            'ü' | 'ù' | 'ú' | 'û' => out.push('u'),
+            'é' | 'è' | 'ê' | 'ë' => out.push('e'),
+            'ì' | 'í' | 'î' | 'ï' => out.push('i'),
+            'ç' => out.push('c'),
+            'ÿ' => out.push('y'),
+            'œ' => out.push_str("oe"),
+            'æ' => out.push_str("ae"),
             'ß' => out.push_str("ss"),
             c => out.push(c),
         }
@@ -678,11 +687,28 @@ mod tests {
         }
         assert_eq!(uci(&open, "Koenig Eva zwei").as_deref(), Ok("e1e2"));
         assert_eq!(uci(&open, "König Eva zwei").as_deref(), Ok("e1e2"));
+        // French, the language's own words, the Annex D words, or both mixed.
+        for text in [
+            "Cavalier Félix trois",
+            "cavalier felix trois",
+            "Cavalier de Gustav un en Felix trois",
+            "Springer Felix trois",
+            "Cavalier Felix drei",
+        ] {
+            assert_eq!(uci(&start, text).as_deref(), Ok("g1f3"), "{text}");
+        }
+        for text in ["Fou César quatre", "Läufer Cesar quatre", "fou cesar 4"] {
+            assert_eq!(uci(&open, text).as_deref(), Ok("f1c4"), "{text}");
+        }
+        assert_eq!(uci(&open, "Roi Éva deux").as_deref(), Ok("e1e2"));
     }
 
     #[test]
     fn castling_captures_promotion_and_en_passant() {
         let castle = pos("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1");
+        assert_eq!(uci(&castle, "petit roque").as_deref(), Ok("e1g1"));
+        assert_eq!(uci(&castle, "grand roque").as_deref(), Ok("e1c1"));
+        assert_eq!(uci(&castle, "Lange Rochade").as_deref(), Ok("e1c1"));
         assert_eq!(uci(&castle, "Kurze Rochade").as_deref(), Ok("e1g1"));
         assert_eq!(uci(&castle, "lange rochade").as_deref(), Ok("e1c1"));
         assert_eq!(uci(&castle, "O-O").as_deref(), Ok("e1g1"));
@@ -699,12 +725,18 @@ mod tests {
             Ok("e5d6")
         );
         assert_eq!(uci(&ep, "Eva schlaegt David sechs").as_deref(), Ok("e5d6"));
+        assert_eq!(
+            uci(&ep, "Eva prend David six en passant").as_deref(),
+            Ok("e5d6")
+        );
         let promo = pos("8/4P3/8/8/8/8/k7/4K3 w - - 0 1");
         assert_eq!(uci(&promo, "Eva acht Dame").as_deref(), Ok("e7e8q"));
         assert_eq!(
             uci(&promo, "Eva acht wird Springer").as_deref(),
             Ok("e7e8n")
         );
+        assert_eq!(uci(&promo, "Eva huit Dame").as_deref(), Ok("e7e8q"));
+        assert_eq!(uci(&promo, "Eva huit devient Tour").as_deref(), Ok("e7e8r"));
         assert_eq!(uci(&promo, "e7e8r").as_deref(), Ok("e7e8r"));
         assert_eq!(
             parse_move(&promo, "Eva acht"),
@@ -720,14 +752,40 @@ mod tests {
             err.message(&start, Lang::De),
             "kein Springer erreicht Felix vier"
         );
+        let local = |lang| Speech::new(lang, crate::lang::WordSet::Local);
+        assert_eq!(
+            err.message(&start, local(Lang::En)),
+            "no knight reaches Felix four"
+        );
         assert_eq!(
             err.message(&start, Lang::En),
-            "no knight reaches Felix four"
+            "no Springer reaches Felix vier"
+        );
+        assert_eq!(
+            err.message(&start, local(Lang::Fr)),
+            "aucun Cavalier n'atteint Felix quatre"
+        );
+        assert_eq!(
+            err.message(&start, Lang::Fr),
+            "aucun Springer n'atteint Felix vier"
         );
         let err = parse_move(&start, "Dame David drei").unwrap_err();
         assert_eq!(
             err.message(&start, Lang::De),
             "keine Dame erreicht David drei"
+        );
+        assert_eq!(
+            err.message(&start, local(Lang::Fr)),
+            "aucune Dame n'atteint David trois"
+        );
+        let err = parse_move(&start, "Tour Anna trois").unwrap_err();
+        assert_eq!(
+            err.message(&start, local(Lang::Fr)),
+            "aucune Tour n'atteint Anna trois"
+        );
+        assert_eq!(
+            err.message(&start, Lang::Fr),
+            "aucun Turm n'atteint Anna drei"
         );
         let err = parse_move(&start, "Springer Blabla drei").unwrap_err();
         assert_eq!(

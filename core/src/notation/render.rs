@@ -93,21 +93,23 @@ pub fn move_tokens(pos: &Chess, m: Move, style: Style) -> Vec<Token> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::notation::Lang;
+    use crate::lang::{Lang, Speech, WordSet};
     use shakmaty::CastlingMode;
     use shakmaty::fen::Fen;
     use shakmaty::uci::UciMove;
 
-    fn say(fen: &str, uci: &str, lang: Lang, style: Style) -> String {
+    fn say(fen: &str, uci: &str, speech: impl Into<Speech>, style: Style) -> String {
         let pos: Chess = fen
             .parse::<Fen>()
             .unwrap()
             .into_position(CastlingMode::Standard)
             .unwrap();
         let m = uci.parse::<UciMove>().unwrap().to_move(&pos).unwrap();
-        lang.text(&move_tokens(&pos, m, style))
+        speech.into().text(&move_tokens(&pos, m, style))
     }
 
+    const EN: Speech = Speech::new(Lang::En, WordSet::Local);
+    const FR: Speech = Speech::new(Lang::Fr, WordSet::Local);
     const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 
     #[test]
@@ -125,9 +127,15 @@ mod tests {
             say(START, "e2e4", Lang::De, Style::Long),
             "Eva zwei Eva vier"
         );
+        assert_eq!(say(START, "g1f3", EN, Style::Short), "knight Felix three");
+        assert_eq!(say(START, "g1f3", FR, Style::Short), "Cavalier Felix trois");
         assert_eq!(
-            say(START, "g1f3", Lang::En, Style::Short),
-            "knight Felix three"
+            say(START, "g1f3", Lang::Fr, Style::Short),
+            "Springer Felix drei"
+        );
+        assert_eq!(
+            say(START, "g1f3", Lang::En, Style::Long),
+            "Springer Gustav eins Felix drei"
         );
     }
 
@@ -140,11 +148,18 @@ mod tests {
             "Läufer schlägt Cesar sechs"
         );
         assert_eq!(say(fen, "e1g1", Lang::De, Style::Short), "Kurze Rochade");
-        assert_eq!(say(fen, "e1g1", Lang::En, Style::Long), "short castling");
+        assert_eq!(say(fen, "e1g1", EN, Style::Long), "short castling");
+        assert_eq!(say(fen, "e1g1", FR, Style::Long), "petit roque");
+        assert_eq!(say(fen, "e1g1", Lang::Fr, Style::Long), "Kurze Rochade");
         let check = "4k3/8/8/8/8/8/8/R3K3 w Q - 0 1";
         assert_eq!(
             say(check, "a1a8", Lang::De, Style::Short),
             "Turm Anna acht Schach"
+        );
+        assert_eq!(say(check, "a1a8", FR, Style::Short), "Tour Anna huit échec");
+        assert_eq!(
+            say(check, "a1a8", Lang::Fr, Style::Short),
+            "Turm Anna acht échec"
         );
         let mate = "6k1/5ppp/8/8/8/8/8/R3K3 w Q - 0 1";
         assert_eq!(
@@ -155,9 +170,11 @@ mod tests {
         let promo = "8/4P3/8/8/8/8/k7/4K3 w - - 0 1";
         assert_eq!(say(promo, "e7e8q", Lang::De, Style::Short), "Eva acht Dame");
         assert_eq!(
-            say(promo, "e7e8n", Lang::En, Style::Long),
+            say(promo, "e7e8n", EN, Style::Long),
             "Eva seven Eva eight knight"
         );
+        assert_eq!(say(promo, "e7e8q", FR, Style::Short), "Eva huit Dame");
+        assert_eq!(say(promo, "e7e8q", Lang::Fr, Style::Short), "Eva acht Dame");
         let ep = "4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 2";
         assert_eq!(
             say(ep, "e5d6", Lang::De, Style::Short),
@@ -166,6 +183,10 @@ mod tests {
         assert_eq!(
             say(ep, "e5d6", Lang::De, Style::Long),
             "Eva fünf schlägt David sechs en passant"
+        );
+        assert_eq!(
+            say(ep, "e5d6", FR, Style::Short),
+            "Eva prend David six en passant"
         );
     }
 

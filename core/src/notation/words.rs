@@ -300,6 +300,14 @@ words! {
     Announced => "w_announced";
     /// "please correct"
     PleaseCorrect => "w_please_correct";
+    /// "no peg board" (the board view's line about the VI player's board)
+    NoPegBoard => "w_no_peg_board";
+    /// The board view's title, with how to get the commands.
+    BoardViewTitle => "w_board_view_title";
+    /// "said": the board view's label of the last announcement.
+    Said => "w_said";
+    /// "note": the board view's label of the last other line.
+    Note => "w_note";
     // --- speech in and out ---
     /// "voice input off"
     VoiceInputOff => "w_voice_input_off";
@@ -384,6 +392,20 @@ words! {
     DeviceMissing => "w_device_missing";
     /// "unknown command"
     UnknownCommand => "w_unknown_command";
+    /// "unknown word": typed text has a word the program cannot say.
+    UnknownWord => "w_unknown_word";
+    /// "nothing to say"
+    NothingToSay => "w_nothing_to_say";
+    /// "wrong option": a command-line option that cannot be used so.
+    BadOption => "w_bad_option";
+    /// "no voice found"
+    NoVoice => "w_no_voice";
+    /// "the file cannot be read"
+    FileUnreadable => "w_file_unreadable";
+    /// "the file could not be written"
+    FileNotWritten => "w_file_not_written";
+    /// "no unfinished game": nothing to resume.
+    NoUnfinishedGame => "w_no_unfinished_game";
     // --- game rules and the scoresheet (game helper) ---
     /// "invalid position"
     InvalidPosition => "w_invalid_position";

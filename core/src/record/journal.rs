@@ -9,7 +9,8 @@
 
 use std::fmt;
 
-use crate::notation::{Lang, Token, Word};
+use crate::lang::ENGLISH;
+use crate::notation::{Token, Word};
 
 use super::entry::{Entry, FIRST_SEALED_FORMAT, Header, JOURNAL_FORMAT, Stamped};
 use super::seal::{Seal, unseal};
@@ -68,7 +69,7 @@ impl fmt::Display for DamagedTail {
         write!(
             f,
             "{} ({} bytes: {}); the entries before it are kept",
-            Lang::En.text(&self.tokens()),
+            ENGLISH.text(&self.tokens()),
             self.bytes.len(),
             self.reason
         )

@@ -5,7 +5,7 @@
 //! `(=)`, which in PGN text would open a variation); the mover's clock as `[%clk h:mm:ss]`;
 //! notes on claims and penalties as comments; lines shorter than 80 characters.
 
-use crate::notation::Lang;
+use crate::lang::ENGLISH;
 
 use super::entry::STANDARD_START_FEN;
 use super::sheet::{Note, Scoresheet};
@@ -107,7 +107,7 @@ pub fn render(sheet: &Scoresheet) -> String {
 fn notes_text(notes: &[Note]) -> String {
     let texts: Vec<String> = notes
         .iter()
-        .map(|n| n.text(Lang::En, |san| san.to_string()))
+        .map(|n| n.text(ENGLISH, |san| san.to_string()))
         .collect();
     texts.join("; ")
 }

@@ -12,7 +12,8 @@ use crate::game::{
     ClaimRefusal, ClaimVerdict, DrawOfferError, Game, GameError, GameOutcome, IllegalMovePenalty,
     MoveReport, PlayedMove,
 };
-use crate::notation::{Lang, Token, Word};
+use crate::lang::Speech;
+use crate::notation::{Token, Word};
 
 use super::entry::{ClaimRecord, Entry, Header, PenaltyRecord};
 use super::journal::JournalContents;
@@ -50,10 +51,10 @@ impl Note {
         }
     }
 
-    /// The note as text in `lang`, moves written by `notation`: "zurückgenommen Sf3",
-    /// "Weiß Uhr plus zwei Minuten (6.10.2)".
-    pub fn text(&self, lang: Lang, notation: impl Fn(&SanPlus) -> String) -> String {
-        let mut text = lang.text(&self.words);
+    /// The note as text in `speech` (a language, or a language with its word set), moves
+    /// written by `notation`: "zurückgenommen Sf3", "Weiß Uhr plus zwei Minuten (6.10.2)".
+    pub fn text(&self, speech: impl Into<Speech>, notation: impl Fn(&SanPlus) -> String) -> String {
+        let mut text = speech.into().text(&self.words);
         if let Some(san) = &self.taken_back {
             text.push(' ');
             text.push_str(&notation(san));

@@ -158,7 +158,8 @@ mod tests {
             "Springer, Weiß Bella eins Gustav eins, Schwarz Bella acht Gustav acht"
         );
         assert_eq!(
-            Lang::En.text(&where_are_tokens(&pos, Role::Queen, Some(Color::Black))),
+            crate::lang::Speech::new(Lang::En, crate::lang::WordSet::Local)
+                .text(&where_are_tokens(&pos, Role::Queen, Some(Color::Black))),
             "queen, Black David eight"
         );
     }

@@ -3,13 +3,15 @@
 //!
 //! The key list is built by saying every shape of token there is (all [`Word`]s, pieces,
 //! files, ranks, castles, numbers 0 … 9999, hours/minutes/seconds 0 … 200, sides, pause)
-//! through [`Lang::push_words`], so a voice generated or checked from it covers every word the
-//! program can say, including rows added to the word table later.
+//! through [`Speech::push_words`] in both word sets, with the forms of agreeing words, so a
+//! voice generated or checked from it covers every word the program can say, including rows
+//! added to the word table later.
 
 use std::collections::{HashMap, HashSet};
 
 use shakmaty::{CastlingSide, Color, File, Rank, Role};
 
+use crate::lang::Speech;
 use crate::notation::{Lang, Spoken, Token, Word};
 
 /// The largest number whose words are guaranteed to have clips (every composed number up to
@@ -65,21 +67,45 @@ pub struct ClipKey {
     pub text: &'static str,
 }
 
-/// Every clip key of a language, each once, in a stable order (fixed words first, then words,
-/// then numbers and units).
+/// Every clip key a voice of a language needs for every word set, each once, in a stable
+/// order (fixed words first, then words, then numbers and units; the Annex D words a voice
+/// of another language borrows and the agreeing forms of words last).
 pub fn clip_keys(lang: Lang) -> Vec<ClipKey> {
+    clip_keys_of(
+        crate::lang::WordSet::ALL
+            .into_iter()
+            .map(|words| Speech::new(lang, words)),
+    )
+}
+
+/// Every clip key a voice needs to speak with one word set.
+pub fn clip_keys_for(speech: Speech) -> Vec<ClipKey> {
+    clip_keys_of(std::iter::once(speech))
+}
+
+fn clip_keys_of(speeches: impl Iterator<Item = Speech>) -> Vec<ClipKey> {
     let mut seen = HashSet::new();
     let mut keys = Vec::new();
     let mut words = Vec::new();
-    for token in every_token() {
-        words.clear();
-        lang.push_words(token, &mut words);
-        for word in &words {
-            if seen.insert(word.key) {
-                keys.push(ClipKey {
-                    key: word.key,
-                    text: word.text,
-                });
+    let mut add = |word: &Spoken, keys: &mut Vec<ClipKey>| {
+        if seen.insert(word.key) {
+            keys.push(ClipKey {
+                key: word.key,
+                text: word.text,
+            });
+        }
+    };
+    for speech in speeches {
+        for token in every_token() {
+            words.clear();
+            speech.push_words(token, &mut words);
+            for word in &words {
+                add(word, &mut keys);
+            }
+        }
+        for agreeing in speech.lang.table().agreeing {
+            for form in &agreeing.forms {
+                add(form, &mut keys);
             }
         }
     }
@@ -101,11 +127,13 @@ pub struct UnknownWord {
     pub position: usize,
 }
 
-/// Reads typed text into tokens: known words and phrases of the language (longest first),
-/// clip keys, numbers in digits or words, and a number followed by a unit word ("zwei
-/// Minuten" → two minutes). A comma is a pause.
-pub fn parse_text(lang: Lang, text: &str) -> Result<Vec<Token>, UnknownWord> {
-    let index = PhraseIndex::of(lang);
+/// Reads typed text into tokens: known words and phrases of the language in either word set
+/// (longest first; where the two sets read a word differently, as "three" is a number to the
+/// Annex D set and a rank to English's own, the speech's set wins, so that the text is said
+/// back as typed), clip keys, numbers in digits or words, and a number followed by a unit
+/// word ("zwei Minuten" → two minutes). A comma is a pause.
+pub fn parse_text(speech: impl Into<Speech>, text: &str) -> Result<Vec<Token>, UnknownWord> {
+    let index = PhraseIndex::of(speech.into());
     let words = normalise(text);
     let mut tokens = Vec::new();
     let mut at = 0;
@@ -127,7 +155,7 @@ pub fn parse_text(lang: Lang, text: &str) -> Result<Vec<Token>, UnknownWord> {
         }
         match token {
             Parsed::Token(token) => tokens.push(token),
-            Parsed::One => tokens.push(Token::Number(1)),
+            Parsed::BeforeUnit(n) => tokens.push(Token::Number(n)),
         }
     }
     Ok(tokens)
@@ -137,8 +165,8 @@ pub fn parse_text(lang: Lang, text: &str) -> Result<Vec<Token>, UnknownWord> {
 #[derive(Debug, Clone, Copy)]
 enum Parsed {
     Token(Token),
-    /// "eine": one, before a feminine unit.
-    One,
+    /// A number in the form it takes before a unit ("eine", "vingt et une").
+    BeforeUnit(u32),
 }
 
 /// The count a word gives before a unit: a number, or a word said like one (ranks are the
@@ -148,7 +176,7 @@ fn count_of(parsed: Parsed) -> Option<u32> {
         Parsed::Token(Token::Number(n)) => Some(n),
         Parsed::Token(Token::Rank(rank)) => Some(rank as u32 + 1),
         Parsed::Token(Token::Word(Word::Zero)) => Some(0),
-        Parsed::One => Some(1),
+        Parsed::BeforeUnit(n) => Some(n),
         _ => None,
     }
 }
@@ -173,22 +201,50 @@ struct PhraseIndex {
 
 impl PhraseIndex {
     /// The index of a language, built once.
-    fn of(lang: Lang) -> &'static PhraseIndex {
+    fn of(speech: Speech) -> &'static PhraseIndex {
         use std::sync::OnceLock;
-        static CACHE: [OnceLock<PhraseIndex>; Lang::ALL.len()] =
-            [const { OnceLock::new() }; Lang::ALL.len()];
-        CACHE[lang.index()].get_or_init(|| PhraseIndex::new(lang))
+        const SETS: usize = crate::lang::WordSet::ALL.len();
+        static CACHE: [OnceLock<PhraseIndex>; Lang::ALL.len() * SETS] =
+            [const { OnceLock::new() }; Lang::ALL.len() * SETS];
+        CACHE[speech.lang.index() * SETS + speech.words as usize]
+            .get_or_init(|| PhraseIndex::new(speech))
     }
 
-    fn new(lang: Lang) -> Self {
+    fn new(speech: Speech) -> Self {
+        let lang = speech.lang;
         let mut phrases = HashMap::new();
-        let mut said: Vec<(Vec<Spoken>, Parsed)> = every_token()
-            .filter(|t| !matches!(t, Token::Hours(_) | Token::Minutes(_) | Token::Seconds(_)))
-            .map(|token| (lang.words(token), Parsed::Token(token)))
+        // The words of both word sets ("Springer" and "Cavalier" in French), the speech's own
+        // first.
+        let other = Speech::new(
+            lang,
+            match speech.words {
+                crate::lang::WordSet::AnnexD => crate::lang::WordSet::Local,
+                crate::lang::WordSet::Local => crate::lang::WordSet::AnnexD,
+            },
+        );
+        let mut said: Vec<(Vec<Spoken>, Parsed)> = [speech, other]
+            .into_iter()
+            .flat_map(|speech| {
+                every_token()
+                    .filter(|t| {
+                        !matches!(t, Token::Hours(_) | Token::Minutes(_) | Token::Seconds(_))
+                    })
+                    .map(move |token| (speech.words(token), Parsed::Token(token)))
+            })
             .collect();
-        // "eine" (the form of one before a unit, where the language has one) and its key.
-        if lang.table().one_before_unit.is_some() {
-            said.push((lang.words(Token::Hours(1))[..1].to_vec(), Parsed::One));
+        // The forms of numbers before a unit ("eine", "vingt et une") and their keys.
+        for n in 0..=MAX_QUANTITY {
+            let mut quantity = lang.words(Token::Minutes(n));
+            quantity.pop();
+            if quantity != lang.words(Token::Number(n)) {
+                said.push((quantity, Parsed::BeforeUnit(n)));
+            }
+        }
+        // The forms of agreeing words ("touchée", "restantes").
+        for agreeing in lang.table().agreeing {
+            for form in agreeing.forms {
+                said.push((vec![form], Parsed::Token(Token::Word(agreeing.word))));
+            }
         }
         // Texts first, then clip keys: a word's text wins over a key spelled the same
         // (the word "Pause" over the key of the pause token).
@@ -245,14 +301,56 @@ mod tests {
 
     #[test]
     fn every_language_has_the_same_keys() {
-        let de: Vec<_> = clip_keys(Lang::De).into_iter().map(|k| k.key).collect();
-        let mut en: Vec<_> = clip_keys(Lang::En).into_iter().map(|k| k.key).collect();
-        let mut de_sorted = de.clone();
-        de_sorted.sort();
-        en.sort();
-        // English has no feminine "eine" and no "ein" before hundreds.
-        de_sorted.retain(|k| *k != "n1c" && *k != "n1f");
-        assert_eq!(de_sorted, en);
+        // The keys of what every language says alike: without the forms some languages have
+        // and others not ("eine", "ein" before hundreds, "vingt et une", "touchée").
+        let common = |speech: Speech| -> Vec<&str> {
+            let forms: Vec<&str> = speech
+                .lang
+                .table()
+                .agreeing
+                .iter()
+                .flat_map(|a| a.forms.iter().map(|f| f.key))
+                .filter(|k| !Word::ALL.iter().any(|w| w.key() == *k))
+                .collect();
+            let mut keys: Vec<_> = clip_keys_for(speech)
+                .into_iter()
+                .map(|k| k.key)
+                .filter(|k| *k != "n1c" && !(k.starts_with('n') && k.ends_with('f')))
+                .filter(|k| !forms.contains(k))
+                .collect();
+            keys.sort();
+            keys
+        };
+        let german = common(Lang::De.speech());
+        for speech in Speech::all() {
+            assert_eq!(common(speech).len(), german.len(), "{speech}");
+            let borrowed = common(speech)
+                .iter()
+                .filter(|k| k.starts_with("ad_"))
+                .count();
+            assert_eq!(borrowed, if speech.borrows_move_words() { 16 } else { 0 });
+        }
+        let local = |lang| common(Speech::new(lang, crate::lang::WordSet::Local));
+        assert_eq!(local(Lang::En), german);
+        assert_eq!(local(Lang::Fr), german);
+        // A voice needs the keys of both word sets.
+        for lang in [Lang::En, Lang::Fr] {
+            let all: Vec<_> = clip_keys(lang).into_iter().map(|k| k.key).collect();
+            for key in [
+                "ad_p_knight",
+                "p_knight",
+                "ad_r3",
+                "r3",
+                "ad_c_long",
+                "c_long",
+            ] {
+                assert!(all.contains(&key), "{lang} {key}");
+            }
+        }
+        let french: Vec<_> = clip_keys(Lang::Fr).into_iter().map(|k| k.key).collect();
+        for key in ["n21f", "n1f", "w_touched_f", "w_remaining_fp", "w_used_f"] {
+            assert!(french.contains(&key), "{key}");
+        }
     }
 
     #[test]
@@ -291,8 +389,31 @@ mod tests {
             knight_f3
         );
         assert_eq!(parse_text(Lang::De, "p_knight f_f r3").unwrap(), knight_f3);
+        let local = |lang| Speech::new(lang, crate::lang::WordSet::Local);
         assert_eq!(
-            parse_text(Lang::En, "knight Felix three").unwrap(),
+            parse_text(local(Lang::En), "knight Felix three").unwrap(),
+            knight_f3
+        );
+        assert_eq!(
+            parse_text(Lang::En, "Springer Felix drei").unwrap(),
+            knight_f3
+        );
+        assert_eq!(
+            parse_text(local(Lang::Fr), "Cavalier Felix trois").unwrap(),
+            knight_f3
+        );
+        // The other word set's words are read too; a word both read (here "trois", a number
+        // to the Annex D set) as the speech's own.
+        assert_eq!(
+            parse_text(Lang::Fr, "Cavalier Felix drei").unwrap(),
+            knight_f3
+        );
+        assert_eq!(
+            parse_text(Lang::Fr, "Cavalier Felix trois").unwrap()[2],
+            Token::Number(3)
+        );
+        assert_eq!(
+            parse_text(Lang::Fr, "ad_p_knight f_f ad_r3").unwrap(),
             knight_f3
         );
         assert_eq!(
@@ -320,6 +441,19 @@ mod tests {
             vec![Token::Minutes(1)]
         );
         assert_eq!(
+            parse_text(Lang::Fr, "une heure vingt et une minutes, restantes").unwrap(),
+            vec![
+                Token::Hours(1),
+                Token::Minutes(21),
+                Token::Pause,
+                Token::Word(Word::Remaining)
+            ]
+        );
+        assert_eq!(
+            parse_text(Lang::Fr, "deux cents").unwrap(),
+            vec![Token::Number(200)]
+        );
+        assert_eq!(
             parse_text(Lang::De, "1999").unwrap(),
             vec![Token::Number(1999)]
         );
@@ -343,15 +477,15 @@ mod tests {
 
     #[test]
     fn parsed_text_says_the_same_words() {
-        for lang in Lang::ALL {
+        for speech in Speech::all() {
             for token in every_token() {
-                let text = lang.text(&[token]);
+                let text = speech.text(&[token]);
                 let parsed =
-                    parse_text(lang, &text).unwrap_or_else(|e| panic!("{lang} {token:?}: {e}"));
+                    parse_text(speech, &text).unwrap_or_else(|e| panic!("{speech} {token:?}: {e}"));
                 assert_eq!(
-                    lang.text(&parsed).to_lowercase(),
+                    speech.text(&parsed).to_lowercase(),
                     text.to_lowercase(),
-                    "{lang} {token:?}"
+                    "{speech} {token:?}"
                 );
             }
         }

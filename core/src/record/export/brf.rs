@@ -5,8 +5,9 @@
 //!
 //! The lines: the title and the head, then one move pair a line with its number
 //! ("12. Sf3 Sc6"; a draw offer `(=)` after its move), each note indented below the pair it
-//! follows, then the result, the check code and the record's state. Lines longer than a
-//! Braille line go on below, indented two cells more, broken at a blank cell.
+//! follows, then the result, the check code (on a line of its own, below its label) and the
+//! record's state. Lines longer than a Braille line go on below, indented two cells more,
+//! broken at a blank cell.
 //!
 //! Translating print into cells is liblouis's job (`annexd::record::braille`); cells are
 //! handled here as dot patterns, so the file is always written in the North American Braille
@@ -104,7 +105,21 @@ pub fn lines(form: &Form) -> Vec<PrintLine> {
         }
     }
     out.push(plain(String::new()));
-    out.extend(closing_lines(form).into_iter().map(plain));
+    let code_line = form
+        .check_code
+        .as_ref()
+        .map(|code| (format!("{}: {code}", form.labels.check_code), code));
+    for line in closing_lines(form) {
+        match &code_line {
+            // The check code on a line of its own, below its label, so that it is never
+            // broken over two lines and is found at once at the start of a line.
+            Some((text, code)) if *text == line => {
+                out.push(plain(format!("{}:", form.labels.check_code)));
+                out.push(note(code));
+            }
+            _ => out.push(plain(line)),
+        }
+    }
     out
 }
 

@@ -1,0 +1,585 @@
+//! French: the words French arbiters use (the Laws as the French federation's arbiters'
+//! bulletin gives them: nulle, pendule, coup, abandon, réclamation, arbitre, pièce touchée),
+//! and the French piece names, ranks and castling for `--words local` (Cavalier, trois, petit
+//! roque). Colours follow the piece and agree with it ("Dame noire"), as do "touchée",
+//! "restantes" and "aucune".
+
+use crate::command::{Kind, Phrase, Slot::*};
+use crate::notation::words::Word;
+
+use super::{Agreeing, Hearing, Numbers, Spoken, Table};
+
+/// The French table.
+pub(super) static TABLE: Table = Table {
+    code: "fr",
+    names: &["french", "français", "francais", "französisch"],
+    pieces: ["Pion", "Cavalier", "Fou", "Tour", "Dame", "Roi"],
+    feminine: [false, false, false, true, true, false],
+    piece_forms: [
+        // The letters of French notation (C, F, T, R, D) are files or other pieces in SAN;
+        // only the plurals are understood.
+        &["pions"],
+        &["cavaliers"],
+        &["fous"],
+        &["tours"],
+        &["dames"],
+        &["rois"],
+    ],
+    piece_letters: ["", "C", "F", "T", "D", "R"],
+    braille_table: "fr-bfu-comp6.utb",
+    ranks: [
+        "un", "deux", "trois", "quatre", "cinq", "six", "sept", "huit",
+    ],
+    rank_forms: &[],
+    castles: ["petit roque", "grand roque"],
+    castle_sides: [&["petit"], &["grand"]],
+    castling: &["roque", "roquer", "roquent"],
+    captures: &["prend", "prise", "mange"],
+    check: "échec",
+    mate: "mat",
+    en_passant: "en passant",
+    move_fillers: &[
+        "sur",
+        "de",
+        "va",
+        "joue",
+        "échec",
+        "mat",
+        "et",
+        "promotion",
+        "promu",
+        "devient",
+    ],
+    sides: ["Blanc", "Noir"],
+    colour_forms: [
+        &["blanc", "blanche", "blancs", "blanches"],
+        &["noir", "noire", "noirs", "noires"],
+    ],
+    colour_after_piece: true,
+    units: [
+        ["heure", "heures"],
+        ["minute", "minutes"],
+        ["seconde", "secondes"],
+    ],
+    units_feminine: true,
+    numbers: Numbers {
+        below_100,
+        before_unit,
+        hundred: "cent",
+        hundreds: Some("cents"),
+        thousand: "mille",
+        one_before_multiplier: None,
+        glued: false,
+    },
+    agreeing: &[
+        agreeing(
+            Word::NoSuch,
+            ["w_kein", "aucun"],
+            ["w_keine", "aucune"],
+            ["w_kein", "aucun"],
+            ["w_keine", "aucune"],
+        ),
+        agreeing(
+            Word::NoSuchFeminine,
+            ["w_kein", "aucun"],
+            ["w_keine", "aucune"],
+            ["w_kein", "aucun"],
+            ["w_keine", "aucune"],
+        ),
+        agreeing(
+            Word::WhiteMasculine,
+            ["w_white_masc", "blanc"],
+            ["w_white_piece", "blanche"],
+            ["w_white_masc", "blanc"],
+            ["w_white_piece", "blanche"],
+        ),
+        agreeing(
+            Word::WhiteAdjective,
+            ["w_white_masc", "blanc"],
+            ["w_white_piece", "blanche"],
+            ["w_white_masc", "blanc"],
+            ["w_white_piece", "blanche"],
+        ),
+        agreeing(
+            Word::BlackMasculine,
+            ["w_black_masc", "noir"],
+            ["w_black_piece", "noire"],
+            ["w_black_masc", "noir"],
+            ["w_black_piece", "noire"],
+        ),
+        agreeing(
+            Word::BlackAdjective,
+            ["w_black_masc", "noir"],
+            ["w_black_piece", "noire"],
+            ["w_black_masc", "noir"],
+            ["w_black_piece", "noire"],
+        ),
+        agreeing(
+            Word::Touched,
+            ["w_touched", "touché"],
+            ["w_touched_f", "touchée"],
+            ["w_touched", "touché"],
+            ["w_touched_f", "touchée"],
+        ),
+        agreeing(
+            Word::PutBack,
+            ["w_put_back", "remis en place"],
+            ["w_put_back_f", "remise en place"],
+            ["w_put_back", "remis en place"],
+            ["w_put_back_f", "remise en place"],
+        ),
+        agreeing(
+            Word::Remaining,
+            ["w_remaining", "restant"],
+            ["w_remaining_f", "restante"],
+            ["w_remaining_p", "restants"],
+            ["w_remaining_fp", "restantes"],
+        ),
+        agreeing(
+            Word::Used,
+            ["w_used", "utilisé"],
+            ["w_used_f", "utilisée"],
+            ["w_used_p", "utilisés"],
+            ["w_used_fp", "utilisées"],
+        ),
+    ],
+    word,
+    commands,
+    command_fillers: &[
+        "le", "la", "les", "l'", "sont", "est", "svp", "s'il", "vous", "plaît",
+    ],
+    hearing: Hearing {
+        spellings: &[
+            // A colour's forms are one word to the ear's matcher: they never change the meaning.
+            ("blanc", &["blanc", "blanche"]),
+            ("blanche", &["blanche", "blanc"]),
+            ("noir", &["noir", "noire"]),
+            ("noire", &["noire", "noir"]),
+            ("cesar", &["césar", "cesar"]),
+            ("felix", &["félix", "felix"]),
+            ("eva", &["éva", "eva"]),
+            ("gustav", &["gustave", "gustav"]),
+            ("echec", &["échec", "échecs"]),
+        ],
+        // Pairs that sound alike (IPA in docs/listen.md); every cost is below half the
+        // matcher's acceptance margin.
+        confusions: &[
+            // /sɛ̃k/ /sɛt/: two ranks of one syllable, the same onset and a close vowel.
+            ("cinq", "sept", 0.4),
+            // /dø/ /də/: a rank and a filler ("de Gustav un en Felix trois").
+            ("deux", "de", 0.3),
+        ],
+        // No word is in two pairs whose other words both carry a move's meaning: two slips
+        // along such a chain (six → sept → cinq) would turn one rank into another unseen.
+        // "un" is short, a nasal vowel alone, and merges with a file name before it
+        // ("Gustav un").
+        weak: &[("un", 0.45)],
+    },
+};
+
+/// An agreeing word's four forms, each as (key, text).
+const fn agreeing(
+    word: Word,
+    masculine: [&'static str; 2],
+    feminine: [&'static str; 2],
+    masculine_plural: [&'static str; 2],
+    feminine_plural: [&'static str; 2],
+) -> Agreeing {
+    Agreeing {
+        word,
+        forms: [
+            Spoken::word(masculine[0], masculine[1]),
+            Spoken::word(feminine[0], feminine[1]),
+            Spoken::word(masculine_plural[0], masculine_plural[1]),
+            Spoken::word(feminine_plural[0], feminine_plural[1]),
+        ],
+    }
+}
+
+const UNITS: [&str; 17] = [
+    "zéro", "un", "deux", "trois", "quatre", "cinq", "six", "sept", "huit", "neuf", "dix", "onze",
+    "douze", "treize", "quatorze", "quinze", "seize",
+];
+const TENS: [&str; 7] = [
+    "",
+    "dix",
+    "vingt",
+    "trente",
+    "quarante",
+    "cinquante",
+    "soixante",
+];
+
+/// 0 … 99 as one clip: "dix-sept", "vingt et un", "soixante-dix", "quatre-vingts",
+/// "quatre-vingt-onze".
+fn below_100(n: u32) -> String {
+    let n = n as usize;
+    match n {
+        0..=16 => UNITS[n].to_string(),
+        17..=19 => format!("dix-{}", UNITS[n - 10]),
+        // 70 … 79 and 90 … 99 count on from sixty and eighty: "soixante-douze".
+        60..=79 => sixty_or_eighty("soixante", n - 60, true),
+        80..=99 => sixty_or_eighty("quatre-vingt", n - 80, false),
+        _ if n.is_multiple_of(10) => TENS[n / 10].to_string(),
+        _ if n % 10 == 1 => format!("{} et un", TENS[n / 10]),
+        _ => format!("{}-{}", TENS[n / 10], UNITS[n % 10]),
+    }
+}
+
+/// "soixante" or "quatre-vingt" and 0 … 19 after it.
+fn sixty_or_eighty(base: &str, rest: usize, and_one: bool) -> String {
+    match rest {
+        0 if base == "quatre-vingt" => "quatre-vingts".to_string(),
+        0 => base.to_string(),
+        1 | 11 if and_one => format!("{base} et {}", below_100(rest as u32)),
+        _ => format!("{base}-{}", below_100(rest as u32)),
+    }
+}
+
+/// Before a unit (heure, minute, seconde are feminine): "une", "vingt et une", "quatre-vingt-une".
+fn before_unit(n: u32) -> Option<String> {
+    let plain = below_100(n);
+    (n % 10 == 1 && n % 100 != 11 && n % 100 != 71 && n % 100 != 91).then(|| format!("{}e", plain))
+}
+
+/// The commands; fillers ("le", "la", "les" …) may stand anywhere in them.
+fn commands(kind: Kind) -> &'static [Phrase] {
+    match kind {
+        Kind::WhoseMove => &[&[W(Word::ToMove)], &[T("trait")], &[T("qui joue")]],
+        Kind::LastMove => &[&[W(Word::LastMove)]],
+        Kind::LastMoves => &[&[W(Word::LastMoves), OptNumber]],
+        Kind::Position => &[&[W(Word::Position)], &[T("échiquier")]],
+        Kind::Square => &[&[W(Word::Square), Square], &[T("quoi sur"), Square]],
+        Kind::WhereAre => &[&[W(Word::Where), Piece, OptColour]],
+        Kind::Time => &[&[W(Word::Time)], &[T("heure")]],
+        Kind::TimeUsed => &[
+            &[W(Word::Time), W(Word::Used)],
+            &[T("temps employé")],
+            &[T("temps de réflexion")],
+        ],
+        Kind::MoveCount => &[&[W(Word::Move)], &[T("nombre de coups")]],
+        Kind::Repeat => &[&[W(Word::Repeat)], &[T("répète")], &[T("encore")]],
+        Kind::TakeBack => &[&[W(Word::Correction)], &[T("annuler")], &[T("reprendre")]],
+        Kind::PressClock => &[&[W(Word::Clock)], &[T("appuyer")]],
+        Kind::OfferDraw => &[
+            &[W(Word::Draw), OptSide],
+            &[T("proposer nulle")],
+            &[T("proposer la nulle")],
+        ],
+        Kind::AcceptDraw => &[
+            &[W(Word::AcceptDraw)],
+            &[T("accepter")],
+            &[T("accepter nulle")],
+        ],
+        Kind::DeclineDraw => &[
+            &[W(Word::DeclineDraw)],
+            &[T("refuser")],
+            &[T("refuser nulle")],
+        ],
+        Kind::ClaimDraw => &[&[W(Word::Claim), OptRest], &[T("réclamer"), OptRest]],
+        Kind::Resign => &[
+            &[W(Word::Resign), OptSide],
+            &[T("j'abandonne")],
+            &[Side, T("abandonne")],
+        ],
+        Kind::Yes => &[&[W(Word::Yes)]],
+        Kind::No => &[&[W(Word::No)]],
+        Kind::Help => &[&[W(Word::Help)], &[T("?")]],
+        Kind::Fen => &[&[W(Word::Fen)]],
+        Kind::ArbiterPause => &[
+            &[W(Word::Arbiter), W(Word::Pause)],
+            &[W(Word::Arbiter), T("arrêt")],
+            &[W(Word::Arbiter), T("stop")],
+        ],
+        Kind::ArbiterResume => &[
+            &[W(Word::Arbiter), W(Word::Continue)],
+            &[W(Word::Arbiter), T("reprendre")],
+        ],
+        Kind::ArbiterTime => &[&[W(Word::Arbiter), W(Word::Time), Side, SignedNumber]],
+        Kind::ArbiterSetTime => &[&[W(Word::Arbiter), W(Word::Time), Side, ClockTime]],
+        Kind::ArbiterSetMove => &[&[W(Word::Arbiter), W(Word::Move), Number]],
+        Kind::ArbiterIllegal => &[
+            &[W(Word::Arbiter), W(Word::Illegal), OptSide],
+            &[W(Word::Arbiter), T("illégal"), OptSide],
+        ],
+        Kind::ArbiterBack => &[&[W(Word::Arbiter), W(Word::Back), Number]],
+        Kind::Listen => &[&[W(Word::Listen)], &[T("micro")]],
+        Kind::Peg => &[&[W(Word::Peg), Rest], &[T("peg"), Rest]],
+        Kind::Quit => &[&[W(Word::Quit)], &[T("quitter")]],
+    }
+}
+
+/// The text of every fixed word.
+fn word(word: Word) -> &'static str {
+    match word {
+        // --- general ---
+        Word::Yes => "oui",
+        Word::No => "non",
+        Word::Or => "ou",
+        Word::And => "et",
+        Word::Question => "?",
+        Word::On => "sur",
+        Word::From => "de",
+        // "de Gustav un en Felix trois"; not "à", which reads as the file a when typed.
+        Word::To => "en",
+        Word::Nothing => "aucune pièce",
+        Word::Empty => "vide",
+        Word::Piece => "pièce",
+        Word::Pieces => "pièces",
+        Word::Move => "coup",
+        Word::Moves => "coups",
+        Word::MovesCompleted => "coups achevés",
+        Word::ToMove => "au trait",
+        Word::LastMove => "dernier coup",
+        Word::LastMoves => "derniers coups",
+        Word::NoMovesYet => "aucun coup joué",
+        Word::Position => "position",
+        Word::Help => "aide",
+        Word::Repeat => "répéter",
+        Word::Correction => "correction",
+        Word::Ready => "prêt",
+        Word::Cancelled => "annulé",
+        Word::Saved => "enregistré",
+        Word::Resumed => "partie reprise",
+        Word::NewGame => "nouvelle partie",
+        Word::Promotion => "promotion",
+        Word::WhichPiece => "quelle pièce ?",
+        // --- understanding moves ---
+        Word::NotUnderstood => "pas compris",
+        Word::NotLegal => "coup non réglementaire",
+        Word::Ambiguous => "ambigu",
+        Word::NoPieceCanReach => "aucune pièce n'atteint",
+        Word::CanReach => "n'atteint",
+        Word::NoSuch => "aucun",
+        Word::NoSuchFeminine => "aucune",
+        Word::Castling => "roque",
+        Word::LeavesKingInCheck => "le roi serait en échec",
+        Word::NoPieceThere => "il n'y a pas de pièce sur cette case",
+        Word::NotYourPiece => "ce n'est pas votre pièce",
+        Word::PromotionPieceMissing => "nommez la pièce de promotion",
+        Word::NothingToTakeBack => "aucun coup à reprendre",
+        Word::TakenBack => "repris",
+        // --- game events and results ---
+        Word::DrawOffered => "propose nulle",
+        Word::DrawAccepted => "nulle acceptée",
+        Word::DrawDeclined => "nulle refusée",
+        Word::NoDrawOffer => "aucune proposition de nulle",
+        Word::DrawNotYet => "pas de nulle avant un coup de chaque joueur",
+        Word::ClaimsDraw => "réclame la nulle",
+        Word::ClaimCorrect => "réclamation fondée",
+        Word::ClaimIncorrect => "réclamation non fondée",
+        Word::Resigns => "abandonne",
+        Word::Wins => "gagne",
+        Word::Draw => "nulle",
+        Word::Checkmate => "échec et mat",
+        Word::Stalemate => "pat",
+        Word::DeadPosition => "position morte",
+        Word::InsufficientMaterial => "matériel insuffisant",
+        Word::ThreefoldRepetition => "triple répétition de la position",
+        Word::FivefoldRepetition => "quintuple répétition de la position",
+        Word::FiftyMoves => "cinquante coups sans mouvement de pion ni prise",
+        Word::SeventyFiveMoves => "soixante-quinze coups sans mouvement de pion ni prise",
+        Word::CannotMate => "ne peut pas mater",
+        Word::IllegalMove => "coup illégal",
+        Word::Penalty => "pénalité",
+        Word::GameLost => "partie perdue",
+        Word::GameOver => "partie terminée",
+        Word::Result => "résultat",
+        // --- clock ---
+        Word::Time => "temps",
+        Word::Clock => "pendule",
+        Word::ClockStarted => "pendule en marche",
+        Word::ClockPaused => "pendule arrêtée",
+        Word::ClockResumed => "pendule relancée",
+        Word::ClockNotRunning => "pendule à l'arrêt",
+        Word::ClockSet => "réglée sur",
+        Word::NoClock => "pas de pendule",
+        Word::PressClockFirst => "appuyez d'abord sur la pendule",
+        Word::MakeMoveFirst => "jouez d'abord un coup",
+        Word::FlagFell => "chute du drapeau",
+        Word::BothFlags => "les deux drapeaux sont tombés",
+        Word::TimeControlReached => "contrôle de temps atteint",
+        Word::TimeAdded => "temps ajouté",
+        Word::TimeTaken => "temps retiré",
+        Word::Remaining => "restant",
+        Word::Plus => "plus",
+        Word::Minus => "moins",
+        Word::Zero => "zéro",
+        Word::First => "en premier",
+        Word::Used => "utilisé",
+        Word::In => "en",
+        Word::Then => "puis",
+        Word::ForTheRest => "pour le reste de la partie",
+        Word::PerMove => "par coup",
+        Word::Bronstein => "Bronstein",
+        Word::Delay => "temps différé",
+        Word::Repeating => "renouvelable",
+        Word::Sandglass => "sablier",
+        Word::NoTimeControl => "sans contrôle de temps",
+        Word::TimeControlUnknown => "cadence inconnue",
+        Word::PressAgainToQuit => "appuyez encore sur Q pour quitter",
+        Word::ClockKeys => {
+            "Espace : appuyer sur la pendule. F : Blanc appuie. J : Noir appuie. Entrée : les deux temps et le coup. D : temps de Blanc. K : temps de Noir. M : coup. P : pause. H : aide. Deux fois Q : fin"
+        }
+        // --- boards ---
+        Word::Touched => "touché",
+        Word::TouchMove => "pièce touchée, pièce jouée",
+        Word::MustBeCaptured => "pièce touchée, elle doit être prise",
+        Word::PutBack => "remis en place",
+        Word::Missing => "manque",
+        Word::NoPieceBelongsHere => "aucune pièce ici",
+        Word::WrongPiece => "mauvaise pièce",
+        Word::BelongsHere => "va ici",
+        Word::WhiteAdjective => "blanche",
+        Word::BlackAdjective => "noire",
+        Word::WhiteMasculine => "blanc",
+        Word::BlackMasculine => "noir",
+        Word::BoardsAgree => "les échiquiers concordent",
+        Word::BoardsDiffer => "les échiquiers diffèrent",
+        Word::BoardConnected => "échiquier connecté",
+        Word::BoardLost => "connexion à l'échiquier perdue",
+        Word::BoardError => "erreur de l'échiquier",
+        Word::NoLegalMoveOnBoard => "l'échiquier ne montre aucun coup légal",
+        Word::PlayOnBoard => "jouez-le sur l'échiquier",
+        Word::AnnouncementMissing => "annoncez le coup",
+        Word::OnTheBoard => "sur l'échiquier",
+        Word::Announced => "annoncé",
+        Word::PleaseCorrect => "corrigez, s'il vous plaît",
+        Word::NoPegBoard => "pas d'échiquier à tiges",
+        Word::BoardViewTitle => {
+            "annexd - vue de l'échiquier : tapez les commandes ci-dessous, aide les liste"
+        }
+        Word::Said => "dit",
+        Word::Note => "note",
+        // --- speech in and out ---
+        Word::VoiceInputOff => "saisie vocale désactivée",
+        Word::VoiceInputOn => "saisie vocale activée",
+        Word::NoModel => "aucun modèle de reconnaissance vocale",
+        Word::NoSound => "pas de sortie sonore, texte seulement",
+        Word::NoMicrophone => "aucun micro trouvé",
+        Word::Listening => "j'écoute",
+        Word::DidYouMean => "vouliez-vous dire",
+        // --- speech in: commands that can be said, and the recogniser's reports ---
+        Word::Claim => "réclamation",
+        Word::Resign => "abandon",
+        Word::AcceptDraw => "accepter la nulle",
+        Word::DeclineDraw => "refuser la nulle",
+        Word::Where => "où",
+        Word::Square => "case",
+        Word::Heard => "entendu",
+        Word::Alternatives => "autres possibilités",
+        Word::Understood => "compris",
+        Word::NothingHeard => "rien entendu",
+        Word::Confidence => "confiance",
+        Word::DecodeTime => "temps de reconnaissance",
+        Word::LatencyAfterSpeech => "attente après la parole",
+        Word::Milliseconds => "millisecondes",
+        Word::ModelUnknownWords => "le modèle de reconnaissance ne connaît pas ces mots",
+        Word::ModelLoadFailed => "le modèle de reconnaissance ne peut pas être chargé",
+        Word::VoiceInputNotBuilt => "la saisie vocale n'est pas intégrée à ce programme",
+        Word::SayAgain => "répétez, s'il vous plaît",
+        // --- commands that are typed (and some said) besides moves ---
+        Word::Fen => "FEN",
+        Word::Arbiter => "arbitre",
+        Word::Pause => "pause",
+        Word::Continue => "reprise",
+        Word::Illegal => "irrégulier",
+        Word::Back => "retour",
+        Word::Listen => "écouter",
+        Word::Peg => "tige",
+        Word::Quit => "fin",
+        Word::Commands => "commandes",
+        Word::HowToMove => {
+            "dites ou tapez les coups ainsi : Springer Felix drei, Cavalier Felix trois, Springer Gustav eins Felix drei, Nf3, g1f3"
+        }
+        // --- errors ---
+        Word::Error => "erreur",
+        Word::ConfigError => "erreur dans les réglages",
+        Word::DeviceMissing => "appareil introuvable",
+        Word::UnknownCommand => "commande inconnue",
+        Word::UnknownWord => "mot inconnu",
+        Word::NothingToSay => "rien à dire",
+        Word::BadOption => "option incorrecte",
+        Word::NoVoice => "aucune voix trouvée",
+        Word::FileUnreadable => "fichier illisible",
+        Word::FileNotWritten => "le fichier n'a pas pu être écrit",
+        Word::NoUnfinishedGame => "aucune partie en cours",
+        // --- game rules and the scoresheet (game helper) ---
+        Word::InvalidPosition => "position invalide",
+        Word::DrawAlreadyOffered => "la nulle est déjà proposée",
+        Word::ClaimOnlyOnMove => "seul le joueur au trait peut réclamer",
+        Word::IntendedMove => "coup envisagé",
+        Word::MustBePlayed => "doit être joué",
+        Word::ArbiterDecision => "décision de l'arbitre",
+        Word::CountsAsDrawOffer => "vaut proposition de nulle",
+        Word::DrawOfferLapsed => "proposition de nulle caduque",
+        Word::JournalDamagedEnd => "la fin du fichier de partie est endommagée et a été ignorée",
+        Word::JournalBadLine => "fichier de partie erroné à la ligne",
+        Word::JournalUnreadable => "fichier de partie illisible",
+        Word::JournalExists => "le fichier de partie existe déjà",
+        Word::JournalNotWritten => "le fichier de partie n'a pas pu être écrit",
+        // --- speech out ---
+        Word::NothingToRepeat => "rien à répéter",
+        // --- bad input, devices and the disk ---
+        Word::TheWord => "le mot",
+        Word::IsUnknown => "est inconnu",
+        Word::LineTooLong => "la ligne est trop longue",
+        Word::GameGoesOn => "la partie continue",
+        Word::JournalWrittenAgain => "le fichier de partie est de nouveau écrit",
+        Word::JournalRescued => "les coups sont gardés dans un fichier de secours",
+        Word::SimulatedBoardCannot => "l'échiquier simulé ne peut pas faire cela",
+        Word::NotAModel => "ce n'est pas un modèle de reconnaissance vocale",
+        Word::ModelKnowsNoWord => "le modèle de reconnaissance ne connaît aucun de ces mots",
+        // --- arbiter and rules of touch and announcement ---
+        Word::GameReopened => "fin de partie annulée",
+        Word::ClockAsRecorded => "pendule réglée comme enregistrée",
+        Word::TooLateForIllegalMove => "trop tard, l'adversaire a joué depuis",
+        Word::CastlingRookFirst => "interdit, la tour a été touchée en premier",
+        Word::MustTake => "doit prendre",
+        Word::MoveIsMade => "le coup est joué, seul l'arbitre peut le reprendre",
+        Word::AnnouncementWithdrawn => "annonce retirée, annoncez de nouveau",
+        Word::AnnouncementCorrected => "annonce corrigée",
+        Word::EntryCorrected => "saisie corrigée",
+        Word::ClaimAfterTouch => "pièce touchée, plus de réclamation sur ce coup",
+        // --- the record (scoresheets, verify, fair play) ---
+        Word::Scoresheet => "feuille de partie",
+        Word::Event => "tournoi",
+        Word::Site => "lieu",
+        Word::Round => "ronde",
+        Word::BoardNumber => "échiquier",
+        Word::Date => "date",
+        Word::TimeControlLabel => "cadence",
+        Word::MoveNumber => "N°",
+        Word::Notes => "remarques",
+        Word::Signature => "signature",
+        Word::Page => "page",
+        Word::PageOf => "sur",
+        Word::CheckCode => "code de contrôle",
+        Word::RecordIntact => "enregistrement scellé et intact",
+        Word::RecordChangedAt => "enregistrement modifié à la ligne",
+        Word::RecordUnsealedAt => "pas de sceau à la ligne",
+        Word::RecordNotSealed => "enregistrement non scellé, ancien format",
+        Word::CrashNotChange => "reste d'un arrêt brutal pendant l'écriture, pas une modification",
+        Word::CodeMatches => "le code de contrôle correspond à la fin de l'enregistrement",
+        Word::CodeAtLine => "le code de contrôle appartient à la ligne",
+        Word::LinesAddedAfter => "lignes ajoutées après elle",
+        Word::CodeNowhere => {
+            "le code de contrôle ne correspond à aucun point de l'enregistrement : \
+             raccourci ou modifié, ou une autre partie"
+        }
+        Word::CompareCode => "comparez le code de contrôle avec la feuille de partie signée",
+        Word::ReplayedByRules => "partie rejouée selon les règles",
+        Word::Lines => "lignes",
+        Word::WrittenBy => "écrit par",
+        Word::NotFinished => "partie non terminée",
+        Word::NoEngine => {
+            "ce programme ne contient aucun moteur d'échecs et ne donne aucun conseil de coup"
+        }
+        Word::NoNetwork => {
+            "il n'ouvre aucune connexion réseau, seulement les appareils de cet ordinateur"
+        }
+        Word::NoGameFile => "aucun fichier de partie trouvé",
+        Word::SheetWritten => "feuille de partie écrite",
+        Word::SheetNotWritten => "la feuille de partie n'a pas pu être écrite",
+    }
+}
