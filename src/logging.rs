@@ -71,11 +71,13 @@ struct Quiet(std::fs::File);
 
 impl std::io::Write for Quiet {
     fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        // A log that cannot be written must not stop a game.
         let _ = self.0.write_all(buf);
         Ok(buf.len())
     }
 
     fn flush(&mut self) -> std::io::Result<()> {
+        // A log that cannot be written must not stop a game.
         let _ = self.0.flush();
         Ok(())
     }

@@ -355,6 +355,7 @@ fn read_stdin_lines() -> Receiver<TypedLine> {
                 }
             }
             if let Some(line) = splitter.finish() {
+                // The receiver is gone only when its owner is shutting down: nobody is left to tell.
                 let _ = tx.send(line);
             }
         })

@@ -144,12 +144,14 @@ impl JournalQueue {
                 Err(err) => {
                     // Leave no empty or partial rescue file of ours behind.
                     if !existed {
+                        // Tidying up: a file already gone, or left for the next start to clean, changes nothing.
                         let _ = std::fs::remove_file(&path);
                     }
                     tracing::warn!("journal rescue {}: {err}", path.display());
                 }
             }
         }
+        // Standard output or error is closed: there is nowhere else to write this.
         let _ = std::io::stderr().write_all(text.as_bytes());
         None
     }

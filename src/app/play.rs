@@ -168,6 +168,7 @@ fn take_unsaved(journal: &Path) -> Result<Option<(PathBuf, usize)>, String> {
             continue;
         };
         if rescued.is_empty() {
+            // Tidying up: a file already gone, or left for the next start to clean, changes nothing.
             let _ = std::fs::remove_file(&path);
             continue;
         }
@@ -187,6 +188,7 @@ fn take_unsaved(journal: &Path) -> Result<Option<(PathBuf, usize)>, String> {
                 journal.display()
             )
         })?;
+        // Tidying up: a file already gone, or left for the next start to clean, changes nothing.
         let _ = std::fs::remove_file(&path);
         let lines = rescued
             .split(|&b| b == b'\n')
@@ -226,6 +228,7 @@ fn fail_settings(lang: Option<Lang>, message: &str) -> ExitCode {
 }
 
 fn fail(message: &str) -> ExitCode {
+    // Standard output or error is closed: there is nowhere else to write this.
     let _ = writeln!(std::io::stderr(), "annexd: {message}");
     ExitCode::FAILURE
 }

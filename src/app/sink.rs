@@ -296,6 +296,7 @@ impl Sink {
     /// A line on the terminal in line mode (the board view shows the last ones instead).
     pub(super) fn print(&mut self, text: &str) {
         if self.view.is_none() {
+            // Standard output or error is closed: there is nowhere else to write this.
             let _ = writeln!(self.out, "{text}");
             let _ = self.out.flush();
         }
@@ -311,10 +312,11 @@ impl Sink {
         }
         let mut state = crate::ui::board_view::ViewState::of(session, now, &self.last_said, typed);
         state.note = self.last_note.clone();
-        let _ = screen.draw(&crate::ui::board_view::render(
-            &state,
-            crate::ui::terminal::Screen::width(),
-        ));
+        let view = crate::ui::board_view::render(&state, crate::ui::terminal::Screen::width());
+        // The view is for sighted helpers; what it shows is also said and in the journal.
+        if let Err(err) = screen.draw(&view) {
+            tracing::warn!("the board view could not be drawn: {err}");
+        }
     }
 
     pub(super) fn write_pgn(&mut self, sheet: &Scoresheet) {

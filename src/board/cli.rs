@@ -122,6 +122,7 @@ pub fn run_sim(args: SimArgs) -> ExitCode {
         }
     };
     println!("{}", handle.path().display());
+    // Standard output or error is closed: there is nowhere else to write this.
     let _ = std::io::stdout().flush();
     eprintln!(
         "board-sim: type moves (e2e4, Nf3) or events (UP e2, DOWN e4, KEY clock); end with Ctrl-D"
@@ -201,6 +202,7 @@ pub fn output_json(output: &TrackerOutput, before: &Chess, lang: Lang) -> Value 
 
 fn emit(value: &Value) {
     let mut out = std::io::stdout().lock();
+    // Standard output or error is closed: there is nowhere else to write this.
     let _ = writeln!(out, "{value}");
     let _ = out.flush();
 }
@@ -275,6 +277,7 @@ pub fn run_watch(args: WatchArgs) -> ExitCode {
                 return;
             }
         }
+        // The receiver is gone only when its owner is shutting down: nobody is left to tell.
         let _ = stdin_tx.send(None);
     });
     loop {

@@ -96,6 +96,7 @@ impl BoardLink {
 
     /// Sends a message to the board (dropped while the link is down).
     pub fn send(&self, msg: HostMsg) {
+        // The receiver is gone only when its owner is shutting down: nobody is left to tell.
         let _ = self.to_board.send(msg);
     }
 }
@@ -104,6 +105,7 @@ impl Drop for BoardLink {
     fn drop(&mut self) {
         self.stop.store(true, Ordering::Relaxed);
         if let Some(thread) = self.thread.take() {
+            // A thread that panicked has reported it already; shutting down goes on.
             let _ = thread.join();
         }
     }
@@ -166,6 +168,7 @@ fn run(
                 if link.is_connected() {
                     for o in link.handle(LinkInput::Closed, start.elapsed()) {
                         if let LinkOutput::Event(e) = o {
+                            // The receiver is gone only when its owner is shutting down: nobody is left to tell.
                             let _ = events.send(PortEvent::Link(e));
                         }
                     }

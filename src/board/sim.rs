@@ -146,6 +146,7 @@ impl SimHandle {
 
     fn send(&self, command: Command) {
         if self.commands.send(command).is_ok() {
+            // Waking the poll loop: if it failed, the loop has ended already.
             let _ = self.waker.wake();
         }
     }
@@ -153,9 +154,11 @@ impl SimHandle {
     fn shut_down(&mut self) {
         self.send(Command::Stop);
         if let Some(t) = self.thread.take() {
+            // A thread that panicked has reported it already; shutting down goes on.
             let _ = t.join();
         }
         if self.owns_link {
+            // Tidying up: a file already gone, or left for the next start to clean, changes nothing.
             let _ = std::fs::remove_file(&self.path);
         }
     }
@@ -182,6 +185,7 @@ fn open_port(link: &Path) -> std::io::Result<Port> {
     let name = serialport::SerialPort::name(&slave)
         .ok_or_else(|| std::io::Error::other("pseudo-terminal without a name"))?;
     let tmp = link.with_extension("new");
+    // Tidying up after a failed write: the error that matters is returned below.
     let _ = std::fs::remove_file(&tmp);
     std::os::unix::fs::symlink(&name, &tmp)?;
     std::fs::rename(&tmp, link)?;
@@ -236,6 +240,7 @@ pub fn start(options: SimOptions) -> Result<SimHandle, String> {
         .name("board-sim".into())
         .spawn(move || {
             let stats = board.run(port, command_rx);
+            // The receiver is gone only when its owner is shutting down: nobody is left to tell.
             let _ = stats_tx.send(stats);
         })
         .map_err(|e| e.to_string())?;
@@ -271,6 +276,7 @@ struct Board {
 impl Board {
     fn run(mut self, port: Port, commands: Receiver<Command>) -> SimStats {
         if let Err(e) = self.plug(port) {
+            // The receiver is gone only when its owner is shutting down: nobody is left to tell.
             let _ = self.notes.send(SimNote::Failed(e.to_string()));
             return self.stats;
         }
@@ -283,6 +289,7 @@ impl Board {
             if let Err(e) = self.poll.poll(&mut events, timeout)
                 && e.kind() != ErrorKind::Interrupted
             {
+                // The port is dropped next: a failed deregistration leaves nothing behind.
                 let _ = self.notes.send(SimNote::Failed(format!("poll: {e}")));
                 return self.stats;
             }
@@ -339,6 +346,7 @@ impl Board {
     fn typed(&mut self, text: &str) {
         match self.device.typed(text) {
             Err(why) => {
+                // The receiver is gone only when its owner is shutting down: nobody is left to tell.
                 let _ = self.notes.send(SimNote::Refused(why));
             }
             Ok(msgs) => {
@@ -414,13 +422,16 @@ impl Board {
 
     fn unplug(&mut self) {
         if let Some(port) = self.port.take() {
+            // The port is dropped next: a failed deregistration leaves nothing behind.
             let _ = self
                 .poll
                 .registry()
                 .deregister(&mut SourceFd(&port.master.as_raw_fd()));
             drop(port);
             self.out.clear();
+            // Tidying up: a file already gone, or left for the next start to clean, changes nothing.
             let _ = std::fs::remove_file(&self.link);
+            // The receiver is gone only when its owner is shutting down: nobody is left to tell.
             let _ = self.notes.send(SimNote::Unplugged);
         }
     }
@@ -428,9 +439,11 @@ impl Board {
     fn come_back(&mut self) {
         match open_port(&self.link).and_then(|port| self.plug(port)) {
             Ok(()) => {
+                // The receiver is gone only when its owner is shutting down: nobody is left to tell.
                 let _ = self.notes.send(SimNote::Replugged);
             }
             Err(e) => {
+                // The receiver is gone only when its owner is shutting down: nobody is left to tell.
                 let _ = self.notes.send(SimNote::Failed(e.to_string()));
             }
         }

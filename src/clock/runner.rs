@@ -51,6 +51,7 @@ impl<W: Write> ClockOutput for TextLines<W> {
         // A line that cannot be written (a closed terminal) cannot be said either; the clock
         // itself goes on.
         let _ = write!(self.out, "{text}{}", self.line_end);
+        // Standard output or error is closed: there is nowhere else to write this.
         let _ = self.out.flush();
     }
 }

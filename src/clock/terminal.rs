@@ -87,6 +87,7 @@ impl RawMode {
 
 impl Drop for RawMode {
     fn drop(&mut self) {
+        // Restoring the terminal on the way out: if it fails there is nothing better to do.
         let _ = crossterm::terminal::disable_raw_mode();
     }
 }
@@ -115,6 +116,7 @@ pub fn run(
         for notice in speaker.notices() {
             if !notice.tokens.is_empty() {
                 let text = lang.text(&notice.tokens);
+                // Standard output or error is closed: there is nowhere else to write this.
                 let _ =
                     std::io::Write::write_all(&mut io::stdout(), format!("{text}\r\n").as_bytes());
             }

@@ -65,6 +65,7 @@ pub fn run(args: &RecognizeArgs) -> ExitCode {
     #[cfg(not(feature = "recognition"))]
     {
         use std::io::Write;
+        // Standard output or error is closed: there is nowhere else to write this.
         let _ = writeln!(
             std::io::stderr(),
             "{}",
@@ -93,12 +94,14 @@ mod run_with_vosk {
     use annexd_core::notation::{Lang, Token, Word};
 
     fn fail(message: &str) -> ExitCode {
+        // Standard output or error is closed: there is nowhere else to write this.
         let _ = writeln!(std::io::stderr(), "{message}");
         ExitCode::FAILURE
     }
 
     /// Prints a line; a closed output (`| head`) is not an error worth a panic.
     fn say(line: &str) {
+        // Standard output or error is closed: there is nowhere else to write this.
         let _ = writeln!(std::io::stdout().lock(), "{line}");
     }
 

@@ -147,6 +147,7 @@ enum Control {
 impl Listener {
     /// The push-to-talk key: starts or ends an utterance (always-on mode: mutes, unmutes).
     pub fn toggle(&self) {
+        // The receiver is gone only when its owner is shutting down: nobody is left to tell.
         let _ = self.control.send(Control::Toggle);
     }
 
@@ -163,8 +164,10 @@ impl Listener {
     }
 
     fn shut_down(&mut self) {
+        // The receiver is gone only when its owner is shutting down: nobody is left to tell.
         let _ = self.control.send(Control::Stop);
         if let Some(thread) = self.thread.take() {
+            // A thread that panicked has reported it already; shutting down goes on.
             let _ = thread.join();
         }
     }
@@ -242,10 +245,12 @@ pub fn start_with(
             notice,
         }),
         Ok(Err(off)) => {
+            // A thread that panicked has reported it already; shutting down goes on.
             let _ = thread.join();
             Err(off)
         }
         Err(_) => {
+            // A thread that panicked has reported it already; shutting down goes on.
             let _ = thread.join();
             Err(VoiceOff::Microphone("the listener stopped".into()))
         }
@@ -274,6 +279,7 @@ mod run {
     }
 
     fn stopped(events: &Sender<ListenEvent>, pipeline: &Pipeline, reason: Option<VoiceOff>) {
+        // The receiver is gone only when its owner is shutting down: nobody is left to tell.
         let _ = events.send(ListenEvent::Stopped {
             reason,
             stats: pipeline.stats(),
@@ -314,10 +320,12 @@ mod run {
     ) -> Option<Pipeline> {
         match Pipeline::new(recogniser, rate, channels, mode) {
             Ok(p) => {
+                // The receiver is gone only when its owner is shutting down: nobody is left to tell.
                 let _ = ready.send(Ok(()));
                 Some(p)
             }
             Err(e) => {
+                // The receiver is gone only when its owner is shutting down: nobody is left to tell.
                 let _ = ready.send(Err(VoiceOff::Microphone(e.to_string())));
                 None
             }
@@ -336,6 +344,7 @@ mod run {
                 let blocks = match read_wav(path, Duration::from_millis(100)) {
                     Ok(blocks) => blocks,
                     Err(e) => {
+                        // The receiver is gone only when its owner is shutting down: nobody is left to tell.
                         let _ = ready.send(Err(VoiceOff::Microphone(e.to_string())));
                         return;
                     }
@@ -370,6 +379,7 @@ mod run {
                 let device = match DeviceSource::open(name.as_deref(), recogniser.sample_rate()) {
                     Ok(device) => device,
                     Err(e) => {
+                        // The receiver is gone only when its owner is shutting down: nobody is left to tell.
                         let _ = ready.send(Err(VoiceOff::Microphone(e.to_string())));
                         return;
                     }
@@ -386,6 +396,7 @@ mod run {
                 let mut budget = Budget::new(config.max_audio, device.rate);
                 // Before the first block is read: the blocks already captured queue up.
                 if config.start_talking && config.mode == ListenMode::PushToTalk {
+                    // Before the first block nothing has been heard: the toggle ends no utterance.
                     let _ = pipeline.toggle();
                 }
                 if events

@@ -278,6 +278,7 @@ where
                 }));
             },
             move |err| {
+                // The receiver is gone only when its owner is shutting down: nobody is left to tell.
                 let _ = errors.send(DeviceMessage::Failed(err.to_string()));
             },
             None,

@@ -97,6 +97,7 @@ pub fn run_parse(args: &ParseArgs) -> ExitCode {
 }
 
 fn fail(message: &str) -> ExitCode {
+    // Standard output or error is closed: there is nowhere else to write this.
     let _ = writeln!(std::io::stderr(), "{message}");
     ExitCode::FAILURE
 }

@@ -30,6 +30,7 @@ pub fn write_atomically(path: &Path, bytes: &[u8]) -> io::Result<()> {
         sync_directory_of(path)
     })();
     if written.is_err() {
+        // Tidying up after a failed write: the error that matters is returned below.
         let _ = fs::remove_file(&temp);
     }
     written

@@ -198,6 +198,7 @@ pub fn run_sheet(args: &SheetArgs) -> ExitCode {
 
 /// A message on standard error, exit code 1.
 pub fn fail(message: &str) -> ExitCode {
+    // Standard output or error is closed: there is nowhere else to write this.
     let _ = writeln!(std::io::stderr(), "annexd: {message}");
     ExitCode::from(1)
 }

@@ -13,6 +13,7 @@
 macro_rules! out {
     ($($arg:tt)*) => {{
         use std::io::Write as _;
+        // Standard output or error is closed: there is nowhere else to write this.
         let _ = writeln!(std::io::stdout(), $($arg)*);
     }};
 }

@@ -121,6 +121,7 @@ impl Microphone {
             cpal::SampleFormat::F32 => self.device.build_input_stream(
                 config,
                 move |data: &[f32], _: &cpal::InputCallbackInfo| {
+                    // The receiver is gone only when its owner is shutting down: nobody is left to tell.
                     let _ = tx.send(
                         data.chunks(channels)
                             .map(|f| f.iter().sum::<f32>() / channels as f32)
@@ -133,6 +134,7 @@ impl Microphone {
             cpal::SampleFormat::I16 => self.device.build_input_stream(
                 config,
                 move |data: &[i16], _: &cpal::InputCallbackInfo| {
+                    // The receiver is gone only when its owner is shutting down: nobody is left to tell.
                     let _ = tx.send(
                         data.chunks(channels)
                             .map(|f| {

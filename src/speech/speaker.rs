@@ -278,10 +278,12 @@ impl Speaker {
             .spawn(move || {
                 let output = match make() {
                     Ok((output, remark)) => {
+                        // The receiver is gone only when its owner is shutting down: nobody is left to tell.
                         let _ = opened_tx.send(Ok(remark));
                         output
                     }
                     Err(failure) => {
+                        // The receiver is gone only when its owner is shutting down: nobody is left to tell.
                         let _ = opened_tx.send(Err(failure));
                         return;
                     }
@@ -297,6 +299,7 @@ impl Speaker {
                     waiters: Vec::new(),
                 };
                 worker.run(inbox);
+                // The receiver is gone only when its owner is shutting down: nobody is left to tell.
                 let _ = done_tx.send(());
             })
             .map_err(|e| OpenFailure {
@@ -317,6 +320,7 @@ impl Speaker {
                 remark,
             )),
             Ok(Err(failure)) => {
+                // A thread that panicked has reported it already; shutting down goes on.
                 let _ = thread.join();
                 Err(failure)
             }
@@ -344,6 +348,7 @@ impl Speaker {
     /// Hands an announcement to the queue; returns its number for the events.
     pub fn say(&self, utterance: Utterance) -> UtteranceId {
         let id = self.new_id();
+        // The receiver is gone only when its owner is shutting down: nobody is left to tell.
         let _ = self.commands.send(Command::Say(Entry { id, utterance }));
         id
     }
@@ -351,12 +356,14 @@ impl Speaker {
     /// Says the last announcement again.
     pub fn repeat(&self) -> UtteranceId {
         let id = self.new_id();
+        // The receiver is gone only when its owner is shutting down: nobody is left to tell.
         let _ = self.commands.send(Command::Repeat(id));
         id
     }
 
     /// Stops what is being said and drops everything waiting.
     pub fn silence(&self) {
+        // The receiver is gone only when its owner is shutting down: nobody is left to tell.
         let _ = self.commands.send(Command::Silence);
     }
 
@@ -377,10 +384,12 @@ impl Speaker {
     }
 
     fn stop_thread(&mut self, timeout: Duration) {
+        // The receiver is gone only when its owner is shutting down: nobody is left to tell.
         let _ = self.commands.send(Command::Shutdown);
         if let Some((thread, done)) = self.thread.take()
             && done.recv_timeout(timeout).is_ok()
         {
+            // A thread that panicked has reported it already; shutting down goes on.
             let _ = thread.join();
         }
     }
@@ -493,6 +502,7 @@ impl Worker {
             self.follow(&mut audible_reported);
             if self.queue.current().is_none() {
                 for waiter in self.waiters.drain(..) {
+                    // The receiver is gone only when its owner is shutting down: nobody is left to tell.
                     let _ = waiter.send(());
                 }
             }

@@ -66,6 +66,7 @@ impl Drop for Screen {
 
 fn restore() {
     let mut out = io::stdout();
+    // Restoring the terminal on the way out: if it fails there is nothing better to do.
     let _ = execute!(out, cursor::Show, terminal::LeaveAlternateScreen);
     let _ = terminal::disable_raw_mode();
 }
@@ -78,6 +79,7 @@ pub fn spawn_line_editor(tx: Sender<Edited>) {
             let event = match crossterm::event::read() {
                 Ok(event) => event,
                 Err(_) => {
+                    // The receiver is gone only when its owner is shutting down: nobody is left to tell.
                     let _ = tx.send(Edited::End);
                     return;
                 }

@@ -178,6 +178,7 @@ impl Iterator for TrackedSource {
 
     fn next(&mut self) -> Option<f32> {
         if self.at == 0 {
+            // Set once, at the first sample: later samples leave the time as it is.
             let _ = self.control.first_sample.set(Instant::now());
         }
         // Stop only at a frame boundary so the channels stay in step.

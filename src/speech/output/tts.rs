@@ -70,13 +70,16 @@ impl TtsOutput {
 fn install_callbacks(tts: &tts::Tts, tx: Sender<Report>) -> Result<(), tts::Error> {
     let begin = tx.clone();
     tts.on_utterance_begin(Some(Box::new(move |id| {
+        // The receiver is gone only when its owner is shutting down: nobody is left to tell.
         let _ = begin.send(Report::Begin(id));
     })))?;
     let end = tx.clone();
     tts.on_utterance_end(Some(Box::new(move |id| {
+        // The receiver is gone only when its owner is shutting down: nobody is left to tell.
         let _ = end.send(Report::End(id));
     })))?;
     tts.on_utterance_stop(Some(Box::new(move |id| {
+        // The receiver is gone only when its owner is shutting down: nobody is left to tell.
         let _ = tx.send(Report::End(id));
     })))
 }
@@ -122,7 +125,10 @@ fn set_rate(tts: &mut tts::Tts, rate: f32) {
     } else {
         normal - (1.0 - rate) * 2.0 * (normal - min)
     };
-    let _ = tts.set_rate(value);
+    // Speech at the engine's own rate is still speech: the refusal goes to the log.
+    if let Err(err) = tts.set_rate(value) {
+        tracing::warn!("the speech engine refused the rate {value}: {err}");
+    }
 }
 
 /// A generous bound on how long an engine takes to say a text.
@@ -199,7 +205,10 @@ impl Output for TtsOutput {
 
     fn stop(&mut self) {
         if self.current.take().is_some() {
-            let _ = self.tts.stop();
+            // An engine that cannot stop finishes the text; the next one waits for it.
+            if let Err(err) = self.tts.stop() {
+                tracing::warn!("the speech engine could not stop: {err}");
+            }
         }
     }
 }
