@@ -7,7 +7,7 @@ use std::time::Instant;
 use super::audio::{AudioError, Conditioner};
 use super::recogniser::Recogniser;
 use super::source::AudioBlock;
-use annexd_core::listen::gate::{Gate, ListenMode, Step};
+use annexd_core::listen::gate::{Gate, ListenMode, RecogniserStep};
 use annexd_core::listen::heard::{DecodeStats, Heard, join_pieces};
 
 /// A running capture path.
@@ -77,11 +77,11 @@ impl Pipeline {
         self.run(steps)
     }
 
-    fn run(&mut self, steps: Vec<Step>) -> Vec<Heard> {
+    fn run(&mut self, steps: Vec<RecogniserStep>) -> Vec<Heard> {
         let mut out = Vec::new();
         for step in steps {
             match step {
-                Step::Feed(samples) => {
+                RecogniserStep::Feed(samples) => {
                     let started = Instant::now();
                     let heard = self.recogniser.accept(&samples);
                     let spent = started.elapsed();
@@ -97,7 +97,7 @@ impl Pipeline {
                         }
                     }
                 }
-                Step::Finish => {
+                RecogniserStep::Finish => {
                     let started = Instant::now();
                     // The resampler still holds the last milliseconds of the utterance.
                     let tail = self.conditioner.finish();
@@ -118,7 +118,7 @@ impl Pipeline {
                         out.push(heard);
                     }
                 }
-                Step::Discard => {
+                RecogniserStep::Discard => {
                     self.recogniser.reset();
                     self.pieces.clear();
                 }

@@ -23,7 +23,7 @@ use super::voice::{Voice, VoiceLibrary};
 use annexd_core::config::Settings;
 use annexd_core::lang::{Speech, WordSet};
 use annexd_core::notation::{Lang, Token, Word};
-use annexd_core::speech::queue::{DropReason, Entry, SpeechQueue, Step, StopReason};
+use annexd_core::speech::queue::{DropReason, Entry, PlaybackStep, SpeechQueue, StopReason};
 use annexd_core::speech::utterance::{Utterance, UtteranceId};
 
 /// How long opening an output may take before the next is tried (the system speech engine
@@ -495,7 +495,7 @@ impl Worker {
                 Some(Command::Shutdown) => break,
                 None => Vec::new(),
             };
-            if steps.iter().any(|s| matches!(s, Step::Start(_))) {
+            if steps.iter().any(|s| matches!(s, PlaybackStep::Start(_))) {
                 audible_reported = false;
             }
             self.apply(steps);
@@ -530,15 +530,15 @@ impl Worker {
         }
     }
 
-    fn apply(&mut self, steps: Vec<Step>) {
+    fn apply(&mut self, steps: Vec<PlaybackStep>) {
         for step in steps {
             match step {
-                Step::Stop { id, why } => {
+                PlaybackStep::Stop { id, why } => {
                     self.output.stop();
                     self.emit(SpeechEvent::Stopped { id, why });
                 }
-                Step::Drop { id, why } => self.emit(SpeechEvent::Dropped { id, why }),
-                Step::Start(entry) => self.start(&entry),
+                PlaybackStep::Drop { id, why } => self.emit(SpeechEvent::Dropped { id, why }),
+                PlaybackStep::Start(entry) => self.start(&entry),
             }
         }
     }

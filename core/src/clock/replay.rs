@@ -49,7 +49,7 @@ impl std::error::Error for ReplayError {}
 
 /// One timed input of a script.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Step {
+pub struct ScriptStep {
     /// Its line number, from 1.
     pub line: usize,
     /// When it happens, since the start.
@@ -62,7 +62,7 @@ const EVENTS: &str = "start, press, pause, resume, add white|black <seconds>, qu
                       (or set, penalty, moves; see docs/clock.md)";
 
 /// Reads a script; the first bad line is an error.
-pub fn parse(script: &str) -> Result<Vec<Step>, ReplayError> {
+pub fn parse(script: &str) -> Result<Vec<ScriptStep>, ReplayError> {
     let mut steps = Vec::new();
     let mut previous = Duration::ZERO;
     for (index, raw) in script.lines().enumerate() {
@@ -89,7 +89,7 @@ pub fn parse(script: &str) -> Result<Vec<Step>, ReplayError> {
         }
         previous = at;
         let input = parse_event(&words[1..]).map_err(error)?;
-        steps.push(Step { line, at, input });
+        steps.push(ScriptStep { line, at, input });
     }
     Ok(steps)
 }

@@ -54,7 +54,7 @@ pub const MAX_UTTERANCE: Duration = Duration::from_secs(15);
 
 /// What the recogniser is to do.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Step {
+pub enum RecogniserStep {
     /// Decode these samples (at the model's rate).
     Feed(Vec<i16>),
     /// The utterance is over: produce its result.
@@ -102,10 +102,10 @@ impl Gate {
 
     /// Audio arrived.
     #[must_use = "it is what the state machine decided: carry it out"]
-    pub fn audio(&mut self, samples: &[i16]) -> Vec<Step> {
+    pub fn audio(&mut self, samples: &[i16]) -> Vec<RecogniserStep> {
         match (self.mode, self.open) {
             (ListenMode::Off, _) => Vec::new(),
-            (ListenMode::Always, true) => vec![Step::Feed(samples.to_vec())],
+            (ListenMode::Always, true) => vec![RecogniserStep::Feed(samples.to_vec())],
             (ListenMode::Always, false) => Vec::new(),
             (ListenMode::PushToTalk, false) => {
                 self.preroll.extend(samples.iter().copied());
@@ -117,10 +117,10 @@ impl Gate {
                 let room = self.max_utterance.saturating_sub(self.fed);
                 let take = room.min(samples.len());
                 self.fed += take;
-                let mut steps = vec![Step::Feed(samples[..take].to_vec())];
+                let mut steps = vec![RecogniserStep::Feed(samples[..take].to_vec())];
                 if self.fed >= self.max_utterance {
                     self.open = false;
-                    steps.push(Step::Finish);
+                    steps.push(RecogniserStep::Finish);
                     self.preroll.clear();
                     // Closed now: the rest goes to the preroll of the next utterance.
                     steps.extend(self.audio(&samples[take..]));
@@ -132,7 +132,7 @@ impl Gate {
 
     /// The key was pressed.
     #[must_use = "it is what the state machine decided: carry it out"]
-    pub fn toggle(&mut self) -> Vec<Step> {
+    pub fn toggle(&mut self) -> Vec<RecogniserStep> {
         if self.mode == ListenMode::Off {
             return Vec::new();
         }
@@ -141,19 +141,19 @@ impl Gate {
             (ListenMode::Off, _) => Vec::new(),
             (ListenMode::PushToTalk, true) => {
                 self.fed = self.preroll.len();
-                vec![Step::Feed(self.preroll.drain(..).collect())]
+                vec![RecogniserStep::Feed(self.preroll.drain(..).collect())]
             }
-            (ListenMode::PushToTalk, false) => vec![Step::Finish],
-            (ListenMode::Always, false) => vec![Step::Discard],
+            (ListenMode::PushToTalk, false) => vec![RecogniserStep::Finish],
+            (ListenMode::Always, false) => vec![RecogniserStep::Discard],
             (ListenMode::Always, true) => Vec::new(),
         }
     }
 
     /// The source ended (end of a file): an open utterance is finished.
     #[must_use = "it is what the state machine decided: carry it out"]
-    pub fn end_of_audio(&mut self) -> Vec<Step> {
+    pub fn end_of_audio(&mut self) -> Vec<RecogniserStep> {
         if self.open {
-            vec![Step::Finish]
+            vec![RecogniserStep::Finish]
         } else {
             Vec::new()
         }
@@ -166,11 +166,11 @@ mod tests {
 
     const RATE: u32 = 1000; // small numbers: 300 samples of preroll
 
-    fn fed(steps: &[Step]) -> usize {
+    fn fed(steps: &[RecogniserStep]) -> usize {
         steps
             .iter()
             .map(|s| match s {
-                Step::Feed(v) => v.len(),
+                RecogniserStep::Feed(v) => v.len(),
                 _ => 0,
             })
             .sum()
@@ -184,12 +184,15 @@ mod tests {
         assert!(gate.audio(&[2; 100]).is_empty());
         let opened = gate.toggle();
         assert_eq!(fed(&opened), 300);
-        let Step::Feed(preroll) = &opened[0] else {
+        let RecogniserStep::Feed(preroll) = &opened[0] else {
             panic!()
         };
         assert_eq!(&preroll[200..], &[2; 100][..], "the newest audio is kept");
-        assert_eq!(gate.audio(&[3; 50]), vec![Step::Feed(vec![3; 50])]);
-        assert_eq!(gate.toggle(), vec![Step::Finish]);
+        assert_eq!(
+            gate.audio(&[3; 50]),
+            vec![RecogniserStep::Feed(vec![3; 50])]
+        );
+        assert_eq!(gate.toggle(), vec![RecogniserStep::Finish]);
         assert!(gate.end_of_audio().is_empty());
     }
 
@@ -200,7 +203,7 @@ mod tests {
         let limit = (MAX_UTTERANCE.as_secs() * 1000) as usize;
         let steps = gate.audio(&vec![0; limit + 10]);
         assert_eq!(fed(&steps), limit);
-        assert_eq!(steps.last(), Some(&Step::Finish));
+        assert_eq!(steps.last(), Some(&RecogniserStep::Finish));
         assert!(!gate.is_listening());
         // The next press starts a new utterance with the audio after the limit as preroll.
         assert_eq!(fed(&gate.toggle()), 10);
@@ -210,11 +213,14 @@ mod tests {
     fn always_on_feeds_everything_and_the_key_mutes() {
         let mut gate = Gate::new(ListenMode::Always, RATE);
         assert!(gate.is_listening());
-        assert_eq!(gate.audio(&[5; 10]), vec![Step::Feed(vec![5; 10])]);
-        assert_eq!(gate.toggle(), vec![Step::Discard]);
+        assert_eq!(
+            gate.audio(&[5; 10]),
+            vec![RecogniserStep::Feed(vec![5; 10])]
+        );
+        assert_eq!(gate.toggle(), vec![RecogniserStep::Discard]);
         assert!(gate.audio(&[5; 10]).is_empty());
         assert!(gate.toggle().is_empty());
-        assert_eq!(gate.end_of_audio(), vec![Step::Finish]);
+        assert_eq!(gate.end_of_audio(), vec![RecogniserStep::Finish]);
         assert_eq!("always".parse(), Ok(ListenMode::Always));
         assert_eq!("ptt".parse(), Ok(ListenMode::PushToTalk));
         assert_eq!("off".parse(), Ok(ListenMode::Off));

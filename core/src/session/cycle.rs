@@ -4,7 +4,7 @@
 //! The VI player's move (Annex D D.2.2–D.2.4, D.2.8): touched (peg lifted) → placed (the
 //! board shows a legal move) → announced (heard, typed, or said by the program) → the board
 //! move and the announced move must agree, else the player is told and corrects the board or
-//! the announcement → only then is the move made ([`Step::MakeVi`]), and only then may the
+//! the announcement → only then is the move made ([`CycleStep::MakeVi`]), and only then may the
 //! clock be pressed.
 //!
 //! The sighted player's move (from the e-board, typed or spoken) is announced to the VI
@@ -12,7 +12,7 @@
 //! which squares differ (D.2.9), until they do.
 //!
 //! The cycle knows the boards, not the game: each input comes with the game position, and
-//! what the game must do (make a move, carry out a board key) comes back as a [`Step`]. A
+//! what the game must do (make a move, carry out a board key) comes back as a [`CycleStep`]. A
 //! question about a board (the promotion piece, which of several moves) is the tracker's
 //! own; the cycle asks the trackers for it rather than keeping a copy.
 
@@ -49,7 +49,7 @@ pub struct ViMove {
 
 /// What the game must do after a board input.
 #[derive(Debug, Clone, PartialEq)]
-pub(super) enum Step {
+pub(super) enum CycleStep {
     /// Hand out this effect.
     Effect(Effect),
     /// The VI player's move is on the peg board and announced, and both agree: make it.
@@ -159,8 +159,8 @@ impl BoardCycle {
     }
 
     /// An announcement for the VI player (and the assistant).
-    fn for_vi(&self, tokens: Vec<Token>, priority: Priority) -> Step {
-        Step::Effect(Effect::Say {
+    fn for_vi(&self, tokens: Vec<Token>, priority: Priority) -> CycleStep {
+        CycleStep::Effect(Effect::Say {
             tokens,
             priority,
             audience: Audience::Player(self.vi_side),
@@ -168,12 +168,17 @@ impl BoardCycle {
     }
 
     /// A line for the screen, in the game's language.
-    fn show(&self, tokens: &[Token]) -> Step {
-        Step::Effect(Effect::Show(self.lang.text(tokens)))
+    fn show(&self, tokens: &[Token]) -> CycleStep {
+        CycleStep::Effect(Effect::Show(self.lang.text(tokens)))
     }
 
     /// An event from a board's link.
-    pub(super) fn board_event(&mut self, seat: Seat, event: LinkEvent, game: &Game) -> Vec<Step> {
+    pub(super) fn board_event(
+        &mut self,
+        seat: Seat,
+        event: LinkEvent,
+        game: &Game,
+    ) -> Vec<CycleStep> {
         let mut out = Vec::new();
         match event {
             LinkEvent::Connected(hello) => {
@@ -187,7 +192,7 @@ impl BoardCycle {
                     }
                     Seat::Sighted => "e-board",
                 };
-                out.push(Step::Effect(Effect::Show(format!(
+                out.push(CycleStep::Effect(Effect::Show(format!(
                     "{name}: {} {} ({:?})",
                     hello.model, hello.firmware, hello.sensing
                 ))));
@@ -197,8 +202,8 @@ impl BoardCycle {
             }
             LinkEvent::Input(input) => self.board_input(seat, &input, game, &mut out),
             LinkEvent::Key(name) => match command::board_key(&name) {
-                Some(command) => out.push(Step::Key(command)),
-                None => out.push(Step::Effect(Effect::Log(format!(
+                Some(command) => out.push(CycleStep::Key(command)),
+                None => out.push(CycleStep::Effect(Effect::Log(format!(
                     "board key '{name}' has no use here"
                 )))),
             },
@@ -212,19 +217,27 @@ impl BoardCycle {
             }
             LinkEvent::DeviceError(text) => {
                 out.push(self.for_vi(vec![Token::Word(Word::BoardError)], Priority::Move));
-                out.push(Step::Effect(Effect::Show(format!("board error: {text}"))));
+                out.push(CycleStep::Effect(Effect::Show(format!(
+                    "board error: {text}"
+                ))));
             }
-            LinkEvent::Dropped(text) => out.push(Step::Effect(Effect::Log(format!(
+            LinkEvent::Dropped(text) => out.push(CycleStep::Effect(Effect::Log(format!(
                 "board line dropped: {text}"
             )))),
-            LinkEvent::Ignored(text) => out.push(Step::Effect(Effect::Log(format!(
+            LinkEvent::Ignored(text) => out.push(CycleStep::Effect(Effect::Log(format!(
                 "board message ignored: {text}"
             )))),
         }
         out
     }
 
-    fn board_input(&mut self, seat: Seat, input: &BoardInput, game: &Game, out: &mut Vec<Step>) {
+    fn board_input(
+        &mut self,
+        seat: Seat,
+        input: &BoardInput,
+        game: &Game,
+        out: &mut Vec<CycleStep>,
+    ) {
         let Some(tracker) = self.tracker_mut(seat) else {
             return;
         };
@@ -238,7 +251,7 @@ impl BoardCycle {
         seat: Seat,
         outputs: Vec<TrackerOutput>,
         game: &Game,
-        out: &mut Vec<Step>,
+        out: &mut Vec<CycleStep>,
     ) {
         let vi = self.vi_side;
         for output in outputs {
@@ -253,7 +266,7 @@ impl BoardCycle {
                         tokens.extend(output.tokens());
                         out.push(self.for_vi(tokens, Priority::Move));
                         self.sighted_touched = true;
-                        out.push(Step::Touched {
+                        out.push(CycleStep::Touched {
                             by: !vi,
                             square: *square,
                             piece: *piece,
@@ -280,7 +293,7 @@ impl BoardCycle {
                     Seat::Peg,
                 ) => out.push(self.for_vi(output.tokens(), Priority::Alert)),
                 (TrackerOutput::NeedPromotion { .. } | TrackerOutput::NeedChoice(_), _) => {
-                    out.push(Step::Effect(Effect::say(output.tokens())))
+                    out.push(CycleStep::Effect(Effect::say(output.tokens())))
                 }
                 (_, Seat::Peg) => {
                     out.push(self.for_vi(output.tokens(), Priority::Move));
@@ -289,7 +302,7 @@ impl BoardCycle {
                         && !self.touched.iter().any(|(sq, _)| sq == square)
                     {
                         self.touched.push((*square, *piece));
-                        out.push(Step::Touched {
+                        out.push(CycleStep::Touched {
                             by: vi,
                             square: *square,
                             piece: *piece,
@@ -303,7 +316,7 @@ impl BoardCycle {
 
     /// A line typed or heard while a board asks a question: the answer, if it is one (then
     /// `Some` with what follows from it).
-    pub(super) fn answer(&mut self, line: &str, game: &Game) -> Option<Vec<Step>> {
+    pub(super) fn answer(&mut self, line: &str, game: &Game) -> Option<Vec<CycleStep>> {
         for seat in [Seat::Peg, Seat::Sighted] {
             let Some(tracker) = self.tracker_mut(seat) else {
                 continue;
@@ -341,7 +354,7 @@ impl BoardCycle {
     }
 
     /// The peg board shows a legal move.
-    fn peg_move(&mut self, m: Move, game: &Game, out: &mut Vec<Step>) {
+    fn peg_move(&mut self, m: Move, game: &Game, out: &mut Vec<CycleStep>) {
         let vi = self.vi_side;
         let before = &game.position;
         if before.turn() != vi {
@@ -366,7 +379,7 @@ impl BoardCycle {
         self.vi_move.on_board = Some(m);
         if game.waiting_for_clock {
             // The opponent has not pressed the clock yet: the move waits for that.
-            out.push(Step::Effect(Effect::say(vec![Token::Word(
+            out.push(CycleStep::Effect(Effect::say(vec![Token::Word(
                 Word::PressClockFirst,
             )])));
         }
@@ -388,7 +401,7 @@ impl BoardCycle {
     }
 
     /// The VI player announced a move (typed or heard) while a peg board is in use.
-    pub(super) fn announced(&mut self, m: Move, game: &Game) -> Vec<Step> {
+    pub(super) fn announced(&mut self, m: Move, game: &Game) -> Vec<CycleStep> {
         let mut out = Vec::new();
         if let Some(obligation) = self.touch_move(&game.position)
             && !obligation.allows(m)
@@ -419,7 +432,7 @@ impl BoardCycle {
             out.push(self.for_vi(tokens, Priority::Move));
         }
         if game.waiting_for_clock {
-            out.push(Step::Effect(Effect::say(vec![Token::Word(
+            out.push(CycleStep::Effect(Effect::say(vec![Token::Word(
                 Word::PressClockFirst,
             )])));
         }
@@ -428,7 +441,7 @@ impl BoardCycle {
     }
 
     /// The clock was pressed: a VI move that waited for it goes on now.
-    pub(super) fn clock_pressed(&mut self, game: &Game) -> Vec<Step> {
+    pub(super) fn clock_pressed(&mut self, game: &Game) -> Vec<CycleStep> {
         let mut out = Vec::new();
         self.try_make_vi_move(game, &mut out);
         out
@@ -436,7 +449,7 @@ impl BoardCycle {
 
     /// When the board move and the announced move are both there: made if they agree
     /// (D.2.3), else the player is asked to correct one of them (D.2.8).
-    fn try_make_vi_move(&mut self, game: &Game, out: &mut Vec<Step>) {
+    fn try_make_vi_move(&mut self, game: &Game, out: &mut Vec<CycleStep>) {
         let (Some(on_board), Some(announced)) = (self.vi_move.on_board, self.vi_move.announced)
         else {
             return;
@@ -446,7 +459,7 @@ impl BoardCycle {
         }
         if on_board == announced {
             self.vi_move = ViMove::default();
-            out.push(Step::MakeVi(on_board));
+            out.push(CycleStep::MakeVi(on_board));
             return;
         }
         let before = &game.position;
@@ -466,7 +479,7 @@ impl BoardCycle {
     }
 
     /// The sighted player's e-board shows a move.
-    fn sighted_board_move(&mut self, m: Move, game: &Game, out: &mut Vec<Step>) {
+    fn sighted_board_move(&mut self, m: Move, game: &Game, out: &mut Vec<CycleStep>) {
         if game.position.turn() == self.vi_side {
             // The VI player's move played on the sighted board: agreed only if it is the
             // move just made; anything else is a difference on that board.
@@ -476,7 +489,7 @@ impl BoardCycle {
             out.push(self.show(&[Token::Word(Word::BoardsDiffer)]));
             return;
         }
-        out.push(Step::MakeSighted(m));
+        out.push(CycleStep::MakeSighted(m));
     }
 
     /// "Korrektur" before the move is made: the announcement was a slip (D.2.8) and is

@@ -44,7 +44,7 @@ pub use crate::command::{ArbiterAction, Command};
 pub use cycle::{Seat, ViMove};
 pub use effect::{Audience, Effect, Priority};
 
-use cycle::{BoardCycle, Step};
+use cycle::{BoardCycle, CycleStep};
 use voice::VoiceState;
 
 /// Settings of a session that do not change during a game.
@@ -254,16 +254,20 @@ impl Session {
     }
 
     /// Does what the boards' cycle asks for.
-    fn carry_out(&mut self, steps: Vec<Step>, now: Duration, out: &mut Vec<Effect>) {
+    fn carry_out(&mut self, steps: Vec<CycleStep>, now: Duration, out: &mut Vec<Effect>) {
         for step in steps {
             match step {
-                Step::Effect(effect) => out.push(effect),
-                Step::MakeVi(m) | Step::MakeSighted(m) => self.make_and_follow(m, true, now, out),
-                Step::Key(command) => {
+                CycleStep::Effect(effect) => out.push(effect),
+                CycleStep::MakeVi(m) | CycleStep::MakeSighted(m) => {
+                    self.make_and_follow(m, true, now, out)
+                }
+                CycleStep::Key(command) => {
                     let actor = Some(self.options.vi_side);
                     self.handle_command(command, actor, now, out);
                 }
-                Step::Touched { by, square, piece } => self.touched(by, square, piece, now, out),
+                CycleStep::Touched { by, square, piece } => {
+                    self.touched(by, square, piece, now, out)
+                }
             }
         }
     }

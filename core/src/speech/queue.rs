@@ -1,7 +1,7 @@
 //! The queue policy: what interrupts what, what is dropped, what "repeat" says again.
 //!
 //! Pure code: it is fed with offers, "finished" reports and repeat requests, and answers with
-//! [`Step`]s for the audio adapter to carry out. It never touches a device or a clock.
+//! [`PlaybackStep`]s for the audio adapter to carry out. It never touches a device or a clock.
 //!
 //! The rules, by [`Priority`]:
 //! - An **alert** goes before everything queued; it interrupts a reading or a reply, which is
@@ -55,7 +55,7 @@ pub enum DropReason {
 
 /// One thing for the audio adapter to do, in order.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Step {
+pub enum PlaybackStep {
     /// Stop saying the current announcement.
     Stop {
         /// The announcement stopped.
@@ -120,7 +120,7 @@ impl SpeechQueue {
 
     /// A new announcement arrives.
     #[must_use = "it is what the state machine decided: carry it out"]
-    pub fn offer(&mut self, entry: Entry) -> Vec<Step> {
+    pub fn offer(&mut self, entry: Entry) -> Vec<PlaybackStep> {
         let mut steps = Vec::new();
         let priority = entry.utterance.priority;
 
@@ -137,14 +137,14 @@ impl SpeechQueue {
             let playing = current.utterance.priority;
             match (priority, playing) {
                 (Priority::Move | Priority::Reading, Priority::Reading) => {
-                    steps.push(Step::Stop {
+                    steps.push(PlaybackStep::Stop {
                         id: current.id,
                         why: StopReason::Superseded,
                     });
                     self.current = None;
                 }
                 (Priority::Alert, Priority::Reading | Priority::Reply) => {
-                    steps.push(Step::Stop {
+                    steps.push(PlaybackStep::Stop {
                         id: current.id,
                         why: StopReason::Interrupted,
                     });
@@ -168,7 +168,7 @@ impl SpeechQueue {
     /// The adapter reports that an announcement has been said to the end. Reports about an
     /// announcement that is no longer current (stopped meanwhile) are ignored.
     #[must_use = "it is what the state machine decided: carry it out"]
-    pub fn finished(&mut self, id: UtteranceId) -> Vec<Step> {
+    pub fn finished(&mut self, id: UtteranceId) -> Vec<PlaybackStep> {
         let mut steps = Vec::new();
         if self.current.as_ref().is_some_and(|c| c.id == id) {
             self.current = None;
@@ -180,10 +180,10 @@ impl SpeechQueue {
     /// Says the last announcement again from its beginning, under the number `id`. With
     /// nothing said yet, says "nothing to repeat".
     #[must_use = "it is what the state machine decided: carry it out"]
-    pub fn repeat(&mut self, id: UtteranceId) -> Vec<Step> {
+    pub fn repeat(&mut self, id: UtteranceId) -> Vec<PlaybackStep> {
         let mut steps = Vec::new();
         if let Some(current) = self.current.take() {
-            steps.push(Step::Stop {
+            steps.push(PlaybackStep::Stop {
                 id: current.id,
                 why: StopReason::Repeated,
             });
@@ -199,21 +199,21 @@ impl SpeechQueue {
                     id,
                     utterance: nothing,
                 });
-                steps.push(Step::Start(self.current.clone().expect("just set")));
+                steps.push(PlaybackStep::Start(self.current.clone().expect("just set")));
                 return steps;
             }
         };
         self.current = Some(entry.clone());
-        steps.push(Step::Start(entry));
+        steps.push(PlaybackStep::Start(entry));
         steps
     }
 
     /// Stops what is being said and drops everything waiting. "Repeat" still works after it.
     #[must_use = "it is what the state machine decided: carry it out"]
-    pub fn silence(&mut self) -> Vec<Step> {
+    pub fn silence(&mut self) -> Vec<PlaybackStep> {
         let mut steps = Vec::new();
         if let Some(current) = self.current.take() {
-            steps.push(Step::Stop {
+            steps.push(PlaybackStep::Stop {
                 id: current.id,
                 why: StopReason::Silenced,
             });
@@ -248,11 +248,11 @@ impl SpeechQueue {
         &mut self,
         mut which: impl FnMut(&Entry) -> bool,
         why: DropReason,
-        steps: &mut Vec<Step>,
+        steps: &mut Vec<PlaybackStep>,
     ) {
         self.pending.retain(|e| {
             if which(e) {
-                steps.push(Step::Drop { id: e.id, why });
+                steps.push(PlaybackStep::Drop { id: e.id, why });
                 false
             } else {
                 true
@@ -261,7 +261,7 @@ impl SpeechQueue {
     }
 
     /// Drops the oldest of the least urgent while too many wait.
-    fn trim(&mut self, steps: &mut Vec<Step>) {
+    fn trim(&mut self, steps: &mut Vec<PlaybackStep>) {
         while self.pending.len() > self.capacity {
             let lowest = self
                 .pending
@@ -275,20 +275,20 @@ impl SpeechQueue {
                 .position(|e| e.utterance.priority == lowest)
                 .expect("present");
             let dropped = self.pending.remove(at).expect("present");
-            steps.push(Step::Drop {
+            steps.push(PlaybackStep::Drop {
                 id: dropped.id,
                 why: DropReason::Overflow,
             });
         }
     }
 
-    fn start_next(&mut self, steps: &mut Vec<Step>) {
+    fn start_next(&mut self, steps: &mut Vec<PlaybackStep>) {
         if self.current.is_none()
             && let Some(next) = self.pending.pop_front()
         {
             self.last = Some(next.utterance.clone());
             self.current = Some(next.clone());
-            steps.push(Step::Start(next));
+            steps.push(PlaybackStep::Start(next));
         }
     }
 }
@@ -305,11 +305,11 @@ mod tests {
         }
     }
 
-    fn started(steps: &[Step]) -> Vec<u64> {
+    fn started(steps: &[PlaybackStep]) -> Vec<u64> {
         steps
             .iter()
             .filter_map(|s| {
-                if let Step::Start(e) = s {
+                if let PlaybackStep::Start(e) = s {
                     Some(e.id.0)
                 } else {
                     None
@@ -327,7 +327,7 @@ mod tests {
         let mut q = SpeechQueue::default();
         assert_eq!(
             q.offer(entry(1, Priority::Reply)),
-            vec![Step::Start(entry(1, Priority::Reply))]
+            vec![PlaybackStep::Start(entry(1, Priority::Reply))]
         );
         assert_eq!(q.current().map(|e| e.id.0), Some(1));
     }
@@ -343,7 +343,7 @@ mod tests {
         let _ = q.offer(entry(4, Priority::Reading));
         assert_eq!(waiting(&q), vec![3, 4]);
         let steps = q.offer(entry(5, Priority::Move));
-        assert!(steps.contains(&Step::Drop {
+        assert!(steps.contains(&PlaybackStep::Drop {
             id: UtteranceId(4),
             why: DropReason::Superseded
         }));
@@ -358,11 +358,11 @@ mod tests {
         assert_eq!(
             steps,
             vec![
-                Step::Stop {
+                PlaybackStep::Stop {
                     id: UtteranceId(1),
                     why: StopReason::Superseded
                 },
-                Step::Start(entry(2, Priority::Move)),
+                PlaybackStep::Start(entry(2, Priority::Move)),
             ]
         );
     }
@@ -374,7 +374,7 @@ mod tests {
         let steps = q.offer(entry(2, Priority::Alert));
         assert_eq!(
             steps[0],
-            Step::Stop {
+            PlaybackStep::Stop {
                 id: UtteranceId(1),
                 why: StopReason::Interrupted
             }
@@ -429,7 +429,7 @@ mod tests {
         let steps = q.offer(entry(2, Priority::Reading));
         assert_eq!(
             steps[0],
-            Step::Stop {
+            PlaybackStep::Stop {
                 id: UtteranceId(1),
                 why: StopReason::Superseded
             }
@@ -453,7 +453,7 @@ mod tests {
         let _ = q.finished(UtteranceId(1));
         let steps = q.repeat(UtteranceId(7));
         assert_eq!(steps.len(), 1);
-        let Step::Start(again) = &steps[0] else {
+        let PlaybackStep::Start(again) = &steps[0] else {
             panic!("{steps:?}")
         };
         assert_eq!(
@@ -470,7 +470,7 @@ mod tests {
         let steps = q.repeat(UtteranceId(9));
         assert_eq!(
             steps[0],
-            Step::Stop {
+            PlaybackStep::Stop {
                 id: UtteranceId(1),
                 why: StopReason::Repeated
             }
@@ -490,7 +490,7 @@ mod tests {
     fn repeat_with_nothing_said_yet_says_so() {
         let mut q = SpeechQueue::default();
         let steps = q.repeat(UtteranceId(1));
-        let Step::Start(e) = &steps[0] else {
+        let PlaybackStep::Start(e) = &steps[0] else {
             panic!("{steps:?}")
         };
         assert_eq!(e.utterance.tokens, vec![Token::Word(Word::NothingToRepeat)]);
@@ -509,7 +509,7 @@ mod tests {
         let steps = q.offer(entry(4, Priority::Move));
         assert_eq!(
             steps,
-            vec![Step::Drop {
+            vec![PlaybackStep::Drop {
                 id: UtteranceId(2),
                 why: DropReason::Overflow
             }]
@@ -526,11 +526,11 @@ mod tests {
         assert_eq!(
             steps,
             vec![
-                Step::Stop {
+                PlaybackStep::Stop {
                     id: UtteranceId(1),
                     why: StopReason::Silenced
                 },
-                Step::Drop {
+                PlaybackStep::Drop {
                     id: UtteranceId(2),
                     why: DropReason::Silenced
                 },
