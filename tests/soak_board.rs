@@ -84,8 +84,11 @@ fn play(journal: &Path, board: &SimHandle) -> Running {
     game
 }
 
-/// How the program asks when the board shows a move it cannot be sure of.
-const ASKED: &str = "mehrdeutig, ";
+/// Whether a line is the program asking which move the board shows (a move it cannot be sure
+/// of: "mehrdeutig, … oder …?", or one move to confirm, "Bauer Eva vier schlägt David fünf?").
+fn asks(line: &str) -> bool {
+    line.ends_with('?')
+}
 
 /// What happens around each move.
 trait Disturbance {
@@ -113,8 +116,8 @@ fn play_game(
             board.type_line(&uci(*m));
             disturb.after_peg(board, ply);
             let said = format!("Weiß {words}");
-            let line = game.expect_line(&said, |l| l.starts_with(&said) || l.starts_with(ASKED));
-            if line.starts_with(ASKED) {
+            let line = game.expect_line(&said, |l| l.starts_with(&said) || asks(l));
+            if asks(&line) {
                 // With occupancy sensing a capture made while the board was away shows only
                 // as the capturing piece gone: the program asks, the VI player names it.
                 disturb.asked();

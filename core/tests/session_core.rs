@@ -257,3 +257,32 @@ fn the_arbiter_goes_back_and_the_boards_follow() {
         .collect();
     assert_eq!(entries, ["e7e5", "e2e4"]);
 }
+
+#[test]
+fn a_question_with_one_candidate_is_answered_with_yes() {
+    let sheet = Scoresheet::new(Header::standard()).unwrap();
+    let mut s = Session::new(sheet, None, SessionOptions::default());
+    s.attach_peg_board(Sensing::Occupancy);
+    line(&mut s, "Eva vier", 0);
+    line(&mut s, "David fünf", 10);
+    connect_peg_board(&mut s, Duration::from_millis(20));
+    // The board comes back showing the pawn on d5 and e4 empty: on an occupancy board after
+    // a rescan, exd5 is the one move it can be, but the capture was not seen.
+    let mut after = shakmaty::Chess::default();
+    for san in ["e4", "d5", "exd5"] {
+        let m = san
+            .parse::<shakmaty::san::San>()
+            .unwrap()
+            .to_move(&after)
+            .unwrap();
+        after.play_unchecked(m);
+    }
+    let scan = annexd_core::board::SensedBoard::from_board(after.board(), Sensing::Occupancy);
+    let asked = peg(&mut s, BoardInput::Resync(scan), 30);
+    assert_eq!(said(&asked), ["Bauer Eva vier schlägt David fünf?"]);
+    let answered = line(&mut s, "ja", 40);
+    assert_eq!(
+        said(&answered),
+        ["Eva vier schlägt David fünf, bitte ansagen"]
+    );
+}

@@ -829,7 +829,13 @@ impl TrackerOutput {
                 t
             }
             TrackerOutput::NeedChoice(moves) => {
-                let mut t = vec![Token::Word(Word::Ambiguous), Token::Pause];
+                // One move the board may show but could not prove (a capture an occupancy
+                // board did not see): asked to be confirmed, "ja" answers it.
+                let mut t = if moves.len() > 1 {
+                    vec![Token::Word(Word::Ambiguous), Token::Pause]
+                } else {
+                    Vec::new()
+                };
                 for (i, m) in moves.iter().enumerate() {
                     if i > 0 {
                         t.push(Token::Word(Word::Or));

@@ -317,6 +317,7 @@ impl BoardCycle {
     /// A line typed or heard while a board asks a question: the answer, if it is one (then
     /// `Some` with what follows from it).
     pub(super) fn answer(&mut self, line: &str, game: &Game) -> Option<Vec<CycleStep>> {
+        let yes = command::parse(self.lang, line) == Some(Command::Yes);
         for seat in [Seat::Peg, Seat::Sighted] {
             let Some(tracker) = self.tracker_mut(seat) else {
                 continue;
@@ -328,6 +329,10 @@ impl BoardCycle {
                 PendingQuestion::Promotion => {
                     let role = crate::notation::parse::parse_piece(line)?;
                     tracker.choose_promotion(role)
+                }
+                // A question about one move is a confirmation: "ja" answers it.
+                PendingQuestion::Choice(moves) if yes && moves.len() == 1 => {
+                    tracker.choose(moves[0])
                 }
                 PendingQuestion::Choice(moves) => {
                     let m = crate::notation::parse_move(tracker.position(), line).ok()?;
