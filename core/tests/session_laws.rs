@@ -6,7 +6,8 @@ mod support;
 
 use annexd_core::board::{BoardInput, Cell, Sensing};
 use annexd_core::config::SeatRole;
-use annexd_core::session::{Session, SessionOptions};
+use annexd_core::record::Entry;
+use annexd_core::session::{Effect, Session, SessionOptions};
 use shakmaty::{Position, Square};
 use support::{line, peg, recorded, said, session, session_with};
 
@@ -452,6 +453,18 @@ fn going_back_sets_the_clocks_as_recorded_and_the_arbiter_may_readjust_them_d_2_
     let t = play_pressed(&mut s, "e4 e5 Nf3 Nc6", 0);
     // The record after 2. Nf3 (ply 3) and after 2... Nc6 (ply 4) differ; go back two plies.
     let back = line(&mut s, "Schiedsrichter zurück 2", t + 60_000);
+    // Each move taken back is recorded with the article it is taken back under.
+    let reasons: Vec<Option<&str>> = back
+        .iter()
+        .filter_map(|e| match e {
+            Effect::Record(line) => match &line.entry {
+                Entry::Undo(undo) => Some(undo.reason.as_deref()),
+                _ => None,
+            },
+            _ => None,
+        })
+        .collect();
+    assert_eq!(reasons, [Some("D.2.9"), Some("D.2.9")]);
     let words = said(&back);
     assert!(
         words[0].starts_with("zurückgenommen, Weiß am Zug, Zug zwei"),

@@ -138,6 +138,18 @@ impl Running {
     }
 }
 
+/// A program still running when its test ends (a failed assertion, a test that did not wait)
+/// is killed, so that no annexd outlives its test.
+impl Drop for Running {
+    fn drop(&mut self) {
+        if let Ok(None) = self.child.try_wait() {
+            // Killing and reaping a child at the end of a test: if either fails it is gone.
+            let _ = self.child.kill();
+            let _ = self.child.wait();
+        }
+    }
+}
+
 /// Reads a whole file as text, with the path in the failure message.
 pub fn read(path: &Path) -> String {
     std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))

@@ -413,6 +413,15 @@ impl Entry {
         Entry::Undo(UndoEntry::default())
     }
 
+    /// Take the last move back, for the reason given (the article of the Laws it is taken back
+    /// under: "D.2.8", "D.2.9", "7.5.1"), which the scoresheet notes beside it.
+    pub fn undo_because(reason: &str) -> Entry {
+        Entry::Undo(UndoEntry {
+            undone: None,
+            reason: Some(reason.to_string()),
+        })
+    }
+
     /// The type name, as written in the `"type"` field.
     pub fn kind(&self) -> &'static str {
         match self {

@@ -177,7 +177,14 @@ impl Session {
         } else {
             Word::EntryCorrected
         };
-        match self.record(Entry::undo(), now, out) {
+        // D.2.8: a slip of the announcement corrected before the clock; D.2.10: the
+        // assistant's typing error.
+        let article = if what == Word::AnnouncementCorrected {
+            "D.2.8"
+        } else {
+            "D.2.10"
+        };
+        match self.record(Entry::undo_because(article), now, out) {
             Ok(_) => {
                 self.uncompleted = None;
                 // The piece goes back on the boards too.
@@ -347,7 +354,7 @@ impl Session {
             }
         }
         for _ in 0..plies {
-            if let Err(err) = self.record(Entry::undo(), now, out) {
+            if let Err(err) = self.record(Entry::undo_because("D.2.9"), now, out) {
                 out.push(Effect::say(err.tokens()));
                 break;
             }
@@ -396,7 +403,7 @@ impl Session {
             }
         }
         for _ in 0..=since {
-            if let Err(err) = self.record(Entry::undo(), now, out) {
+            if let Err(err) = self.record(Entry::undo_because("7.5.1"), now, out) {
                 out.push(Effect::say(err.tokens()));
                 return;
             }
