@@ -14,7 +14,7 @@
 //! ASCII set of BRF files, whatever display table a language's Braille table comes with.
 
 use super::form::Form;
-use super::text::{closing_lines, head_fields};
+use super::text::{ClosingLine, closing_lines, head_fields};
 
 /// Cells in a Braille line.
 pub const CELLS_PER_LINE: usize = 40;
@@ -105,19 +105,15 @@ pub fn lines(form: &Form) -> Vec<PrintLine> {
         }
     }
     out.push(plain(String::new()));
-    let code_line = form
-        .check_code
-        .as_ref()
-        .map(|code| (format!("{}: {code}", form.labels.check_code), code));
-    for line in closing_lines(form) {
-        match &code_line {
+    for closing in closing_lines(form) {
+        match closing {
+            ClosingLine::Text(text) => out.push(plain(text)),
             // The check code on a line of its own, below its label, so that it is never
             // broken over two lines and is found at once at the start of a line.
-            Some((text, code)) if *text == line => {
-                out.push(plain(format!("{}:", form.labels.check_code)));
+            ClosingLine::CheckCode { label, code } => {
+                out.push(plain(format!("{label}:")));
                 out.push(note(code));
             }
-            _ => out.push(plain(line)),
         }
     }
     out

@@ -39,8 +39,11 @@ pub fn render(form: &Form) -> String {
         }
     }
     line("");
-    for text in closing_lines(form) {
-        line(&text);
+    for closing in closing_lines(form) {
+        match closing {
+            ClosingLine::Text(text) => line(&text),
+            ClosingLine::CheckCode { label, code } => line(&format!("{label}: {code}")),
+        }
     }
     out
 }
@@ -75,8 +78,22 @@ pub fn head_fields(form: &Form) -> Vec<String> {
     out
 }
 
+/// A line of the closing block.
+pub enum ClosingLine<'a> {
+    /// A line of text.
+    Text(String),
+    /// The check code with its label, laid out by each sheet ("Prüfcode: 3f9a …" on one line
+    /// in text, on a line of its own below its label in Braille).
+    CheckCode {
+        /// "Prüfcode".
+        label: &'a str,
+        /// "3f9a 12c0 77be 0d41".
+        code: &'a str,
+    },
+}
+
 /// The result with its reason, the check code, the record's state and the program.
-pub fn closing_lines(form: &Form) -> Vec<String> {
+pub fn closing_lines(form: &Form) -> Vec<ClosingLine<'_>> {
     let labels = &form.labels;
     let mut out = Vec::with_capacity(4);
     let mut result = format!("{}: {}", labels.result, form.result);
@@ -84,13 +101,16 @@ pub fn closing_lines(form: &Form) -> Vec<String> {
         result.push_str(", ");
         result.push_str(words);
     }
-    out.push(result);
+    out.push(ClosingLine::Text(result));
     if let Some(code) = &form.check_code {
-        out.push(format!("{}: {code}", labels.check_code));
+        out.push(ClosingLine::CheckCode {
+            label: &labels.check_code,
+            code,
+        });
     }
-    out.push(form.record_state.clone());
+    out.push(ClosingLine::Text(form.record_state.clone()));
     if let Some(program) = &form.program {
-        out.push(program.clone());
+        out.push(ClosingLine::Text(program.clone()));
     }
     out
 }
