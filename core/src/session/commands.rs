@@ -172,18 +172,14 @@ impl Session {
             out.push(Effect::say(vec![Token::Word(Word::MoveIsMade)]));
             return;
         }
-        let what = if self.options.role == SeatRole::Player && mover == self.options.vi_side {
-            Word::AnnouncementCorrected
-        } else {
-            Word::EntryCorrected
-        };
         // D.2.8: a slip of the announcement corrected before the clock; D.2.10: the
         // assistant's typing error.
-        let article = if what == Word::AnnouncementCorrected {
-            "D.2.8"
-        } else {
-            "D.2.10"
-        };
+        let (what, article) =
+            if self.options.role == SeatRole::Player && mover == self.options.vi_side {
+                (Word::AnnouncementCorrected, "D.2.8")
+            } else {
+                (Word::EntryCorrected, "D.2.10")
+            };
         match self.record(Entry::undo_because(article), now, out) {
             Ok(_) => {
                 self.uncompleted = None;
