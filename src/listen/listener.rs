@@ -147,7 +147,8 @@ enum Control {
 impl Listener {
     /// The push-to-talk key: starts or ends an utterance (always-on mode: mutes, unmutes).
     pub fn toggle(&self) {
-        // The receiver is gone only when its owner is shutting down: nobody is left to tell.
+        // The listening thread has ended only if its input did (a recording played to its end);
+        // then there is nothing to toggle.
         let _ = self.control.send(Control::Toggle);
     }
 
@@ -164,7 +165,7 @@ impl Listener {
     }
 
     fn shut_down(&mut self) {
-        // The receiver is gone only when its owner is shutting down: nobody is left to tell.
+        // A thread that has ended already needs no stop.
         let _ = self.control.send(Control::Stop);
         if let Some(thread) = self.thread.take() {
             // A thread that panicked has reported it already; shutting down goes on.
@@ -311,6 +312,12 @@ mod run {
         }
     }
 
+    /// Tells `start` whether listening could begin. `start` waits for this answer (the channel
+    /// holds it), so the receiver is gone only if `start` itself has panicked.
+    fn answer(ready: &Sender<Result<(), VoiceOff>>, result: Result<(), VoiceOff>) {
+        let _ = ready.send(result);
+    }
+
     fn pipeline_for(
         recogniser: Recogniser,
         rate: u32,
@@ -320,13 +327,11 @@ mod run {
     ) -> Option<Pipeline> {
         match Pipeline::new(recogniser, rate, channels, mode) {
             Ok(p) => {
-                // The receiver is gone only when its owner is shutting down: nobody is left to tell.
-                let _ = ready.send(Ok(()));
+                answer(ready, Ok(()));
                 Some(p)
             }
             Err(e) => {
-                // The receiver is gone only when its owner is shutting down: nobody is left to tell.
-                let _ = ready.send(Err(VoiceOff::Microphone(e.to_string())));
+                answer(ready, Err(VoiceOff::Microphone(e.to_string())));
                 None
             }
         }
@@ -344,8 +349,7 @@ mod run {
                 let blocks = match read_wav(path, Duration::from_millis(100)) {
                     Ok(blocks) => blocks,
                     Err(e) => {
-                        // The receiver is gone only when its owner is shutting down: nobody is left to tell.
-                        let _ = ready.send(Err(VoiceOff::Microphone(e.to_string())));
+                        answer(&ready, Err(VoiceOff::Microphone(e.to_string())));
                         return;
                     }
                 };
@@ -379,8 +383,7 @@ mod run {
                 let device = match DeviceSource::open(name.as_deref(), recogniser.sample_rate()) {
                     Ok(device) => device,
                     Err(e) => {
-                        // The receiver is gone only when its owner is shutting down: nobody is left to tell.
-                        let _ = ready.send(Err(VoiceOff::Microphone(e.to_string())));
+                        answer(&ready, Err(VoiceOff::Microphone(e.to_string())));
                         return;
                     }
                 };
@@ -394,9 +397,9 @@ mod run {
                     return;
                 };
                 let mut budget = Budget::new(config.max_audio, device.rate);
-                // Before the first block is read: the blocks already captured queue up.
+                // Before the first block is read: the blocks already captured queue up, and
+                // nothing has been heard yet, so the toggle ends no utterance.
                 if config.start_talking && config.mode == ListenMode::PushToTalk {
-                    // Before the first block nothing has been heard: the toggle ends no utterance.
                     let _ = pipeline.toggle();
                 }
                 if events

@@ -348,23 +348,20 @@ impl Speaker {
     /// Hands an announcement to the queue; returns its number for the events.
     pub fn say(&self, utterance: Utterance) -> UtteranceId {
         let id = self.new_id();
-        // The receiver is gone only when its owner is shutting down: nobody is left to tell.
-        let _ = self.commands.send(Command::Say(Entry { id, utterance }));
+        self.send(Command::Say(Entry { id, utterance }));
         id
     }
 
     /// Says the last announcement again.
     pub fn repeat(&self) -> UtteranceId {
         let id = self.new_id();
-        // The receiver is gone only when its owner is shutting down: nobody is left to tell.
-        let _ = self.commands.send(Command::Repeat(id));
+        self.send(Command::Repeat(id));
         id
     }
 
     /// Stops what is being said and drops everything waiting.
     pub fn silence(&self) {
-        // The receiver is gone only when its owner is shutting down: nobody is left to tell.
-        let _ = self.commands.send(Command::Silence);
+        self.send(Command::Silence);
     }
 
     /// What happens to the announcements.
@@ -378,14 +375,19 @@ impl Speaker {
         self.commands.send(Command::WhenIdle(tx)).is_ok() && rx.recv_timeout(timeout).is_ok()
     }
 
+    /// Hands a command to the speech thread. The thread ends only on `Shutdown` (or a panic,
+    /// which it reports): after that there is nothing left to say, so a refusal is ignored.
+    fn send(&self, command: Command) {
+        let _ = self.commands.send(command);
+    }
+
     /// Stops speaking and ends the thread, waiting for it at most `timeout`.
     pub fn shutdown(mut self, timeout: Duration) {
         self.stop_thread(timeout);
     }
 
     fn stop_thread(&mut self, timeout: Duration) {
-        // The receiver is gone only when its owner is shutting down: nobody is left to tell.
-        let _ = self.commands.send(Command::Shutdown);
+        self.send(Command::Shutdown);
         if let Some((thread, done)) = self.thread.take()
             && done.recv_timeout(timeout).is_ok()
         {

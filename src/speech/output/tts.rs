@@ -68,18 +68,16 @@ impl TtsOutput {
 }
 
 fn install_callbacks(tts: &tts::Tts, tx: Sender<Report>) -> Result<(), tts::Error> {
+    // The engine may call back after the output is dropped; its reports then have no reader.
     let begin = tx.clone();
     tts.on_utterance_begin(Some(Box::new(move |id| {
-        // The receiver is gone only when its owner is shutting down: nobody is left to tell.
         let _ = begin.send(Report::Begin(id));
     })))?;
     let end = tx.clone();
     tts.on_utterance_end(Some(Box::new(move |id| {
-        // The receiver is gone only when its owner is shutting down: nobody is left to tell.
         let _ = end.send(Report::End(id));
     })))?;
     tts.on_utterance_stop(Some(Box::new(move |id| {
-        // The receiver is gone only when its owner is shutting down: nobody is left to tell.
         let _ = tx.send(Report::End(id));
     })))
 }
