@@ -3,12 +3,13 @@
 //! game with every kind of note in every language, a long game over several pages, and
 //! what bad input gets.
 
+mod common;
 #[path = "../core/tests/support/games.rs"]
 mod games;
 mod record_support;
 
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+use std::process::Command;
 
 use annexd::record::Journal;
 use annexd::record::braille::BrailleTable;
@@ -16,20 +17,9 @@ use annexd_core::notation::Lang;
 use annexd_core::record::export::brf::{CELLS_PER_LINE, LINES_PER_PAGE, cells_of};
 use annexd_core::record::export::{Form, SheetWords};
 use annexd_core::record::{RecordState, Stamped};
+use common::run;
 use games::{Played, every_note};
 use record_support::{Mix, random_game};
-
-fn annexd(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_annexd"))
-        .args(args)
-        // No settings file of the machine's user may change the test.
-        .env(
-            "XDG_CONFIG_HOME",
-            std::env::temp_dir().join("annexd-tests-no-settings"),
-        )
-        .output()
-        .expect("annexd runs")
-}
 
 fn text(bytes: &[u8]) -> String {
     String::from_utf8_lossy(bytes).into_owned()
@@ -69,7 +59,7 @@ fn poppler(tool: &str, args: &[&str]) -> String {
 }
 
 fn verify_code(journal: &Path) -> String {
-    let out = annexd(&["verify", journal.to_str().unwrap(), "--lang", "en"]);
+    let out = run(&["verify", journal.to_str().unwrap(), "--lang", "en"]);
     let stdout = text(&out.stdout);
     let line = stdout
         .lines()
@@ -82,7 +72,7 @@ fn verify_code(journal: &Path) -> String {
 fn the_pdf_reads_back_with_every_note_its_times_signatures_and_check_code() {
     let dir = tempfile::tempdir().unwrap();
     let (journal, _) = every_note_journal(dir.path());
-    let out = annexd(&["sheet", journal.to_str().unwrap(), "--lang", "de"]);
+    let out = run(&["sheet", journal.to_str().unwrap(), "--lang", "de"]);
     assert!(out.status.success(), "{}", text(&out.stderr));
     let pdf = dir.path().join("game.pdf");
     assert_eq!(
@@ -129,7 +119,7 @@ fn the_pdf_reads_back_with_every_note_its_times_signatures_and_check_code() {
     assert!(fonts.contains("DejaVuSans") && embedded, "{fonts}");
     // And in English.
     let english = dir.path().join("english.pdf");
-    let out = annexd(&[
+    let out = run(&[
         "sheet",
         journal.to_str().unwrap(),
         "--lang",
@@ -167,7 +157,7 @@ fn a_long_game_goes_on_over_several_pages_each_with_its_head_and_code() {
     let rows = sheet.game().history().len().div_ceil(2);
     assert!(rows > 60, "the game has {rows} move pairs");
     let journal = journal(dir.path(), "long.jsonl", sheet.header(), &lines);
-    let out = annexd(&["sheet", journal.to_str().unwrap(), "--lang", "de"]);
+    let out = run(&["sheet", journal.to_str().unwrap(), "--lang", "de"]);
     assert!(out.status.success(), "{}", text(&out.stderr));
     let pdf = dir.path().join("long.pdf");
     let info = poppler("pdfinfo", &[pdf.to_str().unwrap()]);
@@ -221,7 +211,7 @@ fn the_braille_sheet_has_40_cells_25_lines_page_numbers_and_translates_back_to_i
     let (journal, played) = every_note_journal(dir.path());
     for lang in Lang::ALL {
         let out_path = dir.path().join(format!("game-{lang}.brf"));
-        let out = annexd(&[
+        let out = run(&[
             "sheet",
             journal.to_str().unwrap(),
             "--format",
@@ -280,7 +270,7 @@ fn the_braille_sheet_has_40_cells_25_lines_page_numbers_and_translates_back_to_i
 fn the_braille_sheet_writes_the_annex_d_words_on_request() {
     let dir = tempfile::tempdir().unwrap();
     let (journal, _) = every_note_journal(dir.path());
-    let out = annexd(&[
+    let out = run(&[
         "sheet",
         journal.to_str().unwrap(),
         "--format",
@@ -314,7 +304,7 @@ fn the_braille_sheet_writes_the_annex_d_words_on_request() {
 fn the_text_and_pgn_sheets_go_beside_the_journal_or_to_standard_output() {
     let dir = tempfile::tempdir().unwrap();
     let (journal, played) = every_note_journal(dir.path());
-    let out = annexd(&[
+    let out = run(&[
         "sheet",
         journal.to_str().unwrap(),
         "--format",
@@ -330,7 +320,7 @@ fn the_text_and_pgn_sheets_go_beside_the_journal_or_to_standard_output() {
         txt.contains(&format!("Check code: {}", verify_code(&journal))),
         "{txt}"
     );
-    let out = annexd(&[
+    let out = run(&[
         "sheet",
         journal.to_str().unwrap(),
         "--format",
@@ -339,7 +329,7 @@ fn the_text_and_pgn_sheets_go_beside_the_journal_or_to_standard_output() {
         "-",
     ]);
     assert!(out.status.success());
-    let pgn = annexd(&["pgn", journal.to_str().unwrap()]);
+    let pgn = run(&["pgn", journal.to_str().unwrap()]);
     assert_eq!(text(&out.stdout), text(&pgn.stdout));
     assert_eq!(text(&out.stdout), played.sheet.to_pgn());
 }
@@ -362,7 +352,7 @@ fn the_newest_game_of_the_games_folder_is_taken_when_none_is_named() {
     journal(&games, "older.jsonl", &played.header, &played.lines[..4]);
     std::thread::sleep(std::time::Duration::from_millis(20));
     journal(&games, "newer.jsonl", &played.header, &played.lines);
-    let out = annexd(&[
+    let out = run(&[
         "sheet",
         "--config",
         config.to_str().unwrap(),
@@ -384,7 +374,7 @@ fn the_newest_game_of_the_games_folder_is_taken_when_none_is_named() {
         format!("[record]\ndir = \"{}\"\n", empty.display()),
     )
     .unwrap();
-    let out = annexd(&["sheet", "--config", config.to_str().unwrap()]);
+    let out = run(&["sheet", "--config", config.to_str().unwrap()]);
     assert_eq!(out.status.code(), Some(1));
     assert!(
         text(&out.stderr).contains("keine Partiedatei gefunden"),
@@ -399,14 +389,14 @@ fn bad_input_gets_a_clear_message_and_leaves_no_file() {
     let (journal, _) = every_note_journal(dir.path());
     let j = journal.to_str().unwrap();
     let missing = dir.path().join("missing.jsonl");
-    let out = annexd(&["sheet", missing.to_str().unwrap(), "--lang", "de"]);
+    let out = run(&["sheet", missing.to_str().unwrap(), "--lang", "de"]);
     assert_eq!(out.status.code(), Some(1));
     assert!(
         text(&out.stderr).contains("Partiedatei nicht lesbar"),
         "{}",
         text(&out.stderr)
     );
-    let out = annexd(&["sheet", j, "--font", "/nonexistent/font.ttf"]);
+    let out = run(&["sheet", j, "--font", "/nonexistent/font.ttf"]);
     assert_eq!(out.status.code(), Some(1));
     assert!(
         text(&out.stderr).contains("the font /nonexistent/font.ttf cannot be used"),
@@ -414,28 +404,28 @@ fn bad_input_gets_a_clear_message_and_leaves_no_file() {
         text(&out.stderr)
     );
     assert!(!dir.path().join("game.pdf").exists());
-    let out = annexd(&["sheet", j, "--font", j]);
+    let out = run(&["sheet", j, "--font", j]);
     assert_eq!(out.status.code(), Some(1));
     assert!(
         text(&out.stderr).contains("cannot be used"),
         "{}",
         text(&out.stderr)
     );
-    let out = annexd(&["sheet", j, "--format", "docx"]);
+    let out = run(&["sheet", j, "--format", "docx"]);
     assert_eq!(out.status.code(), Some(2));
     assert!(
         text(&out.stderr).contains("use pdf, brf, txt or pgn"),
         "{}",
         text(&out.stderr)
     );
-    let out = annexd(&["sheet", j, "--words", "pictures"]);
+    let out = run(&["sheet", j, "--words", "pictures"]);
     assert_eq!(out.status.code(), Some(2));
     assert!(
         text(&out.stderr).contains("letters"),
         "{}",
         text(&out.stderr)
     );
-    let out = annexd(&["sheet", j, "--out", "/nonexistent/dir/x.pdf"]);
+    let out = run(&["sheet", j, "--out", "/nonexistent/dir/x.pdf"]);
     assert_eq!(out.status.code(), Some(1));
     assert!(
         text(&out.stderr).contains("could not be written"),
@@ -461,7 +451,7 @@ fn a_changed_record_still_gets_its_sheet_which_says_so() {
     let changed = text_before.replacen("\"white_ms\":5390000", "\"white_ms\":5399000", 1);
     assert_ne!(changed, text_before);
     std::fs::write(&journal, changed).unwrap();
-    let out = annexd(&[
+    let out = run(&[
         "sheet",
         journal.to_str().unwrap(),
         "--format",
@@ -506,7 +496,7 @@ fn notes_that_do_not_fit_go_on_to_a_page_of_their_own_before_the_signatures() {
         lines.push(Stamped::at(applied.entry, 5000 + i as u64));
     }
     let journal = journal(dir.path(), "notes.jsonl", sheet.header(), &lines);
-    let out = annexd(&["sheet", journal.to_str().unwrap(), "--lang", "en"]);
+    let out = run(&["sheet", journal.to_str().unwrap(), "--lang", "en"]);
     assert!(out.status.success(), "{}", text(&out.stderr));
     let pdf = dir.path().join("notes.pdf");
     let all = poppler("pdftotext", &["-layout", pdf.to_str().unwrap(), "-"]);

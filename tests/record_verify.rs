@@ -2,32 +2,22 @@
 //! with the check code of the signed sheet), a crash's cut last line (recovered by resume,
 //! not a change), and an old unsealed journal that still resumes and exports.
 
+mod common;
 #[path = "../core/tests/support/games.rs"]
 mod games;
 
 use std::fs;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
 
 use annexd::record::{GameFiles, Journal};
 use annexd_core::record::{Entry, Stamped};
+use common::run;
 use games::every_note;
-
-fn annexd(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_annexd"))
-        .args(args)
-        .env(
-            "XDG_CONFIG_HOME",
-            std::env::temp_dir().join("annexd-tests-no-settings"),
-        )
-        .output()
-        .expect("annexd runs")
-}
 
 fn verify(journal: &Path, extra: &[&str]) -> (Option<i32>, String) {
     let mut args = vec!["verify", journal.to_str().unwrap()];
     args.extend(extra);
-    let out = annexd(&args);
+    let out = run(&args);
     let mut said = String::from_utf8_lossy(&out.stdout).into_owned();
     said.push_str(&String::from_utf8_lossy(&out.stderr));
     (out.status.code(), said)
@@ -226,7 +216,7 @@ fn an_old_journal_is_not_sealed_but_still_resumes_and_exports() {
     assert_eq!(files.seal(), None);
     let written = fs::read_to_string(&path).unwrap();
     assert!(!written.contains("\"hash\""), "{written}");
-    let out = annexd(&[
+    let out = run(&[
         "sheet",
         path.to_str().unwrap(),
         "--format",

@@ -7,7 +7,7 @@ pub mod tmux;
 
 use std::io::{BufRead, BufReader, Write};
 use std::path::Path;
-use std::process::{Child, ChildStdin, Command, Stdio};
+use std::process::{Child, ChildStdin, Command, Output, Stdio};
 use std::sync::mpsc::{Receiver, RecvTimeoutError, channel};
 use std::time::{Duration, Instant};
 
@@ -17,6 +17,19 @@ pub const LINE_WAIT: Duration = Duration::from_secs(20);
 /// The `annexd` binary built for the tests.
 pub fn annexd() -> Command {
     Command::new(env!("CARGO_BIN_EXE_annexd"))
+}
+
+/// Runs `annexd` with `args` to its end, with no settings file of the machine's user (one
+/// could change the test), and returns what it wrote and its exit status.
+pub fn run(args: &[&str]) -> Output {
+    annexd()
+        .args(args)
+        .env(
+            "XDG_CONFIG_HOME",
+            std::env::temp_dir().join("annexd-tests-no-settings"),
+        )
+        .output()
+        .expect("annexd runs")
 }
 
 /// A running `annexd` whose output is read line by line.
