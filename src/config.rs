@@ -30,7 +30,7 @@ pub fn load(path: Option<&Path>) -> Result<Settings, ConfigError> {
     }
 }
 
-/// The default settings file: `<config dir>/annexd/annexd.toml`.
+/// The default settings file: `annexd.toml` in [`crate::data_dirs::config_dir`].
 pub fn default_config_path() -> Option<PathBuf> {
-    directories::ProjectDirs::from("", "", "annexd").map(|d| d.config_dir().join("annexd.toml"))
+    crate::data_dirs::config_dir().map(|dir| dir.join("annexd.toml"))
 }

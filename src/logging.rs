@@ -18,12 +18,7 @@ use tracing_subscriber::EnvFilter;
 
 /// The log file `play` and `resume` use when none is named.
 pub fn default_log_file() -> Option<PathBuf> {
-    let dirs = directories::ProjectDirs::from("", "", "annexd")?;
-    let dir = dirs
-        .state_dir()
-        .unwrap_or_else(|| dirs.data_local_dir())
-        .to_path_buf();
-    Some(dir.join("annexd.log"))
+    crate::data_dirs::state_dir().map(|dir| dir.join("annexd.log"))
 }
 
 /// Sets the log up: to `file` if given, else to standard error if `RUST_LOG` is set, else to

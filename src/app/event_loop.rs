@@ -7,7 +7,9 @@
 //!
 //! Standard input is read as bytes and cut into lines by the core
 //! (`annexd_core::command::typed`): no byte sequence ends a game. Only `Ende`, the end of
-//! input and SIGINT, SIGTERM or SIGHUP do, and all of them the same way ([`Sink::finish`]).
+//! input and a request to end from outside ([`super::signals`]: an interrupt such as Ctrl-C, or a
+//! termination such as SIGTERM or the console closed) do, and all of them the same way
+//! ([`Sink::finish`]).
 
 use std::io::Read;
 use std::process::ExitCode;
@@ -22,7 +24,7 @@ use annexd_core::session::{Effect, Input, Seat, Session};
 use annexd_core::speech::Priority;
 
 use super::devices::Devices;
-use super::signals::{self, EndSignals};
+use super::signals::{EndRequest, EndSignals};
 use super::sink::Sink;
 use crate::board::serial::PortEvent;
 use crate::board::sim::SimNote;
@@ -45,8 +47,9 @@ enum Happened {
     Editing(String),
     /// The end of input (or Ctrl-C, Ctrl-D in the board view).
     InputEnded,
-    /// SIGINT, SIGTERM or SIGHUP.
-    Signal(i32),
+    /// An interrupt (SIGINT, Ctrl-C, Ctrl-Break) or a termination (SIGTERM, SIGHUP, the
+    /// console closed, logoff, shutdown).
+    Signal(EndRequest),
     /// From a board's link.
     Board(Seat, PortEvent),
     /// From the recogniser.
@@ -118,9 +121,10 @@ pub(super) fn run(
         }
         let effects = match happened {
             Happened::InputEnded => break,
-            Happened::Signal(signal) => {
-                tracing::info!("{}: the game is closed", signals::name(signal));
-                sink.show(&format!("{}: the game is closed", signals::name(signal)));
+            // Both kinds end the game for now.
+            Happened::Signal(request @ (EndRequest::Interrupt(_) | EndRequest::Terminate(_))) => {
+                tracing::info!("{}: the game is closed", request.name());
+                sink.show(&format!("{}: the game is closed", request.name()));
                 break;
             }
             Happened::Editing(text) => {
@@ -239,7 +243,7 @@ pub(super) fn run(
 /// [`Happened::Deadline`]); a source that has ended is dropped from the set.
 fn next(
     keyboard: &Keyboard,
-    signals: Option<&Receiver<i32>>,
+    signals: Option<&Receiver<EndRequest>>,
     devices: &mut Devices,
     wait: Option<Duration>,
 ) -> Happened {

@@ -25,9 +25,7 @@ pub fn games_dir(settings: &Settings) -> PathBuf {
     if !settings.record.dir.trim().is_empty() {
         return PathBuf::from(&settings.record.dir);
     }
-    directories::ProjectDirs::from("", "", "annexd")
-        .map(|d| d.data_dir().join("games"))
-        .unwrap_or_else(|| PathBuf::from("games"))
+    crate::data_dirs::games().unwrap_or_else(|| PathBuf::from("games"))
 }
 
 /// `annexd play`.

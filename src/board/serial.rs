@@ -19,7 +19,8 @@ use annexd_core::board::protocol::HostMsg;
 /// Where and how to reach a board.
 #[derive(Debug, Clone)]
 pub struct PortSettings {
-    /// The device path (`/dev/ttyACM0`, a `/dev/serial/by-id/…` link, a pseudo-terminal).
+    /// The device path (`/dev/ttyACM0`, a `/dev/serial/by-id/…` link, a pseudo-terminal,
+    /// `COM3` on Windows, an in-process line `in-process:…`).
     pub path: PathBuf,
     /// The line speed (115200 for peg boards, 9600 for DGT boards).
     pub baud: u32,
@@ -111,6 +112,28 @@ impl Drop for BoardLink {
     }
 }
 
+/// How long a read waits for bytes before the loop looks at its other work.
+const READ_TIMEOUT: Duration = Duration::from_millis(20);
+
+/// A port's bytes both ways.
+trait Wire: Read + Write + Send {}
+impl<T: Read + Write + Send> Wire for T {}
+
+/// Opens the port: a serial device (a COM port on Windows), or an in-process line
+/// (`in-process:…`, the simulated board where there are no pseudo-terminals).
+fn open(settings: &PortSettings, timeout: Duration) -> Result<Box<dyn Wire>, String> {
+    match super::in_process::open(&settings.path, timeout) {
+        Some(line) => line
+            .map(|line| Box::new(line) as Box<dyn Wire>)
+            .map_err(|e| e.to_string()),
+        None => serialport::new(settings.path.to_string_lossy(), settings.baud)
+            .timeout(timeout)
+            .open()
+            .map(|port| Box::new(port) as Box<dyn Wire>)
+            .map_err(|e| e.to_string()),
+    }
+}
+
 fn run(
     settings: PortSettings,
     events: Sender<PortEvent>,
@@ -122,10 +145,7 @@ fn run(
     let mut said_unavailable = false;
     while !stop.load(Ordering::Relaxed) {
         let path = settings.path.to_string_lossy().into_owned();
-        let port = serialport::new(&path, settings.baud)
-            .timeout(Duration::from_millis(20))
-            .open_native();
-        let mut port = match port {
+        let mut port = match open(&settings, READ_TIMEOUT) {
             Ok(port) => port,
             Err(e) => {
                 if !said_unavailable {
