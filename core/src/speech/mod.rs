@@ -12,5 +12,5 @@ pub mod queue;
 pub mod utterance;
 pub mod vocabulary;
 
-pub use backend::BackendKind;
+pub use backend::{BackendKind, DEFAULT_BACKEND};
 pub use utterance::{Channel, Priority, Utterance, UtteranceId};
