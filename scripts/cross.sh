@@ -190,7 +190,7 @@ build_louis_for_windows() {
   tar xzf "$crate" -C "$build" --strip-components=2 "louis-sys-$LOUIS_SYS_VERSION/liblouis-3.7.0"
   (
     cd "$build"
-    ./configure -q --host=x86_64-w64-mingw32 --prefix="$out" --enable-ucs4 \
+    ./configure -q --host=x86_64-w64-mingw32 --prefix="$out" \
       --disable-dependency-tracking --without-yaml --disable-static >/dev/null
     # The library first: its .def file is made by its link, which a parallel make races.
     make -s -C liblouis liblouis.la >/dev/null 2>&1

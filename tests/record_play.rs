@@ -77,11 +77,11 @@ fn at_mate_the_sheets_are_written_and_the_check_code_said_is_the_one_on_them() {
         verdict.contains("der Prüfcode stimmt mit dem Ende der Aufzeichnung überein"),
         "{verdict}"
     );
-    let pdf = Command::new("pdftotext")
+    let pdf = common::platform::host_tool("pdftotext")
         .args([
-            "-layout",
-            journal.with_extension("pdf").to_str().unwrap(),
-            "-",
+            "-layout".to_string(),
+            common::platform::host_arg(journal.with_extension("pdf").to_str().unwrap()),
+            "-".to_string(),
         ])
         .output()
         .expect("pdftotext (poppler-utils, scripts/setup.sh installs it)");
@@ -98,6 +98,19 @@ fn at_mate_the_sheets_are_written_and_the_check_code_said_is_the_one_on_them() {
     assert!(read(&journal.with_extension("txt")).contains(&format!("Prüfcode: {code}\n")));
     let table = BrailleTable::of(Lang::De).unwrap();
     let brf = read(&journal.with_extension("brf"));
+    if cfg!(windows) {
+        // liblouis 3.7.0 (Windows) cannot translate back: the lines are looked for in Braille.
+        for line in [code.as_str(), "2. g4 Dh4#"] {
+            let cells: String = table
+                .translate(line)
+                .unwrap()
+                .into_iter()
+                .map(annexd_core::record::export::brf::brf_char)
+                .collect();
+            assert!(brf.contains(&cells), "'{line}' ({cells}) missing:\n{brf}");
+        }
+        return;
+    }
     let back: Vec<String> = brf
         .split(['\u{c}', '\n'])
         .map(|row| {

@@ -9,7 +9,6 @@ mod games;
 mod record_support;
 
 use std::path::{Path, PathBuf};
-use std::process::Command;
 
 use annexd::record::Journal;
 use annexd::record::braille::BrailleTable;
@@ -50,8 +49,8 @@ fn every_note_journal(dir: &Path) -> (PathBuf, Played) {
 
 /// A tool of poppler-utils, installed by scripts/setup.sh.
 fn poppler(tool: &str, args: &[&str]) -> String {
-    let out = Command::new(tool)
-        .args(args)
+    let out = common::platform::host_tool(tool)
+        .args(args.iter().map(|arg| common::platform::host_arg(arg)))
         .output()
         .unwrap_or_else(|e| panic!("{tool} (poppler-utils, scripts/setup.sh installs it): {e}"));
     assert!(out.status.success(), "{tool}: {}", text(&out.stderr));
@@ -206,6 +205,10 @@ fn moves_of(line: &str) -> Option<(u32, Vec<String>)> {
 }
 
 #[test]
+#[cfg_attr(
+    windows,
+    ignore = "liblouis 3.7.0, the Windows build's (the newest source a package carries), crashes translating Braille back; the program only translates forward, and scripts/test-package-windows.sh compares a Windows sheet with Linux's byte for byte"
+)]
 fn the_braille_sheet_has_40_cells_25_lines_page_numbers_and_translates_back_to_its_moves() {
     let dir = tempfile::tempdir().unwrap();
     let (journal, played) = every_note_journal(dir.path());
@@ -267,6 +270,10 @@ fn the_braille_sheet_has_40_cells_25_lines_page_numbers_and_translates_back_to_i
 }
 
 #[test]
+#[cfg_attr(
+    windows,
+    ignore = "liblouis 3.7.0, the Windows build's (the newest source a package carries), crashes translating Braille back; the program only translates forward, and scripts/test-package-windows.sh compares a Windows sheet with Linux's byte for byte"
+)]
 fn the_braille_sheet_writes_the_annex_d_words_on_request() {
     let dir = tempfile::tempdir().unwrap();
     let (journal, _) = every_note_journal(dir.path());
@@ -343,7 +350,7 @@ fn the_newest_game_of_the_games_folder_is_taken_when_none_is_named() {
     std::fs::write(
         &config,
         format!(
-            "[record]\ndir = \"{}\"\n[game]\nlanguage = \"en\"\n",
+            "[record]\ndir = '{}'\n[game]\nlanguage = \"en\"\n",
             games.display()
         ),
     )
@@ -369,11 +376,7 @@ fn the_newest_game_of_the_games_folder_is_taken_when_none_is_named() {
     );
     let empty = dir.path().join("empty");
     std::fs::create_dir(&empty).unwrap();
-    std::fs::write(
-        &config,
-        format!("[record]\ndir = \"{}\"\n", empty.display()),
-    )
-    .unwrap();
+    std::fs::write(&config, format!("[record]\ndir = '{}'\n", empty.display())).unwrap();
     let out = run(&["sheet", "--config", config.to_str().unwrap()]);
     assert_eq!(out.status.code(), Some(1));
     assert!(

@@ -3,6 +3,7 @@
 
 #![allow(dead_code)]
 
+pub mod platform;
 pub mod tmux;
 
 use std::io::{BufRead, BufReader, Write};
@@ -14,9 +15,11 @@ use std::time::{Duration, Instant};
 /// How long a test waits for one expected line before it fails.
 pub const LINE_WAIT: Duration = Duration::from_secs(20);
 
-/// The `annexd` binary built for the tests.
+/// The `annexd` binary built for the tests (on Windows in a process group of its own).
 pub fn annexd() -> Command {
-    Command::new(env!("CARGO_BIN_EXE_annexd"))
+    let mut command = Command::new(env!("CARGO_BIN_EXE_annexd"));
+    platform::own_group(&mut command);
+    command
 }
 
 /// Runs `annexd` with `args` to its end, with no settings file of the machine's user (one
@@ -144,7 +147,8 @@ impl Running {
         }
     }
 
-    /// Kills the program at once (SIGKILL), as a crash or a power cut would.
+    /// Kills the program at once (SIGKILL; TerminateProcess on Windows), as a crash or a
+    /// power cut would.
     pub fn kill(mut self) {
         self.child.kill().expect("kill");
         let _ = self.child.wait();
