@@ -6,8 +6,7 @@
 #
 # Boards stand on COM ports: six pairs of pseudo-terminals joined by socat, each end mapped
 # to a COM port of the prefix (COM11…COM16 the board's ends, COM21…COM26 the program's), and
-# named to the tests in ANNEXD_TEST_COM_PAIRS (tests/common/platform.rs). Wine's sound goes
-# through ALSA, so that an ALSA file device stands in for the sound card as on Linux.
+# named to the tests in ANNEXD_TEST_COM_PAIRS (tests/common/platform.rs).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 ROOT=$(pwd)
@@ -22,8 +21,6 @@ export WINEPREFIX="$WORK/wine" WINEDEBUG=-all
 rm -rf "$WORK/claims" "$WORK/lines"
 mkdir -p "$WORK/claims" "$WORK/lines"
 scripts/cross.sh wine-prefix "$WINEPREFIX"
-# Wine's sound through ALSA (not PulseAudio): ALSA_CONFIG_PATH then reaches the tests' devices.
-/usr/lib/wine/wine64 reg add 'HKCU\Software\Wine\Drivers' /v Audio /d alsa /f >/dev/null 2>&1
 
 SOCATS=()
 cleanup() {

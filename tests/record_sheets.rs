@@ -9,6 +9,7 @@ mod games;
 mod record_support;
 
 use std::path::{Path, PathBuf};
+use std::process::Command;
 
 use annexd::record::Journal;
 use annexd::record::braille::BrailleTable;
@@ -49,8 +50,8 @@ fn every_note_journal(dir: &Path) -> (PathBuf, Played) {
 
 /// A tool of poppler-utils, installed by scripts/setup.sh.
 fn poppler(tool: &str, args: &[&str]) -> String {
-    let out = common::platform::host_tool(tool)
-        .args(args.iter().map(|arg| common::platform::host_arg(arg)))
+    let out = Command::new(tool)
+        .args(args)
         .output()
         .unwrap_or_else(|e| panic!("{tool} (poppler-utils, scripts/setup.sh installs it): {e}"));
     assert!(out.status.success(), "{tool}: {}", text(&out.stderr));
@@ -68,6 +69,10 @@ fn verify_code(journal: &Path) -> String {
 }
 
 #[test]
+#[cfg_attr(
+    windows,
+    ignore = "poppler's pdftotext, pdfinfo and pdffonts are Linux programs, which a test under Wine cannot start with its output handles; scripts/test-package-windows.sh reads a PDF made under Wine with them"
+)]
 fn the_pdf_reads_back_with_every_note_its_times_signatures_and_check_code() {
     let dir = tempfile::tempdir().unwrap();
     let (journal, _) = every_note_journal(dir.path());
@@ -142,6 +147,10 @@ fn the_pdf_reads_back_with_every_note_its_times_signatures_and_check_code() {
 }
 
 #[test]
+#[cfg_attr(
+    windows,
+    ignore = "poppler's pdftotext, pdfinfo and pdffonts are Linux programs, which a test under Wine cannot start with its output handles; scripts/test-package-windows.sh reads a PDF made under Wine with them"
+)]
 fn a_long_game_goes_on_over_several_pages_each_with_its_head_and_code() {
     let dir = tempfile::tempdir().unwrap();
     let (lines, sheet) = random_game(
@@ -472,6 +481,10 @@ fn a_changed_record_still_gets_its_sheet_which_says_so() {
 }
 
 #[test]
+#[cfg_attr(
+    windows,
+    ignore = "poppler's pdftotext, pdfinfo and pdffonts are Linux programs, which a test under Wine cannot start with its output handles; scripts/test-package-windows.sh reads a PDF made under Wine with them"
+)]
 fn notes_that_do_not_fit_go_on_to_a_page_of_their_own_before_the_signatures() {
     let dir = tempfile::tempdir().unwrap();
     // A short game with many notes: the arbiter adds time again and again.

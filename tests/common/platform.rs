@@ -130,22 +130,3 @@ pub fn own_group(command: &mut std::process::Command) {
     #[cfg(not(windows))]
     let _ = command;
 }
-
-/// A program of the machine the tests run on (poppler's `pdftotext`, …). Under Wine that is
-/// the Linux machine's, which Wine starts as a Unix program when named by its full path.
-pub fn host_tool(name: &str) -> std::process::Command {
-    if cfg!(windows) {
-        std::process::Command::new(format!("Z:\\usr\\bin\\{name}"))
-    } else {
-        std::process::Command::new(name)
-    }
-}
-
-/// An argument for [`host_tool`]: under Wine a path on drive Z: (the Unix root, where
-/// scripts/test-windows.sh puts the tests' temporary folders) becomes the Unix path.
-pub fn host_arg(arg: &str) -> String {
-    match arg.strip_prefix("Z:") {
-        Some(path) if cfg!(windows) => path.replace('\\', "/"),
-        _ => arg.to_string(),
-    }
-}
