@@ -1,0 +1,29 @@
+#!/usr/bin/env bash
+# Runs annexd's tests built for aarch64 Linux (a Raspberry Pi) under qemu-user.
+#
+#   scripts/test-aarch64.sh          a chosen part (the README's test command runs this): the
+#                                    core's sessions, rules and seal, the program's unit tests,
+#                                    games typed through a pipe and on a pseudo-terminal board,
+#                                    the journal, verify, clips to WAV and an ALSA file device
+#   scripts/test-aarch64.sh --full   every test of both crates (figures in docs/install.md)
+#   scripts/test-aarch64.sh ARGS…    cargo test ARGS… instead
+#
+# qemu runs the program 10 to 25 times slower than the machine itself, so the tests are built
+# in the release profile of the package (`deb`, shared with scripts/package.sh --arch arm64)
+# and the README's command runs a part of them.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+say() { printf 'test-aarch64: %s\n' "$*" >&2; }
+
+scripts/cross.sh setup aarch64
+if [ "${1:-}" = --full ]; then
+  shift
+  set -- --workspace --no-fail-fast "$@"
+elif [ $# -eq 0 ]; then
+  set -- --no-fail-fast \
+    -p annexd-core --lib --test session_core --test game_rules --test record_seal \
+    -p annexd --test play_line --test play_input --test board_pty --test play_serial_board \
+    --test record_journal --test record_verify --test speech_out
+fi
+say "cargo test --profile deb $* (aarch64, under qemu)"
+exec scripts/cross.sh cargo aarch64 test --profile deb "$@"
