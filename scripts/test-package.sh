@@ -86,7 +86,8 @@ depends=$(sed -n 's/^Depends: //p' control)
 for lib in $(readelf -d "$BIN" "$PKG/usr/lib/annexd/libvosk.so" \
                | sed -n 's/.*(NEEDED).*\[\(.*\)\]/\1/p' | sort -u); do
   [ "$lib" = libvosk.so ] && continue
-  owner=$(dpkg -S "*/$lib" | head -n 1 | cut -d: -f1)
+  # (not the cross toolchain's copies, /usr/aarch64-linux-gnu/lib)
+  owner=$(dpkg -S "*/$lib" | grep -v -- "-cross: " | head -n 1 | cut -d: -f1)
   [ "$owner" = libgcc-s1 ] && continue
   [[ ", $depends," == *", $owner "* || ", $depends," == *", $owner,"* ]] \
     || fail "Depends ($depends) does not name $owner, which holds $lib"
