@@ -15,9 +15,10 @@ use std::time::{Duration, Instant};
 /// How long a test waits for one expected line before it fails.
 pub const LINE_WAIT: Duration = Duration::from_secs(20);
 
-/// The `annexd` binary built for the tests (on Windows in a process group of its own).
+/// The `annexd` binary built for the tests (on Windows in a process group of its own; behind
+/// the emulator for another architecture, [`platform::program`]).
 pub fn annexd() -> Command {
-    let mut command = Command::new(env!("CARGO_BIN_EXE_annexd"));
+    let mut command = platform::program(env!("CARGO_BIN_EXE_annexd"));
     platform::own_group(&mut command);
     command
 }

@@ -1,5 +1,6 @@
-//! What the tests do the platform's way: a pair of serial ports joined by a wire for a board
-//! played by the test, and asking a running annexd to end from outside.
+//! What the tests do the platform's way: the program they start (under an emulator, for
+//! another architecture), a pair of serial ports joined by a wire for a board played by the
+//! test, and asking a running annexd to end from outside.
 //!
 //! On Unix the ports are a pseudo-terminal pair made in the test. On Windows (the tests run
 //! under Wine) a test cannot make one: `scripts/test-windows.sh` joins pairs of
@@ -9,6 +10,20 @@
 //! so that no two tests, in one test program or in two, share a line.
 
 use std::time::Duration;
+
+/// A program the tests start, behind the runner `ANNEXD_TEST_RUNNER` names when it is set:
+/// the tests for aarch64 run under qemu-user, which does not follow a program into the
+/// programs it starts (scripts/test-aarch64.sh names qemu-aarch64 here).
+pub fn program(path: &str) -> std::process::Command {
+    match std::env::var_os("ANNEXD_TEST_RUNNER") {
+        Some(runner) => {
+            let mut command = std::process::Command::new(runner);
+            command.arg(path);
+            command
+        }
+        None => std::process::Command::new(path),
+    }
+}
 
 /// Two serial ports joined by a wire: the test plays the board on `board`, the program
 /// opens `path`.
