@@ -102,6 +102,10 @@ fn the_end_of_input_ends_the_game_saved() {
 
 /// SIGINT, SIGTERM and SIGHUP on Unix, Ctrl-Break on Windows ([`common::platform`]).
 #[test]
+#[cfg_attr(
+    windows,
+    ignore = "Wine 8 lets a test send a console event only when it runs from a terminal (headless, GenerateConsoleCtrlEvent fails with ERROR_INVALID_ACCESS); Ctrl-C, Ctrl-Break and closing the console are on the tester's checklist, docs/windows.md"
+)]
 fn a_request_to_end_from_outside_ends_the_game_saved() {
     for request in common::platform::end_requests() {
         let name = request.name;
