@@ -14,7 +14,9 @@
 # toolchain with `rustup target add`; where it cannot (or ANNEXD_CROSS_TOOLCHAIN=debian),
 # Debian's rustc-web with its standard library's source (rust-web-src), which builds std for
 # the target (`-Zbuild-std`). The choice is made once, by `setup`, and kept in
-# .deps/cross/<triple>.toolchain. The
+# .deps/cross/<triple>.toolchain (ANNEXD_CROSS_CHOICES names another folder for it, and
+# ANNEXD_CROSS_TARGET_DIR another build folder than target/cross: to try the other compiler
+# without rebuilding the first's). The
 # default toolchain is never changed: Debian's compiler is put first on PATH in this
 # script's own shell only, and checked there. Builds go to target/cross/, so that they and
 # the host's build in target/ never rebuild each other.
@@ -31,7 +33,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 ROOT=$(pwd)
 DEPS="$ROOT/.deps"
-CROSS_TARGET_DIR="$ROOT/target/cross"
+CROSS_TARGET_DIR="${ANNEXD_CROSS_TARGET_DIR:-$ROOT/target/cross}"
 WINE=/usr/lib/wine/wine64
 VOSK_VERSION=0.3.45
 LOUIS_SYS_VERSION=0.6.1
@@ -65,13 +67,13 @@ apt_install() {
 }
 
 # Which compiler builds for a target: recorded by setup in .deps/cross/<triple>.toolchain.
-toolchain_file() { echo "$DEPS/cross/$1.toolchain"; }
+toolchain_file() { echo "${ANNEXD_CROSS_CHOICES:-$DEPS/cross}/$1.toolchain"; }
 
 choose_toolchain() { # choose_toolchain TRIPLE
   local triple=$1 file
   file=$(toolchain_file "$triple")
   [ -f "$file" ] && return 0
-  mkdir -p "$DEPS/cross"
+  mkdir -p "$(dirname "$file")"
   if [ "${ANNEXD_CROSS_TOOLCHAIN:-}" = debian ]; then
     say "$triple: Debian's rustc-web builds std for it (ANNEXD_CROSS_TOOLCHAIN=debian)"
     apt_install rustc-web cargo-web rust-web-src
