@@ -5,7 +5,7 @@
 
 use std::path::{Path, PathBuf};
 
-use annexd_core::config::{ConfigError, Settings};
+use annexd_core::{ConfigError, Settings};
 
 /// Reads the settings file, or the defaults when the default file does not exist.
 pub fn load(path: Option<&Path>) -> Result<Settings, ConfigError> {

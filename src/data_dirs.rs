@@ -78,15 +78,6 @@ pub fn roots_for(
     unique
 }
 
-/// Folders as one line for messages: "A, B, C".
-pub fn show(paths: &[PathBuf]) -> String {
-    paths
-        .iter()
-        .map(|p| p.display().to_string())
-        .collect::<Vec<_>>()
-        .join(", ")
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;

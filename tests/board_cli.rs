@@ -5,21 +5,19 @@ use std::io::{BufRead, BufReader, Read, Write};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
-use annexd::board::serial::{BoardLink, PortEvent, PortSettings};
-use annexd::board::sim::{self, DeviceOptions, SimOptions};
-use annexd_core::board::Sensing;
-use annexd_core::board::dgt::DgtDevice;
-use annexd_core::board::link::LinkEvent;
-use annexd_core::board::tracker::{Tracker, TrackerOutput};
+use annexd::board::{BoardLink, PortEvent, PortSettings, SimOptions, start_simulator};
+use annexd_core::board::{
+    DgtDevice, LinkEvent, Sensing, SimulatedPegBoardOptions, Tracker, TrackerOutput,
+};
 use serde_json::Value;
 use shakmaty::{Chess, Piece, Square};
 
 #[test]
 fn board_watch_prints_hello_touches_moves_keys_and_differences_as_json() {
-    let board = sim::start(SimOptions {
-        device: DeviceOptions {
+    let board = start_simulator(SimOptions {
+        device: SimulatedPegBoardOptions {
             sensing: Sensing::Color,
-            ..DeviceOptions::default()
+            ..SimulatedPegBoardOptions::default()
         },
         ..SimOptions::default()
     })

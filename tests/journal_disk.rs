@@ -12,7 +12,7 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-use annexd_core::notation::{Lang, Style, move_tokens};
+use annexd_core::{Lang, Style, move_tokens};
 use common::{Running, annexd, read};
 use shakmaty::{CastlingMode, Chess, Position};
 

@@ -7,9 +7,9 @@ mod common;
 use std::path::Path;
 use std::process::Command;
 
-use annexd::record::braille::BrailleTable;
-use annexd_core::notation::Lang;
-use annexd_core::record::export::brf::cells_of;
+use annexd::record::BrailleTable;
+use annexd_core::Lang;
+use annexd_core::record::cells_of;
 use common::{Running, annexd, read};
 
 /// `annexd play` with a settings file in `dir`.

@@ -182,7 +182,7 @@ fn a_crash_while_writing_is_not_a_change_and_resume_keeps_the_chain_whole() {
         said.contains("Aufzeichnung versiegelt und unversehrt, 32 Zeilen"),
         "{said}"
     );
-    assert!(fs::read(annexd::record::journal::damaged_path(&path)).is_ok());
+    assert!(fs::read(annexd::record::damaged_path(&path)).is_ok());
     assert_eq!(code_of(&said), files.seal().unwrap().check_code().text());
 }
 

@@ -14,9 +14,8 @@ use std::path::Path;
 use std::process::Stdio;
 use std::time::{Duration, Instant};
 
-use annexd_core::clock::AnnounceConfig;
-use annexd_core::clock::announce::{move_number, side_time};
-use annexd_core::notation::{Lang, Style, Token, move_tokens};
+use annexd_core::clock::{AnnounceConfig, move_number, side_time};
+use annexd_core::{Lang, Style, Token, move_tokens};
 use common::{Running, annexd, read};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};

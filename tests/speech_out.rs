@@ -7,8 +7,8 @@ mod speech_support;
 use std::time::Duration;
 
 use annexd::speech::Voice;
-use annexd_core::notation::Lang;
-use annexd_core::speech::vocabulary::parse_text;
+use annexd_core::Lang;
+use annexd_core::speech::parse_text;
 use speech_support::*;
 
 const WORDS: &str = "Springer Felix drei, Schach";

@@ -7,9 +7,8 @@ mod speech_support;
 use std::path::Path;
 use std::time::Duration;
 
-use annexd::speech::VoiceLibrary;
-use annexd::speech::voice::decode_mono;
-use annexd_core::notation::Lang;
+use annexd::speech::{VoiceLibrary, decode_mono};
+use annexd_core::Lang;
 use speech_support::*;
 
 /// An ALSA configuration whose default capture device reads 16 kHz mono 16-bit samples from
@@ -102,10 +101,7 @@ fn record_one_word(lang: Lang, name: &str, key: &str, text: &str) {
     ]);
     let (voice, borrowed) = library.load(lang, Some(name)).unwrap();
     assert!(voice.missing_keys().is_empty());
-    assert_eq!(
-        borrowed,
-        annexd_core::speech::vocabulary::clip_keys(lang).len() - 2
-    );
+    assert_eq!(borrowed, annexd_core::speech::clip_keys(lang).len() - 2);
     assert_eq!(voice.info.name, name);
     assert_eq!(voice.info.language, lang);
 }

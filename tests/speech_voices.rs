@@ -6,8 +6,7 @@ mod speech_support;
 use std::time::Duration;
 
 use annexd::speech::Voice;
-use annexd_core::lang::{Speech, WordSet};
-use annexd_core::notation::{Lang, Token, Word};
+use annexd_core::{Lang, Speech, Token, Word, WordSet};
 use shakmaty::{CastlingSide, Color, File, Rank, Role};
 use speech_support::{annexd, run_with_deadline, shipped_voice};
 
@@ -117,11 +116,11 @@ fn every_key_any_token_can_produce_has_a_clip_in_each_shipped_voice() {
 fn every_shipped_clip_is_speech_of_a_sensible_length_and_loudness() {
     for lang in Lang::ALL {
         let voice = Voice::load(&shipped_voice(lang)).expect("the shipped voice loads");
-        for key in annexd_core::speech::vocabulary::clip_keys(lang) {
+        for key in annexd_core::speech::clip_keys(lang) {
             let clip = voice.clip(key.key).expect("complete");
             let seconds = voice.clip_duration(key.key).unwrap();
             let samples: Vec<f32> = clip.iter().map(|&s| s as f32 / 32768.0).collect();
-            let rms = annexd::speech::wav::rms(&samples);
+            let rms = annexd::speech::rms(&samples);
             if key.key == "pause" {
                 assert!(
                     rms < 0.001

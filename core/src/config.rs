@@ -8,9 +8,10 @@ use std::path::{Path, PathBuf};
 use serde::{Deserialize, Serialize};
 
 use crate::game::Pace;
+use crate::lang::Lang;
 use crate::lang::{Speech, WordSet};
-pub use crate::listen::ListenMode;
-use crate::notation::{Lang, Style};
+use crate::listen::ListenMode;
+use crate::notation::Style;
 use crate::speech::BackendKind;
 
 /// Who uses the program (Annex D D.2.10, D.2.6.1).

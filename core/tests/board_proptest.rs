@@ -2,10 +2,10 @@
 //! (with touches of other pieces put back) are read 100 % right on every kind of board; random
 //! lifts and drops that show no legal move are explained, never accepted as a position.
 
-use annexd_core::board::events::{EventOrder, SplitMix, move_events};
-use annexd_core::board::protocol::DeviceMsg;
-use annexd_core::board::tracker::{BoardInput, Tracker, TrackerOutput};
-use annexd_core::board::{Cell, SensedBoard, Sensing};
+use annexd_core::board::{
+    BoardInput, Cell, DeviceMsg, EventOrder, SensedBoard, Sensing, SplitMix, Tracker,
+    TrackerOutput, move_events,
+};
 use proptest::prelude::*;
 use shakmaty::{Chess, Move, Position, Square};
 
@@ -79,7 +79,7 @@ proptest! {
                 let sq = own[rng.below(own.len())];
                 let piece = game.board().piece_at(sq).unwrap();
                 events.push(DeviceMsg::Up(sq));
-                events.push(DeviceMsg::Down(sq, annexd_core::board::sensed::what_for(piece, sensing)));
+                events.push(DeviceMsg::Down(sq, annexd_core::board::what_for(piece, sensing)));
             }
             events.extend(move_events(&game, m, sensing, EventOrder::Shuffled(rng.next_u64())));
             let mut out = feed(&mut t, &events);
@@ -122,7 +122,7 @@ proptest! {
                 DeviceMsg::Up(sq)
             } else if let Some(cell) = hand.pop() {
                 board.set(sq, cell);
-                let what = match cell { Cell::Piece(p) => annexd_core::board::sensed::what_for(p, sensing), _ => None };
+                let what = match cell { Cell::Piece(p) => annexd_core::board::what_for(p, sensing), _ => None };
                 DeviceMsg::Down(sq, what)
             } else {
                 continue;

@@ -8,7 +8,7 @@ use std::time::Duration;
 
 use annexd_core::board::{BoardInput, Cell, Sensing};
 use annexd_core::record::{Entry, Header, Scoresheet, Stamped};
-use annexd_core::session::{Effect, Input, Session, SessionOptions};
+use annexd_core::{Effect, Input, Session, SessionOptions};
 use shakmaty::{Color, Position, Square};
 use support::{connect_peg_board, heard, line, peg, recorded, said, session};
 

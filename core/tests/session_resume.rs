@@ -5,10 +5,8 @@
 use std::time::Duration;
 
 use annexd_core::clock::{AnnounceConfig, ClockOptions, TalkingClock, TimeControl};
-use annexd_core::record::journal::parse;
-use annexd_core::record::{Entry, Header, JournalContents, Scoresheet, Stamped};
-use annexd_core::session::resume::{Resumed, resume};
-use annexd_core::session::{Effect, Input, Session, SessionOptions};
+use annexd_core::record::{Entry, Header, JournalContents, Scoresheet, Stamped, parse_journal};
+use annexd_core::{Effect, Input, Resumed, Session, SessionOptions, resume};
 use shakmaty::{Color, Position};
 
 mod support;
@@ -71,7 +69,7 @@ impl Played {
             text.push_str(&line.to_json_line());
         }
         text.push('\n');
-        parse(text.as_bytes()).unwrap()
+        parse_journal(text.as_bytes()).unwrap()
     }
 
     fn resumed(&self, with_clock: bool) -> Resumed {
@@ -196,9 +194,7 @@ fn a_game_without_a_clock_has_nothing_open_and_an_ended_game_stays_ended() {
         panic!("{greeting:?}")
     };
     assert!(
-        annexd_core::lang::Lang::De
-            .text(tokens)
-            .contains("schachmatt"),
+        annexd_core::Lang::De.text(tokens).contains("schachmatt"),
         "{tokens:?}"
     );
     assert!(session.game().position().is_checkmate());

@@ -2,13 +2,11 @@
 //! or not, and follows the game again when the pegs show it (issue 14: `peg e6e5` after
 //! `peg e7e6` was dropped without a word).
 
-use annexd_core::board::Sensing;
-use annexd_core::board::protocol::DeviceMsg;
-use annexd_core::board::simulated::{Device, DeviceOptions};
+use annexd_core::board::{DeviceMsg, Sensing, SimulatedPegBoard, SimulatedPegBoardOptions};
 use shakmaty::Position;
 
-fn device() -> Device {
-    Device::new(DeviceOptions::default()).unwrap()
+fn device() -> SimulatedPegBoard {
+    SimulatedPegBoard::new(SimulatedPegBoardOptions::default()).unwrap()
 }
 
 fn lines(msgs: &[DeviceMsg]) -> Vec<String> {
@@ -57,9 +55,9 @@ fn what_cannot_be_done_is_refused_with_its_reason_and_changes_nothing() {
 
 #[test]
 fn a_colour_board_sends_the_colour_of_the_peg_it_puts_down() {
-    let mut board = Device::new(DeviceOptions {
+    let mut board = SimulatedPegBoard::new(SimulatedPegBoardOptions {
         sensing: Sensing::Color,
-        ..DeviceOptions::default()
+        ..SimulatedPegBoardOptions::default()
     })
     .unwrap();
     assert_eq!(lines(&board.typed("d7d3").unwrap()), ["UP d7", "DOWN d3 b"]);

@@ -4,10 +4,7 @@
 
 use std::time::Duration;
 
-use annexd_core::board::Sensing;
-use annexd_core::board::dgt::{DgtDecoder, encode};
-use annexd_core::board::link::{Link, LinkEvent, LinkInput, LinkOutput, Protocol};
-use annexd_core::board::tracker::Tracker;
+use annexd_core::board::{DgtDecoder, Link, LinkEvent, LinkInput, LinkOutput, Protocol, Sensing, Tracker, encode};
 use libfuzzer_sys::fuzz_target;
 use shakmaty::Chess;
 
@@ -19,8 +16,8 @@ fuzz_target!(|data: &[u8]| {
         // Serial numbers keep only printable characters; everything else round-trips.
         if !matches!(
             msg,
-            annexd_core::board::dgt::DgtMessage::SerialNumber(_)
-                | annexd_core::board::dgt::DgtMessage::LongSerialNumber(_)
+            annexd_core::board::DgtMessage::SerialNumber(_)
+                | annexd_core::board::DgtMessage::LongSerialNumber(_)
         ) {
             assert_eq!(again, vec![Ok(msg)]);
         }

@@ -9,8 +9,7 @@ use clap::Args;
 
 use crate::config::default_config_path;
 use crate::ui::message::word_message;
-use annexd_core::lang::WordSet;
-use annexd_core::notation::{Lang, Word};
+use annexd_core::{Lang, Word, WordSet};
 
 /// Options of `annexd config`.
 #[derive(Debug, Args)]

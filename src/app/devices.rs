@@ -4,15 +4,16 @@
 use crossbeam_channel::{Receiver, unbounded};
 
 use annexd_core::board::Sensing;
-use annexd_core::config::{ListenMode, Settings};
-use annexd_core::session::{Audience, Seat, Session};
+use annexd_core::listen::ListenMode;
 use annexd_core::speech::Priority;
+use annexd_core::{Audience, Seat, Session, Settings};
 
 use super::options::PlayArgs;
 use super::sink::Sink;
 use crate::board::serial::{BoardLink, PortEvent, PortSettings};
-use crate::board::sim::{DeviceOptions, SimHandle, SimNote, SimOptions};
+use crate::board::sim::{SimHandle, SimNote, SimOptions};
 use crate::listen::{self, ListenConfig, ListenEvent};
+use annexd_core::board::SimulatedPegBoardOptions;
 
 /// The devices of a game: links to the boards' ports, the simulator when one is used, and
 /// the listener when voice input is on.
@@ -51,14 +52,14 @@ impl Devices {
             "" | "none" => {}
             "sim" => {
                 let options = SimOptions {
-                    device: DeviceOptions {
+                    device: SimulatedPegBoardOptions {
                         sensing: args.seat.sim_sensing,
                         fen: args.fen.clone(),
-                        ..DeviceOptions::default()
+                        ..SimulatedPegBoardOptions::default()
                     },
                     ..SimOptions::default()
                 };
-                let simulator = crate::board::sim::start(options)
+                let simulator = crate::board::sim::start_simulator(options)
                     .map_err(|e| format!("the simulated board could not start: {e}"))?;
                 let mut port = PortSettings::peg_board(simulator.path());
                 port.baud = settings.board.peg_speed;

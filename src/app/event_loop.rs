@@ -15,11 +15,9 @@ use std::time::{Duration, Instant};
 
 use crossbeam_channel::{Receiver, Select, bounded, unbounded};
 
-use annexd_core::board::link::LinkEvent;
-use annexd_core::command::typed::{LineSplitter, TypedLine, clean_text};
-use annexd_core::notation::{Token, Word};
-use annexd_core::session::{Effect, Input, Seat, Session};
+use annexd_core::board::LinkEvent;
 use annexd_core::speech::Priority;
+use annexd_core::{Effect, Input, LineSplitter, Seat, Session, Token, TypedLine, Word, clean_text};
 
 use super::devices::Devices;
 use super::signals::{self, EndSignals};
@@ -208,11 +206,7 @@ pub(super) fn run(
                 Effect::ToggleListening => {
                     if !devices.toggle_listening() {
                         let tokens = [Token::Word(Word::VoiceInputOff)];
-                        sink.say(
-                            &tokens,
-                            Priority::Reply,
-                            annexd_core::session::Audience::Everyone,
-                        );
+                        sink.say(&tokens, Priority::Reply, annexd_core::Audience::Everyone);
                     }
                 }
                 Effect::ToSimulator(line) => {

@@ -7,10 +7,8 @@ use std::time::Duration;
 use clap::Args;
 
 use annexd_core::clock::{AnnounceConfig, ClockOptions, TalkingClock, TimeControl};
-use annexd_core::config::{SeatRole, Settings, SideName};
 use annexd_core::game::Pace;
-use annexd_core::lang::WordSet;
-use annexd_core::notation::{Lang, Style};
+use annexd_core::{Lang, SeatRole, Settings, SideName, Style, WordSet};
 
 /// Options of `annexd play` (each overrides the settings file).
 #[derive(Debug, Args, Clone, Default)]
@@ -77,7 +75,7 @@ pub struct SeatArgs {
     pub sighted: Option<String>,
     /// Speech: clips (recorded voice), tts (the system's engine) or text (lines only).
     #[arg(long)]
-    pub speech: Option<crate::speech::BackendKind>,
+    pub speech: Option<annexd_core::speech::BackendKind>,
     /// The voice for clips (a folder under voices/<language>/).
     #[arg(long)]
     pub voice: Option<String>,
@@ -152,7 +150,7 @@ pub(super) fn settings_for(args: &PlayArgs) -> Result<Settings, String> {
     }
     if let Some(announcer) = &args.announcer {
         settings.game.announcer =
-            parse_setting::<annexd_core::config::Announcer>(announcer, "--announcer")?;
+            parse_setting::<annexd_core::Announcer>(announcer, "--announcer")?;
     }
     if let Some(white) = &args.white {
         settings.game.white = white.clone();
@@ -173,7 +171,7 @@ pub(super) fn settings_for(args: &PlayArgs) -> Result<Settings, String> {
         settings.speech.voice = voice.clone();
     }
     if let Some(mode) = &args.seat.listen {
-        settings.listen.mode = parse_setting::<annexd_core::config::ListenMode>(mode, "--listen")?;
+        settings.listen.mode = parse_setting::<annexd_core::listen::ListenMode>(mode, "--listen")?;
     }
     if let Some(model) = &args.seat.model {
         settings.listen.model = model.display().to_string();

@@ -7,12 +7,11 @@ use std::process::ExitCode;
 use std::time::Duration;
 
 use crate::record::GameFiles;
-use annexd_core::config::{SeatRole, Settings};
-use annexd_core::notation::{Lang, Word};
 use annexd_core::record::{Header, replay};
-use annexd_core::session::resume::{Resumed, resume};
-use annexd_core::session::{Audience, Session, SessionOptions};
 use annexd_core::speech::Priority;
+use annexd_core::{
+    Audience, Lang, Resumed, SeatRole, Session, SessionOptions, Settings, Word, resume,
+};
 
 use super::devices::Devices;
 use super::event_loop::run;
@@ -211,7 +210,7 @@ pub fn newest_unfinished_game(dir: &Path) -> Option<PathBuf> {
         .collect();
     journals.sort();
     journals.into_iter().rev().map(|(_, p)| p).find(|p| {
-        crate::record::read(p)
+        crate::record::read_journal(p)
             .ok()
             .and_then(|c| replay(&c).ok())
             .is_some_and(|s| !s.game().is_over())

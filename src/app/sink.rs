@@ -11,14 +11,10 @@ use std::time::{Duration, Instant};
 
 use crate::record::GameFiles;
 use crate::record::sheets::{self, SheetOptions, sheet_path_for};
-use crate::speech::{BackendKind, Channel, Speaker, SpeakerOptions, Utterance};
-use annexd_core::config::Settings;
-use annexd_core::lang::Speech;
-use annexd_core::notation::{Token, Word};
-use annexd_core::record::export::SheetFormat;
-use annexd_core::record::{Entry, RecordState, Scoresheet};
-use annexd_core::session::{Audience, Effect, Session};
-use annexd_core::speech::Priority;
+use crate::speech::{Speaker, SpeakerOptions};
+use annexd_core::record::{Entry, RecordState, Scoresheet, SheetFormat};
+use annexd_core::speech::{BackendKind, Channel, Priority, Utterance};
+use annexd_core::{Audience, Effect, Session, Settings, Speech, Token, Word};
 
 use super::journal_queue::{Change, JournalQueue};
 use super::options::View;
@@ -229,7 +225,7 @@ impl Sink {
         self.ended = false;
         let journal = self.journal.files().journal_path().to_path_buf();
         // The state as verify will find it: from the file, as written.
-        let state = match crate::record::read(&journal) {
+        let state = match crate::record::read_journal(&journal) {
             Ok(contents) => RecordState::of(&contents),
             Err(err) => {
                 self.say(&err.tokens(), Priority::Alert, Audience::Everyone);

@@ -15,13 +15,10 @@ use shakmaty::uci::UciMove;
 use shakmaty::{CastlingMode, Chess, Move, Position, Role};
 
 use super::serial::{BoardLink, PortEvent, PortSettings};
-use super::sim::{self, DeviceOptions, SimOptions, SimOrder};
-use annexd_core::board::Sensing;
-use annexd_core::board::diff::DifferenceKind;
-use annexd_core::board::link::LinkEvent;
-use annexd_core::board::tracker::{Tracker, TrackerOutput};
-use annexd_core::notation::words::Word;
-use annexd_core::notation::{Lang, Token};
+use super::sim::{self, SimOptions};
+use annexd_core::board::{DifferenceKind, LinkEvent, Sensing, Tracker, TrackerOutput};
+use annexd_core::board::{SimOrder, SimulatedPegBoardOptions};
+use annexd_core::{Lang, Token, Word};
 
 /// `annexd board-sim`: a simulated peg board on a pseudo-terminal.
 #[derive(Debug, Args)]
@@ -97,7 +94,7 @@ fn position_from(fen: Option<&str>) -> Result<Chess, String> {
 /// it ends.
 pub fn run_sim(args: SimArgs) -> ExitCode {
     let options = SimOptions {
-        device: DeviceOptions {
+        device: SimulatedPegBoardOptions {
             sensing: args.sensing,
             fen: args.fen,
             bounce: args.bounce.clamp(0.0, 1.0),
@@ -114,7 +111,7 @@ pub fn run_sim(args: SimArgs) -> ExitCode {
         link: args.link,
         ..SimOptions::default()
     };
-    let handle = match sim::start(options) {
+    let handle = match sim::start_simulator(options) {
         Ok(h) => h,
         Err(e) => {
             eprintln!("board-sim: {e}");

@@ -2,6 +2,9 @@
 //! board on a pseudo-terminal, and the `board-sim` / `board-watch` commands. Protocols, links
 //! and move inference are the core's (`annexd_core::board`).
 
-pub mod cli;
-pub mod serial;
-pub mod sim;
+pub(crate) mod cli;
+pub(crate) mod serial;
+pub(crate) mod sim;
+
+pub use serial::{BoardLink, PortEvent, PortSettings};
+pub use sim::{SimHandle, SimNote, SimOptions, start_simulator};

@@ -13,8 +13,7 @@ use std::time::{Duration, Instant};
 
 use crossbeam_channel::{Receiver, Sender, TryRecvError};
 
-use annexd_core::board::link::{Link, LinkEvent, LinkInput, LinkOutput, Protocol};
-use annexd_core::board::protocol::HostMsg;
+use annexd_core::board::{HostMsg, Link, LinkEvent, LinkInput, LinkOutput, Protocol};
 
 /// Where and how to reach a board.
 #[derive(Debug, Clone)]

@@ -10,7 +10,7 @@
 //! and random bytes between its lines as fast as the port takes them. [`SimHandle::unplug`]
 //! and [`SimHandle::replug`] pull and put back its cable at any moment.
 //!
-//! The device is the core's pure model (`annexd_core::board::simulated::Device`); [`start`]
+//! The device is the core's pure model (`annexd_core::board::SimulatedPegBoard`); [`start`]
 //! runs one on a pseudo-terminal in a thread that sleeps until something happens (bytes from
 //! the host, a typed line, room to write, the end of an unplugged while): it waits in
 //! `epoll` through mio, with a waker for the handle's commands.
@@ -27,15 +27,14 @@ use crossbeam_channel::{Receiver, Sender, TryRecvError};
 use mio::unix::SourceFd;
 use mio::{Events, Interest, Poll, Token, Waker};
 
-use annexd_core::board::events::SplitMix;
-use annexd_core::board::protocol::{DeviceMsg, parse_host_line};
-pub use annexd_core::board::simulated::{Device, DeviceOptions, SimOrder};
+use annexd_core::board::{DeviceMsg, SplitMix, parse_host_line};
+use annexd_core::board::{SimulatedPegBoard, SimulatedPegBoardOptions};
 
 /// How the simulated board behaves: the device, and what its port does.
 #[derive(Debug, Clone)]
 pub struct SimOptions {
     /// The device: what it senses, its position, its noise.
-    pub device: DeviceOptions,
+    pub device: SimulatedPegBoardOptions,
     /// Vanish after this many `UP`/`DOWN` events (once), and come back.
     pub disconnect_after: Option<u32>,
     /// How long the port stays away.
@@ -50,7 +49,7 @@ pub struct SimOptions {
 impl Default for SimOptions {
     fn default() -> Self {
         SimOptions {
-            device: DeviceOptions::default(),
+            device: SimulatedPegBoardOptions::default(),
             disconnect_after: None,
             away_for: Duration::from_millis(300),
             link: None,
@@ -208,14 +207,14 @@ const PORT: Token = Token(0);
 const WAKE: Token = Token(1);
 
 /// Starts a simulated board in a thread; its port is at [`SimHandle::path`].
-pub fn start(options: SimOptions) -> Result<SimHandle, String> {
+pub fn start_simulator(options: SimOptions) -> Result<SimHandle, String> {
     static COUNT: std::sync::atomic::AtomicU32 = std::sync::atomic::AtomicU32::new(0);
     let owns_link = options.link.is_none();
     let path = options.link.clone().unwrap_or_else(|| {
         let n = COUNT.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
         std::env::temp_dir().join(format!("annexd-board-{}-{n}", std::process::id()))
     });
-    let device = Device::new(options.device.clone())?;
+    let device = SimulatedPegBoard::new(options.device.clone())?;
     let port = open_port(&path).map_err(|e| format!("cannot make the pseudo-terminal: {e}"))?;
     let poll = Poll::new().map_err(|e| format!("cannot wait for the port: {e}"))?;
     let waker = Arc::new(Waker::new(poll.registry(), WAKE).map_err(|e| e.to_string())?);
@@ -258,7 +257,7 @@ pub fn start(options: SimOptions) -> Result<SimHandle, String> {
 /// The board's thread: the device, its port (while plugged in) and what waits to be written.
 struct Board {
     options: SimOptions,
-    device: Device,
+    device: SimulatedPegBoard,
     rng: SplitMix,
     link: PathBuf,
     port: Option<Port>,

@@ -7,11 +7,10 @@ use std::time::Duration;
 
 use super::terminal;
 use crate::ui::message::word_message;
-use annexd_core::clock::control::{TimeControl, parse_duration};
-use annexd_core::clock::replay;
-use annexd_core::clock::schedule::AnnounceConfig;
-use annexd_core::clock::state::{BronsteinStart, ClockOptions};
-use annexd_core::notation::{Lang, Word};
+use annexd_core::clock::{
+    AnnounceConfig, BronsteinStart, ClockOptions, TimeControl, parse_duration, run_script,
+};
+use annexd_core::{Lang, Word};
 
 /// Options of `annexd clock`.
 #[derive(Debug, Clone, clap::Args)]
@@ -48,7 +47,7 @@ pub struct ClockArgs {
     pub say_after_press: bool,
     /// Speech: text (lines only), clips (the recorded voice) or tts (the system's engine)
     #[arg(long, default_value = "text")]
-    pub speech: crate::speech::BackendKind,
+    pub speech: annexd_core::speech::BackendKind,
 }
 
 impl ClockArgs {
@@ -132,7 +131,7 @@ pub fn run(args: ClockArgs) -> ExitCode {
                 return ExitCode::from(2);
             }
         };
-        return match replay::run(control, options, config, args.lang, &script) {
+        return match run_script(control, options, config, args.lang, &script) {
             Ok(lines) => {
                 let mut text = lines.join("\n");
                 text.push('\n');

@@ -2,6 +2,8 @@
 //! deadline), [`terminal`] (keys and lines in a terminal) and [`cli`] (the `annexd clock`
 //! command). The clock itself is the core's (`annexd_core::clock`).
 
-pub mod cli;
-pub mod runner;
-pub mod terminal;
+pub(crate) mod cli;
+pub(crate) mod runner;
+pub(crate) mod terminal;
+
+pub use runner::{ClockOutput, LoopEvent, run_loop};

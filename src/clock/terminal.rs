@@ -10,13 +10,11 @@ use crossterm::event::{self, Event, KeyCode, KeyEvent, KeyEventKind, KeyModifier
 use shakmaty::Color;
 
 use super::runner::{ClockOutput, LoopEvent, LoopStats, TextLines, run_loop};
-use annexd_core::clock::control::TimeControl;
-use annexd_core::clock::schedule::AnnounceConfig;
-use annexd_core::clock::state::ClockOptions;
-use annexd_core::clock::talking::{
-    Announcement, AnnouncementKind, ClockInput, Query, TalkingClock,
+use annexd_core::clock::{
+    AnnounceConfig, Announcement, AnnouncementKind, ClockInput, ClockOptions, Query, TalkingClock,
+    TimeControl,
 };
-use annexd_core::notation::{Lang, Token, Word};
+use annexd_core::{Lang, Token, Word};
 
 /// The same key again within this time is the key's auto-repeat (a key held down), not a new
 /// press, and is ignored; so a held Space cannot press for both sides. Q is the exception: it
@@ -98,7 +96,7 @@ pub fn run(
     options: ClockOptions,
     config: AnnounceConfig,
     lang: Lang,
-    speech: crate::speech::BackendKind,
+    speech: annexd_core::speech::BackendKind,
 ) -> anyhow::Result<LoopStats> {
     let mut clock = TalkingClock::new(control.clone(), options, config);
     let raw = RawMode::enable().map_err(|e| {
@@ -107,7 +105,7 @@ pub fn run(
     let (sender, events) = crossbeam_channel::unbounded();
     let epoch = Instant::now();
     let lines = TextLines::raw_terminal(io::stdout(), lang);
-    let mut out: Box<dyn ClockOutput> = if speech == crate::speech::BackendKind::Text {
+    let mut out: Box<dyn ClockOutput> = if speech == annexd_core::speech::BackendKind::Text {
         Box::new(lines)
     } else {
         let settings = crate::speech::SpeakerOptions::new(lang, speech);

@@ -13,8 +13,8 @@ use std::process::ExitCode;
 
 use clap::Args;
 
-use annexd_core::listen::gate::ListenMode;
-use annexd_core::notation::Lang;
+use annexd_core::Lang;
+use annexd_core::listen::ListenMode;
 
 /// `annexd recognize [--model DIR] [--lang de|en|fr] [--fen FEN] (FILE.wav | --device NAME)`
 #[derive(Debug, Args)]
@@ -29,7 +29,7 @@ pub struct RecognizeArgs {
     /// The word set of what is said back, and whose words the model must know: annex-d or
     /// local.
     #[arg(long, default_value = "annex-d")]
-    pub words: annexd_core::lang::WordSet,
+    pub words: annexd_core::WordSet,
     /// The position the move is understood in, in FEN ("startpos" for the initial one).
     #[arg(long, default_value = "startpos")]
     pub fen: String,
@@ -88,10 +88,10 @@ mod run_with_vosk {
     use crate::listen::models::find_model;
     use crate::listen::recogniser::SpeechModel;
     use crate::notation::cli::position_or_message;
-    use annexd_core::listen::gate::ListenMode;
-    use annexd_core::listen::heard::{DecodeStats, Heard};
+    use annexd_core::listen::ListenMode;
+    use annexd_core::listen::{DecodeStats, Heard};
     use annexd_core::listen::{Understanding, understand};
-    use annexd_core::notation::{Lang, Token, Word};
+    use annexd_core::{Lang, Token, Word};
 
     fn fail(message: &str) -> ExitCode {
         // Standard output or error is closed: there is nowhere else to write this.
@@ -107,7 +107,7 @@ mod run_with_vosk {
 
     pub(super) fn run(args: &RecognizeArgs) -> ExitCode {
         let lang = args.lang;
-        let speech = annexd_core::lang::Speech::new(lang, args.words);
+        let speech = annexd_core::Speech::new(lang, args.words);
         let pos = match position_or_message(&args.fen, lang) {
             Ok(pos) => pos,
             Err(message) => return fail(&message),
@@ -204,7 +204,7 @@ mod run_with_vosk {
     /// The report as one JSON object, for scripts.
     fn json_report(
         pos: &shakmaty::Chess,
-        speech: annexd_core::lang::Speech,
+        speech: annexd_core::Speech,
         heard: &[Heard],
         stats: &DecodeStats,
         sample_rate: u32,
@@ -275,7 +275,7 @@ mod run_with_vosk {
     /// figures stand beside the numbers in digits.
     fn report(
         pos: &shakmaty::Chess,
-        speech: annexd_core::lang::Speech,
+        speech: annexd_core::Speech,
         heard: &[Heard],
         stats: &DecodeStats,
     ) {

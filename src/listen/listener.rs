@@ -11,11 +11,8 @@ use std::time::Duration;
 use crossbeam_channel::Sender;
 
 use super::models::ModelError;
-use annexd_core::config::Settings;
-use annexd_core::lang::WordSet;
-use annexd_core::listen::gate::ListenMode;
-use annexd_core::listen::heard::{DecodeStats, Heard};
-use annexd_core::notation::{Lang, Token, Word};
+use annexd_core::listen::{DecodeStats, Heard, ListenMode};
+use annexd_core::{Lang, Settings, Token, Word, WordSet};
 
 /// Where the listener takes audio from.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -269,8 +266,8 @@ mod run {
     use crate::listen::pipeline::Pipeline;
     use crate::listen::recogniser::Recogniser;
     use crate::listen::source::{AudioBlock, DeviceMessage, DeviceSource, read_wav};
-    use annexd_core::listen::gate::ListenMode;
-    use annexd_core::listen::heard::Heard;
+    use annexd_core::listen::Heard;
+    use annexd_core::listen::ListenMode;
 
     /// Sends utterances; false when the session is gone.
     fn send_all(events: &Sender<ListenEvent>, heard: Vec<Heard>) -> bool {

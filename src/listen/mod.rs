@@ -10,15 +10,21 @@
 //! For the program: [`listener::start`] with a [`ListenConfig`] gives a [`Listener`] (or why
 //! voice input is off, to be said once), which sends [`ListenEvent::Heard`] on a channel.
 
-pub mod audio;
-pub mod cli;
-pub mod listener;
-pub mod models;
+pub(crate) mod audio;
+pub(crate) mod cli;
+pub(crate) mod listener;
+pub(crate) mod models;
 #[cfg(feature = "recognition")]
-pub mod pipeline;
+pub(crate) mod pipeline;
 #[cfg(feature = "recognition")]
-pub mod recogniser;
-pub mod source;
+pub(crate) mod recogniser;
+pub(crate) mod source;
 
-pub use listener::{AudioInput, ListenConfig, ListenEvent, Listener, VoiceOff, start};
-pub use models::ModelError;
+pub use audio::to_i16;
+pub use listener::{AudioInput, ListenConfig, ListenEvent, Listener, VoiceOff, start, start_with};
+pub use models::{ModelError, find_model_in};
+#[cfg(feature = "recognition")]
+pub use pipeline::Pipeline;
+#[cfg(feature = "recognition")]
+pub use recogniser::{Recogniser, SpeechModel};
+pub use source::read_wav;

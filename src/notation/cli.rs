@@ -7,8 +7,7 @@ use clap::Args;
 use shakmaty::fen::Fen;
 use shakmaty::{CastlingMode, Chess};
 
-use annexd_core::lang::{Speech, WordSet};
-use annexd_core::notation::{Lang, Style, Word, move_tokens, parse_move};
+use annexd_core::{Lang, Speech, Style, Word, WordSet, move_tokens, parse_move};
 
 use crate::ui::message::word_message;
 

@@ -8,13 +8,11 @@ use std::process::ExitCode;
 
 use clap::Args;
 
-use annexd_core::notation::{Lang, Token, Word};
-use annexd_core::record::export::{SheetFormat, SheetWords};
-use annexd_core::record::{JournalContents, RecordState};
+use annexd_core::record::{JournalContents, RecordState, SheetFormat, SheetWords, replay};
+use annexd_core::{Lang, Token, Word};
 
-use super::journal::read;
+use super::journal;
 use super::sheets::{self, SheetOptions, sheet_path_for};
-use annexd_core::record::sheet::replay;
 
 /// Prints the PGN of the journal at `path` to standard output. A damaged last line is reported
 /// on standard error and left out; any other fault is reported and the exit code is 1.
@@ -32,7 +30,7 @@ pub fn run_pgn(path: &Path, lang: Lang) -> ExitCode {
     };
     let mut stdout = std::io::stdout().lock();
     match stdout
-        .write_all(sheet.to_pgn().as_bytes())
+        .write_all(annexd_core::record::pgn_text(&sheet).as_bytes())
         .and_then(|_| stdout.flush())
     {
         Ok(()) => ExitCode::SUCCESS,
@@ -97,7 +95,7 @@ pub fn newest_game(dir: &Path) -> Option<PathBuf> {
 /// Reads a journal; a damaged last line is reported on standard error (and left out), any
 /// other fault is reported and gives the exit code 1.
 pub fn read_journal(path: &Path, lang: Lang) -> Result<JournalContents, ExitCode> {
-    let contents = match read(path) {
+    let contents = match journal::read_journal(path) {
         Ok(contents) => contents,
         Err(e) => {
             eprintln!("{}: {e}", lang.text(&e.tokens()));

@@ -12,9 +12,8 @@ use std::process::ExitCode;
 
 use clap::Args;
 
-use annexd_core::notation::{Token, Word};
-use annexd_core::record::RecordState;
-use annexd_core::record::export::form::capitalised;
+use annexd_core::record::{RecordState, capitalised};
+use annexd_core::{Token, Word};
 
 use super::cli::{RecordArgs, read_journal};
 use super::provenance;

@@ -11,8 +11,8 @@ use std::process::ExitCode;
 
 use clap::Args;
 
-use annexd_core::notation::{Lang, Token, Word};
 use annexd_core::record::{CheckCode, CodeMatch, Integrity, JournalContents, RecordState, replay};
+use annexd_core::{Lang, Token, Word};
 
 use super::cli::{RecordArgs, fail, read_journal};
 

@@ -8,14 +8,13 @@ use std::time::Duration;
 use clap::{Args, Subcommand};
 
 use super::compose::{compose, expected_duration};
-use super::output::BackendKind;
 use super::speaker::{Speaker, SpeakerOptions, load_voice};
 use super::voice::{Voice, VoiceLibrary};
 use crate::ui::message::{message, word_message};
-use annexd_core::lang::{Speech, WordSet};
-use annexd_core::notation::{Lang, Token, Word};
-use annexd_core::speech::utterance::{Channel, Priority, Utterance};
-use annexd_core::speech::vocabulary::{clip_keys, clip_keys_for, parse_text};
+use annexd_core::speech::{
+    BackendKind, Channel, Priority, Utterance, clip_keys, clip_keys_for, parse_text,
+};
+use annexd_core::{Lang, Speech, Token, Word, WordSet};
 
 /// `annexd say`: speak words, or render them to a WAV file.
 #[derive(Debug, Args)]
@@ -40,7 +39,7 @@ pub struct SayArgs {
     #[arg(long, default_value_t = 1.0, value_parser = parse_rate)]
     pub rate: f32,
     /// Silence between words of the clips backend, in milliseconds.
-    #[arg(long, default_value_t = u64::from(annexd_core::config::SpeechSettings::default().pause_ms))]
+    #[arg(long, default_value_t = u64::from(annexd_core::SpeechSettings::default().pause_ms))]
     pub gap_ms: u64,
     /// Which ear hears it: both, left, right.
     #[arg(long, default_value = "both", value_parser = parse_channel)]
@@ -57,7 +56,7 @@ pub struct SayArgs {
     pub mv: Option<Vec<String>>,
     /// How a move is said: short (like SAN) or long (from square and to square).
     #[arg(long, default_value = "short", requires = "mv")]
-    pub style: annexd_core::notation::Style,
+    pub style: annexd_core::Style,
     /// The words: in the language ("Springer Felix drei"), as clip keys ("p_knight f_f r3"),
     /// or numbers ("23", "zwei Minuten"). A comma is a pause.
     #[arg(required_unless_present = "mv", num_args = 1..)]
@@ -70,8 +69,8 @@ fn tokens_to_say(args: &SayArgs) -> Result<Vec<Token>, String> {
     let speech = args.speech();
     if let Some([fen, mv]) = args.mv.as_deref() {
         let pos = crate::notation::cli::position_or_message(fen, args.lang)?;
-        let m = annexd_core::notation::parse_move(&pos, mv).map_err(|e| e.message(&pos, speech))?;
-        return Ok(annexd_core::notation::move_tokens(&pos, m, args.style));
+        let m = annexd_core::parse_move(&pos, mv).map_err(|e| e.message(&pos, speech))?;
+        return Ok(annexd_core::move_tokens(&pos, m, args.style));
     }
     match parse_text(speech, &args.text.join(" ")) {
         Ok(tokens) if tokens.is_empty() => Err(word_message(speech, Word::NothingToSay, "")),

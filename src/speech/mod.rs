@@ -18,15 +18,16 @@ macro_rules! out {
     }};
 }
 
-pub mod cli;
-pub mod compose;
-pub mod output;
-pub mod record;
-pub mod speaker;
-pub mod trim;
-pub mod voice;
-pub mod wav;
+pub(crate) mod cli;
+pub(crate) mod compose;
+pub(crate) mod output;
+pub(crate) mod record;
+pub(crate) mod speaker;
+pub(crate) mod trim;
+pub(crate) mod voice;
+pub(crate) mod wav;
 
-pub use annexd_core::speech::{BackendKind, Channel, Priority, Utterance, UtteranceId};
+pub use compose::{Pacing, compose};
 pub use speaker::{Notice, Speaker, SpeakerOptions, SpeechEvent};
-pub use voice::{Voice, VoiceLibrary};
+pub use voice::{Voice, VoiceLibrary, decode_mono};
+pub use wav::rms;

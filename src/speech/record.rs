@@ -18,9 +18,8 @@ use super::trim::{Endpointer, Take, even_loudness, trim_silence};
 use super::voice::{
     DEFAULT_VOICE, VOICE_TOML, VoiceInfo, VoiceLibrary, personal_root, resample_linear,
 };
-use annexd_core::notation::{Lang, Spoken};
-use annexd_core::speech::utterance::{Channel, UtteranceId};
-use annexd_core::speech::vocabulary::{PAUSE_KEY, clip_keys};
+use annexd_core::speech::{Channel, PAUSE_KEY, clip_keys};
+use annexd_core::{Lang, Spoken};
 
 /// The sample rate recorded clips are saved at (that of the shipped voices).
 pub const VOICE_RATE: u32 = 16_000;
@@ -402,7 +401,6 @@ impl Prompt {
     fn say_words(&mut self, words: &[Spoken]) {
         self.next += 1;
         let line = Line {
-            id: UtteranceId(self.next),
             words,
             text: "",
             channel: Channel::Both,

@@ -10,8 +10,8 @@ use std::time::Duration;
 
 use serde::{Deserialize, Serialize};
 
-use annexd_core::notation::Lang;
-use annexd_core::speech::vocabulary::clip_keys;
+use annexd_core::Lang;
+use annexd_core::speech::clip_keys;
 
 /// The file describing a voice, in its folder.
 pub const VOICE_TOML: &str = "voice.toml";

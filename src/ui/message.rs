@@ -4,8 +4,7 @@
 
 use std::fmt::Display;
 
-use annexd_core::lang::Speech;
-use annexd_core::notation::{Token, Word};
+use annexd_core::{Speech, Token, Word};
 
 /// The words of `tokens` in the language, then the detail after a colon (none if empty).
 pub fn message(speech: impl Into<Speech>, tokens: &[Token], detail: impl Display) -> String {
@@ -26,7 +25,7 @@ pub fn word_message(speech: impl Into<Speech>, word: Word, detail: impl Display)
 #[cfg(test)]
 mod tests {
     use super::*;
-    use annexd_core::notation::Lang;
+    use annexd_core::Lang;
 
     #[test]
     fn words_first_then_the_detail() {

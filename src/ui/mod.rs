@@ -1,6 +1,6 @@
 //! The terminal: plain line mode for screen readers, a board view for sighted helpers, and the
 //! words of the command line's messages.
 
-pub mod board_view;
-pub mod message;
-pub mod terminal;
+pub(crate) mod board_view;
+pub(crate) mod message;
+pub(crate) mod terminal;

@@ -8,7 +8,7 @@ use std::process::{Command, Output, Stdio};
 use std::time::{Duration, Instant};
 
 use annexd::speech::Voice;
-use annexd_core::notation::{Lang, Token};
+use annexd_core::{Lang, Token};
 
 /// The shipped voice folder of a language.
 pub fn shipped_voice(lang: Lang) -> PathBuf {
@@ -178,7 +178,7 @@ impl Sound {
 
 /// Root mean square.
 pub fn rms(samples: &[f32]) -> f32 {
-    annexd::speech::wav::rms(samples)
+    annexd::speech::rms(samples)
 }
 
 /// From the first to the last 10 ms frame louder than `threshold` (RMS).

@@ -2,15 +2,20 @@
 //! differences, and a simulated peg board as a pure model. Serial ports and the simulator's
 //! pseudo-terminal are adapters (`annexd::board`).
 
-pub mod dgt;
-pub mod diff;
-pub mod events;
-pub mod link;
-pub mod protocol;
-pub mod sensed;
-pub mod simulated;
-pub mod tracker;
+pub(crate) mod dgt;
+pub(crate) mod diff;
+pub(crate) mod events;
+pub(crate) mod link;
+pub(crate) mod protocol;
+pub(crate) mod sensed;
+pub(crate) mod simulated;
+pub(crate) mod tracker;
 
-pub use diff::{SquareDifference, differences};
-pub use sensed::{Cell, SensedBoard, Sensing, cell_from_what};
-pub use tracker::{BoardInput, Tracker, TrackerOutput};
+pub use dgt::{DgtDecoder, DgtDevice, DgtError, DgtMessage};
+pub use diff::{DifferenceKind, SquareDifference, differences};
+pub use events::{EventOrder, SplitMix, move_events};
+pub use link::{Link, LinkEvent, LinkInput, LinkOutput, Protocol};
+pub use protocol::{DeviceMsg, Hello, HostMsg, LineError, parse_device_line, parse_host_line};
+pub use sensed::{Cell, SensedBoard, Sensing, cell_from_what, what_for};
+pub use simulated::{SimOrder, SimulatedPegBoard, SimulatedPegBoardOptions};
+pub use tracker::{BoardInput, ChoiceError, PendingQuestion, Tracker, TrackerOutput};

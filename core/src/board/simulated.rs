@@ -5,7 +5,7 @@
 //! what cannot be done at all (no peg on the square) is refused with its reason. Options add
 //! noise: hesitant lifts (a peg up and back before it leaves), any valid order of a move's
 //! events, and lines with a wrong checksum. The adapter `annexd::board::sim` runs a
-//! [`Device`] on a pseudo-terminal.
+//! [`SimulatedPegBoard`] on a pseudo-terminal.
 
 use shakmaty::fen::Fen;
 use shakmaty::san::San;
@@ -18,7 +18,7 @@ use super::sensed::{Cell, SensedBoard, Sensing, what_for};
 
 /// How the simulated board behaves.
 #[derive(Debug, Clone)]
-pub struct DeviceOptions {
+pub struct SimulatedPegBoardOptions {
     /// What it senses.
     pub sensing: Sensing,
     /// The starting position (FEN); the standard one when absent.
@@ -35,9 +35,9 @@ pub struct DeviceOptions {
     pub checksum: bool,
 }
 
-impl Default for DeviceOptions {
+impl Default for SimulatedPegBoardOptions {
     fn default() -> Self {
-        DeviceOptions {
+        SimulatedPegBoardOptions {
             sensing: Sensing::Occupancy,
             fen: None,
             bounce: 0.0,
@@ -78,8 +78,8 @@ const FOLLOW_BACK: usize = 8;
 
 /// The simulated board: its pieces, the game it follows for typed moves, and the noise.
 #[derive(Debug, Clone)]
-pub struct Device {
-    options: DeviceOptions,
+pub struct SimulatedPegBoard {
+    options: SimulatedPegBoardOptions,
     game: Chess,
     /// The positions before `game`, newest last (at most [`FOLLOW_BACK`]).
     earlier: Vec<Chess>,
@@ -88,9 +88,9 @@ pub struct Device {
     rng: SplitMix,
 }
 
-impl Device {
+impl SimulatedPegBoard {
     /// A board with the options' position on it.
-    pub fn new(options: DeviceOptions) -> Result<Self, String> {
+    pub fn new(options: SimulatedPegBoardOptions) -> Result<Self, String> {
         let game = match &options.fen {
             None => Chess::default(),
             Some(fen) => fen
@@ -101,7 +101,7 @@ impl Device {
         };
         let physical = SensedBoard::from_board(game.board(), Sensing::Piece);
         let rng = SplitMix::new(options.seed);
-        Ok(Device {
+        Ok(SimulatedPegBoard {
             options,
             game,
             earlier: Vec::new(),

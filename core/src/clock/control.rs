@@ -15,7 +15,7 @@
 use std::fmt;
 use std::time::Duration;
 
-use crate::notation::{Token, Word};
+use crate::words::{Token, Word};
 
 /// A typed `A+B` without units reads `A` as minutes when `A` is below this; from it on, as
 /// PGN seconds (`180+2` is the three-minute blitz of PGN files, `90+30` is ninety minutes).
@@ -757,7 +757,7 @@ mod tests {
 
     #[test]
     fn says_a_control_in_words() {
-        use crate::notation::Lang;
+        use crate::lang::Lang;
         let say =
             |text: &str, lang: Lang| lang.text(&TimeControl::from_pgn(text).unwrap().tokens());
         assert_eq!(

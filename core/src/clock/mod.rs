@@ -6,14 +6,16 @@
 //! timed inputs to JSON lines). The real-time loop, the terminal and the `annexd clock`
 //! command are adapters (`annexd::clock`). See `docs/clock.md`.
 
-pub mod announce;
-pub mod control;
-pub mod replay;
-pub mod schedule;
-pub mod state;
-pub mod talking;
+pub(crate) mod announce;
+pub(crate) mod control;
+pub(crate) mod replay;
+pub(crate) mod schedule;
+pub(crate) mod state;
+pub(crate) mod talking;
 
-pub use control::{Bonus, ControlError, Period, TimeControl};
+pub use announce::{move_number, side_time};
+pub use control::{Bonus, ControlError, Period, TimeControl, parse_duration};
+pub use replay::{ScriptError, ScriptStep, parse_script, run_script, state_line};
 pub use schedule::AnnounceConfig;
 pub use state::{Adjust, BronsteinStart, Clock, ClockError, ClockEvent, ClockOptions, Run, Timed};
 pub use talking::{Announcement, AnnouncementKind, ClockInput, Query, Snapshot, TalkingClock};

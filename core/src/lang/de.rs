@@ -1,8 +1,10 @@
 //! German: the Annex D words (D.2.1), which are German (both word sets are the same), and
 //! German for everything else.
 
-use crate::command::{Kind, Phrase, Slot::*};
-use crate::notation::words::Word;
+use crate::words::{CommandKind, Phrase};
+
+use crate::words::Slot::*;
+use crate::words::Word;
 
 use super::{Hearing, Numbers, Table};
 
@@ -148,47 +150,47 @@ fn below_100(n: u32) -> String {
 }
 
 /// The commands; fillers ("wer", "die", "stehen" …) may stand anywhere in them.
-fn commands(kind: Kind) -> &'static [Phrase] {
+fn commands(kind: CommandKind) -> &'static [Phrase] {
     match kind {
-        Kind::WhoseMove => &[&[W(Word::ToMove)], &[T("Zug")], &[T("wer ist am Zug")]],
-        Kind::LastMove => &[&[W(Word::LastMove)]],
-        Kind::LastMoves => &[&[W(Word::LastMoves), OptNumber]],
-        Kind::Position => &[&[W(Word::Position)], &[T("Brett")]],
-        Kind::Square => &[&[W(Word::Square), Square], &[T("was steht auf"), Square]],
-        Kind::WhereAre => &[&[W(Word::Where), OptColour, Piece]],
-        Kind::Time => &[&[W(Word::Time)], &[T("Uhr Zeit")]],
-        Kind::TimeUsed => &[&[W(Word::Time), W(Word::Used)], &[T("verbrauchte Zeit")]],
-        Kind::MoveCount => &[&[W(Word::Moves)], &[T("Zugzahl")]],
-        Kind::Repeat => &[&[W(Word::Repeat)], &[T("wiederholen")], &[T("nochmal")]],
-        Kind::TakeBack => &[&[W(Word::Correction)], &[T("zurück")], &[T("zurücknehmen")]],
-        Kind::PressClock => &[&[W(Word::Clock)], &[T("drücken")]],
-        Kind::OfferDraw => &[&[W(Word::Draw), OptSide], &[T("Remis anbieten")]],
-        Kind::AcceptDraw => &[&[W(Word::AcceptDraw)], &[T("annehmen")]],
-        Kind::DeclineDraw => &[&[W(Word::DeclineDraw)], &[T("ablehnen")]],
-        Kind::ClaimDraw => &[&[W(Word::Claim), OptRest], &[T("reklamieren"), OptRest]],
-        Kind::Resign => &[
+        CommandKind::WhoseMove => &[&[W(Word::ToMove)], &[T("Zug")], &[T("wer ist am Zug")]],
+        CommandKind::LastMove => &[&[W(Word::LastMove)]],
+        CommandKind::LastMoves => &[&[W(Word::LastMoves), OptNumber]],
+        CommandKind::Position => &[&[W(Word::Position)], &[T("Brett")]],
+        CommandKind::Square => &[&[W(Word::Square), Square], &[T("was steht auf"), Square]],
+        CommandKind::WhereAre => &[&[W(Word::Where), OptColour, Piece]],
+        CommandKind::Time => &[&[W(Word::Time)], &[T("Uhr Zeit")]],
+        CommandKind::TimeUsed => &[&[W(Word::Time), W(Word::Used)], &[T("verbrauchte Zeit")]],
+        CommandKind::MoveCount => &[&[W(Word::Moves)], &[T("Zugzahl")]],
+        CommandKind::Repeat => &[&[W(Word::Repeat)], &[T("wiederholen")], &[T("nochmal")]],
+        CommandKind::TakeBack => &[&[W(Word::Correction)], &[T("zurück")], &[T("zurücknehmen")]],
+        CommandKind::PressClock => &[&[W(Word::Clock)], &[T("drücken")]],
+        CommandKind::OfferDraw => &[&[W(Word::Draw), OptSide], &[T("Remis anbieten")]],
+        CommandKind::AcceptDraw => &[&[W(Word::AcceptDraw)], &[T("annehmen")]],
+        CommandKind::DeclineDraw => &[&[W(Word::DeclineDraw)], &[T("ablehnen")]],
+        CommandKind::ClaimDraw => &[&[W(Word::Claim), OptRest], &[T("reklamieren"), OptRest]],
+        CommandKind::Resign => &[
             &[W(Word::Resign), OptSide],
             &[T("ich gebe auf")],
             &[Side, T("gibt auf")],
         ],
-        Kind::Yes => &[&[W(Word::Yes)]],
-        Kind::No => &[&[W(Word::No)]],
-        Kind::Help => &[&[W(Word::Help)], &[T("?")]],
-        Kind::Fen => &[&[W(Word::Fen)]],
-        Kind::ArbiterPause => &[
+        CommandKind::Yes => &[&[W(Word::Yes)]],
+        CommandKind::No => &[&[W(Word::No)]],
+        CommandKind::Help => &[&[W(Word::Help)], &[T("?")]],
+        CommandKind::Fen => &[&[W(Word::Fen)]],
+        CommandKind::ArbiterPause => &[
             &[W(Word::Arbiter), W(Word::Pause)],
             &[W(Word::Arbiter), T("anhalten")],
             &[W(Word::Arbiter), T("stop")],
         ],
-        Kind::ArbiterResume => &[&[W(Word::Arbiter), W(Word::Continue)]],
-        Kind::ArbiterTime => &[&[W(Word::Arbiter), W(Word::Time), Side, SignedNumber]],
-        Kind::ArbiterSetTime => &[&[W(Word::Arbiter), W(Word::Time), Side, ClockTime]],
-        Kind::ArbiterSetMove => &[&[W(Word::Arbiter), W(Word::Move), Number]],
-        Kind::ArbiterIllegal => &[&[W(Word::Arbiter), W(Word::Illegal), OptSide]],
-        Kind::ArbiterBack => &[&[W(Word::Arbiter), W(Word::Back), Number]],
-        Kind::Listen => &[&[W(Word::Listen)], &[T("Mikrofon")]],
-        Kind::Peg => &[&[W(Word::Peg), Rest], &[T("peg"), Rest]],
-        Kind::Quit => &[&[W(Word::Quit)], &[T("beenden")]],
+        CommandKind::ArbiterResume => &[&[W(Word::Arbiter), W(Word::Continue)]],
+        CommandKind::ArbiterTime => &[&[W(Word::Arbiter), W(Word::Time), Side, SignedNumber]],
+        CommandKind::ArbiterSetTime => &[&[W(Word::Arbiter), W(Word::Time), Side, ClockTime]],
+        CommandKind::ArbiterSetMove => &[&[W(Word::Arbiter), W(Word::Move), Number]],
+        CommandKind::ArbiterIllegal => &[&[W(Word::Arbiter), W(Word::Illegal), OptSide]],
+        CommandKind::ArbiterBack => &[&[W(Word::Arbiter), W(Word::Back), Number]],
+        CommandKind::Listen => &[&[W(Word::Listen)], &[T("Mikrofon")]],
+        CommandKind::Peg => &[&[W(Word::Peg), Rest], &[T("peg"), Rest]],
+        CommandKind::Quit => &[&[W(Word::Quit)], &[T("beenden")]],
     }
 }
 
@@ -393,6 +395,12 @@ fn word(word: Word) -> &'static str {
         Word::FileUnreadable => "Datei nicht lesbar",
         Word::FileNotWritten => "Datei konnte nicht geschrieben werden",
         Word::NoUnfinishedGame => "keine unbeendete Partie",
+        Word::NotFound => "nicht gefunden",
+        Word::NoPermission => "keine Berechtigung",
+        Word::DiskFull => "der Datenträger ist voll",
+        Word::AlreadyExists => "gibt es schon",
+        Word::IsAFolder => "das ist ein Ordner",
+        Word::NotAFolder => "kein Ordner",
         // --- game rules and the scoresheet (game helper) ---
         Word::InvalidPosition => "ungültige Stellung",
         Word::DrawAlreadyOffered => "Remis ist schon angeboten",

@@ -1,8 +1,10 @@
 //! English: the English sentence, and the English words of moves ("knight Felix three") for
 //! `--words local`; the Annex D words otherwise, and the Annex D file names always.
 
-use crate::command::{Kind, Phrase, Slot::*};
-use crate::notation::words::Word;
+use crate::words::{CommandKind, Phrase};
+
+use crate::words::Slot::*;
+use crate::words::Word;
 
 use super::{Hearing, Numbers, Table};
 
@@ -123,58 +125,58 @@ fn below_100(n: u32) -> String {
 }
 
 /// The commands; fillers ("the", "are" …) may stand anywhere in them.
-fn commands(kind: Kind) -> &'static [Phrase] {
+fn commands(kind: CommandKind) -> &'static [Phrase] {
     match kind {
-        Kind::WhoseMove => &[&[W(Word::ToMove)], &[T("turn")], &[T("whose move")]],
-        Kind::LastMove => &[&[W(Word::LastMove)]],
-        Kind::LastMoves => &[&[W(Word::LastMoves), OptNumber]],
-        Kind::Position => &[&[W(Word::Position)], &[T("board")]],
-        Kind::Square => &[&[W(Word::Square), Square], &[T("what is on"), Square]],
-        Kind::WhereAre => &[&[W(Word::Where), OptColour, Piece]],
-        Kind::Time => &[&[W(Word::Time)]],
-        Kind::TimeUsed => &[&[W(Word::Time), W(Word::Used)], &[T("used")]],
-        Kind::MoveCount => &[&[W(Word::Moves)], &[T("move count")]],
-        Kind::Repeat => &[&[W(Word::Repeat)], &[T("again")]],
-        Kind::TakeBack => &[
+        CommandKind::WhoseMove => &[&[W(Word::ToMove)], &[T("turn")], &[T("whose move")]],
+        CommandKind::LastMove => &[&[W(Word::LastMove)]],
+        CommandKind::LastMoves => &[&[W(Word::LastMoves), OptNumber]],
+        CommandKind::Position => &[&[W(Word::Position)], &[T("board")]],
+        CommandKind::Square => &[&[W(Word::Square), Square], &[T("what is on"), Square]],
+        CommandKind::WhereAre => &[&[W(Word::Where), OptColour, Piece]],
+        CommandKind::Time => &[&[W(Word::Time)]],
+        CommandKind::TimeUsed => &[&[W(Word::Time), W(Word::Used)], &[T("used")]],
+        CommandKind::MoveCount => &[&[W(Word::Moves)], &[T("move count")]],
+        CommandKind::Repeat => &[&[W(Word::Repeat)], &[T("again")]],
+        CommandKind::TakeBack => &[
             &[W(Word::Correction)],
             &[T("take back")],
             &[T("takeback")],
             &[T("undo")],
         ],
-        Kind::PressClock => &[&[W(Word::Clock)], &[T("press")]],
-        Kind::OfferDraw => &[
+        CommandKind::PressClock => &[&[W(Word::Clock)], &[T("press")]],
+        CommandKind::OfferDraw => &[
             &[W(Word::Draw), OptSide],
             &[T("offer draw")],
             &[T("offer a draw")],
         ],
-        Kind::AcceptDraw => &[&[W(Word::AcceptDraw)], &[T("accept")]],
-        Kind::DeclineDraw => &[&[W(Word::DeclineDraw)], &[T("decline")]],
-        Kind::ClaimDraw => &[&[W(Word::Claim), OptRest], &[T("claim draw"), OptRest]],
-        Kind::Resign => &[
+        CommandKind::AcceptDraw => &[&[W(Word::AcceptDraw)], &[T("accept")]],
+        CommandKind::DeclineDraw => &[&[W(Word::DeclineDraw)], &[T("decline")]],
+        CommandKind::ClaimDraw => &[&[W(Word::Claim), OptRest], &[T("claim draw"), OptRest]],
+        CommandKind::Resign => &[
             &[W(Word::Resign), OptSide],
             &[T("i resign")],
             &[Side, T("resigns")],
         ],
-        Kind::Yes => &[&[W(Word::Yes)]],
-        Kind::No => &[&[W(Word::No)]],
-        Kind::Help => &[&[W(Word::Help)], &[T("?")]],
-        Kind::Fen => &[&[W(Word::Fen)]],
-        Kind::ArbiterPause => &[
+        CommandKind::Yes => &[&[W(Word::Yes)]],
+        CommandKind::No => &[&[W(Word::No)]],
+        CommandKind::Help => &[&[W(Word::Help)], &[T("?")]],
+        CommandKind::Fen => &[&[W(Word::Fen)]],
+        CommandKind::ArbiterPause => &[
             &[W(Word::Arbiter), W(Word::Pause)],
             &[W(Word::Arbiter), T("stop")],
         ],
-        Kind::ArbiterResume => &[
+        CommandKind::ArbiterResume => &[
             &[W(Word::Arbiter), W(Word::Continue)],
             &[W(Word::Arbiter), T("continue")],
         ],
-        Kind::ArbiterTime => &[&[W(Word::Arbiter), W(Word::Time), Side, SignedNumber]],
-        Kind::ArbiterSetTime => &[&[W(Word::Arbiter), W(Word::Time), Side, ClockTime]],
-        Kind::ArbiterSetMove => &[&[W(Word::Arbiter), W(Word::Move), Number]],
-        Kind::ArbiterIllegal => &[&[W(Word::Arbiter), W(Word::Illegal), OptSide]],
-        Kind::ArbiterBack => &[&[W(Word::Arbiter), W(Word::Back), Number]],
-        Kind::Listen => &[&[W(Word::Listen)], &[T("microphone")]],
-        Kind::Peg => &[&[W(Word::Peg), Rest]],
-        Kind::Quit => &[&[W(Word::Quit)], &[T("exit")]],
+        CommandKind::ArbiterTime => &[&[W(Word::Arbiter), W(Word::Time), Side, SignedNumber]],
+        CommandKind::ArbiterSetTime => &[&[W(Word::Arbiter), W(Word::Time), Side, ClockTime]],
+        CommandKind::ArbiterSetMove => &[&[W(Word::Arbiter), W(Word::Move), Number]],
+        CommandKind::ArbiterIllegal => &[&[W(Word::Arbiter), W(Word::Illegal), OptSide]],
+        CommandKind::ArbiterBack => &[&[W(Word::Arbiter), W(Word::Back), Number]],
+        CommandKind::Listen => &[&[W(Word::Listen)], &[T("microphone")]],
+        CommandKind::Peg => &[&[W(Word::Peg), Rest]],
+        CommandKind::Quit => &[&[W(Word::Quit)], &[T("exit")]],
     }
 }
 
@@ -379,6 +381,12 @@ fn word(word: Word) -> &'static str {
         Word::FileUnreadable => "the file cannot be read",
         Word::FileNotWritten => "the file could not be written",
         Word::NoUnfinishedGame => "no unfinished game",
+        Word::NotFound => "not found",
+        Word::NoPermission => "no permission",
+        Word::DiskFull => "the disk is full",
+        Word::AlreadyExists => "exists already",
+        Word::IsAFolder => "that is a folder",
+        Word::NotAFolder => "not a folder",
         // --- game rules and the scoresheet (game helper) ---
         Word::InvalidPosition => "invalid position",
         Word::DrawAlreadyOffered => "a draw is already offered",

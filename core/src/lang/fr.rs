@@ -4,8 +4,10 @@
 //! roque). Colours follow the piece and agree with it ("Dame noire"), as do "touchée",
 //! "restantes" and "aucune".
 
-use crate::command::{Kind, Phrase, Slot::*};
-use crate::notation::words::Word;
+use crate::words::{CommandKind, Phrase};
+
+use crate::words::Slot::*;
+use crate::words::Word;
 
 use super::{Agreeing, Hearing, Numbers, Spoken, Table};
 
@@ -243,69 +245,69 @@ fn before_unit(n: u32) -> Option<String> {
 }
 
 /// The commands; fillers ("le", "la", "les" …) may stand anywhere in them.
-fn commands(kind: Kind) -> &'static [Phrase] {
+fn commands(kind: CommandKind) -> &'static [Phrase] {
     match kind {
-        Kind::WhoseMove => &[&[W(Word::ToMove)], &[T("trait")], &[T("qui joue")]],
-        Kind::LastMove => &[&[W(Word::LastMove)]],
-        Kind::LastMoves => &[&[W(Word::LastMoves), OptNumber]],
-        Kind::Position => &[&[W(Word::Position)], &[T("échiquier")]],
-        Kind::Square => &[&[W(Word::Square), Square], &[T("quoi sur"), Square]],
-        Kind::WhereAre => &[&[W(Word::Where), Piece, OptColour]],
-        Kind::Time => &[&[W(Word::Time)], &[T("heure")]],
-        Kind::TimeUsed => &[
+        CommandKind::WhoseMove => &[&[W(Word::ToMove)], &[T("trait")], &[T("qui joue")]],
+        CommandKind::LastMove => &[&[W(Word::LastMove)]],
+        CommandKind::LastMoves => &[&[W(Word::LastMoves), OptNumber]],
+        CommandKind::Position => &[&[W(Word::Position)], &[T("échiquier")]],
+        CommandKind::Square => &[&[W(Word::Square), Square], &[T("quoi sur"), Square]],
+        CommandKind::WhereAre => &[&[W(Word::Where), Piece, OptColour]],
+        CommandKind::Time => &[&[W(Word::Time)], &[T("heure")]],
+        CommandKind::TimeUsed => &[
             &[W(Word::Time), W(Word::Used)],
             &[T("temps employé")],
             &[T("temps de réflexion")],
         ],
-        Kind::MoveCount => &[&[W(Word::Move)], &[T("nombre de coups")]],
-        Kind::Repeat => &[&[W(Word::Repeat)], &[T("répète")], &[T("encore")]],
-        Kind::TakeBack => &[&[W(Word::Correction)], &[T("annuler")], &[T("reprendre")]],
-        Kind::PressClock => &[&[W(Word::Clock)], &[T("appuyer")]],
-        Kind::OfferDraw => &[
+        CommandKind::MoveCount => &[&[W(Word::Move)], &[T("nombre de coups")]],
+        CommandKind::Repeat => &[&[W(Word::Repeat)], &[T("répète")], &[T("encore")]],
+        CommandKind::TakeBack => &[&[W(Word::Correction)], &[T("annuler")], &[T("reprendre")]],
+        CommandKind::PressClock => &[&[W(Word::Clock)], &[T("appuyer")]],
+        CommandKind::OfferDraw => &[
             &[W(Word::Draw), OptSide],
             &[T("proposer nulle")],
             &[T("proposer la nulle")],
         ],
-        Kind::AcceptDraw => &[
+        CommandKind::AcceptDraw => &[
             &[W(Word::AcceptDraw)],
             &[T("accepter")],
             &[T("accepter nulle")],
         ],
-        Kind::DeclineDraw => &[
+        CommandKind::DeclineDraw => &[
             &[W(Word::DeclineDraw)],
             &[T("refuser")],
             &[T("refuser nulle")],
         ],
-        Kind::ClaimDraw => &[&[W(Word::Claim), OptRest], &[T("réclamer"), OptRest]],
-        Kind::Resign => &[
+        CommandKind::ClaimDraw => &[&[W(Word::Claim), OptRest], &[T("réclamer"), OptRest]],
+        CommandKind::Resign => &[
             &[W(Word::Resign), OptSide],
             &[T("j'abandonne")],
             &[Side, T("abandonne")],
         ],
-        Kind::Yes => &[&[W(Word::Yes)]],
-        Kind::No => &[&[W(Word::No)]],
-        Kind::Help => &[&[W(Word::Help)], &[T("?")]],
-        Kind::Fen => &[&[W(Word::Fen)]],
-        Kind::ArbiterPause => &[
+        CommandKind::Yes => &[&[W(Word::Yes)]],
+        CommandKind::No => &[&[W(Word::No)]],
+        CommandKind::Help => &[&[W(Word::Help)], &[T("?")]],
+        CommandKind::Fen => &[&[W(Word::Fen)]],
+        CommandKind::ArbiterPause => &[
             &[W(Word::Arbiter), W(Word::Pause)],
             &[W(Word::Arbiter), T("arrêt")],
             &[W(Word::Arbiter), T("stop")],
         ],
-        Kind::ArbiterResume => &[
+        CommandKind::ArbiterResume => &[
             &[W(Word::Arbiter), W(Word::Continue)],
             &[W(Word::Arbiter), T("reprendre")],
         ],
-        Kind::ArbiterTime => &[&[W(Word::Arbiter), W(Word::Time), Side, SignedNumber]],
-        Kind::ArbiterSetTime => &[&[W(Word::Arbiter), W(Word::Time), Side, ClockTime]],
-        Kind::ArbiterSetMove => &[&[W(Word::Arbiter), W(Word::Move), Number]],
-        Kind::ArbiterIllegal => &[
+        CommandKind::ArbiterTime => &[&[W(Word::Arbiter), W(Word::Time), Side, SignedNumber]],
+        CommandKind::ArbiterSetTime => &[&[W(Word::Arbiter), W(Word::Time), Side, ClockTime]],
+        CommandKind::ArbiterSetMove => &[&[W(Word::Arbiter), W(Word::Move), Number]],
+        CommandKind::ArbiterIllegal => &[
             &[W(Word::Arbiter), W(Word::Illegal), OptSide],
             &[W(Word::Arbiter), T("illégal"), OptSide],
         ],
-        Kind::ArbiterBack => &[&[W(Word::Arbiter), W(Word::Back), Number]],
-        Kind::Listen => &[&[W(Word::Listen)], &[T("micro")]],
-        Kind::Peg => &[&[W(Word::Peg), Rest], &[T("peg"), Rest]],
-        Kind::Quit => &[&[W(Word::Quit)], &[T("quitter")]],
+        CommandKind::ArbiterBack => &[&[W(Word::Arbiter), W(Word::Back), Number]],
+        CommandKind::Listen => &[&[W(Word::Listen)], &[T("micro")]],
+        CommandKind::Peg => &[&[W(Word::Peg), Rest], &[T("peg"), Rest]],
+        CommandKind::Quit => &[&[W(Word::Quit)], &[T("quitter")]],
     }
 }
 
@@ -504,6 +506,12 @@ fn word(word: Word) -> &'static str {
         Word::FileUnreadable => "fichier illisible",
         Word::FileNotWritten => "le fichier n'a pas pu être écrit",
         Word::NoUnfinishedGame => "aucune partie en cours",
+        Word::NotFound => "introuvable",
+        Word::NoPermission => "pas d’autorisation",
+        Word::DiskFull => "le disque est plein",
+        Word::AlreadyExists => "existe déjà",
+        Word::IsAFolder => "c’est un dossier",
+        Word::NotAFolder => "ce n’est pas un dossier",
         // --- game rules and the scoresheet (game helper) ---
         Word::InvalidPosition => "position invalide",
         Word::DrawAlreadyOffered => "la nulle est déjà proposée",

@@ -14,8 +14,8 @@ use shakmaty::{Bitboard, CastlingSide, File, Rank, Role, Square, attacks};
 
 use super::lexicon::{Lexicon, ModelWords, WordId};
 use crate::command;
-use crate::notation::token::square_tokens;
-use crate::notation::{Token, Word};
+use crate::words::square_tokens;
+use crate::words::{Token, Word};
 
 const PIECES: [Role; 5] = [
     Role::King,
@@ -168,8 +168,8 @@ pub fn grammar_strings(lexicon: &Lexicon, known: &ModelWords, noise: Option<&str
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::lang::Lang;
     use crate::listen::phrases::phrase_set;
-    use crate::notation::Lang;
     use shakmaty::{CastlingMode, Chess, fen::Fen};
     use std::collections::HashSet;
 

@@ -8,11 +8,13 @@ use shakmaty::{Color, Move, Position};
 use crate::clock::{Adjust, ClockInput, Query};
 use crate::command::{self, ArbiterAction, Command};
 use crate::config::SeatRole;
-use crate::notation::{Token, Word, parse_move};
+use crate::notation::parse_move;
 use crate::record::{ClockAdjustmentEntry, Entry, MoveCounterEntry, ReopenEntry, sheet};
+use crate::words::{Token, Word};
 
-use super::effect::{Audience, Effect, Priority};
+use super::effect::{Audience, Effect};
 use super::{Session, queries};
+use crate::speech::Priority;
 
 impl Session {
     /// Does a command. `actor` is the side of whoever gave it when that is known (the VI
@@ -236,7 +238,7 @@ impl Session {
         );
         match self.record(entry, now, out) {
             Ok(applied) => {
-                let sheet::Effect::Claimed(verdict) = &applied.effect else {
+                let sheet::EntryEffect::Claimed(verdict) = &applied.effect else {
                     return;
                 };
                 out.push(Effect::say(verdict.tokens()));
@@ -412,7 +414,7 @@ impl Session {
                 let mut tokens = vec![Token::Word(Word::TakenBack), Token::Pause];
                 tokens.extend(queries::whose_move_tokens(&position));
                 out.push(Effect::say(tokens));
-                if let sheet::Effect::Penalised(penalty) = &applied.effect {
+                if let sheet::EntryEffect::Penalised(penalty) = &applied.effect {
                     out.push(Effect::say(penalty.tokens()));
                     if !self.game().is_over() {
                         self.set_clock_to_the_game(None, now, out);

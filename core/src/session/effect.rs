@@ -2,8 +2,8 @@
 
 use shakmaty::Color;
 
-use crate::notation::Token;
-pub use crate::speech::Priority;
+use crate::speech::Priority;
+use crate::words::Token;
 
 /// Who an announcement is for (with two earphones, each player hears only their own).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]

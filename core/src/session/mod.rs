@@ -19,12 +19,12 @@
 //! reason in words.
 
 mod commands;
-pub mod cycle;
-pub mod effect;
-pub mod queries;
-pub mod resume;
+mod cycle;
+mod effect;
+mod queries;
+mod resume;
 mod timing;
-pub mod voice;
+mod voice;
 
 use std::time::Duration;
 
@@ -37,12 +37,13 @@ use crate::command;
 use crate::config::{Announcer, SeatRole, Settings};
 use crate::game::Game;
 use crate::lang::Lang;
-use crate::notation::{ParseError, Style, Token, Word, move_tokens, parse_move};
+use crate::notation::{ParseError, Style, move_tokens, parse_move};
 use crate::record::{ApplyError, Entry, Scoresheet, Stamped, TouchEntry, sheet};
+use crate::words::{Token, Word};
 
-pub use crate::command::{ArbiterAction, Command};
 pub use cycle::{Seat, ViMove};
-pub use effect::{Audience, Effect, Priority};
+pub use effect::{Audience, Effect};
+pub use resume::{Resumed, resume};
 
 use cycle::{BoardCycle, CycleStep};
 use voice::VoiceState;
@@ -244,8 +245,8 @@ impl Session {
     }
 
     /// The game as the boards' cycle needs to know it.
-    fn cycle_game(&self) -> cycle::Game {
-        cycle::Game {
+    fn cycle_game(&self) -> cycle::GameView {
+        cycle::GameView {
             position: self.sheet.game().position().clone(),
             // Without a clock the opponent's next move completes the move before it.
             waiting_for_clock: self.uncompleted.is_some() && self.clock.is_some(),
@@ -415,7 +416,7 @@ impl Session {
             Ok(applied) => {
                 let mut tokens = vec![Token::Side(mover)];
                 tokens.extend(move_tokens(&before, m, self.options.style));
-                if let sheet::Effect::Moved(report) = &applied.effect {
+                if let sheet::EntryEffect::Moved(report) = &applied.effect {
                     let extra = report.tokens();
                     if !extra.is_empty() {
                         tokens.push(Token::Pause);

@@ -7,10 +7,12 @@
 //! - [`vocabulary`]: every clip key a voice needs, and typed words read back into tokens;
 //! - [`backend`]: the kinds of output, as a setting.
 
-pub mod backend;
-pub mod queue;
-pub mod utterance;
-pub mod vocabulary;
+pub(crate) mod backend;
+pub(crate) mod queue;
+pub(crate) mod utterance;
+pub(crate) mod vocabulary;
 
 pub use backend::BackendKind;
+pub use queue::{DropReason, PlaybackStep, QueuedUtterance, SpeechQueue, StopReason};
 pub use utterance::{Channel, Priority, Utterance, UtteranceId};
+pub use vocabulary::{ClipKey, PAUSE_KEY, UnknownWord, clip_keys, clip_keys_for, parse_text};

@@ -65,11 +65,6 @@ impl ClipsOutput {
             .add(TrackedSource::new(audio, control.clone()));
         self.playing = Some(Playing { control, deadline });
     }
-
-    /// The voice in use.
-    pub fn voice(&self) -> &Voice {
-        &self.voice
-    }
 }
 
 /// Opens the default device with a short buffer, or with its own buffer size if it refuses.

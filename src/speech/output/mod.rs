@@ -4,21 +4,19 @@
 
 use std::time::Instant;
 
-use annexd_core::notation::Spoken;
-use annexd_core::speech::utterance::{Channel, UtteranceId};
+use annexd_core::Spoken;
+use annexd_core::speech::Channel;
 
-pub mod clips;
-pub mod text;
+pub(crate) mod clips;
+pub(crate) mod text;
 #[cfg(feature = "tts")]
-pub mod tts;
+pub(crate) mod tts;
 
-pub use annexd_core::speech::BackendKind;
+use annexd_core::speech::BackendKind;
 
 /// One announcement as an output receives it.
 #[derive(Debug, Clone, Copy)]
 pub struct Line<'a> {
-    /// Its number.
-    pub id: UtteranceId,
     /// Its words, with their clip keys.
     pub words: &'a [Spoken],
     /// Its text.

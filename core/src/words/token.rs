@@ -6,7 +6,7 @@
 
 use shakmaty::{CastlingSide, Color, File, Rank, Role};
 
-use super::words::Word;
+use super::Word;
 
 /// One unit of an announcement.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]

@@ -406,6 +406,18 @@ words! {
     FileNotWritten => "w_file_not_written";
     /// "no unfinished game": nothing to resume.
     NoUnfinishedGame => "w_no_unfinished_game";
+    /// "not found"
+    NotFound => "w_not_found";
+    /// "no permission"
+    NoPermission => "w_no_permission";
+    /// "the disk is full"
+    DiskFull => "w_disk_full";
+    /// "it exists already"
+    AlreadyExists => "w_already_exists";
+    /// "it is a folder"
+    IsAFolder => "w_is_a_folder";
+    /// "not a folder"
+    NotAFolder => "w_not_a_folder";
     // --- game rules and the scoresheet (game helper) ---
     /// "invalid position"
     InvalidPosition => "w_invalid_position";
