@@ -1,5 +1,5 @@
 //! The speaker: opens the chosen output with fallbacks, and runs the queue policy of
-//! [`super::queue`] on a thread of its own that drives the output. The rest of the program
+//! [`annexd_core::speech::queue`] on a thread of its own that drives the output. The rest of the program
 //! only calls [`Speaker::say`], [`Speaker::repeat`] and [`Speaker::silence`], and may listen
 //! to [`SpeechEvent`]s (for instance to mute the microphone while the speaker talks).
 //!

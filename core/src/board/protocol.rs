@@ -2,7 +2,7 @@
 //! and encoder for the lines both sides send, with the optional `*HH` XOR checksum.
 //!
 //! Nothing here reads a port or knows the time; [`super::link`] decides what to do with the
-//! messages, [`super::serial`] moves the bytes.
+//! messages, the program's serial adapter (`annexd::board::serial`) moves the bytes.
 
 use std::fmt;
 
