@@ -22,7 +22,7 @@ pub const LOST_AFTER: Duration = Duration::from_secs(3);
 /// Which protocol the board speaks.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum Protocol {
-    /// The tactile peg board, text lines (`PEGBOARD-PROTOCOL.md`).
+    /// The tactile peg board, text lines (`docs/pegboard-protocol.md`).
     #[default]
     PegBoard,
     /// A DGT e-board, binary.

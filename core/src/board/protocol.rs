@@ -1,4 +1,4 @@
-//! The peg-board line protocol, version 1 (`/work/shared/PEGBOARD-PROTOCOL.md`): a pure parser
+//! The peg-board line protocol, version 1 (`docs/pegboard-protocol.md`): a pure parser
 //! and encoder for the lines both sides send, with the optional `*HH` XOR checksum.
 //!
 //! Nothing here reads a port or knows the time; [`super::link`] decides what to do with the
