@@ -361,6 +361,7 @@ fn the_documents_the_brief_names_are_checked() {
         "models/README.md",
         "firmware/README.md",
         "docs/architecture.md",
+        "docs/design.md",
         "docs/pegboard-protocol.md",
     ] {
         assert!(files.contains(Path::new(doc)), "{doc} is not walked");
