@@ -2,7 +2,7 @@
 //! on a channel and writes what the [`Link`] asks for. It reopens the port when it vanishes
 //! (a USB board unplugged, a Bluetooth link gone) and the link resynchronises on its own.
 //!
-//! All decisions are in [`super::link`]; this file only moves bytes and reads the clock.
+//! All decisions are in the core's [`Link`]; this file only moves bytes and reads the clock.
 
 use std::io::{ErrorKind, Read, Write};
 use std::path::PathBuf;

@@ -89,7 +89,7 @@ impl ListenConfig {
 pub enum ListenEvent {
     /// Listening was switched on or off (the push-to-talk key, or mute).
     Listening(bool),
-    /// An utterance, to be understood with [`super::understand`].
+    /// An utterance, to be understood with [`annexd_core::listen::understand`].
     Heard(Heard),
     /// The listener stopped: asked to, at the end of the input, or because the input failed
     /// (`reason`). Nothing more will come.

@@ -1,5 +1,5 @@
 //! The speaker: opens the chosen output with fallbacks, and runs the queue policy of
-//! `annexd_core::speech::SpeechQueue` on a thread of its own that drives the output. The rest
+//! [`annexd_core::speech::SpeechQueue`] on a thread of its own that drives the output. The rest
 //! of the program only calls [`Speaker::say`], and may listen to [`SpeechEvent`]s (for
 //! instance to mute the microphone while the speaker talks).
 //!

@@ -15,7 +15,9 @@ pub use dgt::{DgtDecoder, DgtDevice, DgtError, DgtMessage};
 pub use diff::{DifferenceKind, SquareDifference, differences};
 pub use events::{EventOrder, SplitMix, move_events};
 pub use link::{Link, LinkEvent, LinkInput, LinkOutput, Protocol};
-pub use protocol::{DeviceMsg, Hello, HostMsg, LineError, parse_device_line, parse_host_line};
+pub use protocol::{
+    DeviceMsg, Hello, HostMsg, LineError, frame_line, parse_device_line, parse_host_line,
+};
 pub use sensed::{Cell, SensedBoard, Sensing, cell_from_what, what_for};
 pub use simulated::{SimOrder, SimulatedPegBoard, SimulatedPegBoardOptions};
 pub use tracker::{BoardInput, ChoiceError, PendingQuestion, Tracker, TrackerOutput};

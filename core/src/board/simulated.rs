@@ -302,7 +302,7 @@ impl SimulatedPegBoard {
             let wrong = protocol::checksum(text.as_bytes()) ^ 0x5A;
             return format!("{text}*{wrong:02X}\n");
         }
-        protocol::frame(&text, self.options.checksum)
+        protocol::frame_line(&text, self.options.checksum)
     }
 }
 

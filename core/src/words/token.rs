@@ -1,6 +1,6 @@
 //! Tokens: the units every announcement is made of, whatever the language or the voice.
 //!
-//! A language turns a token into words (see [`super::lang`]); a voice turns the same words
+//! A language turns a token into words (see [`crate::lang`]); a voice turns the same words
 //! into recorded clips; the recogniser's grammar is built from them too. One closed vocabulary
 //! therefore serves speaking, hearing and display.
 
