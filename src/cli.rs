@@ -5,7 +5,9 @@ use std::process::ExitCode;
 
 use clap::{CommandFactory, Parser, Subcommand};
 
-use crate::error::{Error, report};
+use annexd_core::{Lang, Token, Word};
+
+use crate::error::{Error, Message, notice_with, report};
 
 /// The command line.
 #[derive(Parser)]
@@ -43,8 +45,8 @@ enum Command {
     Pgn {
         /// The journal file (JSON lines written while playing).
         journal: std::path::PathBuf,
-        /// The language of messages: de, en or fr.
-        #[arg(long, default_value = "de")]
+        /// The language of messages.
+        #[arg(long, default_value = "de", help = lang_help("The language of messages", ""))]
         lang: annexd_core::Lang,
     },
     /// Write the scoresheet of a game: pdf (printable), brf (Braille), txt or pgn.
@@ -73,10 +75,15 @@ enum Command {
 pub fn main() -> ExitCode {
     let cli = Cli::parse();
     let plays = matches!(cli.command, Command::Play(_) | Command::Resume(_));
-    crate::logging::init(
+    if let Err((path, err)) = crate::logging::init(
         cli.log.as_deref(),
         plays.then(crate::logging::default_log_file).flatten(),
-    );
+    ) {
+        let lang = crate::config::user_lang(cli.command.lang());
+        let mut words = vec![Token::Word(Word::LogNotWritten)];
+        words.extend(crate::error::io_reason(&err));
+        notice_with(&Message::said(lang, words).shown(path.display()), err);
+    }
     match try_main(cli) {
         Ok(code) => code,
         Err(err) => {
@@ -86,15 +93,38 @@ pub fn main() -> ExitCode {
     }
 }
 
+impl Command {
+    /// The language asked for on the command line, where the command has a `--lang`.
+    fn lang(&self) -> Option<Lang> {
+        match self {
+            Command::Play(args) => args.lang,
+            Command::Resume(args) => args.lang,
+            Command::Config(args) => args.lang,
+            Command::Announce(args) => Some(args.lang),
+            Command::Parse(args) => Some(args.lang),
+            Command::Clock(args) => Some(args.lang),
+            Command::Pgn { lang, .. } => Some(*lang),
+            Command::Sheet(args) => args.record.lang,
+            Command::Verify(args) => args.record.lang,
+            Command::Fairplay(args) => args.record.lang,
+            Command::BoardWatch(args) => Some(args.lang),
+            Command::Say(args) => Some(args.lang),
+            Command::Recognize(args) => Some(args.lang),
+            Command::BoardSim(_) | Command::Voices(_) | Command::GenerateDocs(_) => None,
+        }
+    }
+}
+
 /// Runs one command.
 fn try_main(cli: Cli) -> Result<ExitCode, Error> {
-    Ok(match cli.command {
-        Command::Play(args) => crate::app::play::run_play(&args),
-        Command::Resume(args) => crate::app::play::run_resume(&args),
+    match cli.command {
+        // The lead's part (issue 20): these still say their own failures.
+        Command::Play(args) => Ok(crate::app::play::run_play(&args)),
+        Command::Resume(args) => Ok(crate::app::play::run_resume(&args)),
+        Command::Clock(args) => Ok(crate::clock::cli::run(args)),
         Command::Config(args) => crate::app::config_cmd::run(&args),
         Command::Announce(args) => crate::notation::cli::run_announce(&args),
         Command::Parse(args) => crate::notation::cli::run_parse(&args),
-        Command::Clock(args) => crate::clock::cli::run(args),
         Command::Pgn { journal, lang } => crate::record::cli::run_pgn(&journal, lang),
         Command::Sheet(args) => crate::record::cli::run_sheet(&args),
         Command::Verify(args) => crate::record::verify::run(&args),
@@ -105,5 +135,45 @@ fn try_main(cli: Cli) -> Result<ExitCode, Error> {
         Command::Voices(args) => crate::speech::cli::run_voices(args),
         Command::Recognize(args) => crate::listen::cli::run(&args),
         Command::GenerateDocs(args) => crate::manual::run(Cli::command(), &args),
-    })
+    }
+}
+
+/// The languages as help texts list them, "de, en or fr": made from [`Lang::ALL`], so that a
+/// new language is listed in every help text.
+pub(crate) fn languages() -> String {
+    let codes: Vec<&str> = Lang::ALL.iter().map(|l| l.code()).collect();
+    match codes.split_last() {
+        Some((last, rest)) if !rest.is_empty() => format!("{} or {last}", rest.join(", ")),
+        _ => codes.join(""),
+    }
+}
+
+/// The help of a `--lang` option: "`what`: de, en or fr`after`".
+pub(crate) fn lang_help(what: &str, after: &str) -> String {
+    format!("{what}: {}{after}.", languages())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_language_is_in_the_help_of_every_lang_option() {
+        assert_eq!(languages(), "de, en or fr");
+        let mut missing = Vec::new();
+        let mut stack = vec![Cli::command()];
+        while let Some(mut cmd) = stack.pop() {
+            cmd.build();
+            for arg in cmd.get_arguments() {
+                if arg.get_id() == "lang" {
+                    let help = arg.get_help().map(ToString::to_string).unwrap_or_default();
+                    if !Lang::ALL.iter().all(|l| help.contains(l.code())) {
+                        missing.push(format!("{}: {help}", cmd.get_name()));
+                    }
+                }
+            }
+            stack.extend(cmd.get_subcommands().cloned());
+        }
+        assert!(missing.is_empty(), "{missing:#?}");
+    }
 }

@@ -23,7 +23,18 @@ use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 
 /// Literals that look like messages but are not, each with the reason: (file, literal).
-const ALLOWED: &[(&str, &str, &str)] = &[];
+const ALLOWED: &[(&str, &str, &str)] = &[
+    (
+        "src/speech/cli.rs",
+        "--backend clips",
+        "an option as typed on the command line (data), after the words saying what to use",
+    ),
+    (
+        "src/speech/record.rs",
+        "annexd voices keys --lang {lang}",
+        "a command as typed (data) that lists the clip keys",
+    ),
+];
 
 /// Messages in files the lead is rewriting: (file, literal). Shrinks only.
 const PENDING: &[(&str, &str)] = &[

@@ -389,18 +389,23 @@ fn annexd_pgn_fails_clearly_on_a_faulty_journal() {
     assert_eq!(out.status.code(), Some(1));
     assert!(out.stdout.is_empty());
     let stderr = String::from_utf8(out.stderr).unwrap();
-    assert!(
-        stderr.starts_with("Partiedatei fehlerhaft in Zeile drei"),
-        "{stderr}"
+    assert_eq!(
+        stderr,
+        format!(
+            "annexd: Partiedatei fehlerhaft in Zeile drei: {}\n",
+            path.display()
+        )
     );
-    assert!(stderr.contains("line 3"), "{stderr}");
 
-    let out = annexd(&["pgn", dir.path().join("missing.jsonl").to_str().unwrap()]);
+    let missing = dir.path().join("missing.jsonl");
+    let out = annexd(&["pgn", missing.to_str().unwrap()]);
     assert_eq!(out.status.code(), Some(1));
-    assert!(
-        String::from_utf8(out.stderr)
-            .unwrap()
-            .starts_with("Partiedatei nicht lesbar")
+    assert_eq!(
+        String::from_utf8(out.stderr).unwrap(),
+        format!(
+            "annexd: Partiedatei nicht lesbar, nicht gefunden: {}\n",
+            missing.display()
+        )
     );
 }
 

@@ -2,43 +2,36 @@
 //! scoresheet file: PDF, Braille, text or PGN), with what `verify` and `fairplay` share: the
 //! journal named or the newest game, and the language of the messages.
 
-use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use clap::Args;
 
 use annexd_core::record::{JournalContents, RecordState, SheetFormat, SheetWords, replay};
-use annexd_core::{Lang, Token, Word};
+use annexd_core::{Lang, Word};
 
 use super::journal;
 use super::sheets::{self, SheetOptions, sheet_path_for};
+use crate::error::{Error, Message, notice, out_line};
 
-/// Prints the PGN of the journal at `path` to standard output. A damaged last line is reported
-/// on standard error and left out; any other fault is reported and the exit code is 1.
-pub fn run_pgn(path: &Path, lang: Lang) -> ExitCode {
-    let contents = match read_journal(path, lang) {
-        Ok(contents) => contents,
-        Err(code) => return code,
-    };
-    let sheet = match replay(&contents) {
-        Ok(sheet) => sheet,
-        Err(e) => {
-            eprintln!("{}: {}: {e}", lang.text(&e.tokens()), path.display());
-            return ExitCode::from(1);
-        }
-    };
+/// Prints the PGN of the journal at `path` to standard output. A damaged last line is said
+/// on standard error and left out; any other fault is the command's failure.
+pub fn run_pgn(path: &Path, lang: Lang) -> Result<ExitCode, Error> {
+    let contents = read_journal(path, lang)?;
+    let sheet = replay(&contents).map_err(|e| Error::of(lang, &e).shown(path.display()))?;
+    write_stdout(annexd_core::record::pgn_text(&sheet).as_bytes(), lang)?;
+    Ok(ExitCode::SUCCESS)
+}
+
+/// Writes a command's whole output (a PGN, a sheet) to standard output; a closed standard
+/// output fails the command, for the output was its point.
+pub fn write_stdout(bytes: &[u8], lang: Lang) -> Result<(), Error> {
+    use std::io::Write;
     let mut stdout = std::io::stdout().lock();
-    match stdout
-        .write_all(annexd_core::record::pgn_text(&sheet).as_bytes())
-        .and_then(|_| stdout.flush())
-    {
-        Ok(()) => ExitCode::SUCCESS,
-        Err(e) => {
-            eprintln!("{e}");
-            ExitCode::from(1)
-        }
-    }
+    stdout
+        .write_all(bytes)
+        .and_then(|()| stdout.flush())
+        .map_err(|e| Error::new(lang, Word::OutputNotWritten).logged(e))
 }
 
 /// Which record a command is about, and the language it answers in.
@@ -46,8 +39,8 @@ pub fn run_pgn(path: &Path, lang: Lang) -> ExitCode {
 pub struct RecordArgs {
     /// The journal of the game (default: the newest game in the games folder).
     pub journal: Option<PathBuf>,
-    /// The language of the words: de or en (default: the settings' language).
-    #[arg(long)]
+    /// The language of the words (default: the settings' language).
+    #[arg(long, help = crate::cli::lang_help("The language of the words", " (default: the settings' language)"))]
     pub lang: Option<Lang>,
     /// The settings file (for the games folder and the language).
     #[arg(long)]
@@ -55,24 +48,19 @@ pub struct RecordArgs {
 }
 
 impl RecordArgs {
-    /// The language, and the journal named or the newest in the games folder; or the
-    /// message of what is wrong.
-    pub fn resolve(&self) -> Result<(Lang, PathBuf), String> {
-        let settings = crate::config::load(self.config.as_deref()).map_err(|e| {
-            let lang = self.lang.unwrap_or_default();
-            format!("{}: {e}", lang.text(&[Token::Word(Word::ConfigError)]))
-        })?;
+    /// The language, and the journal named or the newest in the games folder.
+    pub fn resolve(&self) -> Result<(Lang, PathBuf), Error> {
+        let lang = self.lang.unwrap_or_default();
+        let settings = crate::config::load_or_fail(self.config.as_deref(), lang)?;
         let lang = self.lang.unwrap_or(settings.game.language);
         let journal = match &self.journal {
             Some(path) => path.clone(),
             None => {
                 let dir = crate::app::play::games_dir(&settings);
                 newest_game(&dir).ok_or_else(|| {
-                    format!(
-                        "{} ({}): name the journal file",
-                        lang.text(&[Token::Word(Word::NoGameFile)]),
-                        dir.display()
-                    )
+                    Error::new(lang, Word::NoGameFile)
+                        .shown(dir.display())
+                        .and_word(Word::NameTheGameFile)
                 })?
             }
         };
@@ -92,22 +80,14 @@ pub fn newest_game(dir: &Path) -> Option<PathBuf> {
         .map(|(_, p)| p)
 }
 
-/// Reads a journal; a damaged last line is reported on standard error (and left out), any
-/// other fault is reported and gives the exit code 1.
-pub fn read_journal(path: &Path, lang: Lang) -> Result<JournalContents, ExitCode> {
-    let contents = match journal::read_journal(path) {
-        Ok(contents) => contents,
-        Err(e) => {
-            eprintln!("{}: {e}", lang.text(&e.tokens()));
-            return Err(ExitCode::from(1));
-        }
-    };
+/// Reads a journal; a damaged last line is said on standard error (and left out), with the
+/// reason in the log.
+pub fn read_journal(path: &Path, lang: Lang) -> Result<JournalContents, Error> {
+    let contents = journal::read_journal(path).map_err(|e| Error::of(lang, &e))?;
     if let Some(tail) = &contents.damaged_tail {
-        eprintln!(
-            "{} ({}: {})",
-            lang.text(&tail.tokens()),
-            path.display(),
-            tail.reason
+        crate::error::notice_with(
+            &Message::said(lang, tail.tokens()).shown(path.display()),
+            tail,
         );
     }
     Ok(contents)
@@ -137,28 +117,13 @@ pub struct SheetArgs {
 
 /// `annexd sheet`: writes the scoresheet of a journal and says where. A record that is not
 /// intact is said so (and its sheet shows it); the sheet is written all the same.
-pub fn run_sheet(args: &SheetArgs) -> ExitCode {
-    let (lang, journal) = match args.record.resolve() {
-        Ok(resolved) => resolved,
-        Err(message) => return fail(&message),
-    };
-    let contents = match read_journal(&journal, lang) {
-        Ok(contents) => contents,
-        Err(code) => return code,
-    };
-    let sheet = match replay(&contents) {
-        Ok(sheet) => sheet,
-        Err(e) => {
-            return fail(&format!(
-                "{}: {}: {e}",
-                lang.text(&e.tokens()),
-                journal.display()
-            ));
-        }
-    };
+pub fn run_sheet(args: &SheetArgs) -> Result<ExitCode, Error> {
+    let (lang, journal) = args.record.resolve()?;
+    let contents = read_journal(&journal, lang)?;
+    let sheet = replay(&contents).map_err(|e| Error::of(lang, &e).shown(journal.display()))?;
     let state = RecordState::of(&contents);
     if !state.intact() {
-        eprintln!("{}", lang.text(&state.tokens()));
+        notice(&Message::said(lang, state.tokens()));
     }
     let options = SheetOptions {
         lang,
@@ -166,37 +131,16 @@ pub fn run_sheet(args: &SheetArgs) -> ExitCode {
         font: args.font.clone(),
     };
     if args.out.as_deref() == Some(Path::new("-")) {
-        return match sheets::render(args.format, &sheet, &state, &options) {
-            Ok(bytes) => {
-                let mut stdout = std::io::stdout().lock();
-                match stdout.write_all(&bytes).and_then(|_| stdout.flush()) {
-                    Ok(()) => ExitCode::SUCCESS,
-                    Err(e) => fail(&e.to_string()),
-                }
-            }
-            Err(e) => fail(&format!("{}: {e}", lang.text(&e.tokens()))),
-        };
+        let bytes = sheets::render(args.format, &sheet, &state, &options)
+            .map_err(|e| Error::of(lang, &e))?;
+        write_stdout(&bytes, lang)?;
+        return Ok(ExitCode::SUCCESS);
     }
     let path = args
         .out
         .clone()
         .unwrap_or_else(|| sheet_path_for(&journal, args.format));
-    match sheets::write(&path, args.format, &sheet, &state, &options) {
-        Ok(()) => {
-            println!(
-                "{}: {}",
-                lang.text(&[Token::Word(Word::SheetWritten)]),
-                path.display()
-            );
-            ExitCode::SUCCESS
-        }
-        Err(e) => fail(&format!("{}: {e}", lang.text(&e.tokens()))),
-    }
-}
-
-/// A message on standard error, exit code 1.
-pub fn fail(message: &str) -> ExitCode {
-    // Standard output or error is closed: there is nowhere else to write this.
-    let _ = writeln!(std::io::stderr(), "annexd: {message}");
-    ExitCode::from(1)
+    sheets::write(&path, args.format, &sheet, &state, &options).map_err(|e| Error::of(lang, &e))?;
+    out_line(Message::word(lang, Word::SheetWritten).shown(path.display()));
+    Ok(ExitCode::SUCCESS)
 }

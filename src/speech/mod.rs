@@ -9,15 +9,6 @@
 //! - [`wav`]: writing sound to WAV files; [`record`]: recording a personal voice;
 //! - [`cli`]: the `say` and `voices` subcommands.
 
-/// Writes a line on stdout; a closed stdout (a pipe into `head`) is not an error worth a panic.
-macro_rules! out {
-    ($($arg:tt)*) => {{
-        use std::io::Write as _;
-        // Standard output or error is closed: there is nowhere else to write this.
-        let _ = writeln!(std::io::stdout(), $($arg)*);
-    }};
-}
-
 pub(crate) mod cli;
 pub(crate) mod compose;
 pub(crate) mod output;
