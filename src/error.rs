@@ -443,7 +443,9 @@ impl Failure for crate::listen::VoiceOff {
     fn data(&self) -> Vec<String> {
         match self {
             crate::listen::VoiceOff::Model(e) => e.data(),
-            crate::listen::VoiceOff::Microphone(_) => Vec::new(),
+            crate::listen::VoiceOff::Microphone(_) | crate::listen::VoiceOff::Audio(_) => {
+                Vec::new()
+            }
         }
     }
 }

@@ -70,6 +70,7 @@ impl RecordArgs {
 
 /// The journal in `dir` written last.
 pub fn newest_game(dir: &Path) -> Option<PathBuf> {
+    // A folder that cannot be read has no game to offer: the caller says so, with the folder.
     std::fs::read_dir(dir)
         .ok()?
         .filter_map(Result::ok)

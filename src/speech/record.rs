@@ -79,6 +79,7 @@ impl Microphone {
             .default_input_device()
             .ok_or("the system has no default input device")?;
         // 16 kHz mono, the rate of the voices, where the device offers it; else its default.
+        // A device that cannot list its configurations is asked for its default one below.
         let preferred = device
             .supported_input_configs()
             .ok()
@@ -182,6 +183,7 @@ impl Microphone {
                     endpointer.feed(&chunk);
                     heard.extend(chunk);
                 }
+                // No sound within the wait (or the stream gone): after 20 s, nothing was heard.
                 Err(_) if Instant::now() > deadline => return (Take::NothingHeard, heard),
                 Err(_) => {}
             }
@@ -402,9 +404,13 @@ struct Prompt {
 }
 
 fn open_prompt(lang: Lang) -> Option<Prompt> {
-    let (voice, _) = VoiceLibrary::default()
-        .load(lang, Some(DEFAULT_VOICE))
-        .ok()?;
+    let (voice, _) = match VoiceLibrary::default().load(lang, Some(DEFAULT_VOICE)) {
+        Ok(found) => found,
+        Err(e) => {
+            notice_with(&Message::word(lang, Word::NoSound), e);
+            return None;
+        }
+    };
     match ClipsOutput::open(Arc::new(voice), Pacing::default()) {
         Ok(output) => Some(Prompt { output, next: 0 }),
         Err(e) => {
