@@ -115,6 +115,7 @@ impl Display for Message {
         for part in &self.parts {
             let text = match part {
                 Part::Said(tokens) if tokens.is_empty() => continue,
+                Part::Shown(data) if data.is_empty() => continue,
                 Part::Said(tokens) => self.speech.text(tokens),
                 Part::Shown(data) => data.clone(),
                 Part::Counted(n, tokens) => format!("{n} {}", self.speech.text(tokens)),
@@ -292,9 +293,33 @@ pub fn config_error(speech: impl Into<Speech>, err: &annexd_core::ConfigError) -
         ConfigProblem::OutOfRange { value, allowed } => {
             error.shown(value).and_word(Word::AllowedAre).shown(allowed)
         }
+        ConfigProblem::BadTimeControl(control) => control_data(error, control),
         _ => error,
     };
     error.logged(err).usage()
+}
+
+/// A time control that cannot be read, as the user reads it: "Zeitkontrolle nicht lesbar:
+/// 40/90x: keine Einheit, erlaubt sind h, m und s: 90x: zum Beispiel: 40/5400" (exit
+/// status 2: it was typed on the command line or in the settings).
+#[allow(
+    dead_code,
+    reason = "for `play` and `clock`, whose rewrite (src/app, src/clock/cli.rs) is the lead's"
+)]
+pub fn control_error(speech: impl Into<Speech>, err: &annexd_core::clock::ControlError) -> Error {
+    let error = Error::new(speech, Word::BadTimeControl)
+        .shown(&err.input)
+        .and(err.tokens());
+    control_data(error, err).logged(err).usage()
+}
+
+/// The data of a time control's mistake after its words: the part that is wrong (when it
+/// is not the whole), and an example of a right one.
+fn control_data(mut error: Error, err: &annexd_core::clock::ControlError) -> Error {
+    if err.part != err.input.trim() && !err.part.is_empty() {
+        error = error.shown(&err.part);
+    }
+    error.and_word(Word::ForExample).shown(err.example)
 }
 
 impl Failure for annexd_core::record::ReplayError {
@@ -566,6 +591,25 @@ mod tests {
                 Token::Pause,
                 Token::Word(Word::OutOfRange)
             ]
+        );
+    }
+
+    #[test]
+    fn a_time_control_is_said_with_the_part_that_is_wrong_and_an_example() {
+        let err = annexd_core::clock::TimeControl::parse("40/90x").unwrap_err();
+        let failure = control_error(Lang::Fr, &err);
+        assert_eq!(
+            failure.to_string(),
+            "cadence illisible: 40/90x: pas une unité, utilisez h, m et s: 90x: par exemple: 90m+30s"
+        );
+        assert_eq!(failure.exit_code(), ExitCode::from(USAGE));
+        let failure = control_error(
+            Lang::De,
+            &annexd_core::clock::TimeControl::parse("").unwrap_err(),
+        );
+        assert_eq!(
+            failure.to_string(),
+            "Zeitkontrolle nicht lesbar: die Zeitkontrolle ist leer: zum Beispiel: 5400+30, 40/5400+30:1800+30, 90+30, 300, *180"
         );
     }
 

@@ -290,6 +290,8 @@ pub enum ConfigProblem {
     },
     /// An empty value where one is needed.
     Empty,
+    /// A time control that cannot be read.
+    BadTimeControl(Box<crate::clock::ControlError>),
     /// Another mistake (the message says it).
     Other,
 }
@@ -325,6 +327,11 @@ impl ConfigError {
             ConfigProblem::WrongKind(ValueKind::Section) => Word::SectionExpected,
             ConfigProblem::OutOfRange { .. } => Word::OutOfRange,
             ConfigProblem::Empty => Word::ValueMissing,
+            ConfigProblem::BadTimeControl(err) => {
+                let mut tokens = vec![Token::Word(Word::BadTimeControl), Token::Pause];
+                tokens.extend(err.tokens());
+                return tokens;
+            }
             ConfigProblem::Other => return Vec::new(),
         };
         vec![Token::Word(word)]
@@ -459,6 +466,16 @@ impl Settings {
                     self.board.peg_speed
                 ),
             );
+        }
+        if !self.game.time_control.trim().is_empty()
+            && let Err(err) = crate::clock::TimeControl::parse(&self.game.time_control)
+        {
+            let message = err.to_string();
+            return Err((
+                "game.time-control".into(),
+                ConfigProblem::BadTimeControl(Box::new(err)),
+                message,
+            ));
         }
         if self.speech.voice.trim().is_empty() {
             return Err((
@@ -673,6 +690,12 @@ mod tests {
                 &["5", "0.5 … 2.0"],
             ),
             (
+                "[game]\ntime-control = \"90x\"\n",
+                Some("game.time-control"),
+                Word::BadTimeControl,
+                &[],
+            ),
+            (
                 "[speech]\nvoice = \" \"\n",
                 Some("speech.voice"),
                 Word::ValueMissing,
@@ -682,7 +705,7 @@ mod tests {
         for (text, key, word, data) in cases {
             let err = Settings::from_toml(text, None).unwrap_err();
             assert_eq!(err.key.as_deref(), *key, "{text}: {err:?}");
-            assert_eq!(err.tokens(), vec![Token::Word(*word)], "{text}: {err:?}");
+            assert_eq!(err.tokens()[0], Token::Word(*word), "{text}: {err:?}");
             if !data.is_empty() {
                 assert_eq!(err.data(), *data, "{text}: {err:?}");
             }

@@ -14,7 +14,7 @@ pub(crate) mod state;
 pub(crate) mod talking;
 
 pub use announce::{move_number, side_time};
-pub use control::{Bonus, ControlError, Period, TimeControl, parse_duration};
+pub use control::{Bonus, ControlError, ControlProblem, Period, TimeControl, parse_duration};
 pub use replay::{ScriptError, ScriptStep, parse_script, run_script, state_line};
 pub use schedule::AnnounceConfig;
 pub use state::{Adjust, BronsteinStart, Clock, ClockError, ClockEvent, ClockOptions, Run, Timed};

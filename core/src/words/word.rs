@@ -638,4 +638,36 @@ words! {
     LogNotWritten => "w_log_not_written";
     /// "voice input stopped"
     VoiceInputStopped => "w_voice_input_stopped";
+    /// "the time control cannot be read"
+    BadTimeControl => "w_bad_time_control";
+    /// "for example"
+    ForExample => "w_for_example";
+    /// "the time control is empty"
+    ControlEmpty => "w_control_empty";
+    /// "a sandglass stands alone, with no other period"
+    SandglassAlone => "w_sandglass_alone";
+    /// "only the last period can be without a number of moves"
+    OnlyLastWithoutMoves => "w_only_last_without_moves";
+    /// "a period is empty"
+    PeriodEmpty => "w_period_empty";
+    /// "not a number of moves"
+    NotANumberOfMoves => "w_not_a_number_of_moves";
+    /// "a period needs at least one move"
+    PeriodNeedsMoves => "w_period_needs_moves";
+    /// "a period has one bonus at most"
+    OneBonusAtMost => "w_one_bonus_at_most";
+    /// "a period needs some time"
+    PeriodNeedsTime => "w_period_needs_time";
+    /// "more than 100 hours, surely a typing error"
+    SurelyTypingError => "w_surely_typing_error";
+    /// "a time is missing"
+    TimeMissing => "w_time_missing";
+    /// "the number is too large"
+    NumberTooLarge => "w_number_too_large";
+    /// "not a whole number of seconds"
+    NotWholeSeconds => "w_not_whole_seconds";
+    /// "not a unit: use h, m and s"
+    NotAUnit => "w_not_a_unit";
+    /// "a unit must follow a number"
+    UnitWithoutNumber => "w_unit_without_number";
 }
