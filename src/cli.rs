@@ -73,7 +73,10 @@ enum Command {
 /// Runs the command line of this process: the log set up, the command run, and a failure
 /// reported once, in the user's language ([`report`]).
 pub fn main() -> ExitCode {
-    let cli = Cli::parse();
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(err) => return command_line_failure(&err),
+    };
     let plays = matches!(cli.command, Command::Play(_) | Command::Resume(_));
     if let Err((path, err)) = crate::logging::init(
         cli.log.as_deref(),
@@ -91,6 +94,80 @@ pub fn main() -> ExitCode {
             err.exit_code()
         }
     }
+}
+
+/// A command line that cannot be run, said in words like every failure: what is wrong, the
+/// option or value as typed, the values allowed where clap knows them, and where help is;
+/// clap's own text (in English) goes to the log. Help and the version are printed as clap
+/// prints them.
+fn command_line_failure(err: &clap::Error) -> ExitCode {
+    use clap::error::{ContextKind, ContextValue, ErrorKind};
+    if !err.use_stderr() {
+        // Help or the version asked for; a closed standard output has no reader to tell.
+        let _ = err.print();
+        return ExitCode::from(u8::try_from(err.exit_code()).unwrap_or(2));
+    }
+    let lang = lang_in_args().unwrap_or_else(|| crate::config::user_lang(None));
+    let word = match err.kind() {
+        ErrorKind::UnknownArgument => Word::UnknownOption,
+        ErrorKind::InvalidSubcommand => Word::UnknownCommand,
+        ErrorKind::InvalidValue | ErrorKind::ValueValidation | ErrorKind::InvalidUtf8 => {
+            Word::NotAllowedValue
+        }
+        ErrorKind::MissingRequiredArgument
+        | ErrorKind::MissingSubcommand
+        | ErrorKind::NoEquals
+        | ErrorKind::TooFewValues
+        | ErrorKind::WrongNumberOfValues => Word::ValueMissing,
+        _ => Word::BadOption,
+    };
+    let shown = |kind: ContextKind| match err.get(kind) {
+        Some(ContextValue::String(text)) => Some(text.clone()),
+        Some(ContextValue::Strings(texts)) => Some(texts.join(", ")),
+        Some(ContextValue::StyledStr(text)) => Some(text.to_string()),
+        Some(ContextValue::StyledStrs(texts)) => Some(
+            texts
+                .iter()
+                .map(ToString::to_string)
+                .collect::<Vec<_>>()
+                .join(", "),
+        ),
+        Some(ContextValue::Number(n)) => Some(n.to_string()),
+        _ => None,
+    };
+    let mut error = Error::new(lang, word);
+    for kind in [
+        ContextKind::InvalidSubcommand,
+        ContextKind::InvalidArg,
+        ContextKind::InvalidValue,
+    ] {
+        if let Some(data) = shown(kind) {
+            error = error.shown(data);
+        }
+    }
+    if let Some(valid) = shown(ContextKind::ValidValue) {
+        error = error.and_word(Word::AllowedAre).shown(valid);
+    }
+    let error = error
+        .and_word(Word::SeeHelp)
+        .logged(err.render().to_string().trim_end())
+        .usage();
+    report(&error);
+    error.exit_code()
+}
+
+/// The language of a `--lang` on the command line, if one can be read there (for a
+/// command line that clap refused as a whole).
+fn lang_in_args() -> Option<Lang> {
+    let args: Vec<String> = std::env::args().collect();
+    args.iter().enumerate().find_map(|(i, arg)| {
+        let value = match arg.strip_prefix("--lang") {
+            Some("") => args.get(i + 1)?.as_str(),
+            Some(rest) => rest.strip_prefix('=')?,
+            None => return None,
+        };
+        value.parse().ok()
+    })
 }
 
 impl Command {

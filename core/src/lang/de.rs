@@ -537,5 +537,7 @@ fn word(word: Word) -> &'static str {
         Word::NotWholeSeconds => "keine ganze Zahl von Sekunden",
         Word::NotAUnit => "keine Einheit, erlaubt sind h, m und s",
         Word::UnitWithoutNumber => "vor der Einheit fehlt die Zahl",
+        Word::UnknownOption => "unbekannte Option",
+        Word::SeeHelp => "Hilfe mit --help",
     }
 }

@@ -519,5 +519,7 @@ fn word(word: Word) -> &'static str {
         Word::NotWholeSeconds => "not a whole number of seconds",
         Word::NotAUnit => "not a unit, use h, m and s",
         Word::UnitWithoutNumber => "a unit must follow a number",
+        Word::UnknownOption => "unknown option",
+        Word::SeeHelp => "help with --help",
     }
 }

@@ -610,6 +610,8 @@ fn word(word: Word) -> &'static str {
         Word::NotWholeSeconds => "pas un nombre entier de secondes",
         Word::NotAUnit => "pas une unité, utilisez h, m et s",
         Word::UnitWithoutNumber => "une unité doit suivre un nombre",
+        Word::UnknownOption => "option inconnue",
+        Word::SeeHelp => "aide avec --help",
         // --- arbiter and rules of touch and announcement ---
         Word::GameReopened => "fin de partie annulée",
         Word::ClockAsRecorded => "pendule réglée comme enregistrée",

@@ -670,4 +670,8 @@ words! {
     NotAUnit => "w_not_a_unit";
     /// "a unit must follow a number"
     UnitWithoutNumber => "w_unit_without_number";
+    /// "unknown option"
+    UnknownOption => "w_unknown_option";
+    /// "help with --help (after a mistake on the command line)"
+    SeeHelp => "w_see_help";
 }
