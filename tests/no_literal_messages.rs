@@ -5,8 +5,9 @@
 //!
 //! A literal is a message when it reaches an output: it is an argument (directly, or through
 //! `format!`, `Some`, `Ok`, `Err`, `String::from`, `vec!`, a tuple, …) of `println!`/`print!`/
-//! `eprintln!`/`eprint!`/`writeln!`/`write!`/`out!`, of `say`/`show`/`shown`/`notice`/
-//! `print_line`/`message`/`word_message`, or of an `Error::…` or `Effect::…` constructor, and
+//! `eprintln!`/`eprint!`/`writeln!`/`write!`/`out!` (to standard output or error), of
+//! `say`/`show`/`shown`/`notice`/`notice_with`/`out_line`/`print_line`/`message`/
+//! `word_message`, or of an `Error::…` or `Effect::…` constructor, and
 //! it holds letters besides its `{placeholders}`. (A literal first bound to a variable and
 //! printed later is not followed: keep messages where they are said.)
 //!
@@ -414,6 +415,8 @@ fn is_output(callee: &str) -> bool {
             | "say"
             | "show"
             | "notice"
+            | "notice_with"
+            | "out_line"
             | "print_line"
             | "message"
             | "word_message"

@@ -11,7 +11,7 @@ use super::compose::{compose, expected_duration};
 use super::speaker::{Speaker, SpeakerOptions, load_voice};
 use super::voice::{Voice, VoiceLibrary};
 use crate::cli::lang_help;
-use crate::error::{Error, Message, notice_with, out_line};
+use crate::error::{Error, Message, notice, notice_with, out_line};
 use annexd_core::speech::{
     BackendKind, Channel, Priority, Utterance, clip_keys, clip_keys_for, parse_text,
 };
@@ -220,18 +220,18 @@ fn render_to_file(
             other => error.logged(other),
         }
     })?;
-    notice_with(
+    tracing::info!(
+        "{} words, voice {}, {:.2} s at the normal rate",
+        words.len(),
+        voice.info.name,
+        expected_duration(&voice, &words, settings.pacing().gap)
+            .unwrap_or_default()
+            .as_secs_f64()
+    );
+    notice(
         &Message::word(speech, Word::Saved)
             .shown(out.display())
             .shown(crate::error::seconds_shown(audio.duration())),
-        format_args!(
-            "{} words, voice {}, {:.2} s at the normal rate",
-            words.len(),
-            voice.info.name,
-            expected_duration(&voice, &words, settings.pacing().gap)
-                .unwrap_or_default()
-                .as_secs_f64()
-        ),
     );
     Ok(ExitCode::SUCCESS)
 }
