@@ -154,7 +154,10 @@ fn say_in_french_and_its_errors_in_french() {
         "Nuage",
     ]);
     assert_eq!(output.status.code(), Some(2));
-    assert_eq!(stderr(&output), "annexd: mot inconnu: 'nuage'\n");
+    assert_eq!(
+        stderr(&output),
+        "annexd: mot inconnu: 'nuage': en position 2\n"
+    );
     let output = annexd(&[
         "say",
         "--lang",

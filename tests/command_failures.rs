@@ -247,8 +247,8 @@ fn a_replay_that_fails_says_the_line_and_why_in_the_language() {
 #[test]
 fn say_and_voices_fail_in_words() {
     let unknown_word = Said {
-        de: "annexd: unbekanntes Wort: 'nuage'",
-        fr: "annexd: mot inconnu: 'nuage'",
+        de: "annexd: unbekanntes Wort: 'nuage': an Stelle 1",
+        fr: "annexd: mot inconnu: 'nuage': en position 1",
     };
     let no_voice = Said {
         de: "annexd: keine Stimme gefunden: {dir}",

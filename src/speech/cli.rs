@@ -79,6 +79,7 @@ fn tokens_to_say(args: &SayArgs) -> Result<Vec<Token>, Error> {
         Ok(tokens) => Ok(tokens),
         Err(e) => Err(Error::new(speech, Word::UnknownWord)
             .shown(format_args!("'{}'", e.word))
+            .numbered(Word::AtPosition, e.position as u64)
             .logged(e)
             .usage()),
     }

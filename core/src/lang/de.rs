@@ -539,5 +539,6 @@ fn word(word: Word) -> &'static str {
         Word::UnitWithoutNumber => "vor der Einheit fehlt die Zahl",
         Word::UnknownOption => "unbekannte Option",
         Word::SeeHelp => "Hilfe mit --help",
+        Word::AtPosition => "an Stelle",
     }
 }

@@ -521,5 +521,6 @@ fn word(word: Word) -> &'static str {
         Word::UnitWithoutNumber => "a unit must follow a number",
         Word::UnknownOption => "unknown option",
         Word::SeeHelp => "help with --help",
+        Word::AtPosition => "at position",
     }
 }

@@ -612,6 +612,7 @@ fn word(word: Word) -> &'static str {
         Word::UnitWithoutNumber => "une unité doit suivre un nombre",
         Word::UnknownOption => "option inconnue",
         Word::SeeHelp => "aide avec --help",
+        Word::AtPosition => "en position",
         // --- arbiter and rules of touch and announcement ---
         Word::GameReopened => "fin de partie annulée",
         Word::ClockAsRecorded => "pendule réglée comme enregistrée",

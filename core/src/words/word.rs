@@ -674,4 +674,6 @@ words! {
     UnknownOption => "w_unknown_option";
     /// "help with --help (after a mistake on the command line)"
     SeeHelp => "w_see_help";
+    /// "at position (before a number: the place of a word in the text)"
+    AtPosition => "w_at_position";
 }
