@@ -344,3 +344,30 @@ pub fn run_watch(args: WatchArgs) -> Result<ExitCode, Error> {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_promotion_piece_is_read_in_every_language_and_as_a_letter() {
+        for (word, role) in [
+            ("Dame", Role::Queen),
+            ("queen", Role::Queen),
+            ("q", Role::Queen),
+            ("Turm", Role::Rook),
+            ("tour", Role::Rook),
+            ("Läufer", Role::Bishop),
+            ("fou", Role::Bishop),
+            ("bishop", Role::Bishop),
+            ("cavalier", Role::Knight),
+            ("Springer", Role::Knight),
+            ("N", Role::Knight),
+        ] {
+            assert_eq!(parse_role(word), Some(role), "{word}");
+        }
+        for word in ["König", "roi", "pawn", "Bauer", "x"] {
+            assert_eq!(parse_role(word), None, "{word}");
+        }
+    }
+}
