@@ -2,8 +2,11 @@
 //! or not, and follows the game again when the pegs show it (issue 14: `peg e6e5` after
 //! `peg e7e6` was dropped without a word).
 
-use annexd_core::board::{DeviceMsg, Sensing, SimulatedPegBoard, SimulatedPegBoardOptions};
-use shakmaty::Position;
+use annexd_core::Lang;
+use annexd_core::board::{
+    DeviceMsg, Sensing, SimRefusal, SimulatedPegBoard, SimulatedPegBoardOptions,
+};
+use shakmaty::{Position, Square};
 
 fn device() -> SimulatedPegBoard {
     SimulatedPegBoard::new(SimulatedPegBoardOptions::default()).unwrap()
@@ -48,6 +51,24 @@ fn what_cannot_be_done_is_refused_with_its_reason_and_changes_nothing() {
     assert_eq!(err, "there is no peg on e4 to lift");
     let err = board.typed("Springer Felix drei").unwrap_err();
     assert!(err.contains("no move, no peg's way"), "{err}");
+    // The same refusals in words, for the player (the line typed is shown beside them).
+    let refusal = board.carry_out("e4e5").unwrap_err();
+    assert_eq!(refusal, SimRefusal::NoPegToLift(Square::E4));
+    assert_eq!(
+        Lang::De.text(&refusal.tokens()),
+        "Eva vier, kein Stift zum Anheben"
+    );
+    assert_eq!(
+        Lang::Fr.text(&refusal.tokens()),
+        "Eva vier, aucune tige à soulever"
+    );
+    let refusal = board.carry_out("DOWN e5").unwrap_err();
+    assert_eq!(
+        Lang::En.text(&refusal.tokens()),
+        "Eva fünf, no piece in hand"
+    );
+    let refusal = board.carry_out("Wolke").unwrap_err();
+    assert_eq!(refusal, SimRefusal::NotUnderstood("Wolke".into()));
     assert_eq!(board.game(), before.game());
     // The board still plays from where it was.
     assert_eq!(lines(&board.typed("e2e4").unwrap()), ["UP e2", "DOWN e4"]);

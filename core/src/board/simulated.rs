@@ -12,9 +12,49 @@ use shakmaty::san::San;
 use shakmaty::uci::UciMove;
 use shakmaty::{CastlingMode, Chess, Piece, Position, Square};
 
+use crate::words::{Token, Word, square_tokens};
+
 use super::events::{EventOrder, SplitMix, move_events};
 use super::protocol::{self, DeviceMsg, Hello, HostMsg};
 use super::sensed::{Cell, SensedBoard, Sensing, what_for};
+
+/// Why the simulated board cannot carry out a typed line (nothing changed).
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum SimRefusal {
+    /// Neither a move, nor a peg's way, nor a board event: the line as typed.
+    #[error("'{0}' is no move, no peg's way (e2e4) and no board event (UP e2)")]
+    NotUnderstood(String),
+    /// No peg stands on the square to be lifted.
+    #[error("there is no peg on {0} to lift")]
+    NoPegToLift(Square),
+    /// Nothing was lifted that could be put on the square.
+    #[error("no piece in hand to put on {0}")]
+    NothingInHand(Square),
+    /// `HELLO`, `BOARD` and `PONG` are the board's own answers.
+    #[error("the simulator sends HELLO, BOARD and PONG itself")]
+    SentByItself,
+}
+
+impl SimRefusal {
+    /// The refusal in words ("Hector eins, kein Stift zum Anheben"); the line typed, where
+    /// it was not understood, is data to show beside them.
+    pub fn tokens(&self) -> Vec<Token> {
+        match self {
+            SimRefusal::NotUnderstood(_) => vec![Token::Word(Word::NotUnderstood)],
+            SimRefusal::NoPegToLift(square) => {
+                let mut tokens = square_tokens(*square).to_vec();
+                tokens.extend([Token::Pause, Token::Word(Word::NoPegToLift)]);
+                tokens
+            }
+            SimRefusal::NothingInHand(square) => {
+                let mut tokens = square_tokens(*square).to_vec();
+                tokens.extend([Token::Pause, Token::Word(Word::NothingInHand)]);
+                tokens
+            }
+            SimRefusal::SentByItself => vec![Token::Word(Word::SimSendsItself)],
+        }
+    }
+}
 
 /// How the simulated board behaves.
 #[derive(Debug, Clone)]
@@ -138,10 +178,16 @@ impl SimulatedPegBoard {
         }
     }
 
+    /// [`SimulatedPegBoard::carry_out`] with the refusal in English (kept for the adapter
+    /// until it says refusals in words).
+    pub fn typed(&mut self, text: &str) -> Result<Vec<DeviceMsg>, String> {
+        self.carry_out(text).map_err(|refusal| refusal.to_string())
+    }
+
     /// One typed line: a move in SAN or UCI, a peg's way from square to square (`e6e5`,
     /// `e6 e5`, `e6-e5`), or a raw device message. Returns the messages the board sends,
     /// already applied to its pieces; or why it cannot do it (nothing changes then).
-    pub fn typed(&mut self, text: &str) -> Result<Vec<DeviceMsg>, String> {
+    pub fn carry_out(&mut self, text: &str) -> Result<Vec<DeviceMsg>, SimRefusal> {
         let text = text.trim();
         if let Ok(Some(msg)) = protocol::parse_device_line(text.as_bytes()) {
             return self.raw(msg);
@@ -160,9 +206,7 @@ impl SimulatedPegBoard {
         let Some(m) = legal else {
             return match peg_way(text) {
                 Some((from, to)) => self.lift_and_drop(from, to),
-                None => Err(format!(
-                    "'{text}' is no move, no peg's way (e2e4) and no board event (UP e2)"
-                )),
+                None => Err(SimRefusal::NotUnderstood(text.to_string())),
             };
         };
         let order = match self.options.order {
@@ -207,9 +251,9 @@ impl SimulatedPegBoard {
 
     /// A peg taken from `from` and put on `to`, whatever the rules say: a peg on `to` is
     /// taken off the board first (as a capture is made), then the lift and the drop.
-    fn lift_and_drop(&mut self, from: Square, to: Square) -> Result<Vec<DeviceMsg>, String> {
+    fn lift_and_drop(&mut self, from: Square, to: Square) -> Result<Vec<DeviceMsg>, SimRefusal> {
         let Cell::Piece(piece) = self.physical.get(from) else {
-            return Err(format!("there is no peg on {from} to lift"));
+            return Err(SimRefusal::NoPegToLift(from));
         };
         let mut out = Vec::new();
         if from != to && self.physical.get(to) != Cell::Empty {
@@ -235,7 +279,7 @@ impl SimulatedPegBoard {
         }
     }
 
-    fn raw(&mut self, msg: DeviceMsg) -> Result<Vec<DeviceMsg>, String> {
+    fn raw(&mut self, msg: DeviceMsg) -> Result<Vec<DeviceMsg>, SimRefusal> {
         match &msg {
             DeviceMsg::Up(sq) => {
                 if let Cell::Piece(p) = self.physical.get(*sq) {
@@ -248,14 +292,14 @@ impl SimulatedPegBoard {
                     .and_then(Piece::from_char)
                     .filter(|_| self.options.sensing == Sensing::Piece)
                     .or_else(|| self.hand.pop())
-                    .ok_or_else(|| format!("no piece in hand to put on {sq}"))?;
+                    .ok_or(SimRefusal::NothingInHand(*sq))?;
                 self.physical.set(*sq, Cell::Piece(piece));
                 let msg = DeviceMsg::Down(*sq, what_for(piece, self.options.sensing));
                 self.follow_game();
                 return Ok(vec![msg]);
             }
             DeviceMsg::Hello(_) | DeviceMsg::Board(_) | DeviceMsg::Pong => {
-                return Err("the simulator sends HELLO, BOARD and PONG itself".into());
+                return Err(SimRefusal::SentByItself);
             }
             DeviceMsg::Key(_) | DeviceMsg::Err(_) => {}
         }

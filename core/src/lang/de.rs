@@ -540,5 +540,8 @@ fn word(word: Word) -> &'static str {
         Word::UnknownOption => "unbekannte Option",
         Word::SeeHelp => "Hilfe mit --help",
         Word::AtPosition => "an Stelle",
+        Word::NoPegToLift => "kein Stift zum Anheben",
+        Word::NothingInHand => "keine Figur in der Hand",
+        Word::SimSendsItself => "das sendet das simulierte Brett selbst",
     }
 }

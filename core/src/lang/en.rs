@@ -522,5 +522,8 @@ fn word(word: Word) -> &'static str {
         Word::UnknownOption => "unknown option",
         Word::SeeHelp => "help with --help",
         Word::AtPosition => "at position",
+        Word::NoPegToLift => "no peg to lift",
+        Word::NothingInHand => "no piece in hand",
+        Word::SimSendsItself => "the simulated board sends that itself",
     }
 }

@@ -613,6 +613,9 @@ fn word(word: Word) -> &'static str {
         Word::UnknownOption => "option inconnue",
         Word::SeeHelp => "aide avec --help",
         Word::AtPosition => "en position",
+        Word::NoPegToLift => "aucune tige à soulever",
+        Word::NothingInHand => "aucune pièce en main",
+        Word::SimSendsItself => "l'échiquier simulé l'envoie lui-même",
         // --- arbiter and rules of touch and announcement ---
         Word::GameReopened => "fin de partie annulée",
         Word::ClockAsRecorded => "pendule réglée comme enregistrée",

@@ -676,4 +676,10 @@ words! {
     SeeHelp => "w_see_help";
     /// "at position (before a number: the place of a word in the text)"
     AtPosition => "w_at_position";
+    /// "no peg to lift (after the square)"
+    NoPegToLift => "w_no_peg_to_lift";
+    /// "no piece in hand to put down"
+    NothingInHand => "w_nothing_in_hand";
+    /// "the simulated board sends that itself"
+    SimSendsItself => "w_sim_sends_itself";
 }
