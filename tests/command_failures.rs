@@ -370,6 +370,40 @@ fn a_command_without_lang_speaks_the_settings_language() {
 }
 
 #[test]
+fn a_log_file_that_cannot_be_written_is_said_once_and_the_command_goes_on() {
+    let said = Said {
+        de: "annexd: Protokolldatei nicht beschreibbar, kein Protokoll, kein Ordner: {log}",
+        fr: "annexd: le fichier journal ne peut pas être écrit, pas de journal, ce n’est pas \
+             un dossier: {log}",
+    };
+    for lang in LANGS {
+        let home = Home::new("en");
+        let file = home.path("a-file");
+        std::fs::write(&file, "").unwrap();
+        let log = file.join("annexd.log");
+        let out = home.run(&[
+            "announce",
+            "--lang",
+            lang,
+            "--log",
+            log.to_str().unwrap(),
+            "startpos",
+            "e4",
+        ]);
+        assert_eq!(
+            String::from_utf8_lossy(&out.stderr),
+            format!(
+                "{}\n",
+                said.in_lang(lang)
+                    .replace("{log}", &log.display().to_string())
+            )
+        );
+        assert_eq!(String::from_utf8_lossy(&out.stdout), "Eva vier\n");
+        assert_eq!(out.status.code(), Some(0));
+    }
+}
+
+#[test]
 fn a_command_line_clap_refuses_is_said_in_words_with_status_2() {
     let unknown = Said {
         de: "annexd: unbekannte Option: --bogus: Hilfe mit --help",
