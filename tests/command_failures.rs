@@ -222,6 +222,27 @@ fn the_record_tools_fail_in_words_and_the_systems_reason_is_in_the_log() {
 }
 
 #[test]
+fn the_record_tools_answer_in_the_language_the_game_was_played_in() {
+    // Issue 22, item 9: a French game, a German machine: verify, sheet and fairplay answer
+    // in French unless --lang says otherwise.
+    let home = Home::new("de");
+    let path = home.path("game.jsonl");
+    let mut header = Header::standard();
+    header.language = Some(annexd_core::Lang::Fr);
+    Journal::create(&path, &header).unwrap();
+    let journal = path.to_str().unwrap();
+    let said = |args: &[&str]| String::from_utf8_lossy(&home.run(args).stdout).into_owned();
+    assert!(
+        said(&["verify", journal]).contains("partie non terminée"),
+        "{}",
+        said(&["verify", journal])
+    );
+    assert!(said(&["fairplay", journal]).contains("Ce programme ne contient aucun moteur"));
+    assert!(said(&["sheet", "--format", "txt", journal]).starts_with("feuille de partie écrite"));
+    assert!(said(&["verify", "--lang", "de", journal]).contains("Partie nicht beendet"));
+}
+
+#[test]
 fn a_replay_that_fails_says_the_line_and_why_in_the_language() {
     let refused = Said {
         de: "annexd: Partiedatei fehlerhaft in Zeile zwei, nicht verstanden: {path}",

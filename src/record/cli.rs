@@ -39,8 +39,8 @@ pub fn write_stdout(bytes: &[u8], lang: Lang) -> Result<(), Error> {
 pub struct RecordArgs {
     /// The journal of the game (default: the newest game in the games folder).
     pub journal: Option<PathBuf>,
-    /// The language of the words (default: the settings' language).
-    #[arg(long, help = crate::cli::lang_help("The language of the words", " (default: the settings' language)"))]
+    /// The language of the words (default: the game's, else the settings' language).
+    #[arg(long, help = crate::cli::lang_help("The language of the words", " (default: the game's, else the settings' language)"))]
     pub lang: Option<Lang>,
     /// The settings file (for the games folder and the language).
     #[arg(long)]
@@ -48,7 +48,9 @@ pub struct RecordArgs {
 }
 
 impl RecordArgs {
-    /// The language, and the journal named or the newest in the games folder.
+    /// The language, and the journal named or the newest in the games folder. The
+    /// language is the one asked for, else the one the game was played in (its journal
+    /// says), else the settings'.
     pub fn resolve(&self) -> Result<(Lang, PathBuf), Error> {
         let lang = self.lang.unwrap_or_default();
         let settings = crate::config::load_or_fail(self.config.as_deref(), lang)?;
@@ -64,8 +66,19 @@ impl RecordArgs {
                 })?
             }
         };
+        let lang = match self.lang {
+            Some(lang) => lang,
+            None => game_lang(&journal).unwrap_or(lang),
+        };
         Ok((lang, journal))
     }
+}
+
+/// The language a game was played in, as its journal's header says (none in journals
+/// written before it was recorded, or when the journal cannot be read: that is said when
+/// it is read).
+fn game_lang(journal: &Path) -> Option<Lang> {
+    journal::read_journal(journal).ok()?.header.language
 }
 
 /// The journal in `dir` written last.

@@ -76,6 +76,9 @@ pub struct Header {
     /// The build of that program (its commit, profile and features).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub build: Option<String>,
+    /// The language the game was played in: the tools that read the record answer in it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub language: Option<crate::lang::Lang>,
 }
 
 impl Header {
@@ -96,6 +99,7 @@ impl Header {
             pace: Pace::default(),
             program: None,
             build: None,
+            language: None,
         }
     }
 
