@@ -68,6 +68,15 @@ enum Command {
     GenerateDocs(crate::manual::GenerateDocsArgs),
 }
 
+/// The help of a `--lang` option: every language the program speaks.
+pub(crate) fn lang_help() -> String {
+    let codes: Vec<&str> = annexd_core::Lang::ALL.iter().map(|l| l.code()).collect();
+    format!(
+        "The language of what is said and shown: {}",
+        codes.join(", ")
+    )
+}
+
 /// Runs the command line of this process: the log set up, the command run, and a failure
 /// reported once, in the user's language ([`report`]).
 pub fn main() -> ExitCode {
@@ -89,12 +98,12 @@ pub fn main() -> ExitCode {
 /// Runs one command.
 fn try_main(cli: Cli) -> Result<ExitCode, Error> {
     Ok(match cli.command {
-        Command::Play(args) => crate::app::play::run_play(&args),
-        Command::Resume(args) => crate::app::play::run_resume(&args),
+        Command::Play(args) => crate::app::play::run_play(&args)?,
+        Command::Resume(args) => crate::app::play::run_resume(&args)?,
         Command::Config(args) => crate::app::config_cmd::run(&args),
         Command::Announce(args) => crate::notation::cli::run_announce(&args),
         Command::Parse(args) => crate::notation::cli::run_parse(&args),
-        Command::Clock(args) => crate::clock::cli::run(args),
+        Command::Clock(args) => crate::clock::cli::run(&args)?,
         Command::Pgn { journal, lang } => crate::record::cli::run_pgn(&journal, lang),
         Command::Sheet(args) => crate::record::cli::run_sheet(&args),
         Command::Verify(args) => crate::record::verify::run(&args),

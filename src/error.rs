@@ -58,6 +58,26 @@ impl Error {
             .logged(format_args!("{}: {err}", path.display()))
     }
 
+    /// A mistake in the settings file: where it is (the file, the line, the setting's name)
+    /// shown after the words.
+    pub fn settings(speech: impl Into<Speech>, err: &annexd_core::ConfigError) -> Error {
+        Error::new(speech, Word::ConfigError).shown(err).logged(err)
+    }
+
+    /// A time control that is none: the words, the control as typed and a right one of the
+    /// kind probably meant ("Zeitkontrolle unbekannt: 90 minutes, zum Beispiel 90+30").
+    pub fn time_control(lang: Lang, err: &annexd_core::clock::ControlError) -> Error {
+        Error::new(lang, Word::TimeControlUnknown)
+            .shown(format!(
+                "{}, {} {}",
+                err.input.trim(),
+                lang.word(Word::ForExample),
+                err.example
+            ))
+            .logged(err)
+            .usage()
+    }
+
     /// Data shown after the words: a path, a line number, a name, a value as typed.
     pub fn shown(mut self, data: impl Display) -> Error {
         self.shown = Some(data.to_string());
@@ -140,6 +160,16 @@ pub fn report(err: &Error) {
     print_line(&format!("{PROGRAM}: {err}"));
 }
 
+/// Text on standard output (with its own line ends); a closed standard output (a pipe into
+/// `head`) loses it without a panic.
+pub fn print_out(text: &str) {
+    let mut stdout = io::stdout().lock();
+    // Standard output is closed: whoever read it has gone.
+    let _ = stdout
+        .write_all(text.as_bytes())
+        .and_then(|()| stdout.flush());
+}
+
 /// A line on standard error; a closed standard error loses it (the log has it).
 pub fn print_line(line: &str) {
     let mut stderr = io::stderr().lock();
@@ -169,9 +199,9 @@ mod tests {
     }
 
     #[test]
-    fn a_mistake_in_the_settings_ends_with_status_2() {
-        let failure = Error::new(Lang::De, Word::ConfigError).usage();
+    fn a_mistake_on_the_command_line_ends_with_status_2() {
+        let failure = Error::new(Lang::De, Word::BadOption).usage();
         assert_eq!(failure.exit_code(), ExitCode::from(USAGE));
-        assert_eq!(failure.to_string(), "Fehler in der Einstellung");
+        assert_eq!(failure.to_string(), "falsche Option");
     }
 }

@@ -19,5 +19,5 @@ pub use protocol::{
     DeviceMsg, Hello, HostMsg, LineError, frame_line, parse_device_line, parse_host_line,
 };
 pub use sensed::{Cell, SensedBoard, Sensing, cell_from_what, what_for};
-pub use simulated::{SimOrder, SimulatedPegBoard, SimulatedPegBoardOptions};
+pub use simulated::{SimOrder, SimRefusal, SimulatedPegBoard, SimulatedPegBoardOptions};
 pub use tracker::{BoardInput, ChoiceError, PendingQuestion, Tracker, TrackerOutput};
