@@ -8,11 +8,11 @@
 use std::time::Duration;
 
 use annexd_core::board::chesslink::frame::ByteParity;
-use annexd_core::board::chesslink::messages::{Command, Reply, ReplyDecoder};
+use annexd_core::board::chesslink::messages::{Command, Decoded, Reply, ReplyDecoder};
 use annexd_core::board::chesslink::{ChessLink, ChessLinkOptions, Line, Reports};
 use annexd_core::board::chessnut::{self, Chessnut};
 use annexd_core::board::interface::{events_of, writes_of};
-use annexd_core::board::link::{LinkEvent, LinkInput};
+use annexd_core::board::link::{LinkEvent, LinkInput, LinkOutput};
 use annexd_core::board::pegasus::{self, Pegasus, PegasusOptions};
 use annexd_core::board::positions::OrientationSetting;
 use annexd_core::board::transport::{SerialFraming, Transport};
@@ -91,7 +91,7 @@ fn chesslink_version_exchange_is_the_one_python_mchess_logged_from_a_real_board(
     let mut decoder = ReplyDecoder::new(ByteParity::InByte);
     let mut got = Vec::new();
     decoder.push(b"v\xb01\xb0\xb374", |r| got.push(r));
-    assert_eq!(got, [Ok(Reply::Version { major: 1, minor: 3 })]);
+    assert_eq!(got, [Decoded::Reply(Reply::Version { major: 1, minor: 3 })]);
 
     let mut host = ChessLink::new(ChessLinkOptions {
         line: Line::Ble,
@@ -126,7 +126,10 @@ fn chesslink_status_replies_follow_the_documented_order_and_become_moves() {
         start,
         "rnbqkbnrpppppppp................................PPPPPPPPRNBQKBNR"
     );
-    let events = events_of(host.handle(LinkInput::Bytes(&reply_7o1(&format!("s{start}"))), t(10)));
+    // A changed status is taken once the board has said it twice: at once it asks again.
+    let first = host.handle(LinkInput::Bytes(&reply_7o1(&format!("s{start}"))), t(10));
+    assert_eq!(first, [LinkOutput::Write(b"S53".to_vec())]);
+    let events = events_of(host.handle(LinkInput::Bytes(&reply_7o1(&format!("s{start}"))), t(30)));
     assert!(
         matches!(&events[..], [LinkEvent::Input(BoardInput::Resync(b))] if *b == start_board())
     );
@@ -139,7 +142,7 @@ fn chesslink_status_replies_follow_the_documented_order_and_become_moves() {
         );
         assert!(again.is_empty());
     }
-    assert_eq!(host.unchanged_reports(), 48);
+    assert_eq!(host.unchanged_reports(), 49);
 
     // 1. e4 e5 2. Nf3 as the scans see them, pieces in the air between.
     let game = Chess::default();
@@ -152,8 +155,10 @@ fn chesslink_status_replies_follow_the_documented_order_and_become_moves() {
         (940, "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR"),
         (1500, "rnbqkbnr/pppp1ppp/8/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R"),
     ] {
+        // Each seen twice: the next scan's report (or the answer to the status asked for).
         let frame = reply_7o1(&format!("s{}", status_text(board)));
         events.extend(events_of(host.handle(LinkInput::Bytes(&frame), t(ms))));
+        events.extend(events_of(host.handle(LinkInput::Bytes(&frame), t(ms + 41))));
     }
     let mut pos = game;
     let mut expected = Vec::new();
@@ -170,6 +175,7 @@ fn chesslink_bad_frames_are_dropped_and_logged_and_the_status_asked_for() {
     let mut host = ChessLink::new(ChessLinkOptions::default());
     let _ = host.handle(LinkInput::Opened, t(0));
     let start = status_text("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR");
+    let _ = host.handle(LinkInput::Bytes(&reply_7o1(&format!("s{start}"))), t(1));
     let _ = host.handle(LinkInput::Bytes(&reply_7o1(&format!("s{start}"))), t(1));
 
     // A wrong block parity.
@@ -194,11 +200,14 @@ fn chesslink_bad_frames_are_dropped_and_logged_and_the_status_asked_for() {
     cut.extend(reply_7o1(&format!("s{lifted}")));
     let events = events_of(host.handle(LinkInput::Bytes(&cut), t(3)));
     assert!(
-        matches!(&events[0], LinkEvent::Dropped(why) if why.contains("cut short")),
+        matches!(&events[..], [LinkEvent::Dropped(why)] if why.contains("cut short")),
         "{events:?}"
     );
-    assert_eq!(events[1], LinkEvent::Input(BoardInput::Up(Square::E2)));
-    assert_eq!(events.len(), 2);
+    // A changed status is taken once the board has sent it twice (one damaged message in
+    // 256 passes an 8-bit block parity): the next report says the same.
+    let again = reply_7o1(&format!("s{lifted}"));
+    let events = events_of(host.handle(LinkInput::Bytes(&again), t(3)));
+    assert_eq!(events, [LinkEvent::Input(BoardInput::Up(Square::E2))]);
 
     // A character the 7O1 driver found bad (it gives a NUL), and stray bytes: one drop each
     // burst, whatever its length, never a panic.

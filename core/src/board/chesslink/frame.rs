@@ -288,6 +288,7 @@ impl Deframer {
             if self.repeating == Some(kind.letter) && self.buf[i..end] == self.last_repeat[..] {
                 self.repeats += 1;
                 self.in_strays = false;
+                each(Found::Repeat);
                 i = end;
                 continue;
             }
@@ -323,6 +324,9 @@ impl Deframer {
 pub enum Found<'a> {
     /// A good message: its characters, letter first, check digits last.
     Message(&'a [u8]),
+    /// The last good message of the repeating kind, again (not checked again: it is the
+    /// same bytes).
+    Repeat,
     /// Bytes dropped.
     Dropped(FrameError),
 }

@@ -363,8 +363,19 @@ pub static COMMANDS: [Kind; 7] = [
     },
 ];
 
+/// What the host's decoder found.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Decoded {
+    /// A reply (or an automatic report) that differs from the last status.
+    Reply(Reply),
+    /// The last good status again, passed over without being checked or parsed.
+    UnchangedStatus,
+    /// Bytes dropped.
+    Dropped(FrameError),
+}
+
 /// The host's decoder of the board's byte stream: replies, and drops to log. Status reports
-/// equal to the last one are passed over without being checked or parsed.
+/// equal to the last good one are passed over without being checked or parsed.
 #[derive(Debug, Clone)]
 pub struct ReplyDecoder {
     deframer: Deframer,
@@ -388,17 +399,18 @@ impl ReplyDecoder {
         self.deframer.repeats()
     }
 
-    /// Feeds bytes; calls `each` with every reply and every drop, in order.
-    pub fn push(&mut self, bytes: &[u8], mut each: impl FnMut(Result<Reply, FrameError>)) {
+    /// Feeds bytes; calls `each` with everything found, in order.
+    pub fn push(&mut self, bytes: &[u8], mut each: impl FnMut(Decoded)) {
         self.deframer.push(bytes, |found| match found {
             // The deframer checked the message's every character against its kind, so it
             // parses; a failure would be a bug here, and is dropped rather than trusted.
             Found::Message(msg) => {
                 if let Some(reply) = Reply::parse(msg) {
-                    each(Ok(reply))
+                    each(Decoded::Reply(reply))
                 }
             }
-            Found::Dropped(e) => each(Err(e)),
+            Found::Repeat => each(Decoded::UnchangedStatus),
+            Found::Dropped(e) => each(Decoded::Dropped(e)),
         });
     }
 }
@@ -425,6 +437,7 @@ impl CommandDecoder {
                     each(Ok(command))
                 }
             }
+            Found::Repeat => {}
             Found::Dropped(e) => each(Err(e)),
         });
     }
@@ -531,7 +544,8 @@ mod tests {
             let bytes: Vec<u8> = replies.iter().flat_map(|r| r.encode(parity)).collect();
             let mut decoder = ReplyDecoder::new(parity);
             let mut got = Vec::new();
-            decoder.push(&bytes, |r| got.push(r.unwrap()));
+            decoder.push(&bytes, |r| got.push(r));
+            let replies: Vec<Decoded> = replies.iter().cloned().map(Decoded::Reply).collect();
             assert_eq!(got, replies);
         }
         assert_eq!(
