@@ -2,7 +2,8 @@
 //! the board interface and the tracker: every lift and drop order, scans falling anywhere
 //! between them, every report setting, both parity lines, the board either way round,
 //! damaged status messages and junk bytes interleaved, the stream cut anywhere. The moves
-//! read are exactly the game's moves, and nothing else is said.
+//! read are exactly the game's moves, and nothing else is said. Any bytes at all are dropped
+//! or read, never a panic, on every board kind.
 
 use std::collections::VecDeque;
 use std::time::Duration;
@@ -373,4 +374,40 @@ fn a_silent_board_is_pinged_and_then_lost() {
     assert_eq!(out, [LinkOutput::Event(LinkEvent::Lost)]);
     assert!(!host.is_connected());
     assert_eq!(host.next_deadline(), None);
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 400, ..ProptestConfig::default() })]
+
+    /// Any bytes, cut anywhere, into any board's host and into the simulated ChessLink: never
+    /// a panic.
+    #[test]
+    fn any_bytes_are_dropped_or_read_never_a_panic(
+        chunks in proptest::collection::vec(proptest::collection::vec(any::<u8>(), 0..90), 0..12),
+        line in 0u8..3,
+    ) {
+        let line = [Line::Serial7O1, Line::Serial8N1, Line::Ble][usize::from(line % 3)];
+        let mut hosts: Vec<Box<dyn BoardProtocol>> = vec![
+            Box::new(ChessLink::new(ChessLinkOptions { line, ..ChessLinkOptions::default() })),
+            Box::new(annexd_core::board::chessnut::Chessnut::new(OrientationSetting::default())),
+            Box::new(annexd_core::board::pegasus::Pegasus::new(
+                annexd_core::board::pegasus::PegasusOptions::default(),
+            )),
+        ];
+        let mut board = ChessLinkBoard::new(
+            Chess::default().board(),
+            BoardOptions { parity: line.byte_parity(), ..BoardOptions::default() },
+        );
+        for host in &mut hosts {
+            let _ = host.handle(LinkInput::Opened, Duration::ZERO);
+            for chunk in &chunks {
+                let _ = host.handle(LinkInput::Bytes(chunk), Duration::ZERO);
+            }
+            let _ = host.handle(LinkInput::Tick, Duration::from_secs(5));
+            let _ = host.handle(LinkInput::Closed, Duration::from_secs(5));
+        }
+        for chunk in &chunks {
+            let _ = board.receive(chunk);
+        }
+    }
 }
