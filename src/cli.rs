@@ -78,7 +78,7 @@ pub(crate) fn lang_help() -> String {
 }
 
 /// Runs the command line of this process: the log set up, the command run, and a failure
-/// reported once, in the user's language ([`report`]).
+/// reported once, in the user's language (`report`).
 pub fn main() -> ExitCode {
     let cli = Cli::parse();
     let plays = matches!(cli.command, Command::Play(_) | Command::Resume(_));

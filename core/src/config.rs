@@ -130,7 +130,7 @@ impl From<SideName> for shakmaty::Color {
 pub struct SpeechSettings {
     /// clips, tts or text (text lines are printed in every case).
     pub backend: BackendKind,
-    /// The voice folder name under voices/<language>/.
+    /// The voice folder name under `voices/<language>/`.
     pub voice: String,
     /// Speaking rate, 0.5 … 2.0 (1.0 is normal).
     pub rate: f32,

@@ -1,6 +1,6 @@
 //! The DGT Pegasus over Bluetooth LE: the DGT board protocol over the Nordic UART service
 //! (write to its RX characteristic, notifications from its TX characteristic), decoded with
-//! [`super::dgt`]'s decoder. What the Pegasus adds, as open projects that talk to it show
+//! `super::dgt`'s decoder. What the Pegasus adds, as open projects that talk to it show
 //! (DGTCentaurMods' Pegasus emulator, built from captures of DGT's own app, and bridges
 //! following BoardKit):
 //!
