@@ -68,15 +68,6 @@ enum Command {
     GenerateDocs(crate::manual::GenerateDocsArgs),
 }
 
-/// The help of a `--lang` option: every language the program speaks.
-pub(crate) fn lang_help() -> String {
-    let codes: Vec<&str> = annexd_core::Lang::ALL.iter().map(|l| l.code()).collect();
-    format!(
-        "The language of what is said and shown: {}",
-        codes.join(", ")
-    )
-}
-
 /// Runs the command line of this process: the log set up, the command run, and a failure
 /// reported once, in the user's language (`report`).
 pub fn main() -> ExitCode {

@@ -27,6 +27,7 @@ pub mod clock;
 mod config;
 mod data_dirs;
 mod error;
+mod help;
 pub mod listen;
 mod logging;
 mod manual;

@@ -66,7 +66,7 @@ impl RecordArgs {
         let journal = match &self.journal {
             Some(path) => path.clone(),
             None => {
-                let dir = crate::app::play::games_dir(&settings);
+                let dir = crate::data_dirs::games(&settings);
                 newest_game(&dir).ok_or_else(|| {
                     format!(
                         "{} ({}): name the journal file",
