@@ -46,7 +46,7 @@ enum Command {
         /// The journal file (JSON lines written while playing).
         journal: std::path::PathBuf,
         /// The language of messages.
-        #[arg(long, default_value = "de", help = lang_help("The language of messages", ""))]
+        #[arg(long, default_value = "de", help = crate::help::lang_help_about("The language of messages", ""))]
         lang: annexd_core::Lang,
     },
     /// Write the scoresheet of a game: pdf (printable), brf (Braille), txt or pgn.
@@ -71,7 +71,7 @@ enum Command {
 }
 
 /// Runs the command line of this process: the log set up, the command run, and a failure
-/// reported once, in the user's language ([`report`]).
+/// reported once, in the user's language (`report`).
 pub fn main() -> ExitCode {
     let cli = match Cli::try_parse() {
         Ok(cli) => cli,
@@ -179,7 +179,7 @@ impl Command {
             Command::Config(args) => args.lang,
             Command::Announce(args) => Some(args.lang),
             Command::Parse(args) => Some(args.lang),
-            Command::Clock(args) => Some(args.lang),
+            Command::Clock(args) => args.lang,
             Command::Pgn { lang, .. } => Some(*lang),
             Command::Sheet(args) => args.record.lang,
             Command::Verify(args) => args.record.lang,
@@ -195,10 +195,9 @@ impl Command {
 /// Runs one command.
 fn try_main(cli: Cli) -> Result<ExitCode, Error> {
     match cli.command {
-        // The lead's part (issue 20): these still say their own failures.
-        Command::Play(args) => Ok(crate::app::play::run_play(&args)),
-        Command::Resume(args) => Ok(crate::app::play::run_resume(&args)),
-        Command::Clock(args) => Ok(crate::clock::cli::run(args)),
+        Command::Play(args) => crate::app::play::run_play(&args),
+        Command::Resume(args) => crate::app::play::run_resume(&args),
+        Command::Clock(args) => crate::clock::cli::run(&args),
         Command::Config(args) => crate::app::config_cmd::run(&args),
         Command::Announce(args) => crate::notation::cli::run_announce(&args),
         Command::Parse(args) => crate::notation::cli::run_parse(&args),
@@ -215,28 +214,13 @@ fn try_main(cli: Cli) -> Result<ExitCode, Error> {
     }
 }
 
-/// The languages as help texts list them, "de, en or fr": made from [`Lang::ALL`], so that a
-/// new language is listed in every help text.
-pub(crate) fn languages() -> String {
-    let codes: Vec<&str> = Lang::ALL.iter().map(|l| l.code()).collect();
-    match codes.split_last() {
-        Some((last, rest)) if !rest.is_empty() => format!("{} or {last}", rest.join(", ")),
-        _ => codes.join(""),
-    }
-}
-
-/// The help of a `--lang` option: "`what`: de, en or fr`after`".
-pub(crate) fn lang_help(what: &str, after: &str) -> String {
-    format!("{what}: {}{after}.", languages())
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
 
     #[test]
     fn every_language_is_in_the_help_of_every_lang_option() {
-        assert_eq!(languages(), "de, en or fr");
+        assert_eq!(crate::help::languages(), "de, en, fr");
         let mut missing = Vec::new();
         let mut stack = vec![Cli::command()];
         while let Some(mut cmd) = stack.pop() {

@@ -78,6 +78,17 @@ pub fn roots_for(
     unique
 }
 
+/// The folder where games are kept: the settings' `record.dir`, or `games` in the data
+/// folder.
+pub fn games(settings: &annexd_core::Settings) -> PathBuf {
+    if !settings.record.dir.trim().is_empty() {
+        return PathBuf::from(&settings.record.dir);
+    }
+    directories::ProjectDirs::from("", "", "annexd")
+        .map(|d| d.data_dir().join("games"))
+        .unwrap_or_else(|| PathBuf::from("games"))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

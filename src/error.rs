@@ -150,9 +150,9 @@ impl Error {
         Error::from(Message::said(speech, tokens))
     }
 
-    /// A failure of a part of the program that says itself ([`Failure`]): its words, its
+    /// A failure of a part of the program that says itself (`Failure`): its words, its
     /// data, and its technical text for the log.
-    pub fn of(speech: impl Into<Speech>, failure: &(impl Failure + ?Sized)) -> Error {
+    pub(crate) fn of(speech: impl Into<Speech>, failure: &(impl Failure + ?Sized)) -> Error {
         let mut error = Error::said(speech, failure.tokens());
         for data in failure.data() {
             error = error.shown(data);
@@ -169,6 +169,28 @@ impl Error {
         Error::said(speech, tokens)
             .shown(path.display())
             .logged(format_args!("{}: {err}", path.display()))
+    }
+
+    /// A mistake in the settings file, said in words: where it is (the file, the line, the
+    /// setting's name) and what is wrong; see `config_error`.
+    pub fn settings(speech: impl Into<Speech>, err: &annexd_core::ConfigError) -> Error {
+        config_error(speech, err)
+    }
+
+    /// A time control that is none: the words, the control as typed and a right one of the
+    /// kind probably meant ("Zeitkontrolle unbekannt: 90 minutes, zum Beispiel 90+30"). What
+    /// is wrong with it can be said too: [`annexd_core::clock::ControlError::tokens`], as
+    /// the settings do.
+    pub fn time_control(lang: Lang, err: &annexd_core::clock::ControlError) -> Error {
+        Error::new(lang, Word::TimeControlUnknown)
+            .shown(format!(
+                "{}, {} {}",
+                err.input.trim(),
+                lang.word(Word::ForExample),
+                err.example
+            ))
+            .logged(err)
+            .usage()
     }
 
     /// Data shown next: a path, a line number, a name, a value as typed.
@@ -265,8 +287,6 @@ pub trait Failure: Display {
     }
 }
 
-// --- The failures of the program's parts, said in words (their `Display` is for the log) ---
-
 /// A mistake in the settings as the user reads it: "Fehler in der Einstellung: a.toml:
 /// Zeile zwei: game.language: kein erlaubter Wert: it: erlaubt: de, en, fr" (exit status 2).
 pub fn config_error(speech: impl Into<Speech>, err: &annexd_core::ConfigError) -> Error {
@@ -299,20 +319,6 @@ pub fn config_error(speech: impl Into<Speech>, err: &annexd_core::ConfigError) -
     error.logged(err).usage()
 }
 
-/// A time control that cannot be read, as the user reads it: "Zeitkontrolle nicht lesbar:
-/// 40/90x: keine Einheit, erlaubt sind h, m und s: 90x: zum Beispiel: 40/5400" (exit
-/// status 2: it was typed on the command line or in the settings).
-#[allow(
-    dead_code,
-    reason = "for `play` and `clock`, whose rewrite (src/app, src/clock/cli.rs) is the lead's"
-)]
-pub fn control_error(speech: impl Into<Speech>, err: &annexd_core::clock::ControlError) -> Error {
-    let error = Error::new(speech, Word::BadTimeControl)
-        .shown(&err.input)
-        .and(err.tokens());
-    control_data(error, err).logged(err).usage()
-}
-
 /// The data of a time control's mistake after its words: the part that is wrong (when it
 /// is not the whole), and an example of a right one.
 fn control_data(mut error: Error, err: &annexd_core::clock::ControlError) -> Error {
@@ -322,161 +328,8 @@ fn control_data(mut error: Error, err: &annexd_core::clock::ControlError) -> Err
     error.and_word(Word::ForExample).shown(err.example)
 }
 
-impl Failure for annexd_core::record::ReplayError {
-    fn tokens(&self) -> Vec<Token> {
-        annexd_core::record::ReplayError::tokens(self)
-    }
-}
-
-impl Failure for crate::record::JournalError {
-    fn tokens(&self) -> Vec<Token> {
-        use crate::record::JournalError as E;
-        let mut tokens = E::tokens(self);
-        if let E::Read { source, .. } | E::Write { source, .. } = self {
-            tokens.extend(io_reason(source));
-        }
-        tokens
-    }
-
-    fn data(&self) -> Vec<String> {
-        use crate::record::JournalError as E;
-        let (E::Read { path, .. }
-        | E::Write { path, .. }
-        | E::Exists { path }
-        | E::Empty { path }
-        | E::BadLine { path, .. }) = self;
-        vec![path.display().to_string()]
-    }
-}
-
-impl Failure for crate::record::RecordError {
-    fn tokens(&self) -> Vec<Token> {
-        use crate::record::RecordError as E;
-        match self {
-            E::Journal(e) => Failure::tokens(e),
-            E::Pgn { source, .. } => {
-                let mut tokens = E::tokens(self);
-                tokens.extend(io_reason(source));
-                tokens
-            }
-            E::BadHeader(_) => E::tokens(self),
-        }
-    }
-
-    fn data(&self) -> Vec<String> {
-        use crate::record::RecordError as E;
-        match self {
-            E::Journal(e) => e.data(),
-            E::Pgn { path, .. } => vec![path.display().to_string()],
-            E::BadHeader(_) => Vec::new(),
-        }
-    }
-}
-
-impl Failure for crate::record::sheets::SheetError {
-    fn tokens(&self) -> Vec<Token> {
-        use crate::record::{braille::BrailleError, pdf::PdfError, sheets::SheetError as E};
-        let mut tokens = vec![Token::Word(Word::SheetNotWritten), Token::Pause];
-        match self {
-            E::Pdf(PdfError::NoFont) => tokens.push(Token::Word(Word::NoFont)),
-            E::Pdf(PdfError::BadFont { .. }) => tokens.push(Token::Word(Word::FontUnusable)),
-            E::Pdf(PdfError::Krilla(_)) => tokens.push(Token::Word(Word::PdfNotMade)),
-            E::Braille(BrailleError::NoTable(_)) => tokens.push(Token::Word(Word::NoBrailleTable)),
-            E::Braille(_) => tokens.push(Token::Word(Word::BrailleFailed)),
-            E::Write { source, .. } => {
-                tokens.pop();
-                tokens.extend(io_reason(source));
-            }
-        }
-        tokens
-    }
-
-    fn data(&self) -> Vec<String> {
-        use crate::record::{braille::BrailleError, pdf::PdfError, sheets::SheetError as E};
-        match self {
-            E::Pdf(PdfError::BadFont { path, .. }) | E::Write { path, .. } => {
-                vec![path.display().to_string()]
-            }
-            E::Braille(BrailleError::NoTable(table)) => vec![table.clone()],
-            _ => Vec::new(),
-        }
-    }
-}
-
-impl Failure for crate::speech::voice::VoiceError {
-    fn tokens(&self) -> Vec<Token> {
-        use crate::speech::voice::VoiceError as E;
-        match self {
-            E::NotFound { .. } => vec![Token::Word(Word::NoVoice)],
-            E::Io { source, .. } => {
-                let mut tokens = vec![Token::Word(Word::FileUnreadable)];
-                tokens.extend(io_reason(source));
-                tokens
-            }
-            E::BadInfo { .. } => vec![Token::Word(Word::BadVoiceFile)],
-            E::BadClip { .. } => vec![Token::Word(Word::BadClip)],
-            E::Empty { .. } => vec![Token::Word(Word::VoiceEmpty)],
-        }
-    }
-
-    fn data(&self) -> Vec<String> {
-        use crate::speech::voice::VoiceError as E;
-        match self {
-            E::NotFound {
-                lang,
-                name,
-                searched,
-            } => vec![
-                name.as_ref()
-                    .map_or_else(|| lang.code().to_string(), |name| format!("{lang} {name}")),
-                paths_shown(searched),
-            ],
-            E::Io { path, .. } | E::BadInfo { path, .. } | E::BadClip { path, .. } => {
-                vec![path.display().to_string()]
-            }
-            E::Empty { dir } => vec![dir.display().to_string()],
-        }
-    }
-}
-
-impl Failure for crate::listen::ModelError {
-    fn tokens(&self) -> Vec<Token> {
-        crate::listen::ModelError::tokens(self)
-    }
-
-    fn data(&self) -> Vec<String> {
-        use crate::listen::ModelError as E;
-        match self {
-            E::NotBuilt => Vec::new(),
-            E::NotFound { lang, searched } => {
-                vec![lang.code().to_string(), paths_shown(searched)]
-            }
-            E::MissingDir(dir)
-            | E::NotAModel(dir)
-            | E::LoadFailed(dir)
-            | E::RecogniserFailed(dir)
-            | E::KnowsNoWord { dir, .. } => vec![dir.display().to_string()],
-        }
-    }
-}
-
-impl Failure for crate::listen::VoiceOff {
-    fn tokens(&self) -> Vec<Token> {
-        crate::listen::VoiceOff::tokens(self)
-    }
-
-    fn data(&self) -> Vec<String> {
-        match self {
-            crate::listen::VoiceOff::Model(e) => e.data(),
-            crate::listen::VoiceOff::Microphone(_) | crate::listen::VoiceOff::Audio(_) => {
-                Vec::new()
-            }
-        }
-    }
-}
-
 /// Folders that were searched, shown as data: "/a, /b".
-fn paths_shown(paths: &[std::path::PathBuf]) -> String {
+pub fn paths_shown(paths: &[std::path::PathBuf]) -> String {
     paths
         .iter()
         .map(|p| p.display().to_string())
@@ -544,6 +397,16 @@ pub fn hertz_shown(rate: u32) -> String {
     format!("{rate} Hz")
 }
 
+/// Text on standard output (with its own line ends); a closed standard output (a pipe into
+/// `head`) loses it without a panic.
+pub fn print_out(text: &str) {
+    let mut stdout = io::stdout().lock();
+    // Standard output is closed: whoever read it has gone.
+    let _ = stdout
+        .write_all(text.as_bytes())
+        .and_then(|()| stdout.flush());
+}
+
 /// A line on standard error; a closed standard error loses it (the log has it).
 fn to_stderr(line: &str) {
     let mut stderr = io::stderr().lock();
@@ -595,28 +458,9 @@ mod tests {
     }
 
     #[test]
-    fn a_time_control_is_said_with_the_part_that_is_wrong_and_an_example() {
-        let err = annexd_core::clock::TimeControl::parse("40/90x").unwrap_err();
-        let failure = control_error(Lang::Fr, &err);
-        assert_eq!(
-            failure.to_string(),
-            "cadence illisible: 40/90x: pas une unité, utilisez h, m et s: 90x: par exemple: 90m+30s"
-        );
+    fn a_mistake_on_the_command_line_ends_with_status_2() {
+        let failure = Error::new(Lang::De, Word::BadOption).usage();
         assert_eq!(failure.exit_code(), ExitCode::from(USAGE));
-        let failure = control_error(
-            Lang::De,
-            &annexd_core::clock::TimeControl::parse("").unwrap_err(),
-        );
-        assert_eq!(
-            failure.to_string(),
-            "Zeitkontrolle nicht lesbar: die Zeitkontrolle ist leer: zum Beispiel: 5400+30, 40/5400+30:1800+30, 90+30, 300, *180"
-        );
-    }
-
-    #[test]
-    fn a_mistake_in_the_settings_ends_with_status_2() {
-        let failure = Error::new(Lang::De, Word::ConfigError).usage();
-        assert_eq!(failure.exit_code(), ExitCode::from(USAGE));
-        assert_eq!(failure.to_string(), "Fehler in der Einstellung");
+        assert_eq!(failure.to_string(), "falsche Option");
     }
 }

@@ -7,7 +7,7 @@
 use std::time::{Duration, Instant};
 
 use annexd::board::{BoardLink, PortEvent, PortSettings, SimNote, SimOptions, start_simulator};
-use annexd_core::board::{BoardInput, LinkEvent};
+use annexd_core::board::{BoardInput, LinkEvent, SimRefusal};
 use crossbeam_channel::Receiver;
 
 /// Voluntary context switches (times it went to sleep) of this process's `board-sim` thread.
@@ -92,7 +92,7 @@ fn the_simulated_board_sleeps_until_something_happens_and_can_be_replugged() {
     board.type_line("e3e4");
     assert_eq!(
         board.feedback().recv().unwrap(),
-        SimNote::Refused("there is no peg on e3 to lift".into())
+        SimNote::Refused(SimRefusal::NoPegOn(shakmaty::Square::E3))
     );
     drop(link);
     let stats = board.stop();

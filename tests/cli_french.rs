@@ -211,13 +211,15 @@ fn the_clock_speaks_french_and_refuses_in_french() {
     let output = annexd(&["clock", "--control", "4O/5400", "--lang", "fr"]);
     assert_eq!(output.status.code(), Some(2));
     assert!(
-        stderr(&output).starts_with("annexd clock: cadence inconnue: "),
+        stderr(&output).starts_with("annexd: cadence inconnue: 4O/5400, par exemple "),
         "{}",
         stderr(&output)
     );
     let output = annexd(&["clock", "--control", "300", "--every", "10", "--lang", "fr"]);
     assert!(
-        stderr(&output).starts_with("annexd clock: option incorrecte: --every"),
+        stderr(&output).starts_with(
+            "annexd: option incorrecte, il faut une unité : m pour minutes, s pour secondes: --every 10"
+        ),
         "{}",
         stderr(&output)
     );
@@ -231,7 +233,7 @@ fn the_clock_speaks_french_and_refuses_in_french() {
         "/nowhere/x",
     ]);
     assert!(
-        stderr(&output).starts_with("annexd clock: fichier illisible: the replay file"),
+        stderr(&output).starts_with("annexd: fichier illisible, introuvable: /nowhere/x"),
         "{}",
         stderr(&output)
     );

@@ -373,7 +373,7 @@ fn recognize_and_the_boards_fail_in_words() {
 fn a_command_without_lang_speaks_the_settings_language() {
     let not_written = Said {
         de: "annexd: Datei konnte nicht geschrieben werden, kein Ordner: {out}",
-        fr: "annexd: le fichier n'a pas pu être écrit, ce n’est pas un dossier: {out}",
+        fr: "annexd: le fichier n'a pas pu être écrit, ce n'est pas un dossier: {out}",
     };
     for lang in LANGS {
         let home = Home::new(lang);
@@ -394,7 +394,7 @@ fn a_command_without_lang_speaks_the_settings_language() {
 fn a_log_file_that_cannot_be_written_is_said_once_and_the_command_goes_on() {
     let said = Said {
         de: "annexd: Protokolldatei nicht beschreibbar, kein Protokoll, kein Ordner: {log}",
-        fr: "annexd: le fichier journal ne peut pas être écrit, pas de journal, ce n’est pas \
+        fr: "annexd: le fichier journal ne peut pas être écrit, pas de journal, ce n'est pas \
              un dossier: {log}",
     };
     for lang in LANGS {
@@ -460,7 +460,7 @@ fn a_command_line_clap_refuses_is_said_in_words_with_status_2() {
     assert_eq!(out.status.code(), Some(0));
     let help = String::from_utf8_lossy(&out.stdout);
     assert!(
-        help.contains("de, en or fr"),
+        help.contains("de, en, fr"),
         "every language is listed: {help}"
     );
 }

@@ -137,7 +137,7 @@ fn play_game(
         }
     }
     game.type_line("Ende");
-    game.expect_exact("gespeichert");
+    game.expect_saved();
     assert_eq!(game.wait(), Some(0));
     read(journal)
         .lines()

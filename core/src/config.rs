@@ -4,9 +4,11 @@
 
 use std::fmt;
 use std::path::{Path, PathBuf};
+use std::time::Duration;
 
 use serde::{Deserialize, Serialize};
 
+use crate::clock::{AnnounceConfig, BronsteinStart, ClockOptions, TimeControl};
 use crate::game::Pace;
 use crate::lang::Lang;
 use crate::lang::{Speech, WordSet};
@@ -129,7 +131,7 @@ impl From<SideName> for shakmaty::Color {
 pub struct SpeechSettings {
     /// clips, tts or text (text lines are printed in every case).
     pub backend: BackendKind,
-    /// The voice folder name under voices/<language>/.
+    /// The voice folder name under `voices/<language>/`.
     pub voice: String,
     /// Speaking rate, 0.5 … 2.0 (1.0 is normal).
     pub rate: f32,
@@ -195,7 +197,9 @@ impl Default for BoardSettings {
     }
 }
 
-/// Clock announcements.
+/// The clock: what it says by itself, and how it counts. The one translation into the
+/// clock's own terms is [`ClockSettings::announce_config`] and
+/// [`ClockSettings::clock_options`], used by a game and by the talking clock alike.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields, rename_all = "kebab-case")]
 pub struct ClockSettings {
@@ -203,8 +207,18 @@ pub struct ClockSettings {
     pub announce_every_minutes: u32,
     /// Warnings when the own time falls below these, in seconds.
     pub warnings_seconds: Vec<u32>,
-    /// Below this many seconds, warn every 10 seconds (0: never).
+    /// Below this many seconds, count down every `countdown-every-seconds` (0: never).
     pub countdown_below_seconds: u32,
+    /// The step of the countdown, in seconds.
+    pub countdown_every_seconds: u32,
+    /// Times of this many minutes and more are said in hours and minutes, below it with
+    /// seconds.
+    pub seconds_below_minutes: u32,
+    /// After each press, say the time left of the side that pressed.
+    pub say_after_press: bool,
+    /// Count Bronstein as the Art. 6.3 commentary does: the delay for move 1 credited
+    /// before the game (90+30: 90:30 on the clock), instead of as standard clocks (90:00).
+    pub bronstein_credit: bool,
 }
 
 impl Default for ClockSettings {
@@ -213,6 +227,38 @@ impl Default for ClockSettings {
             announce_every_minutes: 0,
             warnings_seconds: vec![600, 300, 120, 60, 30],
             countdown_below_seconds: 30,
+            countdown_every_seconds: 10,
+            seconds_below_minutes: 10,
+            say_after_press: false,
+            bronstein_credit: false,
+        }
+    }
+}
+
+impl ClockSettings {
+    /// What the clock says by itself.
+    pub fn announce_config(&self) -> AnnounceConfig {
+        let seconds = |s: u32| Duration::from_secs(u64::from(s));
+        let countdown = self.countdown_below_seconds > 0 && self.countdown_every_seconds > 0;
+        AnnounceConfig {
+            warnings: self.warnings_seconds.iter().map(|s| seconds(*s)).collect(),
+            final_every: countdown.then(|| seconds(self.countdown_every_seconds)),
+            countdown_below: countdown.then(|| seconds(self.countdown_below_seconds)),
+            every: (self.announce_every_minutes > 0)
+                .then(|| seconds(self.announce_every_minutes.saturating_mul(60))),
+            seconds_below: seconds(self.seconds_below_minutes.saturating_mul(60)),
+            after_press: self.say_after_press,
+        }
+    }
+
+    /// How the clock counts.
+    pub fn clock_options(&self) -> ClockOptions {
+        ClockOptions {
+            bronstein: if self.bronstein_credit {
+                BronsteinStart::CreditFirstMove
+            } else {
+                BronsteinStart::Standard
+            },
         }
     }
 }
@@ -468,7 +514,7 @@ impl Settings {
             );
         }
         if !self.game.time_control.trim().is_empty()
-            && let Err(err) = crate::clock::TimeControl::parse(&self.game.time_control)
+            && let Err(err) = TimeControl::parse(&self.game.time_control)
         {
             let message = err.to_string();
             return Err((
@@ -476,6 +522,14 @@ impl Settings {
                 ConfigProblem::BadTimeControl(Box::new(err)),
                 message,
             ));
+        }
+        if self.clock.countdown_below_seconds > 0 && self.clock.countdown_every_seconds == 0 {
+            return out_of_range(
+                "clock.countdown-every-seconds",
+                "0".into(),
+                "1 …",
+                "0 s is no step: use 1 or more, or countdown-below-seconds = 0".into(),
+            );
         }
         if self.speech.voice.trim().is_empty() {
             return Err((
@@ -731,5 +785,44 @@ mod tests {
         );
         assert_eq!(settings.speech, SpeechSettings::default());
         assert_eq!(settings.speech.backend, BackendKind::Text);
+    }
+
+    #[test]
+    fn a_time_control_that_is_no_time_control_is_refused_by_name_and_line() {
+        let text = "[game]\ntime-control = \"90x\"\n";
+        let err = Settings::from_toml(text, Some(Path::new("a.toml"))).unwrap_err();
+        assert_eq!(err.key.as_deref(), Some("game.time-control"));
+        assert_eq!(err.line, Some(2));
+        let fine = "[game]\ntime-control = \"90+30\"\n";
+        assert!(Settings::from_toml(fine, None).is_ok());
+    }
+
+    #[test]
+    fn the_countdown_starts_where_the_settings_say() {
+        let mut clock = ClockSettings {
+            warnings_seconds: vec![300, 60],
+            countdown_below_seconds: 45,
+            countdown_every_seconds: 5,
+            ..ClockSettings::default()
+        };
+        let config = clock.announce_config();
+        assert_eq!(config.countdown_below, Some(Duration::from_secs(45)));
+        assert_eq!(config.final_every, Some(Duration::from_secs(5)));
+        clock.countdown_below_seconds = 0;
+        assert_eq!(clock.announce_config().final_every, None);
+        // The default settings say what the clock says by default.
+        let (settings, default) = (
+            ClockSettings::default().announce_config(),
+            AnnounceConfig::default(),
+        );
+        let mut ceiling = (Duration::from_secs(3 * 3600), Duration::from_secs(3 * 3600));
+        loop {
+            let next = (settings.next_mark(ceiling.0), default.next_mark(ceiling.1));
+            assert_eq!(next.0, next.1);
+            match next.0 {
+                Some((mark, _)) => ceiling = (mark, mark),
+                None => break,
+            }
+        }
     }
 }

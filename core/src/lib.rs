@@ -55,6 +55,7 @@ pub use config::{
 pub use lang::{Lang, Speech, Spoken, WordSet, join_words};
 pub use notation::{ParseError, Style, move_tokens, parse_move, parse_piece};
 pub use session::{
-    Audience, Effect, Input, Resumed, Seat, Session, SessionOptions, ViMove, resume,
+    Audience, ClosedRecord, Closing, DeviceReport, DiskReport, Effect, INTERRUPT_AGAIN_WITHIN,
+    Input, Resumed, Seat, Session, SessionOptions, SheetReport, Shown, StopRequest, ViMove, resume,
 };
 pub use words::{CommandKind, Token, Word, colored_piece_tokens, square_tokens};

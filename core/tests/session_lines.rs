@@ -151,7 +151,7 @@ proptest! {
                     TypedLine::Text(text) => Input::Line(text),
                     _ => continue,
                 },
-                Step::Button => Input::ClockButton(None),
+                Step::Button => Input::ClockButton,
                 Step::Wait(ms) => {
                     at = now + Duration::from_millis(u64::from(ms));
                     Input::Tick

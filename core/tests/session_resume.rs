@@ -58,7 +58,7 @@ impl Played {
     }
 
     fn press(&mut self, at_secs: u64) {
-        self.input(Input::ClockButton(None), at_secs);
+        self.input(Input::ClockButton, at_secs);
     }
 
     /// The journal as written: the header, then every line.
@@ -138,7 +138,7 @@ fn a_move_made_but_not_completed_can_still_be_taken_back_or_completed() {
     );
     // The arbiter starts the clock again; Black completes the move by pressing it.
     let _ = session.handle(Input::Line("Schiedsrichter weiter".into()), at);
-    let pressed = session.handle(Input::ClockButton(None), at + Duration::from_secs(5));
+    let pressed = session.handle(Input::ClockButton, at + Duration::from_secs(5));
     assert!(
         pressed
             .iter()
@@ -166,7 +166,7 @@ fn the_fortieth_move_is_still_the_fortieth_after_a_resume() {
     let _ = session.handle(Input::Line("Schiedsrichter weiter".into()), at);
     let before = session.clock().unwrap().snapshot(at).white;
     let _ = session.handle(Input::Line("Qa8".into()), at + Duration::from_secs(2));
-    let _ = session.handle(Input::ClockButton(None), at + Duration::from_secs(2));
+    let _ = session.handle(Input::ClockButton, at + Duration::from_secs(2));
     let after = session
         .clock()
         .unwrap()

@@ -18,7 +18,7 @@ pub struct ConfigArgs {
     #[arg(long)]
     pub config: Option<PathBuf>,
     /// The language, as `play --lang` would set it (also of the messages).
-    #[arg(long, help = crate::cli::lang_help("The language, as `play --lang` would set it (also of the messages)", ""))]
+    #[arg(long, help = crate::help::lang_help_about("The language, as `play --lang` would set it (also of the messages)", ""))]
     pub lang: Option<Lang>,
     /// The words of moves, as `play --words` would set them: annex-d or local.
     #[arg(long)]

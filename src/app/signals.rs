@@ -57,3 +57,12 @@ pub fn name(signal: i32) -> &'static str {
         _ => "signal",
     }
 }
+
+/// What a caught signal asks of the game: Ctrl-C (SIGINT) to end it, which one keystroke
+/// must not do alone; the others to end at once.
+pub fn request(signal: i32) -> annexd_core::StopRequest {
+    match signal {
+        SIGINT => annexd_core::StopRequest::Interrupt,
+        _ => annexd_core::StopRequest::Terminate,
+    }
+}

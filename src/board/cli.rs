@@ -55,7 +55,7 @@ pub struct SimArgs {
     #[arg(long)]
     pub link: Option<PathBuf>,
     /// The language of its notices (default: the settings' language).
-    #[arg(long, help = crate::cli::lang_help("The language of its notices", " (default: the settings' language)"))]
+    #[arg(long, help = crate::help::lang_help_about("The language of its notices", " (default: the settings' language)"))]
     pub lang: Option<Lang>,
 }
 
@@ -78,7 +78,7 @@ pub struct WatchArgs {
     #[arg(long)]
     pub checksum: bool,
     /// The language of the "say" texts (moves in the Annex D words).
-    #[arg(long, default_value = "de", help = crate::cli::lang_help("The language of the \"say\" texts", " (moves in the Annex D words)"))]
+    #[arg(long, default_value = "de", help = crate::help::lang_help_about("The language of the \"say\" texts", " (moves in the Annex D words)"))]
     pub lang: Lang,
 }
 
@@ -117,18 +117,24 @@ pub fn run_sim(args: SimArgs) -> Result<ExitCode, Error> {
         ..SimOptions::default()
     };
     let handle = sim::start_simulator(options)
-        .map_err(|e| Error::new(lang, Word::SimulatedBoardNotStarted).logged(e))?;
+        .map_err(|e| Error::new(lang, Word::SimulatedBoardCannotStart).logged(e))?;
     out_line(handle.path().display());
     notice(&Message::word(lang, Word::SimKeys));
     let feedback = handle.feedback().clone();
     std::thread::spawn(move || {
         for note in feedback.iter() {
-            let word = match note {
-                SimNote::Refused(_) => Word::SimulatedBoardCannot,
-                SimNote::Unplugged | SimNote::Failed(_) => Word::BoardLost,
-                SimNote::Replugged => Word::BoardConnected,
+            let message = match &note {
+                SimNote::Refused(refusal) => {
+                    let message = Message::said(lang, refusal.tokens());
+                    match refusal.typed() {
+                        Some(typed) => message.shown(typed),
+                        None => message,
+                    }
+                }
+                SimNote::Unplugged | SimNote::Failed(_) => Message::word(lang, Word::BoardLost),
+                SimNote::Replugged => Message::word(lang, Word::BoardConnected),
             };
-            notice_with(&Message::word(lang, word), note);
+            notice_with(&message, note);
         }
     });
     for line in std::io::stdin().lock().lines() {

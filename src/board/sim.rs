@@ -28,7 +28,7 @@ use mio::unix::SourceFd;
 use mio::{Events, Interest, Poll, Token, Waker};
 
 use annexd_core::board::{DeviceMsg, SplitMix, parse_host_line};
-use annexd_core::board::{SimulatedPegBoard, SimulatedPegBoardOptions};
+use annexd_core::board::{SimRefusal, SimulatedPegBoard, SimulatedPegBoardOptions};
 
 /// How the simulated board behaves: the device, and what its port does.
 #[derive(Debug, Clone)]
@@ -62,7 +62,7 @@ impl Default for SimOptions {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum SimNote {
     /// A typed line it could not carry out, and why (nothing changed).
-    Refused(String),
+    Refused(SimRefusal),
     /// The port vanished (unplugged).
     Unplugged,
     /// The port is back at the same path.
@@ -74,7 +74,7 @@ pub enum SimNote {
 impl std::fmt::Display for SimNote {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
-            SimNote::Refused(why) => f.write_str(why),
+            SimNote::Refused(why) => write!(f, "{why:?}"),
             SimNote::Unplugged => f.write_str("disconnected"),
             SimNote::Replugged => f.write_str("reconnected"),
             SimNote::Failed(why) => write!(f, "cannot come back: {why}"),

@@ -10,6 +10,7 @@ use crossterm::event::{self, Event, KeyCode, KeyEvent, KeyEventKind, KeyModifier
 use shakmaty::Color;
 
 use super::runner::{ClockOutput, LoopEvent, LoopStats, TextLines, run_loop};
+use crate::error::Error;
 use annexd_core::clock::{
     AnnounceConfig, Announcement, AnnouncementKind, ClockInput, ClockOptions, Query, TalkingClock,
     TimeControl,
@@ -90,18 +91,18 @@ impl Drop for RawMode {
     }
 }
 
-/// Runs the talking clock in this terminal until the user quits.
+/// Runs the talking clock in this terminal until the user quits; without a terminal for its
+/// keys it says so.
 pub fn run(
     control: TimeControl,
     options: ClockOptions,
     config: AnnounceConfig,
     lang: Lang,
     speech: annexd_core::speech::BackendKind,
-) -> anyhow::Result<LoopStats> {
+) -> Result<LoopStats, Error> {
     let mut clock = TalkingClock::new(control.clone(), options, config);
-    let raw = RawMode::enable().map_err(|e| {
-        anyhow::anyhow!("annexd clock needs a terminal for its keys ({e}); to play a file of events use --replay FILE")
-    })?;
+    let raw =
+        RawMode::enable().map_err(|e| Error::new(lang, Word::NeedsATerminal).logged(e).usage())?;
     let (sender, events) = crossbeam_channel::unbounded();
     let epoch = Instant::now();
     let lines = TextLines::raw_terminal(io::stdout(), lang);
@@ -149,7 +150,8 @@ pub fn run(
                     }
                 }
             }
-        })?;
+        })
+        .map_err(|e| Error::new(lang, Word::Error).logged(e))?;
     let stats = run_loop(&mut clock, &events, out.as_mut(), epoch);
     drop(raw);
     Ok(stats)

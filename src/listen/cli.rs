@@ -13,10 +13,10 @@ use std::process::ExitCode;
 
 use clap::Args;
 
-use annexd_core::Lang;
 use annexd_core::listen::ListenMode;
+use annexd_core::{Lang, Token};
 
-use crate::error::Error;
+use crate::error::{Error, Failure, paths_shown};
 
 /// `annexd recognize [--model DIR] [--lang LANG] [--fen FEN] (FILE.wav | --device NAME)`
 #[derive(Debug, Args)]
@@ -26,7 +26,7 @@ pub struct RecognizeArgs {
     pub model: Option<PathBuf>,
     /// The language listened for and reported in (the Annex D words are heard in every
     /// language, beside the language's own).
-    #[arg(long, default_value = "de", help = crate::cli::lang_help(
+    #[arg(long, default_value = "de", help = crate::help::lang_help_about(
         "The language listened for and reported in",
         " (the Annex D words are heard in every language, beside the language's own)",
     ))]
@@ -293,6 +293,44 @@ mod run_with_vosk {
             Word::LatencyAfterSpeech,
             stats.last_latency,
         ));
+    }
+}
+
+// --- The failures of this part, said in words (their `Display` is for the log) ---
+
+impl Failure for crate::listen::ModelError {
+    fn tokens(&self) -> Vec<Token> {
+        crate::listen::ModelError::tokens(self)
+    }
+
+    fn data(&self) -> Vec<String> {
+        use crate::listen::ModelError as E;
+        match self {
+            E::NotBuilt => Vec::new(),
+            E::NotFound { lang, searched } => {
+                vec![lang.code().to_string(), paths_shown(searched)]
+            }
+            E::MissingDir(dir)
+            | E::NotAModel(dir)
+            | E::LoadFailed(dir)
+            | E::RecogniserFailed(dir)
+            | E::KnowsNoWord { dir, .. } => vec![dir.display().to_string()],
+        }
+    }
+}
+
+impl Failure for crate::listen::VoiceOff {
+    fn tokens(&self) -> Vec<Token> {
+        crate::listen::VoiceOff::tokens(self)
+    }
+
+    fn data(&self) -> Vec<String> {
+        match self {
+            crate::listen::VoiceOff::Model(e) => e.data(),
+            crate::listen::VoiceOff::Microphone(_) | crate::listen::VoiceOff::Audio(_) => {
+                Vec::new()
+            }
+        }
     }
 }
 

@@ -26,7 +26,7 @@ pub enum AudioInput {
 /// How to listen.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ListenConfig {
-    /// The model folder, or `None` to search `models/` (see [`super::models::find_model`]).
+    /// The model folder, or `None` to search `models/` (see `super::models::find_model`).
     pub model: Option<PathBuf>,
     /// The language listened for (moves are heard in both word sets).
     pub lang: Lang,

@@ -2,10 +2,10 @@
 //! thread. What is heard is understood by the core (`annexd_core::listen`).
 //!
 //! The capture path has separate, separately tested stages:
-//! [`source`] (a microphone through cpal, or a WAV file through hound) → [`audio`] (mono,
+//! `source` (a microphone through cpal, or a WAV file through hound) → `audio` (mono,
 //! the model's rate) → the core's gate (push-to-talk or always on) → `recogniser` (libvosk,
 //! only with the `recognition` feature) → `Heard` alternatives. `pipeline` strings them
-//! together and [`listener`] runs them on a thread; [`models`] finds a model on disk.
+//! together and `listener` runs them on a thread; `models` finds a model on disk.
 //!
 //! For the program: [`listener::start`] with a [`ListenConfig`] gives a [`Listener`] (or why
 //! voice input is off, to be said once), which sends [`ListenEvent::Heard`] on a channel.

@@ -8,14 +8,14 @@ use shakmaty::{CastlingMode, Chess};
 
 use annexd_core::{Lang, ParseError, Speech, Style, Word, WordSet, move_tokens, parse_move};
 
-use crate::cli::lang_help;
 use crate::error::{Error, out_line};
+use crate::help::lang_help_about;
 
 /// `annexd announce [--lang LANG] [--words annex-d|local] [--style short|long] FEN MOVE`
 #[derive(Debug, Args)]
 pub struct AnnounceArgs {
     /// Language of the words.
-    #[arg(long, default_value = "de", help = lang_help("Language of the words", ""))]
+    #[arg(long, default_value = "de", help = lang_help_about("Language of the words", ""))]
     pub lang: Lang,
     /// The words of pieces, ranks and castling: annex-d (König … Bauer, eins … acht, in every
     /// language; D.2.1) or local (the language's own, if the arbiter so decides).
@@ -35,7 +35,7 @@ pub struct AnnounceArgs {
 pub struct ParseArgs {
     /// Language of the reason printed when the text names no legal move (the text itself may
     /// be in the Annex D words or any language's own, mixed too, or SAN or UCI).
-    #[arg(long, default_value = "de", help = lang_help(
+    #[arg(long, default_value = "de", help = lang_help_about(
         "Language of the reason printed when the text names no legal move",
         " (the text itself may be in the Annex D words or any language's own, mixed too, or SAN or UCI)",
     ))]

@@ -8,11 +8,11 @@ use std::process::ExitCode;
 use clap::Args;
 
 use annexd_core::record::{JournalContents, RecordState, SheetFormat, SheetWords, replay};
-use annexd_core::{Lang, Word};
+use annexd_core::{Lang, Token, Word};
 
 use super::journal;
 use super::sheets::{self, SheetOptions, sheet_path_for};
-use crate::error::{Error, Message, notice, out_line};
+use crate::error::{Error, Failure, Message, io_reason, notice, out_line};
 
 /// Prints the PGN of the journal at `path` to standard output. A damaged last line is said
 /// on standard error and left out; any other fault is the command's failure.
@@ -40,7 +40,7 @@ pub struct RecordArgs {
     /// The journal of the game (default: the newest game in the games folder).
     pub journal: Option<PathBuf>,
     /// The language of the words (default: the game's, else the settings' language).
-    #[arg(long, help = crate::cli::lang_help("The language of the words", " (default: the game's, else the settings' language)"))]
+    #[arg(long, help = crate::help::lang_help_about("The language of the words", " (default: the game's, else the settings' language)"))]
     pub lang: Option<Lang>,
     /// The settings file (for the games folder and the language).
     #[arg(long)]
@@ -58,7 +58,7 @@ impl RecordArgs {
         let journal = match &self.journal {
             Some(path) => path.clone(),
             None => {
-                let dir = crate::app::play::games_dir(&settings);
+                let dir = crate::data_dirs::games(&settings);
                 newest_game(&dir).ok_or_else(|| {
                     Error::new(lang, Word::NoGameFile)
                         .shown(dir.display())
@@ -157,4 +157,87 @@ pub fn run_sheet(args: &SheetArgs) -> Result<ExitCode, Error> {
     sheets::write(&path, args.format, &sheet, &state, &options).map_err(|e| Error::of(lang, &e))?;
     out_line(Message::word(lang, Word::SheetWritten).shown(path.display()));
     Ok(ExitCode::SUCCESS)
+}
+
+// --- The failures of this part, said in words (their `Display` is for the log) ---
+
+impl Failure for annexd_core::record::ReplayError {
+    fn tokens(&self) -> Vec<Token> {
+        annexd_core::record::ReplayError::tokens(self)
+    }
+}
+
+impl Failure for crate::record::JournalError {
+    fn tokens(&self) -> Vec<Token> {
+        use crate::record::JournalError as E;
+        let mut tokens = E::tokens(self);
+        if let E::Read { source, .. } | E::Write { source, .. } = self {
+            tokens.extend(io_reason(source));
+        }
+        tokens
+    }
+
+    fn data(&self) -> Vec<String> {
+        use crate::record::JournalError as E;
+        let (E::Read { path, .. }
+        | E::Write { path, .. }
+        | E::Exists { path }
+        | E::Empty { path }
+        | E::BadLine { path, .. }) = self;
+        vec![path.display().to_string()]
+    }
+}
+
+impl Failure for crate::record::RecordError {
+    fn tokens(&self) -> Vec<Token> {
+        use crate::record::RecordError as E;
+        match self {
+            E::Journal(e) => Failure::tokens(e),
+            E::Pgn { source, .. } => {
+                let mut tokens = E::tokens(self);
+                tokens.extend(io_reason(source));
+                tokens
+            }
+            E::BadHeader(_) => E::tokens(self),
+        }
+    }
+
+    fn data(&self) -> Vec<String> {
+        use crate::record::RecordError as E;
+        match self {
+            E::Journal(e) => e.data(),
+            E::Pgn { path, .. } => vec![path.display().to_string()],
+            E::BadHeader(_) => Vec::new(),
+        }
+    }
+}
+
+impl Failure for crate::record::sheets::SheetError {
+    fn tokens(&self) -> Vec<Token> {
+        use crate::record::{braille::BrailleError, pdf::PdfError, sheets::SheetError as E};
+        let mut tokens = vec![Token::Word(Word::SheetNotWritten), Token::Pause];
+        match self {
+            E::Pdf(PdfError::NoFont) => tokens.push(Token::Word(Word::NoFont)),
+            E::Pdf(PdfError::BadFont { .. }) => tokens.push(Token::Word(Word::FontUnusable)),
+            E::Pdf(PdfError::Krilla(_)) => tokens.push(Token::Word(Word::PdfNotMade)),
+            E::Braille(BrailleError::NoTable(_)) => tokens.push(Token::Word(Word::NoBrailleTable)),
+            E::Braille(_) => tokens.push(Token::Word(Word::BrailleFailed)),
+            E::Write { source, .. } => {
+                tokens.pop();
+                tokens.extend(io_reason(source));
+            }
+        }
+        tokens
+    }
+
+    fn data(&self) -> Vec<String> {
+        use crate::record::{braille::BrailleError, pdf::PdfError, sheets::SheetError as E};
+        match self {
+            E::Pdf(PdfError::BadFont { path, .. }) | E::Write { path, .. } => {
+                vec![path.display().to_string()]
+            }
+            E::Braille(BrailleError::NoTable(table)) => vec![table.clone()],
+            _ => Vec::new(),
+        }
+    }
 }

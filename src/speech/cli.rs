@@ -10,8 +10,10 @@ use clap::{Args, Subcommand};
 use super::compose::{compose, expected_duration};
 use super::speaker::{Speaker, SpeakerOptions, load_voice};
 use super::voice::{Voice, VoiceLibrary};
-use crate::cli::lang_help;
-use crate::error::{Error, Message, notice, notice_with, out_line};
+use crate::error::{
+    Error, Failure, Message, io_reason, notice, notice_with, out_line, paths_shown,
+};
+use crate::help::lang_help_about;
 use annexd_core::speech::{
     BackendKind, Channel, Priority, Utterance, clip_keys, clip_keys_for, parse_text,
 };
@@ -21,7 +23,7 @@ use annexd_core::{Lang, Speech, Token, Word, WordSet};
 #[derive(Debug, Args)]
 pub struct SayArgs {
     /// Language of the words.
-    #[arg(long, default_value = "de", help = lang_help("Language of the words", ""))]
+    #[arg(long, default_value = "de", help = lang_help_about("Language of the words", ""))]
     pub lang: Lang,
     /// The words of pieces, ranks and castling (with --move, and for words typed in both):
     /// annex-d (D.2.1, the default) or local.
@@ -139,7 +141,7 @@ enum VoicesCommand {
     /// List the clips each voice lacks; exit status 1 if any voice lacks one.
     Check {
         /// Only voices of this language (also the language of the lines).
-        #[arg(long, help = lang_help("Only voices of this language", " (also the language of the lines)"))]
+        #[arg(long, help = lang_help_about("Only voices of this language", " (also the language of the lines)"))]
         lang: Option<Lang>,
         /// Only the clips this word set needs (default: both, as a shipped voice has them).
         #[arg(long)]
@@ -156,7 +158,7 @@ enum VoicesCommand {
     #[command(hide = true)]
     Keys {
         /// The language.
-        #[arg(long, default_value = "de", help = lang_help("The language", ""))]
+        #[arg(long, default_value = "de", help = lang_help_about("The language", ""))]
         lang: Lang,
     },
     /// Record a personal voice with the microphone, word by word.
@@ -376,4 +378,42 @@ fn check(
     } else {
         ExitCode::SUCCESS
     })
+}
+
+// --- The failures of this part, said in words (their `Display` is for the log) ---
+
+impl Failure for crate::speech::voice::VoiceError {
+    fn tokens(&self) -> Vec<Token> {
+        use crate::speech::voice::VoiceError as E;
+        match self {
+            E::NotFound { .. } => vec![Token::Word(Word::NoVoice)],
+            E::Io { source, .. } => {
+                let mut tokens = vec![Token::Word(Word::FileUnreadable)];
+                tokens.extend(io_reason(source));
+                tokens
+            }
+            E::BadInfo { .. } => vec![Token::Word(Word::BadVoiceFile)],
+            E::BadClip { .. } => vec![Token::Word(Word::BadClip)],
+            E::Empty { .. } => vec![Token::Word(Word::VoiceEmpty)],
+        }
+    }
+
+    fn data(&self) -> Vec<String> {
+        use crate::speech::voice::VoiceError as E;
+        match self {
+            E::NotFound {
+                lang,
+                name,
+                searched,
+            } => vec![
+                name.as_ref()
+                    .map_or_else(|| lang.code().to_string(), |name| format!("{lang} {name}")),
+                paths_shown(searched),
+            ],
+            E::Io { path, .. } | E::BadInfo { path, .. } | E::BadClip { path, .. } => {
+                vec![path.display().to_string()]
+            }
+            E::Empty { dir } => vec![dir.display().to_string()],
+        }
+    }
 }

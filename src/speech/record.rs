@@ -31,7 +31,7 @@ pub const TARGET_RMS: f32 = 0.1;
 #[derive(Debug, Args)]
 pub struct RecordArgs {
     /// The language of the words (and of the prompts).
-    #[arg(long, default_value = "de", help = crate::cli::lang_help("The language of the words", " (and of the prompts)"))]
+    #[arg(long, default_value = "de", help = crate::help::lang_help_about("The language of the words", " (and of the prompts)"))]
     pub lang: Lang,
     /// The voice's name (its folder).
     #[arg(long)]

@@ -108,6 +108,11 @@ impl Link {
         }
     }
 
+    /// The protocol the board speaks.
+    pub fn protocol(&self) -> Protocol {
+        self.protocol
+    }
+
     /// What the board senses, once it has said so.
     pub fn sensing(&self) -> Option<Sensing> {
         self.sensing

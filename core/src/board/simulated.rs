@@ -12,49 +12,10 @@ use shakmaty::san::San;
 use shakmaty::uci::UciMove;
 use shakmaty::{CastlingMode, Chess, Piece, Position, Square};
 
-use crate::words::{Token, Word, square_tokens};
-
 use super::events::{EventOrder, SplitMix, move_events};
 use super::protocol::{self, DeviceMsg, Hello, HostMsg};
 use super::sensed::{Cell, SensedBoard, Sensing, what_for};
-
-/// Why the simulated board cannot carry out a typed line (nothing changed).
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-pub enum SimRefusal {
-    /// Neither a move, nor a peg's way, nor a board event: the line as typed.
-    #[error("'{0}' is no move, no peg's way (e2e4) and no board event (UP e2)")]
-    NotUnderstood(String),
-    /// No peg stands on the square to be lifted.
-    #[error("there is no peg on {0} to lift")]
-    NoPegToLift(Square),
-    /// Nothing was lifted that could be put on the square.
-    #[error("no piece in hand to put on {0}")]
-    NothingInHand(Square),
-    /// `HELLO`, `BOARD` and `PONG` are the board's own answers.
-    #[error("the simulator sends HELLO, BOARD and PONG itself")]
-    SentByItself,
-}
-
-impl SimRefusal {
-    /// The refusal in words ("Hector eins, kein Stift zum Anheben"); the line typed, where
-    /// it was not understood, is data to show beside them.
-    pub fn tokens(&self) -> Vec<Token> {
-        match self {
-            SimRefusal::NotUnderstood(_) => vec![Token::Word(Word::NotUnderstood)],
-            SimRefusal::NoPegToLift(square) => {
-                let mut tokens = square_tokens(*square).to_vec();
-                tokens.extend([Token::Pause, Token::Word(Word::NoPegToLift)]);
-                tokens
-            }
-            SimRefusal::NothingInHand(square) => {
-                let mut tokens = square_tokens(*square).to_vec();
-                tokens.extend([Token::Pause, Token::Word(Word::NothingInHand)]);
-                tokens
-            }
-            SimRefusal::SentByItself => vec![Token::Word(Word::SimSendsItself)],
-        }
-    }
-}
+use crate::words::{Token, Word, square_tokens};
 
 /// How the simulated board behaves.
 #[derive(Debug, Clone)]
@@ -178,16 +139,10 @@ impl SimulatedPegBoard {
         }
     }
 
-    /// [`SimulatedPegBoard::carry_out`] with the refusal in English (kept for the adapter
-    /// until it says refusals in words).
-    pub fn typed(&mut self, text: &str) -> Result<Vec<DeviceMsg>, String> {
-        self.carry_out(text).map_err(|refusal| refusal.to_string())
-    }
-
     /// One typed line: a move in SAN or UCI, a peg's way from square to square (`e6e5`,
     /// `e6 e5`, `e6-e5`), or a raw device message. Returns the messages the board sends,
     /// already applied to its pieces; or why it cannot do it (nothing changes then).
-    pub fn carry_out(&mut self, text: &str) -> Result<Vec<DeviceMsg>, SimRefusal> {
+    pub fn typed(&mut self, text: &str) -> Result<Vec<DeviceMsg>, SimRefusal> {
         let text = text.trim();
         if let Ok(Some(msg)) = protocol::parse_device_line(text.as_bytes()) {
             return self.raw(msg);
@@ -253,7 +208,7 @@ impl SimulatedPegBoard {
     /// taken off the board first (as a capture is made), then the lift and the drop.
     fn lift_and_drop(&mut self, from: Square, to: Square) -> Result<Vec<DeviceMsg>, SimRefusal> {
         let Cell::Piece(piece) = self.physical.get(from) else {
-            return Err(SimRefusal::NoPegToLift(from));
+            return Err(SimRefusal::NoPegOn(from));
         };
         let mut out = Vec::new();
         if from != to && self.physical.get(to) != Cell::Empty {
@@ -282,12 +237,16 @@ impl SimulatedPegBoard {
     fn raw(&mut self, msg: DeviceMsg) -> Result<Vec<DeviceMsg>, SimRefusal> {
         match &msg {
             DeviceMsg::Up(sq) => {
-                if let Cell::Piece(p) = self.physical.get(*sq) {
-                    self.hand.push(p);
-                }
+                let Cell::Piece(p) = self.physical.get(*sq) else {
+                    return Err(SimRefusal::NoPegOn(*sq));
+                };
+                self.hand.push(p);
                 self.physical.set(*sq, Cell::Empty);
             }
             DeviceMsg::Down(sq, what) => {
+                if self.physical.get(*sq) != Cell::Empty {
+                    return Err(SimRefusal::AlreadyTaken(*sq));
+                }
                 let piece = what
                     .and_then(Piece::from_char)
                     .filter(|_| self.options.sensing == Sensing::Piece)
@@ -299,7 +258,7 @@ impl SimulatedPegBoard {
                 return Ok(vec![msg]);
             }
             DeviceMsg::Hello(_) | DeviceMsg::Board(_) | DeviceMsg::Pong => {
-                return Err(SimRefusal::SentByItself);
+                return Err(SimRefusal::SendsThatItself);
             }
             DeviceMsg::Key(_) | DeviceMsg::Err(_) => {}
         }
@@ -347,6 +306,51 @@ impl SimulatedPegBoard {
             return format!("{text}*{wrong:02X}\n");
         }
         protocol::frame_line(&text, self.options.checksum)
+    }
+}
+
+/// Why the simulated board refuses a typed line (nothing changes then).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum SimRefusal {
+    /// Not a move, a peg's way (`e2e4`) nor a board event (`UP e2`): the line as typed.
+    NotUnderstood(String),
+    /// There is no peg on the square to lift.
+    NoPegOn(Square),
+    /// A peg put down on a hole that holds one.
+    AlreadyTaken(Square),
+    /// A peg put down with none lifted.
+    NothingInHand(Square),
+    /// `HELLO`, `BOARD` and `PONG` are the board's own to send.
+    SendsThatItself,
+}
+
+impl SimRefusal {
+    /// What is said: the board cannot do it, and why ("kein Stift auf Hector eins").
+    pub fn tokens(&self) -> Vec<Token> {
+        let mut out = vec![Token::Word(Word::SimulatedBoardCannot), Token::Pause];
+        let on = |word: Word, square: Square, out: &mut Vec<Token>| {
+            out.push(Token::Word(word));
+            out.extend(square_tokens(square));
+        };
+        match self {
+            SimRefusal::NotUnderstood(_) => out.push(Token::Word(Word::SimulatorHowTo)),
+            SimRefusal::NoPegOn(square) => on(Word::NoPegOn, *square, &mut out),
+            SimRefusal::NothingInHand(square) => on(Word::NothingInHand, *square, &mut out),
+            SimRefusal::AlreadyTaken(square) => {
+                out.extend(square_tokens(*square));
+                out.push(Token::Word(Word::AlreadyTaken));
+            }
+            SimRefusal::SendsThatItself => out.push(Token::Word(Word::SimulatorSendsThat)),
+        }
+        out
+    }
+
+    /// The line as typed, when it was not understood at all (shown after the words).
+    pub fn typed(&self) -> Option<&str> {
+        match self {
+            SimRefusal::NotUnderstood(text) => Some(text),
+            _ => None,
+        }
     }
 }
 

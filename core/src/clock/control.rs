@@ -151,7 +151,7 @@ impl TimeControl {
 
     /// Parses a control as people type it: everything [`TimeControl::from_pgn`] reads, plus
     /// units (`90m+30s`, `1h30+30`, `40/90':30'+30"`), spaces, and `A+B` without units with
-    /// `A` under [`FRIENDLY_MINUTES_BELOW`] read as minutes plus seconds (`90+30`).
+    /// `A` under `FRIENDLY_MINUTES_BELOW` read as minutes plus seconds (`90+30`).
     pub fn parse(input: &str) -> Result<Self, ControlError> {
         let compact: String = input
             .chars()

@@ -304,6 +304,15 @@ fn word(word: Word) -> &'static str {
         Word::Sandglass => "Sanduhr",
         Word::NoTimeControl => "ohne Zeitkontrolle",
         Word::TimeControlUnknown => "Zeitkontrolle unbekannt",
+        Word::ForExample => "zum Beispiel",
+        Word::TimeControlMissing => "keine Zeitkontrolle angegeben, zum Beispiel --control 90+30",
+        Word::NeedsAUnit => "braucht eine Einheit: m für Minuten, s für Sekunden",
+        Word::NotATime => "keine Zeitangabe",
+        Word::AboveZero => "eine Zeit über null, oder none",
+        Word::ReplayFileFaulty => "die Ablaufdatei ist fehlerhaft",
+        Word::NeedsATerminal => {
+            "die Uhr braucht ein Terminal für ihre Tasten; eine Ablaufdatei spielt --replay DATEI"
+        }
         Word::PressAgainToQuit => "zum Beenden noch einmal Q",
         Word::ClockKeys => {
             "Leertaste: Uhr drücken. F: Weiß drückt. J: Schwarz drückt. Eingabetaste: beide Zeiten und Zug. D: Zeit Weiß. K: Zeit Schwarz. M: Zug. P: Pause. H: Hilfe. Zweimal Q: Ende"
@@ -339,6 +348,12 @@ fn word(word: Word) -> &'static str {
         Word::Announced => "angesagt",
         Word::PleaseCorrect => "bitte korrigieren",
         Word::NoPegBoard => "kein Steckbrett",
+        Word::PegBoard => "Steckbrett",
+        Word::EBoard => "e-Brett",
+        Word::SensesOccupancy => "erkennt Belegung",
+        Word::SensesColours => "erkennt Farben",
+        Word::SensesPieces => "erkennt Figuren",
+        Word::GameFile => "Partiedatei",
         Word::BoardViewTitle => "annexd - Brettansicht: Befehle unten eingeben, Hilfe zeigt sie",
         Word::Said => "gesagt",
         Word::Note => "Hinweis",
@@ -395,6 +410,8 @@ fn word(word: Word) -> &'static str {
         Word::FileUnreadable => "Datei nicht lesbar",
         Word::FileNotWritten => "Datei konnte nicht geschrieben werden",
         Word::NoUnfinishedGame => "keine unbeendete Partie",
+        Word::FolderNotCreated => "der Ordner kann nicht angelegt werden",
+        Word::RescueNotAdded => "die Ersatzdatei kann nicht in die Partiedatei übernommen werden",
         Word::NotFound => "nicht gefunden",
         Word::NoPermission => "keine Berechtigung",
         Word::DiskFull => "der Datenträger ist voll",
@@ -456,13 +473,24 @@ fn word(word: Word) -> &'static str {
         // --- speech out ---
         Word::NothingToRepeat => "nichts zu wiederholen",
         // --- bad input, devices and the disk ---
-        Word::TheWord => "das Wort",
-        Word::IsUnknown => "kenne ich nicht",
         Word::LineTooLong => "die Zeile ist zu lang",
         Word::GameGoesOn => "die Partie geht weiter",
         Word::JournalWrittenAgain => "Partiedatei wieder geschrieben",
         Word::JournalRescued => "die Züge sind in einer Ersatzdatei gesichert",
+        Word::ViewUnavailable => "die Brettansicht kann nicht starten, Zeilen stattdessen",
+        Word::RescuedEntriesAdded => "Einträge aus der Ersatzdatei übernommen",
+        Word::ResumeLater => "weiter mit annexd resume",
+        Word::InterruptAgainToEnd => "zum Beenden noch einmal Strg-C",
         Word::SimulatedBoardCannot => "das simulierte Brett kann das nicht",
+        Word::SimulatedBoardCannotStart => "das simulierte Steckbrett kann nicht starten",
+        Word::NoSimulatedBoard => {
+            "kein simuliertes Steckbrett (play --board sim), nicht ausgeführt"
+        }
+        Word::NoPegOn => "kein Stift auf",
+        Word::NothingInHand => "keine Figur in der Hand für",
+        Word::AlreadyTaken => "schon besetzt",
+        Word::SimulatorHowTo => "Stifte so bewegen: peg e2e4, peg UP e2, peg DOWN e4",
+        Word::SimulatorSendsThat => "das sendet das simulierte Brett selbst",
         Word::NotAModel => "das ist kein Sprachmodell",
         Word::ModelKnowsNoWord => "das Sprachmodell kennt keins der Wörter",
         Word::Line => "Zeile",
@@ -516,13 +544,11 @@ fn word(word: Word) -> &'static str {
         Word::SimKeys => {
             "Züge eingeben (e2e4, Nf3) oder Brettereignisse (UP e2, DOWN e4, KEY clock), Ende mit Strg-D"
         }
-        Word::SimulatedBoardNotStarted => "das simulierte Brett startet nicht",
         Word::NothingAsked => "keine Frage offen",
         Word::NotAmongChoices => "keiner der angebotenen Züge",
         Word::LogNotWritten => "Protokolldatei nicht beschreibbar, kein Protokoll",
         Word::VoiceInputStopped => "Spracheingabe ausgefallen",
         Word::BadTimeControl => "Zeitkontrolle nicht lesbar",
-        Word::ForExample => "zum Beispiel",
         Word::ControlEmpty => "die Zeitkontrolle ist leer",
         Word::SandglassAlone => "eine Sanduhr steht allein, ohne weitere Periode",
         Word::OnlyLastWithoutMoves => "nur die letzte Periode darf ohne Zugzahl sein",
@@ -540,8 +566,5 @@ fn word(word: Word) -> &'static str {
         Word::UnknownOption => "unbekannte Option",
         Word::SeeHelp => "Hilfe mit --help",
         Word::AtPosition => "an Stelle",
-        Word::NoPegToLift => "kein Stift zum Anheben",
-        Word::NothingInHand => "keine Figur in der Hand",
-        Word::SimSendsItself => "das sendet das simulierte Brett selbst",
     }
 }

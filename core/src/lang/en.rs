@@ -290,6 +290,15 @@ fn word(word: Word) -> &'static str {
         Word::Sandglass => "sandglass",
         Word::NoTimeControl => "no time control",
         Word::TimeControlUnknown => "time control unknown",
+        Word::ForExample => "for example",
+        Word::TimeControlMissing => "no time control given, for example --control 90+30",
+        Word::NeedsAUnit => "needs a unit: m for minutes, s for seconds",
+        Word::NotATime => "not a time",
+        Word::AboveZero => "a time above zero, or none",
+        Word::ReplayFileFaulty => "the replay file is faulty",
+        Word::NeedsATerminal => {
+            "the clock needs a terminal for its keys; --replay FILE plays a file of events"
+        }
         Word::PressAgainToQuit => "press Q again to quit",
         Word::ClockKeys => {
             "Space: press the clock. F: White presses. J: Black presses. Enter: both times and the move. D: White's time. K: Black's time. M: move. P: pause. H: help. Q twice: quit"
@@ -325,6 +334,12 @@ fn word(word: Word) -> &'static str {
         Word::Announced => "announced",
         Word::PleaseCorrect => "please correct",
         Word::NoPegBoard => "no peg board",
+        Word::PegBoard => "peg board",
+        Word::EBoard => "e-board",
+        Word::SensesOccupancy => "senses occupancy",
+        Word::SensesColours => "senses colours",
+        Word::SensesPieces => "senses pieces",
+        Word::GameFile => "game file",
         Word::BoardViewTitle => "annexd - board view: type commands below, help lists them",
         Word::Said => "said",
         Word::Note => "note",
@@ -381,6 +396,8 @@ fn word(word: Word) -> &'static str {
         Word::FileUnreadable => "the file cannot be read",
         Word::FileNotWritten => "the file could not be written",
         Word::NoUnfinishedGame => "no unfinished game",
+        Word::FolderNotCreated => "the folder cannot be made",
+        Word::RescueNotAdded => "the rescue file cannot be added to the game file",
         Word::NotFound => "not found",
         Word::NoPermission => "no permission",
         Word::DiskFull => "the disk is full",
@@ -440,13 +457,22 @@ fn word(word: Word) -> &'static str {
         // --- speech out ---
         Word::NothingToRepeat => "nothing to repeat",
         // --- bad input, devices and the disk ---
-        Word::TheWord => "the word",
-        Word::IsUnknown => "is unknown",
         Word::LineTooLong => "the line is too long",
         Word::GameGoesOn => "the game goes on",
         Word::JournalWrittenAgain => "the game file is written again",
         Word::JournalRescued => "the moves are kept in a rescue file",
+        Word::ViewUnavailable => "the board view cannot start, lines instead",
+        Word::RescuedEntriesAdded => "entries added from the rescue file",
+        Word::ResumeLater => "go on with annexd resume",
+        Word::InterruptAgainToEnd => "press Ctrl-C again to end",
         Word::SimulatedBoardCannot => "the simulated board cannot do that",
+        Word::SimulatedBoardCannotStart => "the simulated peg board cannot start",
+        Word::NoSimulatedBoard => "no simulated peg board (play --board sim), not carried out",
+        Word::NoPegOn => "no peg on",
+        Word::NothingInHand => "no piece in hand for",
+        Word::AlreadyTaken => "already taken",
+        Word::SimulatorHowTo => "move the pegs like this: peg e2e4, peg UP e2, peg DOWN e4",
+        Word::SimulatorSendsThat => "the simulated board sends that itself",
         Word::NotAModel => "that is not a speech model",
         Word::ModelKnowsNoWord => "the speech model knows none of the words",
         Word::Line => "line",
@@ -498,13 +524,11 @@ fn word(word: Word) -> &'static str {
         Word::SimKeys => {
             "type moves (e2e4, Nf3) or board events (UP e2, DOWN e4, KEY clock), end with Ctrl-D"
         }
-        Word::SimulatedBoardNotStarted => "the simulated board cannot start",
         Word::NothingAsked => "no question is open",
         Word::NotAmongChoices => "not one of the moves offered",
         Word::LogNotWritten => "the log file cannot be written, no log",
         Word::VoiceInputStopped => "voice input stopped",
         Word::BadTimeControl => "the time control cannot be read",
-        Word::ForExample => "for example",
         Word::ControlEmpty => "the time control is empty",
         Word::SandglassAlone => "a sandglass stands alone, with no other period",
         Word::OnlyLastWithoutMoves => "only the last period can be without a number of moves",
@@ -522,8 +546,5 @@ fn word(word: Word) -> &'static str {
         Word::UnknownOption => "unknown option",
         Word::SeeHelp => "help with --help",
         Word::AtPosition => "at position",
-        Word::NoPegToLift => "no peg to lift",
-        Word::NothingInHand => "no piece in hand",
-        Word::SimSendsItself => "the simulated board sends that itself",
     }
 }

@@ -419,6 +419,15 @@ fn word(word: Word) -> &'static str {
         Word::Sandglass => "sablier",
         Word::NoTimeControl => "sans contrôle de temps",
         Word::TimeControlUnknown => "cadence inconnue",
+        Word::ForExample => "par exemple",
+        Word::TimeControlMissing => "aucune cadence indiquée, par exemple --control 90+30",
+        Word::NeedsAUnit => "il faut une unité : m pour minutes, s pour secondes",
+        Word::NotATime => "ce n'est pas une durée",
+        Word::AboveZero => "une durée au-dessus de zéro, ou none",
+        Word::ReplayFileFaulty => "le fichier de déroulement est erroné",
+        Word::NeedsATerminal => {
+            "la pendule a besoin d'un terminal pour ses touches ; --replay FICHIER joue un fichier d'événements"
+        }
         Word::PressAgainToQuit => "appuyez encore sur Q pour quitter",
         Word::ClockKeys => {
             "Espace : appuyer sur la pendule. F : Blanc appuie. J : Noir appuie. Entrée : les deux temps et le coup. D : temps de Blanc. K : temps de Noir. M : coup. P : pause. H : aide. Deux fois Q : fin"
@@ -448,6 +457,12 @@ fn word(word: Word) -> &'static str {
         Word::Announced => "annoncé",
         Word::PleaseCorrect => "corrigez, s'il vous plaît",
         Word::NoPegBoard => "pas d'échiquier à tiges",
+        Word::PegBoard => "échiquier à tiges",
+        Word::EBoard => "échiquier électronique",
+        Word::SensesOccupancy => "détecte l'occupation",
+        Word::SensesColours => "détecte les couleurs",
+        Word::SensesPieces => "détecte les pièces",
+        Word::GameFile => "fichier de la partie",
         Word::BoardViewTitle => {
             "annexd - vue de l'échiquier : tapez les commandes ci-dessous, aide les liste"
         }
@@ -506,12 +521,16 @@ fn word(word: Word) -> &'static str {
         Word::FileUnreadable => "fichier illisible",
         Word::FileNotWritten => "le fichier n'a pas pu être écrit",
         Word::NoUnfinishedGame => "aucune partie en cours",
+        Word::FolderNotCreated => "le dossier ne peut pas être créé",
+        Word::RescueNotAdded => {
+            "le fichier de secours ne peut pas être ajouté au fichier de la partie"
+        }
         Word::NotFound => "introuvable",
-        Word::NoPermission => "pas d’autorisation",
+        Word::NoPermission => "pas d'autorisation",
         Word::DiskFull => "le disque est plein",
         Word::AlreadyExists => "existe déjà",
-        Word::IsAFolder => "c’est un dossier",
-        Word::NotAFolder => "ce n’est pas un dossier",
+        Word::IsAFolder => "c'est un dossier",
+        Word::NotAFolder => "ce n'est pas un dossier",
         // --- game rules and the scoresheet (game helper) ---
         Word::InvalidPosition => "position invalide",
         Word::DrawAlreadyOffered => "la nulle est déjà proposée",
@@ -529,13 +548,24 @@ fn word(word: Word) -> &'static str {
         // --- speech out ---
         Word::NothingToRepeat => "rien à répéter",
         // --- bad input, devices and the disk ---
-        Word::TheWord => "le mot",
-        Word::IsUnknown => "est inconnu",
         Word::LineTooLong => "la ligne est trop longue",
         Word::GameGoesOn => "la partie continue",
         Word::JournalWrittenAgain => "le fichier de partie est de nouveau écrit",
         Word::JournalRescued => "les coups sont gardés dans un fichier de secours",
+        Word::ViewUnavailable => {
+            "la vue de l'échiquier ne peut pas démarrer, des lignes à la place"
+        }
+        Word::RescuedEntriesAdded => "entrées reprises du fichier de secours",
+        Word::ResumeLater => "continuer avec annexd resume",
+        Word::InterruptAgainToEnd => "pour quitter, encore Ctrl-C",
         Word::SimulatedBoardCannot => "l'échiquier simulé ne peut pas faire cela",
+        Word::SimulatedBoardCannotStart => "l'échiquier à tiges simulé ne peut pas démarrer",
+        Word::NoSimulatedBoard => "pas d'échiquier simulé (play --board sim), rien n'est fait",
+        Word::NoPegOn => "pas de tige sur",
+        Word::NothingInHand => "aucune pièce en main pour",
+        Word::AlreadyTaken => "déjà occupée",
+        Word::SimulatorHowTo => "déplacer les tiges ainsi : tige e2e4, tige UP e2, tige DOWN e4",
+        Word::SimulatorSendsThat => "l'échiquier simulé l'envoie lui-même",
         Word::NotAModel => "ce n'est pas un modèle de reconnaissance vocale",
         Word::ModelKnowsNoWord => "le modèle de reconnaissance ne connaît aucun de ces mots",
         Word::Line => "ligne",
@@ -589,13 +619,11 @@ fn word(word: Word) -> &'static str {
         Word::SimKeys => {
             "tapez des coups (e2e4, Nf3) ou des événements de l'échiquier (UP e2, DOWN e4, KEY clock), fin avec Ctrl-D"
         }
-        Word::SimulatedBoardNotStarted => "l'échiquier simulé ne démarre pas",
         Word::NothingAsked => "aucune question en cours",
         Word::NotAmongChoices => "aucun des coups proposés",
         Word::LogNotWritten => "le fichier journal ne peut pas être écrit, pas de journal",
         Word::VoiceInputStopped => "la saisie vocale s'est arrêtée",
         Word::BadTimeControl => "cadence illisible",
-        Word::ForExample => "par exemple",
         Word::ControlEmpty => "la cadence est vide",
         Word::SandglassAlone => "un sablier est seul, sans autre période",
         Word::OnlyLastWithoutMoves => "seule la dernière période peut être sans nombre de coups",
@@ -613,9 +641,6 @@ fn word(word: Word) -> &'static str {
         Word::UnknownOption => "option inconnue",
         Word::SeeHelp => "aide avec --help",
         Word::AtPosition => "en position",
-        Word::NoPegToLift => "aucune tige à soulever",
-        Word::NothingInHand => "aucune pièce en main",
-        Word::SimSendsItself => "l'échiquier simulé l'envoie lui-même",
         // --- arbiter and rules of touch and announcement ---
         Word::GameReopened => "fin de partie annulée",
         Word::ClockAsRecorded => "pendule réglée comme enregistrée",

@@ -12,6 +12,7 @@ use serde::{Deserialize, Serialize};
 use shakmaty::Color;
 
 use crate::game::{DrawClaim, EndReason, GameResult, Pace, color_serde};
+use crate::lang::Lang;
 
 /// The journal format this program writes: 2, sealed (every line carries its `hash`).
 pub const JOURNAL_FORMAT: u32 = 2;
@@ -76,9 +77,10 @@ pub struct Header {
     /// The build of that program (its commit, profile and features).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub build: Option<String>,
-    /// The language the game was played in: the tools that read the record answer in it.
+    /// The language the game was played in: `resume`, `verify`, `sheet`, `fairplay` and
+    /// `pgn` answer in it unless told otherwise.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub language: Option<crate::lang::Lang>,
+    pub language: Option<Lang>,
 }
 
 impl Header {

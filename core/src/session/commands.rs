@@ -12,9 +12,8 @@ use crate::notation::parse_move;
 use crate::record::{ClockAdjustmentEntry, Entry, MoveCounterEntry, ReopenEntry, sheet};
 use crate::words::{Token, Word};
 
-use super::effect::{Audience, Effect};
+use super::effect::{Effect, Shown};
 use super::{Session, queries};
-use crate::speech::Priority;
 
 impl Session {
     /// Does a command. `actor` is the side of whoever gave it when that is known (the VI
@@ -68,13 +67,12 @@ impl Session {
                 } else {
                     self.last_said.clone()
                 };
-                out.push(Effect::Say {
-                    tokens,
-                    priority: Priority::Move,
-                    audience: Audience::Everyone,
-                });
+                out.push(Effect::say(tokens));
             }
-            Command::Fen => out.push(Effect::Show(self.game().fen())),
+            Command::Fen => out.push(Effect::Show(Shown::with(
+                vec![Token::Word(Word::Fen)],
+                self.game().fen(),
+            ))),
             Command::TakeBack => self.take_back(now, out),
             Command::PressClock => self.press_clock(now, out),
             Command::OfferDraw(side) => {
@@ -112,9 +110,19 @@ impl Session {
                 out.push(Effect::say(vec![Token::Word(Word::NotUnderstood)]))
             }
             Command::Help => out.push(Effect::reading(command::help_tokens(self.options.lang))),
-            Command::Listen => out.push(Effect::ToggleListening),
-            Command::Peg(line) => out.push(Effect::ToSimulator(line)),
-            // "gespeichert" is said by the adapter once the journal is complete on disk.
+            Command::Listen if self.voice_is_on() => out.push(Effect::ToggleListening),
+            Command::Listen => out.push(Effect::reading(vec![Token::Word(Word::VoiceInputOff)])),
+            Command::Peg(line) if self.simulated_peg_board => out.push(Effect::ToSimulator(line)),
+            Command::Peg(line) => {
+                let tokens = vec![Token::Word(Word::NoSimulatedBoard)];
+                out.push(Effect::Say {
+                    printed: Some(Shown::with(tokens.clone(), line)),
+                    tokens,
+                    priority: crate::speech::Priority::Reply,
+                    audience: super::Audience::Everyone,
+                })
+            }
+            // "gespeichert" is said once the journal is complete on disk (`DiskReport::Closed`).
             Command::Quit => out.push(Effect::Quit),
         }
     }

@@ -28,7 +28,7 @@ use crate::notation::{Style, move_tokens};
 use crate::speech::Priority;
 use crate::words::{Token, Word};
 
-use super::effect::{Audience, Effect};
+use super::effect::{Audience, Effect, Shown};
 
 /// Which of the two boards an event comes from.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -165,12 +165,13 @@ impl BoardCycle {
             tokens,
             priority,
             audience: Audience::Player(self.vi_side),
+            printed: None,
         })
     }
 
     /// A line for the screen, in the game's language.
     fn show(&self, tokens: &[Token]) -> CycleStep {
-        CycleStep::Effect(Effect::Show(self.lang.text(tokens)))
+        CycleStep::Effect(Effect::Show(Shown::words(tokens.to_vec())))
     }
 
     /// An event from a board's link.
@@ -189,13 +190,13 @@ impl BoardCycle {
                         out.push(
                             self.for_vi(vec![Token::Word(Word::BoardConnected)], Priority::Move),
                         );
-                        "peg board"
+                        Word::PegBoard
                     }
-                    Seat::Sighted => "e-board",
+                    Seat::Sighted => Word::EBoard,
                 };
-                out.push(CycleStep::Effect(Effect::Show(format!(
-                    "{name}: {} {} ({:?})",
-                    hello.model, hello.firmware, hello.sensing
+                out.push(CycleStep::Effect(Effect::Show(Shown::with(
+                    vec![Token::Word(name), Token::Pause, hello.sensing.token()],
+                    format!("{} {}", hello.model, hello.firmware),
                 ))));
                 if let Some(tracker) = self.tracker_mut(seat) {
                     tracker.set_sensing(hello.sensing);
@@ -218,8 +219,9 @@ impl BoardCycle {
             }
             LinkEvent::DeviceError(text) => {
                 out.push(self.for_vi(vec![Token::Word(Word::BoardError)], Priority::Move));
-                out.push(CycleStep::Effect(Effect::Show(format!(
-                    "board error: {text}"
+                out.push(CycleStep::Effect(Effect::Show(Shown::with(
+                    vec![Token::Word(Word::BoardError)],
+                    text,
                 ))));
             }
             LinkEvent::Dropped(text) => out.push(CycleStep::Effect(Effect::Log(format!(

@@ -286,6 +286,7 @@ fn say_announcements(announcements: Vec<Announcement>, role: SeatRole, out: &mut
             priority: a.kind.priority(),
             tokens: a.tokens,
             audience: Audience::Everyone,
+            printed: None,
         });
     }
 }

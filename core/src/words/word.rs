@@ -237,6 +237,20 @@ words! {
     NoTimeControl => "w_no_time_control";
     /// "time control unknown"
     TimeControlUnknown => "w_time_control_unknown";
+    /// "for example"
+    ForExample => "w_for_example";
+    /// "no time control given"
+    TimeControlMissing => "w_time_control_missing";
+    /// "needs a unit"
+    NeedsAUnit => "w_needs_a_unit";
+    /// "not a time"
+    NotATime => "w_not_a_time";
+    /// "above zero"
+    AboveZero => "w_above_zero";
+    /// "the replay file is faulty"
+    ReplayFileFaulty => "w_replay_file_faulty";
+    /// "needs a terminal"
+    NeedsATerminal => "w_needs_a_terminal";
     /// "press Q again to quit"
     PressAgainToQuit => "w_press_again_to_quit";
     /// The keys of the standalone talking clock (`annexd clock`), see docs/clock.md.
@@ -302,6 +316,18 @@ words! {
     PleaseCorrect => "w_please_correct";
     /// "no peg board" (the board view's line about the VI player's board)
     NoPegBoard => "w_no_peg_board";
+    /// "peg board"
+    PegBoard => "w_peg_board";
+    /// "e-board"
+    EBoard => "w_e_board";
+    /// "senses occupancy"
+    SensesOccupancy => "w_senses_occupancy";
+    /// "senses colours"
+    SensesColours => "w_senses_colours";
+    /// "senses pieces"
+    SensesPieces => "w_senses_pieces";
+    /// "game file"
+    GameFile => "w_game_file";
     /// The board view's title, with how to get the commands.
     BoardViewTitle => "w_board_view_title";
     /// "said": the board view's label of the last announcement.
@@ -406,6 +432,10 @@ words! {
     FileNotWritten => "w_file_not_written";
     /// "no unfinished game": nothing to resume.
     NoUnfinishedGame => "w_no_unfinished_game";
+    /// "the folder cannot be made"
+    FolderNotCreated => "w_folder_not_created";
+    /// "the rescue file cannot be added to the game file"
+    RescueNotAdded => "w_rescue_not_added";
     /// "not found"
     NotFound => "w_not_found";
     /// "no permission"
@@ -516,10 +546,6 @@ words! {
     /// "nothing to repeat"
     NothingToRepeat => "w_nothing_to_repeat";
     // --- bad input, devices and the disk ---
-    /// "the word" (before the unknown word itself, shown: "the word foo is unknown")
-    TheWord => "w_the_word";
-    /// "is unknown" (after the unknown word)
-    IsUnknown => "w_is_unknown";
     /// "the line is too long"
     LineTooLong => "w_line_too_long";
     /// "the game goes on" (after a problem that does not stop it)
@@ -528,8 +554,30 @@ words! {
     JournalWrittenAgain => "w_journal_written_again";
     /// "the moves are kept in a rescue file"
     JournalRescued => "w_journal_rescued";
+    /// "the board view cannot start"
+    ViewUnavailable => "w_view_unavailable";
+    /// "entries added from the rescue file"
+    RescuedEntriesAdded => "w_rescued_entries_added";
+    /// "go on with annexd resume"
+    ResumeLater => "w_resume_later";
+    /// "press Ctrl-C again to end"
+    InterruptAgainToEnd => "w_interrupt_again_to_end";
     /// "the simulated board cannot do that"
     SimulatedBoardCannot => "w_simulated_board_cannot";
+    /// "the simulated board cannot start"
+    SimulatedBoardCannotStart => "w_simulated_board_cannot_start";
+    /// "no simulated peg board"
+    NoSimulatedBoard => "w_no_simulated_board";
+    /// "no peg on"
+    NoPegOn => "w_no_peg_on";
+    /// "no piece in hand for"
+    NothingInHand => "w_nothing_in_hand";
+    /// "already taken"
+    AlreadyTaken => "w_already_taken";
+    /// "move the pegs like this"
+    SimulatorHowTo => "w_simulator_how_to";
+    /// "the simulator sends that itself"
+    SimulatorSendsThat => "w_simulator_sends_that";
     /// "that is not a speech model"
     NotAModel => "w_not_a_model";
     /// "the speech model knows none of the words" (then a few of them)
@@ -628,8 +676,6 @@ words! {
     MicrophoneFailed => "w_microphone_failed";
     /// "what the simulated board's user types"
     SimKeys => "w_sim_keys";
-    /// "the simulated board cannot start"
-    SimulatedBoardNotStarted => "w_simulated_board_not_started";
     /// "no question is open"
     NothingAsked => "w_nothing_asked";
     /// "not one of the moves offered"
@@ -640,8 +686,6 @@ words! {
     VoiceInputStopped => "w_voice_input_stopped";
     /// "the time control cannot be read"
     BadTimeControl => "w_bad_time_control";
-    /// "for example"
-    ForExample => "w_for_example";
     /// "the time control is empty"
     ControlEmpty => "w_control_empty";
     /// "a sandglass stands alone, with no other period"
@@ -676,10 +720,4 @@ words! {
     SeeHelp => "w_see_help";
     /// "at position (before a number: the place of a word in the text)"
     AtPosition => "w_at_position";
-    /// "no peg to lift (after the square)"
-    NoPegToLift => "w_no_peg_to_lift";
-    /// "no piece in hand to put down"
-    NothingInHand => "w_nothing_in_hand";
-    /// "the simulated board sends that itself"
-    SimSendsItself => "w_sim_sends_itself";
 }
