@@ -45,9 +45,9 @@ enum Command {
     Pgn {
         /// The journal file (JSON lines written while playing).
         journal: std::path::PathBuf,
-        /// The language of messages.
-        #[arg(long, default_value = "de", help = crate::help::lang_help_about("The language of messages", ""))]
-        lang: annexd_core::Lang,
+        /// The language of messages (default: the game's, else the settings' language).
+        #[arg(long, help = crate::help::lang_help_about("The language of messages", " (default: the game's, else the settings' language)"))]
+        lang: Option<annexd_core::Lang>,
     },
     /// Write the scoresheet of a game: pdf (printable), brf (Braille), txt or pgn.
     Sheet(crate::record::cli::SheetArgs),
@@ -180,7 +180,7 @@ impl Command {
             Command::Announce(args) => Some(args.lang),
             Command::Parse(args) => Some(args.lang),
             Command::Clock(args) => args.lang,
-            Command::Pgn { lang, .. } => Some(*lang),
+            Command::Pgn { lang, .. } => *lang,
             Command::Sheet(args) => args.record.lang,
             Command::Verify(args) => args.record.lang,
             Command::Fairplay(args) => args.record.lang,

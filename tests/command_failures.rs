@@ -240,6 +240,15 @@ fn the_record_tools_answer_in_the_language_the_game_was_played_in() {
     assert!(said(&["fairplay", journal]).contains("Ce programme ne contient aucun moteur"));
     assert!(said(&["sheet", "--format", "txt", journal]).starts_with("feuille de partie écrite"));
     assert!(said(&["verify", "--lang", "de", journal]).contains("Partie nicht beendet"));
+    // And pgn's failures.
+    let mut text = std::fs::read_to_string(&path).unwrap();
+    text.push_str("{\"type\":\"move\",\"by\":\"white\",\"uci\":\"e2e9\",\"at_ms\":1}\n");
+    std::fs::write(&path, text).unwrap();
+    home.fails(
+        &["pgn", journal],
+        1,
+        &format!("annexd: fichier de partie erroné à la ligne deux, pas compris: {journal}"),
+    );
 }
 
 #[test]

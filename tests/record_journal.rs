@@ -336,6 +336,11 @@ fn the_end_of_the_game_is_written_with_its_result_and_the_pgn_kept_current() {
 fn annexd(args: &[&str]) -> std::process::Output {
     Command::new(env!("CARGO_BIN_EXE_annexd"))
         .args(args)
+        // No settings of the machine's user: their language would be the messages'.
+        .env(
+            "XDG_CONFIG_HOME",
+            std::env::temp_dir().join("annexd-tests-no-settings"),
+        )
         .output()
         .unwrap()
 }

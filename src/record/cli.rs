@@ -14,9 +14,13 @@ use super::journal;
 use super::sheets::{self, SheetOptions, sheet_path_for};
 use crate::error::{Error, Failure, Message, io_reason, notice, out_line};
 
-/// Prints the PGN of the journal at `path` to standard output. A damaged last line is said
-/// on standard error and left out; any other fault is the command's failure.
-pub fn run_pgn(path: &Path, lang: Lang) -> Result<ExitCode, Error> {
+/// Prints the PGN of the journal at `path` to standard output, its messages in `lang`, else
+/// the game's language, else the settings'. A damaged last line is said on standard error
+/// and left out; any other fault is the command's failure.
+pub fn run_pgn(path: &Path, lang: Option<Lang>) -> Result<ExitCode, Error> {
+    let lang = lang
+        .or_else(|| game_lang(path))
+        .unwrap_or_else(|| crate::config::user_lang(None));
     let contents = read_journal(path, lang)?;
     let sheet = replay(&contents).map_err(|e| Error::of(lang, &e).shown(path.display()))?;
     write_stdout(annexd_core::record::pgn_text(&sheet).as_bytes(), lang)?;
