@@ -21,6 +21,7 @@ use std::path::{Path, PathBuf};
 /// The folder of voices below each root.
 pub const VOICES: &str = "voices";
 /// The folder of speech models below each root.
+#[cfg_attr(not(feature = "recognition"), allow(dead_code))]
 pub const MODELS: &str = "models";
 
 /// The system-wide data folder (the Debian package's).
