@@ -19,12 +19,12 @@
 mod linux {
     use std::time::{Duration, Instant};
 
-    use annexd::clock::runner::{ClockOutput, LoopEvent, run_loop};
+    use annexd::clock::{ClockOutput, LoopEvent, run_loop};
+    use annexd_core::Lang;
     use annexd_core::clock::{
         AnnounceConfig, Announcement, AnnouncementKind, ClockInput, ClockOptions, TalkingClock,
         TimeControl,
     };
-    use annexd_core::notation::Lang;
     use shakmaty::Color;
 
     /// `CLOCK_MONOTONIC_RAW` since an arbitrary origin: not slewed by NTP, independent of `Instant`.

@@ -5,8 +5,7 @@
 
 use std::hint::black_box;
 
-use annexd::record::Journal;
-use annexd::record::journal::parse;
+use annexd::record::{Journal, parse_journal_at};
 use annexd_core::game::Game;
 use annexd_core::record::{Entry, Header, MoveEntry, Scoresheet, Stamped, replay};
 use criterion::{Criterion, criterion_group, criterion_main};
@@ -81,13 +80,14 @@ fn bench(c: &mut Criterion) {
 
     c.bench_function("record: parse and replay a 200-move journal", |b| {
         b.iter(|| {
-            let contents = parse(black_box(text.as_bytes()), std::path::Path::new("j")).unwrap();
+            let contents =
+                parse_journal_at(black_box(text.as_bytes()), std::path::Path::new("j")).unwrap();
             replay(&contents).unwrap()
         })
     });
 
     c.bench_function("record: render the PGN of a 200-ply game", |b| {
-        b.iter(|| black_box(&sheet).to_pgn())
+        b.iter(|| annexd_core::record::pgn_text(black_box(&sheet)))
     });
 
     c.bench_function(

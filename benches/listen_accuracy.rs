@@ -19,15 +19,9 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::time::{Duration, Instant};
 
-use annexd::listen::models::find_model_in;
-use annexd::listen::pipeline::Pipeline;
-use annexd::listen::recogniser::{Recogniser, SpeechModel};
-use annexd::listen::source::read_wav;
-use annexd_core::listen::gate::ListenMode;
-use annexd_core::listen::heard::Heard;
-use annexd_core::listen::lexicon::Lexicon;
-use annexd_core::listen::{Candidate, Understanding, understand};
-use annexd_core::notation::{Lang, Style, move_tokens};
+use annexd::listen::{Pipeline, Recogniser, SpeechModel, find_model_in, read_wav};
+use annexd_core::listen::{Candidate, Heard, Lexicon, ListenMode, Understanding, understand};
+use annexd_core::{Lang, Style, move_tokens};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 use shakmaty::{Chess, Move, Position};
@@ -155,7 +149,7 @@ fn german_accuracy(model_dir: &Path, trials: usize, seed: u64) {
         model_dir.display(),
         ms(started.elapsed())
     );
-    if let Some(report) = model.missing_words_report(annexd_core::lang::WordSet::AnnexD) {
+    if let Some(report) = model.missing_words_report(annexd_core::WordSet::AnnexD) {
         println!("  {}", Lang::De.text(&report));
     }
     let lexicon = Lexicon::get(Lang::De);

@@ -9,9 +9,8 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::time::Instant;
 
-use annexd::listen::models::find_model_in;
-use annexd::listen::recogniser::SpeechModel;
-use annexd_core::notation::Lang;
+use annexd::listen::{SpeechModel, find_model_in};
+use annexd_core::Lang;
 
 const ONE: &str = "ANNEXD_BENCH_LOAD_ONE";
 /// The language the child loads the model for (its grammar), `de` unless given.

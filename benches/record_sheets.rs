@@ -7,13 +7,13 @@
 
 use std::hint::black_box;
 
-use annexd::record::braille;
-use annexd::record::pdf::{self, Fonts};
+use annexd::record::{Fonts, braille_sheet, render_pdf};
+use annexd_core::Lang;
 use annexd_core::game::Game;
-use annexd_core::notation::Lang;
-use annexd_core::record::export::{Form, SheetWords, text};
-use annexd_core::record::journal::parse;
-use annexd_core::record::{Entry, Header, MoveEntry, RecordState, Scoresheet, Sealer, Stamped};
+use annexd_core::record::{
+    Entry, Form, Header, MoveEntry, RecordState, Scoresheet, Sealer, SheetWords, Stamped,
+    parse_journal,
+};
 use criterion::{Criterion, criterion_group, criterion_main};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
@@ -57,7 +57,7 @@ fn bench(c: &mut Criterion) {
         journal.push_str(&sealer.seal(line));
     }
     journal.push('\n');
-    let contents = parse(journal.as_bytes()).unwrap();
+    let contents = parse_journal(journal.as_bytes()).unwrap();
     let state = RecordState::of(&contents);
     assert!(state.intact());
 
@@ -67,21 +67,21 @@ fn bench(c: &mut Criterion) {
     });
     c.bench_function(
         "record: read a sealed 200-ply journal, chain checked",
-        |b| b.iter(|| black_box(parse(black_box(journal.as_bytes())).unwrap())),
+        |b| b.iter(|| black_box(parse_journal(black_box(journal.as_bytes())).unwrap())),
     );
     c.bench_function("sheet: the form of a 200-ply game", |b| {
         b.iter(|| black_box(Form::new(&sheet, &state, Lang::De, SheetWords::Letters)))
     });
     let form = Form::new(&sheet, &state, Lang::De, SheetWords::Letters);
     c.bench_function("sheet: text sheet of a 200-ply game", |b| {
-        b.iter(|| black_box(text::render(&form)))
+        b.iter(|| black_box(form.to_text()))
     });
     c.bench_function("sheet: Braille (liblouis) of a 200-ply game", |b| {
-        b.iter(|| black_box(braille::brf(&form).unwrap()))
+        b.iter(|| black_box(braille_sheet(&form).unwrap()))
     });
     let fonts = Fonts::find(None).expect("DejaVu Sans (fonts-dejavu-core)");
     c.bench_function("sheet: PDF (krilla) of a 200-ply game, 2 pages", |b| {
-        b.iter(|| black_box(pdf::render(&form, &fonts).unwrap()))
+        b.iter(|| black_box(render_pdf(&form, &fonts).unwrap()))
     });
     c.bench_function("sheet: find and load the PDF's fonts", |b| {
         b.iter(|| black_box(Fonts::find(None).unwrap()))

@@ -11,11 +11,9 @@
 
 use std::time::{Duration, Instant};
 
-use annexd::speech::compose::{Pacing, compose};
-use annexd::speech::{
-    BackendKind, Priority, Speaker, SpeakerOptions, SpeechEvent, Utterance, Voice,
-};
-use annexd_core::notation::{Lang, Token};
+use annexd::speech::{Pacing, Speaker, SpeakerOptions, SpeechEvent, Voice, compose};
+use annexd_core::speech::{BackendKind, Priority, Utterance};
+use annexd_core::{Lang, Token};
 use shakmaty::{File, Rank, Role};
 
 const RUNS: usize = 300;
@@ -99,7 +97,7 @@ fn main() {
                 &voice,
                 &words,
                 Pacing::default(),
-                annexd::speech::Channel::Both,
+                annexd_core::speech::Channel::Both,
             )
             .unwrap(),
         );

@@ -2,7 +2,7 @@
 # Regenerates the shipped voices voices/<lang>/espeak/ from espeak-ng.
 #
 # The list of clips comes from the program itself (`annexd voices keys --lang LANG`), so
-# running this after new words were added to core/src/notation/words.rs covers them. Each clip is
+# running this after new words were added to core/src/words/word.rs covers them. Each clip is
 # synthesised (with the spellings of scripts/voices/espeak-LANG.sed, e.g. "Zäsar" for
 # Cesar), its leading and trailing silence trimmed, its loudness evened (RMS to $TARGET_DB,
 # peaks below -1 dBFS) and encoded as OGG Vorbis (WAV where sox has no Vorbis). The Annex D

@@ -34,9 +34,11 @@ use std::path::{Path, PathBuf};
 /// The folder of voices below each root.
 pub const VOICES: &str = "voices";
 /// The folder of speech models below each root.
+#[cfg_attr(not(feature = "recognition"), allow(dead_code))]
 pub const MODELS: &str = "models";
 
 /// The system-wide data folder (the Debian package's); none on Windows.
+#[cfg(not(windows))]
 pub const SYSTEM_ROOT: &str = "/usr/share/annexd";
 
 /// The checkout this program was built in, for a development build; `None` when packaged.
@@ -80,9 +82,15 @@ pub fn local_root() -> Option<PathBuf> {
         .filter(|local| Some(local) != personal_root().as_ref())
 }
 
-/// The folder of the games' journals, PGN files and sheets.
-pub fn games() -> Option<PathBuf> {
-    personal_root().map(|root| root.join("games"))
+/// The folder where games are kept (their journals, PGN files and sheets): the settings'
+/// `record.dir`, or `games` in the personal data folder.
+pub fn games(settings: &annexd_core::Settings) -> PathBuf {
+    if !settings.record.dir.trim().is_empty() {
+        return PathBuf::from(&settings.record.dir);
+    }
+    personal_root()
+        .map(|root| root.join("games"))
+        .unwrap_or_else(|| PathBuf::from("games"))
 }
 
 /// The folder of the log of a game: the state folder, or the local data folder where the
@@ -154,15 +162,6 @@ fn installed_roots(exe: Option<&Path>) -> Vec<PathBuf> {
         .map(Path::to_path_buf)
         .into_iter()
         .collect()
-}
-
-/// Folders as one line for messages: "A, B, C".
-pub fn show(paths: &[PathBuf]) -> String {
-    paths
-        .iter()
-        .map(|p| p.display().to_string())
-        .collect::<Vec<_>>()
-        .join(", ")
 }
 
 #[cfg(test)]

@@ -4,16 +4,37 @@
 //! adapters that do the I/O (serial ports, audio, the recogniser, speech, the terminal, the
 //! journal files, the simulator's pseudo-terminal), the event loop of a game, and the command
 //! line. See `docs/architecture.md`.
+//!
+//! # The API in one page
+//!
+//! - [`main`] runs the command line; a command that fails returns an [`Error`], said once
+//!   in the user's language.
+//! - The adapters, each tested against a real stand-in: [`board`] (serial links to peg boards
+//!   and e-boards, the simulated peg board), [`listen`] (audio capture, WAV files, the
+//!   recogniser), [`speech`] (voices, composing clips, the speaker), [`record`] (a game's
+//!   files: the journal, the PGN, the PDF and Braille sheets), [`clock`] (the talking
+//!   clock's real-time loop).
+//!
+//! Everything else (the event loop of a game, the terminal, the settings file, the command
+//! line's subcommands) is private to the program.
 
-pub mod app;
+#![warn(missing_docs)]
+
+mod app;
 pub mod board;
+mod cli;
 pub mod clock;
-pub mod config;
-pub mod data_dirs;
+mod config;
+mod data_dirs;
+mod error;
+mod help;
 pub mod listen;
-pub mod logging;
-pub mod manual;
-pub mod notation;
+mod logging;
+mod manual;
+mod notation;
 pub mod record;
 pub mod speech;
-pub mod ui;
+mod ui;
+
+pub use cli::main;
+pub use error::Error;

@@ -7,12 +7,10 @@ use std::io::{BufRead, BufReader, Read, Write};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
-use annexd::board::serial::{BoardLink, PortEvent, PortSettings};
-use annexd::board::sim::{self, DeviceOptions, SimOptions};
-use annexd_core::board::Sensing;
-use annexd_core::board::dgt::DgtDevice;
-use annexd_core::board::link::LinkEvent;
-use annexd_core::board::tracker::{Tracker, TrackerOutput};
+use annexd::board::{BoardLink, PortEvent, PortSettings, SimOptions, start_simulator};
+use annexd_core::board::{
+    DgtDevice, LinkEvent, Sensing, SimulatedPegBoardOptions, Tracker, TrackerOutput,
+};
 use serde_json::Value;
 use shakmaty::{Chess, Piece, Square};
 
@@ -22,10 +20,10 @@ use shakmaty::{Chess, Piece, Square};
     ignore = "the simulated board runs inside this test's process on Windows (no pseudo-terminals), where board-watch, another process, cannot reach it"
 )]
 fn board_watch_prints_hello_touches_moves_keys_and_differences_as_json() {
-    let board = sim::start(SimOptions {
-        device: DeviceOptions {
+    let board = start_simulator(SimOptions {
+        device: SimulatedPegBoardOptions {
             sensing: Sensing::Color,
-            ..DeviceOptions::default()
+            ..SimulatedPegBoardOptions::default()
         },
         ..SimOptions::default()
     })
@@ -88,7 +86,18 @@ fn board_watch_prints_hello_touches_moves_keys_and_differences_as_json() {
     assert_eq!(next("agree")["say"], "the boards agree");
     let mut stdin = watch.stdin.take().unwrap();
     writeln!(stdin, "promote q").unwrap();
-    assert_eq!(next("error")["source"], "input");
+    let error = next("error");
+    assert_eq!(
+        (error["source"].as_str(), error["text"].as_str()),
+        (Some("input"), Some("promote q"))
+    );
+    // Nothing asks for a piece now: said in words, the line typed as data.
+    assert_eq!(error["say"], "no question is open");
+    // A piece in any language's words (French "cavalier"), or none that can promote.
+    writeln!(stdin, "promote cavalier").unwrap();
+    assert_eq!(next("error")["say"], "no question is open");
+    writeln!(stdin, "promote König").unwrap();
+    assert_eq!(next("error")["say"], "name the promotion piece");
     writeln!(stdin, "quit").unwrap();
     let status = watch.wait().unwrap();
     assert!(status.success());

@@ -5,11 +5,10 @@
 
 use std::time::{Duration, Instant};
 
-use annexd::board::serial::{BoardLink, PortEvent, PortSettings};
-use annexd::board::sim::{self, DeviceOptions, SimOptions, SimOrder};
-use annexd_core::board::Sensing;
-use annexd_core::board::link::LinkEvent;
-use annexd_core::board::tracker::{BoardInput, Tracker, TrackerOutput};
+use annexd::board::{BoardLink, PortEvent, PortSettings, SimOptions, start_simulator};
+use annexd_core::board::{
+    BoardInput, LinkEvent, Sensing, SimOrder, SimulatedPegBoardOptions, Tracker, TrackerOutput,
+};
 use shakmaty::san::San;
 use shakmaty::uci::UciMove;
 use shakmaty::{CastlingSide, Chess, Move, Position, Square};
@@ -74,7 +73,7 @@ struct Run {
 /// Plays one game on a simulated board and checks every move the tracker infers.
 fn play_game(game: &[Move], options: SimOptions, check_touches: bool) -> Run {
     let sensing = options.device.sensing;
-    let board = sim::start(options).unwrap();
+    let board = start_simulator(options).unwrap();
     let link = BoardLink::spawn(PortSettings {
         retry: Duration::from_millis(20),
         ..PortSettings::peg_board(board.path())
@@ -184,12 +183,12 @@ fn play_game(game: &[Move], options: SimOptions, check_touches: bool) -> Run {
 
 fn options(sensing: Sensing, order: SimOrder, seed: u64) -> SimOptions {
     SimOptions {
-        device: DeviceOptions {
+        device: SimulatedPegBoardOptions {
             sensing,
             order,
             seed,
             bounce: 0.15,
-            ..DeviceOptions::default()
+            ..SimulatedPegBoardOptions::default()
         },
         ..SimOptions::default()
     }

@@ -6,10 +6,8 @@
 
 use std::time::{Duration, Instant};
 
-use annexd::board::serial::{BoardLink, PortEvent, PortSettings};
-use annexd::board::sim::{self, SimNote, SimOptions};
-use annexd_core::board::BoardInput;
-use annexd_core::board::link::LinkEvent;
+use annexd::board::{BoardLink, PortEvent, PortSettings, SimNote, SimOptions, start_simulator};
+use annexd_core::board::{BoardInput, LinkEvent, SimRefusal};
 use crossbeam_channel::Receiver;
 
 /// Voluntary context switches (times it went to sleep) of this process's `board-sim` thread.
@@ -45,7 +43,7 @@ fn next_link_event(events: &Receiver<PortEvent>, what: &str, wanted: impl Fn(&Li
 
 #[test]
 fn the_simulated_board_sleeps_until_something_happens_and_can_be_replugged() {
-    let board = sim::start(SimOptions::default()).unwrap();
+    let board = start_simulator(SimOptions::default()).unwrap();
     // Alone, with nobody on its port: it does not wake at all.
     std::thread::sleep(Duration::from_millis(200));
     let before = sim_thread_sleeps();
@@ -94,7 +92,7 @@ fn the_simulated_board_sleeps_until_something_happens_and_can_be_replugged() {
     board.type_line("e3e4");
     assert_eq!(
         board.feedback().recv().unwrap(),
-        SimNote::Refused("there is no peg on e3 to lift".into())
+        SimNote::Refused(SimRefusal::NoPegOn(shakmaty::Square::E3))
     );
     drop(link);
     let stats = board.stop();

@@ -12,7 +12,7 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-use annexd_core::notation::{Lang, Style, move_tokens};
+use annexd_core::{Lang, Style, move_tokens};
 use common::{Running, annexd, read};
 use shakmaty::{CastlingMode, Chess, Position};
 
@@ -104,7 +104,7 @@ const RECOVERED: &str = "Partiedatei wieder geschrieben";
 /// The end of the game, and everything on disk: the journal's moves in order, and the PGN.
 fn end_and_check(mut game: Running, journal: &Path, moves: &[(String, String, String)]) {
     game.type_line("Ende");
-    game.expect_exact("gespeichert");
+    game.expect_saved();
     assert_eq!(game.wait(), Some(0));
     let journaled: Vec<String> = read(journal)
         .lines()
@@ -314,10 +314,9 @@ fn entries_the_disk_never_took_are_rescued_and_added_by_resume() {
 
     // The game ends while the disk is still full: the waiting entries go to a rescue file.
     game.type_line("Ende");
-    game.expect_exact(
-        "Partiedatei konnte nicht geschrieben werden, die Züge sind in einer Ersatzdatei gesichert",
+    let kept = game.expect_containing(
+        "Partiedatei konnte nicht geschrieben werden, die Züge sind in einer Ersatzdatei gesichert, weiter mit annexd resume: ",
     );
-    let kept = game.expect_containing("annexd resume adds them");
     assert_eq!(game.wait(), Some(1), "not everything was saved: {kept}");
     let rescue: Vec<PathBuf> = std::fs::read_dir(&temp)
         .unwrap()
@@ -336,8 +335,8 @@ fn entries_the_disk_never_took_are_rescued_and_added_by_resume() {
         .env("XDG_CONFIG_HOME", dir.path())
         .env("TMPDIR", &temp);
     let mut resumed = Running::start(command);
-    resumed.expect_containing("entries added from");
     resumed.expect_containing("Partie fortgesetzt");
+    resumed.expect_containing("Einträge aus der Ersatzdatei übernommen: ");
     make(&mut resumed, &moves, &mut next);
     end_and_check(resumed, &journal, &moves[..next]);
     assert!(

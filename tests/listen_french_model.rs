@@ -11,8 +11,8 @@
 use std::path::PathBuf;
 use std::process::Command;
 
-use annexd::listen::models::find_model_in;
-use annexd_core::notation::Lang;
+use annexd::listen::find_model_in;
+use annexd_core::Lang;
 
 fn french_model() -> Option<PathBuf> {
     let repo = PathBuf::from(env!("CARGO_MANIFEST_DIR"));

@@ -15,12 +15,11 @@ use std::process::Command;
 use std::sync::{Arc, OnceLock};
 use std::time::Duration;
 
-use annexd::listen::listener::start_with;
-use annexd::listen::recogniser::SpeechModel;
-use annexd::listen::source::read_wav;
-use annexd::listen::{AudioInput, ListenConfig, ListenEvent, ModelError, VoiceOff};
-use annexd_core::listen::gate::ListenMode;
-use annexd_core::notation::Lang;
+use annexd::listen::{
+    AudioInput, ListenConfig, ListenEvent, ModelError, SpeechModel, VoiceOff, read_wav, start_with,
+};
+use annexd_core::Lang;
+use annexd_core::listen::ListenMode;
 
 const PHRASES: [&str; 5] = ["하나", "둘", "셋", "넷", "다섯"];
 
@@ -61,7 +60,7 @@ fn korean(input: AudioInput) -> ListenConfig {
     ListenConfig {
         model: None,
         lang: Lang::De,
-        words: annexd_core::lang::WordSet::AnnexD,
+        words: annexd_core::WordSet::AnnexD,
         mode: ListenMode::Always,
         input,
         phrases: PHRASES.iter().map(|p| p.to_string()).collect(),
@@ -74,7 +73,7 @@ fn korean(input: AudioInput) -> ListenConfig {
 fn listen_to_the_end(
     model: Arc<SpeechModel>,
     config: &ListenConfig,
-) -> (Vec<String>, annexd_core::listen::heard::DecodeStats) {
+) -> (Vec<String>, annexd_core::listen::DecodeStats) {
     let (tx, rx) = crossbeam_channel::unbounded();
     let listener = start_with(model, config, tx).expect("the listener starts");
     let mut heard = Vec::new();
@@ -110,7 +109,7 @@ fn the_model_loads_and_its_missing_words_are_reported_in_one_line() {
     assert!(model.knows_no_word());
     let report = Lang::De.text(
         &model
-            .missing_words_report(annexd_core::lang::WordSet::AnnexD)
+            .missing_words_report(annexd_core::WordSet::AnnexD)
             .expect("words are missing"),
     );
     assert!(report.starts_with("diese Wörter kennt das Sprachmodell nicht, Bauer, Springer"));
@@ -230,7 +229,7 @@ fn the_microphone_path_decodes_an_alsa_file_device_in_a_child_process() {
         .unwrap()
         .iter()
         .flat_map(|b| b.samples.iter())
-        .flat_map(|&s| annexd::listen::audio::to_i16(s).to_le_bytes())
+        .flat_map(|&s| annexd::listen::to_i16(s).to_le_bytes())
         .collect();
     std::fs::write(&raw, samples).unwrap();
     let config = alsa_config(tmp.path(), &raw);

@@ -77,7 +77,7 @@ fn a_slip_of_the_tongue_is_corrected_before_the_clock() {
     game.expect_exact("Weiß Springer Felix drei");
     game.type_line("");
     game.type_line("FEN");
-    game.expect_exact("rnbqkbnr/pppppppp/8/8/8/5N2/PPPPPPPP/RNBQKB1R b KQkq - 1 1");
+    game.expect_fen("rnbqkbnr/pppppppp/8/8/8/5N2/PPPPPPPP/RNBQKB1R b KQkq - 1 1");
     game.type_line("Ende");
     assert_eq!(game.wait(), Some(0));
     let journal_text = read(&journal);

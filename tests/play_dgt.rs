@@ -9,7 +9,7 @@ use std::io::{Read, Write};
 use std::sync::mpsc::{Receiver, channel};
 use std::time::Duration;
 
-use annexd_core::board::dgt::DgtDevice;
+use annexd_core::board::DgtDevice;
 use common::{Running, annexd};
 use shakmaty::{Chess, Piece, Square};
 
@@ -63,11 +63,14 @@ fn both_boards_follow_the_game() {
     let mut game = Running::start(command);
     game.expect_containing("neue Partie");
     // Both boards connect, in either order; only the peg board is said to the VI player.
-    let first = game.expect_line("a board connected", |l| l.contains("board: "));
-    let second = game.expect_line("the other board connected", |l| l.contains("board: "));
+    let first = game.expect_line("a board connected", |l| l.contains(", erkennt "));
+    let second = game.expect_line("the other board connected", |l| l.contains(", erkennt "));
     let both = format!("{first}\n{second}");
-    assert!(both.contains("peg board: annexd-sim"), "{both}");
-    assert!(both.contains("e-board: dgt"), "{both}");
+    assert!(
+        both.contains("Steckbrett, erkennt Belegung: annexd-sim"),
+        "{both}"
+    );
+    assert!(both.contains("e-Brett, erkennt Figuren: dgt"), "{both}");
     // The VI player's move: pegs, announcement, clock.
     game.type_line("peg e2e4");
     game.expect_exact("Eva zwei Eva vier, bitte ansagen");
@@ -86,7 +89,7 @@ fn both_boards_follow_the_game() {
     game.type_line("peg e7e5");
     game.expect_exact("Bretter stimmen überein");
     game.type_line("FEN");
-    game.expect_exact("rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2");
+    game.expect_fen("rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2");
     game.type_line("Ende");
     assert_eq!(game.wait(), Some(0));
 }

@@ -21,7 +21,7 @@ fn the_log_names_the_device_that_could_not_be_opened() {
     let mut game = Running::start(command);
     game.expect_containing("Gerät nicht gefunden");
     game.type_line("Ende");
-    game.expect_exact("gespeichert");
+    game.expect_saved();
     assert_eq!(game.wait(), Some(0));
     let text = std::fs::read_to_string(&log).unwrap();
     assert!(text.contains("annexd-no-such-board"), "{text}");
@@ -41,7 +41,7 @@ fn a_game_logs_to_the_state_folder_by_default() {
         .env_remove("RUST_LOG");
     let mut game = Running::start(command);
     game.type_line("Ende");
-    game.expect_exact("gespeichert");
+    game.expect_saved();
     assert_eq!(game.wait(), Some(0));
     let log = dir.path().join("state").join("annexd").join("annexd.log");
     let text = std::fs::read_to_string(&log).unwrap();

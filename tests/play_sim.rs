@@ -35,11 +35,12 @@ fn a_peg_moved_back_and_on_is_carried_out_and_refusals_are_said() {
     game.expect_exact("Bretter stimmen überein");
     // What the simulated board cannot do is said, with the reason shown.
     game.type_line("peg d3d4");
-    game.expect_exact("das simulierte Brett kann das nicht");
-    game.expect_exact("peg board (simulated): there is no peg on d3 to lift");
+    game.expect_exact("das simulierte Brett kann das nicht, kein Stift auf David drei");
     game.type_line("peg Wolke");
-    game.expect_exact("das simulierte Brett kann das nicht");
+    game.expect_exact(
+        "das simulierte Brett kann das nicht, Stifte so bewegen: peg e2e4, peg UP e2, peg DOWN e4: Wolke",
+    );
     game.type_line("Ende");
-    game.expect_exact("gespeichert");
+    game.expect_saved();
     assert_eq!(game.wait(), Some(0));
 }

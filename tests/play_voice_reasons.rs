@@ -27,7 +27,7 @@ fn reason_for(model: &Path, dir: &Path, name: &str) -> (String, String) {
     game.expect_containing("neue Partie");
     let said = game.expect_containing("Spracheingabe aus");
     game.type_line("Ende");
-    game.expect_exact("gespeichert");
+    game.expect_saved();
     assert_eq!(game.wait(), Some(0));
     (said, read(&log))
 }

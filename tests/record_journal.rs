@@ -14,14 +14,14 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
-use annexd::record::journal::{damaged_path, parse};
-use annexd::record::{GameFiles, Journal, JournalError, RecordError, read};
-use annexd_core::game::Color;
-use annexd_core::notation::Lang;
+use annexd::record::{
+    GameFiles, Journal, JournalError, RecordError, damaged_path, parse_journal_at, read_journal,
+};
 use annexd_core::record::{ApplyError, Entry, Header, MoveEntry, Scoresheet, Stamped, replay};
-use annexd_core::session::{Effect, Input, Session, SessionOptions};
+use annexd_core::{Effect, Input, Lang, Session, SessionOptions};
 use proptest::prelude::*;
 use record_support::{Mix, random_game};
+use shakmaty::Color;
 
 const FULL: Mix = Mix {
     max_plies: 120,
@@ -58,7 +58,7 @@ proptest! {
             text.push_str(&entry.to_json_line());
         }
         text.push('\n');
-        let contents = parse(text.as_bytes(), Path::new("game.jsonl")).unwrap();
+        let contents = parse_journal_at(text.as_bytes(), Path::new("game.jsonl")).unwrap();
         prop_assert!(contents.damaged_tail.is_none());
         let read_back: Vec<Stamped> = contents
             .entries
@@ -68,7 +68,7 @@ proptest! {
         prop_assert_eq!(&read_back, &entries);
         let replayed = replay(&contents).unwrap();
         prop_assert_eq!(&replayed, &sheet);
-        prop_assert_eq!(replayed.to_pgn(), sheet.to_pgn());
+        prop_assert_eq!(annexd_core::record::pgn_text(&replayed), annexd_core::record::pgn_text(&sheet));
     }
 }
 
@@ -79,7 +79,7 @@ fn replay_of_journal_files_is_the_game_that_was_played() {
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join("game.jsonl");
         write_journal(&path, sheet.header(), &entries);
-        let contents = read(&path).unwrap();
+        let contents = read_journal(&path).unwrap();
         assert!(contents.damaged_tail.is_none());
         assert_eq!(replay(&contents).unwrap(), sheet);
     }
@@ -139,7 +139,7 @@ fn a_line_cut_by_a_crash_is_reported_and_everything_before_it_kept() {
     file.write_all(br#"{"type":"move","uci":"a7"#).unwrap();
     drop(file);
 
-    let contents = read(&path).unwrap();
+    let contents = read_journal(&path).unwrap();
     let tail = contents
         .damaged_tail
         .clone()
@@ -174,7 +174,7 @@ fn a_line_cut_by_a_crash_is_reported_and_everything_before_it_kept() {
         b"{\"type\":\"move\",\"uci\":\"a7\n"
     );
     kept.record(Entry::play("a7a6")).unwrap();
-    let contents = read(&path).unwrap();
+    let contents = read_journal(&path).unwrap();
     assert!(contents.damaged_tail.is_none());
     assert_eq!(contents.entries.len(), 7);
 }
@@ -191,7 +191,7 @@ fn a_last_line_complete_but_for_its_newline_is_kept_and_completed() {
     assert!(damaged.is_none());
     assert_eq!(kept.sheet.game().history().len(), 6);
     kept.record(Entry::play("b5a4")).unwrap();
-    assert_eq!(read(&path).unwrap().entries.len(), 8);
+    assert_eq!(read_journal(&path).unwrap().entries.len(), 8);
 }
 
 #[test]
@@ -203,7 +203,7 @@ fn a_faulty_line_in_the_middle_is_an_error_naming_it() {
     let mut lines: Vec<&str> = text.lines().collect();
     lines[3] = r#"{"type":"move","uci":"g1f3""#;
     fs::write(&path, lines.join("\n") + "\n").unwrap();
-    let err = read(&path).unwrap_err();
+    let err = read_journal(&path).unwrap_err();
     let JournalError::BadLine { line, reason, .. } = &err else {
         panic!("{err:?}")
     };
@@ -237,7 +237,7 @@ fn a_line_the_rules_reject_is_an_error_naming_it() {
             Stamped::untimed(Entry::play("g1f3")),
         ],
     );
-    let err = replay(&read(&path).unwrap()).unwrap_err();
+    let err = replay(&read_journal(&path).unwrap()).unwrap_err();
     assert_eq!(err.line, 3);
     assert!(matches!(err.error, ApplyError::Game(_)), "{err}");
     let path = dir.path().join("other.jsonl");
@@ -250,7 +250,7 @@ fn a_line_the_rules_reject_is_an_error_naming_it() {
             Stamped::untimed(Entry::Move(wrong_san)),
         ],
     );
-    let err = replay(&read(&path).unwrap()).unwrap_err();
+    let err = replay(&read_journal(&path).unwrap()).unwrap_err();
     assert_eq!(err.line, 4);
     assert!(err.to_string().contains("\"Nh3\""), "{err}");
 }
@@ -317,7 +317,7 @@ fn the_end_of_the_game_is_written_with_its_result_and_the_pgn_kept_current() {
             }
         }
     }
-    let contents = read(&path).unwrap();
+    let contents = read_journal(&path).unwrap();
     let last = contents.entries.last().unwrap();
     assert_eq!(
         Stamped {
@@ -328,14 +328,22 @@ fn the_end_of_the_game_is_written_with_its_result_and_the_pgn_kept_current() {
         .to_json_line(),
         r#"{"type":"result","result":"0-1","reason":"checkmate","at_ms":4000}"#
     );
-    assert_eq!(fs::read_to_string(&pgn).unwrap(), session.sheet().to_pgn());
-    assert!(session.sheet().to_pgn().contains("2. g4 Qh4# 0-1"));
+    assert_eq!(
+        fs::read_to_string(&pgn).unwrap(),
+        annexd_core::record::pgn_text(session.sheet())
+    );
+    assert!(annexd_core::record::pgn_text(session.sheet()).contains("2. g4 Qh4# 0-1"));
     assert_eq!(replay(&contents).unwrap(), *session.sheet());
 }
 
 fn annexd(args: &[&str]) -> std::process::Output {
     platform::program(env!("CARGO_BIN_EXE_annexd"))
         .args(args)
+        // No settings of the machine's user: their language would be the messages'.
+        .env(
+            "XDG_CONFIG_HOME",
+            std::env::temp_dir().join("annexd-tests-no-settings"),
+        )
         .output()
         .unwrap()
 }
@@ -350,7 +358,10 @@ fn annexd_pgn_prints_the_game() {
         "{}",
         String::from_utf8_lossy(&out.stderr)
     );
-    assert_eq!(String::from_utf8(out.stdout).unwrap(), kept.sheet.to_pgn());
+    assert_eq!(
+        String::from_utf8(out.stdout).unwrap(),
+        annexd_core::record::pgn_text(&kept.sheet)
+    );
     assert!(out.stderr.is_empty());
 }
 
@@ -362,7 +373,10 @@ fn annexd_pgn_warns_about_a_cut_last_line_and_prints_the_rest() {
     file.write_all(b"{\"type\":\"dra").unwrap();
     let out = annexd(&["pgn", "--lang", "en", path.to_str().unwrap()]);
     assert!(out.status.success());
-    assert_eq!(String::from_utf8(out.stdout).unwrap(), kept.sheet.to_pgn());
+    assert_eq!(
+        String::from_utf8(out.stdout).unwrap(),
+        annexd_core::record::pgn_text(&kept.sheet)
+    );
     let stderr = String::from_utf8(out.stderr).unwrap();
     assert!(
         stderr.contains("the end of the game file is damaged and was skipped"),
@@ -383,18 +397,23 @@ fn annexd_pgn_fails_clearly_on_a_faulty_journal() {
     assert_eq!(out.status.code(), Some(1));
     assert!(out.stdout.is_empty());
     let stderr = String::from_utf8(out.stderr).unwrap();
-    assert!(
-        stderr.starts_with("Partiedatei fehlerhaft in Zeile drei"),
-        "{stderr}"
+    assert_eq!(
+        stderr,
+        format!(
+            "annexd: Partiedatei fehlerhaft in Zeile drei: {}\n",
+            path.display()
+        )
     );
-    assert!(stderr.contains("line 3"), "{stderr}");
 
-    let out = annexd(&["pgn", dir.path().join("missing.jsonl").to_str().unwrap()]);
+    let missing = dir.path().join("missing.jsonl");
+    let out = annexd(&["pgn", missing.to_str().unwrap()]);
     assert_eq!(out.status.code(), Some(1));
-    assert!(
-        String::from_utf8(out.stderr)
-            .unwrap()
-            .starts_with("Partiedatei nicht lesbar")
+    assert_eq!(
+        String::from_utf8(out.stderr).unwrap(),
+        format!(
+            "annexd: Partiedatei nicht lesbar, nicht gefunden: {}\n",
+            missing.display()
+        )
     );
 }
 
@@ -426,7 +445,7 @@ fn a_pgn_that_cannot_be_written_does_not_lose_the_move() {
     assert!(err.contains("game.pgn could not be written"), "{err}");
     assert_eq!(kept.sheet.game().history().len(), 1);
     assert_eq!(
-        read(&path).unwrap().entries.len(),
+        read_journal(&path).unwrap().entries.len(),
         1,
         "the journal line is written before the PGN"
     );

@@ -133,7 +133,7 @@ fn read_all(pgn: &str) -> Vec<ReadGame> {
 
 /// Checks one exported scoresheet against what the independent reader finds in its PGN.
 fn check_round_trip(sheet: &Scoresheet) {
-    let pgn = sheet.to_pgn();
+    let pgn = annexd_core::record::pgn_text(sheet);
     for line in pgn.lines() {
         assert!(
             line.chars().count() < 80,
@@ -227,7 +227,7 @@ fn a_game_from_a_position_with_black_to_move_exports_fen_and_numbers() {
     for uci in ["e8d7", "e2e4", "d7e6"] {
         sheet.apply(&Entry::play(uci)).unwrap();
     }
-    let pgn = sheet.to_pgn();
+    let pgn = annexd_core::record::pgn_text(&sheet);
     assert!(
         pgn.contains("[FEN \"4k3/8/8/8/8/8/4P3/4K3 b - - 3 40\"]\n[SetUp \"1\"]"),
         "{pgn}"
@@ -253,7 +253,7 @@ fn draw_offers_claims_and_penalties_appear_as_comments() {
     // 9.5.3: the intended move is then made on the board, a move of its own; the claim
     // stands as an offer (9.1.2.3), marked with it.
     sheet.apply(&Entry::play("b8c6")).unwrap();
-    let pgn = sheet.to_pgn();
+    let pgn = annexd_core::record::pgn_text(&sheet);
     let movetext = pgn.split("\n\n").nth(1).unwrap().replace('\n', " ");
     assert_eq!(
         movetext,
@@ -306,7 +306,7 @@ fn the_six_master_games_play_through_the_rules_and_export_the_same() {
         assert_eq!(sheet.game().outcome().unwrap().result, result);
         assert_eq!(sheet.game().history(), game.history());
         check_round_trip(&sheet);
-        let again = &read_all(&sheet.to_pgn())[0];
+        let again = &read_all(&annexd_core::record::pgn_text(&sheet))[0];
         assert_eq!(again.sans, master.sans);
         for tag in ["Event", "Site", "Date", "Round", "White", "Black", "Result"] {
             assert_eq!(again.tag(tag), master.tag(tag), "{tag}");
@@ -328,8 +328,11 @@ fn the_pgn_file_is_replaced_whole() {
         },
     );
     write_pgn_atomically(&path, "old").unwrap();
-    write_pgn_atomically(&path, &sheet.to_pgn()).unwrap();
-    assert_eq!(std::fs::read_to_string(&path).unwrap(), sheet.to_pgn());
+    write_pgn_atomically(&path, &annexd_core::record::pgn_text(&sheet)).unwrap();
+    assert_eq!(
+        std::fs::read_to_string(&path).unwrap(),
+        annexd_core::record::pgn_text(&sheet)
+    );
     // No temporary file is left behind.
     let names: Vec<_> = std::fs::read_dir(dir.path())
         .unwrap()

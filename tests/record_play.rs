@@ -7,9 +7,9 @@ mod common;
 use std::path::Path;
 use std::process::Command;
 
-use annexd::record::braille::BrailleTable;
-use annexd_core::notation::Lang;
-use annexd_core::record::export::brf::cells_of;
+use annexd::record::BrailleTable;
+use annexd_core::Lang;
+use annexd_core::record::cells_of;
 use common::{Running, annexd, read};
 
 /// `annexd play` with a settings file in `dir`.
@@ -114,7 +114,7 @@ fn at_mate_the_sheets_are_written_and_the_check_code_said_is_the_one_on_them() {
                 .translate(line)
                 .unwrap()
                 .into_iter()
-                .map(annexd_core::record::export::brf::brf_char)
+                .map(annexd_core::record::brf_char)
                 .collect();
             assert!(brf.contains(&cells), "'{line}' ({cells}) missing:\n{brf}");
         }

@@ -15,8 +15,8 @@ mod common;
 use std::path::Path;
 use std::time::{Duration, Instant};
 
-use annexd::board::sim::{self, SimHandle, SimOptions};
-use annexd_core::notation::{Lang, Style, move_tokens};
+use annexd::board::{SimHandle, SimOptions, start_simulator};
+use annexd_core::{Lang, Style, move_tokens};
 use common::{Running, annexd, read};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
@@ -137,7 +137,7 @@ fn play_game(
         }
     }
     game.type_line("Ende");
-    game.expect_exact("gespeichert");
+    game.expect_saved();
     assert_eq!(game.wait(), Some(0));
     read(journal)
         .lines()
@@ -163,7 +163,7 @@ fn garbage_on_the_peg_line_loses_no_move() {
     let started = Instant::now();
     let (mut games, mut plies, mut garbage, mut lines) = (0u64, 0usize, 0u64, 0u64);
     while games == 0 || started.elapsed() < Duration::from_secs(seconds) {
-        let board = sim::start(SimOptions {
+        let board = start_simulator(SimOptions {
             garbage: true,
             ..SimOptions::default()
         })
@@ -251,7 +251,7 @@ fn the_peg_board_unplugged_and_replugged_during_a_game() {
     };
     let (mut games, mut plies) = (0u64, 0usize);
     while disturb.left > 0 {
-        let board = sim::start(SimOptions::default()).unwrap();
+        let board = start_simulator(SimOptions::default()).unwrap();
         let moves = random_game(seed * 1000 + games, 80);
         let journal = dir.path().join(format!("replug-{games}.jsonl"));
         let found = play_game(&journal, &board, &moves, &mut disturb);

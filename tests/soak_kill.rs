@@ -14,9 +14,8 @@ use std::path::Path;
 use std::process::Stdio;
 use std::time::{Duration, Instant};
 
-use annexd_core::clock::AnnounceConfig;
-use annexd_core::clock::announce::{move_number, side_time};
-use annexd_core::notation::{Lang, Style, Token, move_tokens};
+use annexd_core::clock::{AnnounceConfig, move_number, side_time};
+use annexd_core::{Lang, Style, Token, move_tokens};
 use common::{Running, annexd, read};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
@@ -182,7 +181,7 @@ fn kill_and_resume(dir: &Path, run: u64, rng: &mut StdRng) -> Option<(usize, usi
     resumed.type_line("Zeit");
     let time = resumed.expect_line("the clocks", |l| l.starts_with("Weiß "));
     resumed.type_line("Ende");
-    resumed.expect_exact("gespeichert");
+    resumed.expect_saved();
     assert_eq!(resumed.wait(), Some(0), "run {run}");
 
     verify_intact(&journal, run, "resumed");
@@ -204,7 +203,7 @@ fn kill_and_resume(dir: &Path, run: u64, rng: &mut StdRng) -> Option<(usize, usi
         0 => Chess::default(),
         n => moves[n - 1].2.clone(),
     };
-    let board_fen = fen.split(' ').next().unwrap();
+    let board_fen = fen.trim_start_matches("FEN: ").split(' ').next().unwrap();
     assert_eq!(board_fen, position.board().to_string(), "run {run}");
     let (times, completed) = recorded_clocks(&read(&journal));
     assert_eq!(time, time_said(times, completed), "run {run}: the clocks");

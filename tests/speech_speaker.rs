@@ -1,12 +1,14 @@
 //! The speaker as the session uses it, with the text output (no sound device needed):
-//! announcements come out in order, "repeat" says the last one again, events report each.
+//! announcements come out in order, events report each.
 
 use std::io::Write;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
-use annexd::speech::{BackendKind, Priority, Speaker, SpeakerOptions, SpeechEvent, Utterance};
-use annexd_core::notation::{Lang, Token};
+use annexd_core::speech::{BackendKind, Priority, Utterance};
+use annexd_core::{Lang, Token};
+
+use annexd::speech::{Speaker, SpeakerOptions, SpeechEvent};
 use shakmaty::{File, Rank, Role};
 
 #[derive(Clone, Default)]
@@ -41,7 +43,7 @@ fn text_speaker(lang: Lang) -> (Speaker, Lines) {
 }
 
 #[test]
-fn announcements_come_out_in_order_and_repeat_says_the_last_again() {
+fn announcements_come_out_in_order_and_events_report_each() {
     let (speaker, lines) = text_speaker(Lang::De);
     let knight = Utterance::new(
         [
@@ -57,15 +59,13 @@ fn announcements_come_out_in_order_and_repeat_says_the_last_again() {
         Priority::Alert,
     ));
     assert!(speaker.wait_idle(Duration::from_secs(5)));
-    let again = speaker.repeat();
-    assert!(speaker.wait_idle(Duration::from_secs(5)));
     assert_eq!(
         lines.text(),
-        "Springer Felix drei\nfünf Minuten eine Sekunde\nfünf Minuten eine Sekunde\n"
+        "Springer Felix drei\nfünf Minuten eine Sekunde\n"
     );
 
     let events: Vec<SpeechEvent> = speaker.events().try_iter().collect();
-    for id in [first, second, again] {
+    for id in [first, second] {
         assert!(
             events.contains(&SpeechEvent::Started {
                 id,
@@ -79,14 +79,6 @@ fn announcements_come_out_in_order_and_repeat_says_the_last_again() {
         );
     }
     speaker.shutdown(Duration::from_secs(2));
-}
-
-#[test]
-fn repeat_with_nothing_said_says_so() {
-    let (speaker, lines) = text_speaker(Lang::En);
-    speaker.repeat();
-    assert!(speaker.wait_idle(Duration::from_secs(5)));
-    assert_eq!(lines.text(), "nothing to repeat\n");
 }
 
 #[test]

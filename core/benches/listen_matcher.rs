@@ -1,8 +1,8 @@
 //! The matcher's time: understanding one utterance in a position (every phrase of every
 //! legal move and command, against up to five alternatives).
 
+use annexd_core::Lang;
 use annexd_core::listen::{Heard, understand};
-use annexd_core::notation::Lang;
 use criterion::{Criterion, criterion_group, criterion_main};
 use shakmaty::fen::Fen;
 use shakmaty::{CastlingMode, Chess};

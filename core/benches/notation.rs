@@ -3,8 +3,7 @@
 
 use std::hint::black_box;
 
-use annexd_core::lang::{Speech, WordSet};
-use annexd_core::notation::{Lang, Style, move_tokens, parse_move};
+use annexd_core::{Lang, Speech, Style, WordSet, move_tokens, parse_move};
 use criterion::{Criterion, criterion_group, criterion_main};
 use shakmaty::fen::Fen;
 use shakmaty::uci::UciMove;

@@ -4,14 +4,18 @@
 
 use std::fmt;
 use std::path::{Path, PathBuf};
+use std::time::Duration;
 
 use serde::{Deserialize, Serialize};
 
+use crate::clock::{AnnounceConfig, BronsteinStart, ClockOptions, TimeControl};
 use crate::game::Pace;
+use crate::lang::Lang;
 use crate::lang::{Speech, WordSet};
-pub use crate::listen::ListenMode;
-use crate::notation::{Lang, Style};
+use crate::listen::ListenMode;
+use crate::notation::Style;
 use crate::speech::BackendKind;
+use crate::words::{Token, Word};
 
 /// Who uses the program (Annex D D.2.10, D.2.6.1).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
@@ -127,7 +131,7 @@ impl From<SideName> for shakmaty::Color {
 pub struct SpeechSettings {
     /// clips, tts, text or screen-reader (text lines are printed in every case).
     pub backend: BackendKind,
-    /// The voice folder name under voices/<language>/.
+    /// The voice folder name under `voices/<language>/`.
     pub voice: String,
     /// Speaking rate, 0.5 … 2.0 (1.0 is normal).
     pub rate: f32,
@@ -193,7 +197,9 @@ impl Default for BoardSettings {
     }
 }
 
-/// Clock announcements.
+/// The clock: what it says by itself, and how it counts. The one translation into the
+/// clock's own terms is [`ClockSettings::announce_config`] and
+/// [`ClockSettings::clock_options`], used by a game and by the talking clock alike.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields, rename_all = "kebab-case")]
 pub struct ClockSettings {
@@ -201,8 +207,18 @@ pub struct ClockSettings {
     pub announce_every_minutes: u32,
     /// Warnings when the own time falls below these, in seconds.
     pub warnings_seconds: Vec<u32>,
-    /// Below this many seconds, warn every 10 seconds (0: never).
+    /// Below this many seconds, count down every `countdown-every-seconds` (0: never).
     pub countdown_below_seconds: u32,
+    /// The step of the countdown, in seconds.
+    pub countdown_every_seconds: u32,
+    /// Times of this many minutes and more are said in hours and minutes, below it with
+    /// seconds.
+    pub seconds_below_minutes: u32,
+    /// After each press, say the time left of the side that pressed.
+    pub say_after_press: bool,
+    /// Count Bronstein as the Art. 6.3 commentary does: the delay for move 1 credited
+    /// before the game (90+30: 90:30 on the clock), instead of as standard clocks (90:00).
+    pub bronstein_credit: bool,
 }
 
 impl Default for ClockSettings {
@@ -211,6 +227,38 @@ impl Default for ClockSettings {
             announce_every_minutes: 0,
             warnings_seconds: vec![600, 300, 120, 60, 30],
             countdown_below_seconds: 30,
+            countdown_every_seconds: 10,
+            seconds_below_minutes: 10,
+            say_after_press: false,
+            bronstein_credit: false,
+        }
+    }
+}
+
+impl ClockSettings {
+    /// What the clock says by itself.
+    pub fn announce_config(&self) -> AnnounceConfig {
+        let seconds = |s: u32| Duration::from_secs(u64::from(s));
+        let countdown = self.countdown_below_seconds > 0 && self.countdown_every_seconds > 0;
+        AnnounceConfig {
+            warnings: self.warnings_seconds.iter().map(|s| seconds(*s)).collect(),
+            final_every: countdown.then(|| seconds(self.countdown_every_seconds)),
+            countdown_below: countdown.then(|| seconds(self.countdown_below_seconds)),
+            every: (self.announce_every_minutes > 0)
+                .then(|| seconds(self.announce_every_minutes.saturating_mul(60))),
+            seconds_below: seconds(self.seconds_below_minutes.saturating_mul(60)),
+            after_press: self.say_after_press,
+        }
+    }
+
+    /// How the clock counts.
+    pub fn clock_options(&self) -> ClockOptions {
+        ClockOptions {
+            bronstein: if self.bronstein_credit {
+                BronsteinStart::CreditFirstMove
+            } else {
+                BronsteinStart::Standard
+            },
         }
     }
 }
@@ -252,8 +300,101 @@ pub struct ConfigError {
     pub line: Option<usize>,
     /// The setting's name (e.g. `game.language`), if known.
     pub key: Option<String>,
-    /// What is wrong, with what is allowed.
+    /// What is wrong, to be said in words ([`ConfigError::tokens`]).
+    pub problem: Box<ConfigProblem>,
+    /// What is wrong, with what is allowed, in English (for the log).
     pub message: String,
+}
+
+/// What is wrong with a setting, as the words of the tables can say it; the values are data.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ConfigProblem {
+    /// The file cannot be read.
+    Unreadable,
+    /// The file is not TOML.
+    NotToml,
+    /// A setting the program does not have; the names allowed in its place.
+    UnknownKey {
+        /// The settings of that section.
+        allowed: Vec<String>,
+    },
+    /// A value that is not one of those allowed.
+    NotOneOf {
+        /// The value as written.
+        value: String,
+        /// The values allowed.
+        allowed: Vec<String>,
+    },
+    /// A value of the wrong kind.
+    WrongKind(ValueKind),
+    /// A number outside the range allowed ("0.5 … 2.0").
+    OutOfRange {
+        /// The value as written.
+        value: String,
+        /// The range allowed.
+        allowed: String,
+    },
+    /// An empty value where one is needed.
+    Empty,
+    /// A time control that cannot be read.
+    BadTimeControl(Box<crate::clock::ControlError>),
+    /// Another mistake (the message says it).
+    Other,
+}
+
+/// The kind of value a setting needs.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ValueKind {
+    /// A number (`1.0`).
+    Number,
+    /// A whole number from zero (`60`).
+    WholeNumber,
+    /// A text in quotes (`"espeak"`).
+    Text,
+    /// `true` or `false`.
+    TrueOrFalse,
+    /// A section (`[game]`).
+    Section,
+}
+
+impl ConfigError {
+    /// What is wrong, in words (where it is, and the values, are data: see
+    /// [`ConfigError::data`]).
+    pub fn tokens(&self) -> Vec<Token> {
+        let word = match &*self.problem {
+            ConfigProblem::Unreadable => Word::FileUnreadable,
+            ConfigProblem::NotToml => Word::NotToml,
+            ConfigProblem::UnknownKey { .. } => Word::UnknownSetting,
+            ConfigProblem::NotOneOf { .. } => Word::NotAllowedValue,
+            ConfigProblem::WrongKind(ValueKind::Number) => Word::NumberExpected,
+            ConfigProblem::WrongKind(ValueKind::WholeNumber) => Word::WholeNumberExpected,
+            ConfigProblem::WrongKind(ValueKind::Text) => Word::TextExpected,
+            ConfigProblem::WrongKind(ValueKind::TrueOrFalse) => Word::TrueOrFalseExpected,
+            ConfigProblem::WrongKind(ValueKind::Section) => Word::SectionExpected,
+            ConfigProblem::OutOfRange { .. } => Word::OutOfRange,
+            ConfigProblem::Empty => Word::ValueMissing,
+            ConfigProblem::BadTimeControl(err) => {
+                let mut tokens = vec![Token::Word(Word::BadTimeControl), Token::Pause];
+                tokens.extend(err.tokens());
+                return tokens;
+            }
+            ConfigProblem::Other => return Vec::new(),
+        };
+        vec![Token::Word(word)]
+    }
+
+    /// The values that go with the words: the value written, then what is allowed
+    /// ("it", "de, en, fr").
+    pub fn data(&self) -> Vec<String> {
+        match &*self.problem {
+            ConfigProblem::UnknownKey { allowed } if !allowed.is_empty() => {
+                vec![allowed.join(", ")]
+            }
+            ConfigProblem::NotOneOf { value, allowed } => vec![value.clone(), allowed.join(", ")],
+            ConfigProblem::OutOfRange { value, allowed } => vec![value.clone(), allowed.clone()],
+            _ => Vec::new(),
+        }
+    }
 }
 
 impl fmt::Display for ConfigError {
@@ -277,23 +418,50 @@ impl std::error::Error for ConfigError {}
 impl Settings {
     /// Reads settings from TOML text; `file` is only for messages.
     pub fn from_toml(text: &str, file: Option<&Path>) -> Result<Settings, ConfigError> {
+        let at = |span: Option<std::ops::Range<usize>>| {
+            span.map(|span| text[..span.start.min(text.len())].matches('\n').count() + 1)
+        };
+        if let Err(err) = text.parse::<toml::Table>() {
+            return Err(ConfigError {
+                file: file.map(Path::to_path_buf),
+                line: at(err.span()),
+                key: None,
+                problem: Box::new(ConfigProblem::NotToml),
+                message: err.message().trim().to_string(),
+            });
+        }
         let settings: Settings = toml::from_str(text).map_err(|err| {
-            let line = err
-                .span()
-                .map(|span| text[..span.start.min(text.len())].matches('\n').count() + 1);
+            let message = err.message().trim().to_string();
+            let line = at(err.span());
+            let (problem, name) = problem_of(&message);
+            let section = line.and_then(|line| section_at(text, line));
+            let key = match name {
+                // The unknown name itself, in its section.
+                Some(name) => Some(match section.filter(|s| !s.is_empty()) {
+                    Some(section) if !line.is_some_and(|l| is_header(text, l)) => {
+                        format!("{section}.{name}")
+                    }
+                    _ => name,
+                }),
+                None => line.and_then(|line| key_at(text, line)),
+            };
             ConfigError {
                 file: file.map(Path::to_path_buf),
                 line,
-                key: None,
-                message: err.message().trim().to_string(),
+                key,
+                problem: Box::new(problem),
+                message,
             }
         })?;
-        settings.check().map_err(|(key, message)| ConfigError {
-            file: file.map(Path::to_path_buf),
-            line: line_of_key(text, &key),
-            key: Some(key),
-            message,
-        })?;
+        settings
+            .check()
+            .map_err(|(key, problem, message)| ConfigError {
+                file: file.map(Path::to_path_buf),
+                line: line_of_key(text, &key),
+                key: Some(key),
+                problem: Box::new(problem),
+                message,
+            })?;
         Ok(settings)
     }
 
@@ -302,39 +470,172 @@ impl Settings {
         toml::to_string_pretty(self).expect("settings always serialise")
     }
 
-    /// Checks values the types alone do not: returns the key and what is wrong.
-    pub fn check(&self) -> Result<(), (String, String)> {
+    /// Checks values the types alone do not: returns the key, what is wrong, and the same
+    /// in English for the log.
+    pub fn check(&self) -> Result<(), (String, ConfigProblem, String)> {
+        let out_of_range = |key: &str, value: String, allowed: &str, message: String| {
+            Err((
+                key.to_string(),
+                ConfigProblem::OutOfRange {
+                    value,
+                    allowed: allowed.to_string(),
+                },
+                message,
+            ))
+        };
         if !(0.5..=2.0).contains(&self.speech.rate) {
-            return Err((
-                "speech.rate".into(),
+            return out_of_range(
+                "speech.rate",
+                self.speech.rate.to_string(),
+                "0.5 … 2.0",
                 format!(
                     "{} is out of range: use 0.5 … 2.0 (1.0 is normal)",
                     self.speech.rate
                 ),
-            ));
+            );
         }
         if self.speech.pause_ms > 2000 {
-            return Err((
-                "speech.pause-ms".into(),
+            return out_of_range(
+                "speech.pause-ms",
+                self.speech.pause_ms.to_string(),
+                "0 … 2000",
                 format!("{} ms is too long: use 0 … 2000", self.speech.pause_ms),
-            ));
+            );
         }
         if !matches!(self.board.peg_speed, 1200..=4_000_000) {
-            return Err((
-                "board.peg-speed".into(),
+            return out_of_range(
+                "board.peg-speed",
+                self.board.peg_speed.to_string(),
+                "1200 … 4000000",
                 format!(
                     "{} baud is not a serial speed: e.g. 115200",
                     self.board.peg_speed
                 ),
+            );
+        }
+        if !self.game.time_control.trim().is_empty()
+            && let Err(err) = TimeControl::parse(&self.game.time_control)
+        {
+            let message = err.to_string();
+            return Err((
+                "game.time-control".into(),
+                ConfigProblem::BadTimeControl(Box::new(err)),
+                message,
             ));
+        }
+        if self.clock.countdown_below_seconds > 0 && self.clock.countdown_every_seconds == 0 {
+            return out_of_range(
+                "clock.countdown-every-seconds",
+                "0".into(),
+                "1 …",
+                "0 s is no step: use 1 or more, or countdown-below-seconds = 0".into(),
+            );
         }
         if self.speech.voice.trim().is_empty() {
             return Err((
                 "speech.voice".into(),
+                ConfigProblem::Empty,
                 "a voice name is needed, e.g. espeak".into(),
             ));
         }
         Ok(())
+    }
+}
+
+/// What serde's message (as `toml` passes it on) says is wrong, and the name it is about
+/// when that is an unknown one. serde words its messages the same way for every format:
+/// "unknown field `x`, expected one of `a`, `b`", "unknown variant `x`, expected `a` or
+/// `b`", "invalid type: string \"x\", expected f32".
+fn problem_of(message: &str) -> (ConfigProblem, Option<String>) {
+    let quoted = |text: &str| -> Vec<String> {
+        text.split('`')
+            .skip(1)
+            .step_by(2)
+            .map(str::to_string)
+            .collect()
+    };
+    if let Some(rest) = message.strip_prefix("unknown field ") {
+        let mut names = quoted(rest);
+        if !names.is_empty() {
+            let name = names.remove(0);
+            return (ConfigProblem::UnknownKey { allowed: names }, Some(name));
+        }
+    }
+    if let Some(rest) = message.strip_prefix("unknown variant ") {
+        let mut names = quoted(rest);
+        if !names.is_empty() {
+            let value = names.remove(0);
+            return (
+                ConfigProblem::NotOneOf {
+                    value,
+                    allowed: names,
+                },
+                None,
+            );
+        }
+    }
+    if message.starts_with("invalid type:") || message.starts_with("invalid value:") {
+        let expected = message.rsplit("expected ").next().unwrap_or("").trim();
+        let kind = match expected {
+            "f32" | "f64" => Some(ValueKind::Number),
+            "u8" | "u16" | "u32" | "u64" | "usize" | "i8" | "i16" | "i32" | "i64" => {
+                Some(ValueKind::WholeNumber)
+            }
+            "a string" | "a character" => Some(ValueKind::Text),
+            "a boolean" => Some(ValueKind::TrueOrFalse),
+            _ if expected.starts_with("struct ") || expected.starts_with("a map") => {
+                Some(ValueKind::Section)
+            }
+            _ => None,
+        };
+        if let Some(kind) = kind {
+            return (ConfigProblem::WrongKind(kind), None);
+        }
+    }
+    if message.starts_with("wanted string or table") {
+        return (ConfigProblem::WrongKind(ValueKind::Text), None);
+    }
+    (ConfigProblem::Other, None)
+}
+
+/// Whether line `line` (1-based) is a section header (`[game]`).
+fn is_header(text: &str, line: usize) -> bool {
+    text.lines()
+        .nth(line - 1)
+        .is_some_and(|l| l.trim_start().starts_with('['))
+}
+
+/// The section a line (1-based) stands in: the last header before it ("" before any).
+fn section_at(text: &str, line: usize) -> Option<String> {
+    let mut section = String::new();
+    for (i, l) in text.lines().enumerate() {
+        if i + 1 > line {
+            break;
+        }
+        let trimmed = l.trim();
+        if trimmed.starts_with('[') && i + 1 < line {
+            section = trimmed
+                .trim_matches(|c| c == '[' || c == ']')
+                .trim()
+                .to_string();
+        }
+    }
+    Some(section)
+}
+
+/// The dotted key set on a line (1-based): `game.language`.
+fn key_at(text: &str, line: usize) -> Option<String> {
+    let l = text.lines().nth(line - 1)?.trim();
+    if l.starts_with('[') {
+        return Some(l.trim_matches(|c| c == '[' || c == ']').trim().to_string());
+    }
+    let name = l.split('=').next()?.trim();
+    if name.is_empty() {
+        return None;
+    }
+    match section_at(text, line).filter(|s| !s.is_empty()) {
+        Some(section) => Some(format!("{section}.{name}")),
+        None => Some(name.to_string()),
     }
 }
 
@@ -395,6 +696,83 @@ mod tests {
     }
 
     #[test]
+    fn every_mistake_is_said_in_words_with_its_key_and_values_as_data() {
+        let cases: &[(&str, Option<&str>, Word, &[&str])] = &[
+            (
+                "[game]\nlanguage = \"it\"\n",
+                Some("game.language"),
+                Word::NotAllowedValue,
+                &["it", "de, en, fr"],
+            ),
+            (
+                "[game]\nlanguag = \"de\"\n",
+                Some("game.languag"),
+                Word::UnknownSetting,
+                &[],
+            ),
+            ("[gam]\nx = 1\n", Some("gam"), Word::UnknownSetting, &[]),
+            (
+                "[speech]\nrate = \"fast\"\n",
+                Some("speech.rate"),
+                Word::NumberExpected,
+                &[],
+            ),
+            (
+                "[speech]\npause-ms = -1\n",
+                Some("speech.pause-ms"),
+                Word::WholeNumberExpected,
+                &[],
+            ),
+            (
+                "[speech]\nstereo-split = 1\n",
+                Some("speech.stereo-split"),
+                Word::TrueOrFalseExpected,
+                &[],
+            ),
+            (
+                "[game]\nwhite = 3\n",
+                Some("game.white"),
+                Word::TextExpected,
+                &[],
+            ),
+            ("game = 3\n", Some("game"), Word::SectionExpected, &[]),
+            ("[game\n", None, Word::NotToml, &[]),
+            (
+                "[speech]\nrate = 5.0\n",
+                Some("speech.rate"),
+                Word::OutOfRange,
+                &["5", "0.5 … 2.0"],
+            ),
+            (
+                "[game]\ntime-control = \"90x\"\n",
+                Some("game.time-control"),
+                Word::BadTimeControl,
+                &[],
+            ),
+            (
+                "[speech]\nvoice = \" \"\n",
+                Some("speech.voice"),
+                Word::ValueMissing,
+                &[],
+            ),
+        ];
+        for (text, key, word, data) in cases {
+            let err = Settings::from_toml(text, None).unwrap_err();
+            assert_eq!(err.key.as_deref(), *key, "{text}: {err:?}");
+            assert_eq!(err.tokens()[0], Token::Word(*word), "{text}: {err:?}");
+            if !data.is_empty() {
+                assert_eq!(err.data(), *data, "{text}: {err:?}");
+            }
+        }
+        let err = Settings::from_toml("[game]\nlanguag = \"de\"\n", None).unwrap_err();
+        assert!(
+            err.data()[0].contains("language, words"),
+            "{:?}",
+            err.data()
+        );
+    }
+
+    #[test]
     fn partial_files_keep_the_other_defaults() {
         let settings = Settings::from_toml("[game]\nlanguage = \"en\"\n", None).unwrap();
         assert_eq!(settings.game.language, Lang::En);
@@ -415,5 +793,44 @@ mod tests {
                 BackendKind::Text
             }
         );
+    }
+
+    #[test]
+    fn a_time_control_that_is_no_time_control_is_refused_by_name_and_line() {
+        let text = "[game]\ntime-control = \"90x\"\n";
+        let err = Settings::from_toml(text, Some(Path::new("a.toml"))).unwrap_err();
+        assert_eq!(err.key.as_deref(), Some("game.time-control"));
+        assert_eq!(err.line, Some(2));
+        let fine = "[game]\ntime-control = \"90+30\"\n";
+        assert!(Settings::from_toml(fine, None).is_ok());
+    }
+
+    #[test]
+    fn the_countdown_starts_where_the_settings_say() {
+        let mut clock = ClockSettings {
+            warnings_seconds: vec![300, 60],
+            countdown_below_seconds: 45,
+            countdown_every_seconds: 5,
+            ..ClockSettings::default()
+        };
+        let config = clock.announce_config();
+        assert_eq!(config.countdown_below, Some(Duration::from_secs(45)));
+        assert_eq!(config.final_every, Some(Duration::from_secs(5)));
+        clock.countdown_below_seconds = 0;
+        assert_eq!(clock.announce_config().final_every, None);
+        // The default settings say what the clock says by default.
+        let (settings, default) = (
+            ClockSettings::default().announce_config(),
+            AnnounceConfig::default(),
+        );
+        let mut ceiling = (Duration::from_secs(3 * 3600), Duration::from_secs(3 * 3600));
+        loop {
+            let next = (settings.next_mark(ceiling.0), default.next_mark(ceiling.1));
+            assert_eq!(next.0, next.1);
+            match next.0 {
+                Some((mark, _)) => ceiling = (mark, mark),
+                None => break,
+            }
+        }
     }
 }

@@ -6,29 +6,56 @@
 //! the command line, in the way `quinn-proto` stands beside `quinn`. See
 //! `docs/architecture.md`.
 //!
-//! - [`lang`]: a language is a table: every word the program says or hears;
-//! - [`notation`]: tokens, the closed list of words, rendering and parsing moves;
-//! - [`command`]: what a person can ask for or do besides moving, and its phrases;
-//! - [`game`]: the FIDE Laws on top of shakmaty;
-//! - [`clock`]: time controls, the clock state machine and what it announces;
-//! - [`board`]: board protocols, the link state machine, move inference and differences;
-//! - [`record`]: journal entries, the scoresheet and its PGN text;
-//! - [`session`]: the Annex D session that composes all of them;
-//! - [`listen`]: understanding what the recogniser heard;
-//! - [`speech`]: utterances and the speaking queue's policy;
-//! - [`config`]: the settings' types.
+//! # The API in one page
+//!
+//! - **One game**: a [`Session`] takes an [`Input`] and the time and returns [`Effect`]s
+//!   (speak, show, record, …); [`Session::next_deadline`] says when to wake it.
+//!   [`resume`] rebuilds one from its journal.
+//! - **Words**: a language is a table ([`Lang`]); a [`Speech`] is a language with the word
+//!   set of moves ([`WordSet`], D.2.1) and renders [`Token`]s into text. Announcements are
+//!   lists of tokens; fixed words are [`Word`]s, each with the key of its recorded clip.
+//! - **Moves and commands in words**: [`parse_move`] and [`move_tokens`] (Annex D's words, SAN
+//!   or UCI); [`parse_command`] gives the [`Command`] a line means; [`LineSplitter`] cuts
+//!   typed bytes into clean [`TypedLine`]s.
+//! - **Settings**: [`Settings`], read from TOML text with every mistake named.
+//! - **By area**, each a module of its own: [`game`] (the FIDE Laws on shakmaty), [`clock`]
+//!   (time controls and the talking clock), [`board`] (board protocols, the link, move
+//!   inference, differences), [`record`] (the journal, its seal, the scoresheet and its
+//!   forms), [`listen`] (understanding what a recogniser heard), [`speech`] (utterances and
+//!   the speaking queue's policy).
+//!
+//! Inside, the modules stand in floors, each looking only down: `words` (tokens, words,
+//! command kinds) → `lang` (the tables) → `notation`, `command` → `game`, `board`, `speech`
+//! → `clock`, `listen` → `record` → `config` → `session`.
 
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
 pub mod board;
 pub mod clock;
-pub mod command;
-pub mod config;
+mod command;
+mod config;
 pub mod game;
-pub mod lang;
+mod lang;
 pub mod listen;
-pub mod notation;
+mod notation;
 pub mod record;
-pub mod session;
+mod session;
 pub mod speech;
+mod words;
+
+pub use command::{
+    ArbiterAction, Command, LineSplitter, MAX_LINE_BYTES, TypedLine, board_key, clean_line,
+    clean_text, parse as parse_command,
+};
+pub use config::{
+    Announcer, BoardSettings, ClockSettings, ConfigError, ConfigProblem, GameSettings,
+    ListenSettings, RecordSettings, SeatRole, Settings, SideName, SpeechSettings, ValueKind,
+};
+pub use lang::{Lang, Speech, Spoken, WordSet, join_words};
+pub use notation::{ParseError, Style, move_tokens, parse_move, parse_piece};
+pub use session::{
+    Audience, ClosedRecord, Closing, DeviceReport, DiskReport, Effect, INTERRUPT_AGAIN_WITHIN,
+    Input, Resumed, Seat, Session, SessionOptions, SheetReport, Shown, StopRequest, ViMove, resume,
+};
+pub use words::{CommandKind, Token, Word, colored_piece_tokens, square_tokens};

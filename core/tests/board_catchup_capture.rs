@@ -2,7 +2,7 @@
 //! boards agree: the captured piece's hole emptied and refilled is not a touch.
 
 use annexd_core::board::{BoardInput, Cell, Sensing, Tracker, TrackerOutput};
-use annexd_core::notation::parse_move;
+use annexd_core::parse_move;
 use shakmaty::{Chess, Position, Square};
 
 #[test]

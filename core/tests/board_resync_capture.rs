@@ -4,7 +4,7 @@
 //! were lost, so the swap on the target is not asked for: the boards agree.
 
 use annexd_core::board::{BoardInput, SensedBoard, Sensing, Tracker, TrackerOutput};
-use annexd_core::notation::parse_move;
+use annexd_core::parse_move;
 use shakmaty::{Chess, Position};
 
 #[test]

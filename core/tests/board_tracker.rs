@@ -1,11 +1,11 @@
 //! The move tracker fed with device events: every order of lifts and drops, the three kinds
 //! of board, questions instead of guesses, differences in words.
 
-use annexd_core::board::events::{EventOrder, move_events};
-use annexd_core::board::protocol::{DeviceMsg, parse_device_line};
-use annexd_core::board::tracker::{BoardInput, ChoiceError, Tracker, TrackerOutput};
-use annexd_core::board::{Cell, SensedBoard, Sensing};
-use annexd_core::notation::Lang;
+use annexd_core::Lang;
+use annexd_core::board::{
+    BoardInput, Cell, ChoiceError, DeviceMsg, EventOrder, SensedBoard, Sensing, Tracker,
+    TrackerOutput, move_events, parse_device_line,
+};
 use shakmaty::fen::Fen;
 use shakmaty::san::San;
 use shakmaty::uci::UciMove;

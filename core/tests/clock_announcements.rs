@@ -3,11 +3,11 @@
 
 use std::time::Duration;
 
+use annexd_core::Lang;
 use annexd_core::clock::{
     Adjust, AnnounceConfig, Announcement, AnnouncementKind, BronsteinStart, ClockError, ClockInput,
     ClockOptions, Query, TalkingClock, TimeControl,
 };
-use annexd_core::notation::Lang;
 use shakmaty::Color::{Black, White};
 
 fn s(seconds: u64) -> Duration {

@@ -1,11 +1,13 @@
 //! The FIDE Laws (2018) as the game applies them: for each article a position that shows it
 //! and one that nearly does.
 
+use annexd_core::Lang;
 use annexd_core::game::{
-    ClaimRefusal, ClaimVerdict, Color, DeadKind, DrawClaim, DrawOfferError, EndReason, Game,
-    GameError, GameOutcome, GameResult, IllegalMovePenalty, Pace, TimeBonus,
+    ClaimRefusal, ClaimVerdict, DeadKind, DrawClaim, DrawOfferError, EndReason, Game, GameError,
+    GameOutcome, GameResult, IllegalMovePenalty, Pace, TimeBonus,
 };
-use annexd_core::notation::Lang;
+
+use shakmaty::Color;
 use shakmaty::{Move, san::San};
 
 fn mv(game: &Game, san: &str) -> Move {

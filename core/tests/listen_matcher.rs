@@ -11,10 +11,8 @@
 
 use std::sync::atomic::{AtomicUsize, Ordering};
 
-use annexd_core::lang::Speech;
-use annexd_core::listen::lexicon::{Lexicon, WordId, WordRole};
-use annexd_core::listen::{Candidate, Heard, Understanding, understand};
-use annexd_core::notation::{Style, move_tokens, parse_move};
+use annexd_core::listen::{Candidate, Heard, Lexicon, Understanding, WordId, WordRole, understand};
+use annexd_core::{Speech, Style, move_tokens, parse_move};
 use proptest::prelude::*;
 use proptest::test_runner::{Config, RngSeed, TestRunner};
 use shakmaty::{Chess, Move, Position};

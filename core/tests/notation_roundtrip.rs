@@ -5,8 +5,7 @@
 
 use std::path::PathBuf;
 
-use annexd_core::lang::Speech;
-use annexd_core::notation::{Style, move_tokens, parse_move};
+use annexd_core::{Speech, Style, move_tokens, parse_move};
 use proptest::prelude::*;
 use proptest::test_runner::{Config, TestRunner};
 use shakmaty::fen::Fen;
@@ -139,8 +138,8 @@ fn every_move_of_random_game_positions_round_trips() {
 
 #[test]
 fn every_kind_of_move_in_both_word_sets_of_french() {
-    use annexd_core::lang::WordSet;
-    use annexd_core::notation::Lang;
+    use annexd_core::Lang;
+    use annexd_core::WordSet;
     let fr = Speech::new(Lang::Fr, WordSet::AnnexD);
     let own = Speech::new(Lang::Fr, WordSet::Local);
     let say = |speech: Speech, fen: &str, uci: &str, style: Style| {

@@ -3,10 +3,8 @@
 
 mod support;
 
-use annexd_core::notation::Lang;
-use annexd_core::record::export::{Form, SheetWords, brf, text};
-use annexd_core::record::journal::parse;
-use annexd_core::record::{Entry, RecordState, Sealer, Stamped};
+use annexd_core::Lang;
+use annexd_core::record::{Entry, Form, RecordState, Sealer, SheetWords, Stamped, parse_journal};
 use support::games::{Played, claimed_draw, every_note};
 
 /// The record state of a game written and sealed as the journal writer does it.
@@ -18,7 +16,7 @@ fn sealed_state(played: &Played) -> RecordState {
         text.push_str(&sealer.seal(line));
     }
     text.push('\n');
-    let contents = parse(text.as_bytes()).unwrap();
+    let contents = parse_journal(text.as_bytes()).unwrap();
     let state = RecordState::of(&contents);
     assert!(state.intact(), "{state:?}");
     assert_eq!(state.code, Some(sealer.last().check_code()));
@@ -141,7 +139,7 @@ fn every_language_writes_its_own_letters_and_words() {
             }
             assert!(form.notes.iter().all(|n| !n.text.is_empty()), "{lang}");
             assert!(form.result_words.is_some(), "{lang}: the game is over");
-            let sheet = text::render(&form);
+            let sheet = form.to_text();
             assert!(sheet.contains(&form.labels.check_code), "{lang}: {sheet}");
             assert!(
                 sheet.contains(form.check_code.as_deref().unwrap()),
@@ -162,7 +160,7 @@ fn every_language_writes_its_own_letters_and_words() {
 #[test]
 fn the_text_sheet_has_one_move_a_line_with_number_side_and_time() {
     let played = every_note();
-    let sheet = text::render(&form(&played, Lang::En, SheetWords::Letters));
+    let sheet = form(&played, Lang::En, SheetWords::Letters).to_text();
     let lines: Vec<&str> = sheet.lines().collect();
     assert_eq!(lines[0], "Scoresheet");
     assert!(lines.contains(&"White: Anna Weiß"), "{sheet}");
@@ -194,7 +192,7 @@ fn the_text_sheet_has_one_move_a_line_with_number_side_and_time() {
 #[test]
 fn the_braille_sheet_has_one_pair_a_line_and_the_annex_d_words_on_request() {
     let played = every_note();
-    let lines = brf::lines(&form(&played, Lang::De, SheetWords::Letters));
+    let lines = form(&played, Lang::De, SheetWords::Letters).print_lines();
     let texts: Vec<&str> = lines.iter().map(|l| l.text.as_str()).collect();
     assert!(texts.contains(&"4. Sc3 e6 (=)"), "{texts:?}");
     assert!(texts.contains(&"8. 0-0-0 Sbd7"), "{texts:?}");
@@ -204,7 +202,7 @@ fn the_braille_sheet_has_one_pair_a_line_and_the_annex_d_words_on_request() {
         .find(|l| l.text.starts_with("Zurückgenommen"))
         .unwrap();
     assert_eq!(note.indent, 2);
-    let words = brf::lines(&form(&played, Lang::De, SheetWords::AnnexD));
+    let words = form(&played, Lang::De, SheetWords::AnnexD).print_lines();
     let texts: Vec<&str> = words.iter().map(|l| l.text.as_str()).collect();
     assert!(
         texts.contains(&"3. David schlägt Cesar sechs Springer Felix sechs"),
@@ -239,6 +237,6 @@ fn a_game_started_with_black_to_move_begins_its_first_row_with_black() {
         form.record_state,
         "Aufzeichnung nicht versiegelt, älteres Format"
     );
-    let texts: Vec<String> = brf::lines(&form).into_iter().map(|l| l.text).collect();
+    let texts: Vec<String> = form.print_lines().into_iter().map(|l| l.text).collect();
     assert!(texts.contains(&"40. ... Kd7".to_string()), "{texts:?}");
 }

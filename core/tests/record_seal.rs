@@ -5,9 +5,8 @@
 
 mod support;
 
-use annexd_core::record::journal::parse;
 use annexd_core::record::{
-    BreakKind, CheckCode, CodeMatch, Entry, Integrity, RecordState, Sealer, Stamped,
+    BreakKind, CheckCode, CodeMatch, Entry, Integrity, RecordState, Sealer, Stamped, parse_journal,
 };
 use proptest::prelude::*;
 use support::games::{Played, every_note};
@@ -27,7 +26,7 @@ fn sealed(played: &Played) -> (String, Vec<CheckCode>) {
 }
 
 fn state(text: &str) -> RecordState {
-    RecordState::of(&parse(text.as_bytes()).unwrap())
+    RecordState::of(&parse_journal(text.as_bytes()).unwrap())
 }
 
 /// The lines named as changed, in order.
@@ -137,7 +136,7 @@ fn a_crash_cut_is_not_a_change_but_a_changed_last_line_is() {
     // Zeros after the last line: blocks allocated but never written.
     let mut zeros = text.clone().into_bytes();
     zeros.extend([0u8; 64]);
-    let state = RecordState::of(&parse(&zeros).unwrap());
+    let state = RecordState::of(&parse_journal(&zeros).unwrap());
     assert_eq!(state.integrity, Integrity::Intact);
     assert!(state.crash_line.is_some());
     // The last line made unreadable but ending with its newline: no crash does that.
@@ -157,7 +156,7 @@ fn a_crash_cut_is_not_a_change_but_a_changed_last_line_is() {
 #[test]
 fn a_check_code_is_found_where_the_record_ended_when_it_was_taken() {
     let (text, codes) = sealed(&every_note());
-    let contents = parse(text.as_bytes()).unwrap();
+    let contents = parse_journal(text.as_bytes()).unwrap();
     let end = *codes.last().unwrap();
     assert_eq!(CodeMatch::find(&contents.chain, end), CodeMatch::End);
     // Lines added after the code was taken.
@@ -171,7 +170,7 @@ fn a_check_code_is_found_where_the_record_ended_when_it_was_taken() {
     );
     // The record cut short after the code was taken: the code is nowhere.
     let cut: Vec<&str> = text.lines().take(codes.len() - 2).collect();
-    let contents = parse((cut.join("\n") + "\n").as_bytes()).unwrap();
+    let contents = parse_journal((cut.join("\n") + "\n").as_bytes()).unwrap();
     assert!(
         RecordState::of(&contents).intact(),
         "a cut record is a whole chain"
@@ -202,7 +201,7 @@ proptest! {
         let line = bytes[..at].iter().filter(|&&b| b == b'\n').count() + 1;
         let mut edited = bytes.to_vec();
         edited[at] = replacement;
-        match parse(&edited) {
+        match parse_journal(&edited) {
             Err(annexd_core::record::FormatError::BadLine { line: bad, .. }) => prop_assert_eq!(bad, line),
             Err(e) => prop_assert!(false, "{e}"),
             Ok(contents) => {

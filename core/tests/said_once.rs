@@ -8,14 +8,12 @@
 use std::time::Duration;
 
 use annexd_core::clock::{AnnounceConfig, ClockOptions, TalkingClock, TimeControl};
-use annexd_core::config::SeatRole;
 use annexd_core::game::{
     ClaimRefusal, ClaimVerdict, DeadKind, DrawClaim, DrawOfferError, EndReason, GameError,
     GameOutcome, GameResult, IllegalMovePenalty, TimeBonus,
 };
-use annexd_core::notation::{Lang, Token};
 use annexd_core::record::{Header, Scoresheet};
-use annexd_core::session::{Effect, Input, Session, SessionOptions};
+use annexd_core::{Effect, Input, Lang, SeatRole, Session, SessionOptions, Token};
 use shakmaty::Color;
 
 /// The phrases of a text: the parts between pauses (commas).

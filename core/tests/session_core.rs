@@ -8,8 +8,8 @@ use std::time::Duration;
 
 use annexd_core::board::{BoardInput, Cell, Sensing};
 use annexd_core::record::{Entry, Header, Scoresheet, Stamped};
-use annexd_core::session::{Effect, Input, Session, SessionOptions};
-use shakmaty::{Color, Position, Square};
+use annexd_core::{Effect, Input, Session, SessionOptions};
+use shakmaty::{Position, Square};
 use support::{connect_peg_board, heard, line, peg, recorded, said, session};
 
 #[test]
@@ -24,10 +24,7 @@ fn the_vi_move_is_made_only_when_board_and_announcement_agree() {
     );
     assert!(recorded(&placed).is_empty(), "placed is not yet made");
     // Pressing the clock before the announcement is refused (D.2.4).
-    let early = s.handle(
-        Input::ClockButton(Some(Color::White)),
-        Duration::from_millis(1600),
-    );
+    let early = s.handle(Input::ClockButton, Duration::from_millis(1600));
     assert_eq!(said(&early), ["bitte ansagen"]);
     // A slip of the tongue (D.2.8), then the right announcement, by voice.
     let slip = heard(&mut s, &["springer hector drei"], false, 2000);
@@ -44,10 +41,7 @@ fn the_vi_move_is_made_only_when_board_and_announcement_agree() {
         said(&made)
     );
     assert_eq!(recorded(&made), ["move"]);
-    let pressed = s.handle(
-        Input::ClockButton(Some(Color::White)),
-        Duration::from_millis(3000),
-    );
+    let pressed = s.handle(Input::ClockButton, Duration::from_millis(3000));
     assert_eq!(recorded(&pressed), ["press"]);
     assert_eq!(s.game().history().len(), 1);
 }

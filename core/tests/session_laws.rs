@@ -5,9 +5,8 @@
 mod support;
 
 use annexd_core::board::{BoardInput, Cell, Sensing};
-use annexd_core::config::SeatRole;
 use annexd_core::record::Entry;
-use annexd_core::session::{Effect, Session, SessionOptions};
+use annexd_core::{Effect, SeatRole, Session, SessionOptions};
 use shakmaty::{Position, Square};
 use support::{line, peg, recorded, said, session, session_with};
 
@@ -528,7 +527,7 @@ fn going_back_after_a_flag_that_fell_on_a_wrongly_set_clock_6_10_2() {
     let t = play_pressed(&mut s, "e4 e5", 0);
     // White thinks for a minute: the flag falls.
     let flag = s.handle(
-        annexd_core::session::Input::Tick,
+        annexd_core::Input::Tick,
         std::time::Duration::from_millis(t + 70_000),
     );
     assert!(s.game().is_over(), "{:?}", said(&flag));
@@ -625,11 +624,11 @@ fn in_rapid_an_illegal_move_is_ruled_only_before_the_opponents_next_move_a_4_2()
 /// one of his pieces". Seen on an e-board, the touch is said and journaled.
 #[test]
 fn the_sighted_players_touch_seen_on_the_e_board_is_said_and_recorded_d_2_10_5() {
-    use annexd_core::board::link::LinkEvent;
-    use annexd_core::session::{Input, Seat};
+    use annexd_core::board::LinkEvent;
+    use annexd_core::{Input, Seat};
     let mut s = session(None, false);
     s.attach_sighted_board();
-    let board = |s: &mut annexd_core::session::Session, input, ms| {
+    let board = |s: &mut annexd_core::Session, input, ms| {
         s.handle(
             Input::Board(Seat::Sighted, LinkEvent::Input(input)),
             std::time::Duration::from_millis(ms),
@@ -650,7 +649,7 @@ fn the_sighted_players_touch_seen_on_the_e_board_is_said_and_recorded_d_2_10_5()
     );
     assert_eq!(said(&touched), ["Schwarz Springer Gustav acht berührt"]);
     assert_eq!(recorded(&touched), ["touch"]);
-    let pgn = s.sheet().to_pgn();
+    let pgn = annexd_core::record::pgn_text(s.sheet());
     assert!(
         pgn.contains("Black black knight Gustav eight touched"),
         "{pgn}"

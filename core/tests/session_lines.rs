@@ -16,10 +16,8 @@ use proptest::prelude::*;
 use shakmaty::san::San;
 use shakmaty::{CastlingMode, Position};
 
-use annexd_core::command::typed::{TypedLine, clean};
-use annexd_core::notation::{Lang, Style, move_tokens};
 use annexd_core::record::{Entry, Stamped};
-use annexd_core::session::{Effect, Input};
+use annexd_core::{Effect, Input, Lang, Style, TypedLine, clean_line, move_tokens};
 
 /// Lines a player, an assistant or an arbiter types, and lines nobody should.
 const LINES: &[&str] = &[
@@ -149,11 +147,11 @@ proptest! {
                 }
                 Step::Line(i) => Input::Line(LINES[i].to_string()),
                 Step::Text(text) => Input::Line(text),
-                Step::Bytes(bytes) => match clean(&bytes) {
+                Step::Bytes(bytes) => match clean_line(&bytes) {
                     TypedLine::Text(text) => Input::Line(text),
                     _ => continue,
                 },
-                Step::Button => Input::ClockButton(None),
+                Step::Button => Input::ClockButton,
                 Step::Wait(ms) => {
                     at = now + Duration::from_millis(u64::from(ms));
                     Input::Tick

@@ -5,10 +5,8 @@
 use std::time::Duration;
 
 use annexd_core::clock::{AnnounceConfig, ClockOptions, TalkingClock, TimeControl};
-use annexd_core::record::journal::parse;
-use annexd_core::record::{Entry, Header, JournalContents, Scoresheet, Stamped};
-use annexd_core::session::resume::{Resumed, resume};
-use annexd_core::session::{Effect, Input, Session, SessionOptions};
+use annexd_core::record::{Entry, Header, JournalContents, Scoresheet, Stamped, parse_journal};
+use annexd_core::{Effect, Input, Resumed, Session, SessionOptions, resume};
 use shakmaty::{Color, Position};
 
 mod support;
@@ -60,7 +58,7 @@ impl Played {
     }
 
     fn press(&mut self, at_secs: u64) {
-        self.input(Input::ClockButton(None), at_secs);
+        self.input(Input::ClockButton, at_secs);
     }
 
     /// The journal as written: the header, then every line.
@@ -71,7 +69,7 @@ impl Played {
             text.push_str(&line.to_json_line());
         }
         text.push('\n');
-        parse(text.as_bytes()).unwrap()
+        parse_journal(text.as_bytes()).unwrap()
     }
 
     fn resumed(&self, with_clock: bool) -> Resumed {
@@ -140,7 +138,7 @@ fn a_move_made_but_not_completed_can_still_be_taken_back_or_completed() {
     );
     // The arbiter starts the clock again; Black completes the move by pressing it.
     let _ = session.handle(Input::Line("Schiedsrichter weiter".into()), at);
-    let pressed = session.handle(Input::ClockButton(None), at + Duration::from_secs(5));
+    let pressed = session.handle(Input::ClockButton, at + Duration::from_secs(5));
     assert!(
         pressed
             .iter()
@@ -168,7 +166,7 @@ fn the_fortieth_move_is_still_the_fortieth_after_a_resume() {
     let _ = session.handle(Input::Line("Schiedsrichter weiter".into()), at);
     let before = session.clock().unwrap().snapshot(at).white;
     let _ = session.handle(Input::Line("Qa8".into()), at + Duration::from_secs(2));
-    let _ = session.handle(Input::ClockButton(None), at + Duration::from_secs(2));
+    let _ = session.handle(Input::ClockButton, at + Duration::from_secs(2));
     let after = session
         .clock()
         .unwrap()
@@ -196,9 +194,7 @@ fn a_game_without_a_clock_has_nothing_open_and_an_ended_game_stays_ended() {
         panic!("{greeting:?}")
     };
     assert!(
-        annexd_core::lang::Lang::De
-            .text(tokens)
-            .contains("schachmatt"),
+        annexd_core::Lang::De.text(tokens).contains("schachmatt"),
         "{tokens:?}"
     );
     assert!(session.game().position().is_checkmate());

@@ -6,12 +6,10 @@
 
 mod support;
 
-use annexd_core::board::events::{EventOrder, SplitMix, move_events};
-use annexd_core::board::link::LinkEvent;
-use annexd_core::board::protocol::DeviceMsg;
-use annexd_core::board::{BoardInput, Sensing};
-use annexd_core::notation::{Style, move_tokens};
-use annexd_core::session::{Input, Seat, Session, SessionOptions};
+use annexd_core::board::{
+    BoardInput, DeviceMsg, EventOrder, LinkEvent, Sensing, SplitMix, move_events,
+};
+use annexd_core::{Input, Seat, Session, SessionOptions, Style, move_tokens};
 use proptest::prelude::*;
 use shakmaty::fen::Fen;
 use shakmaty::{Chess, EnPassantMode, Move, Piece, Position, Role, Square};
@@ -139,7 +137,7 @@ fn check(seed: u64) -> Result<(), TestCaseError> {
         let what = pos
             .board()
             .piece_at(sq)
-            .and_then(|p| annexd_core::board::sensed::what_for(p, sensing));
+            .and_then(|p| annexd_core::board::what_for(p, sensing));
         at += 10;
         board_event(&mut s, &DeviceMsg::Down(sq, what), sensing, at);
     }
@@ -170,7 +168,7 @@ fn check(seed: u64) -> Result<(), TestCaseError> {
         prop_assert_eq!(s.vi_move().on_board, None, "{} {:?} {:?}", fen, m, touched);
     }
     // The move announced: made exactly when allowed.
-    let words = annexd_core::lang::Lang::De.text(&move_tokens(&pos, m, Style::Long));
+    let words = annexd_core::Lang::De.text(&move_tokens(&pos, m, Style::Long));
     at += 10;
     let _ = s.handle(
         Input::Line(words.clone()),

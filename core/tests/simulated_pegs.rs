@@ -2,13 +2,14 @@
 //! or not, and follows the game again when the pegs show it (issue 14: `peg e6e5` after
 //! `peg e7e6` was dropped without a word).
 
-use annexd_core::board::Sensing;
-use annexd_core::board::protocol::DeviceMsg;
-use annexd_core::board::simulated::{Device, DeviceOptions};
-use shakmaty::Position;
+use annexd_core::Lang;
+use annexd_core::board::{
+    DeviceMsg, Sensing, SimRefusal, SimulatedPegBoard, SimulatedPegBoardOptions,
+};
+use shakmaty::{Position, Square};
 
-fn device() -> Device {
-    Device::new(DeviceOptions::default()).unwrap()
+fn device() -> SimulatedPegBoard {
+    SimulatedPegBoard::new(SimulatedPegBoardOptions::default()).unwrap()
 }
 
 fn lines(msgs: &[DeviceMsg]) -> Vec<String> {
@@ -47,9 +48,28 @@ fn what_cannot_be_done_is_refused_with_its_reason_and_changes_nothing() {
     let mut board = device();
     let before = board.clone();
     let err = board.typed("e4e5").unwrap_err();
-    assert_eq!(err, "there is no peg on e4 to lift");
+    assert_eq!(err, SimRefusal::NoPegOn(Square::E4));
+    assert_eq!(
+        Lang::De.text(&err.tokens()),
+        "das simulierte Brett kann das nicht, kein Stift auf Eva vier"
+    );
     let err = board.typed("Springer Felix drei").unwrap_err();
-    assert!(err.contains("no move, no peg's way"), "{err}");
+    assert_eq!(err.typed(), Some("Springer Felix drei"));
+    assert_eq!(
+        Lang::Fr.text(&err.tokens()),
+        "l'échiquier simulé ne peut pas faire cela, déplacer les tiges ainsi : tige e2e4, tige UP e2, tige DOWN e4"
+    );
+    // A peg put down where one stands, or lifted where there is none: refused, not taken
+    // for what comes next.
+    assert_eq!(
+        board.typed("DOWN e2"),
+        Err(SimRefusal::AlreadyTaken(Square::E2))
+    );
+    assert_eq!(board.typed("UP e5"), Err(SimRefusal::NoPegOn(Square::E5)));
+    assert_eq!(
+        board.typed("DOWN e5"),
+        Err(SimRefusal::NothingInHand(Square::E5))
+    );
     assert_eq!(board.game(), before.game());
     // The board still plays from where it was.
     assert_eq!(lines(&board.typed("e2e4").unwrap()), ["UP e2", "DOWN e4"]);
@@ -57,9 +77,9 @@ fn what_cannot_be_done_is_refused_with_its_reason_and_changes_nothing() {
 
 #[test]
 fn a_colour_board_sends_the_colour_of_the_peg_it_puts_down() {
-    let mut board = Device::new(DeviceOptions {
+    let mut board = SimulatedPegBoard::new(SimulatedPegBoardOptions {
         sensing: Sensing::Color,
-        ..DeviceOptions::default()
+        ..SimulatedPegBoardOptions::default()
     })
     .unwrap();
     assert_eq!(lines(&board.typed("d7d3").unwrap()), ["UP d7", "DOWN d3 b"]);

@@ -3,7 +3,7 @@
 
 #include "flash.h"
 
-/* The names annexd gives its commands (src/session/cycle.rs, src/app/event_loop.rs). */
+/* The key names annexd knows (board_key in core/src/command/mod.rs; docs/pegboard-protocol.md). */
 static const char KEY_CLOCK[] IN_FLASH = "clock";
 static const char KEY_TIME[] IN_FLASH = "time";
 static const char KEY_REPEAT[] IN_FLASH = "repeat";

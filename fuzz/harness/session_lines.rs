@@ -12,11 +12,10 @@ use std::time::Duration;
 
 use annexd_core::board::Sensing;
 use annexd_core::clock::{AnnounceConfig, ClockOptions, TalkingClock, TimeControl};
-use annexd_core::command::typed::{LineSplitter, TypedLine};
-use annexd_core::config::SeatRole;
-use annexd_core::notation::Lang;
-use annexd_core::record::{Entry, Header, Scoresheet, Stamped, journal, replay};
-use annexd_core::session::{Effect, Input, Session, SessionOptions};
+use annexd_core::record::{Entry, Header, Scoresheet, Stamped, replay};
+use annexd_core::{
+    Effect, Input, Lang, LineSplitter, SeatRole, Session, SessionOptions, TypedLine,
+};
 
 /// Runs the bytes through a session; panics when the journal does not replay to its game.
 pub fn run(data: &[u8]) {
@@ -94,7 +93,8 @@ pub fn session_for(setup: u8) -> Session {
 
 /// The journal text read back and replayed gives the session's game.
 pub fn check_replay(session: &Session, journal: &[u8]) {
-    let contents = journal::parse(journal).expect("the journal the session wrote reads back");
+    let contents = annexd_core::record::parse_journal(journal)
+        .expect("the journal the session wrote reads back");
     assert!(
         contents.damaged_tail.is_none(),
         "a whole journal has no damaged tail"
@@ -106,5 +106,9 @@ pub fn check_replay(session: &Session, journal: &[u8]) {
         session.game().outcome(),
         "outcome"
     );
-    assert_eq!(replayed.to_pgn(), session.sheet().to_pgn(), "PGN");
+    assert_eq!(
+        annexd_core::record::pgn_text(&replayed),
+        annexd_core::record::pgn_text(session.sheet()),
+        "PGN"
+    );
 }

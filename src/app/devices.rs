@@ -1,17 +1,17 @@
 //! The devices of a seat: the boards' links (and the simulated peg board) and voice input,
-//! started from the settings. The event loop waits on their receivers directly.
+//! started from the settings. The event loop waits on their receivers directly; what they
+//! report goes to the session as inputs, which decides what is said.
 
 use crossbeam_channel::{Receiver, unbounded};
 
-use annexd_core::board::Sensing;
-use annexd_core::config::{ListenMode, Settings};
-use annexd_core::session::{Audience, Seat, Session};
-use annexd_core::speech::Priority;
+use annexd_core::board::{Sensing, SimulatedPegBoardOptions};
+use annexd_core::listen::ListenMode;
+use annexd_core::{DeviceReport, Input, Lang, Seat, Session, Settings, Word};
 
 use super::options::PlayArgs;
-use super::sink::Sink;
 use crate::board::serial::{BoardLink, PortEvent, PortSettings};
-use crate::board::sim::{DeviceOptions, SimHandle, SimNote, SimOptions};
+use crate::board::sim::{SimHandle, SimNote, SimOptions};
+use crate::error::Error;
 use crate::listen::{self, ListenConfig, ListenEvent};
 
 /// The devices of a game: links to the boards' ports, the simulator when one is used, and
@@ -26,13 +26,14 @@ pub(super) struct Devices {
 
 impl Devices {
     /// Opens the boards the settings name (a missing device is reported later by its link,
-    /// which keeps trying; a bad setting at once) and attaches their trackers to the session.
-    /// Voice input is started later, with [`Devices::start_voice`].
+    /// which keeps trying; a simulator that cannot start at once) and attaches their trackers
+    /// to the session. Voice input is started later, with [`Devices::start_voice`].
     pub(super) fn open(
         settings: &Settings,
         args: &PlayArgs,
         session: &mut Session,
-    ) -> Result<Devices, String> {
+    ) -> Result<Devices, Error> {
+        let lang: Lang = settings.game.language;
         let mut devices = Devices {
             links: Vec::new(),
             simulator: None,
@@ -51,21 +52,21 @@ impl Devices {
             "" | "none" => {}
             "sim" => {
                 let options = SimOptions {
-                    device: DeviceOptions {
+                    device: SimulatedPegBoardOptions {
                         sensing: args.seat.sim_sensing,
                         fen: args.fen.clone(),
-                        ..DeviceOptions::default()
+                        ..SimulatedPegBoardOptions::default()
                     },
                     ..SimOptions::default()
                 };
-                let simulator = crate::board::sim::start(options)
-                    .map_err(|e| format!("the simulated board could not start: {e}"))?;
+                let simulator = crate::board::sim::start_simulator(options)
+                    .map_err(|err| Error::new(lang, Word::SimulatedBoardCannotStart).logged(err))?;
                 let mut port = PortSettings::peg_board(simulator.path());
                 port.baud = settings.board.peg_speed;
                 devices.links.push((Seat::Peg, BoardLink::spawn(port)));
                 devices.simulator_notes = Some(simulator.feedback().clone());
                 devices.simulator = Some(simulator);
-                session.attach_peg_board(args.seat.sim_sensing);
+                session.attach_simulated_peg_board(args.seat.sim_sensing);
             }
             path => {
                 let mut port = PortSettings::peg_board(path);
@@ -87,22 +88,22 @@ impl Devices {
         Ok(devices)
     }
 
-    /// Starts the listener the settings ask for; says once why voice input is off if it is.
-    pub(super) fn start_voice(&mut self, sink: &mut Sink) {
-        let Some(config) = &self.listen else { return };
+    /// Starts the listener the settings ask for; reports whether voice input is on (and
+    /// anything to say once about it) or why it is off.
+    pub(super) fn start_voice(&mut self) -> Option<Input> {
+        let config = self.listen.as_ref()?;
         let (events_tx, events) = unbounded();
-        match listen::start(config, events_tx) {
+        Some(Input::Device(match listen::start(config, events_tx) {
             Ok(listener) => {
-                if let Some(notice) = listener.notice() {
-                    sink.say(notice, Priority::Alert, Audience::Everyone);
-                }
+                let notice = listener.notice().map(<[_]>::to_vec);
                 self.listener = Some((listener, events));
+                DeviceReport::VoiceOn { notice }
             }
-            Err(off) => {
-                tracing::warn!("voice input off: {off}");
-                sink.say(&off.tokens(), Priority::Alert, Audience::Everyone);
-            }
-        }
+            Err(off) => DeviceReport::VoiceOff {
+                reason: off.tokens(),
+                detail: off.to_string(),
+            },
+        }))
     }
 
     /// Whether the microphone is open all the time (not push-to-talk).
@@ -112,27 +113,18 @@ impl Devices {
             .is_some_and(|c| c.mode == ListenMode::Always)
     }
 
-    /// Starts or stops listening (push-to-talk); false when voice input is off.
-    pub(super) fn toggle_listening(&self) -> bool {
-        match &self.listener {
-            Some((listener, _)) => {
-                listener.toggle();
-                true
-            }
-            None => false,
+    /// Starts or stops listening (push-to-talk).
+    pub(super) fn toggle_listening(&self) {
+        if let Some((listener, _)) = &self.listener {
+            listener.toggle();
         }
     }
 
-    /// Hands a typed line to the simulated peg board; without one, says so.
-    pub(super) fn to_simulator(&self, line: &str) -> Option<String> {
-        match &self.simulator {
-            Some(simulator) => {
-                simulator.type_line(line);
-                None
-            }
-            None => Some(format!(
-                "no simulated peg board (play --board sim): '{line}' not carried out"
-            )),
+    /// Hands a typed line to the simulated peg board (the session sends lines only when
+    /// there is one).
+    pub(super) fn to_simulator(&self, line: &str) {
+        if let Some(simulator) = &self.simulator {
+            simulator.type_line(line);
         }
     }
 

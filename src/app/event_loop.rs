@@ -1,30 +1,32 @@
 //! The event loop of a game: one thread owns the session and waits, with one `Select`, on
 //! every source of input at once (the keyboard, the ending signals, each board's link, the
 //! recogniser, the simulated board's notes) and on the next deadline (the session's, or the
-//! journal's retry); it never polls, and no thread copies one channel into another. What the
-//! session returns goes to the sink, or, for the devices' own effects (listening, the
-//! simulated board), to the devices.
+//! journal's retry); it never polls, and no thread copies one channel into another.
+//!
+//! Everything that happens becomes an [`Input`] of the session, the edge's own troubles
+//! included (a line that cannot be read, a board missing, voice input off, the simulator's
+//! refusals, the journal failing, the ending signals): the session decides what is said.
+//! What it returns goes to the sink, or, for the devices' own effects (listening, the
+//! simulated board), to the devices. What the sink reports back (the disk) is handed to the
+//! session before anything new is waited for.
 //!
 //! Standard input is read as bytes and cut into lines by the core
-//! (`annexd_core::command::typed`): no byte sequence ends a game. Only `Ende`, the end of
-//! input and a request to end from outside ([`super::signals`]: an interrupt such as Ctrl-C, or a
-//! termination such as SIGTERM or the console closed) do, and all of them the same way
-//! ([`Sink::finish`]).
+//! ([`annexd_core::LineSplitter`]): no byte sequence ends a game.
 
+use std::collections::VecDeque;
 use std::io::Read;
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
 use crossbeam_channel::{Receiver, Select, bounded, unbounded};
 
-use annexd_core::board::link::LinkEvent;
-use annexd_core::command::typed::{LineSplitter, TypedLine, clean_text};
-use annexd_core::notation::{Token, Word};
-use annexd_core::session::{Effect, Input, Seat, Session};
-use annexd_core::speech::Priority;
+use annexd_core::{
+    DeviceReport, DiskReport, Effect, Input, LineSplitter, Seat, Session, StopRequest, TypedLine,
+    clean_text,
+};
 
 use super::devices::Devices;
-use super::signals::{EndRequest, EndSignals};
+use super::signals::EndSignals;
 use super::sink::Sink;
 use crate::board::serial::PortEvent;
 use crate::board::sim::SimNote;
@@ -41,34 +43,23 @@ enum Keyboard {
 
 /// One thing that happened, from whichever source.
 enum Happened {
-    /// A line typed, cleaned.
-    Typed(TypedLine),
+    /// An input for the session.
+    Input(Input),
     /// The line being edited (board view).
     Editing(String),
-    /// The end of input (or Ctrl-C, Ctrl-D in the board view).
-    InputEnded,
-    /// An interrupt (SIGINT, Ctrl-C, Ctrl-Break) or a termination (SIGTERM, SIGHUP, the
-    /// console closed, logoff, shutdown).
-    Signal(EndRequest),
-    /// From a board's link.
-    Board(Seat, PortEvent),
-    /// From the recogniser.
-    Voice(ListenEvent),
-    /// A note of the simulated peg board (a line it could not carry out, its cable).
-    Simulator(SimNote),
-    /// A deadline passed (the session's, or the journal's retry).
-    Deadline,
 }
 
-/// Runs the loop until the game is left (`Ende`, the end of input, a signal); `offset` is
-/// the game time at which the loop starts (non-zero when resumed). Exit status 0 when
-/// everything was saved.
+/// Runs the loop until the game is left (`Ende`, the end of input, a second Ctrl-C, a
+/// termination); `offset` is the game time at which the loop starts (non-zero when resumed);
+/// `starting` are reports of the start (the journal's file, what resume found). Exit status
+/// 0 when everything was saved.
 pub(super) fn run(
     session: &mut Session,
     sink: &mut Sink,
     mut devices: Devices,
     resumed: bool,
     offset: Duration,
+    starting: Vec<Input>,
 ) -> ExitCode {
     let signals = match EndSignals::catch() {
         Ok(signals) => Some(signals),
@@ -77,10 +68,14 @@ pub(super) fn run(
             None
         }
     };
-    for effect in session.greeting(resumed) {
-        sink.apply(effect, session);
-    }
-    devices.start_voice(sink);
+    let epoch = Instant::now()
+        .checked_sub(offset)
+        .unwrap_or_else(Instant::now);
+    let mut pending: VecDeque<Input> = starting.into();
+    pending.extend(sink.take_reports());
+    let greeting = session.greeting(resumed);
+    let mut quit = apply(greeting, session, offset, sink, &devices);
+    pending.extend(devices.start_voice());
     let keyboard = if sink.view.is_some() {
         let (tx, rx) = unbounded();
         spawn_line_editor(tx);
@@ -88,29 +83,37 @@ pub(super) fn run(
     } else {
         Keyboard::Lines(read_stdin_lines())
     };
-    let epoch = Instant::now()
-        .checked_sub(offset)
-        .unwrap_or_else(Instant::now);
     sink.redraw(session, offset, None);
-    let mut unavailable_said = [false, false];
     loop {
-        let wait = [
-            session
-                .next_deadline()
-                .map(|deadline| deadline.saturating_sub(epoch.elapsed())),
-            sink.journal
-                .next_try()
-                .map(|at| at.saturating_duration_since(Instant::now())),
-        ]
-        .into_iter()
-        .flatten()
-        .min();
-        let happened = next(
-            &keyboard,
-            signals.as_ref().map(EndSignals::received),
-            &mut devices,
-            wait,
-        );
+        let input = match pending.pop_front() {
+            Some(input) => input,
+            None if quit => break,
+            None => {
+                let wait = [
+                    session
+                        .next_deadline()
+                        .map(|deadline| deadline.saturating_sub(epoch.elapsed())),
+                    sink.journal
+                        .next_try()
+                        .map(|at| at.saturating_duration_since(Instant::now())),
+                ]
+                .into_iter()
+                .flatten()
+                .min();
+                match next(
+                    &keyboard,
+                    signals.as_ref().map(EndSignals::received),
+                    &mut devices,
+                    wait,
+                ) {
+                    Happened::Input(input) => input,
+                    Happened::Editing(text) => {
+                        sink.redraw(session, epoch.elapsed(), Some(&text));
+                        continue;
+                    }
+                }
+            }
+        };
         let now = epoch.elapsed();
         if sink
             .journal
@@ -119,134 +122,74 @@ pub(super) fn run(
         {
             sink.retry_journal(session);
         }
-        let effects = match happened {
-            Happened::InputEnded => break,
-            // Both kinds end the game for now.
-            Happened::Signal(request @ (EndRequest::Interrupt(_) | EndRequest::Terminate(_))) => {
-                tracing::info!("{}: the game is closed", request.name());
-                sink.show(&format!("{}: the game is closed", request.name()));
-                break;
-            }
-            Happened::Editing(text) => {
-                sink.redraw(session, now, Some(&text));
-                continue;
-            }
-            Happened::Typed(line) => {
-                if sink.view.is_some() {
-                    // The input line is empty again once a line is given.
-                    sink.redraw(session, now, Some(""));
-                }
-                match line {
-                    TypedLine::Text(line) => session.handle(Input::Line(line), now),
-                    TypedLine::Unreadable => {
-                        vec![
-                            Effect::say(vec![Token::Word(Word::NotUnderstood)]),
-                            Effect::Log("a typed line held only control characters".into()),
-                        ]
-                    }
-                    TypedLine::TooLong(bytes) => vec![
-                        Effect::say(vec![
-                            Token::Word(Word::NotUnderstood),
-                            Token::Pause,
-                            Token::Word(Word::LineTooLong),
-                        ]),
-                        Effect::Log(format!("a typed line of {bytes} bytes was not read")),
-                    ],
-                }
-            }
-            Happened::Board(seat, PortEvent::Link(event)) => {
-                if let LinkEvent::Connected(_) = event {
-                    unavailable_said[seat as usize] = false;
-                }
-                session.handle(Input::Board(seat, event), now)
-            }
-            Happened::Board(seat, PortEvent::Unavailable(why)) => {
-                tracing::warn!("{seat:?} board unavailable: {why}");
-                // Said once until the board is there; the link keeps trying.
-                if std::mem::replace(&mut unavailable_said[seat as usize], true) {
-                    Vec::new()
-                } else {
-                    vec![
-                        Effect::urgent(vec![Token::Word(Word::DeviceMissing)]),
-                        Effect::Show(format!("board: {why}")),
-                    ]
-                }
-            }
-            Happened::Voice(ListenEvent::Heard(heard)) => session.handle(
-                Input::Heard {
-                    heard,
-                    always_on: devices.voice_always_on(),
-                },
-                now,
-            ),
-            Happened::Voice(ListenEvent::Listening(on)) => {
-                vec![Effect::reading(vec![Token::Word(if on {
-                    Word::Listening
-                } else {
-                    Word::VoiceInputOff
-                })])]
-            }
-            Happened::Voice(ListenEvent::Stopped { reason, stats }) => {
-                tracing::info!("voice input stopped ({reason:?}): {stats:?}");
-                reason
-                    .map(|off| vec![Effect::urgent(off.tokens())])
-                    .unwrap_or_default()
-            }
-            Happened::Simulator(SimNote::Refused(why)) => {
-                tracing::info!("simulated board refused a line: {why}");
-                vec![
-                    Effect::say(vec![Token::Word(Word::SimulatedBoardCannot)]),
-                    Effect::Show(format!("peg board (simulated): {why}")),
-                ]
-            }
-            Happened::Simulator(note) => {
-                tracing::info!("simulated board: {note}");
-                vec![Effect::Show(format!("peg board (simulated): {note}"))]
-            }
-            Happened::Deadline => session.handle(Input::Tick, now),
-        };
-        let mut quit = false;
-        for effect in effects {
-            match effect {
-                Effect::Quit => quit = true,
-                Effect::ToggleListening => {
-                    if !devices.toggle_listening() {
-                        let tokens = [Token::Word(Word::VoiceInputOff)];
-                        sink.say(
-                            &tokens,
-                            Priority::Reply,
-                            annexd_core::session::Audience::Everyone,
-                        );
-                    }
-                }
-                Effect::ToSimulator(line) => {
-                    if let Some(note) = devices.to_simulator(&line) {
-                        sink.show(&note);
-                    }
-                }
-                effect => sink.apply(effect, session),
-            }
+        if sink.view.is_some() && matches!(input, Input::Line(_)) {
+            // The input line is empty again once a line is given.
+            sink.redraw(session, now, Some(""));
         }
-        sink.settle(session);
+        let effects = session.handle(input, now);
+        quit |= apply(effects, session, now, sink, &devices);
         sink.redraw(session, now, None);
-        if quit {
-            break;
-        }
     }
     // The devices' threads end before the last words, so nothing comes after them.
     drop(devices);
     drop(keyboard);
-    sink.finish(session)
+    let closing = sink.close(session);
+    let mut last = sink.take_reports();
+    last.push(Input::Disk(DiskReport::Closed(closing.clone())));
+    let now = epoch.elapsed();
+    for input in last {
+        for effect in session.handle(input, now) {
+            sink.apply(effect, session);
+        }
+    }
+    sink.finish(&closing)
 }
 
-/// Waits for the next thing to happen on any source, or until `wait` has passed (then
-/// [`Happened::Deadline`]); a source that has ended is dropped from the set.
+/// Carries out the session's effects: the devices' own here, the rest in the sink. What
+/// the sink reports (the disk) is handed to the session at once, so that it is said where
+/// it happened (a journal that refuses a move, before the move is announced). Returns
+/// whether the session asked to quit.
+fn apply(
+    effects: Vec<Effect>,
+    session: &mut Session,
+    now: Duration,
+    sink: &mut Sink,
+    devices: &Devices,
+) -> bool {
+    let mut quit = false;
+    for effect in effects {
+        match effect {
+            Effect::Quit => quit = true,
+            Effect::ToggleListening => devices.toggle_listening(),
+            Effect::ToSimulator(line) => devices.to_simulator(&line),
+            effect => sink.apply(effect, session),
+        }
+        quit |= hear_reports(session, now, sink, devices);
+    }
+    sink.settle(session);
+    quit |= hear_reports(session, now, sink, devices);
+    quit
+}
+
+/// Hands what the sink reports to the session and carries out what it decides.
+fn hear_reports(session: &mut Session, now: Duration, sink: &mut Sink, devices: &Devices) -> bool {
+    let mut quit = false;
+    for report in sink.take_reports() {
+        let effects = session.handle(report, now);
+        quit |= apply(effects, session, now, sink, devices);
+    }
+    quit
+}
+
+/// Waits for the next thing to happen on any source, or until `wait` has passed (then a
+/// tick of the clock); a source that has ended is dropped from the set.
 fn next(
     keyboard: &Keyboard,
-    signals: Option<&Receiver<EndRequest>>,
+    signals: Option<&Receiver<StopRequest>>,
     devices: &mut Devices,
     wait: Option<Duration>,
 ) -> Happened {
+    let input = |input: Input| Happened::Input(input);
     loop {
         let mut select = Select::new();
         match keyboard {
@@ -271,20 +214,21 @@ fn next(
             None => select.select(),
             Some(wait) => match select.select_timeout(wait) {
                 Ok(operation) => operation,
-                Err(_) => return Happened::Deadline,
+                Err(_) => return input(Input::Tick),
             },
         };
         let index = operation.index();
         if index == 0 {
+            let ended = Input::Stop(StopRequest::InputEnded);
             return match keyboard {
-                Keyboard::Lines(lines) => match operation.recv(lines) {
-                    Ok(line) => Happened::Typed(line),
-                    Err(_) => Happened::InputEnded,
-                },
+                Keyboard::Lines(lines) => input(match operation.recv(lines) {
+                    Ok(line) => typed(line),
+                    Err(_) => ended,
+                }),
                 Keyboard::Editor(keys) => match operation.recv(keys) {
-                    Ok(Edited::Line(line)) => Happened::Typed(clean_text(&line)),
+                    Ok(Edited::Line(line)) => input(typed(clean_text(&line))),
                     Ok(Edited::Editing(text)) => Happened::Editing(text),
-                    Ok(Edited::End) | Err(_) => Happened::InputEnded,
+                    Ok(Edited::End) | Err(_) => input(ended),
                 },
             };
         }
@@ -292,15 +236,21 @@ fn next(
             && index == at
         {
             match operation.recv(signals) {
-                Ok(signal) => return Happened::Signal(signal),
+                Ok(request) => return input(Input::Stop(request)),
                 // The signal thread has gone: signals end the program the default way now.
-                Err(_) => return Happened::Deadline,
+                Err(_) => return input(Input::Tick),
             }
         }
         let index = index - first_board;
         if let Some((seat, events)) = boards.get(index) {
             match operation.recv(events) {
-                Ok(event) => return Happened::Board(*seat, event),
+                Ok(PortEvent::Link(event)) => return input(Input::Board(*seat, event)),
+                Ok(PortEvent::Unavailable(detail)) => {
+                    return input(Input::Device(DeviceReport::BoardMissing {
+                        seat: *seat,
+                        detail,
+                    }));
+                }
                 Err(_) => {
                     tracing::warn!("the {seat:?} board's link has ended");
                     devices.drop_board(*seat);
@@ -311,7 +261,7 @@ fn next(
         let index = index - boards.len();
         if let (0, Some(events)) = (index, &voice) {
             match operation.recv(events) {
-                Ok(event) => return Happened::Voice(event),
+                Ok(event) => return input(voice_input(event, devices.voice_always_on())),
                 Err(_) => {
                     devices.drop_voice();
                     continue;
@@ -320,13 +270,53 @@ fn next(
         }
         if let Some(notes) = &notes {
             match operation.recv(notes) {
-                Ok(note) => return Happened::Simulator(note),
+                Ok(note) => return input(Input::Device(simulator_report(note))),
                 Err(_) => {
                     devices.drop_simulator_notes();
                     continue;
                 }
             }
         }
+    }
+}
+
+/// A typed line as the session takes it.
+fn typed(line: TypedLine) -> Input {
+    match line {
+        TypedLine::Text(line) => Input::Line(line),
+        TypedLine::Unreadable => Input::LineUnreadable,
+        TypedLine::TooLong(bytes) => Input::LineTooLong(bytes),
+    }
+}
+
+/// What the recogniser reports, as the session takes it.
+fn voice_input(event: ListenEvent, always_on: bool) -> Input {
+    match event {
+        ListenEvent::Heard(heard) => Input::Heard { heard, always_on },
+        ListenEvent::Listening(on) => Input::Device(DeviceReport::Listening(on)),
+        ListenEvent::Stopped {
+            reason: Some(off),
+            stats,
+        } => Input::Device(DeviceReport::VoiceOff {
+            reason: off.tokens(),
+            detail: format!("{off} ({stats:?})"),
+        }),
+        ListenEvent::Stopped {
+            reason: None,
+            stats,
+        } => Input::Device(DeviceReport::VoiceEnded {
+            detail: format!("{stats:?}"),
+        }),
+    }
+}
+
+/// What the simulated board tells, as the session takes it.
+fn simulator_report(note: SimNote) -> DeviceReport {
+    match note {
+        SimNote::Refused(refusal) => DeviceReport::SimulatorRefused(refusal),
+        SimNote::Unplugged => DeviceReport::SimulatorCable { plugged: false },
+        SimNote::Replugged => DeviceReport::SimulatorCable { plugged: true },
+        SimNote::Failed(detail) => DeviceReport::SimulatorFailed { detail },
     }
 }
 

@@ -2,15 +2,14 @@
 //! settings file, the clock and the session options they give.
 
 use std::path::PathBuf;
-use std::time::Duration;
 
 use clap::Args;
 
-use annexd_core::clock::{AnnounceConfig, ClockOptions, TalkingClock, TimeControl};
-use annexd_core::config::{SeatRole, Settings, SideName};
+use crate::error::Error;
+use annexd_core::clock::{TalkingClock, TimeControl};
 use annexd_core::game::Pace;
-use annexd_core::lang::WordSet;
-use annexd_core::notation::{Lang, Style};
+use annexd_core::listen::ListenMode;
+use annexd_core::{Announcer, Lang, SeatRole, Settings, SideName, Style, Word, WordSet};
 
 /// Options of `annexd play` (each overrides the settings file).
 #[derive(Debug, Args, Clone, Default)]
@@ -18,8 +17,7 @@ pub struct PlayArgs {
     /// The settings file (default: annexd.toml in the configuration folder).
     #[arg(long)]
     pub config: Option<PathBuf>,
-    /// Language of everything said and shown: de, en or fr.
-    #[arg(long)]
+    #[arg(long, help = crate::help::lang_help())]
     pub lang: Option<Lang>,
     /// The words of pieces, ranks and castling: annex-d (König … Bauer, eins … acht, Kurze/Lange
     /// Rochade in every language, D.2.1's default) or local (the language's own, if the
@@ -77,7 +75,7 @@ pub struct SeatArgs {
     pub sighted: Option<String>,
     /// Speech: clips (recorded voice), tts (the system's engine) or text (lines only).
     #[arg(long)]
-    pub speech: Option<crate::speech::BackendKind>,
+    pub speech: Option<annexd_core::speech::BackendKind>,
     /// The voice for clips (a folder under voices/<language>/).
     #[arg(long)]
     pub voice: Option<String>,
@@ -115,8 +113,7 @@ pub struct ResumeArgs {
     /// The settings file.
     #[arg(long)]
     pub config: Option<PathBuf>,
-    /// Language of everything said and shown: de, en or fr.
-    #[arg(long)]
+    #[arg(long, help = crate::help::lang_help())]
     pub lang: Option<Lang>,
     /// The words of pieces, ranks and castling: annex-d or local (see `play`).
     #[arg(long)]
@@ -126,9 +123,12 @@ pub struct ResumeArgs {
     pub seat: SeatArgs,
 }
 
-/// Settings from the file and the command line, or the message of what is wrong.
-pub(super) fn settings_for(args: &PlayArgs) -> Result<Settings, String> {
-    let mut settings = crate::config::load(args.config.as_deref()).map_err(|e| e.to_string())?;
+/// Settings from the file and the command line, or what is wrong with them.
+pub(super) fn settings_for(args: &PlayArgs) -> Result<Settings, Error> {
+    let lang = args.lang.unwrap_or_default();
+    let mut settings =
+        crate::config::load(args.config.as_deref()).map_err(|err| Error::settings(lang, &err))?;
+    let lang = args.lang.unwrap_or(settings.game.language);
     if let Some(lang) = args.lang {
         settings.game.language = lang;
     }
@@ -142,17 +142,16 @@ pub(super) fn settings_for(args: &PlayArgs) -> Result<Settings, String> {
         settings.game.time_control = control.clone();
     }
     if let Some(pace) = &args.pace {
-        settings.game.pace = parse_setting::<Pace>(pace, "--pace")?;
+        settings.game.pace = parse_setting::<Pace>(pace, "--pace", lang)?;
     }
     if let Some(side) = &args.vi_side {
-        settings.game.vi_side = parse_setting::<SideName>(side, "--vi-side")?;
+        settings.game.vi_side = parse_setting::<SideName>(side, "--vi-side", lang)?;
     }
     if let Some(role) = &args.role {
-        settings.game.role = parse_setting::<SeatRole>(role, "--role")?;
+        settings.game.role = parse_setting::<SeatRole>(role, "--role", lang)?;
     }
     if let Some(announcer) = &args.announcer {
-        settings.game.announcer =
-            parse_setting::<annexd_core::config::Announcer>(announcer, "--announcer")?;
+        settings.game.announcer = parse_setting::<Announcer>(announcer, "--announcer", lang)?;
     }
     if let Some(white) = &args.white {
         settings.game.white = white.clone();
@@ -173,7 +172,7 @@ pub(super) fn settings_for(args: &PlayArgs) -> Result<Settings, String> {
         settings.speech.voice = voice.clone();
     }
     if let Some(mode) = &args.seat.listen {
-        settings.listen.mode = parse_setting::<annexd_core::config::ListenMode>(mode, "--listen")?;
+        settings.listen.mode = parse_setting::<ListenMode>(mode, "--listen", lang)?;
     }
     if let Some(model) = &args.seat.model {
         settings.listen.model = model.display().to_string();
@@ -182,76 +181,30 @@ pub(super) fn settings_for(args: &PlayArgs) -> Result<Settings, String> {
 }
 
 /// Reads a command-line value with the same names as the settings file.
-fn parse_setting<T: serde::de::DeserializeOwned>(value: &str, flag: &str) -> Result<T, String> {
+fn parse_setting<T: serde::de::DeserializeOwned>(
+    value: &str,
+    flag: &str,
+    lang: Lang,
+) -> Result<T, Error> {
     T::deserialize(serde::de::value::StrDeserializer::<serde::de::value::Error>::new(value))
-        .map_err(|e| format!("{flag} {value}: {e}"))
+        .map_err(|err| {
+            Error::new(lang, Word::BadOption)
+                .shown(format!("{flag} {value}"))
+                .logged(err)
+                .usage()
+        })
 }
 
-/// The clock for a control text (empty: none), or the message of what is wrong.
-pub(super) fn clock_for(
-    control: &str,
-    settings: &Settings,
-) -> Result<Option<TalkingClock>, String> {
+/// The clock for a control text (empty: none), with what the settings say it announces.
+pub(super) fn clock_for(control: &str, settings: &Settings) -> Result<Option<TalkingClock>, Error> {
     if control.trim().is_empty() {
         return Ok(None);
     }
-    let control = TimeControl::parse(control).map_err(|e| format!("time control: {e}"))?;
-    let mut announce = AnnounceConfig {
-        warnings: settings
-            .clock
-            .warnings_seconds
-            .iter()
-            .map(|s| Duration::from_secs(u64::from(*s)))
-            .collect(),
-        ..AnnounceConfig::default()
-    };
-    if settings.clock.announce_every_minutes > 0 {
-        announce.every = Some(Duration::from_secs(
-            u64::from(settings.clock.announce_every_minutes) * 60,
-        ));
-    }
-    if settings.clock.countdown_below_seconds == 0 {
-        announce.final_every = None;
-    }
+    let lang = settings.game.language;
+    let control = TimeControl::parse(control).map_err(|err| Error::time_control(lang, &err))?;
     Ok(Some(TalkingClock::new(
         control,
-        ClockOptions::default(),
-        announce,
+        settings.clock.clock_options(),
+        settings.clock.announce_config(),
     )))
-}
-
-/// The standalone talking clock's options from the settings.
-pub(super) fn talking_clock_args(settings: &Settings) -> crate::clock::cli::ClockArgs {
-    let warn = if settings.clock.warnings_seconds.is_empty() {
-        "none".to_string()
-    } else {
-        let list: Vec<String> = settings
-            .clock
-            .warnings_seconds
-            .iter()
-            .map(|s| format!("{s}s"))
-            .collect();
-        list.join(",")
-    };
-    crate::clock::cli::ClockArgs {
-        control: if settings.game.time_control.trim().is_empty() {
-            "-".into()
-        } else {
-            settings.game.time_control.clone()
-        },
-        replay: None,
-        lang: settings.game.language,
-        bronstein_credit: false,
-        warn,
-        final_every: if settings.clock.countdown_below_seconds == 0 {
-            "none".into()
-        } else {
-            "10s".into()
-        },
-        every: (settings.clock.announce_every_minutes > 0)
-            .then(|| format!("{}m", settings.clock.announce_every_minutes)),
-        seconds_below: "10m".into(),
-        say_after_press: false,
-        speech: settings.speech.backend,
-    }
 }

@@ -6,43 +6,27 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::Duration;
 
+use crate::error::Error;
 use crate::record::GameFiles;
-use annexd_core::config::{SeatRole, Settings};
-use annexd_core::notation::{Lang, Word};
 use annexd_core::record::{Header, replay};
-use annexd_core::session::resume::{Resumed, resume};
-use annexd_core::session::{Audience, Session, SessionOptions};
-use annexd_core::speech::Priority;
+use annexd_core::{
+    DiskReport, Input, Lang, Resumed, SeatRole, Session, SessionOptions, Word, resume,
+};
 
 use super::devices::Devices;
 use super::event_loop::run;
-use super::options::{PlayArgs, ResumeArgs, clock_for, settings_for, talking_clock_args};
+use super::options::{PlayArgs, ResumeArgs, clock_for, settings_for};
 use super::sink::Sink;
-use crate::ui::message::word_message;
-
-/// The folder where games are kept: the settings' `record.dir`, or the data folder.
-pub fn games_dir(settings: &Settings) -> PathBuf {
-    if !settings.record.dir.trim().is_empty() {
-        return PathBuf::from(&settings.record.dir);
-    }
-    crate::data_dirs::games().unwrap_or_else(|| PathBuf::from("games"))
-}
 
 /// `annexd play`.
-pub fn run_play(args: &PlayArgs) -> ExitCode {
-    let settings = match settings_for(args) {
-        Ok(settings) => settings,
-        Err(message) => return fail_settings(args.lang, &message),
-    };
+pub fn run_play(args: &PlayArgs) -> Result<ExitCode, Error> {
+    let settings = settings_for(args)?;
     let lang = settings.game.language;
     if settings.game.role == SeatRole::Clock {
-        // The seat of a talking clock alone (D.2.6.1).
-        return crate::clock::cli::run(talking_clock_args(&settings));
+        // The seat of a talking clock alone (D.2.6.1): the same settings, the same clock.
+        return crate::clock::cli::run_with(&Default::default(), &settings);
     }
-    let clock = match clock_for(&settings.game.time_control, &settings) {
-        Ok(clock) => clock,
-        Err(message) => return fail(&word_message(lang, Word::TimeControlUnknown, message)),
-    };
+    let clock = clock_for(&settings.game.time_control, &settings)?;
     let mut header = Header::new(
         args.fen
             .clone()
@@ -55,6 +39,7 @@ pub fn run_play(args: &PlayArgs) -> ExitCode {
     header.round = settings.game.round.clone();
     header.board = settings.game.board.clone();
     header.pace = settings.game.pace;
+    header.language = Some(lang);
     header.date = Some(chrono::Local::now().format("%Y.%m.%d").to_string());
     header.time = Some(chrono::Local::now().format("%H:%M:%S").to_string());
     if let Some(clock) = &clock {
@@ -63,33 +48,38 @@ pub fn run_play(args: &PlayArgs) -> ExitCode {
     let journal_path = match &args.journal {
         Some(path) => path.clone(),
         None => {
-            let dir = games_dir(&settings);
-            if let Err(err) = std::fs::create_dir_all(&dir) {
-                let detail = format!("cannot create {}: {err}", dir.display());
-                return fail(&word_message(lang, Word::FileNotWritten, detail));
-            }
+            let dir = crate::data_dirs::games(&settings);
+            std::fs::create_dir_all(&dir)
+                .map_err(|err| Error::io(lang, Word::FolderNotCreated, &dir, &err))?;
             dir.join(format!(
                 "{}.jsonl",
                 chrono::Local::now().format("%Y-%m-%d-%H%M%S")
             ))
         }
     };
-    let (files, sheet) = match GameFiles::create(&journal_path, &header) {
-        Ok(created) => created,
-        Err(err) => return fail(&format!("{} ({err})", lang.text(&err.tokens()))),
-    };
+    let (files, sheet) = GameFiles::create(&journal_path, &header).map_err(|err| {
+        Error::said(lang, err.tokens())
+            .shown(journal_path.display())
+            .logged(&err)
+    })?;
     let mut session = Session::new(sheet, clock, SessionOptions::from(&settings));
     let mut sink = Sink::new(files, &settings, args.seat.view);
-    sink.show(&format!("journal: {}", journal_path.display()));
-    let devices = match Devices::open(&settings, args, &mut session) {
-        Ok(devices) => devices,
-        Err(message) => return fail(&word_message(lang, Word::BoardError, message)),
-    };
-    run(&mut session, &mut sink, devices, false, Duration::ZERO)
+    let starting = vec![Input::Disk(DiskReport::Journal {
+        path: journal_path.display().to_string(),
+    })];
+    let devices = Devices::open(&settings, args, &mut session)?;
+    Ok(run(
+        &mut session,
+        &mut sink,
+        devices,
+        false,
+        Duration::ZERO,
+        starting,
+    ))
 }
 
 /// `annexd resume`.
-pub fn run_resume(args: &ResumeArgs) -> ExitCode {
+pub fn run_resume(args: &ResumeArgs) -> Result<ExitCode, Error> {
     let play_args = PlayArgs {
         config: args.config.clone(),
         lang: args.lang,
@@ -97,70 +87,72 @@ pub fn run_resume(args: &ResumeArgs) -> ExitCode {
         seat: args.seat.clone(),
         ..PlayArgs::default()
     };
-    let settings = match settings_for(&play_args) {
-        Ok(settings) => settings,
-        Err(message) => return fail_settings(args.lang, &message),
-    };
+    let mut settings = settings_for(&play_args)?;
     let lang = settings.game.language;
     let journal_path = match &args.journal {
         Some(path) => path.clone(),
-        None => match newest_unfinished_game(&games_dir(&settings)) {
-            Some(path) => path,
-            None => {
-                let detail = format!(
-                    "none in {}: name the journal file",
-                    games_dir(&settings).display()
-                );
-                return fail(&word_message(lang, Word::NoUnfinishedGame, detail));
-            }
-        },
+        None => {
+            let dir = crate::data_dirs::games(&settings);
+            newest_unfinished_game(&dir)
+                .ok_or_else(|| Error::new(lang, Word::NoUnfinishedGame).shown(dir.display()))?
+        }
     };
-    let rescued = match take_unsaved(&journal_path) {
-        Ok(rescued) => rescued,
-        Err(message) => return fail(&message),
-    };
-    let (files, contents) = match GameFiles::open(&journal_path) {
-        Ok(opened) => opened,
-        Err(err) => return fail(&format!("{} ({err})", lang.text(&err.tokens()))),
-    };
+    let rescued = take_unsaved(&journal_path).map_err(|err| err.in_lang(lang))?;
+    let (files, contents) = GameFiles::open(&journal_path).map_err(|err| {
+        Error::said(lang, err.tokens())
+            .shown(journal_path.display())
+            .logged(&err)
+    })?;
+    // The game goes on in the language it was played in, unless told otherwise.
+    if args.lang.is_none()
+        && let Some(played_in) = contents.header.language
+    {
+        settings.game.language = played_in;
+    }
+    let lang = settings.game.language;
     let control = contents.header.time_control.clone().unwrap_or_default();
-    let clock = match clock_for(&control, &settings) {
-        Ok(clock) => clock,
-        Err(message) => return fail(&word_message(lang, Word::TimeControlUnknown, message)),
-    };
+    let clock = clock_for(&control, &settings)?;
     let Resumed {
         mut session,
         at: offset,
-    } = match resume(&contents, clock, SessionOptions::from(&settings)) {
-        Ok(resumed) => resumed,
-        Err(err) => return fail(&format!("{} ({err})", lang.text(&err.tokens()))),
-    };
+    } = resume(&contents, clock, SessionOptions::from(&settings)).map_err(|err| {
+        Error::said(lang, err.tokens())
+            .shown(journal_path.display())
+            .logged(&err)
+    })?;
     let mut sink = Sink::new(files, &settings, args.seat.view);
+    let mut starting = Vec::new();
     if let Some(tail) = &contents.damaged_tail {
-        sink.say(&tail.tokens(), Priority::Alert, Audience::Everyone);
+        starting.push(Input::Disk(DiskReport::DamagedEnd(tail.clone())));
     }
-    sink.show(&format!("journal: {}", journal_path.display()));
-    if let Some((path, lines)) = rescued {
-        sink.show(&format!(
-            "journal: {lines} entries added from {} (not written at the end of the last session)",
-            path.display()
-        ));
+    starting.push(Input::Disk(DiskReport::Journal {
+        path: journal_path.display().to_string(),
+    }));
+    if let Some((path, entries)) = rescued {
+        starting.push(Input::Disk(DiskReport::RescuedAdded {
+            path: path.display().to_string(),
+            entries,
+        }));
     }
     // The PGN may be behind the journal after a crash: written again from the journal now.
     sink.write_pgn(session.sheet());
     let mut board_args = play_args.clone();
     board_args.fen = Some(session.game().fen());
-    let devices = match Devices::open(&settings, &board_args, &mut session) {
-        Ok(devices) => devices,
-        Err(message) => return fail(&word_message(lang, Word::BoardError, message)),
-    };
-    run(&mut session, &mut sink, devices, true, offset)
+    let devices = Devices::open(&settings, &board_args, &mut session)?;
+    Ok(run(
+        &mut session,
+        &mut sink,
+        devices,
+        true,
+        offset,
+        starting,
+    ))
 }
 
 /// Adds the entries a journal could not take at the end of the last session (kept in a
 /// rescue file, see [`super::journal_queue::unsaved_paths`]) to the journal, and removes that
 /// file. Returns the file and how many lines it held.
-fn take_unsaved(journal: &Path) -> Result<Option<(PathBuf, usize)>, String> {
+fn take_unsaved(journal: &Path) -> Result<Option<(PathBuf, usize)>, Error> {
     for path in super::journal_queue::unsaved_paths(journal) {
         let Ok(rescued) = std::fs::read(&path) else {
             continue;
@@ -179,12 +171,12 @@ fn take_unsaved(journal: &Path) -> Result<Option<(PathBuf, usize)>, String> {
             file.write_all(&rescued)?;
             file.sync_all()
         };
-        add(journal).map_err(|e| {
-            format!(
-                "cannot add the rescued entries of {} to {}: {e}",
+        add(journal).map_err(|err| {
+            Error::io(Lang::default(), Word::RescueNotAdded, &path, &err).logged(format!(
+                "{} into {}: {err}",
                 path.display(),
                 journal.display()
-            )
+            ))
         })?;
         // Tidying up: a file already gone, or left for the next start to clean, changes nothing.
         let _ = std::fs::remove_file(&path);
@@ -209,24 +201,9 @@ pub fn newest_unfinished_game(dir: &Path) -> Option<PathBuf> {
         .collect();
     journals.sort();
     journals.into_iter().rev().map(|(_, p)| p).find(|p| {
-        crate::record::read(p)
+        crate::record::read_journal(p)
             .ok()
             .and_then(|c| replay(&c).ok())
             .is_some_and(|s| !s.game().is_over())
     })
-}
-
-/// A mistake in the settings: said in words first ("Fehler in der Einstellung"), then where.
-fn fail_settings(lang: Option<Lang>, message: &str) -> ExitCode {
-    fail(&word_message(
-        lang.unwrap_or_default(),
-        Word::ConfigError,
-        message,
-    ))
-}
-
-fn fail(message: &str) -> ExitCode {
-    // Standard output or error is closed: there is nowhere else to write this.
-    let _ = writeln!(std::io::stderr(), "annexd: {message}");
-    ExitCode::FAILURE
 }

@@ -1,9 +1,11 @@
-//! Where the session's effects go: speech, text lines or the board view, the journal and the
-//! PGN on disk. A journal the disk refuses does not stop the game: its entries wait and are
-//! written when the disk takes them again (see [`super::journal_queue`]); the end of a game
-//! ([`Sink::finish`]) says "gespeichert" only when everything is on disk. When a game ends,
-//! the scoresheets the settings ask for are written beside the journal and the record's check
-//! code is said, so that the paper, the spoken word and the file can be compared.
+//! Where the session's effects are carried out: speech, text lines or the board view, the
+//! journal and the PGN on disk, the scoresheets at the end of a game. The sink decides
+//! nothing: what to say and when comes from the session; what happens at the disk (a
+//! journal that refuses lines, the record closed, how the journal stands when the program
+//! leaves) goes back to the session as reports ([`Sink::take_reports`]), which says it.
+//!
+//! A journal the disk refuses does not stop the game: its entries wait and are written when
+//! the disk takes them again (see [`super::journal_queue`]).
 
 use std::io::Write;
 use std::process::ExitCode;
@@ -11,14 +13,13 @@ use std::time::{Duration, Instant};
 
 use crate::record::GameFiles;
 use crate::record::sheets::{self, SheetOptions, sheet_path_for};
-use crate::speech::{BackendKind, Channel, Speaker, SpeakerOptions, Utterance};
-use annexd_core::config::Settings;
-use annexd_core::lang::Speech;
-use annexd_core::notation::{Token, Word};
-use annexd_core::record::export::SheetFormat;
-use annexd_core::record::{Entry, RecordState, Scoresheet};
-use annexd_core::session::{Audience, Effect, Session};
-use annexd_core::speech::Priority;
+use crate::speech::{Speaker, SpeakerOptions};
+use annexd_core::record::{RecordState, Scoresheet, SheetFormat};
+use annexd_core::speech::{BackendKind, Channel, Priority, Utterance};
+use annexd_core::{
+    Audience, ClosedRecord, Closing, DeviceReport, DiskReport, Effect, Input, Session, Settings,
+    SheetReport, Shown, Speech, Token,
+};
 
 use super::journal_queue::{Change, JournalQueue};
 use super::options::View;
@@ -26,28 +27,30 @@ use super::options::View;
 /// Where effects go: speech, text lines or the board view, the journal and the PGN on disk.
 pub(super) struct Sink {
     pub(super) journal: JournalQueue,
-    pub(super) speech: Speech,
-    pub(super) out: std::io::Stdout,
-    pub(super) speaker: Option<Speaker>,
-    pub(super) stereo_split: bool,
+    speech: Speech,
+    out: std::io::Stdout,
+    speaker: Option<Speaker>,
+    stereo_split: bool,
     pub(super) view: Option<(crate::ui::terminal::Screen, String)>,
-    pub(super) last_said: String,
-    pub(super) last_note: String,
+    last_said: String,
+    last_note: String,
     /// The PGN beside the journal could not be written the last time it was tried.
-    pub(super) pgn_failing: bool,
+    pgn_failing: bool,
     /// The log lines of effects in the current second, and those left out (a board sending
     /// noise at full speed must not fill the disk with the log).
     log_second: (Instant, u32, u32),
-    /// The sheets to write when the game ends.
-    sheets: Vec<SheetFormat>,
-    /// A result was journaled: the sheets and the check code are owed.
-    ended: bool,
+    /// The game has ended: these sheets are owed once every line is on disk.
+    closing: Option<Vec<SheetFormat>>,
+    /// What happened here that the session is to hear about.
+    reports: Vec<Input>,
 }
 
 /// At most this many log lines of effects a second; the rest are counted.
 const LOG_LINES_A_SECOND: u32 = 50;
 
 impl Sink {
+    /// The sink of a game: its files, and speech and view as the settings ask. What could not
+    /// be had (no sound, no voice, no board view) is reported to the session.
     pub(super) fn new(files: GameFiles, settings: &Settings, view: View) -> Sink {
         let mut sink = Sink {
             journal: JournalQueue::new(files),
@@ -60,62 +63,63 @@ impl Sink {
             last_note: String::new(),
             pgn_failing: false,
             log_second: (Instant::now(), 0, 0),
-            sheets: settings.record.sheets.clone(),
-            ended: false,
+            closing: None,
+            reports: Vec::new(),
         };
         if settings.speech.backend != BackendKind::Text {
-            let speech = SpeakerOptions::from(settings);
+            let options = SpeakerOptions::from(settings);
             // Text lines are printed by the sink itself, so the speaker's own text output
-            // (its last fallback) goes nowhere; its notices are said instead.
-            let speaker = Speaker::open(&speech, Box::new(std::io::sink()));
-            let notices: Vec<_> = speaker.notices().to_vec();
-            sink.speaker = Some(speaker);
-            for notice in notices {
-                if notice.tokens.is_empty() {
-                    sink.show(&notice.detail);
-                } else {
-                    // One spoken line; the detail is in the log.
-                    sink.say(&notice.tokens, Priority::Alert, Audience::Everyone);
-                    tracing::info!("speech: {}", notice.detail);
-                }
+            // (its last fallback) goes nowhere; its notices are reported instead.
+            let speaker = Speaker::open(&options, Box::new(std::io::sink()));
+            for notice in speaker.notices() {
+                sink.reports
+                    .push(Input::Device(DeviceReport::SpeechFallback {
+                        tokens: notice.tokens.clone(),
+                        detail: notice.detail.clone(),
+                    }));
             }
-            if sink
-                .speaker
-                .as_ref()
-                .is_some_and(|s| s.backend() == BackendKind::Text)
-            {
-                sink.speaker = None;
+            if speaker.backend() != BackendKind::Text {
+                sink.speaker = Some(speaker);
             }
         }
         if view == View::Board {
             match crate::ui::terminal::Screen::enter() {
                 Ok(screen) => sink.view = Some((screen, String::new())),
-                Err(err) => sink.show(&format!(
-                    "the board view cannot start ({err}): lines instead"
-                )),
+                Err(err) => sink
+                    .reports
+                    .push(Input::Device(DeviceReport::ViewUnavailable {
+                        detail: err.to_string(),
+                    })),
             }
         }
         sink
     }
 
+    /// Carries out one effect (those of the devices and quitting are the event loop's).
     pub(super) fn apply(&mut self, effect: Effect, session: &Session) {
         match effect {
             Effect::Say {
                 tokens,
                 priority,
                 audience,
-            } => self.say(&tokens, priority, audience),
-            Effect::Show(text) => self.show(&text),
+                printed,
+            } => self.say(&tokens, priority, audience, printed.as_ref()),
+            Effect::Show(shown) => self.show(&shown),
             Effect::Log(text) => self.log(&text),
             Effect::Record(entry) => {
-                self.ended |= matches!(entry.entry, Entry::Result(_));
                 let change = self.journal.push(entry, Instant::now());
                 self.tell(change);
                 self.write_pgn(session.sheet());
             }
-            // The event loop carries these out with the devices; a sink has nothing to do.
+            Effect::CloseRecord { sheets } => self.closing = Some(sheets),
+            // The event loop carries these out with the devices.
             Effect::Quit | Effect::ToggleListening | Effect::ToSimulator(_) => {}
         }
+    }
+
+    /// What happened here since the last call, for the session.
+    pub(super) fn take_reports(&mut self) -> Vec<Input> {
+        std::mem::take(&mut self.reports)
     }
 
     /// A line for the log, at most [`LOG_LINES_A_SECOND`] a second.
@@ -146,136 +150,114 @@ impl Sink {
         self.tell(change);
     }
 
-    /// Says what changed with the journal: failing (at once, once), or written again.
+    /// Reports what changed with the journal: failing (at once, once), or written again.
     fn tell(&mut self, change: Option<Change>) {
-        match change {
-            None => {}
-            Some(Change::Failing(err)) => {
-                self.say(
-                    &[
-                        Token::Word(Word::JournalNotWritten),
-                        Token::Pause,
-                        Token::Word(Word::GameGoesOn),
-                    ],
-                    Priority::Alert,
-                    Audience::Everyone,
-                );
-                self.show(&format!("journal: {err}; kept in memory and tried again"));
-            }
-            Some(Change::Recovered(entries)) => {
-                self.say(
-                    &[Token::Word(Word::JournalWrittenAgain)],
-                    Priority::Alert,
-                    Audience::Everyone,
-                );
-                self.show(&format!("journal: {entries} waiting entries written"));
-            }
-        }
+        let report = match change {
+            None => return,
+            Some(Change::Failing(err)) => DiskReport::JournalFailing {
+                detail: err.to_string(),
+            },
+            Some(Change::Recovered(entries)) => DiskReport::JournalWrittenAgain { entries },
+        };
+        self.reports.push(Input::Disk(report));
     }
 
-    /// The end of the game, however it came (`Ende`, the end of input, a signal): the
-    /// journal's waiting entries tried once more, the PGN written, and "gespeichert" said
-    /// when everything is on disk; otherwise the entries go to a rescue file and that is
-    /// said. Exit status 0 when everything was saved.
-    pub(super) fn finish(&mut self, session: &Session) -> ExitCode {
+    /// After the effects of one input: once the game has ended and every line is on disk,
+    /// writes the sheets owed beside the journal and reports them with the record's state
+    /// as read back from the disk (the check code `verify` will find).
+    pub(super) fn settle(&mut self, session: &Session) {
+        if self.journal.waiting() > 0 {
+            return;
+        }
+        let Some(formats) = self.closing.take() else {
+            return;
+        };
+        let journal = self.journal.files().journal_path().to_path_buf();
+        let state = crate::record::read_journal(&journal)
+            .map(|contents| RecordState::of(&contents))
+            .map_err(|err| {
+                tracing::error!("the record cannot be read back: {err}");
+                err.tokens()
+            });
+        let options = SheetOptions {
+            lang: self.speech.lang,
+            words: Default::default(),
+            font: None,
+        };
+        let sheets = match &state {
+            Ok(state) => formats
+                .into_iter()
+                .map(|format| {
+                    let path = sheet_path_for(&journal, format);
+                    let error = sheets::write(&path, format, session.sheet(), state, &options)
+                        .err()
+                        .map(|err| {
+                            tracing::error!("{err}");
+                            err.tokens()
+                        });
+                    SheetReport {
+                        format,
+                        path: path.display().to_string(),
+                        error,
+                    }
+                })
+                .collect(),
+            Err(_) => Vec::new(),
+        };
+        self.reports
+            .push(Input::Disk(DiskReport::RecordClosed(ClosedRecord {
+                sheets,
+                state,
+            })));
+    }
+
+    /// The program is leaving, however it came (`Ende`, the end of input, a signal): the
+    /// journal's waiting entries tried once more, the record closed if that is owed, the PGN
+    /// written; what still waits goes to a rescue file. Returns how the journal stands, to be
+    /// reported to the session.
+    pub(super) fn close(&mut self, session: &Session) -> Closing {
         self.retry_journal(session);
         if self.journal.waiting() > 0 {
             // The disk may be back in a moment (a file system remounted): a last short wait.
             std::thread::sleep(Duration::from_millis(200));
             self.retry_journal(session);
         }
-        let saved = self.journal.waiting() == 0;
-        if !saved {
-            let rescued = self.journal.rescue();
-            let mut tokens = vec![Token::Word(Word::JournalNotWritten)];
-            if rescued.is_some() {
-                tokens.extend([Token::Pause, Token::Word(Word::JournalRescued)]);
-            }
-            self.say(&tokens, Priority::Alert, Audience::Everyone);
-            match rescued {
-                Some(path) => self.show(&format!(
-                    "journal: {} entries not written, kept in {} (annexd resume adds them)",
-                    self.journal.waiting(),
-                    path.display()
-                )),
-                None => self.show("journal: entries not written, printed on standard error"),
-            }
-        } else {
+        self.settle(session);
+        let waiting = self.journal.waiting();
+        if waiting == 0 {
             self.write_pgn(session.sheet());
-            self.say(
-                &[Token::Word(Word::Saved)],
-                Priority::Move,
-                Audience::Everyone,
-            );
+            return Closing::Saved;
         }
+        match self.journal.rescue() {
+            Some(path) => Closing::Rescued {
+                path: path.display().to_string(),
+                entries: waiting,
+            },
+            None => Closing::Lost { entries: waiting },
+        }
+    }
+
+    /// The last words are heard before the program ends; exit status 0 when everything was
+    /// saved.
+    pub(super) fn finish(&mut self, closing: &Closing) -> ExitCode {
         if let Some(speaker) = &self.speaker {
-            // "gespeichert" is the last thing said: let it be heard before the program ends.
             speaker.wait_idle(Duration::from_secs(3));
         }
-        if saved && !self.pgn_failing {
+        if *closing == Closing::Saved && !self.pgn_failing {
             ExitCode::SUCCESS
         } else {
             ExitCode::FAILURE
         }
     }
 
-    /// After the effects of one input: when they ended the game, writes the scoresheets the
-    /// settings ask for beside the journal and says where, then says the check code.
-    pub(super) fn settle(&mut self, session: &Session) {
-        // Owed until every line is on disk (a disk that refuses lines for a while).
-        if !self.ended || self.journal.waiting() > 0 {
-            return;
-        }
-        self.ended = false;
-        let journal = self.journal.files().journal_path().to_path_buf();
-        // The state as verify will find it: from the file, as written.
-        let state = match crate::record::read(&journal) {
-            Ok(contents) => RecordState::of(&contents),
-            Err(err) => {
-                self.say(&err.tokens(), Priority::Alert, Audience::Everyone);
-                self.show(&format!("journal: {err}"));
-                return;
-            }
-        };
-        let options = SheetOptions {
-            lang: self.speech.lang,
-            words: Default::default(),
-            font: None,
-        };
-        for format in self.sheets.clone() {
-            let path = sheet_path_for(&journal, format);
-            match sheets::write(&path, format, session.sheet(), &state, &options) {
-                Ok(()) => self.announce(
-                    Word::SheetWritten,
-                    &[Token::Word(Word::SheetWritten)],
-                    &path.display().to_string(),
-                ),
-                Err(err) => {
-                    tracing::error!("{err}");
-                    self.say(&err.tokens(), Priority::Alert, Audience::Everyone);
-                    self.show(&format!("sheet: {err}"));
-                }
-            }
-        }
-        if let (Some(tokens), Some(code)) = (state.code_tokens(), state.code) {
-            self.announce(Word::CheckCode, &tokens, &code.text());
-        }
-    }
-
-    /// Says `spoken` and prints "label: detail" (a path, a code written as it is printed)
-    /// instead of words that only make sense aloud.
-    fn announce(&mut self, label: Word, spoken: &[Token], detail: &str) {
-        let label = self.speech.lang.word(label);
-        if let Some(speaker) = &self.speaker {
-            speaker.say(Utterance::new(spoken.to_vec(), Priority::Move));
-        }
-        let line = format!("{label}: {detail}");
-        self.print(&line);
-        self.last_said = line;
-    }
-
-    pub(super) fn say(&mut self, tokens: &[Token], priority: Priority, audience: Audience) {
-        let text = self.speech.text(tokens);
+    /// Says `tokens` and prints their words, or `printed` where the line shows something else.
+    fn say(
+        &mut self,
+        tokens: &[Token],
+        priority: Priority,
+        audience: Audience,
+        printed: Option<&Shown>,
+    ) {
         if let Some(speaker) = &self.speaker {
             let channel = match audience {
                 Audience::Player(shakmaty::Color::White) if self.stereo_split => Channel::Left,
@@ -284,19 +266,25 @@ impl Sink {
             };
             speaker.say(Utterance::new(tokens.to_vec(), priority).on(channel));
         }
+        let text = match printed {
+            Some(shown) => line(self.speech.text(&shown.tokens), shown.detail.as_deref()),
+            None => self.speech.text(tokens),
+        };
         self.print(&text);
         self.last_said = text;
     }
 
-    pub(super) fn show(&mut self, text: &str) {
-        self.print(text);
-        self.last_note = text.to_string();
+    /// Shows a line, not spoken.
+    fn show(&mut self, shown: &Shown) {
+        let text = line(self.speech.text(&shown.tokens), shown.detail.as_deref());
+        self.print(&text);
+        self.last_note = text;
     }
 
     /// A line on the terminal in line mode (the board view shows the last ones instead).
-    pub(super) fn print(&mut self, text: &str) {
+    fn print(&mut self, text: &str) {
         if self.view.is_none() {
-            // Standard output or error is closed: there is nowhere else to write this.
+            // Standard output is closed: there is nowhere else to write this.
             let _ = writeln!(self.out, "{text}");
             let _ = self.out.flush();
         }
@@ -319,6 +307,7 @@ impl Sink {
         }
     }
 
+    /// Writes the PGN beside the journal; a failure is logged once until it works again.
     pub(super) fn write_pgn(&mut self, sheet: &Scoresheet) {
         match self.journal.files().write_pgn(sheet) {
             Ok(()) => self.pgn_failing = false,
@@ -329,5 +318,13 @@ impl Sink {
                 self.pgn_failing = true;
             }
         }
+    }
+}
+
+/// The words of a line, then the data shown after them.
+fn line(words: String, shown: Option<&str>) -> String {
+    match shown {
+        Some(shown) if !shown.is_empty() => format!("{words}: {shown}"),
+        _ => words,
     }
 }

@@ -9,19 +9,16 @@ use std::time::Duration;
 
 use clap::Args;
 use serde_json::{Value, json};
-use shakmaty::fen::Fen;
 use shakmaty::san::San;
 use shakmaty::uci::UciMove;
-use shakmaty::{CastlingMode, Chess, Move, Position, Role};
+use shakmaty::{Chess, Move, Position, Role};
 
 use super::serial::{BoardLink, PortEvent, PortSettings};
-use super::sim::{self, DeviceOptions, SimOptions, SimOrder};
-use annexd_core::board::Sensing;
-use annexd_core::board::diff::DifferenceKind;
-use annexd_core::board::link::LinkEvent;
-use annexd_core::board::tracker::{Tracker, TrackerOutput};
-use annexd_core::notation::words::Word;
-use annexd_core::notation::{Lang, Token};
+use super::sim::{self, SimNote, SimOptions};
+use crate::error::{Error, Message, notice, notice_with, out_line};
+use annexd_core::board::{ChoiceError, DifferenceKind, LinkEvent, Sensing, Tracker, TrackerOutput};
+use annexd_core::board::{SimOrder, SimulatedPegBoardOptions};
+use annexd_core::{Lang, Token, Word};
 
 /// `annexd board-sim`: a simulated peg board on a pseudo-terminal.
 #[derive(Debug, Args)]
@@ -57,6 +54,9 @@ pub struct SimArgs {
     /// The path of the port link to make (a temporary path when absent).
     #[arg(long)]
     pub link: Option<PathBuf>,
+    /// The language of its notices (default: the settings' language).
+    #[arg(long, help = crate::help::lang_help_about("The language of its notices", " (default: the settings' language)"))]
+    pub lang: Option<Lang>,
 }
 
 /// `annexd board-watch`: connect to a board and print what it understands, as JSON lines.
@@ -77,27 +77,29 @@ pub struct WatchArgs {
     /// Send *HH checksums.
     #[arg(long)]
     pub checksum: bool,
-    /// The language of the "say" texts: de, en or fr (moves in the Annex D words).
-    #[arg(long, default_value = "de")]
+    /// The language of the "say" texts (moves in the Annex D words).
+    #[arg(long, default_value = "de", help = crate::help::lang_help_about("The language of the \"say\" texts", " (moves in the Annex D words)"))]
     pub lang: Lang,
 }
 
-fn position_from(fen: Option<&str>) -> Result<Chess, String> {
+/// The position of `--fen`, or the start position.
+fn position_from(fen: Option<&str>, lang: Lang) -> Result<Chess, Error> {
     match fen {
         None => Ok(Chess::default()),
-        Some(fen) => fen
-            .parse::<Fen>()
-            .map_err(|e| format!("bad FEN '{fen}': {e}"))?
-            .into_position(CastlingMode::Standard)
-            .map_err(|e| format!("impossible position '{fen}': {e}")),
+        Some(fen) => crate::notation::cli::position_or_fail(fen, lang),
     }
 }
 
 /// Runs `board-sim`: prints the port path, then takes typed lines from standard input until
-/// it ends.
-pub fn run_sim(args: SimArgs) -> ExitCode {
+/// it ends. What the board says back (a refusal, unplugged, back) is a notice in words, its
+/// detail in the log.
+pub fn run_sim(args: SimArgs) -> Result<ExitCode, Error> {
+    let lang = crate::config::user_lang(args.lang);
+    if let Some(fen) = &args.fen {
+        position_from(Some(fen), lang)?;
+    }
     let options = SimOptions {
-        device: DeviceOptions {
+        device: SimulatedPegBoardOptions {
             sensing: args.sensing,
             fen: args.fen,
             bounce: args.bounce.clamp(0.0, 1.0),
@@ -117,23 +119,25 @@ pub fn run_sim(args: SimArgs) -> ExitCode {
         in_process: false,
         ..SimOptions::default()
     };
-    let handle = match sim::start(options) {
-        Ok(h) => h,
-        Err(e) => {
-            eprintln!("board-sim: {e}");
-            return ExitCode::FAILURE;
-        }
-    };
-    println!("{}", handle.path().display());
-    // Standard output or error is closed: there is nowhere else to write this.
-    let _ = std::io::stdout().flush();
-    eprintln!(
-        "board-sim: type moves (e2e4, Nf3) or events (UP e2, DOWN e4, KEY clock); end with Ctrl-D"
-    );
+    let handle = sim::start_simulator(options)
+        .map_err(|e| Error::new(lang, Word::SimulatedBoardCannotStart).logged(e))?;
+    out_line(handle.path().display());
+    notice(&Message::word(lang, Word::SimKeys));
     let feedback = handle.feedback().clone();
     std::thread::spawn(move || {
         for note in feedback.iter() {
-            eprintln!("board-sim: {note}");
+            let message = match &note {
+                SimNote::Refused(refusal) => {
+                    let message = Message::said(lang, refusal.tokens());
+                    match refusal.typed() {
+                        Some(typed) => message.shown(typed),
+                        None => message,
+                    }
+                }
+                SimNote::Unplugged | SimNote::Failed(_) => Message::word(lang, Word::BoardLost),
+                SimNote::Replugged => Message::word(lang, Word::BoardConnected),
+            };
+            notice_with(&message, note);
         }
     });
     for line in std::io::stdin().lock().lines() {
@@ -143,7 +147,7 @@ pub fn run_sim(args: SimArgs) -> ExitCode {
         }
     }
     std::thread::sleep(Duration::from_millis(200));
-    ExitCode::SUCCESS
+    Ok(ExitCode::SUCCESS)
 }
 
 fn say(lang: Lang, tokens: &[Token]) -> String {
@@ -229,31 +233,30 @@ fn emit_outputs(
     );
 }
 
+/// A promotion piece named in any language's words or as a SAN letter ("Dame", "queen",
+/// "cavalier", "N").
 fn parse_role(word: &str) -> Option<Role> {
-    match word.to_ascii_lowercase().as_str() {
-        "q" | "queen" | "dame" => Some(Role::Queen),
-        "r" | "rook" | "turm" => Some(Role::Rook),
-        "b" | "bishop" | "läufer" | "laeufer" => Some(Role::Bishop),
-        "n" | "knight" | "springer" => Some(Role::Knight),
-        _ => None,
-    }
+    annexd_core::parse_piece(word).filter(|role| !matches!(role, Role::King | Role::Pawn))
 }
 
-fn error_json(source: &str, text: &str, lang: Lang, word: Word) -> Value {
-    json!({"event": "error", "source": source, "text": text, "say": say(lang, &[Token::Word(word)])})
+/// An error event: where it came from, the data it is about (a line typed, a port's
+/// report), and the words.
+fn error_json(source: &str, text: &str, lang: Lang, tokens: &[Token]) -> Value {
+    json!({"event": "error", "source": source, "text": text, "say": say(lang, tokens)})
+}
+
+fn choice_tokens(err: ChoiceError) -> Vec<Token> {
+    vec![Token::Word(match err {
+        ChoiceError::NothingAsked => Word::NothingAsked,
+        ChoiceError::NotACandidate => Word::NotAmongChoices,
+    })]
 }
 
 /// Runs `board-watch` until standard input says `quit` (or the program is stopped). Lines on standard input: `settle` (the clock pressed), `promote
 /// q|r|b|n`, `choose <uci>`, `quit`.
-pub fn run_watch(args: WatchArgs) -> ExitCode {
+pub fn run_watch(args: WatchArgs) -> Result<ExitCode, Error> {
     let lang = args.lang;
-    let position = match position_from(args.fen.as_deref()) {
-        Ok(p) => p,
-        Err(e) => {
-            eprintln!("board-watch: {e}");
-            return ExitCode::FAILURE;
-        }
-    };
+    let position = position_from(args.fen.as_deref(), lang)?;
     let mut settings = if args.dgt {
         PortSettings::dgt(&args.board)
     } else {
@@ -286,10 +289,13 @@ pub fn run_watch(args: WatchArgs) -> ExitCode {
     loop {
         crossbeam_channel::select! {
             recv(link.events()) -> event => {
-                let Ok(event) = event else { return ExitCode::FAILURE };
+                let Ok(event) = event else {
+                    // The link's thread is gone: nothing more can come from the board.
+                    return Err(Error::new(lang, Word::BoardLost).logged("the board link's thread ended"));
+                };
                 let before = tracker.position().clone();
                 match event {
-                    PortEvent::Unavailable(text) => emit(&error_json("port", &text, lang, Word::DeviceMissing)),
+                    PortEvent::Unavailable(text) => emit(&error_json("port", &text, lang, &[Token::Word(Word::DeviceMissing)])),
                     PortEvent::Link(LinkEvent::Connected(hello)) => {
                         tracker.set_sensing(hello.sensing);
                         emit(&json!({
@@ -308,8 +314,8 @@ pub fn run_watch(args: WatchArgs) -> ExitCode {
                             emit_outputs(outputs, &before, &tracker, lang);
                         }
                     }
-                    PortEvent::Link(LinkEvent::DeviceError(text)) => emit(&error_json("board", &text, lang, Word::BoardError)),
-                    PortEvent::Link(LinkEvent::Dropped(text)) => emit(&error_json("line", &text, lang, Word::BoardError)),
+                    PortEvent::Link(LinkEvent::DeviceError(text)) => emit(&error_json("board", &text, lang, &[Token::Word(Word::BoardError)])),
+                    PortEvent::Link(LinkEvent::Dropped(text)) => emit(&error_json("line", &text, lang, &[Token::Word(Word::BoardError)])),
                     PortEvent::Link(LinkEvent::Ignored(text)) => emit(&json!({"event": "ignored", "line": text})),
                     PortEvent::Link(LinkEvent::Lost) => {
                         emit(&json!({"event": "lost", "say": say(lang, &[Token::Word(Word::BoardLost)])}));
@@ -323,27 +329,54 @@ pub fn run_watch(args: WatchArgs) -> ExitCode {
                         let before = tracker.position().clone();
                         let result = match words.as_slice() {
                             [] => continue,
-                            ["quit"] => return ExitCode::SUCCESS,
+                            ["quit"] => return Ok(ExitCode::SUCCESS),
                             ["settle"] => Ok(tracker.settle()),
                             ["promote", role] => match parse_role(role) {
-                                Some(role) => tracker.choose_promotion(role).map_err(|e| format!("{e:?}")),
-                                None => Err(format!("not a promotion piece: {role}")),
+                                Some(role) => tracker.choose_promotion(role).map_err(choice_tokens),
+                                None => Err(vec![Token::Word(Word::PromotionPieceMissing)]),
                             },
                             ["choose", text] => match text.parse::<UciMove>().ok().and_then(|u| u.to_move(&before).ok()) {
-                                Some(m) => tracker.choose(m).map_err(|e| format!("{e:?}")),
-                                None => Err(format!("not a legal move: {text}")),
+                                Some(m) => tracker.choose(m).map_err(choice_tokens),
+                                None => Err(vec![Token::Word(Word::NotLegal)]),
                             },
-                            _ => Err(format!("unknown command: {line}")),
+                            _ => Err(vec![Token::Word(Word::UnknownCommand)]),
                         };
                         match result {
                             Ok(outputs) => emit_outputs(outputs, &before, &tracker, lang),
-                            Err(text) => emit(&error_json("input", &text, lang, Word::UnknownCommand)),
+                            Err(tokens) => emit(&error_json("input", &line, lang, &tokens)),
                         }
                     }
                     // Standard input ended: keep watching the board.
                     _ => stdin_rx = crossbeam_channel::never(),
                 }
             }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_promotion_piece_is_read_in_every_language_and_as_a_letter() {
+        for (word, role) in [
+            ("Dame", Role::Queen),
+            ("queen", Role::Queen),
+            ("q", Role::Queen),
+            ("Turm", Role::Rook),
+            ("tour", Role::Rook),
+            ("Läufer", Role::Bishop),
+            ("fou", Role::Bishop),
+            ("bishop", Role::Bishop),
+            ("cavalier", Role::Knight),
+            ("Springer", Role::Knight),
+            ("N", Role::Knight),
+        ] {
+            assert_eq!(parse_role(word), Some(role), "{word}");
+        }
+        for word in ["König", "roi", "pawn", "Bauer", "x"] {
+            assert_eq!(parse_role(word), None, "{word}");
         }
     }
 }

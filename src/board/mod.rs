@@ -3,7 +3,10 @@
 //! the `board-sim` / `board-watch` commands. Protocols, links
 //! and move inference are the core's (`annexd_core::board`).
 
-pub mod cli;
-pub mod in_process;
-pub mod serial;
-pub mod sim;
+pub(crate) mod cli;
+pub(crate) mod in_process;
+pub(crate) mod serial;
+pub(crate) mod sim;
+
+pub use serial::{BoardLink, PortEvent, PortSettings};
+pub use sim::{SimHandle, SimNote, SimOptions, start_simulator};

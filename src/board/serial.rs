@@ -2,7 +2,7 @@
 //! on a channel and writes what the [`Link`] asks for. It reopens the port when it vanishes
 //! (a USB board unplugged, a Bluetooth link gone) and the link resynchronises on its own.
 //!
-//! All decisions are in [`super::link`]; this file only moves bytes and reads the clock.
+//! All decisions are in the core's [`Link`]; this file only moves bytes and reads the clock.
 
 use std::io::{ErrorKind, Read, Write};
 use std::path::PathBuf;
@@ -13,8 +13,7 @@ use std::time::{Duration, Instant};
 
 use crossbeam_channel::{Receiver, Sender, TryRecvError};
 
-use annexd_core::board::link::{Link, LinkEvent, LinkInput, LinkOutput, Protocol};
-use annexd_core::board::protocol::HostMsg;
+use annexd_core::board::{HostMsg, Link, LinkEvent, LinkInput, LinkOutput, Protocol};
 
 /// Where and how to reach a board.
 #[derive(Debug, Clone)]

@@ -1,7 +1,9 @@
-//! The talking clock's adapters: [`runner`] (the real-time loop that sleeps until the next
-//! deadline), [`terminal`] (keys and lines in a terminal) and [`cli`] (the `annexd clock`
+//! The talking clock's adapters: `runner` (the real-time loop that sleeps until the next
+//! deadline), `terminal` (keys and lines in a terminal) and `cli` (the `annexd clock`
 //! command). The clock itself is the core's (`annexd_core::clock`).
 
-pub mod cli;
-pub mod runner;
-pub mod terminal;
+pub(crate) mod cli;
+pub(crate) mod runner;
+pub(crate) mod terminal;
+
+pub use runner::{ClockOutput, LoopEvent, run_loop};

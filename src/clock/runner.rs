@@ -9,8 +9,8 @@ use std::time::Instant;
 
 use crossbeam_channel::{Receiver, RecvTimeoutError};
 
-use annexd_core::clock::talking::{Announcement, AnnouncementKind, ClockInput, TalkingClock};
-use annexd_core::notation::{Lang, Token};
+use annexd_core::clock::{Announcement, AnnouncementKind, ClockInput, TalkingClock};
+use annexd_core::{Lang, Token};
 
 /// Where announcements go: text lines now, speech when a speech backend is plugged in.
 pub trait ClockOutput {
@@ -26,15 +26,6 @@ pub struct TextLines<W: Write> {
 }
 
 impl<W: Write> TextLines<W> {
-    /// Lines ending in `\n`.
-    pub fn new(out: W, lang: Lang) -> Self {
-        TextLines {
-            out,
-            lang,
-            line_end: "\n",
-        }
-    }
-
     /// Lines ending in `\r\n`, for a terminal in raw mode.
     pub fn raw_terminal(out: W, lang: Lang) -> Self {
         TextLines {
@@ -72,7 +63,7 @@ impl<W: Write> SpokenLines<W> {
 
 impl<W: Write> ClockOutput for SpokenLines<W> {
     fn announce(&mut self, announcement: &Announcement) {
-        use crate::speech::Utterance;
+        use annexd_core::speech::Utterance;
         let priority = announcement.kind.priority();
         self.speaker
             .say(Utterance::new(announcement.tokens.clone(), priority));
@@ -126,6 +117,7 @@ pub fn run_loop(
             },
             None => match events.recv() {
                 Ok(event) => Some(event),
+                // Every source of events has ended: so has the clock.
                 Err(_) => break,
             },
         };

@@ -10,13 +10,12 @@ use crossterm::event::{self, Event, KeyCode, KeyEvent, KeyEventKind, KeyModifier
 use shakmaty::Color;
 
 use super::runner::{ClockOutput, LoopEvent, LoopStats, TextLines, run_loop};
-use annexd_core::clock::control::TimeControl;
-use annexd_core::clock::schedule::AnnounceConfig;
-use annexd_core::clock::state::ClockOptions;
-use annexd_core::clock::talking::{
-    Announcement, AnnouncementKind, ClockInput, Query, TalkingClock,
+use crate::error::Error;
+use annexd_core::clock::{
+    AnnounceConfig, Announcement, AnnouncementKind, ClockInput, ClockOptions, Query, TalkingClock,
+    TimeControl,
 };
-use annexd_core::notation::{Lang, Token, Word};
+use annexd_core::{Lang, Token, Word};
 
 /// The same key again within this time is the key's auto-repeat (a key held down), not a new
 /// press, and is ignored; so a held Space cannot press for both sides. Q is the exception: it
@@ -92,22 +91,22 @@ impl Drop for RawMode {
     }
 }
 
-/// Runs the talking clock in this terminal until the user quits.
+/// Runs the talking clock in this terminal until the user quits; without a terminal for its
+/// keys it says so.
 pub fn run(
     control: TimeControl,
     options: ClockOptions,
     config: AnnounceConfig,
     lang: Lang,
-    speech: crate::speech::BackendKind,
-) -> anyhow::Result<LoopStats> {
+    speech: annexd_core::speech::BackendKind,
+) -> Result<LoopStats, Error> {
     let mut clock = TalkingClock::new(control.clone(), options, config);
-    let raw = RawMode::enable().map_err(|e| {
-        anyhow::anyhow!("annexd clock needs a terminal for its keys ({e}); to play a file of events use --replay FILE")
-    })?;
+    let raw =
+        RawMode::enable().map_err(|e| Error::new(lang, Word::NeedsATerminal).logged(e).usage())?;
     let (sender, events) = crossbeam_channel::unbounded();
     let epoch = Instant::now();
     let lines = TextLines::raw_terminal(io::stdout(), lang);
-    let mut out: Box<dyn ClockOutput> = if speech == crate::speech::BackendKind::Text {
+    let mut out: Box<dyn ClockOutput> = if speech == annexd_core::speech::BackendKind::Text {
         Box::new(lines)
     } else {
         let settings = crate::speech::SpeakerOptions::new(lang, speech);
@@ -139,7 +138,10 @@ pub fn run(
                 let event = match event::read() {
                     Ok(Event::Key(key)) => keys.map(key, epoch.elapsed()),
                     Ok(_) => None,
-                    Err(_) => Some(LoopEvent::Quit),
+                    Err(e) => {
+                        tracing::error!("the terminal's keys cannot be read, the clock ends: {e}");
+                        Some(LoopEvent::Quit)
+                    }
                 };
                 if let Some(event) = event {
                     let quit = event == LoopEvent::Quit;
@@ -148,7 +150,8 @@ pub fn run(
                     }
                 }
             }
-        })?;
+        })
+        .map_err(|e| Error::new(lang, Word::Error).logged(e))?;
     let stats = run_loop(&mut clock, &events, out.as_mut(), epoch);
     drop(raw);
     Ok(stats)

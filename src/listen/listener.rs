@@ -11,11 +11,8 @@ use std::time::Duration;
 use crossbeam_channel::Sender;
 
 use super::models::ModelError;
-use annexd_core::config::Settings;
-use annexd_core::lang::WordSet;
-use annexd_core::listen::gate::ListenMode;
-use annexd_core::listen::heard::{DecodeStats, Heard};
-use annexd_core::notation::{Lang, Token, Word};
+use annexd_core::listen::{DecodeStats, Heard, ListenMode};
+use annexd_core::{Lang, Settings, Token, Word, WordSet};
 
 /// Where the listener takes audio from.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -29,7 +26,7 @@ pub enum AudioInput {
 /// How to listen.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ListenConfig {
-    /// The model folder, or `None` to search `models/` (see [`super::models::find_model`]).
+    /// The model folder, or `None` to search `models/` (see `super::models::find_model`).
     pub model: Option<PathBuf>,
     /// The language listened for (moves are heard in both word sets).
     pub lang: Lang,
@@ -92,7 +89,7 @@ impl ListenConfig {
 pub enum ListenEvent {
     /// Listening was switched on or off (the push-to-talk key, or mute).
     Listening(bool),
-    /// An utterance, to be understood with [`super::understand`].
+    /// An utterance, to be understood with [`annexd_core::listen::understand`].
     Heard(Heard),
     /// The listener stopped: asked to, at the end of the input, or because the input failed
     /// (`reason`). Nothing more will come.
@@ -113,6 +110,10 @@ pub enum VoiceOff {
     /// No usable microphone (or audio file).
     #[error("{0}")]
     Microphone(String),
+    /// The audio stopped being usable while listening (a device that changed to a format
+    /// that cannot be audio).
+    #[error("{0}")]
+    Audio(String),
 }
 
 impl VoiceOff {
@@ -125,6 +126,7 @@ impl VoiceOff {
                 Token::Pause,
                 Token::Word(Word::VoiceInputOff),
             ],
+            VoiceOff::Audio(_) => vec![Token::Word(Word::VoiceInputStopped)],
         }
     }
 }
@@ -269,8 +271,8 @@ mod run {
     use crate::listen::pipeline::Pipeline;
     use crate::listen::recogniser::Recogniser;
     use crate::listen::source::{AudioBlock, DeviceMessage, DeviceSource, read_wav};
-    use annexd_core::listen::gate::ListenMode;
-    use annexd_core::listen::heard::Heard;
+    use annexd_core::listen::Heard;
+    use annexd_core::listen::ListenMode;
 
     /// Sends utterances; false when the session is gone.
     fn send_all(events: &Sender<ListenEvent>, heard: Vec<Heard>) -> bool {
@@ -366,7 +368,14 @@ mod run {
                         return;
                     }
                     let full = budget.take(&mut block);
-                    let heard = pipeline.audio(&block).unwrap_or_default();
+                    let heard = match pipeline.audio(&block) {
+                        Ok(heard) => heard,
+                        Err(e) => {
+                            tracing::error!("voice input stops: {e}");
+                            stopped(&events, &pipeline, Some(VoiceOff::Audio(e.to_string())));
+                            return;
+                        }
+                    };
                     if !send_all(&events, heard) {
                         return;
                     }
@@ -427,7 +436,15 @@ mod run {
                         recv(device.receiver()) -> message => match message {
                             Ok(DeviceMessage::Block(mut block)) => {
                                 let full = budget.take(&mut block);
-                                let heard = pipeline.audio(&block).unwrap_or_default();
+                                let heard = match pipeline.audio(&block) {
+                                    Ok(heard) => heard,
+                                    Err(e) => {
+                                        tracing::error!("voice input stops: {e}");
+                                        let reason = VoiceOff::Audio(e.to_string());
+                                        stopped(&events, &pipeline, Some(reason));
+                                        return;
+                                    }
+                                };
                                 if !send_all(&events, heard) {
                                     return;
                                 }

@@ -12,7 +12,7 @@
 
 use std::path::{Path, PathBuf};
 
-use annexd_core::notation::{Lang, Token, Word};
+use annexd_core::{Lang, Token, Word};
 
 /// Why voice input is off.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]

@@ -7,8 +7,7 @@ use std::time::Instant;
 use super::audio::{AudioError, Conditioner};
 use super::recogniser::Recogniser;
 use super::source::AudioBlock;
-use annexd_core::listen::gate::{Gate, ListenMode, RecogniserStep};
-use annexd_core::listen::heard::{DecodeStats, Heard, join_pieces};
+use annexd_core::listen::{DecodeStats, Gate, Heard, ListenMode, RecogniserStep, join_pieces};
 
 /// A running capture path.
 #[derive(Debug)]

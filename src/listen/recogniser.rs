@@ -8,11 +8,8 @@ use std::time::{Duration, Instant};
 use vosk::{CompleteResult, DecodingState, Model, Recognizer};
 
 use super::models::{ModelError, is_model_dir, model_sample_rate, supports_grammar};
-use annexd_core::lang::{Speech, WordSet};
-use annexd_core::listen::grammar::grammar_strings;
-use annexd_core::listen::heard::Heard;
-use annexd_core::listen::lexicon::{Lexicon, ModelWords};
-use annexd_core::notation::{Lang, Token, Word};
+use annexd_core::listen::{Heard, Lexicon, ModelWords, grammar_strings};
+use annexd_core::{Lang, Speech, Token, Word, WordSet};
 
 /// How many alternatives the recogniser is asked for.
 pub const ALTERNATIVES: u16 = 5;

@@ -12,7 +12,7 @@ use std::time::Duration;
 
 use cpal::traits::{DeviceTrait, HostTrait, StreamTrait};
 use cpal::{FromSample, SampleFormat, SizedSample};
-use crossbeam_channel::{Receiver, RecvTimeoutError, Sender};
+use crossbeam_channel::{Receiver, Sender};
 
 /// A stretch of interleaved audio.
 #[derive(Debug, Clone, PartialEq)]
@@ -91,25 +91,6 @@ pub fn read_wav(path: &Path, block: Duration) -> Result<Vec<AudioBlock>, SourceE
             rate: spec.sample_rate,
         })
         .collect())
-}
-
-/// Writes mono 16-bit samples as a WAV file (for recordings and tests).
-pub fn write_wav(path: &Path, samples: &[i16], rate: u32) -> Result<(), SourceError> {
-    let wav_error = |e: hound::Error| SourceError::Wav {
-        path: path.display().to_string(),
-        reason: e.to_string(),
-    };
-    let spec = hound::WavSpec {
-        channels: 1,
-        sample_rate: rate,
-        bits_per_sample: 16,
-        sample_format: hound::SampleFormat::Int,
-    };
-    let mut writer = hound::WavWriter::create(path, spec).map_err(wav_error)?;
-    for &s in samples {
-        writer.write_sample(s).map_err(wav_error)?;
-    }
-    writer.finalize().map_err(wav_error)
 }
 
 /// What an open device delivers.
@@ -206,17 +187,6 @@ impl DeviceSource {
             format,
             blocks: rx,
         })
-    }
-
-    /// The next block, waiting at most `timeout`; `None` when nothing came in time.
-    pub fn next(&self, timeout: Duration) -> Option<DeviceMessage> {
-        match self.blocks.recv_timeout(timeout) {
-            Ok(message) => Some(message),
-            Err(RecvTimeoutError::Timeout) => None,
-            Err(RecvTimeoutError::Disconnected) => {
-                Some(DeviceMessage::Failed("the device stream ended".into()))
-            }
-        }
     }
 
     /// The channel the blocks arrive on, to wait on it together with others.
@@ -339,7 +309,17 @@ mod tests {
     fn a_mono_recording_round_trips() {
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join("m.wav");
-        write_wav(&path, &[0, 1000, -1000, 32767], 16_000).unwrap();
+        let spec = hound::WavSpec {
+            channels: 1,
+            sample_rate: 16_000,
+            bits_per_sample: 16,
+            sample_format: hound::SampleFormat::Int,
+        };
+        let mut writer = hound::WavWriter::create(&path, spec).unwrap();
+        for s in [0i16, 1000, -1000, 32767] {
+            writer.write_sample(s).unwrap();
+        }
+        writer.finalize().unwrap();
         let blocks = read_wav(&path, Duration::from_secs(1)).unwrap();
         assert_eq!(blocks.len(), 1);
         let back: Vec<i16> = blocks[0]

@@ -1,3 +1,3 @@
 //! The `announce` and `parse` commands over the core's notation (`annexd_core::notation`).
 
-pub mod cli;
+pub(crate) mod cli;

@@ -9,9 +9,8 @@
 use std::ffi::{CStr, CString, c_char, c_int, c_void};
 use std::sync::Mutex;
 
-use annexd_core::notation::Lang;
-use annexd_core::record::export::Form;
-use annexd_core::record::export::brf::{self, BrailleLine, Cell};
+use annexd_core::Lang;
+use annexd_core::record::{self, BrailleCell, BrailleLine, Form};
 
 #[link(name = "louis")]
 unsafe extern "C" {
@@ -143,7 +142,7 @@ impl BrailleTable {
     }
 
     /// Print text into Braille cells.
-    pub fn translate(&self, text: &str) -> Result<Vec<Cell>, BrailleError> {
+    pub fn translate(&self, text: &str) -> Result<Vec<BrailleCell>, BrailleError> {
         let input: Vec<u32> = text.chars().map(u32::from).collect();
         let output = self.call(Direction::Forward, &input, text)?;
         output
@@ -156,16 +155,16 @@ impl BrailleTable {
                         text: text.to_string(),
                     })
                 } else {
-                    Ok(dots as Cell)
+                    Ok(dots as BrailleCell)
                 }
             })
             .collect()
     }
 
     /// Braille cells back into print text.
-    pub fn back_translate(&self, cells: &[Cell]) -> Result<String, BrailleError> {
+    pub fn back_translate(&self, cells: &[BrailleCell]) -> Result<String, BrailleError> {
         let input: Vec<u32> = cells.iter().map(|&c| LOU_DOTS | u32::from(c)).collect();
-        let shown: String = cells.iter().map(|&c| brf::brf_char(c)).collect();
+        let shown: String = cells.iter().map(|&c| record::brf_char(c)).collect();
         let output = self.call(Direction::Back, &input, &shown)?;
         Ok(output.into_iter().filter_map(char::from_u32).collect())
     }
@@ -281,9 +280,10 @@ enum Direction {
 }
 
 /// The Braille Ready Format file of a form, translated with its language's table.
-pub fn brf(form: &Form) -> Result<String, BrailleError> {
+pub fn braille_sheet(form: &Form) -> Result<String, BrailleError> {
     let table = BrailleTable::of(form.lang)?;
-    let lines = brf::lines(form)
+    let lines = form
+        .print_lines()
         .into_iter()
         .map(|line| {
             Ok(BrailleLine {
@@ -292,5 +292,5 @@ pub fn brf(form: &Form) -> Result<String, BrailleError> {
             })
         })
         .collect::<Result<Vec<_>, BrailleError>>()?;
-    brf::paginate(&lines, |page| table.translate(&page.to_string()))
+    record::paginate_braille(&lines, |page| table.translate(&page.to_string()))
 }

@@ -6,8 +6,8 @@
 use std::path::{Path, PathBuf};
 
 use annexd_core::game::GameError;
-use annexd_core::notation::{Token, Word};
 use annexd_core::record::{Header, JournalContents, Scoresheet, Seal, Stamped};
+use annexd_core::{Token, Word};
 
 use super::journal::{Journal, JournalError};
 use super::pgn::write_pgn_atomically;
@@ -119,9 +119,11 @@ impl GameFiles {
 
     /// Rewrites the PGN file from the scoresheet, atomically.
     pub fn write_pgn(&self, sheet: &Scoresheet) -> Result<(), RecordError> {
-        write_pgn_atomically(&self.pgn, &sheet.to_pgn()).map_err(|source| RecordError::Pgn {
-            path: self.pgn.clone(),
-            source,
+        write_pgn_atomically(&self.pgn, &annexd_core::record::pgn_text(sheet)).map_err(|source| {
+            RecordError::Pgn {
+                path: self.pgn.clone(),
+                source,
+            }
         })
     }
 

@@ -1,9 +1,9 @@
 //! The journal file: JSON lines appended and fsynced one by one, and read back with care.
 //!
 //! The format (and what a damaged last line is) belongs to the core
-//! (`annexd_core::record::journal`); this module does the file's I/O. A journal of format 2
+//! (`annexd_core::record`); this module does the file's I/O. A journal of format 2
 //! or later is sealed as it is written: each line gets the seal that chains it to the line
-//! before (`annexd_core::record::seal`). Reopening to append moves a damaged last line to a
+//! before (`annexd_core::record`). Reopening to append moves a damaged last line to a
 //! `.damaged` file beside the journal first, so nothing is lost, later lines stay clean and
 //! the chain goes on from the last good line.
 
@@ -11,11 +11,12 @@ use std::fs::{self, File, OpenOptions};
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 
-use annexd_core::notation::{Token, Word};
-use annexd_core::record::journal::{self as journal_format, FormatError};
-use annexd_core::record::{Entry, FIRST_SEALED_FORMAT, Header, Seal, Sealer, Stamped};
+use annexd_core::record::{
+    Entry, FIRST_SEALED_FORMAT, FormatError, Header, Seal, Sealer, Stamped, parse_journal,
+};
+use annexd_core::{Token, Word};
 
-pub use annexd_core::record::journal::{DamagedTail, JournalContents, JournalLine};
+use annexd_core::record::JournalContents;
 
 /// Why a journal could not be read or written.
 #[derive(Debug, thiserror::Error)]
@@ -135,7 +136,7 @@ impl Journal {
     /// `<journal>.damaged` and cuts it off, ends the last line with a newline if a crash left
     /// it without, and returns the journal ready to append with what it holds.
     pub fn open_append(path: &Path) -> Result<(Journal, JournalContents), JournalError> {
-        let contents = read(path)?;
+        let contents = read_journal(path)?;
         let write_err = |source| JournalError::Write {
             path: path.to_path_buf(),
             source,
@@ -277,17 +278,17 @@ pub fn damaged_path(path: &Path) -> PathBuf {
 }
 
 /// Reads a journal file.
-pub fn read(path: &Path) -> Result<JournalContents, JournalError> {
+pub fn read_journal(path: &Path) -> Result<JournalContents, JournalError> {
     let bytes = fs::read(path).map_err(|source| JournalError::Read {
         path: path.to_path_buf(),
         source,
     })?;
-    parse(&bytes, path)
+    parse_journal_at(&bytes, path)
 }
 
 /// Reads journal bytes; `path` only names the file in errors.
-pub fn parse(bytes: &[u8], path: &Path) -> Result<JournalContents, JournalError> {
-    journal_format::parse(bytes).map_err(|err| match err {
+pub fn parse_journal_at(bytes: &[u8], path: &Path) -> Result<JournalContents, JournalError> {
+    parse_journal(bytes).map_err(|err| match err {
         FormatError::Empty => JournalError::Empty {
             path: path.to_path_buf(),
         },
@@ -334,14 +335,14 @@ fn cut(file: &File, path: &Path, len: u64) -> io::Result<()> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use annexd_core::notation::Lang;
+    use annexd_core::Lang;
 
     const HEADER: &str = r#"{"type":"header","format":1}"#;
 
     #[test]
     fn a_cut_last_line_is_reported_and_skipped() {
         let text = format!("{HEADER}\n{{\"type\":\"move\",\"uci\":\"e2e4\"}}\n{{\"type\":\"mo");
-        let contents = parse(text.as_bytes(), Path::new("j")).unwrap();
+        let contents = parse_journal_at(text.as_bytes(), Path::new("j")).unwrap();
         assert_eq!(contents.entries.len(), 1);
         let tail = contents.damaged_tail.unwrap();
         assert_eq!(tail.line, 3);
@@ -352,7 +353,7 @@ mod tests {
     #[test]
     fn a_complete_last_line_without_newline_is_kept() {
         let text = format!("{HEADER}\n{{\"type\":\"move\",\"uci\":\"e2e4\"}}");
-        let contents = parse(text.as_bytes(), Path::new("j")).unwrap();
+        let contents = parse_journal_at(text.as_bytes(), Path::new("j")).unwrap();
         assert_eq!(contents.entries.len(), 1);
         assert!(contents.damaged_tail.is_none());
         assert!(contents.missing_final_newline);
@@ -362,7 +363,7 @@ mod tests {
     fn zeros_after_the_last_line_are_a_damaged_tail() {
         let mut bytes = format!("{HEADER}\n{{\"type\":\"move\",\"uci\":\"e2e4\"}}\n").into_bytes();
         bytes.extend([0u8; 40]);
-        let contents = parse(&bytes, Path::new("j")).unwrap();
+        let contents = parse_journal_at(&bytes, Path::new("j")).unwrap();
         assert_eq!(contents.entries.len(), 1);
         assert_eq!(contents.damaged_tail.unwrap().line, 3);
     }
@@ -372,7 +373,7 @@ mod tests {
         let text = format!(
             "{HEADER}\n{{\"type\":\"move\",\"uci\":\"e2e4\"}}\nxx\n{{\"type\":\"undo\"}}\n"
         );
-        let err = parse(text.as_bytes(), Path::new("game.jsonl")).unwrap_err();
+        let err = parse_journal_at(text.as_bytes(), Path::new("game.jsonl")).unwrap_err();
         let JournalError::BadLine { line, .. } = &err else {
             panic!("{err:?}")
         };
@@ -389,12 +390,13 @@ mod tests {
 
     #[test]
     fn the_first_line_must_be_a_header_of_a_known_format() {
-        let err = parse(b"{\"type\":\"undo\"}\n", Path::new("j")).unwrap_err();
+        let err = parse_journal_at(b"{\"type\":\"undo\"}\n", Path::new("j")).unwrap_err();
         assert!(err.to_string().contains("not the header"), "{err}");
-        let err = parse(b"{\"type\":\"header\",\"format\":99}\n", Path::new("j")).unwrap_err();
+        let err =
+            parse_journal_at(b"{\"type\":\"header\",\"format\":99}\n", Path::new("j")).unwrap_err();
         assert!(err.to_string().contains("newer annexd"), "{err}");
         assert!(matches!(
-            parse(b"\n\n", Path::new("j")),
+            parse_journal_at(b"\n\n", Path::new("j")),
             Err(JournalError::Empty { .. })
         ));
     }

@@ -22,7 +22,7 @@ use krilla::paint::{Fill, Stroke};
 use krilla::surface::Surface;
 use krilla::text::{Font, TextDirection};
 
-use annexd_core::record::export::{Form, Half, Row};
+use annexd_core::record::{Form, Half, Row};
 
 /// Where a font with umlauts and accents is looked for when none is named: DejaVu Sans in
 /// the folders of Debian (fonts-dejavu-core), Fedora and Arch.
@@ -180,7 +180,7 @@ fn table_bottom() -> f32 {
 }
 
 /// The PDF of a form.
-pub fn render(form: &Form, fonts: &Fonts) -> Result<Vec<u8>, PdfError> {
+pub fn render_pdf(form: &Form, fonts: &Fonts) -> Result<Vec<u8>, PdfError> {
     let per_page = ROWS_PER_BLOCK * 2;
     let move_pages = form.rows.len().div_ceil(per_page).max(1);
     let note_lines = note_lines(form, fonts);

@@ -5,9 +5,8 @@
 
 use std::path::{Path, PathBuf};
 
-use annexd_core::notation::{Lang, Token, Word};
-use annexd_core::record::export::{Form, SheetFormat, SheetWords, text};
-use annexd_core::record::{RecordState, Scoresheet};
+use annexd_core::record::{Form, RecordState, Scoresheet, SheetFormat, SheetWords, pgn_text};
+use annexd_core::{Lang, Token, Word};
 
 use super::atomic::write_atomically;
 use super::braille::{self, BrailleError};
@@ -64,10 +63,10 @@ pub fn render(
 ) -> Result<Vec<u8>, SheetError> {
     let form = || Form::new(sheet, state, options.lang, options.words);
     Ok(match format {
-        SheetFormat::Pgn => sheet.to_pgn().into_bytes(),
-        SheetFormat::Txt => text::render(&form()).into_bytes(),
-        SheetFormat::Brf => braille::brf(&form())?.into_bytes(),
-        SheetFormat::Pdf => pdf::render(&form(), &Fonts::find(options.font.as_deref())?)?,
+        SheetFormat::Pgn => pgn_text(sheet).into_bytes(),
+        SheetFormat::Txt => form().to_text().into_bytes(),
+        SheetFormat::Brf => braille::braille_sheet(&form())?.into_bytes(),
+        SheetFormat::Pdf => pdf::render_pdf(&form(), &Fonts::find(options.font.as_deref())?)?,
     })
 }
 

@@ -7,8 +7,8 @@
 use std::time::Duration;
 
 use super::voice::Voice;
-use annexd_core::notation::Spoken;
-use annexd_core::speech::utterance::Channel;
+use annexd_core::Spoken;
+use annexd_core::speech::Channel;
 
 /// Sound ready to play or write: interleaved samples in -1 … 1.
 #[derive(Debug, Clone, PartialEq)]
@@ -199,7 +199,7 @@ pub fn stretch(input: &[f32], rate: f32, sample_rate: u32) -> Vec<f32> {
 mod tests {
     use super::*;
     use crate::speech::voice::VoiceInfo;
-    use annexd_core::notation::Lang;
+    use annexd_core::Lang;
 
     fn voice() -> Voice {
         let info = VoiceInfo {
@@ -219,7 +219,7 @@ mod tests {
     }
 
     fn words() -> Vec<Spoken> {
-        use annexd_core::notation::Token;
+        use annexd_core::Token;
         let mut w = Vec::new();
         Lang::De.push_words(Token::Piece(shakmaty::Role::Knight), &mut w);
         Lang::De.push_words(Token::File(shakmaty::File::F), &mut w);

@@ -1,7 +1,7 @@
 //! The speaker: opens the chosen output with fallbacks, and runs the queue policy of
-//! [`super::queue`] on a thread of its own that drives the output. The rest of the program
-//! only calls [`Speaker::say`], [`Speaker::repeat`] and [`Speaker::silence`], and may listen
-//! to [`SpeechEvent`]s (for instance to mute the microphone while the speaker talks).
+//! [`annexd_core::speech::SpeechQueue`] on a thread of its own that drives the output. The rest
+//! of the program only calls [`Speaker::say`], and may listen to [`SpeechEvent`]s (for
+//! instance to mute the microphone while the speaker talks).
 //!
 //! Nothing here panics or waits for ever: opening an output has a deadline, a device that
 //! stops taking samples or an engine that never begins speaking is replaced by text lines.
@@ -18,13 +18,13 @@ use crossbeam_channel::{Receiver, Sender, bounded, unbounded};
 use super::compose::Pacing;
 use super::output::clips::ClipsOutput;
 use super::output::text::TextOutput;
-use super::output::{BackendKind, Line, Output, Progress, StartError};
+use super::output::{Line, Output, Progress, StartError};
 use super::voice::{Voice, VoiceLibrary};
-use annexd_core::config::Settings;
-use annexd_core::lang::{Speech, WordSet};
-use annexd_core::notation::{Lang, Token, Word};
-use annexd_core::speech::queue::{DropReason, Entry, PlaybackStep, SpeechQueue, StopReason};
-use annexd_core::speech::utterance::{Utterance, UtteranceId};
+use annexd_core::speech::{
+    BackendKind, DropReason, PlaybackStep, QueuedUtterance, SpeechQueue, StopReason, Utterance,
+    UtteranceId,
+};
+use annexd_core::{Lang, Settings, Speech, Token, Word, WordSet};
 
 /// How long opening an output may take before the next is tried (the system speech engine
 /// may take 4 s to list its voices).
@@ -165,9 +165,7 @@ pub enum SpeechEvent {
 }
 
 enum Command {
-    Say(Entry),
-    Repeat(UtteranceId),
-    Silence,
+    Say(QueuedUtterance),
     WhenIdle(Sender<()>),
     Shutdown,
 }
@@ -358,20 +356,8 @@ impl Speaker {
     /// Hands an announcement to the queue; returns its number for the events.
     pub fn say(&self, utterance: Utterance) -> UtteranceId {
         let id = self.new_id();
-        self.send(Command::Say(Entry { id, utterance }));
+        self.send(Command::Say(QueuedUtterance { id, utterance }));
         id
-    }
-
-    /// Says the last announcement again.
-    pub fn repeat(&self) -> UtteranceId {
-        let id = self.new_id();
-        self.send(Command::Repeat(id));
-        id
-    }
-
-    /// Stops what is being said and drops everything waiting.
-    pub fn silence(&self) {
-        self.send(Command::Silence);
     }
 
     /// What happens to the announcements.
@@ -517,13 +503,12 @@ impl Worker {
             } else {
                 match inbox.recv() {
                     Ok(command) => Some(command),
+                    // The speaker was dropped: the thread ends with it.
                     Err(_) => break,
                 }
             };
             let steps = match command {
                 Some(Command::Say(entry)) => self.queue.offer(entry),
-                Some(Command::Repeat(id)) => self.queue.repeat(id),
-                Some(Command::Silence) => self.queue.silence(),
                 Some(Command::WhenIdle(tx)) => {
                     self.waiters.push(tx);
                     Vec::new()
@@ -579,15 +564,14 @@ impl Worker {
         }
     }
 
-    fn start(&mut self, entry: &Entry) {
+    fn start(&mut self, entry: &QueuedUtterance) {
         let mut words = Vec::with_capacity(entry.utterance.tokens.len() * 2);
         self.speech.push_tokens(&entry.utterance.tokens, &mut words);
-        let text = annexd_core::lang::join_words(&words);
+        let text = annexd_core::join_words(&words);
         if self.echo {
             self.text.write_line(&text);
         }
         let line = Line {
-            id: entry.id,
             words: &words,
             text: &text,
             channel: entry.utterance.channel,
@@ -630,8 +614,12 @@ impl Worker {
         }
     }
 
+    /// Tells whoever listens what happened to speech; a reader that has gone (shutting
+    /// down) needs nothing, a reader that is 1024 events behind loses this one, in the log.
     fn emit(&self, event: SpeechEvent) {
-        let _ = self.events.try_send(event);
+        if let Err(crossbeam_channel::TrySendError::Full(event)) = self.events.try_send(event) {
+            tracing::warn!("a speech event was dropped, its reader is behind: {event:?}");
+        }
     }
 }
 

@@ -3,9 +3,7 @@
 
 use std::time::Duration;
 
-/// The length of the frames loudness is measured on.
-pub const FRAME: Duration = Duration::from_millis(10);
-
+/// The length of the frames loudness is measured on: 10 ms.
 fn frame_len(sample_rate: u32) -> usize {
     (sample_rate as usize / 100).max(1)
 }

@@ -10,8 +10,8 @@ use std::time::Duration;
 
 use serde::{Deserialize, Serialize};
 
-use annexd_core::notation::Lang;
-use annexd_core::speech::vocabulary::clip_keys;
+use annexd_core::Lang;
+use annexd_core::speech::clip_keys;
 
 /// The file describing a voice, in its folder.
 pub const VOICE_TOML: &str = "voice.toml";
@@ -377,9 +377,11 @@ impl VoiceLibrary {
         let mut found: Vec<FoundVoice> = Vec::new();
         for root in &self.roots {
             for lang in Lang::ALL {
+                // Most roots hold no folder for most languages: nothing to say.
                 let Ok(entries) = fs::read_dir(root.join(lang.code())) else {
                     continue;
                 };
+                // An entry that cannot be read is no voice (`voices list` shows what is found).
                 let mut dirs: Vec<PathBuf> = entries
                     .filter_map(|e| e.ok().map(|e| e.path()))
                     .filter(|p| p.join(VOICE_TOML).is_file())

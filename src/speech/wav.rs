@@ -19,27 +19,6 @@ pub fn write_wav(path: &Path, audio: &Audio) -> Result<(), hound::Error> {
     writer.finalize()
 }
 
-/// Reads a 16-bit or float WAV file.
-pub fn read_wav(path: &Path) -> Result<Audio, hound::Error> {
-    let mut reader = hound::WavReader::open(path)?;
-    let spec = reader.spec();
-    let samples = match spec.sample_format {
-        hound::SampleFormat::Float => reader.samples::<f32>().collect::<Result<Vec<_>, _>>()?,
-        hound::SampleFormat::Int => {
-            let scale = 1.0 / (1i64 << (spec.bits_per_sample - 1)) as f32;
-            reader
-                .samples::<i32>()
-                .map(|s| s.map(|s| s as f32 * scale))
-                .collect::<Result<Vec<_>, _>>()?
-        }
-    };
-    Ok(Audio {
-        sample_rate: spec.sample_rate,
-        channels: spec.channels,
-        samples,
-    })
-}
-
 /// The root mean square of the samples (0 for silence, about 0.1 for normal speech).
 pub fn rms(samples: &[f32]) -> f32 {
     if samples.is_empty() {

@@ -8,7 +8,7 @@ use std::time::Duration;
 
 use shakmaty::{Chess, Color, File, Position, Rank, Square};
 
-use annexd_core::notation::{Lang, Token, Word};
+use annexd_core::{Lang, Token, Word};
 
 /// What the view shows, taken from the session at one moment.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -40,7 +40,7 @@ pub struct ViewState {
 impl ViewState {
     /// The view of a session at `now`, with the last announcement and the typed input.
     pub fn of(
-        session: &annexd_core::session::Session,
+        session: &annexd_core::Session,
         now: Duration,
         last_said: &str,
         input: &str,

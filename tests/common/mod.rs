@@ -116,6 +116,23 @@ impl Running {
         }
     }
 
+    /// Reads lines until the game is said to be saved ("gespeichert", in any language, with
+    /// the hint how to go on after it when the game is not over).
+    pub fn expect_saved(&mut self) -> String {
+        self.expect_line("saying the game is saved", |line| {
+            ["gespeichert", "saved", "enregistré"]
+                .iter()
+                .any(|saved| line == *saved || line.starts_with(&format!("{saved}, ")))
+        })
+    }
+
+    /// Reads lines until the position is shown in FEN, as the command `FEN` shows it.
+    pub fn expect_fen(&mut self, fen: &str) -> String {
+        self.expect_line(&format!("'FEN: {fen}'"), |line| {
+            line.strip_prefix("FEN: ") == Some(fen)
+        })
+    }
+
     /// Reads lines until one equals `text`.
     pub fn expect_exact(&mut self, text: &str) -> String {
         self.expect_line(&format!("'{text}'"), |l| l == text)

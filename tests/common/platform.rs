@@ -81,15 +81,17 @@ pub fn port_pair(timeout: Duration) -> PortPair {
     }
 }
 
-/// How a test asks a running annexd to end from outside, and the name annexd reports for it.
+/// How a test asks a running annexd to end from outside.
 #[derive(Debug, Clone, Copy)]
 pub struct EndRequest {
     #[cfg(unix)]
     signal: i32,
     #[cfg(windows)]
     event: u32,
-    /// What annexd says it was: `SIGINT`, `Ctrl-Break`, …
+    /// Its name: `SIGINT`, `Ctrl-Break`, …
     pub name: &'static str,
+    /// Ctrl-C: one does not end a game (the player is asked), a second soon after does.
+    pub interrupts: bool,
 }
 
 /// The requests to end this platform has that a test can send: SIGINT, SIGTERM and SIGHUP
@@ -103,7 +105,11 @@ pub fn end_requests() -> Vec<EndRequest> {
         (libc::SIGHUP, "SIGHUP"),
     ]
     .into_iter()
-    .map(|(signal, name)| EndRequest { signal, name })
+    .map(|(signal, name)| EndRequest {
+        signal,
+        name,
+        interrupts: signal == libc::SIGINT,
+    })
     .collect()
 }
 
@@ -113,6 +119,7 @@ pub fn end_requests() -> Vec<EndRequest> {
     vec![EndRequest {
         event: windows::Win32::System::Console::CTRL_BREAK_EVENT,
         name: "Ctrl-Break",
+        interrupts: false,
     }]
 }
 

@@ -4,10 +4,10 @@
 
 #![allow(dead_code)]
 
-use annexd_core::game::Color;
 use annexd_core::record::{ClockAdjustmentEntry, Entry, Header, MoveEntry, Scoresheet, Stamped};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
+use shakmaty::Color;
 use shakmaty::{CastlingMode, Position};
 
 /// How rich the random game is.

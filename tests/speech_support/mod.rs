@@ -12,7 +12,7 @@ use std::process::{Command, Output, Stdio};
 use std::time::{Duration, Instant};
 
 use annexd::speech::Voice;
-use annexd_core::notation::{Lang, Token};
+use annexd_core::{Lang, Token};
 
 /// The shipped voice folder of a language.
 pub fn shipped_voice(lang: Lang) -> PathBuf {
@@ -25,10 +25,17 @@ pub fn shipped_voice(lang: Lang) -> PathBuf {
 /// The `annexd` command, with no voices outside the source tree.
 pub fn annexd() -> Command {
     let mut command = platform::program(env!("CARGO_BIN_EXE_annexd"));
-    command.env_remove("ANNEXD_VOICES").env(
-        "XDG_DATA_HOME",
-        std::env::temp_dir().join("annexd-tests-no-personal-voices"),
-    );
+    command
+        .env_remove("ANNEXD_VOICES")
+        .env(
+            "XDG_DATA_HOME",
+            std::env::temp_dir().join("annexd-tests-no-personal-voices"),
+        )
+        // No settings of the machine's user (their language would change the lines).
+        .env(
+            "XDG_CONFIG_HOME",
+            std::env::temp_dir().join("annexd-tests-no-settings"),
+        );
     command
 }
 
@@ -182,7 +189,7 @@ impl Sound {
 
 /// Root mean square.
 pub fn rms(samples: &[f32]) -> f32 {
-    annexd::speech::wav::rms(samples)
+    annexd::speech::rms(samples)
 }
 
 /// From the first to the last 10 ms frame louder than `threshold` (RMS).

@@ -4,8 +4,8 @@
 use shakmaty::{Board, Piece, Square};
 
 use super::sensed::{Cell, SensedBoard, Sensing};
-use crate::notation::token::{Token, colored_piece_tokens, square_tokens};
-use crate::notation::words::Word;
+use crate::words::Word;
+use crate::words::{Token, colored_piece_tokens, square_tokens};
 
 /// What is wrong on one square.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -103,7 +103,7 @@ pub fn differences_tokens(diffs: &[SquareDifference]) -> Vec<Token> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::notation::Lang;
+    use crate::lang::Lang;
 
     #[test]
     fn each_kind_of_difference_is_said_in_annex_d_words() {

@@ -22,7 +22,7 @@ pub const LOST_AFTER: Duration = Duration::from_secs(3);
 /// Which protocol the board speaks.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum Protocol {
-    /// The tactile peg board, text lines (`PEGBOARD-PROTOCOL.md`).
+    /// The tactile peg board, text lines (`docs/pegboard-protocol.md`).
     #[default]
     PegBoard,
     /// A DGT e-board, binary.
@@ -108,6 +108,11 @@ impl Link {
         }
     }
 
+    /// The protocol the board speaks.
+    pub fn protocol(&self) -> Protocol {
+        self.protocol
+    }
+
     /// What the board senses, once it has said so.
     pub fn sensing(&self) -> Option<Sensing> {
         self.sensing
@@ -121,7 +126,9 @@ impl Link {
     /// The bytes that send `msg` to the board (DGT boards have no tone: `BEEP` is nothing).
     pub fn encode(&self, msg: HostMsg) -> Vec<u8> {
         match self.protocol {
-            Protocol::PegBoard => protocol::frame(&msg.to_string(), self.checksum).into_bytes(),
+            Protocol::PegBoard => {
+                protocol::frame_line(&msg.to_string(), self.checksum).into_bytes()
+            }
             Protocol::Dgt => match msg {
                 HostMsg::HelloQuery | HostMsg::Ping => vec![dgt::command::SEND_VERSION],
                 HostMsg::Scan => vec![dgt::command::SEND_BOARD],

@@ -1,8 +1,8 @@
-//! The peg-board line protocol, version 1 (`/work/shared/PEGBOARD-PROTOCOL.md`): a pure parser
+//! The peg-board line protocol, version 1 (`docs/pegboard-protocol.md`): a pure parser
 //! and encoder for the lines both sides send, with the optional `*HH` XOR checksum.
 //!
 //! Nothing here reads a port or knows the time; [`super::link`] decides what to do with the
-//! messages, [`super::serial`] moves the bytes.
+//! messages, the program's serial adapter (`annexd::board::serial`) moves the bytes.
 
 use std::fmt;
 
@@ -60,7 +60,7 @@ pub enum HostMsg {
 /// Why a line was dropped.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum LineError {
-    /// Longer than [`MAX_LINE`] bytes.
+    /// Longer than `MAX_LINE` bytes.
     TooLong,
     /// A byte outside printable ASCII.
     NotAscii,
@@ -189,7 +189,7 @@ pub fn parse_host_line(line: &[u8]) -> Result<Option<HostMsg>, LineError> {
 }
 
 /// Ends a message text as a line: optionally `*HH`, then `\n`.
-pub fn frame(text: &str, with_checksum: bool) -> String {
+pub fn frame_line(text: &str, with_checksum: bool) -> String {
     if with_checksum {
         format!("{text}*{:02X}\n", checksum(text.as_bytes()))
     } else {
@@ -237,7 +237,7 @@ mod tests {
             parse_device_line(b"DOWN e4\r\n"),
             Ok(Some(DeviceMsg::Down(Square::E4, None)))
         );
-        let framed = frame("DOWN e4 w", true);
+        let framed = frame_line("DOWN e4 w", true);
         assert_eq!(
             parse_device_line(framed.as_bytes()),
             Ok(Some(DeviceMsg::Down(Square::E4, Some('w'))))
@@ -250,7 +250,7 @@ mod tests {
 
     #[test]
     fn a_wrong_checksum_is_dropped() {
-        let mut framed = frame("UP e2", true).into_bytes();
+        let mut framed = frame_line("UP e2", true).into_bytes();
         let n = framed.len();
         framed[n - 2] = if framed[n - 2] == b'0' { b'1' } else { b'0' };
         assert_eq!(parse_device_line(&framed), Err(LineError::BadChecksum));
@@ -290,7 +290,7 @@ mod tests {
             HostMsg::Beep(120),
         ] {
             for sum in [false, true] {
-                let line = frame(&msg.to_string(), sum);
+                let line = frame_line(&msg.to_string(), sum);
                 assert_eq!(parse_host_line(line.as_bytes()), Ok(Some(msg)));
             }
         }

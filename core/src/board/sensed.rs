@@ -9,6 +9,8 @@ use std::str::FromStr;
 
 use shakmaty::{Bitboard, Board, Color, Piece, Square};
 
+use crate::words::{Token, Word};
+
 /// What a board can tell about a hole.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 pub enum Sensing {
@@ -22,6 +24,15 @@ pub enum Sensing {
 }
 
 impl Sensing {
+    /// What a board that senses this can tell, in words ("erkennt Belegung").
+    pub fn token(self) -> Token {
+        Token::Word(match self {
+            Sensing::Occupancy => Word::SensesOccupancy,
+            Sensing::Color => Word::SensesColours,
+            Sensing::Piece => Word::SensesPieces,
+        })
+    }
+
     /// The protocol word: `occupancy`, `color`, `piece`.
     pub fn word(self) -> &'static str {
         match self {

@@ -5,7 +5,7 @@
 //! what cannot be done at all (no peg on the square) is refused with its reason. Options add
 //! noise: hesitant lifts (a peg up and back before it leaves), any valid order of a move's
 //! events, and lines with a wrong checksum. The adapter `annexd::board::sim` runs a
-//! [`Device`] on a pseudo-terminal.
+//! [`SimulatedPegBoard`] on a pseudo-terminal.
 
 use shakmaty::fen::Fen;
 use shakmaty::san::San;
@@ -15,10 +15,11 @@ use shakmaty::{CastlingMode, Chess, Piece, Position, Square};
 use super::events::{EventOrder, SplitMix, move_events};
 use super::protocol::{self, DeviceMsg, Hello, HostMsg};
 use super::sensed::{Cell, SensedBoard, Sensing, what_for};
+use crate::words::{Token, Word, square_tokens};
 
 /// How the simulated board behaves.
 #[derive(Debug, Clone)]
-pub struct DeviceOptions {
+pub struct SimulatedPegBoardOptions {
     /// What it senses.
     pub sensing: Sensing,
     /// The starting position (FEN); the standard one when absent.
@@ -35,9 +36,9 @@ pub struct DeviceOptions {
     pub checksum: bool,
 }
 
-impl Default for DeviceOptions {
+impl Default for SimulatedPegBoardOptions {
     fn default() -> Self {
-        DeviceOptions {
+        SimulatedPegBoardOptions {
             sensing: Sensing::Occupancy,
             fen: None,
             bounce: 0.0,
@@ -78,8 +79,8 @@ const FOLLOW_BACK: usize = 8;
 
 /// The simulated board: its pieces, the game it follows for typed moves, and the noise.
 #[derive(Debug, Clone)]
-pub struct Device {
-    options: DeviceOptions,
+pub struct SimulatedPegBoard {
+    options: SimulatedPegBoardOptions,
     game: Chess,
     /// The positions before `game`, newest last (at most [`FOLLOW_BACK`]).
     earlier: Vec<Chess>,
@@ -88,9 +89,9 @@ pub struct Device {
     rng: SplitMix,
 }
 
-impl Device {
+impl SimulatedPegBoard {
     /// A board with the options' position on it.
-    pub fn new(options: DeviceOptions) -> Result<Self, String> {
+    pub fn new(options: SimulatedPegBoardOptions) -> Result<Self, String> {
         let game = match &options.fen {
             None => Chess::default(),
             Some(fen) => fen
@@ -101,7 +102,7 @@ impl Device {
         };
         let physical = SensedBoard::from_board(game.board(), Sensing::Piece);
         let rng = SplitMix::new(options.seed);
-        Ok(Device {
+        Ok(SimulatedPegBoard {
             options,
             game,
             earlier: Vec::new(),
@@ -141,7 +142,7 @@ impl Device {
     /// One typed line: a move in SAN or UCI, a peg's way from square to square (`e6e5`,
     /// `e6 e5`, `e6-e5`), or a raw device message. Returns the messages the board sends,
     /// already applied to its pieces; or why it cannot do it (nothing changes then).
-    pub fn typed(&mut self, text: &str) -> Result<Vec<DeviceMsg>, String> {
+    pub fn typed(&mut self, text: &str) -> Result<Vec<DeviceMsg>, SimRefusal> {
         let text = text.trim();
         if let Ok(Some(msg)) = protocol::parse_device_line(text.as_bytes()) {
             return self.raw(msg);
@@ -160,9 +161,7 @@ impl Device {
         let Some(m) = legal else {
             return match peg_way(text) {
                 Some((from, to)) => self.lift_and_drop(from, to),
-                None => Err(format!(
-                    "'{text}' is no move, no peg's way (e2e4) and no board event (UP e2)"
-                )),
+                None => Err(SimRefusal::NotUnderstood(text.to_string())),
             };
         };
         let order = match self.options.order {
@@ -207,9 +206,9 @@ impl Device {
 
     /// A peg taken from `from` and put on `to`, whatever the rules say: a peg on `to` is
     /// taken off the board first (as a capture is made), then the lift and the drop.
-    fn lift_and_drop(&mut self, from: Square, to: Square) -> Result<Vec<DeviceMsg>, String> {
+    fn lift_and_drop(&mut self, from: Square, to: Square) -> Result<Vec<DeviceMsg>, SimRefusal> {
         let Cell::Piece(piece) = self.physical.get(from) else {
-            return Err(format!("there is no peg on {from} to lift"));
+            return Err(SimRefusal::NoPegOn(from));
         };
         let mut out = Vec::new();
         if from != to && self.physical.get(to) != Cell::Empty {
@@ -235,27 +234,31 @@ impl Device {
         }
     }
 
-    fn raw(&mut self, msg: DeviceMsg) -> Result<Vec<DeviceMsg>, String> {
+    fn raw(&mut self, msg: DeviceMsg) -> Result<Vec<DeviceMsg>, SimRefusal> {
         match &msg {
             DeviceMsg::Up(sq) => {
-                if let Cell::Piece(p) = self.physical.get(*sq) {
-                    self.hand.push(p);
-                }
+                let Cell::Piece(p) = self.physical.get(*sq) else {
+                    return Err(SimRefusal::NoPegOn(*sq));
+                };
+                self.hand.push(p);
                 self.physical.set(*sq, Cell::Empty);
             }
             DeviceMsg::Down(sq, what) => {
+                if self.physical.get(*sq) != Cell::Empty {
+                    return Err(SimRefusal::AlreadyTaken(*sq));
+                }
                 let piece = what
                     .and_then(Piece::from_char)
                     .filter(|_| self.options.sensing == Sensing::Piece)
                     .or_else(|| self.hand.pop())
-                    .ok_or_else(|| format!("no piece in hand to put on {sq}"))?;
+                    .ok_or(SimRefusal::NothingInHand(*sq))?;
                 self.physical.set(*sq, Cell::Piece(piece));
                 let msg = DeviceMsg::Down(*sq, what_for(piece, self.options.sensing));
                 self.follow_game();
                 return Ok(vec![msg]);
             }
             DeviceMsg::Hello(_) | DeviceMsg::Board(_) | DeviceMsg::Pong => {
-                return Err("the simulator sends HELLO, BOARD and PONG itself".into());
+                return Err(SimRefusal::SendsThatItself);
             }
             DeviceMsg::Key(_) | DeviceMsg::Err(_) => {}
         }
@@ -302,7 +305,52 @@ impl Device {
             let wrong = protocol::checksum(text.as_bytes()) ^ 0x5A;
             return format!("{text}*{wrong:02X}\n");
         }
-        protocol::frame(&text, self.options.checksum)
+        protocol::frame_line(&text, self.options.checksum)
+    }
+}
+
+/// Why the simulated board refuses a typed line (nothing changes then).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum SimRefusal {
+    /// Not a move, a peg's way (`e2e4`) nor a board event (`UP e2`): the line as typed.
+    NotUnderstood(String),
+    /// There is no peg on the square to lift.
+    NoPegOn(Square),
+    /// A peg put down on a hole that holds one.
+    AlreadyTaken(Square),
+    /// A peg put down with none lifted.
+    NothingInHand(Square),
+    /// `HELLO`, `BOARD` and `PONG` are the board's own to send.
+    SendsThatItself,
+}
+
+impl SimRefusal {
+    /// What is said: the board cannot do it, and why ("kein Stift auf Hector eins").
+    pub fn tokens(&self) -> Vec<Token> {
+        let mut out = vec![Token::Word(Word::SimulatedBoardCannot), Token::Pause];
+        let on = |word: Word, square: Square, out: &mut Vec<Token>| {
+            out.push(Token::Word(word));
+            out.extend(square_tokens(square));
+        };
+        match self {
+            SimRefusal::NotUnderstood(_) => out.push(Token::Word(Word::SimulatorHowTo)),
+            SimRefusal::NoPegOn(square) => on(Word::NoPegOn, *square, &mut out),
+            SimRefusal::NothingInHand(square) => on(Word::NothingInHand, *square, &mut out),
+            SimRefusal::AlreadyTaken(square) => {
+                out.extend(square_tokens(*square));
+                out.push(Token::Word(Word::AlreadyTaken));
+            }
+            SimRefusal::SendsThatItself => out.push(Token::Word(Word::SimulatorSendsThat)),
+        }
+        out
+    }
+
+    /// The line as typed, when it was not understood at all (shown after the words).
+    pub fn typed(&self) -> Option<&str> {
+        match self {
+            SimRefusal::NotUnderstood(text) => Some(text),
+            _ => None,
+        }
     }
 }
 

@@ -28,8 +28,8 @@ use shakmaty::{Bitboard, CastlingSide, Chess, Color, Move, Piece, Position, Role
 use super::diff::{SquareDifference, differences, differences_tokens};
 use super::protocol::DeviceMsg;
 use super::sensed::{Cell, SensedBoard, Sensing, cell_from_what};
-use crate::notation::token::{Token, colored_piece_tokens, square_tokens};
-use crate::notation::words::Word;
+use crate::words::Word;
+use crate::words::{Token, colored_piece_tokens, square_tokens};
 
 /// What the board reported, as the tracker needs it.
 #[derive(Debug, Clone, PartialEq, Eq)]

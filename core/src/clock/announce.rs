@@ -12,7 +12,7 @@ use std::time::Duration;
 use shakmaty::Color;
 
 use super::state::{Adjust, ClockError};
-use crate::notation::{Token, Word};
+use crate::words::{Token, Word};
 
 /// The time said at and above [`DEFAULT_SECONDS_BELOW`] is rounded down to the minute.
 pub const DEFAULT_SECONDS_BELOW: Duration = Duration::from_secs(10 * 60);
@@ -175,7 +175,7 @@ impl ClockError {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::notation::Lang;
+    use crate::lang::Lang;
 
     fn say(lang: Lang, tokens: &[Token]) -> String {
         lang.text(tokens)

@@ -22,11 +22,11 @@ use super::control::TimeControl;
 use super::schedule::AnnounceConfig;
 use super::state::{Adjust, ClockOptions};
 use super::talking::{ClockInput, Query, Snapshot, TalkingClock};
-use crate::notation::Lang;
+use crate::lang::Lang;
 
 /// A line of a replay script that cannot be read or done.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct ReplayError {
+pub struct ScriptError {
     /// The line number, from 1.
     pub line: usize,
     /// The text of the line.
@@ -35,7 +35,7 @@ pub struct ReplayError {
     pub problem: String,
 }
 
-impl fmt::Display for ReplayError {
+impl fmt::Display for ScriptError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(
             f,
@@ -45,7 +45,7 @@ impl fmt::Display for ReplayError {
     }
 }
 
-impl std::error::Error for ReplayError {}
+impl std::error::Error for ScriptError {}
 
 /// One timed input of a script.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -62,7 +62,7 @@ const EVENTS: &str = "start, press, pause, resume, add white|black <seconds>, qu
                       (or set, penalty, moves; see docs/clock.md)";
 
 /// Reads a script; the first bad line is an error.
-pub fn parse(script: &str) -> Result<Vec<ScriptStep>, ReplayError> {
+pub fn parse_script(script: &str) -> Result<Vec<ScriptStep>, ScriptError> {
     let mut steps = Vec::new();
     let mut previous = Duration::ZERO;
     for (index, raw) in script.lines().enumerate() {
@@ -71,7 +71,7 @@ pub fn parse(script: &str) -> Result<Vec<ScriptStep>, ReplayError> {
             continue;
         }
         let line = index + 1;
-        let error = |problem: String| ReplayError {
+        let error = |problem: String| ScriptError {
             line,
             text: text.to_string(),
             problem,
@@ -252,19 +252,19 @@ pub fn state_line(at: Duration, snapshot: &Snapshot) -> String {
 /// Plays a whole script on a new clock and returns the output lines; the first line that is
 /// bad or cannot be done (a press before the start, a resume while running) is an error, and
 /// then no line is returned.
-pub fn run(
+pub fn run_script(
     control: TimeControl,
     options: ClockOptions,
     config: AnnounceConfig,
     lang: Lang,
     script: &str,
-) -> Result<Vec<String>, ReplayError> {
-    let steps = parse(script)?;
+) -> Result<Vec<String>, ScriptError> {
+    let steps = parse_script(script)?;
     let mut clock = TalkingClock::new(control, options, config);
     let mut lines = Vec::new();
     let lines_of_script: Vec<&str> = script.lines().collect();
     for step in steps {
-        let announcements = clock.handle(step.input, step.at).map_err(|e| ReplayError {
+        let announcements = clock.handle(step.input, step.at).map_err(|e| ScriptError {
             line: step.line,
             text: lines_of_script[step.line - 1].trim().to_string(),
             problem: format!("cannot be done now: {e}"),
@@ -286,8 +286,8 @@ pub fn run(
 mod tests {
     use super::*;
 
-    fn replay(control: &str, script: &str) -> Result<Vec<String>, ReplayError> {
-        run(
+    fn replay(control: &str, script: &str) -> Result<Vec<String>, ScriptError> {
+        run_script(
             TimeControl::parse(control).unwrap(),
             ClockOptions::default(),
             AnnounceConfig::default(),

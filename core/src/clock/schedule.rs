@@ -16,8 +16,11 @@ use super::announce::DEFAULT_SECONDS_BELOW;
 pub struct AnnounceConfig {
     /// Thresholds of the time left that are announced as warnings.
     pub warnings: Vec<Duration>,
-    /// Below the lowest warning, a warning at every multiple of this (default 10 s).
+    /// The countdown: a warning at every multiple of this (default 10 s) below
+    /// [`AnnounceConfig::countdown_below`].
     pub final_every: Option<Duration>,
+    /// Where the countdown starts: below this time left; `None`: below the lowest warning.
+    pub countdown_below: Option<Duration>,
     /// Announce one's own time at every multiple of this (e.g. ten minutes); off by default.
     pub every: Option<Duration>,
     /// Times at or above this are said in hours and minutes, below it with seconds.
@@ -38,6 +41,7 @@ impl Default for AnnounceConfig {
                 Duration::from_secs(30),
             ],
             final_every: Some(Duration::from_secs(10)),
+            countdown_below: None,
             every: None,
             seconds_below: DEFAULT_SECONDS_BELOW,
             after_press: false,
@@ -70,7 +74,9 @@ impl AnnounceConfig {
             .copied()
             .filter(|w| *w < ceiling && !w.is_zero())
             .max();
-        let lowest = self.warnings.iter().copied().min();
+        let lowest = self
+            .countdown_below
+            .or_else(|| self.warnings.iter().copied().min());
         let last_steps = match (self.final_every, lowest) {
             (Some(step), Some(lowest)) => below(ceiling.min(lowest), step),
             _ => None,
@@ -171,6 +177,35 @@ mod tests {
                 (90, MarkKind::Warning),
                 (60, MarkKind::Warning),
                 (30, MarkKind::Warning)
+            ]
+        );
+    }
+
+    #[test]
+    fn the_countdown_starts_where_it_is_set_not_only_below_the_lowest_warning() {
+        use MarkKind::Warning;
+        let config = AnnounceConfig {
+            warnings: vec![s(300), s(60)],
+            countdown_below: Some(s(30)),
+            ..AnnounceConfig::default()
+        };
+        assert_eq!(
+            marks(&config, s(400)),
+            vec![(300, Warning), (60, Warning), (20, Warning), (10, Warning)]
+        );
+        let earlier = AnnounceConfig {
+            countdown_below: Some(s(50)),
+            ..config
+        };
+        assert_eq!(
+            marks(&earlier, s(400)),
+            vec![
+                (300, Warning),
+                (60, Warning),
+                (40, Warning),
+                (30, Warning),
+                (20, Warning),
+                (10, Warning)
             ]
         );
     }

@@ -11,8 +11,8 @@ use super::announce;
 use super::control::TimeControl;
 use super::schedule::{AnnounceConfig, MarkKind};
 use super::state::{Adjust, Clock, ClockError, ClockEvent, ClockOptions, Timed};
-use crate::notation::{Token, Word};
 use crate::speech::Priority;
+use crate::words::{Token, Word};
 
 const CHECKED: &str = "checked by TalkingClock::check before";
 

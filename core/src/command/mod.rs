@@ -7,19 +7,18 @@
 //! come the typed-line parser ([`parse`]), the recogniser's phrases ([`spoken`]), the help
 //! text ([`help_tokens`]) and the board's keys ([`board_key`]).
 
-mod parse;
-pub mod typed;
+pub(crate) mod parse;
+pub(crate) mod typed;
 
 use std::time::Duration;
 
 use shakmaty::{Color, Role, Square};
 
 use crate::lang::Lang;
-use crate::notation::Token;
-use crate::notation::token::square_tokens;
-use crate::notation::words::Word;
+use crate::words::{CommandKind, Phrase, Slot, Token, Word, square_tokens};
 
 pub use parse::parse;
+pub use typed::{LineSplitter, MAX_LINE_BYTES, TypedLine, clean_line, clean_text};
 
 /// What a person can ask for or do besides making a move.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
@@ -95,166 +94,6 @@ pub enum ArbiterAction {
     Back(usize),
 }
 
-/// The kinds of command, each with its phrases in every language's table.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum Kind {
-    /// [`Command::WhoseMove`].
-    WhoseMove,
-    /// [`Command::LastMoves`] of one move.
-    LastMove,
-    /// [`Command::LastMoves`], five unless a number is given.
-    LastMoves,
-    /// [`Command::Position`].
-    Position,
-    /// [`Command::Square`].
-    Square,
-    /// [`Command::WhereAre`].
-    WhereAre,
-    /// [`Command::Time`].
-    Time,
-    /// [`Command::TimeUsed`].
-    TimeUsed,
-    /// [`Command::MoveCount`].
-    MoveCount,
-    /// [`Command::Repeat`].
-    Repeat,
-    /// [`Command::TakeBack`].
-    TakeBack,
-    /// [`Command::PressClock`].
-    PressClock,
-    /// [`Command::OfferDraw`].
-    OfferDraw,
-    /// [`Command::AcceptDraw`].
-    AcceptDraw,
-    /// [`Command::DeclineDraw`].
-    DeclineDraw,
-    /// [`Command::ClaimDraw`].
-    ClaimDraw,
-    /// [`Command::Resign`].
-    Resign,
-    /// [`Command::Yes`].
-    Yes,
-    /// [`Command::No`].
-    No,
-    /// [`Command::Help`].
-    Help,
-    /// [`Command::Fen`].
-    Fen,
-    /// [`ArbiterAction::Pause`].
-    ArbiterPause,
-    /// [`ArbiterAction::Resume`].
-    ArbiterResume,
-    /// [`ArbiterAction::AddTime`].
-    ArbiterTime,
-    /// [`ArbiterAction::SetTime`].
-    ArbiterSetTime,
-    /// [`ArbiterAction::SetMoveNumber`].
-    ArbiterSetMove,
-    /// [`ArbiterAction::IllegalMove`].
-    ArbiterIllegal,
-    /// [`ArbiterAction::Back`].
-    ArbiterBack,
-    /// [`Command::Listen`].
-    Listen,
-    /// [`Command::Peg`].
-    Peg,
-    /// [`Command::Quit`].
-    Quit,
-}
-
-impl Kind {
-    /// Every kind, in the order of the help text.
-    pub const ALL: [Kind; 31] = [
-        Kind::WhoseMove,
-        Kind::LastMove,
-        Kind::LastMoves,
-        Kind::Position,
-        Kind::Square,
-        Kind::WhereAre,
-        Kind::Time,
-        Kind::TimeUsed,
-        Kind::MoveCount,
-        Kind::Repeat,
-        Kind::TakeBack,
-        Kind::PressClock,
-        Kind::OfferDraw,
-        Kind::AcceptDraw,
-        Kind::DeclineDraw,
-        Kind::ClaimDraw,
-        Kind::Resign,
-        Kind::Yes,
-        Kind::No,
-        Kind::Help,
-        Kind::Fen,
-        Kind::ArbiterPause,
-        Kind::ArbiterResume,
-        Kind::ArbiterTime,
-        Kind::ArbiterSetTime,
-        Kind::ArbiterSetMove,
-        Kind::ArbiterIllegal,
-        Kind::ArbiterBack,
-        Kind::Listen,
-        Kind::Peg,
-        Kind::Quit,
-    ];
-
-    /// Whether the recogniser listens for it. The arbiter's commands, the simulator's lines,
-    /// leaving the program and pressing the clock are typed or keyed only: a misheard word
-    /// must never do them.
-    pub fn is_spoken(self) -> bool {
-        !matches!(
-            self,
-            Kind::LastMoves
-                | Kind::PressClock
-                | Kind::Fen
-                | Kind::ArbiterPause
-                | Kind::ArbiterResume
-                | Kind::ArbiterTime
-                | Kind::ArbiterSetTime
-                | Kind::ArbiterSetMove
-                | Kind::ArbiterIllegal
-                | Kind::ArbiterBack
-                | Kind::Listen
-                | Kind::Peg
-                | Kind::Quit
-        )
-    }
-}
-
-/// One part of a command's phrase.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Slot {
-    /// A fixed word of the word table (said, shown and heard).
-    W(Word),
-    /// Literal words of another phrasing, understood when typed (never said by the program).
-    T(&'static str),
-    /// A square: "Eva vier" or "e4".
-    Square,
-    /// A side: "Weiß", "Schwarz".
-    Side,
-    /// A side that may be left out.
-    OptSide,
-    /// A colour adjective that may be left out: "weiße", "schwarzen".
-    OptColour,
-    /// A piece name, singular or plural.
-    Piece,
-    /// A number, in digits or words.
-    Number,
-    /// A number that may be left out.
-    OptNumber,
-    /// A number with an optional sign: "+60", "-30".
-    SignedNumber,
-    /// A time on a clock: "1:23:10" (hours, minutes, seconds) or "23:10" (minutes, seconds).
-    ClockTime,
-    /// The rest of the line, whatever it is.
-    Rest,
-    /// The rest of the line, if there is any.
-    OptRest,
-}
-
-/// A command's phrase: its slots in order.
-pub type Phrase = &'static [Slot];
-
 /// The values a phrase's slots gave.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 struct Values {
@@ -266,133 +105,137 @@ struct Values {
     rest: Option<String>,
 }
 
-impl Kind {
+impl CommandKind {
     /// The command a phrase of this kind means with these values (`None` when a value is
     /// out of range).
     fn command(self, v: Values) -> Option<Command> {
         let count = |n: Option<i64>| n.and_then(|n| usize::try_from(n).ok());
         Some(match self {
-            Kind::WhoseMove => Command::WhoseMove,
-            Kind::LastMove => Command::LastMoves(1),
-            Kind::LastMoves => Command::LastMoves(match v.number {
+            CommandKind::WhoseMove => Command::WhoseMove,
+            CommandKind::LastMove => Command::LastMoves(1),
+            CommandKind::LastMoves => Command::LastMoves(match v.number {
                 None => 5,
                 some => count(some)?,
             }),
-            Kind::Position => Command::Position,
-            Kind::Square => Command::Square(v.square?),
-            Kind::WhereAre => Command::WhereAre(v.piece?, v.side),
-            Kind::Time => Command::Time,
-            Kind::TimeUsed => Command::TimeUsed,
-            Kind::MoveCount => Command::MoveCount,
-            Kind::Repeat => Command::Repeat,
-            Kind::TakeBack => Command::TakeBack,
-            Kind::PressClock => Command::PressClock,
-            Kind::OfferDraw => Command::OfferDraw(v.side),
-            Kind::AcceptDraw => Command::AcceptDraw,
-            Kind::DeclineDraw => Command::DeclineDraw,
-            Kind::ClaimDraw => Command::ClaimDraw(v.rest),
-            Kind::Resign => Command::Resign(v.side),
-            Kind::Yes => Command::Yes,
-            Kind::No => Command::No,
-            Kind::Help => Command::Help,
-            Kind::Fen => Command::Fen,
-            Kind::ArbiterPause => Command::Arbiter(ArbiterAction::Pause),
-            Kind::ArbiterResume => Command::Arbiter(ArbiterAction::Resume),
-            Kind::ArbiterTime => Command::Arbiter(ArbiterAction::AddTime(v.side?, v.number?)),
-            Kind::ArbiterSetTime => Command::Arbiter(ArbiterAction::SetTime(v.side?, v.time?)),
-            Kind::ArbiterSetMove => Command::Arbiter(ArbiterAction::SetMoveNumber(
+            CommandKind::Position => Command::Position,
+            CommandKind::Square => Command::Square(v.square?),
+            CommandKind::WhereAre => Command::WhereAre(v.piece?, v.side),
+            CommandKind::Time => Command::Time,
+            CommandKind::TimeUsed => Command::TimeUsed,
+            CommandKind::MoveCount => Command::MoveCount,
+            CommandKind::Repeat => Command::Repeat,
+            CommandKind::TakeBack => Command::TakeBack,
+            CommandKind::PressClock => Command::PressClock,
+            CommandKind::OfferDraw => Command::OfferDraw(v.side),
+            CommandKind::AcceptDraw => Command::AcceptDraw,
+            CommandKind::DeclineDraw => Command::DeclineDraw,
+            CommandKind::ClaimDraw => Command::ClaimDraw(v.rest),
+            CommandKind::Resign => Command::Resign(v.side),
+            CommandKind::Yes => Command::Yes,
+            CommandKind::No => Command::No,
+            CommandKind::Help => Command::Help,
+            CommandKind::Fen => Command::Fen,
+            CommandKind::ArbiterPause => Command::Arbiter(ArbiterAction::Pause),
+            CommandKind::ArbiterResume => Command::Arbiter(ArbiterAction::Resume),
+            CommandKind::ArbiterTime => {
+                Command::Arbiter(ArbiterAction::AddTime(v.side?, v.number?))
+            }
+            CommandKind::ArbiterSetTime => {
+                Command::Arbiter(ArbiterAction::SetTime(v.side?, v.time?))
+            }
+            CommandKind::ArbiterSetMove => Command::Arbiter(ArbiterAction::SetMoveNumber(
                 u32::try_from(v.number?).ok().filter(|n| *n > 0)?,
             )),
-            Kind::ArbiterIllegal => Command::Arbiter(ArbiterAction::IllegalMove(v.side)),
-            Kind::ArbiterBack => Command::Arbiter(ArbiterAction::Back(count(v.number)?)),
-            Kind::Listen => Command::Listen,
-            Kind::Peg => Command::Peg(v.rest?),
-            Kind::Quit => Command::Quit,
+            CommandKind::ArbiterIllegal => Command::Arbiter(ArbiterAction::IllegalMove(v.side)),
+            CommandKind::ArbiterBack => Command::Arbiter(ArbiterAction::Back(count(v.number)?)),
+            CommandKind::Listen => Command::Listen,
+            CommandKind::Peg => Command::Peg(v.rest?),
+            CommandKind::Quit => Command::Quit,
         })
     }
 }
 
 impl Command {
     /// Its kind, and the values its phrase says.
-    fn kind_and_values(&self) -> (Kind, Values) {
+    fn kind_and_values(&self) -> (CommandKind, Values) {
         let mut v = Values::default();
         let kind = match self {
-            Command::WhoseMove => Kind::WhoseMove,
-            Command::LastMoves(1) => Kind::LastMove,
+            Command::WhoseMove => CommandKind::WhoseMove,
+            Command::LastMoves(1) => CommandKind::LastMove,
             Command::LastMoves(n) => {
                 v.number = Some(*n as i64);
-                Kind::LastMoves
+                CommandKind::LastMoves
             }
-            Command::Position => Kind::Position,
+            Command::Position => CommandKind::Position,
             Command::Square(sq) => {
                 v.square = Some(*sq);
-                Kind::Square
+                CommandKind::Square
             }
             Command::WhereAre(role, color) => {
                 v.piece = Some(*role);
                 v.side = *color;
-                Kind::WhereAre
+                CommandKind::WhereAre
             }
-            Command::Time => Kind::Time,
-            Command::TimeUsed => Kind::TimeUsed,
-            Command::MoveCount => Kind::MoveCount,
-            Command::Repeat => Kind::Repeat,
-            Command::TakeBack => Kind::TakeBack,
-            Command::PressClock => Kind::PressClock,
+            Command::Time => CommandKind::Time,
+            Command::TimeUsed => CommandKind::TimeUsed,
+            Command::MoveCount => CommandKind::MoveCount,
+            Command::Repeat => CommandKind::Repeat,
+            Command::TakeBack => CommandKind::TakeBack,
+            Command::PressClock => CommandKind::PressClock,
             Command::OfferDraw(side) => {
                 v.side = *side;
-                Kind::OfferDraw
+                CommandKind::OfferDraw
             }
-            Command::AcceptDraw => Kind::AcceptDraw,
-            Command::DeclineDraw => Kind::DeclineDraw,
+            Command::AcceptDraw => CommandKind::AcceptDraw,
+            Command::DeclineDraw => CommandKind::DeclineDraw,
             Command::ClaimDraw(rest) => {
                 v.rest.clone_from(rest);
-                Kind::ClaimDraw
+                CommandKind::ClaimDraw
             }
             Command::Resign(side) => {
                 v.side = *side;
-                Kind::Resign
+                CommandKind::Resign
             }
-            Command::Yes => Kind::Yes,
-            Command::No => Kind::No,
-            Command::Help => Kind::Help,
-            Command::Fen => Kind::Fen,
-            Command::Arbiter(ArbiterAction::Pause) => Kind::ArbiterPause,
-            Command::Arbiter(ArbiterAction::Resume) => Kind::ArbiterResume,
+            Command::Yes => CommandKind::Yes,
+            Command::No => CommandKind::No,
+            Command::Help => CommandKind::Help,
+            Command::Fen => CommandKind::Fen,
+            Command::Arbiter(ArbiterAction::Pause) => CommandKind::ArbiterPause,
+            Command::Arbiter(ArbiterAction::Resume) => CommandKind::ArbiterResume,
             Command::Arbiter(ArbiterAction::AddTime(side, seconds)) => {
                 v.side = Some(*side);
                 v.number = Some(*seconds);
-                Kind::ArbiterTime
+                CommandKind::ArbiterTime
             }
             Command::Arbiter(ArbiterAction::SetTime(side, time)) => {
                 v.side = Some(*side);
                 v.time = Some(*time);
-                Kind::ArbiterSetTime
+                CommandKind::ArbiterSetTime
             }
             Command::Arbiter(ArbiterAction::SetMoveNumber(n)) => {
                 v.number = Some(i64::from(*n));
-                Kind::ArbiterSetMove
+                CommandKind::ArbiterSetMove
             }
             Command::Arbiter(ArbiterAction::IllegalMove(side)) => {
                 v.side = *side;
-                Kind::ArbiterIllegal
+                CommandKind::ArbiterIllegal
             }
             Command::Arbiter(ArbiterAction::Back(n)) => {
                 v.number = Some(*n as i64);
-                Kind::ArbiterBack
+                CommandKind::ArbiterBack
             }
-            Command::Listen => Kind::Listen,
+            Command::Listen => CommandKind::Listen,
             Command::Peg(rest) => {
                 v.rest = Some(rest.clone());
-                Kind::Peg
+                CommandKind::Peg
             }
-            Command::Quit => Kind::Quit,
+            Command::Quit => CommandKind::Quit,
         };
         (kind, v)
     }
 
     /// Its kind.
-    pub fn kind(&self) -> Kind {
+    pub fn kind(&self) -> CommandKind {
         self.kind_and_values().0
     }
 
@@ -480,7 +323,7 @@ fn phrase_tokens(phrase: Phrase, v: &Values) -> Vec<Token> {
 /// spoken kind's first phrase, once for every square, piece and colour it can name.
 pub fn spoken(lang: Lang) -> Vec<(Command, Vec<Token>)> {
     let mut out = Vec::new();
-    for kind in Kind::ALL.into_iter().filter(|k| k.is_spoken()) {
+    for kind in CommandKind::ALL.into_iter().filter(|k| k.is_spoken()) {
         let phrase = (lang.table().commands)(kind)[0];
         for values in expansions(phrase) {
             if let Some(command) = kind.command(values.clone()) {
@@ -553,17 +396,17 @@ fn expansions(phrase: Phrase) -> Vec<Values> {
 pub fn help_tokens(lang: Lang) -> Vec<Token> {
     let mut tokens = vec![Token::Word(Word::HowToMove), Token::Pause];
     tokens.push(Token::Word(Word::Commands));
-    for kind in Kind::ALL {
+    for kind in CommandKind::ALL {
         let phrase = (lang.table().commands)(kind)[0];
         let example = Values {
             square: Some(Square::E4),
             side: Some(Color::White),
             piece: Some(Role::Knight),
             number: match kind {
-                Kind::LastMoves => Some(5),
-                Kind::ArbiterTime => Some(60),
-                Kind::ArbiterSetMove => Some(24),
-                Kind::ArbiterBack => Some(2),
+                CommandKind::LastMoves => Some(5),
+                CommandKind::ArbiterTime => Some(60),
+                CommandKind::ArbiterSetMove => Some(24),
+                CommandKind::ArbiterBack => Some(2),
                 _ => None,
             },
             time: Some(Duration::from_secs(83 * 60 + 10)),

@@ -9,9 +9,10 @@ use std::time::Duration;
 
 use shakmaty::{Color, Role};
 
-use super::{Command, Kind, Slot, Values};
+use super::{Command, Values};
 use crate::lang::{Lang, Speech, Table, WordSet, role_index};
 use crate::notation::parse::{fold, parse_square};
+use crate::words::{CommandKind, Slot};
 
 /// One word of the line: as typed, and folded for comparison.
 struct LineWord<'a> {
@@ -42,7 +43,7 @@ pub fn parse(lang: Lang, line: &str) -> Option<Command> {
 /// leaves the least to a rest of the line, first in table order on a tie.
 fn parse_in(lang: Lang, words: &[LineWord]) -> Option<Command> {
     let mut best: Option<(usize, Command)> = None;
-    for kind in Kind::ALL {
+    for kind in CommandKind::ALL {
         for phrase in (lang.table().commands)(kind) {
             let matcher = Matcher { lang, words };
             let Some(values) = matcher.phrase(phrase, 0, Values::default()) else {

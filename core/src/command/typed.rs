@@ -78,7 +78,7 @@ impl LineSplitter {
         let line = if self.length > MAX_LINE_BYTES {
             TypedLine::TooLong(self.length)
         } else {
-            clean(&self.kept)
+            clean_line(&self.kept)
         };
         self.kept.clear();
         self.length = 0;
@@ -87,7 +87,7 @@ impl LineSplitter {
 }
 
 /// Cleans one line's bytes (without its line end); see the module documentation.
-pub fn clean(bytes: &[u8]) -> TypedLine {
+pub fn clean_line(bytes: &[u8]) -> TypedLine {
     if bytes.len() > MAX_LINE_BYTES {
         return TypedLine::TooLong(bytes.len());
     }
@@ -200,15 +200,18 @@ mod tests {
 
     #[test]
     fn junk_is_dropped_and_spaces_are_spaces() {
-        assert_eq!(clean(b"\x1b[AEva\tvier\x00"), text("Eva vier"));
-        assert_eq!(clean("Eva\u{a0}vier\u{feff}".as_bytes()), text("Eva vier"));
-        assert_eq!(clean(b"\x1b]0;title\x07Ende"), text("Ende"));
-        assert_eq!(clean(b"\x1b[200~e4\x1b[201~"), text("e4"));
-        assert_eq!(clean(b"  "), text(""));
-        assert_eq!(clean(b""), text(""));
-        assert_eq!(clean(b"\x00\x1b[B\x7f"), TypedLine::Unreadable);
-        assert_eq!(clean(b"f\xfcnf"), text("fünf"));
-        assert_eq!(clean(b"\xff\xfe"), text("ÿþ"));
+        assert_eq!(clean_line(b"\x1b[AEva\tvier\x00"), text("Eva vier"));
+        assert_eq!(
+            clean_line("Eva\u{a0}vier\u{feff}".as_bytes()),
+            text("Eva vier")
+        );
+        assert_eq!(clean_line(b"\x1b]0;title\x07Ende"), text("Ende"));
+        assert_eq!(clean_line(b"\x1b[200~e4\x1b[201~"), text("e4"));
+        assert_eq!(clean_line(b"  "), text(""));
+        assert_eq!(clean_line(b""), text(""));
+        assert_eq!(clean_line(b"\x00\x1b[B\x7f"), TypedLine::Unreadable);
+        assert_eq!(clean_line(b"f\xfcnf"), text("fünf"));
+        assert_eq!(clean_line(b"\xff\xfe"), text("ÿþ"));
     }
 
     #[test]

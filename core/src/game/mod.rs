@@ -6,12 +6,12 @@
 //! automatic draws (9.6), flag fall (6.9), completed illegal moves (7.5, A.4.2, B.2) and
 //! resignation (5.1.2). It owns no clock: time penalties are reported for the clock to apply.
 
-mod dead;
-mod outcome;
-mod pace;
-mod reports;
-mod state;
-pub mod touch_move;
+pub(crate) mod dead;
+pub(crate) mod outcome;
+pub(crate) mod pace;
+pub(crate) mod reports;
+pub(crate) mod state;
+pub(crate) mod touch_move;
 
 pub use dead::{dead_position, pawns_blocked_for_ever};
 pub use outcome::{DeadKind, EndReason, GameOutcome, GameResult};
@@ -20,11 +20,10 @@ pub use reports::{
     ClaimRefusal, ClaimVerdict, DrawClaim, DrawOfferError, GameError, IllegalMovePenalty,
     MoveReport, PlayedMove, TimeBonus,
 };
-pub use shakmaty::Color;
 pub use state::Game;
 
 /// Serde for a [`Color`] as `"white"` / `"black"` (shakmaty's serde feature is not enabled).
-pub mod color_serde {
+pub(crate) mod color_serde {
     use serde::{Deserialize, Deserializer, Serializer};
     use shakmaty::Color;
 

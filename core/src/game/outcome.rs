@@ -6,7 +6,7 @@ use serde::{Deserialize, Serialize};
 use shakmaty::Color;
 
 use crate::lang::ENGLISH;
-use crate::notation::{Token, Word};
+use crate::words::{Token, Word};
 
 use super::color_serde;
 
@@ -214,7 +214,7 @@ impl fmt::Display for GameOutcome {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::notation::Lang;
+    use crate::lang::Lang;
 
     #[test]
     fn outcomes_are_said_in_words() {

@@ -6,7 +6,7 @@ use std::fmt;
 use shakmaty::{Color, Move, san::SanPlus};
 
 use crate::lang::ENGLISH;
-use crate::notation::{Token, Word};
+use crate::words::{Token, Word};
 
 use super::outcome::GameOutcome;
 

@@ -13,8 +13,8 @@
 
 use shakmaty::{CastlingSide, Chess, Move, Piece, Position, Role, Square};
 
-use crate::notation::token::{colored_piece_tokens, square_tokens};
-use crate::notation::{Token, Word};
+use crate::words::{Token, Word};
+use crate::words::{colored_piece_tokens, square_tokens};
 
 /// The article an obligation comes from.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -1,8 +1,10 @@
 //! German: the Annex D words (D.2.1), which are German (both word sets are the same), and
 //! German for everything else.
 
-use crate::command::{Kind, Phrase, Slot::*};
-use crate::notation::words::Word;
+use crate::words::{CommandKind, Phrase};
+
+use crate::words::Slot::*;
+use crate::words::Word;
 
 use super::{Hearing, Numbers, Table};
 
@@ -148,47 +150,47 @@ fn below_100(n: u32) -> String {
 }
 
 /// The commands; fillers ("wer", "die", "stehen" …) may stand anywhere in them.
-fn commands(kind: Kind) -> &'static [Phrase] {
+fn commands(kind: CommandKind) -> &'static [Phrase] {
     match kind {
-        Kind::WhoseMove => &[&[W(Word::ToMove)], &[T("Zug")], &[T("wer ist am Zug")]],
-        Kind::LastMove => &[&[W(Word::LastMove)]],
-        Kind::LastMoves => &[&[W(Word::LastMoves), OptNumber]],
-        Kind::Position => &[&[W(Word::Position)], &[T("Brett")]],
-        Kind::Square => &[&[W(Word::Square), Square], &[T("was steht auf"), Square]],
-        Kind::WhereAre => &[&[W(Word::Where), OptColour, Piece]],
-        Kind::Time => &[&[W(Word::Time)], &[T("Uhr Zeit")]],
-        Kind::TimeUsed => &[&[W(Word::Time), W(Word::Used)], &[T("verbrauchte Zeit")]],
-        Kind::MoveCount => &[&[W(Word::Moves)], &[T("Zugzahl")]],
-        Kind::Repeat => &[&[W(Word::Repeat)], &[T("wiederholen")], &[T("nochmal")]],
-        Kind::TakeBack => &[&[W(Word::Correction)], &[T("zurück")], &[T("zurücknehmen")]],
-        Kind::PressClock => &[&[W(Word::Clock)], &[T("drücken")]],
-        Kind::OfferDraw => &[&[W(Word::Draw), OptSide], &[T("Remis anbieten")]],
-        Kind::AcceptDraw => &[&[W(Word::AcceptDraw)], &[T("annehmen")]],
-        Kind::DeclineDraw => &[&[W(Word::DeclineDraw)], &[T("ablehnen")]],
-        Kind::ClaimDraw => &[&[W(Word::Claim), OptRest], &[T("reklamieren"), OptRest]],
-        Kind::Resign => &[
+        CommandKind::WhoseMove => &[&[W(Word::ToMove)], &[T("Zug")], &[T("wer ist am Zug")]],
+        CommandKind::LastMove => &[&[W(Word::LastMove)]],
+        CommandKind::LastMoves => &[&[W(Word::LastMoves), OptNumber]],
+        CommandKind::Position => &[&[W(Word::Position)], &[T("Brett")]],
+        CommandKind::Square => &[&[W(Word::Square), Square], &[T("was steht auf"), Square]],
+        CommandKind::WhereAre => &[&[W(Word::Where), OptColour, Piece]],
+        CommandKind::Time => &[&[W(Word::Time)], &[T("Uhr Zeit")]],
+        CommandKind::TimeUsed => &[&[W(Word::Time), W(Word::Used)], &[T("verbrauchte Zeit")]],
+        CommandKind::MoveCount => &[&[W(Word::Moves)], &[T("Zugzahl")]],
+        CommandKind::Repeat => &[&[W(Word::Repeat)], &[T("wiederholen")], &[T("nochmal")]],
+        CommandKind::TakeBack => &[&[W(Word::Correction)], &[T("zurück")], &[T("zurücknehmen")]],
+        CommandKind::PressClock => &[&[W(Word::Clock)], &[T("drücken")]],
+        CommandKind::OfferDraw => &[&[W(Word::Draw), OptSide], &[T("Remis anbieten")]],
+        CommandKind::AcceptDraw => &[&[W(Word::AcceptDraw)], &[T("annehmen")]],
+        CommandKind::DeclineDraw => &[&[W(Word::DeclineDraw)], &[T("ablehnen")]],
+        CommandKind::ClaimDraw => &[&[W(Word::Claim), OptRest], &[T("reklamieren"), OptRest]],
+        CommandKind::Resign => &[
             &[W(Word::Resign), OptSide],
             &[T("ich gebe auf")],
             &[Side, T("gibt auf")],
         ],
-        Kind::Yes => &[&[W(Word::Yes)]],
-        Kind::No => &[&[W(Word::No)]],
-        Kind::Help => &[&[W(Word::Help)], &[T("?")]],
-        Kind::Fen => &[&[W(Word::Fen)]],
-        Kind::ArbiterPause => &[
+        CommandKind::Yes => &[&[W(Word::Yes)]],
+        CommandKind::No => &[&[W(Word::No)]],
+        CommandKind::Help => &[&[W(Word::Help)], &[T("?")]],
+        CommandKind::Fen => &[&[W(Word::Fen)]],
+        CommandKind::ArbiterPause => &[
             &[W(Word::Arbiter), W(Word::Pause)],
             &[W(Word::Arbiter), T("anhalten")],
             &[W(Word::Arbiter), T("stop")],
         ],
-        Kind::ArbiterResume => &[&[W(Word::Arbiter), W(Word::Continue)]],
-        Kind::ArbiterTime => &[&[W(Word::Arbiter), W(Word::Time), Side, SignedNumber]],
-        Kind::ArbiterSetTime => &[&[W(Word::Arbiter), W(Word::Time), Side, ClockTime]],
-        Kind::ArbiterSetMove => &[&[W(Word::Arbiter), W(Word::Move), Number]],
-        Kind::ArbiterIllegal => &[&[W(Word::Arbiter), W(Word::Illegal), OptSide]],
-        Kind::ArbiterBack => &[&[W(Word::Arbiter), W(Word::Back), Number]],
-        Kind::Listen => &[&[W(Word::Listen)], &[T("Mikrofon")]],
-        Kind::Peg => &[&[W(Word::Peg), Rest], &[T("peg"), Rest]],
-        Kind::Quit => &[&[W(Word::Quit)], &[T("beenden")]],
+        CommandKind::ArbiterResume => &[&[W(Word::Arbiter), W(Word::Continue)]],
+        CommandKind::ArbiterTime => &[&[W(Word::Arbiter), W(Word::Time), Side, SignedNumber]],
+        CommandKind::ArbiterSetTime => &[&[W(Word::Arbiter), W(Word::Time), Side, ClockTime]],
+        CommandKind::ArbiterSetMove => &[&[W(Word::Arbiter), W(Word::Move), Number]],
+        CommandKind::ArbiterIllegal => &[&[W(Word::Arbiter), W(Word::Illegal), OptSide]],
+        CommandKind::ArbiterBack => &[&[W(Word::Arbiter), W(Word::Back), Number]],
+        CommandKind::Listen => &[&[W(Word::Listen)], &[T("Mikrofon")]],
+        CommandKind::Peg => &[&[W(Word::Peg), Rest], &[T("peg"), Rest]],
+        CommandKind::Quit => &[&[W(Word::Quit)], &[T("beenden")]],
     }
 }
 
@@ -302,6 +304,15 @@ fn word(word: Word) -> &'static str {
         Word::Sandglass => "Sanduhr",
         Word::NoTimeControl => "ohne Zeitkontrolle",
         Word::TimeControlUnknown => "Zeitkontrolle unbekannt",
+        Word::ForExample => "zum Beispiel",
+        Word::TimeControlMissing => "keine Zeitkontrolle angegeben, zum Beispiel --control 90+30",
+        Word::NeedsAUnit => "braucht eine Einheit: m für Minuten, s für Sekunden",
+        Word::NotATime => "keine Zeitangabe",
+        Word::AboveZero => "eine Zeit über null, oder none",
+        Word::ReplayFileFaulty => "die Ablaufdatei ist fehlerhaft",
+        Word::NeedsATerminal => {
+            "die Uhr braucht ein Terminal für ihre Tasten; eine Ablaufdatei spielt --replay DATEI"
+        }
         Word::PressAgainToQuit => "zum Beenden noch einmal Q",
         Word::ClockKeys => {
             "Leertaste: Uhr drücken. F: Weiß drückt. J: Schwarz drückt. Eingabetaste: beide Zeiten und Zug. D: Zeit Weiß. K: Zeit Schwarz. M: Zug. P: Pause. H: Hilfe. Zweimal Q: Ende"
@@ -337,6 +348,12 @@ fn word(word: Word) -> &'static str {
         Word::Announced => "angesagt",
         Word::PleaseCorrect => "bitte korrigieren",
         Word::NoPegBoard => "kein Steckbrett",
+        Word::PegBoard => "Steckbrett",
+        Word::EBoard => "e-Brett",
+        Word::SensesOccupancy => "erkennt Belegung",
+        Word::SensesColours => "erkennt Farben",
+        Word::SensesPieces => "erkennt Figuren",
+        Word::GameFile => "Partiedatei",
         Word::BoardViewTitle => "annexd - Brettansicht: Befehle unten eingeben, Hilfe zeigt sie",
         Word::Said => "gesagt",
         Word::Note => "Hinweis",
@@ -396,6 +413,14 @@ fn word(word: Word) -> &'static str {
         Word::FileUnreadable => "Datei nicht lesbar",
         Word::FileNotWritten => "Datei konnte nicht geschrieben werden",
         Word::NoUnfinishedGame => "keine unbeendete Partie",
+        Word::FolderNotCreated => "der Ordner kann nicht angelegt werden",
+        Word::RescueNotAdded => "die Ersatzdatei kann nicht in die Partiedatei übernommen werden",
+        Word::NotFound => "nicht gefunden",
+        Word::NoPermission => "keine Berechtigung",
+        Word::DiskFull => "der Datenträger ist voll",
+        Word::AlreadyExists => "gibt es schon",
+        Word::IsAFolder => "das ist ein Ordner",
+        Word::NotAFolder => "kein Ordner",
         // --- game rules and the scoresheet (game helper) ---
         Word::InvalidPosition => "ungültige Stellung",
         Word::DrawAlreadyOffered => "Remis ist schon angeboten",
@@ -451,14 +476,98 @@ fn word(word: Word) -> &'static str {
         // --- speech out ---
         Word::NothingToRepeat => "nichts zu wiederholen",
         // --- bad input, devices and the disk ---
-        Word::TheWord => "das Wort",
-        Word::IsUnknown => "kenne ich nicht",
         Word::LineTooLong => "die Zeile ist zu lang",
         Word::GameGoesOn => "die Partie geht weiter",
         Word::JournalWrittenAgain => "Partiedatei wieder geschrieben",
         Word::JournalRescued => "die Züge sind in einer Ersatzdatei gesichert",
+        Word::ViewUnavailable => "die Brettansicht kann nicht starten, Zeilen stattdessen",
+        Word::RescuedEntriesAdded => "Einträge aus der Ersatzdatei übernommen",
+        Word::ResumeLater => "weiter mit annexd resume",
+        Word::InterruptAgainToEnd => "zum Beenden noch einmal Strg-C",
         Word::SimulatedBoardCannot => "das simulierte Brett kann das nicht",
+        Word::SimulatedBoardCannotStart => "das simulierte Steckbrett kann nicht starten",
+        Word::NoSimulatedBoard => {
+            "kein simuliertes Steckbrett (play --board sim), nicht ausgeführt"
+        }
+        Word::NoPegOn => "kein Stift auf",
+        Word::NothingInHand => "keine Figur in der Hand für",
+        Word::AlreadyTaken => "schon besetzt",
+        Word::SimulatorHowTo => "Stifte so bewegen: peg e2e4, peg UP e2, peg DOWN e4",
+        Word::SimulatorSendsThat => "das sendet das simulierte Brett selbst",
         Word::NotAModel => "das ist kein Sprachmodell",
         Word::ModelKnowsNoWord => "das Sprachmodell kennt keins der Wörter",
+        Word::Line => "Zeile",
+        Word::OutputNotWritten => "die Ausgabe konnte nicht geschrieben werden",
+        Word::NameTheGameFile => "bitte die Partiedatei angeben",
+        Word::NotACheckCode => "kein Prüfcode, er hat 16 Zeichen aus 0 bis 9 und a bis f",
+        Word::NotToml => "keine gültige TOML-Datei",
+        Word::UnknownSetting => "unbekannte Einstellung",
+        Word::NotAllowedValue => "kein erlaubter Wert",
+        Word::AllowedAre => "erlaubt",
+        Word::NumberExpected => "Zahl erwartet",
+        Word::WholeNumberExpected => "ganze Zahl ab null erwartet",
+        Word::TextExpected => "Text in Anführungszeichen erwartet",
+        Word::TrueOrFalseExpected => "true oder false erwartet",
+        Word::SectionExpected => "Abschnitt in eckigen Klammern erwartet",
+        Word::OutOfRange => "außerhalb des erlaubten Bereichs",
+        Word::ValueMissing => "Wert fehlt",
+        Word::SettingsFrom => "Einstellungen aus",
+        Word::DefaultSettings => "Voreinstellungen",
+        Word::RecordDiffersFromRules => "die Aufzeichnung weicht von den Regeln ab",
+        Word::NoFont => "keine Schrift für das PDF gefunden",
+        Word::FontUnusable => "Schrift nicht verwendbar",
+        Word::PdfNotMade => "das PDF konnte nicht erstellt werden",
+        Word::NoBrailleTable => "Braille-Tabelle nicht gefunden",
+        Word::BrailleFailed => "Übertragung in Braille fehlgeschlagen",
+        Word::BadVoiceFile => "Stimmbeschreibung fehlerhaft",
+        Word::BadClip => "Aufnahme nicht lesbar",
+        Word::VoiceEmpty => "die Stimme hat keine Aufnahmen",
+        Word::VoiceWrongLanguage => "die Sprache der Stimme passt nicht zu ihrem Ordner",
+        Word::Complete => "vollständig",
+        Word::Recordings => "Aufnahmen",
+        Word::RecordingsMissing => "fehlende Aufnahmen",
+        Word::DefaultVoiceSaysThem => "beim Sprechen sagt sie die Stimme",
+        Word::SpeechNotFinished => "die Sprachausgabe wurde nicht fertig",
+        Word::OnlyClipsWriteSound => "nur die Stimme aus Aufnahmen kann eine Tondatei schreiben",
+        Word::SoundNotMade => "der Ton konnte nicht erzeugt werden",
+        Word::WordsToRecord => "aufzunehmende Wörter",
+        Word::Microphone => "Mikrofon",
+        Word::RecordKeys => {
+            "nach jedem Wort: Eingabetaste behalten, r wiederholen, s überspringen, q beenden"
+        }
+        Word::SayNow => "bitte sagen",
+        Word::RecordRetryKeys => "Eingabetaste oder r noch einmal, s überspringen, q beenden",
+        Word::TooLongCutAfter => "zu lang, abgeschnitten nach",
+        Word::Kept => "behalten",
+        Word::Skipped => "übersprungen",
+        Word::NotYetRecorded => "noch nicht aufgenommen",
+        Word::NothingRecorded => "nichts aufgenommen",
+        Word::NotAClipKey => "kein Aufnahmeschlüssel",
+        Word::MicrophoneFailed => "das Mikrofon nimmt nicht auf",
+        Word::SimKeys => {
+            "Züge eingeben (e2e4, Nf3) oder Brettereignisse (UP e2, DOWN e4, KEY clock), Ende mit Strg-D"
+        }
+        Word::NothingAsked => "keine Frage offen",
+        Word::NotAmongChoices => "keiner der angebotenen Züge",
+        Word::LogNotWritten => "Protokolldatei nicht beschreibbar, kein Protokoll",
+        Word::VoiceInputStopped => "Spracheingabe ausgefallen",
+        Word::BadTimeControl => "Zeitkontrolle nicht lesbar",
+        Word::ControlEmpty => "die Zeitkontrolle ist leer",
+        Word::SandglassAlone => "eine Sanduhr steht allein, ohne weitere Periode",
+        Word::OnlyLastWithoutMoves => "nur die letzte Periode darf ohne Zugzahl sein",
+        Word::PeriodEmpty => "eine Periode ist leer",
+        Word::NotANumberOfMoves => "keine Zugzahl",
+        Word::PeriodNeedsMoves => "eine Periode braucht mindestens einen Zug",
+        Word::OneBonusAtMost => "eine Periode hat höchstens einen Zeitzuschlag",
+        Word::PeriodNeedsTime => "eine Periode braucht Bedenkzeit",
+        Word::SurelyTypingError => "mehr als hundert Stunden, sicher ein Tippfehler",
+        Word::TimeMissing => "eine Zeitangabe fehlt",
+        Word::NumberTooLarge => "die Zahl ist zu groß",
+        Word::NotWholeSeconds => "keine ganze Zahl von Sekunden",
+        Word::NotAUnit => "keine Einheit, erlaubt sind h, m und s",
+        Word::UnitWithoutNumber => "vor der Einheit fehlt die Zahl",
+        Word::UnknownOption => "unbekannte Option",
+        Word::SeeHelp => "Hilfe mit --help",
+        Word::AtPosition => "an Stelle",
     }
 }

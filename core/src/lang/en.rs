@@ -1,8 +1,10 @@
 //! English: the English sentence, and the English words of moves ("knight Felix three") for
 //! `--words local`; the Annex D words otherwise, and the Annex D file names always.
 
-use crate::command::{Kind, Phrase, Slot::*};
-use crate::notation::words::Word;
+use crate::words::{CommandKind, Phrase};
+
+use crate::words::Slot::*;
+use crate::words::Word;
 
 use super::{Hearing, Numbers, Table};
 
@@ -123,58 +125,58 @@ fn below_100(n: u32) -> String {
 }
 
 /// The commands; fillers ("the", "are" …) may stand anywhere in them.
-fn commands(kind: Kind) -> &'static [Phrase] {
+fn commands(kind: CommandKind) -> &'static [Phrase] {
     match kind {
-        Kind::WhoseMove => &[&[W(Word::ToMove)], &[T("turn")], &[T("whose move")]],
-        Kind::LastMove => &[&[W(Word::LastMove)]],
-        Kind::LastMoves => &[&[W(Word::LastMoves), OptNumber]],
-        Kind::Position => &[&[W(Word::Position)], &[T("board")]],
-        Kind::Square => &[&[W(Word::Square), Square], &[T("what is on"), Square]],
-        Kind::WhereAre => &[&[W(Word::Where), OptColour, Piece]],
-        Kind::Time => &[&[W(Word::Time)]],
-        Kind::TimeUsed => &[&[W(Word::Time), W(Word::Used)], &[T("used")]],
-        Kind::MoveCount => &[&[W(Word::Moves)], &[T("move count")]],
-        Kind::Repeat => &[&[W(Word::Repeat)], &[T("again")]],
-        Kind::TakeBack => &[
+        CommandKind::WhoseMove => &[&[W(Word::ToMove)], &[T("turn")], &[T("whose move")]],
+        CommandKind::LastMove => &[&[W(Word::LastMove)]],
+        CommandKind::LastMoves => &[&[W(Word::LastMoves), OptNumber]],
+        CommandKind::Position => &[&[W(Word::Position)], &[T("board")]],
+        CommandKind::Square => &[&[W(Word::Square), Square], &[T("what is on"), Square]],
+        CommandKind::WhereAre => &[&[W(Word::Where), OptColour, Piece]],
+        CommandKind::Time => &[&[W(Word::Time)]],
+        CommandKind::TimeUsed => &[&[W(Word::Time), W(Word::Used)], &[T("used")]],
+        CommandKind::MoveCount => &[&[W(Word::Moves)], &[T("move count")]],
+        CommandKind::Repeat => &[&[W(Word::Repeat)], &[T("again")]],
+        CommandKind::TakeBack => &[
             &[W(Word::Correction)],
             &[T("take back")],
             &[T("takeback")],
             &[T("undo")],
         ],
-        Kind::PressClock => &[&[W(Word::Clock)], &[T("press")]],
-        Kind::OfferDraw => &[
+        CommandKind::PressClock => &[&[W(Word::Clock)], &[T("press")]],
+        CommandKind::OfferDraw => &[
             &[W(Word::Draw), OptSide],
             &[T("offer draw")],
             &[T("offer a draw")],
         ],
-        Kind::AcceptDraw => &[&[W(Word::AcceptDraw)], &[T("accept")]],
-        Kind::DeclineDraw => &[&[W(Word::DeclineDraw)], &[T("decline")]],
-        Kind::ClaimDraw => &[&[W(Word::Claim), OptRest], &[T("claim draw"), OptRest]],
-        Kind::Resign => &[
+        CommandKind::AcceptDraw => &[&[W(Word::AcceptDraw)], &[T("accept")]],
+        CommandKind::DeclineDraw => &[&[W(Word::DeclineDraw)], &[T("decline")]],
+        CommandKind::ClaimDraw => &[&[W(Word::Claim), OptRest], &[T("claim draw"), OptRest]],
+        CommandKind::Resign => &[
             &[W(Word::Resign), OptSide],
             &[T("i resign")],
             &[Side, T("resigns")],
         ],
-        Kind::Yes => &[&[W(Word::Yes)]],
-        Kind::No => &[&[W(Word::No)]],
-        Kind::Help => &[&[W(Word::Help)], &[T("?")]],
-        Kind::Fen => &[&[W(Word::Fen)]],
-        Kind::ArbiterPause => &[
+        CommandKind::Yes => &[&[W(Word::Yes)]],
+        CommandKind::No => &[&[W(Word::No)]],
+        CommandKind::Help => &[&[W(Word::Help)], &[T("?")]],
+        CommandKind::Fen => &[&[W(Word::Fen)]],
+        CommandKind::ArbiterPause => &[
             &[W(Word::Arbiter), W(Word::Pause)],
             &[W(Word::Arbiter), T("stop")],
         ],
-        Kind::ArbiterResume => &[
+        CommandKind::ArbiterResume => &[
             &[W(Word::Arbiter), W(Word::Continue)],
             &[W(Word::Arbiter), T("continue")],
         ],
-        Kind::ArbiterTime => &[&[W(Word::Arbiter), W(Word::Time), Side, SignedNumber]],
-        Kind::ArbiterSetTime => &[&[W(Word::Arbiter), W(Word::Time), Side, ClockTime]],
-        Kind::ArbiterSetMove => &[&[W(Word::Arbiter), W(Word::Move), Number]],
-        Kind::ArbiterIllegal => &[&[W(Word::Arbiter), W(Word::Illegal), OptSide]],
-        Kind::ArbiterBack => &[&[W(Word::Arbiter), W(Word::Back), Number]],
-        Kind::Listen => &[&[W(Word::Listen)], &[T("microphone")]],
-        Kind::Peg => &[&[W(Word::Peg), Rest]],
-        Kind::Quit => &[&[W(Word::Quit)], &[T("exit")]],
+        CommandKind::ArbiterTime => &[&[W(Word::Arbiter), W(Word::Time), Side, SignedNumber]],
+        CommandKind::ArbiterSetTime => &[&[W(Word::Arbiter), W(Word::Time), Side, ClockTime]],
+        CommandKind::ArbiterSetMove => &[&[W(Word::Arbiter), W(Word::Move), Number]],
+        CommandKind::ArbiterIllegal => &[&[W(Word::Arbiter), W(Word::Illegal), OptSide]],
+        CommandKind::ArbiterBack => &[&[W(Word::Arbiter), W(Word::Back), Number]],
+        CommandKind::Listen => &[&[W(Word::Listen)], &[T("microphone")]],
+        CommandKind::Peg => &[&[W(Word::Peg), Rest]],
+        CommandKind::Quit => &[&[W(Word::Quit)], &[T("exit")]],
     }
 }
 
@@ -288,6 +290,15 @@ fn word(word: Word) -> &'static str {
         Word::Sandglass => "sandglass",
         Word::NoTimeControl => "no time control",
         Word::TimeControlUnknown => "time control unknown",
+        Word::ForExample => "for example",
+        Word::TimeControlMissing => "no time control given, for example --control 90+30",
+        Word::NeedsAUnit => "needs a unit: m for minutes, s for seconds",
+        Word::NotATime => "not a time",
+        Word::AboveZero => "a time above zero, or none",
+        Word::ReplayFileFaulty => "the replay file is faulty",
+        Word::NeedsATerminal => {
+            "the clock needs a terminal for its keys; --replay FILE plays a file of events"
+        }
         Word::PressAgainToQuit => "press Q again to quit",
         Word::ClockKeys => {
             "Space: press the clock. F: White presses. J: Black presses. Enter: both times and the move. D: White's time. K: Black's time. M: move. P: pause. H: help. Q twice: quit"
@@ -323,6 +334,12 @@ fn word(word: Word) -> &'static str {
         Word::Announced => "announced",
         Word::PleaseCorrect => "please correct",
         Word::NoPegBoard => "no peg board",
+        Word::PegBoard => "peg board",
+        Word::EBoard => "e-board",
+        Word::SensesOccupancy => "senses occupancy",
+        Word::SensesColours => "senses colours",
+        Word::SensesPieces => "senses pieces",
+        Word::GameFile => "game file",
         Word::BoardViewTitle => "annexd - board view: type commands below, help lists them",
         Word::Said => "said",
         Word::Note => "note",
@@ -382,6 +399,14 @@ fn word(word: Word) -> &'static str {
         Word::FileUnreadable => "the file cannot be read",
         Word::FileNotWritten => "the file could not be written",
         Word::NoUnfinishedGame => "no unfinished game",
+        Word::FolderNotCreated => "the folder cannot be made",
+        Word::RescueNotAdded => "the rescue file cannot be added to the game file",
+        Word::NotFound => "not found",
+        Word::NoPermission => "no permission",
+        Word::DiskFull => "the disk is full",
+        Word::AlreadyExists => "exists already",
+        Word::IsAFolder => "that is a folder",
+        Word::NotAFolder => "not a folder",
         // --- game rules and the scoresheet (game helper) ---
         Word::InvalidPosition => "invalid position",
         Word::DrawAlreadyOffered => "a draw is already offered",
@@ -435,14 +460,94 @@ fn word(word: Word) -> &'static str {
         // --- speech out ---
         Word::NothingToRepeat => "nothing to repeat",
         // --- bad input, devices and the disk ---
-        Word::TheWord => "the word",
-        Word::IsUnknown => "is unknown",
         Word::LineTooLong => "the line is too long",
         Word::GameGoesOn => "the game goes on",
         Word::JournalWrittenAgain => "the game file is written again",
         Word::JournalRescued => "the moves are kept in a rescue file",
+        Word::ViewUnavailable => "the board view cannot start, lines instead",
+        Word::RescuedEntriesAdded => "entries added from the rescue file",
+        Word::ResumeLater => "go on with annexd resume",
+        Word::InterruptAgainToEnd => "press Ctrl-C again to end",
         Word::SimulatedBoardCannot => "the simulated board cannot do that",
+        Word::SimulatedBoardCannotStart => "the simulated peg board cannot start",
+        Word::NoSimulatedBoard => "no simulated peg board (play --board sim), not carried out",
+        Word::NoPegOn => "no peg on",
+        Word::NothingInHand => "no piece in hand for",
+        Word::AlreadyTaken => "already taken",
+        Word::SimulatorHowTo => "move the pegs like this: peg e2e4, peg UP e2, peg DOWN e4",
+        Word::SimulatorSendsThat => "the simulated board sends that itself",
         Word::NotAModel => "that is not a speech model",
         Word::ModelKnowsNoWord => "the speech model knows none of the words",
+        Word::Line => "line",
+        Word::OutputNotWritten => "the output could not be written",
+        Word::NameTheGameFile => "please name the game file",
+        Word::NotACheckCode => "not a check code, it has 16 characters from 0 to 9 and a to f",
+        Word::NotToml => "not a valid TOML file",
+        Word::UnknownSetting => "unknown setting",
+        Word::NotAllowedValue => "not an allowed value",
+        Word::AllowedAre => "allowed",
+        Word::NumberExpected => "a number is expected",
+        Word::WholeNumberExpected => "a whole number from zero is expected",
+        Word::TextExpected => "a text in quotes is expected",
+        Word::TrueOrFalseExpected => "true or false is expected",
+        Word::SectionExpected => "a section in square brackets is expected",
+        Word::OutOfRange => "out of the allowed range",
+        Word::ValueMissing => "a value is missing",
+        Word::SettingsFrom => "settings from",
+        Word::DefaultSettings => "default settings",
+        Word::RecordDiffersFromRules => "the record differs from what the rules give",
+        Word::NoFont => "no font found for the PDF",
+        Word::FontUnusable => "the font cannot be used",
+        Word::PdfNotMade => "the PDF could not be made",
+        Word::NoBrailleTable => "Braille table not found",
+        Word::BrailleFailed => "translation into Braille failed",
+        Word::BadVoiceFile => "the voice description is faulty",
+        Word::BadClip => "a recording cannot be read",
+        Word::VoiceEmpty => "the voice has no recordings",
+        Word::VoiceWrongLanguage => "the voice's language does not match its folder",
+        Word::Complete => "complete",
+        Word::Recordings => "recordings",
+        Word::RecordingsMissing => "recordings missing",
+        Word::DefaultVoiceSaysThem => "when speaking, they are said by the voice",
+        Word::SpeechNotFinished => "the speech output did not finish",
+        Word::OnlyClipsWriteSound => "only the voice of recordings can write a sound file",
+        Word::SoundNotMade => "the sound could not be made",
+        Word::WordsToRecord => "words to record",
+        Word::Microphone => "microphone",
+        Word::RecordKeys => "after each word: Enter keep, r retake, s skip, q quit",
+        Word::SayNow => "say",
+        Word::RecordRetryKeys => "Enter or r try again, s skip, q quit",
+        Word::TooLongCutAfter => "too long, cut after",
+        Word::Kept => "kept",
+        Word::Skipped => "skipped",
+        Word::NotYetRecorded => "not yet recorded",
+        Word::NothingRecorded => "nothing was recorded",
+        Word::NotAClipKey => "not a clip key",
+        Word::MicrophoneFailed => "the microphone does not record",
+        Word::SimKeys => {
+            "type moves (e2e4, Nf3) or board events (UP e2, DOWN e4, KEY clock), end with Ctrl-D"
+        }
+        Word::NothingAsked => "no question is open",
+        Word::NotAmongChoices => "not one of the moves offered",
+        Word::LogNotWritten => "the log file cannot be written, no log",
+        Word::VoiceInputStopped => "voice input stopped",
+        Word::BadTimeControl => "the time control cannot be read",
+        Word::ControlEmpty => "the time control is empty",
+        Word::SandglassAlone => "a sandglass stands alone, with no other period",
+        Word::OnlyLastWithoutMoves => "only the last period can be without a number of moves",
+        Word::PeriodEmpty => "a period is empty",
+        Word::NotANumberOfMoves => "not a number of moves",
+        Word::PeriodNeedsMoves => "a period needs at least one move",
+        Word::OneBonusAtMost => "a period has one bonus at most",
+        Word::PeriodNeedsTime => "a period needs some time",
+        Word::SurelyTypingError => "more than a hundred hours, surely a typing error",
+        Word::TimeMissing => "a time is missing",
+        Word::NumberTooLarge => "the number is too large",
+        Word::NotWholeSeconds => "not a whole number of seconds",
+        Word::NotAUnit => "not a unit, use h, m and s",
+        Word::UnitWithoutNumber => "a unit must follow a number",
+        Word::UnknownOption => "unknown option",
+        Word::SeeHelp => "help with --help",
+        Word::AtPosition => "at position",
     }
 }

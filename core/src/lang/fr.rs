@@ -4,8 +4,10 @@
 //! roque). Colours follow the piece and agree with it ("Dame noire"), as do "touchée",
 //! "restantes" and "aucune".
 
-use crate::command::{Kind, Phrase, Slot::*};
-use crate::notation::words::Word;
+use crate::words::{CommandKind, Phrase};
+
+use crate::words::Slot::*;
+use crate::words::Word;
 
 use super::{Agreeing, Hearing, Numbers, Spoken, Table};
 
@@ -243,69 +245,69 @@ fn before_unit(n: u32) -> Option<String> {
 }
 
 /// The commands; fillers ("le", "la", "les" …) may stand anywhere in them.
-fn commands(kind: Kind) -> &'static [Phrase] {
+fn commands(kind: CommandKind) -> &'static [Phrase] {
     match kind {
-        Kind::WhoseMove => &[&[W(Word::ToMove)], &[T("trait")], &[T("qui joue")]],
-        Kind::LastMove => &[&[W(Word::LastMove)]],
-        Kind::LastMoves => &[&[W(Word::LastMoves), OptNumber]],
-        Kind::Position => &[&[W(Word::Position)], &[T("échiquier")]],
-        Kind::Square => &[&[W(Word::Square), Square], &[T("quoi sur"), Square]],
-        Kind::WhereAre => &[&[W(Word::Where), Piece, OptColour]],
-        Kind::Time => &[&[W(Word::Time)], &[T("heure")]],
-        Kind::TimeUsed => &[
+        CommandKind::WhoseMove => &[&[W(Word::ToMove)], &[T("trait")], &[T("qui joue")]],
+        CommandKind::LastMove => &[&[W(Word::LastMove)]],
+        CommandKind::LastMoves => &[&[W(Word::LastMoves), OptNumber]],
+        CommandKind::Position => &[&[W(Word::Position)], &[T("échiquier")]],
+        CommandKind::Square => &[&[W(Word::Square), Square], &[T("quoi sur"), Square]],
+        CommandKind::WhereAre => &[&[W(Word::Where), Piece, OptColour]],
+        CommandKind::Time => &[&[W(Word::Time)], &[T("heure")]],
+        CommandKind::TimeUsed => &[
             &[W(Word::Time), W(Word::Used)],
             &[T("temps employé")],
             &[T("temps de réflexion")],
         ],
-        Kind::MoveCount => &[&[W(Word::Move)], &[T("nombre de coups")]],
-        Kind::Repeat => &[&[W(Word::Repeat)], &[T("répète")], &[T("encore")]],
-        Kind::TakeBack => &[&[W(Word::Correction)], &[T("annuler")], &[T("reprendre")]],
-        Kind::PressClock => &[&[W(Word::Clock)], &[T("appuyer")]],
-        Kind::OfferDraw => &[
+        CommandKind::MoveCount => &[&[W(Word::Move)], &[T("nombre de coups")]],
+        CommandKind::Repeat => &[&[W(Word::Repeat)], &[T("répète")], &[T("encore")]],
+        CommandKind::TakeBack => &[&[W(Word::Correction)], &[T("annuler")], &[T("reprendre")]],
+        CommandKind::PressClock => &[&[W(Word::Clock)], &[T("appuyer")]],
+        CommandKind::OfferDraw => &[
             &[W(Word::Draw), OptSide],
             &[T("proposer nulle")],
             &[T("proposer la nulle")],
         ],
-        Kind::AcceptDraw => &[
+        CommandKind::AcceptDraw => &[
             &[W(Word::AcceptDraw)],
             &[T("accepter")],
             &[T("accepter nulle")],
         ],
-        Kind::DeclineDraw => &[
+        CommandKind::DeclineDraw => &[
             &[W(Word::DeclineDraw)],
             &[T("refuser")],
             &[T("refuser nulle")],
         ],
-        Kind::ClaimDraw => &[&[W(Word::Claim), OptRest], &[T("réclamer"), OptRest]],
-        Kind::Resign => &[
+        CommandKind::ClaimDraw => &[&[W(Word::Claim), OptRest], &[T("réclamer"), OptRest]],
+        CommandKind::Resign => &[
             &[W(Word::Resign), OptSide],
             &[T("j'abandonne")],
             &[Side, T("abandonne")],
         ],
-        Kind::Yes => &[&[W(Word::Yes)]],
-        Kind::No => &[&[W(Word::No)]],
-        Kind::Help => &[&[W(Word::Help)], &[T("?")]],
-        Kind::Fen => &[&[W(Word::Fen)]],
-        Kind::ArbiterPause => &[
+        CommandKind::Yes => &[&[W(Word::Yes)]],
+        CommandKind::No => &[&[W(Word::No)]],
+        CommandKind::Help => &[&[W(Word::Help)], &[T("?")]],
+        CommandKind::Fen => &[&[W(Word::Fen)]],
+        CommandKind::ArbiterPause => &[
             &[W(Word::Arbiter), W(Word::Pause)],
             &[W(Word::Arbiter), T("arrêt")],
             &[W(Word::Arbiter), T("stop")],
         ],
-        Kind::ArbiterResume => &[
+        CommandKind::ArbiterResume => &[
             &[W(Word::Arbiter), W(Word::Continue)],
             &[W(Word::Arbiter), T("reprendre")],
         ],
-        Kind::ArbiterTime => &[&[W(Word::Arbiter), W(Word::Time), Side, SignedNumber]],
-        Kind::ArbiterSetTime => &[&[W(Word::Arbiter), W(Word::Time), Side, ClockTime]],
-        Kind::ArbiterSetMove => &[&[W(Word::Arbiter), W(Word::Move), Number]],
-        Kind::ArbiterIllegal => &[
+        CommandKind::ArbiterTime => &[&[W(Word::Arbiter), W(Word::Time), Side, SignedNumber]],
+        CommandKind::ArbiterSetTime => &[&[W(Word::Arbiter), W(Word::Time), Side, ClockTime]],
+        CommandKind::ArbiterSetMove => &[&[W(Word::Arbiter), W(Word::Move), Number]],
+        CommandKind::ArbiterIllegal => &[
             &[W(Word::Arbiter), W(Word::Illegal), OptSide],
             &[W(Word::Arbiter), T("illégal"), OptSide],
         ],
-        Kind::ArbiterBack => &[&[W(Word::Arbiter), W(Word::Back), Number]],
-        Kind::Listen => &[&[W(Word::Listen)], &[T("micro")]],
-        Kind::Peg => &[&[W(Word::Peg), Rest], &[T("peg"), Rest]],
-        Kind::Quit => &[&[W(Word::Quit)], &[T("quitter")]],
+        CommandKind::ArbiterBack => &[&[W(Word::Arbiter), W(Word::Back), Number]],
+        CommandKind::Listen => &[&[W(Word::Listen)], &[T("micro")]],
+        CommandKind::Peg => &[&[W(Word::Peg), Rest], &[T("peg"), Rest]],
+        CommandKind::Quit => &[&[W(Word::Quit)], &[T("quitter")]],
     }
 }
 
@@ -417,6 +419,15 @@ fn word(word: Word) -> &'static str {
         Word::Sandglass => "sablier",
         Word::NoTimeControl => "sans contrôle de temps",
         Word::TimeControlUnknown => "cadence inconnue",
+        Word::ForExample => "par exemple",
+        Word::TimeControlMissing => "aucune cadence indiquée, par exemple --control 90+30",
+        Word::NeedsAUnit => "il faut une unité : m pour minutes, s pour secondes",
+        Word::NotATime => "ce n'est pas une durée",
+        Word::AboveZero => "une durée au-dessus de zéro, ou none",
+        Word::ReplayFileFaulty => "le fichier de déroulement est erroné",
+        Word::NeedsATerminal => {
+            "la pendule a besoin d'un terminal pour ses touches ; --replay FICHIER joue un fichier d'événements"
+        }
         Word::PressAgainToQuit => "appuyez encore sur Q pour quitter",
         Word::ClockKeys => {
             "Espace : appuyer sur la pendule. F : Blanc appuie. J : Noir appuie. Entrée : les deux temps et le coup. D : temps de Blanc. K : temps de Noir. M : coup. P : pause. H : aide. Deux fois Q : fin"
@@ -446,6 +457,12 @@ fn word(word: Word) -> &'static str {
         Word::Announced => "annoncé",
         Word::PleaseCorrect => "corrigez, s'il vous plaît",
         Word::NoPegBoard => "pas d'échiquier à tiges",
+        Word::PegBoard => "échiquier à tiges",
+        Word::EBoard => "échiquier électronique",
+        Word::SensesOccupancy => "détecte l'occupation",
+        Word::SensesColours => "détecte les couleurs",
+        Word::SensesPieces => "détecte les pièces",
+        Word::GameFile => "fichier de la partie",
         Word::BoardViewTitle => {
             "annexd - vue de l'échiquier : tapez les commandes ci-dessous, aide les liste"
         }
@@ -507,6 +524,16 @@ fn word(word: Word) -> &'static str {
         Word::FileUnreadable => "fichier illisible",
         Word::FileNotWritten => "le fichier n'a pas pu être écrit",
         Word::NoUnfinishedGame => "aucune partie en cours",
+        Word::FolderNotCreated => "le dossier ne peut pas être créé",
+        Word::RescueNotAdded => {
+            "le fichier de secours ne peut pas être ajouté au fichier de la partie"
+        }
+        Word::NotFound => "introuvable",
+        Word::NoPermission => "pas d'autorisation",
+        Word::DiskFull => "le disque est plein",
+        Word::AlreadyExists => "existe déjà",
+        Word::IsAFolder => "c'est un dossier",
+        Word::NotAFolder => "ce n'est pas un dossier",
         // --- game rules and the scoresheet (game helper) ---
         Word::InvalidPosition => "position invalide",
         Word::DrawAlreadyOffered => "la nulle est déjà proposée",
@@ -524,15 +551,99 @@ fn word(word: Word) -> &'static str {
         // --- speech out ---
         Word::NothingToRepeat => "rien à répéter",
         // --- bad input, devices and the disk ---
-        Word::TheWord => "le mot",
-        Word::IsUnknown => "est inconnu",
         Word::LineTooLong => "la ligne est trop longue",
         Word::GameGoesOn => "la partie continue",
         Word::JournalWrittenAgain => "le fichier de partie est de nouveau écrit",
         Word::JournalRescued => "les coups sont gardés dans un fichier de secours",
+        Word::ViewUnavailable => {
+            "la vue de l'échiquier ne peut pas démarrer, des lignes à la place"
+        }
+        Word::RescuedEntriesAdded => "entrées reprises du fichier de secours",
+        Word::ResumeLater => "continuer avec annexd resume",
+        Word::InterruptAgainToEnd => "pour quitter, encore Ctrl-C",
         Word::SimulatedBoardCannot => "l'échiquier simulé ne peut pas faire cela",
+        Word::SimulatedBoardCannotStart => "l'échiquier à tiges simulé ne peut pas démarrer",
+        Word::NoSimulatedBoard => "pas d'échiquier simulé (play --board sim), rien n'est fait",
+        Word::NoPegOn => "pas de tige sur",
+        Word::NothingInHand => "aucune pièce en main pour",
+        Word::AlreadyTaken => "déjà occupée",
+        Word::SimulatorHowTo => "déplacer les tiges ainsi : tige e2e4, tige UP e2, tige DOWN e4",
+        Word::SimulatorSendsThat => "l'échiquier simulé l'envoie lui-même",
         Word::NotAModel => "ce n'est pas un modèle de reconnaissance vocale",
         Word::ModelKnowsNoWord => "le modèle de reconnaissance ne connaît aucun de ces mots",
+        Word::Line => "ligne",
+        Word::OutputNotWritten => "la sortie n'a pas pu être écrite",
+        Word::NameTheGameFile => "indiquez le fichier de partie",
+        Word::NotACheckCode => {
+            "ce n'est pas un code de contrôle, il a 16 caractères de 0 à 9 et de a à f"
+        }
+        Word::NotToml => "pas un fichier TOML valide",
+        Word::UnknownSetting => "réglage inconnu",
+        Word::NotAllowedValue => "valeur non permise",
+        Word::AllowedAre => "permis",
+        Word::NumberExpected => "un nombre est attendu",
+        Word::WholeNumberExpected => "un nombre entier positif ou nul est attendu",
+        Word::TextExpected => "un texte entre guillemets est attendu",
+        Word::TrueOrFalseExpected => "true ou false est attendu",
+        Word::SectionExpected => "une section entre crochets est attendue",
+        Word::OutOfRange => "hors de la plage permise",
+        Word::ValueMissing => "valeur manquante",
+        Word::SettingsFrom => "réglages de",
+        Word::DefaultSettings => "réglages par défaut",
+        Word::RecordDiffersFromRules => "l'enregistrement diffère de ce que donnent les règles",
+        Word::NoFont => "aucune police trouvée pour le PDF",
+        Word::FontUnusable => "police inutilisable",
+        Word::PdfNotMade => "le PDF n'a pas pu être créé",
+        Word::NoBrailleTable => "table braille introuvable",
+        Word::BrailleFailed => "la transcription en braille a échoué",
+        Word::BadVoiceFile => "description de la voix erronée",
+        Word::BadClip => "un enregistrement est illisible",
+        Word::VoiceEmpty => "la voix n'a aucun enregistrement",
+        Word::VoiceWrongLanguage => "la langue de la voix ne correspond pas à son dossier",
+        Word::Complete => "complète",
+        Word::Recordings => "enregistrements",
+        Word::RecordingsMissing => "enregistrements manquants",
+        Word::DefaultVoiceSaysThem => "à l'oral, ils sont dits par la voix",
+        Word::SpeechNotFinished => "la sortie vocale ne s'est pas terminée",
+        Word::OnlyClipsWriteSound => "seule la voix enregistrée peut écrire un fichier son",
+        Word::SoundNotMade => "le son n'a pas pu être produit",
+        Word::WordsToRecord => "mots à enregistrer",
+        Word::Microphone => "micro",
+        Word::RecordKeys => "après chaque mot : Entrée garder, r reprendre, s passer, q quitter",
+        Word::SayNow => "dites",
+        Word::RecordRetryKeys => "Entrée ou r recommencer, s passer, q quitter",
+        Word::TooLongCutAfter => "trop long, coupé après",
+        Word::Kept => "gardés",
+        Word::Skipped => "passés",
+        Word::NotYetRecorded => "pas encore enregistrés",
+        Word::NothingRecorded => "rien n'a été enregistré",
+        Word::NotAClipKey => "pas une clé d'enregistrement",
+        Word::MicrophoneFailed => "le micro n'enregistre pas",
+        Word::SimKeys => {
+            "tapez des coups (e2e4, Nf3) ou des événements de l'échiquier (UP e2, DOWN e4, KEY clock), fin avec Ctrl-D"
+        }
+        Word::NothingAsked => "aucune question en cours",
+        Word::NotAmongChoices => "aucun des coups proposés",
+        Word::LogNotWritten => "le fichier journal ne peut pas être écrit, pas de journal",
+        Word::VoiceInputStopped => "la saisie vocale s'est arrêtée",
+        Word::BadTimeControl => "cadence illisible",
+        Word::ControlEmpty => "la cadence est vide",
+        Word::SandglassAlone => "un sablier est seul, sans autre période",
+        Word::OnlyLastWithoutMoves => "seule la dernière période peut être sans nombre de coups",
+        Word::PeriodEmpty => "une période est vide",
+        Word::NotANumberOfMoves => "pas un nombre de coups",
+        Word::PeriodNeedsMoves => "une période demande au moins un coup",
+        Word::OneBonusAtMost => "une période a au plus un bonus de temps",
+        Word::PeriodNeedsTime => "une période demande du temps",
+        Word::SurelyTypingError => "plus de cent heures, sûrement une faute de frappe",
+        Word::TimeMissing => "il manque une durée",
+        Word::NumberTooLarge => "le nombre est trop grand",
+        Word::NotWholeSeconds => "pas un nombre entier de secondes",
+        Word::NotAUnit => "pas une unité, utilisez h, m et s",
+        Word::UnitWithoutNumber => "une unité doit suivre un nombre",
+        Word::UnknownOption => "option inconnue",
+        Word::SeeHelp => "aide avec --help",
+        Word::AtPosition => "en position",
         // --- arbiter and rules of touch and announcement ---
         Word::GameReopened => "fin de partie annulée",
         Word::ClockAsRecorded => "pendule réglée comme enregistrée",

@@ -21,9 +21,9 @@ use std::str::FromStr;
 
 use shakmaty::{File, Rank, Role};
 
-use crate::command::{Kind, Phrase};
-use crate::notation::token::Token;
-use crate::notation::words::Word;
+use crate::words::Token;
+use crate::words::Word;
+use crate::words::{CommandKind, Phrase};
 
 pub use render::join_words;
 
@@ -166,7 +166,7 @@ impl FromStr for WordSet {
 }
 
 /// How the program speaks: the language of the sentence and the word set of moves. Every
-/// token is rendered through one (see [`render`]); `Lang::text` and friends are this with the
+/// token is rendered through one (see `render`); `Lang::text` and friends are this with the
 /// default word set.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 pub struct Speech {
@@ -294,7 +294,7 @@ pub struct Table {
     pub word: fn(Word) -> &'static str,
     /// The phrases of every command: the first is the one the program says, shows in the help
     /// and listens for; the others are also understood when typed.
-    pub commands: fn(Kind) -> &'static [Phrase],
+    pub commands: fn(CommandKind) -> &'static [Phrase],
     /// Words that may stand anywhere in a command without changing it ("die", "the").
     pub command_fillers: &'static [&'static str],
     /// What a recogniser is known to hear in this language.

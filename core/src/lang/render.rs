@@ -13,8 +13,8 @@ use std::sync::OnceLock;
 use shakmaty::{CastlingSide, Color, Role};
 
 use super::{FILE_NAMES, Lang, Speech, Spoken, Table, role_index};
-use crate::notation::token::Token;
-use crate::notation::words::Word;
+use crate::words::Token;
+use crate::words::Word;
 
 const FILE_KEYS: [&str; 8] = ["f_a", "f_b", "f_c", "f_d", "f_e", "f_f", "f_g", "f_h"];
 const RANK_KEYS: [&str; 8] = ["r1", "r2", "r3", "r4", "r5", "r6", "r7", "r8"];
@@ -494,11 +494,11 @@ mod tests {
 
     #[test]
     fn french_colours_follow_the_piece_and_agree_with_it() {
-        let black_queen = crate::notation::token::colored_piece_tokens(shakmaty::Piece {
+        let black_queen = crate::words::colored_piece_tokens(shakmaty::Piece {
             color: Color::Black,
             role: Role::Queen,
         });
-        let white_rook = crate::notation::token::colored_piece_tokens(shakmaty::Piece {
+        let white_rook = crate::words::colored_piece_tokens(shakmaty::Piece {
             color: Color::White,
             role: Role::Rook,
         });

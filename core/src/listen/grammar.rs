@@ -14,8 +14,8 @@ use shakmaty::{Bitboard, CastlingSide, File, Rank, Role, Square, attacks};
 
 use super::lexicon::{Lexicon, ModelWords, WordId};
 use crate::command;
-use crate::notation::token::square_tokens;
-use crate::notation::{Token, Word};
+use crate::words::square_tokens;
+use crate::words::{Token, Word};
 
 const PIECES: [Role; 5] = [
     Role::King,
@@ -139,7 +139,7 @@ pub fn grammar_phrases(lexicon: &Lexicon) -> Vec<Vec<WordId>> {
 ///
 /// Phrases with a word the model does not know are left out (Vosk would drop the word and
 /// join its neighbours, teaching the model pairs no one says). A word with several known
-/// spellings appears in each. `noise` is the model's word for noise ("[unk]"), if it has
+/// spellings appears in each. `noise` is the model's word for noise (`[unk]`), if it has
 /// one: it lets noise be heard as noise rather than as the nearest word.
 pub fn grammar_strings(lexicon: &Lexicon, known: &ModelWords, noise: Option<&str>) -> Vec<String> {
     let mut out = Vec::new();
@@ -168,8 +168,8 @@ pub fn grammar_strings(lexicon: &Lexicon, known: &ModelWords, noise: Option<&str
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::lang::Lang;
     use crate::listen::phrases::phrase_set;
-    use crate::notation::Lang;
     use shakmaty::{CastlingMode, Chess, fen::Fen};
     use std::collections::HashSet;
 

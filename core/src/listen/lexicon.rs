@@ -24,9 +24,10 @@ use std::sync::OnceLock;
 use shakmaty::{CastlingSide, File, Rank, Role};
 
 use crate::command;
+use crate::lang::Lang;
 use crate::lang::{Speech, WordSet};
 use crate::notation::parse::fold;
-use crate::notation::{Lang, Token, Word};
+use crate::words::{Token, Word};
 
 /// The index of a word in its language's [`Lexicon`].
 pub type WordId = u16;

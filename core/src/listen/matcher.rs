@@ -26,8 +26,10 @@ use super::heard::Heard;
 use super::lexicon::{Lexicon, WordId, WordRole};
 use super::phrases::{Candidate, Need, Phrase, PhraseSet, PhraseWord, phrase_set};
 use crate::command::Command;
-use crate::notation::token::square_tokens;
-use crate::notation::{Lang, ParseError, Token, Word, parse_move};
+use crate::lang::Lang;
+use crate::notation::{ParseError, parse_move};
+use crate::words::square_tokens;
+use crate::words::{Token, Word};
 
 /// The highest cost on the best alternative at which a meaning may be accepted: fillers and
 /// a spurious "Schach" fit under it, a single wrong or missing content word does not.

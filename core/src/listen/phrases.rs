@@ -14,8 +14,8 @@ use shakmaty::{Chess, Move, Position, Role, Square};
 use super::lexicon::{Lexicon, WordId};
 use crate::command::{self, Command};
 use crate::lang::Lang;
-use crate::notation::Token;
-use crate::notation::token::square_tokens;
+use crate::words::Token;
+use crate::words::square_tokens;
 
 /// What a phrase means.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
@@ -166,7 +166,7 @@ fn move_phrases(pos: &Chess, m: Move, target: usize, lexicon: &Lexicon, out: &mu
         let mut b = Builder::new(lexicon);
         b.required(&[Token::Castle(side)]);
         end(&mut b, out);
-        b.required(&[Token::Word(crate::notation::Word::Castling)]);
+        b.required(&[Token::Word(crate::words::Word::Castling)]);
         end(&mut b, out);
         b.required(&[Token::Piece(Role::King)])
             .required(&square_tokens(king_to));
@@ -232,7 +232,8 @@ fn move_phrases(pos: &Chess, m: Move, target: usize, lexicon: &Lexicon, out: &mu
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::notation::{Lang, Style, move_tokens};
+    use crate::lang::Lang;
+    use crate::notation::{Style, move_tokens};
     use shakmaty::CastlingMode;
     use shakmaty::fen::Fen;
 

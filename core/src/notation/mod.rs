@@ -1,12 +1,8 @@
-//! Spoken notation: tokens, the words of every language, rendering and parsing of moves.
+//! Spoken notation: moves rendered as tokens (short and long form) and parsed from text in
+//! any language's words, SAN or UCI.
 
-pub mod parse;
-pub mod render;
-pub mod token;
-pub mod words;
+pub(crate) mod parse;
+pub(crate) mod render;
 
-pub use crate::lang::{Lang, Spoken};
-pub use parse::{ParseError, parse_move};
+pub use parse::{ParseError, parse_move, parse_piece};
 pub use render::{Style, move_tokens};
-pub use token::Token;
-pub use words::Word;

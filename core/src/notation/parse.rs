@@ -19,9 +19,9 @@ use std::collections::HashMap;
 use std::sync::OnceLock;
 
 use super::render::{Style, move_tokens};
-use super::token::{Token, square_tokens};
-use super::words::Word;
 use crate::lang::{FILE_FORMS, FILE_NAMES, Lang, Speech, role_index};
+use crate::words::Word;
+use crate::words::{Token, square_tokens};
 
 /// Why a text names no single legal move.
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -4,7 +4,7 @@
 use shakmaty::san::{San, SanPlus, Suffix};
 use shakmaty::{Chess, Move, Role};
 
-use super::token::{Token, square_tokens};
+use crate::words::{Token, square_tokens};
 
 /// How a move is said.
 #[derive(

@@ -11,8 +11,8 @@
 use serde::{Deserialize, Serialize};
 use shakmaty::Color;
 
-use super::seal::Seal;
 use crate::game::{DrawClaim, EndReason, GameResult, Pace, color_serde};
+use crate::lang::Lang;
 
 /// The journal format this program writes: 2, sealed (every line carries its `hash`).
 pub const JOURNAL_FORMAT: u32 = 2;
@@ -77,6 +77,10 @@ pub struct Header {
     /// The build of that program (its commit, profile and features).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub build: Option<String>,
+    /// The language the game was played in: `resume`, `verify`, `sheet`, `fairplay` and
+    /// `pgn` answer in it unless told otherwise.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub language: Option<Lang>,
 }
 
 impl Header {
@@ -97,6 +101,7 @@ impl Header {
             pace: Pace::default(),
             program: None,
             build: None,
+            language: None,
         }
     }
 
@@ -450,52 +455,10 @@ impl Entry {
     }
 }
 
-/// A line of the journal: an entry in the envelope every line shares, with the moment it
-/// happened (milliseconds since the game started; none on the header) and, in a sealed
-/// journal, the line's seal. The envelope's fields stand beside the entry's own in one JSON
-/// object, the seal last. The session makes lines without a seal; the journal writer seals
-/// them ([`super::seal::Sealer`]).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Stamped {
-    /// The entry.
-    #[serde(flatten)]
-    pub entry: Entry,
-    /// When, in milliseconds since the game started.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub at_ms: Option<u64>,
-    /// The seal: SHA-256 of the previous line's seal and this line's text without it.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub hash: Option<Seal>,
-}
-
-impl Stamped {
-    /// `entry`, `at_ms` milliseconds after the start of the game.
-    pub fn at(entry: Entry, at_ms: u64) -> Stamped {
-        Stamped {
-            entry,
-            at_ms: Some(at_ms),
-            hash: None,
-        }
-    }
-
-    /// `entry` with no time (the header, or an entry whose moment is not known).
-    pub fn untimed(entry: Entry) -> Stamped {
-        Stamped {
-            entry,
-            at_ms: None,
-            hash: None,
-        }
-    }
-
-    /// The line as JSON (without the newline).
-    pub fn to_json_line(&self) -> String {
-        serde_json::to_string(self).expect("journal lines always serialize")
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::record::seal::Stamped;
 
     #[test]
     fn entries_are_compact_json_lines() {

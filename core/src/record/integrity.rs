@@ -2,7 +2,7 @@
 //! sealed; a crash's cut last line (not a change); and whether a check code taken from a
 //! signed scoresheet belongs to this record, to an earlier point of it, or to none.
 
-use crate::notation::{Token, Word};
+use crate::words::{Token, Word};
 
 use super::journal::{BreakKind, Chain, ChainBreak, JournalContents};
 use super::seal::CheckCode;
@@ -194,7 +194,7 @@ impl CodeMatch {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::notation::Lang;
+    use crate::lang::Lang;
 
     fn broken(breaks: &[(usize, BreakKind)]) -> RecordState {
         RecordState {

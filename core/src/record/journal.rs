@@ -10,9 +10,10 @@
 use std::fmt;
 
 use crate::lang::ENGLISH;
-use crate::notation::{Token, Word};
+use crate::words::{Token, Word};
 
-use super::entry::{Entry, FIRST_SEALED_FORMAT, Header, JOURNAL_FORMAT, Stamped};
+use super::entry::{Entry, FIRST_SEALED_FORMAT, Header, JOURNAL_FORMAT};
+use super::seal::Stamped;
 use super::seal::{Seal, unseal};
 
 /// One entry with its line number in the file (1 = the header).
@@ -153,7 +154,7 @@ pub enum FormatError {
 }
 
 /// Reads journal bytes.
-pub fn parse(bytes: &[u8]) -> Result<JournalContents, FormatError> {
+pub fn parse_journal(bytes: &[u8]) -> Result<JournalContents, FormatError> {
     // Lines with their byte ranges, blank ones left out.
     let mut lines: Vec<(usize, usize, usize)> = Vec::new(); // (line number, start, end)
     let mut start = 0;

@@ -3,32 +3,38 @@
 //! Braille, text). Writing files, drawing PDFs and translating into Braille are the adapters'
 //! job (`annexd::record`).
 //!
-//! - [`entry`]: the journal's lines (a header, then moves, offers, claims, penalties, …).
-//! - [`seal`]: the hash chain over the lines and the check code taken from it.
-//! - [`journal`]: the text format, read back with care (a damaged last line is survived, the
+//! - `entry`: the journal's lines (a header, then moves, offers, claims, penalties, …).
+//! - `seal`: the hash chain over the lines and the check code taken from it.
+//! - `journal`: the text format, read back with care (a damaged last line is survived, the
 //!   seal chain checked).
-//! - [`integrity`]: the record's state in words, and where a check code belongs.
-//! - [`sheet`]: the [`Scoresheet`], rebuilt from entries by the same code live and on replay.
-//! - [`pgn`]: the PGN text.
-//! - [`export`]: the printed, Braille and text scoresheets as data and text.
+//! - `integrity`: the record's state in words, and where a check code belongs.
+//! - `sheet`: the [`Scoresheet`], rebuilt from entries by the same code live and on replay.
+//! - `pgn`: the PGN text.
+//! - `export`: the printed, Braille and text scoresheets as data and text.
 
-pub mod entry;
-pub mod export;
-pub mod integrity;
-pub mod journal;
-pub mod pgn;
-pub mod seal;
-pub mod sheet;
+pub(crate) mod entry;
+pub(crate) mod export;
+pub(crate) mod integrity;
+pub(crate) mod journal;
+pub(crate) mod pgn;
+pub(crate) mod seal;
+pub(crate) mod sheet;
 
 pub use entry::{
     ClaimEntry, ClaimRecord, ClockAdjustmentEntry, Entry, FIRST_SEALED_FORMAT, FlagEntry, Header,
     IllegalMoveEntry, JOURNAL_FORMAT, MoveCounterEntry, MoveEntry, PenaltyRecord, PlayerEntry,
-    PressEntry, ReopenEntry, ResultEntry, STANDARD_START_FEN, Stamped, TouchEntry, UndoEntry,
+    PressEntry, ReopenEntry, ResultEntry, STANDARD_START_FEN, TouchEntry, UndoEntry,
+};
+pub use export::{
+    BrailleCell, BrailleLine, CELLS_PER_LINE, ClosingLine, Form, FormNote, Half, LINES_PER_PAGE,
+    Labels, PrintLine, Row, SheetFormat, SheetWords, brf_char, capitalised, cells_of,
+    paginate_braille,
 };
 pub use integrity::{CodeMatch, Integrity, RecordState};
 pub use journal::{
     BreakKind, Chain, ChainBreak, DamagedTail, FormatError, JournalContents, JournalLine,
+    parse_journal,
 };
-pub use pgn::render as render_pgn;
-pub use seal::{CheckCode, Seal, Sealer};
-pub use sheet::{Applied, ApplyError, Effect, Note, PlyNote, ReplayError, Scoresheet, replay};
+pub use pgn::pgn_text;
+pub use seal::{CheckCode, Seal, Sealer, Stamped};
+pub use sheet::{Applied, ApplyError, EntryEffect, Note, PlyNote, ReplayError, Scoresheet, replay};

@@ -14,7 +14,7 @@ use super::sheet::{Note, Scoresheet};
 pub const MAX_LINE: usize = 79;
 
 /// The PGN text of a scoresheet, ending with a newline.
-pub fn render(sheet: &Scoresheet) -> String {
+pub fn pgn_text(sheet: &Scoresheet) -> String {
     let header = sheet.header();
     let game = sheet.game();
     let result = game.outcome().map_or("*", |o| o.result.pgn());

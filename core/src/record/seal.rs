@@ -18,9 +18,9 @@ use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use sha2::{Digest, Sha256};
 use shakmaty::File;
 
-use crate::notation::Token;
+use crate::words::Token;
 
-use super::entry::Stamped;
+use super::entry::Entry;
 
 /// The seal of one line: SHA-256 of the seal before it and the line's bytes.
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
@@ -239,10 +239,53 @@ fn unhex(text: &str) -> Option<Vec<u8>> {
         .collect()
 }
 
+/// A line of the journal: an entry in the envelope every line shares, with the moment it
+/// happened (milliseconds since the game started; none on the header) and, in a sealed
+/// journal, the line's seal. The envelope's fields stand beside the entry's own in one JSON
+/// object, the seal last. The session makes lines without a seal; the journal writer seals
+/// them ([`Sealer`]).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Stamped {
+    /// The entry.
+    #[serde(flatten)]
+    pub entry: Entry,
+    /// When, in milliseconds since the game started.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub at_ms: Option<u64>,
+    /// The seal: SHA-256 of the previous line's seal and this line's text without it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub hash: Option<Seal>,
+}
+
+impl Stamped {
+    /// `entry`, `at_ms` milliseconds after the start of the game.
+    pub fn at(entry: Entry, at_ms: u64) -> Stamped {
+        Stamped {
+            entry,
+            at_ms: Some(at_ms),
+            hash: None,
+        }
+    }
+
+    /// `entry` with no time (the header, or an entry whose moment is not known).
+    pub fn untimed(entry: Entry) -> Stamped {
+        Stamped {
+            entry,
+            at_ms: None,
+            hash: None,
+        }
+    }
+
+    /// The line as JSON (without the newline).
+    pub fn to_json_line(&self) -> String {
+        serde_json::to_string(self).expect("journal lines always serialize")
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::notation::Lang;
+    use crate::lang::Lang;
     use crate::record::{Entry, Header};
 
     #[test]

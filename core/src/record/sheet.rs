@@ -13,7 +13,7 @@ use crate::game::{
     MoveReport, PlayedMove,
 };
 use crate::lang::Speech;
-use crate::notation::{Token, Word};
+use crate::words::{Token, Word};
 
 use super::entry::{ClaimRecord, Entry, Header, PenaltyRecord};
 use super::journal::JournalContents;
@@ -78,7 +78,7 @@ impl PlyNote {
 
 /// What an applied entry did.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Effect {
+pub enum EntryEffect {
     /// A move was played.
     Moved(MoveReport),
     /// A draw was offered.
@@ -114,7 +114,7 @@ pub struct Applied {
     /// The complete entry, to be written to the journal.
     pub entry: Entry,
     /// What it did.
-    pub effect: Effect,
+    pub effect: EntryEffect,
 }
 
 /// Why an entry could not be applied; the scoresheet is unchanged.
@@ -167,9 +167,8 @@ impl ApplyError {
             ApplyError::NothingToUndo | ApplyError::NotOver => {
                 vec![Token::Word(Word::NothingToTakeBack)]
             }
-            ApplyError::HeaderNotFirst | ApplyError::Mismatch { .. } => {
-                vec![Token::Word(Word::Error)]
-            }
+            ApplyError::HeaderNotFirst => vec![Token::Word(Word::Error)],
+            ApplyError::Mismatch { .. } => vec![Token::Word(Word::RecordDiffersFromRules)],
         }
     }
 }
@@ -185,12 +184,16 @@ pub struct ReplayError {
 }
 
 impl ReplayError {
-    /// The error in words.
+    /// The error in words: the line, and why the rules refuse it ("Partiedatei fehlerhaft in
+    /// Zeile vierunddreißig, Zug nicht erlaubt").
     pub fn tokens(&self) -> Vec<Token> {
-        vec![
+        let mut tokens = vec![
             Token::Word(Word::JournalBadLine),
             Token::Number(self.line as u32),
-        ]
+            Token::Pause,
+        ];
+        tokens.extend(self.error.tokens());
+        tokens
     }
 }
 
@@ -260,11 +263,6 @@ impl Scoresheet {
         ))
     }
 
-    /// The PGN of the game so far.
-    pub fn to_pgn(&self) -> String {
-        super::pgn::render(self)
-    }
-
     /// Applies an entry; on error the scoresheet may be half changed (replay stops anyway).
     fn apply_in_place(&mut self, entry: &Entry) -> Result<Applied, ApplyError> {
         let mut written = entry.clone();
@@ -280,16 +278,16 @@ impl Scoresheet {
                     black_ms: m.black_ms,
                     comments: Vec::new(),
                 });
-                Effect::Moved(report)
+                EntryEffect::Moved(report)
             }
             Entry::DrawOffer(p) => {
                 self.game.offer_draw(p.by)?;
-                Effect::DrawOffered(p.by)
+                EntryEffect::DrawOffered(p.by)
             }
-            Entry::DrawAccept(p) => Effect::DrawAccepted(*self.game.accept_draw(p.by)?),
+            Entry::DrawAccept(p) => EntryEffect::DrawAccepted(*self.game.accept_draw(p.by)?),
             Entry::DrawDecline(p) => {
                 self.game.decline_draw(p.by)?;
-                Effect::DrawDeclined(p.by)
+                EntryEffect::DrawDeclined(p.by)
             }
             Entry::Claim(c) => {
                 let intended = c
@@ -327,10 +325,10 @@ impl Scoresheet {
                 };
                 check_recorded_option(&mut c.verdict, record)?;
                 self.note(Note::words(verdict.tokens()));
-                Effect::Claimed(verdict)
+                EntryEffect::Claimed(verdict)
             }
-            Entry::Resign(p) => Effect::Ended(*self.game.resign(p.by)?),
-            Entry::Flag(f) => Effect::Ended(*self.game.flag(f.fallen)?),
+            Entry::Resign(p) => EntryEffect::Ended(*self.game.resign(p.by)?),
+            Entry::Flag(f) => EntryEffect::Ended(*self.game.flag(f.fallen)?),
             Entry::IllegalMove(i) => {
                 let penalty = self.game.illegal_move(i.by)?;
                 let record = match &penalty {
@@ -346,7 +344,7 @@ impl Scoresheet {
                     detail: i.detail.clone(),
                     ..Note::words(penalty.tokens())
                 });
-                Effect::Penalised(penalty)
+                EntryEffect::Penalised(penalty)
             }
             Entry::Undo(u) => {
                 let undone = self.game.undo().ok_or(ApplyError::NothingToUndo)?;
@@ -366,7 +364,7 @@ impl Scoresheet {
                     detail: u.reason.clone(),
                     ..Note::words(vec![Token::Word(Word::TakenBack)])
                 });
-                Effect::Undone(undone)
+                EntryEffect::Undone(undone)
             }
             Entry::ClockAdjustment(c) => {
                 let mut tokens = vec![Token::Side(c.side), Token::Word(Word::Clock)];
@@ -388,7 +386,7 @@ impl Scoresheet {
                     detail: (!c.reason.is_empty()).then(|| c.reason.clone()),
                     ..Note::words(tokens)
                 });
-                Effect::ClockAdjusted
+                EntryEffect::ClockAdjusted
             }
             Entry::Press(p) => {
                 // The times belong to the move just completed, when it is the presser's.
@@ -398,18 +396,18 @@ impl Scoresheet {
                     note.white_ms = p.white_ms.or(note.white_ms);
                     note.black_ms = p.black_ms.or(note.black_ms);
                 }
-                Effect::Pressed(p.by)
+                EntryEffect::Pressed(p.by)
             }
             Entry::Result(r) => match self.game.outcome().copied() {
                 Some(outcome) => {
                     check_recorded(&mut r.result, outcome.result, |_| false)?;
                     check_recorded_option(&mut r.reason, outcome.reason)?;
-                    Effect::ResultConfirmed(outcome)
+                    EntryEffect::ResultConfirmed(outcome)
                 }
                 None => {
                     let outcome = *self.game.declare_result(r.result)?;
                     check_recorded_option(&mut r.reason, outcome.reason)?;
-                    Effect::Ended(outcome)
+                    EntryEffect::Ended(outcome)
                 }
             },
             Entry::MoveCounter(m) => {
@@ -419,7 +417,7 @@ impl Scoresheet {
                     Token::Number(m.number),
                 ];
                 self.note(Note::words(tokens.to_vec()));
-                Effect::ClockAdjusted
+                EntryEffect::ClockAdjusted
             }
             Entry::Reopen(r) => {
                 let ended = self.game.reopen().ok_or(ApplyError::NotOver)?;
@@ -429,7 +427,7 @@ impl Scoresheet {
                     detail: (!r.reason.is_empty()).then(|| r.reason.clone()),
                     ..Note::words(tokens)
                 });
-                Effect::Reopened(ended)
+                EntryEffect::Reopened(ended)
             }
             Entry::Touch(t) => {
                 let square: shakmaty::Square = t
@@ -442,12 +440,12 @@ impl Scoresheet {
                     .next()
                     .and_then(shakmaty::Piece::from_char)
                     .ok_or_else(|| ApplyError::BadSquare(t.piece.clone()))?;
-                let mut tokens = vec![crate::notation::Token::Side(t.by)];
-                tokens.extend(crate::notation::token::colored_piece_tokens(piece));
-                tokens.extend(crate::notation::token::square_tokens(square));
-                tokens.push(crate::notation::Token::Word(Word::Touched));
+                let mut tokens = vec![crate::words::Token::Side(t.by)];
+                tokens.extend(crate::words::colored_piece_tokens(piece));
+                tokens.extend(crate::words::square_tokens(square));
+                tokens.push(crate::words::Token::Word(Word::Touched));
                 self.note(Note::words(tokens));
-                Effect::Touched(t.by)
+                EntryEffect::Touched(t.by)
             }
         };
         Ok(Applied {

@@ -8,10 +8,11 @@ use shakmaty::{Color, Move, Position};
 use crate::clock::{Adjust, ClockInput, Query};
 use crate::command::{self, ArbiterAction, Command};
 use crate::config::SeatRole;
-use crate::notation::{Token, Word, parse_move};
+use crate::notation::parse_move;
 use crate::record::{ClockAdjustmentEntry, Entry, MoveCounterEntry, ReopenEntry, sheet};
+use crate::words::{Token, Word};
 
-use super::effect::{Audience, Effect, Priority};
+use super::effect::{Effect, Shown};
 use super::{Session, queries};
 
 impl Session {
@@ -66,13 +67,12 @@ impl Session {
                 } else {
                     self.last_said.clone()
                 };
-                out.push(Effect::Say {
-                    tokens,
-                    priority: Priority::Move,
-                    audience: Audience::Everyone,
-                });
+                out.push(Effect::say(tokens));
             }
-            Command::Fen => out.push(Effect::Show(self.game().fen())),
+            Command::Fen => out.push(Effect::Show(Shown::with(
+                vec![Token::Word(Word::Fen)],
+                self.game().fen(),
+            ))),
             Command::TakeBack => self.take_back(now, out),
             Command::PressClock => self.press_clock(now, out),
             Command::OfferDraw(side) => {
@@ -110,9 +110,19 @@ impl Session {
                 out.push(Effect::say(vec![Token::Word(Word::NotUnderstood)]))
             }
             Command::Help => out.push(Effect::reading(command::help_tokens(self.options.lang))),
-            Command::Listen => out.push(Effect::ToggleListening),
-            Command::Peg(line) => out.push(Effect::ToSimulator(line)),
-            // "gespeichert" is said by the adapter once the journal is complete on disk.
+            Command::Listen if self.voice_is_on() => out.push(Effect::ToggleListening),
+            Command::Listen => out.push(Effect::reading(vec![Token::Word(Word::VoiceInputOff)])),
+            Command::Peg(line) if self.simulated_peg_board => out.push(Effect::ToSimulator(line)),
+            Command::Peg(line) => {
+                let tokens = vec![Token::Word(Word::NoSimulatedBoard)];
+                out.push(Effect::Say {
+                    printed: Some(Shown::with(tokens.clone(), line)),
+                    tokens,
+                    priority: crate::speech::Priority::Reply,
+                    audience: super::Audience::Everyone,
+                })
+            }
+            // "gespeichert" is said once the journal is complete on disk (`DiskReport::Closed`).
             Command::Quit => out.push(Effect::Quit),
         }
     }
@@ -236,7 +246,7 @@ impl Session {
         );
         match self.record(entry, now, out) {
             Ok(applied) => {
-                let sheet::Effect::Claimed(verdict) = &applied.effect else {
+                let sheet::EntryEffect::Claimed(verdict) = &applied.effect else {
                     return;
                 };
                 out.push(Effect::say(verdict.tokens()));
@@ -412,7 +422,7 @@ impl Session {
                 let mut tokens = vec![Token::Word(Word::TakenBack), Token::Pause];
                 tokens.extend(queries::whose_move_tokens(&position));
                 out.push(Effect::say(tokens));
-                if let sheet::Effect::Penalised(penalty) = &applied.effect {
+                if let sheet::EntryEffect::Penalised(penalty) = &applied.effect {
                     out.push(Effect::say(penalty.tokens()));
                     if !self.game().is_over() {
                         self.set_clock_to_the_game(None, now, out);

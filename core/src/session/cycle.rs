@@ -24,10 +24,11 @@ use crate::board::{BoardInput, Sensing, Tracker, TrackerOutput, differences};
 use crate::command::{self, Command};
 use crate::game::touch_move::{self, Obligation};
 use crate::lang::Lang;
-use crate::notation::{Style, Token, Word, move_tokens};
+use crate::notation::{Style, move_tokens};
 use crate::speech::Priority;
+use crate::words::{Token, Word};
 
-use super::effect::{Audience, Effect};
+use super::effect::{Audience, Effect, Shown};
 
 /// Which of the two boards an event comes from.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -73,7 +74,7 @@ pub(super) enum CycleStep {
 
 /// The game as the cycle needs to know it for one input.
 #[derive(Debug, Clone)]
-pub(super) struct Game {
+pub(super) struct GameView {
     /// The position of the game.
     pub position: Chess,
     /// A move was made and its clock not yet pressed.
@@ -164,12 +165,13 @@ impl BoardCycle {
             tokens,
             priority,
             audience: Audience::Player(self.vi_side),
+            printed: None,
         })
     }
 
     /// A line for the screen, in the game's language.
     fn show(&self, tokens: &[Token]) -> CycleStep {
-        CycleStep::Effect(Effect::Show(self.lang.text(tokens)))
+        CycleStep::Effect(Effect::Show(Shown::words(tokens.to_vec())))
     }
 
     /// An event from a board's link.
@@ -177,7 +179,7 @@ impl BoardCycle {
         &mut self,
         seat: Seat,
         event: LinkEvent,
-        game: &Game,
+        game: &GameView,
     ) -> Vec<CycleStep> {
         let mut out = Vec::new();
         match event {
@@ -188,13 +190,13 @@ impl BoardCycle {
                         out.push(
                             self.for_vi(vec![Token::Word(Word::BoardConnected)], Priority::Move),
                         );
-                        "peg board"
+                        Word::PegBoard
                     }
-                    Seat::Sighted => "e-board",
+                    Seat::Sighted => Word::EBoard,
                 };
-                out.push(CycleStep::Effect(Effect::Show(format!(
-                    "{name}: {} {} ({:?})",
-                    hello.model, hello.firmware, hello.sensing
+                out.push(CycleStep::Effect(Effect::Show(Shown::with(
+                    vec![Token::Word(name), Token::Pause, hello.sensing.token()],
+                    format!("{} {}", hello.model, hello.firmware),
                 ))));
                 if let Some(tracker) = self.tracker_mut(seat) {
                     tracker.set_sensing(hello.sensing);
@@ -217,8 +219,9 @@ impl BoardCycle {
             }
             LinkEvent::DeviceError(text) => {
                 out.push(self.for_vi(vec![Token::Word(Word::BoardError)], Priority::Move));
-                out.push(CycleStep::Effect(Effect::Show(format!(
-                    "board error: {text}"
+                out.push(CycleStep::Effect(Effect::Show(Shown::with(
+                    vec![Token::Word(Word::BoardError)],
+                    text,
                 ))));
             }
             LinkEvent::Dropped(text) => out.push(CycleStep::Effect(Effect::Log(format!(
@@ -235,7 +238,7 @@ impl BoardCycle {
         &mut self,
         seat: Seat,
         input: &BoardInput,
-        game: &Game,
+        game: &GameView,
         out: &mut Vec<CycleStep>,
     ) {
         let Some(tracker) = self.tracker_mut(seat) else {
@@ -250,7 +253,7 @@ impl BoardCycle {
         &mut self,
         seat: Seat,
         outputs: Vec<TrackerOutput>,
-        game: &Game,
+        game: &GameView,
         out: &mut Vec<CycleStep>,
     ) {
         let vi = self.vi_side;
@@ -316,7 +319,7 @@ impl BoardCycle {
 
     /// A line typed or heard while a board asks a question: the answer, if it is one (then
     /// `Some` with what follows from it).
-    pub(super) fn answer(&mut self, line: &str, game: &Game) -> Option<Vec<CycleStep>> {
+    pub(super) fn answer(&mut self, line: &str, game: &GameView) -> Option<Vec<CycleStep>> {
         let yes = command::parse(self.lang, line) == Some(Command::Yes);
         for seat in [Seat::Peg, Seat::Sighted] {
             let Some(tracker) = self.tracker_mut(seat) else {
@@ -359,7 +362,7 @@ impl BoardCycle {
     }
 
     /// The peg board shows a legal move.
-    fn peg_move(&mut self, m: Move, game: &Game, out: &mut Vec<CycleStep>) {
+    fn peg_move(&mut self, m: Move, game: &GameView, out: &mut Vec<CycleStep>) {
         let vi = self.vi_side;
         let before = &game.position;
         if before.turn() != vi {
@@ -406,7 +409,7 @@ impl BoardCycle {
     }
 
     /// The VI player announced a move (typed or heard) while a peg board is in use.
-    pub(super) fn announced(&mut self, m: Move, game: &Game) -> Vec<CycleStep> {
+    pub(super) fn announced(&mut self, m: Move, game: &GameView) -> Vec<CycleStep> {
         let mut out = Vec::new();
         if let Some(obligation) = self.touch_move(&game.position)
             && !obligation.allows(m)
@@ -446,7 +449,7 @@ impl BoardCycle {
     }
 
     /// The clock was pressed: a VI move that waited for it goes on now.
-    pub(super) fn clock_pressed(&mut self, game: &Game) -> Vec<CycleStep> {
+    pub(super) fn clock_pressed(&mut self, game: &GameView) -> Vec<CycleStep> {
         let mut out = Vec::new();
         self.try_make_vi_move(game, &mut out);
         out
@@ -454,7 +457,7 @@ impl BoardCycle {
 
     /// When the board move and the announced move are both there: made if they agree
     /// (D.2.3), else the player is asked to correct one of them (D.2.8).
-    fn try_make_vi_move(&mut self, game: &Game, out: &mut Vec<CycleStep>) {
+    fn try_make_vi_move(&mut self, game: &GameView, out: &mut Vec<CycleStep>) {
         let (Some(on_board), Some(announced)) = (self.vi_move.on_board, self.vi_move.announced)
         else {
             return;
@@ -484,7 +487,7 @@ impl BoardCycle {
     }
 
     /// The sighted player's e-board shows a move.
-    fn sighted_board_move(&mut self, m: Move, game: &Game, out: &mut Vec<CycleStep>) {
+    fn sighted_board_move(&mut self, m: Move, game: &GameView, out: &mut Vec<CycleStep>) {
         if game.position.turn() == self.vi_side {
             // The VI player's move played on the sighted board: agreed only if it is the
             // move just made; anything else is a difference on that board.

@@ -1,9 +1,10 @@
-//! What the session core asks the adapters to do: speak, show, record, quit.
+//! What the session core asks the adapters to do: speak, show, record, close the record, quit.
 
 use shakmaty::Color;
 
-use crate::notation::Token;
-pub use crate::speech::Priority;
+use crate::record::SheetFormat;
+use crate::speech::Priority;
+use crate::words::Token;
 
 /// Who an announcement is for (with two earphones, each player hears only their own).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -14,10 +15,38 @@ pub enum Audience {
     Player(Color),
 }
 
+/// A line for the screen only, in words of the tables (rendered with the game's word set
+/// where it is shown) and data shown verbatim after them: "FEN: rnbqkbnr/…".
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct Shown {
+    /// The words.
+    pub tokens: Vec<Token>,
+    /// Data after the words (a path, a FEN, a device's name), if any.
+    pub detail: Option<String>,
+}
+
+impl Shown {
+    /// Words, with data after them.
+    pub fn with(tokens: Vec<Token>, detail: impl Into<String>) -> Shown {
+        Shown {
+            tokens,
+            detail: Some(detail.into()),
+        }
+    }
+
+    /// Words only.
+    pub fn words(tokens: Vec<Token>) -> Shown {
+        Shown {
+            tokens,
+            detail: None,
+        }
+    }
+}
+
 /// One effect of handling an event.
 #[derive(Debug, Clone, PartialEq)]
 pub enum Effect {
-    /// Say these tokens (the text backend prints their words as one line).
+    /// Say these tokens (the text backend prints their words as one line, or `printed`).
     Say {
         /// What to say.
         tokens: Vec<Token>,
@@ -25,10 +54,13 @@ pub enum Effect {
         priority: Priority,
         /// For whom.
         audience: Audience,
+        /// What the line shows instead of the words said, when it differs: the words with
+        /// data after them (a path), or a check code as printed rather than spelled.
+        printed: Option<Shown>,
     },
-    /// A line for the screen only (help texts, details a sighted helper needs); the text
-    /// backend prints it too, so screen readers read it.
-    Show(String),
+    /// A line for the screen only (details a sighted helper needs); the text backend prints
+    /// it too, so screen readers read it.
+    Show(Shown),
     /// Start or stop listening (push-to-talk): for the microphone's adapter.
     ToggleListening,
     /// A line for the simulated peg board ("e2e4", "UP e2"): for the simulator's adapter.
@@ -37,35 +69,51 @@ pub enum Effect {
     Log(String),
     /// Write this entry to the journal (fsynced) and rewrite the PGN.
     Record(crate::record::Stamped),
-    /// Leave the program; the journal keeps the game.
+    /// The game has ended: once every line of the journal is on disk, write these
+    /// scoresheets beside it and report them, with the record's state as read back from
+    /// the disk (`DiskReport::RecordClosed`), so that the check code can be said.
+    CloseRecord {
+        /// The sheets the settings ask for.
+        sheets: Vec<SheetFormat>,
+    },
+    /// Leave the program: make sure the journal is on disk and report how that went
+    /// (`DiskReport::Closed`); the journal keeps the game.
     Quit,
 }
 
 impl Effect {
     /// A move, a touch, a result for everyone: said in order, never cut short.
     pub fn say(tokens: Vec<Token>) -> Effect {
+        Effect::with_priority(tokens, Priority::Move)
+    }
+
+    /// An answer to a query, which anything newer may cut short.
+    pub fn reading(tokens: Vec<Token>) -> Effect {
+        Effect::with_priority(tokens, Priority::Reading)
+    }
+
+    /// An urgent announcement for everyone (a warning, a difference that stops play).
+    pub fn urgent(tokens: Vec<Token>) -> Effect {
+        Effect::with_priority(tokens, Priority::Alert)
+    }
+
+    /// Words for everyone, printed with data after them that is not spoken (a path).
+    pub fn say_with(tokens: Vec<Token>, detail: impl Into<String>) -> Effect {
         Effect::Say {
+            printed: Some(Shown::with(tokens.clone(), detail)),
             tokens,
             priority: Priority::Move,
             audience: Audience::Everyone,
         }
     }
 
-    /// An answer to a query, which anything newer may cut short.
-    pub fn reading(tokens: Vec<Token>) -> Effect {
+    /// Words for everyone at this priority.
+    pub fn with_priority(tokens: Vec<Token>, priority: Priority) -> Effect {
         Effect::Say {
             tokens,
-            priority: Priority::Reading,
+            priority,
             audience: Audience::Everyone,
-        }
-    }
-
-    /// An urgent announcement for everyone (a warning, a difference that stops play).
-    pub fn urgent(tokens: Vec<Token>) -> Effect {
-        Effect::Say {
-            tokens,
-            priority: Priority::Alert,
-            audience: Audience::Everyone,
+            printed: None,
         }
     }
 }

@@ -19,12 +19,13 @@
 //! reason in words.
 
 mod commands;
-pub mod cycle;
-pub mod effect;
-pub mod queries;
-pub mod resume;
+mod cycle;
+mod edge;
+mod effect;
+mod queries;
+mod resume;
 mod timing;
-pub mod voice;
+mod voice;
 
 use std::time::Duration;
 
@@ -37,18 +38,23 @@ use crate::command;
 use crate::config::{Announcer, SeatRole, Settings};
 use crate::game::Game;
 use crate::lang::Lang;
-use crate::notation::{ParseError, Style, Token, Word, move_tokens, parse_move};
-use crate::record::{ApplyError, Entry, Scoresheet, Stamped, TouchEntry, sheet};
+use crate::notation::{ParseError, Style, move_tokens, parse_move};
+use crate::record::{ApplyError, Entry, Scoresheet, SheetFormat, Stamped, TouchEntry, sheet};
+use crate::words::{Token, Word};
 
-pub use crate::command::{ArbiterAction, Command};
 pub use cycle::{Seat, ViMove};
-pub use effect::{Audience, Effect, Priority};
+pub use edge::{
+    ClosedRecord, Closing, DeviceReport, DiskReport, INTERRUPT_AGAIN_WITHIN, SheetReport,
+    StopRequest,
+};
+pub use effect::{Audience, Effect, Shown};
+pub use resume::{Resumed, resume};
 
 use cycle::{BoardCycle, CycleStep};
 use voice::VoiceState;
 
 /// Settings of a session that do not change during a game.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct SessionOptions {
     /// Language of announcements and messages.
     pub lang: Lang,
@@ -60,6 +66,8 @@ pub struct SessionOptions {
     pub role: SeatRole,
     /// The program announces the VI player's moves it reads from the peg board (D.2.3.3).
     pub program_announces: bool,
+    /// The scoresheets written beside the journal when the game ends.
+    pub sheets: Vec<SheetFormat>,
 }
 
 impl Default for SessionOptions {
@@ -76,6 +84,7 @@ impl From<&Settings> for SessionOptions {
             vi_side: settings.game.vi_side.into(),
             role: settings.game.role,
             program_announces: settings.game.announcer == Announcer::Program,
+            sheets: settings.record.sheets.clone(),
         }
     }
 }
@@ -85,8 +94,12 @@ impl From<&Settings> for SessionOptions {
 pub enum Input {
     /// A line typed (keyboard, screen reader, Braille display) or heard as text.
     Line(String),
-    /// A clock button: a key, a board's `KEY clock`, a foot switch; `None` for whoever moved.
-    ClockButton(Option<Color>),
+    /// A typed line held only control characters (or bytes that are not text).
+    LineUnreadable,
+    /// A typed line too long to be read (its length in bytes).
+    LineTooLong(usize),
+    /// A clock button (a foot switch, a key of its own): pressed for whoever moved.
+    ClockButton,
     /// A deadline passed (the clock's next announcement or flag).
     Tick,
     /// Something from one of the boards' links.
@@ -98,6 +111,13 @@ pub enum Input {
         /// The microphone is open all the time (not push-to-talk).
         always_on: bool,
     },
+    /// What a device of the program reports (a board's port missing, voice input, the
+    /// simulated board, speech out).
+    Device(DeviceReport),
+    /// What the disk reports (the journal, the record closed, how the program leaves).
+    Disk(DiskReport),
+    /// A request to stop from outside the game (Ctrl-C, the system, the end of input).
+    Stop(StopRequest),
 }
 
 /// The state of one game being played; see the module documentation.
@@ -117,6 +137,10 @@ pub struct Session {
     uncompleted_on_board: bool,
     /// The last announcement, for "repeat".
     last_said: Vec<Token>,
+    /// What the edge's reports left to remember.
+    edge: edge::EdgeState,
+    /// The peg board is the simulated one (`peg …` lines go to it).
+    simulated_peg_board: bool,
 }
 
 impl Session {
@@ -131,6 +155,8 @@ impl Session {
             uncompleted: None,
             uncompleted_on_board: false,
             last_said: Vec::new(),
+            edge: edge::EdgeState::default(),
+            simulated_peg_board: false,
         }
     }
 
@@ -150,8 +176,8 @@ impl Session {
     }
 
     /// The options.
-    pub fn options(&self) -> SessionOptions {
-        self.options
+    pub fn options(&self) -> &SessionOptions {
+        &self.options
     }
 
     /// The side whose move is made but not yet completed.
@@ -173,6 +199,13 @@ impl Session {
     pub fn attach_peg_board(&mut self, sensing: Sensing) {
         let position = self.sheet.game().position().clone();
         self.cycle.attach_peg_board(&position, sensing);
+    }
+
+    /// Attaches a simulated peg board: as [`Session::attach_peg_board`], and `peg …` lines
+    /// are for it.
+    pub fn attach_simulated_peg_board(&mut self, sensing: Sensing) {
+        self.attach_peg_board(sensing);
+        self.simulated_peg_board = true;
     }
 
     /// Attaches the sighted player's electronic board (DGT boards sense pieces).
@@ -228,15 +261,37 @@ impl Session {
                     },
                 }
             }
-            Input::ClockButton(_) => self.press_clock(now, &mut out),
+            Input::LineUnreadable => {
+                out.push(Effect::say(vec![Token::Word(Word::NotUnderstood)]));
+                out.push(Effect::Log(
+                    "a typed line held only control characters".into(),
+                ));
+            }
+            Input::LineTooLong(bytes) => {
+                out.push(Effect::say(vec![
+                    Token::Word(Word::NotUnderstood),
+                    Token::Pause,
+                    Token::Word(Word::LineTooLong),
+                ]));
+                out.push(Effect::Log(format!(
+                    "a typed line of {bytes} bytes was not read"
+                )));
+            }
+            Input::ClockButton => self.press_clock(now, &mut out),
             Input::Tick => {}
             Input::Board(seat, event) => {
+                if let LinkEvent::Connected(_) = event {
+                    self.edge.missing_said[seat as usize] = false;
+                }
                 let steps = self.cycle.board_event(seat, event, &self.cycle_game());
                 self.carry_out(steps, now, &mut out);
             }
             Input::Heard { heard, always_on } => {
                 self.handle_heard(&heard, always_on, now, &mut out)
             }
+            Input::Device(report) => self.device_report(report, &mut out),
+            Input::Disk(report) => self.disk_report(report, &mut out),
+            Input::Stop(request) => self.stop_request(request, now, &mut out),
         }
         self.poll_clock(now, &mut out);
         self.remember(&out);
@@ -244,8 +299,8 @@ impl Session {
     }
 
     /// The game as the boards' cycle needs to know it.
-    fn cycle_game(&self) -> cycle::Game {
-        cycle::Game {
+    fn cycle_game(&self) -> cycle::GameView {
+        cycle::GameView {
             position: self.sheet.game().position().clone(),
             // Without a clock the opponent's next move completes the move before it.
             waiting_for_clock: self.uncompleted.is_some() && self.clock.is_some(),
@@ -338,6 +393,9 @@ impl Session {
             }
             self.uncompleted = None;
             self.stop_clock_at_the_end(now, out);
+            out.push(Effect::CloseRecord {
+                sheets: self.options.sheets.clone(),
+            });
         }
         Ok(applied)
     }
@@ -353,7 +411,7 @@ impl Session {
             Err(err) => {
                 out.push(Effect::say(err.tokens(&pos)));
                 if let ParseError::UnknownWord(word) = &err {
-                    out.push(Effect::Show(unknown_word_sentence(self.options.lang, word)));
+                    out.push(Effect::Show(unknown_word(word)));
                 }
             }
         }
@@ -415,7 +473,7 @@ impl Session {
             Ok(applied) => {
                 let mut tokens = vec![Token::Side(mover)];
                 tokens.extend(move_tokens(&before, m, self.options.style));
-                if let sheet::Effect::Moved(report) = &applied.effect {
+                if let sheet::EntryEffect::Moved(report) = &applied.effect {
                     let extra = report.tokens();
                     if !extra.is_empty() {
                         tokens.push(Token::Pause);
@@ -447,17 +505,13 @@ fn millis(d: Duration) -> u64 {
     d.as_millis().min(u128::from(u64::MAX)) as u64
 }
 
-/// "das Wort foo kenne ich nicht": the word a line was not understood for, in a sentence
-/// of the session's language (shown, as a voice has no clip for it); a long word is cut.
-pub fn unknown_word_sentence(lang: Lang, word: &str) -> String {
+/// "unbekanntes Wort: foo": the word a line was not understood for, shown (a voice has no
+/// clip for it); a long word is cut.
+fn unknown_word(word: &str) -> Shown {
     const LONGEST: usize = 40;
     let mut shown: String = word.chars().take(LONGEST).collect();
     if word.chars().count() > LONGEST {
         shown.push('…');
     }
-    format!(
-        "{} {shown} {}",
-        lang.text(&[Token::Word(Word::TheWord)]),
-        lang.text(&[Token::Word(Word::IsUnknown)])
-    )
+    Shown::with(vec![Token::Word(Word::UnknownWord)], shown)
 }

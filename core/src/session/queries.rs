@@ -3,8 +3,9 @@
 
 use shakmaty::{Chess, Color, Move, Position, Role, Square};
 
-use crate::notation::token::square_tokens;
-use crate::notation::{Style, Token, Word, move_tokens};
+use crate::notation::{Style, move_tokens};
+use crate::words::square_tokens;
+use crate::words::{Token, Word};
 
 const ROLES: [Role; 6] = [
     Role::King,
@@ -130,7 +131,8 @@ pub fn whose_move_tokens(pos: &Chess) -> Vec<Token> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::notation::{Lang, parse_move};
+    use crate::lang::Lang;
+    use crate::notation::parse_move;
 
     #[test]
     fn the_whole_position_piece_by_piece() {

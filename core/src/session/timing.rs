@@ -10,8 +10,8 @@ use shakmaty::{ByColor, Color};
 use crate::clock::talking::{Announcement, AnnouncementKind};
 use crate::clock::{Adjust, ClockInput};
 use crate::config::SeatRole;
-use crate::notation::{Token, Word};
 use crate::record::{ClockAdjustmentEntry, Entry, PressEntry};
+use crate::words::{Token, Word};
 
 use super::effect::{Audience, Effect};
 use super::{Session, millis};
@@ -286,6 +286,7 @@ fn say_announcements(announcements: Vec<Announcement>, role: SeatRole, out: &mut
             priority: a.kind.priority(),
             tokens: a.tokens,
             audience: Audience::Everyone,
+            printed: None,
         });
     }
 }

@@ -1,6 +1,6 @@
-//! The queue policy: what interrupts what, what is dropped, what "repeat" says again.
+//! The queue policy: what interrupts what, and what is dropped.
 //!
-//! Pure code: it is fed with offers, "finished" reports and repeat requests, and answers with
+//! Pure code: it is fed with offers and "finished" reports, and answers with
 //! [`PlaybackStep`]s for the audio adapter to carry out. It never touches a device or a clock.
 //!
 //! The rules, by [`Priority`]:
@@ -10,19 +10,16 @@
 //!   has changed); it waits for another move, an alert or a reply being said.
 //! - A **reading** replaces an older reading, playing or queued (the newer request wins).
 //! - Otherwise announcements wait their turn: higher priority first, in order of arrival.
-//! - **Repeat** says the last announcement started again from its beginning, stopping what
-//!   is being said (which is always that same announcement, or nothing).
 //! - The queue holds at most `capacity` waiting announcements; beyond that the oldest of the
 //!   least urgent is dropped.
 
 use std::collections::VecDeque;
 
 use super::utterance::{Priority, Utterance, UtteranceId};
-use crate::notation::{Token, Word};
 
 /// An announcement with its number.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Entry {
+pub struct QueuedUtterance {
     /// The number reported in events.
     pub id: UtteranceId,
     /// What is said.
@@ -36,10 +33,6 @@ pub enum StopReason {
     Superseded,
     /// An alert came first; it is queued again and said in full afterwards.
     Interrupted,
-    /// "Repeat" starts it again from the beginning.
-    Repeated,
-    /// Everything was silenced.
-    Silenced,
 }
 
 /// Why a waiting announcement will never be said.
@@ -49,8 +42,6 @@ pub enum DropReason {
     Superseded,
     /// Too many announcements were waiting.
     Overflow,
-    /// Everything was silenced.
-    Silenced,
 }
 
 /// One thing for the audio adapter to do, in order.
@@ -64,7 +55,7 @@ pub enum PlaybackStep {
         why: StopReason,
     },
     /// Start saying this announcement now.
-    Start(Entry),
+    Start(QueuedUtterance),
     /// A waiting announcement is dropped unsaid.
     Drop {
         /// The announcement dropped.
@@ -74,12 +65,11 @@ pub enum PlaybackStep {
     },
 }
 
-/// The speaker's queue: the announcement being said, those waiting, and the last one started.
+/// The speaker's queue: the announcement being said and those waiting.
 #[derive(Debug, Clone)]
 pub struct SpeechQueue {
-    current: Option<Entry>,
-    pending: VecDeque<Entry>,
-    last: Option<Utterance>,
+    current: Option<QueuedUtterance>,
+    pending: VecDeque<QueuedUtterance>,
     capacity: usize,
 }
 
@@ -98,29 +88,23 @@ impl SpeechQueue {
         SpeechQueue {
             current: None,
             pending: VecDeque::new(),
-            last: None,
             capacity: capacity.max(1),
         }
     }
 
     /// The announcement being said, if any.
-    pub fn current(&self) -> Option<&Entry> {
+    pub fn current(&self) -> Option<&QueuedUtterance> {
         self.current.as_ref()
     }
 
     /// The announcements waiting, in the order they will be said.
-    pub fn pending(&self) -> impl Iterator<Item = &Entry> {
+    pub fn pending(&self) -> impl Iterator<Item = &QueuedUtterance> {
         self.pending.iter()
-    }
-
-    /// The last announcement started, which "repeat" says again.
-    pub fn last(&self) -> Option<&Utterance> {
-        self.last.as_ref()
     }
 
     /// A new announcement arrives.
     #[must_use = "it is what the state machine decided: carry it out"]
-    pub fn offer(&mut self, entry: Entry) -> Vec<PlaybackStep> {
+    pub fn offer(&mut self, entry: QueuedUtterance) -> Vec<PlaybackStep> {
         let mut steps = Vec::new();
         let priority = entry.utterance.priority;
 
@@ -177,53 +161,8 @@ impl SpeechQueue {
         steps
     }
 
-    /// Says the last announcement again from its beginning, under the number `id`. With
-    /// nothing said yet, says "nothing to repeat".
-    #[must_use = "it is what the state machine decided: carry it out"]
-    pub fn repeat(&mut self, id: UtteranceId) -> Vec<PlaybackStep> {
-        let mut steps = Vec::new();
-        if let Some(current) = self.current.take() {
-            steps.push(PlaybackStep::Stop {
-                id: current.id,
-                why: StopReason::Repeated,
-            });
-        }
-        let entry = match &self.last {
-            Some(last) => Entry {
-                id,
-                utterance: last.clone(),
-            },
-            None => {
-                let nothing = Utterance::new([Token::Word(Word::NothingToRepeat)], Priority::Reply);
-                self.current = Some(Entry {
-                    id,
-                    utterance: nothing,
-                });
-                steps.push(PlaybackStep::Start(self.current.clone().expect("just set")));
-                return steps;
-            }
-        };
-        self.current = Some(entry.clone());
-        steps.push(PlaybackStep::Start(entry));
-        steps
-    }
-
-    /// Stops what is being said and drops everything waiting. "Repeat" still works after it.
-    #[must_use = "it is what the state machine decided: carry it out"]
-    pub fn silence(&mut self) -> Vec<PlaybackStep> {
-        let mut steps = Vec::new();
-        if let Some(current) = self.current.take() {
-            steps.push(PlaybackStep::Stop {
-                id: current.id,
-                why: StopReason::Silenced,
-            });
-        }
-        self.drop_pending(|_| true, DropReason::Silenced, &mut steps);
-        steps
-    }
-
     /// Inserts after every waiting entry at least as urgent.
-    fn insert(&mut self, entry: Entry) {
+    fn insert(&mut self, entry: QueuedUtterance) {
         let priority = entry.utterance.priority;
         let at = self
             .pending
@@ -234,7 +173,7 @@ impl SpeechQueue {
     }
 
     /// Inserts before every waiting entry of the same or lower urgency.
-    fn insert_front_of_class(&mut self, entry: Entry) {
+    fn insert_front_of_class(&mut self, entry: QueuedUtterance) {
         let priority = entry.utterance.priority;
         let at = self
             .pending
@@ -246,7 +185,7 @@ impl SpeechQueue {
 
     fn drop_pending(
         &mut self,
-        mut which: impl FnMut(&Entry) -> bool,
+        mut which: impl FnMut(&QueuedUtterance) -> bool,
         why: DropReason,
         steps: &mut Vec<PlaybackStep>,
     ) {
@@ -286,7 +225,6 @@ impl SpeechQueue {
         if self.current.is_none()
             && let Some(next) = self.pending.pop_front()
         {
-            self.last = Some(next.utterance.clone());
             self.current = Some(next.clone());
             steps.push(PlaybackStep::Start(next));
         }
@@ -296,10 +234,10 @@ impl SpeechQueue {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::notation::Token;
+    use crate::words::Token;
 
-    fn entry(id: u64, priority: Priority) -> Entry {
-        Entry {
+    fn entry(id: u64, priority: Priority) -> QueuedUtterance {
+        QueuedUtterance {
             id: UtteranceId(id),
             utterance: Utterance::new([Token::Number(id as u32)], priority),
         }
@@ -447,60 +385,6 @@ mod tests {
     }
 
     #[test]
-    fn repeat_says_the_last_announcement_again() {
-        let mut q = SpeechQueue::default();
-        let _ = q.offer(entry(1, Priority::Move));
-        let _ = q.finished(UtteranceId(1));
-        let steps = q.repeat(UtteranceId(7));
-        assert_eq!(steps.len(), 1);
-        let PlaybackStep::Start(again) = &steps[0] else {
-            panic!("{steps:?}")
-        };
-        assert_eq!(
-            (again.id, &again.utterance),
-            (UtteranceId(7), &entry(1, Priority::Move).utterance)
-        );
-    }
-
-    #[test]
-    fn repeat_while_speaking_restarts_the_current_announcement_and_keeps_the_queue() {
-        let mut q = SpeechQueue::default();
-        let _ = q.offer(entry(1, Priority::Move));
-        let _ = q.offer(entry(2, Priority::Move));
-        let steps = q.repeat(UtteranceId(9));
-        assert_eq!(
-            steps[0],
-            PlaybackStep::Stop {
-                id: UtteranceId(1),
-                why: StopReason::Repeated
-            }
-        );
-        assert_eq!(started(&steps), vec![9]);
-        assert_eq!(
-            q.current().unwrap().utterance,
-            entry(1, Priority::Move).utterance
-        );
-        assert_eq!(waiting(&q), vec![2]);
-        // A late "finished" of the stopped one changes nothing.
-        assert!(q.finished(UtteranceId(1)).is_empty());
-        assert_eq!(started(&q.finished(UtteranceId(9))), vec![2]);
-    }
-
-    #[test]
-    fn repeat_with_nothing_said_yet_says_so() {
-        let mut q = SpeechQueue::default();
-        let steps = q.repeat(UtteranceId(1));
-        let PlaybackStep::Start(e) = &steps[0] else {
-            panic!("{steps:?}")
-        };
-        assert_eq!(e.utterance.tokens, vec![Token::Word(Word::NothingToRepeat)]);
-        assert!(
-            q.last().is_none(),
-            "the notice itself is not what repeat repeats"
-        );
-    }
-
-    #[test]
     fn overflow_drops_the_oldest_of_the_least_urgent() {
         let mut q = SpeechQueue::new(2);
         let _ = q.offer(entry(1, Priority::Move));
@@ -515,28 +399,5 @@ mod tests {
             }]
         );
         assert_eq!(waiting(&q), vec![4, 3]);
-    }
-
-    #[test]
-    fn silence_stops_and_drops_everything_but_repeat_still_works() {
-        let mut q = SpeechQueue::default();
-        let _ = q.offer(entry(1, Priority::Move));
-        let _ = q.offer(entry(2, Priority::Reply));
-        let steps = q.silence();
-        assert_eq!(
-            steps,
-            vec![
-                PlaybackStep::Stop {
-                    id: UtteranceId(1),
-                    why: StopReason::Silenced
-                },
-                PlaybackStep::Drop {
-                    id: UtteranceId(2),
-                    why: DropReason::Silenced
-                },
-            ]
-        );
-        assert!(q.current().is_none() && waiting(&q).is_empty());
-        assert_eq!(started(&q.repeat(UtteranceId(3))), vec![3]);
     }
 }

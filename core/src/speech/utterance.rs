@@ -1,8 +1,8 @@
 //! Utterances: what is to be said (tokens), how urgently (priority) and into which ear (channel).
 
-use crate::notation::Token;
+use crate::words::Token;
 
-/// How urgent an announcement is; the queue policy in [`super::queue`] decides from it what
+/// How urgent an announcement is; the queue policy in `super::queue` decides from it what
 /// interrupts what. Ordered from the least to the most urgent.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum Priority {

@@ -12,7 +12,8 @@ use std::collections::{HashMap, HashSet};
 use shakmaty::{CastlingSide, Color, File, Rank, Role};
 
 use crate::lang::Speech;
-use crate::notation::{Lang, Spoken, Token, Word};
+use crate::lang::{Lang, Spoken};
+use crate::words::{Token, Word};
 
 /// The largest number whose words are guaranteed to have clips (every composed number up to
 /// it uses only keys that numbers below it use too).

@@ -6,10 +6,10 @@
 
 #![allow(dead_code)]
 
-use annexd_core::game::Color;
 use annexd_core::record::{
     ClockAdjustmentEntry, Entry, Header, MoveEntry, Scoresheet, Stamped, UndoEntry,
 };
+use shakmaty::Color;
 
 /// A game as the lines of its journal (after the header) and the scoresheet they give.
 pub struct Played {

@@ -8,14 +8,11 @@ pub mod games;
 
 use std::time::Duration;
 
-use annexd_core::board::link::LinkEvent;
-use annexd_core::board::protocol::Hello;
-use annexd_core::board::{BoardInput, Sensing};
+use annexd_core::board::{BoardInput, Hello, LinkEvent, Sensing};
 use annexd_core::clock::{AnnounceConfig, ClockOptions, TalkingClock, TimeControl};
 use annexd_core::listen::Heard;
-use annexd_core::notation::Lang;
 use annexd_core::record::{Header, Scoresheet};
-use annexd_core::session::{Effect, Input, Seat, Session, SessionOptions};
+use annexd_core::{Effect, Input, Lang, Seat, Session, SessionOptions};
 
 /// A clock for a time control ("90+30").
 pub fn clock(control: &str) -> TalkingClock {

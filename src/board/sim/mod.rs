@@ -1,21 +1,21 @@
-//! The device side of the peg-board protocol, for tests and demonstrations: a simulated board
-//! on a pseudo-terminal (Unix), or on a line inside the program (Windows, which has no
-//! pseudo-terminals: see [`crate::board::in_process`]). Typed moves (SAN or UCI) become the lifts and drops a person makes,
-//! a peg's way that is no chess move (`e6e5`) the lift and drop it is; raw events (`UP e2`,
-//! `DOWN e4 w`, `KEY clock`) pass as typed. What it cannot do comes back as a
-//! [`SimNote::Refused`] with its reason.
+//! The device side of the peg-board protocol, for tests and demonstrations: a simulated board on a
+//! pseudo-terminal (Unix), or on a line inside the program (Windows, which has no pseudo-terminals:
+//! see [`crate::board::in_process`]). Typed moves (SAN or UCI) become the lifts and drops a person
+//! makes, a peg's way that is no chess move (`e6e5`) the lift and drop it is; raw events (`UP e2`,
+//! `DOWN e4 w`, `KEY clock`) pass as typed. What it cannot do comes back as a [`SimNote::Refused`]
+//! with its reason.
 //!
-//! Options add noise: hesitant lifts (a peg up and back before it leaves), any valid order of
-//! a move's events, lines with a wrong checksum, a disconnect after a number of events (the
-//! port vanishes, and comes back a moment later at the same path, as a USB board re-plugged),
-//! and random bytes between its lines as fast as the port takes them. [`SimHandle::unplug`]
-//! and [`SimHandle::replug`] pull and put back its cable at any moment.
+//! Options add noise: hesitant lifts (a peg up and back before it leaves), any valid order of a
+//! move's events, lines with a wrong checksum, a disconnect after a number of events (the port
+//! vanishes, and comes back a moment later at the same path, as a USB board re-plugged), and random
+//! bytes between its lines as fast as the port takes them. [`SimHandle::unplug`] and
+//! [`SimHandle::replug`] pull and put back its cable at any moment.
 //!
-//! The device is the core's pure model (`annexd_core::board::simulated::Device`); [`start`]
-//! runs one in a thread that sleeps until something happens (bytes from the host, a typed
-//! line, room to write, the end of an unplugged while). Its port is a [`Cable`]: a
-//! pseudo-terminal it waits on in `epoll` through mio, with a waker for the handle's
-//! commands ([`pty`]), or an in-process line it waits on in one `Select` ([`in_process`]).
+//! The device is the core's pure model (`annexd_core::board::SimulatedPegBoard`);
+//! [`start_simulator`] runs one in a thread that sleeps until something happens (bytes from the
+//! host, a typed line, room to write, the end of an unplugged while). Its port is a [`Cable`]: a
+//! pseudo-terminal it waits on in `epoll` through mio, with a waker for the handle's commands
+//! ([`pty`]), or an in-process line it waits on in one `Select` ([`in_process`]).
 
 use std::collections::VecDeque;
 use std::path::{Path, PathBuf};
@@ -25,15 +25,14 @@ use std::time::{Duration, Instant};
 
 use crossbeam_channel::{Receiver, Sender, TryRecvError};
 
-use annexd_core::board::events::SplitMix;
-use annexd_core::board::protocol::{DeviceMsg, parse_host_line};
-pub use annexd_core::board::simulated::{Device, DeviceOptions, SimOrder};
+use annexd_core::board::{DeviceMsg, SplitMix, parse_host_line};
+use annexd_core::board::{SimRefusal, SimulatedPegBoard, SimulatedPegBoardOptions};
 
 /// How the simulated board behaves: the device, and what its port does.
 #[derive(Debug, Clone)]
 pub struct SimOptions {
     /// The device: what it senses, its position, its noise.
-    pub device: DeviceOptions,
+    pub device: SimulatedPegBoardOptions,
     /// Vanish after this many `UP`/`DOWN` events (once), and come back.
     pub disconnect_after: Option<u32>,
     /// How long the port stays away.
@@ -52,7 +51,7 @@ pub struct SimOptions {
 impl Default for SimOptions {
     fn default() -> Self {
         SimOptions {
-            device: DeviceOptions::default(),
+            device: SimulatedPegBoardOptions::default(),
             disconnect_after: None,
             away_for: Duration::from_millis(300),
             link: None,
@@ -66,7 +65,7 @@ impl Default for SimOptions {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum SimNote {
     /// A typed line it could not carry out, and why (nothing changed).
-    Refused(String),
+    Refused(SimRefusal),
     /// The port vanished (unplugged).
     Unplugged,
     /// The port is back at the same path.
@@ -78,7 +77,7 @@ pub enum SimNote {
 impl std::fmt::Display for SimNote {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
-            SimNote::Refused(why) => f.write_str(why),
+            SimNote::Refused(why) => write!(f, "{why:?}"),
             SimNote::Unplugged => f.write_str("disconnected"),
             SimNote::Replugged => f.write_str("reconnected"),
             SimNote::Failed(why) => write!(f, "cannot come back: {why}"),
@@ -207,7 +206,7 @@ impl Drop for SimHandle {
 }
 
 /// Starts a simulated board in a thread; its port is at [`SimHandle::path`].
-pub fn start(options: SimOptions) -> Result<SimHandle, String> {
+pub fn start_simulator(options: SimOptions) -> Result<SimHandle, String> {
     static COUNT: std::sync::atomic::AtomicU32 = std::sync::atomic::AtomicU32::new(0);
     let owns_link = options.link.is_none();
     let in_process = options.in_process;
@@ -220,7 +219,7 @@ pub fn start(options: SimOptions) -> Result<SimHandle, String> {
             std::env::temp_dir().join(name)
         }
     });
-    let device = Device::new(options.device.clone())?;
+    let device = SimulatedPegBoard::new(options.device.clone())?;
     if in_process {
         let mut cable = in_process::InProcessCable::default();
         cable
@@ -235,7 +234,7 @@ pub fn start(options: SimOptions) -> Result<SimHandle, String> {
 #[cfg(unix)]
 fn pty_board(
     options: SimOptions,
-    device: Device,
+    device: SimulatedPegBoard,
     path: PathBuf,
     owns_link: bool,
 ) -> Result<SimHandle, String> {
@@ -254,7 +253,7 @@ fn pty_board(
 #[cfg(not(unix))]
 fn pty_board(
     _options: SimOptions,
-    _device: Device,
+    _device: SimulatedPegBoard,
     _path: PathBuf,
     _owns_link: bool,
 ) -> Result<SimHandle, String> {
@@ -267,7 +266,7 @@ fn pty_board(
 
 fn spawn(
     options: SimOptions,
-    device: Device,
+    device: SimulatedPegBoard,
     path: PathBuf,
     cable: impl Cable,
     wake: Wake,
@@ -313,7 +312,7 @@ fn spawn(
 /// The board's thread: the device, its port (while plugged in) and what waits to be written.
 struct Board<C: Cable> {
     options: SimOptions,
-    device: Device,
+    device: SimulatedPegBoard,
     rng: SplitMix,
     link: PathBuf,
     cable: C,

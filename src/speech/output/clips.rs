@@ -65,11 +65,6 @@ impl ClipsOutput {
             .add(TrackedSource::new(audio, control.clone()));
         self.playing = Some(Playing { control, deadline });
     }
-
-    /// The voice in use.
-    pub fn voice(&self) -> &Voice {
-        &self.voice
-    }
 }
 
 /// Opens the default device with a short buffer, or with its own buffer size if it refuses.
@@ -99,6 +94,7 @@ fn open_default_sink() -> Result<rodio::MixerDeviceSink, NoDevice> {
 pub fn quiet_alsa() -> impl Sized {
     #[cfg(target_os = "linux")]
     {
+        // Without the handler alsa-lib's lines reach the terminal: untidy, nothing worse.
         alsa::Output::local_error_handler().ok()
     }
 }

@@ -4,22 +4,20 @@
 
 use std::time::Instant;
 
-use annexd_core::notation::Spoken;
-use annexd_core::speech::utterance::{Channel, UtteranceId};
+use annexd_core::Spoken;
+use annexd_core::speech::Channel;
 
-pub mod clips;
-pub mod screen_reader;
-pub mod text;
+pub(crate) mod clips;
+pub(crate) mod screen_reader;
+pub(crate) mod text;
 #[cfg(feature = "tts")]
-pub mod tts;
+pub(crate) mod tts;
 
-pub use annexd_core::speech::BackendKind;
+use annexd_core::speech::BackendKind;
 
 /// One announcement as an output receives it.
 #[derive(Debug, Clone, Copy)]
 pub struct Line<'a> {
-    /// Its number.
-    pub id: UtteranceId,
     /// Its words, with their clip keys.
     pub words: &'a [Spoken],
     /// Its text.
@@ -47,6 +45,7 @@ pub enum StartError {
     MissingClip(#[from] super::compose::MissingClip),
     /// The output does not work any more: the speaker falls back to another.
     #[error("{0}")]
+    #[cfg_attr(not(feature = "tts"), allow(dead_code))]
     Broken(String),
 }
 

@@ -12,7 +12,7 @@
 
 use std::time::{Duration, Instant};
 
-use annexd_core::notation::{Token, Word};
+use annexd_core::{Token, Word};
 
 use super::BackendKind;
 use crate::speech::speaker::Notice;

@@ -15,7 +15,7 @@ use std::time::{Duration, Instant};
 use crossbeam_channel::{Receiver, Sender, unbounded};
 
 use super::{BackendKind, Line, Output, Progress, StartError};
-use annexd_core::notation::Lang;
+use annexd_core::Lang;
 
 /// How long an engine may take to begin speaking before it counts as not working.
 pub const BEGIN_TIMEOUT: Duration = Duration::from_secs(3);

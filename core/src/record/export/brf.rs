@@ -24,28 +24,28 @@ pub const LINES_PER_PAGE: usize = 25;
 const RUNOVER_INDENT: usize = 2;
 
 /// A Braille cell: dots 1 to 6 as bits 0 to 5 (0 is the blank cell).
-pub type Cell = u8;
+pub type BrailleCell = u8;
 
 /// The Braille ASCII character of every cell, by its dots (as liblouis' `en-us-brf.dis`).
 const BRF_CHARS: &[u8; 64] = b" A1B'K2L@CIF/MSP\"E3H9O6R^DJG>NTQ,*5<-U8V.%[$+X!&;:4\\0Z7(_?W]#Y)=";
 
 /// The Braille ASCII character of a cell (dots 7 and 8 have none and are left out).
-pub fn brf_char(cell: Cell) -> char {
+pub fn brf_char(cell: BrailleCell) -> char {
     BRF_CHARS[usize::from(cell & 0x3f)] as char
 }
 
 /// The cell a Braille ASCII character stands for (letters in either case).
-pub fn cell_of(c: char) -> Option<Cell> {
+fn cell_of(c: char) -> Option<BrailleCell> {
     let upper = c.to_ascii_uppercase() as u32;
     BRF_CHARS
         .iter()
         .position(|&b| u32::from(b) == upper)
-        .map(|i| i as Cell)
+        .map(|i| i as BrailleCell)
 }
 
 /// The cells of a line of Braille ASCII text; the first character that is not Braille
 /// ASCII is the error.
-pub fn cells_of(text: &str) -> Result<Vec<Cell>, char> {
+pub fn cells_of(text: &str) -> Result<Vec<BrailleCell>, char> {
     text.chars().map(|c| cell_of(c).ok_or(c)).collect()
 }
 
@@ -62,13 +62,13 @@ pub struct PrintLine {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct BrailleLine {
     /// Its cells.
-    pub cells: Vec<Cell>,
+    pub cells: Vec<BrailleCell>,
     /// Blank cells before it.
     pub indent: usize,
 }
 
 /// The sheet's lines in print; see the module documentation.
-pub fn lines(form: &Form) -> Vec<PrintLine> {
+fn lines(form: &Form) -> Vec<PrintLine> {
     let plain = |text: String| PrintLine { text, indent: 0 };
     let note = |text: &str| PrintLine {
         text: text.to_string(),
@@ -121,9 +121,9 @@ pub fn lines(form: &Form) -> Vec<PrintLine> {
 
 /// Breaks a line into Braille lines of at most [`CELLS_PER_LINE`] cells, each with its
 /// indent as blank cells.
-fn wrap(line: &BrailleLine) -> Vec<Vec<Cell>> {
+fn wrap(line: &BrailleLine) -> Vec<Vec<BrailleCell>> {
     let mut rows = Vec::new();
-    let mut rest: &[Cell] = &line.cells;
+    let mut rest: &[BrailleCell] = &line.cells;
     let mut indent = line.indent.min(CELLS_PER_LINE / 2);
     loop {
         let room = CELLS_PER_LINE - indent;
@@ -153,12 +153,12 @@ fn wrap(line: &BrailleLine) -> Vec<Vec<Cell>> {
 /// the last line of each holding its number (`page_number(n)`, the cells of `n`) at the
 /// right; lines end with CR LF, pages are separated by a form feed. An error of
 /// `page_number` is returned as it is.
-pub fn paginate<E>(
+pub fn paginate_braille<E>(
     lines: &[BrailleLine],
-    mut page_number: impl FnMut(usize) -> Result<Vec<Cell>, E>,
+    mut page_number: impl FnMut(usize) -> Result<Vec<BrailleCell>, E>,
 ) -> Result<String, E> {
     let per_page = LINES_PER_PAGE - 1;
-    let mut pages: Vec<Vec<Vec<Cell>>> = vec![Vec::new()];
+    let mut pages: Vec<Vec<Vec<BrailleCell>>> = vec![Vec::new()];
     for line in lines {
         for row in wrap(line) {
             let page = pages.last_mut().expect("one page at least");
@@ -192,10 +192,18 @@ pub fn paginate<E>(
     Ok(out)
 }
 
-fn push_row(out: &mut String, row: &[Cell]) {
+fn push_row(out: &mut String, row: &[BrailleCell]) {
     let end = row.iter().rposition(|&c| c != 0).map_or(0, |i| i + 1);
     out.extend(row[..end].iter().map(|&c| brf_char(c)));
     out.push_str("\r\n");
+}
+
+impl Form {
+    /// The sheet's lines in print, to be translated into Braille line by line (see the
+    /// module documentation).
+    pub fn print_lines(&self) -> Vec<PrintLine> {
+        lines(self)
+    }
 }
 
 #[cfg(test)]
@@ -245,7 +253,7 @@ mod tests {
                 indent: 0,
             })
             .collect();
-        let brf = paginate(&lines, |n| Ok::<_, ()>(vec![0b111100, n as u8])).unwrap();
+        let brf = paginate_braille(&lines, |n| Ok::<_, ()>(vec![0b111100, n as u8])).unwrap();
         let pages: Vec<&str> = brf.split('\u{c}').collect();
         assert_eq!(pages.len(), 2);
         for page in &pages {

@@ -7,10 +7,11 @@
 use shakmaty::Color;
 
 use crate::clock::TimeControl;
-use crate::notation::{Lang, Token, Word};
+use crate::lang::Lang;
 use crate::record::Scoresheet;
 use crate::record::integrity::RecordState;
 use crate::record::sheet::Note;
+use crate::words::{Token, Word};
 
 use super::SheetWords;
 use super::notation::{sheet_move, written};

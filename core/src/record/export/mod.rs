@@ -9,17 +9,22 @@
 //! - [`text`]: the plain text sheet for screen readers (one move a line).
 //! - [`brf`]: the Braille sheet's lines and its pages (40 cells, 25 lines, page numbers).
 
-pub mod brf;
-pub mod form;
-pub mod notation;
-pub mod text;
+pub(crate) mod brf;
+pub(crate) mod form;
+pub(crate) mod notation;
+pub(crate) mod text;
 
 use std::fmt;
 use std::str::FromStr;
 
 use serde::{Deserialize, Serialize};
 
-pub use form::{Form, FormNote, Half, Labels, Row};
+pub use brf::{
+    BrailleCell, BrailleLine, CELLS_PER_LINE, LINES_PER_PAGE, PrintLine, brf_char, cells_of,
+    paginate_braille,
+};
+pub use form::{Form, FormNote, Half, Labels, Row, capitalised};
+pub use text::ClosingLine;
 
 /// A kind of scoresheet file.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]

@@ -6,12 +6,12 @@
 
 use shakmaty::Color;
 
-use crate::notation::Token;
+use crate::words::Token;
 
 use super::form::{Form, Half};
 
 /// The text sheet of `form`, lines ending with a newline.
-pub fn render(form: &Form) -> String {
+fn render(form: &Form) -> String {
     let labels = &form.labels;
     let mut out = String::with_capacity(256 + form.rows.len() * 80);
     let mut line = |text: &str| {
@@ -113,4 +113,12 @@ pub fn closing_lines(form: &Form) -> Vec<ClosingLine<'_>> {
         out.push(ClosingLine::Text(program.clone()));
     }
     out
+}
+
+impl Form {
+    /// The plain text sheet for screen readers: one move a line (see the module
+    /// documentation).
+    pub fn to_text(&self) -> String {
+        render(self)
+    }
 }

@@ -1,0 +1,166 @@
+//! The kinds of command and the shape of their phrases: what every language's table gives
+//! words for, and what the command parser, the recogniser's phrases and the help text are
+//! made from (`crate::command`). They sit below the tables so that a table looks down to
+//! them, never up to the parser.
+
+use super::Word;
+
+/// The kinds of command, each with its phrases in every language's table.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum CommandKind {
+    /// `Command::WhoseMove`.
+    WhoseMove,
+    /// `Command::LastMoves` of one move.
+    LastMove,
+    /// `Command::LastMoves`, five unless a number is given.
+    LastMoves,
+    /// `Command::Position`.
+    Position,
+    /// `Command::Square`.
+    Square,
+    /// `Command::WhereAre`.
+    WhereAre,
+    /// `Command::Time`.
+    Time,
+    /// `Command::TimeUsed`.
+    TimeUsed,
+    /// `Command::MoveCount`.
+    MoveCount,
+    /// `Command::Repeat`.
+    Repeat,
+    /// `Command::TakeBack`.
+    TakeBack,
+    /// `Command::PressClock`.
+    PressClock,
+    /// `Command::OfferDraw`.
+    OfferDraw,
+    /// `Command::AcceptDraw`.
+    AcceptDraw,
+    /// `Command::DeclineDraw`.
+    DeclineDraw,
+    /// `Command::ClaimDraw`.
+    ClaimDraw,
+    /// `Command::Resign`.
+    Resign,
+    /// `Command::Yes`.
+    Yes,
+    /// `Command::No`.
+    No,
+    /// `Command::Help`.
+    Help,
+    /// `Command::Fen`.
+    Fen,
+    /// `ArbiterAction::Pause`.
+    ArbiterPause,
+    /// `ArbiterAction::Resume`.
+    ArbiterResume,
+    /// `ArbiterAction::AddTime`.
+    ArbiterTime,
+    /// `ArbiterAction::SetTime`.
+    ArbiterSetTime,
+    /// `ArbiterAction::SetMoveNumber`.
+    ArbiterSetMove,
+    /// `ArbiterAction::IllegalMove`.
+    ArbiterIllegal,
+    /// `ArbiterAction::Back`.
+    ArbiterBack,
+    /// `Command::Listen`.
+    Listen,
+    /// `Command::Peg`.
+    Peg,
+    /// `Command::Quit`.
+    Quit,
+}
+
+impl CommandKind {
+    /// Every kind, in the order of the help text.
+    pub const ALL: [CommandKind; 31] = [
+        CommandKind::WhoseMove,
+        CommandKind::LastMove,
+        CommandKind::LastMoves,
+        CommandKind::Position,
+        CommandKind::Square,
+        CommandKind::WhereAre,
+        CommandKind::Time,
+        CommandKind::TimeUsed,
+        CommandKind::MoveCount,
+        CommandKind::Repeat,
+        CommandKind::TakeBack,
+        CommandKind::PressClock,
+        CommandKind::OfferDraw,
+        CommandKind::AcceptDraw,
+        CommandKind::DeclineDraw,
+        CommandKind::ClaimDraw,
+        CommandKind::Resign,
+        CommandKind::Yes,
+        CommandKind::No,
+        CommandKind::Help,
+        CommandKind::Fen,
+        CommandKind::ArbiterPause,
+        CommandKind::ArbiterResume,
+        CommandKind::ArbiterTime,
+        CommandKind::ArbiterSetTime,
+        CommandKind::ArbiterSetMove,
+        CommandKind::ArbiterIllegal,
+        CommandKind::ArbiterBack,
+        CommandKind::Listen,
+        CommandKind::Peg,
+        CommandKind::Quit,
+    ];
+
+    /// Whether the recogniser listens for it. The arbiter's commands, the simulator's lines,
+    /// leaving the program and pressing the clock are typed or keyed only: a misheard word
+    /// must never do them.
+    pub fn is_spoken(self) -> bool {
+        !matches!(
+            self,
+            CommandKind::LastMoves
+                | CommandKind::PressClock
+                | CommandKind::Fen
+                | CommandKind::ArbiterPause
+                | CommandKind::ArbiterResume
+                | CommandKind::ArbiterTime
+                | CommandKind::ArbiterSetTime
+                | CommandKind::ArbiterSetMove
+                | CommandKind::ArbiterIllegal
+                | CommandKind::ArbiterBack
+                | CommandKind::Listen
+                | CommandKind::Peg
+                | CommandKind::Quit
+        )
+    }
+}
+
+/// One part of a command's phrase.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Slot {
+    /// A fixed word of the word table (said, shown and heard).
+    W(Word),
+    /// Literal words of another phrasing, understood when typed (never said by the program).
+    T(&'static str),
+    /// A square: "Eva vier" or "e4".
+    Square,
+    /// A side: "Weiß", "Schwarz".
+    Side,
+    /// A side that may be left out.
+    OptSide,
+    /// A colour adjective that may be left out: "weiße", "schwarzen".
+    OptColour,
+    /// A piece name, singular or plural.
+    Piece,
+    /// A number, in digits or words.
+    Number,
+    /// A number that may be left out.
+    OptNumber,
+    /// A number with an optional sign: "+60", "-30".
+    SignedNumber,
+    /// A time on a clock: "1:23:10" (hours, minutes, seconds) or "23:10" (minutes, seconds).
+    ClockTime,
+    /// The rest of the line, whatever it is.
+    Rest,
+    /// The rest of the line, if there is any.
+    OptRest,
+}
+
+/// A command's phrase: its slots in order.
+pub type Phrase = &'static [Slot];

@@ -1,0 +1,729 @@
+//! The closed list of fixed words and phrases the program can say, besides moves and numbers.
+//!
+//! Each row gives the variant and its clip key (the file name of its recording in a voice);
+//! its text in each language is in that language's table (`crate::lang`), whose `word`
+//! function matches every variant, so a word added here without its text in every language
+//! does not compile. Every module that speaks adds the phrases it needs here, so that a voice
+//! can be checked for completeness against one list.
+
+macro_rules! words {
+    ($( $(#[$doc:meta])* $variant:ident => $key:literal; )*) => {
+        /// A fixed word or phrase; see the table in this module.
+        #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+        pub enum Word {
+            $( $(#[$doc])* $variant, )*
+        }
+
+        impl Word {
+            /// Every word, in table order.
+            pub const ALL: &'static [Word] = &[ $( Word::$variant, )* ];
+
+            /// The clip key: the file name (without extension) of its recording.
+            pub fn key(self) -> &'static str {
+                match self { $( Word::$variant => $key, )* }
+            }
+        }
+    };
+}
+
+words! {
+    // --- general ---
+    /// "yes"
+    Yes => "w_yes";
+    /// "no"
+    No => "w_no";
+    /// "or"
+    Or => "w_or";
+    /// "and"
+    And => "w_and";
+    /// "?"
+    Question => "w_question";
+    /// "on"
+    On => "w_on";
+    /// "from"
+    From => "w_from";
+    /// "to"
+    To => "w_to";
+    /// "none"
+    Nothing => "w_none";
+    /// "empty"
+    Empty => "w_empty";
+    /// "piece"
+    Piece => "w_piece";
+    /// "pieces"
+    Pieces => "w_pieces";
+    /// "move"
+    Move => "w_move";
+    /// "moves"
+    Moves => "w_moves";
+    /// "to move"
+    ToMove => "w_to_move";
+    /// "moves completed": the moves each player has completed (D.2.10.4).
+    MovesCompleted => "w_moves_completed";
+    /// "last move"
+    LastMove => "w_last_move";
+    /// "last moves"
+    LastMoves => "w_last_moves";
+    /// "no moves yet"
+    NoMovesYet => "w_no_moves_yet";
+    /// "position"
+    Position => "w_position";
+    /// "help"
+    Help => "w_help";
+    /// "repeat"
+    Repeat => "w_repeat";
+    /// "correction"
+    Correction => "w_correction";
+    /// "ready"
+    Ready => "w_ready";
+    /// "cancelled"
+    Cancelled => "w_cancelled";
+    /// "saved"
+    Saved => "w_saved";
+    /// "game resumed"
+    Resumed => "w_resumed";
+    /// "new game"
+    NewGame => "w_new_game";
+    /// "promotion"
+    Promotion => "w_promotion";
+    /// "which piece?"
+    WhichPiece => "w_which_piece";
+    // --- understanding moves ---
+    /// "not understood"
+    NotUnderstood => "w_not_understood";
+    /// "not a legal move"
+    NotLegal => "w_not_legal";
+    /// "ambiguous"
+    Ambiguous => "w_ambiguous";
+    /// "no piece reaches"
+    NoPieceCanReach => "w_no_piece_can_reach";
+    /// "reaches"
+    CanReach => "w_can_reach";
+    /// "no"
+    NoSuch => "w_kein";
+    /// "no"
+    NoSuchFeminine => "w_keine";
+    /// "castling"
+    Castling => "w_castling";
+    /// "the king would be in check"
+    LeavesKingInCheck => "w_leaves_king_in_check";
+    /// "there is no piece there"
+    NoPieceThere => "w_no_piece_there";
+    /// "not your own piece"
+    NotYourPiece => "w_not_your_piece";
+    /// "name the promotion piece"
+    PromotionPieceMissing => "w_promotion_piece_missing";
+    /// "no move to take back"
+    NothingToTakeBack => "w_nothing_to_take_back";
+    /// "taken back"
+    TakenBack => "w_taken_back";
+    // --- game events and results ---
+    /// "offers a draw"
+    DrawOffered => "w_draw_offered";
+    /// "draw accepted"
+    DrawAccepted => "w_draw_accepted";
+    /// "draw declined"
+    DrawDeclined => "w_draw_declined";
+    /// "no draw offer"
+    NoDrawOffer => "w_no_draw_offer";
+    /// "no draw before both sides have moved"
+    DrawNotYet => "w_draw_not_yet";
+    /// "claims a draw"
+    ClaimsDraw => "w_claims_draw";
+    /// "claim correct"
+    ClaimCorrect => "w_claim_correct";
+    /// "claim incorrect"
+    ClaimIncorrect => "w_claim_incorrect";
+    /// "resigns"
+    Resigns => "w_resigns";
+    /// "wins"
+    Wins => "w_wins";
+    /// "draw"
+    Draw => "w_draw";
+    /// "checkmate"
+    Checkmate => "w_checkmate";
+    /// "stalemate"
+    Stalemate => "w_stalemate";
+    /// "dead position"
+    DeadPosition => "w_dead_position";
+    /// "insufficient material"
+    InsufficientMaterial => "w_insufficient_material";
+    /// "threefold repetition"
+    ThreefoldRepetition => "w_threefold";
+    /// "fivefold repetition"
+    FivefoldRepetition => "w_fivefold";
+    /// "fifty moves without a pawn move or capture"
+    FiftyMoves => "w_fifty_moves";
+    /// "seventy-five moves without a pawn move or capture"
+    SeventyFiveMoves => "w_seventy_five_moves";
+    /// "cannot checkmate"
+    CannotMate => "w_cannot_mate";
+    /// "illegal move"
+    IllegalMove => "w_illegal_move";
+    /// "penalty"
+    Penalty => "w_penalty";
+    /// "game lost"
+    GameLost => "w_game_lost";
+    /// "game over"
+    GameOver => "w_game_over";
+    /// "result"
+    Result => "w_result";
+    // --- clock ---
+    /// "time"
+    Time => "w_time";
+    /// "clock"
+    Clock => "w_clock";
+    /// "clock running"
+    ClockStarted => "w_clock_started";
+    /// "clock paused"
+    ClockPaused => "w_clock_paused";
+    /// "clock resumed"
+    ClockResumed => "w_clock_resumed";
+    /// "clock not running"
+    ClockNotRunning => "w_clock_not_running";
+    /// "no clock"
+    NoClock => "w_no_clock";
+    /// "press the clock first"
+    PressClockFirst => "w_press_clock_first";
+    /// "make a move first"
+    MakeMoveFirst => "w_make_move_first";
+    /// "flag fell"
+    FlagFell => "w_flag_fell";
+    /// "both flags fell"
+    BothFlags => "w_both_flags";
+    /// "time control reached"
+    TimeControlReached => "w_time_control_reached";
+    /// The clock set to a time ("gestellt auf").
+    ClockSet => "w_clock_set";
+    /// The end of the game taken back by the arbiter.
+    GameReopened => "w_game_reopened";
+    /// The clock set to the times recorded at the position gone back to (D.2.9).
+    ClockAsRecorded => "w_clock_as_recorded";
+    /// An illegal move found after the opponent's next move in rapid or blitz (A.4.2, B.3).
+    TooLateForIllegalMove => "w_too_late_for_illegal_move";
+    /// "time added"
+    TimeAdded => "w_time_added";
+    /// "time taken off"
+    TimeTaken => "w_time_taken";
+    /// "left"
+    Remaining => "w_remaining";
+    /// "plus"
+    Plus => "w_plus";
+    /// "minus"
+    Minus => "w_minus";
+    /// "zero"
+    Zero => "w_zero";
+    /// "first"
+    First => "w_first";
+    /// "used"
+    Used => "w_used";
+    /// "in"
+    In => "w_in";
+    /// "then"
+    Then => "w_then";
+    /// "for the rest of the game"
+    ForTheRest => "w_for_the_rest";
+    /// "per move"
+    PerMove => "w_per_move";
+    /// "Bronstein"
+    Bronstein => "w_bronstein";
+    /// "delay"
+    Delay => "w_delay";
+    /// "repeating"
+    Repeating => "w_repeating";
+    /// "sandglass"
+    Sandglass => "w_sandglass";
+    /// "no time control"
+    NoTimeControl => "w_no_time_control";
+    /// "time control unknown"
+    TimeControlUnknown => "w_time_control_unknown";
+    /// "for example"
+    ForExample => "w_for_example";
+    /// "no time control given"
+    TimeControlMissing => "w_time_control_missing";
+    /// "needs a unit"
+    NeedsAUnit => "w_needs_a_unit";
+    /// "not a time"
+    NotATime => "w_not_a_time";
+    /// "above zero"
+    AboveZero => "w_above_zero";
+    /// "the replay file is faulty"
+    ReplayFileFaulty => "w_replay_file_faulty";
+    /// "needs a terminal"
+    NeedsATerminal => "w_needs_a_terminal";
+    /// "press Q again to quit"
+    PressAgainToQuit => "w_press_again_to_quit";
+    /// The keys of the standalone talking clock (`annexd clock`), see docs/clock.md.
+    ClockKeys => "w_clock_keys";
+    // --- boards ---
+    /// "touched"
+    Touched => "w_touched";
+    /// "touch move: this piece must move"
+    TouchMove => "w_touch_move";
+    /// "touched: it must be captured"
+    MustBeCaptured => "w_must_be_captured";
+    /// "put back"
+    PutBack => "w_put_back";
+    /// Castling refused because the rook was touched before the king (4.4.2).
+    CastlingRookFirst => "w_castling_rook_first";
+    /// "must capture": the first touched own piece must capture the opponent's (4.3.3).
+    MustTake => "w_must_take";
+    /// A move made on the board and announced cannot be taken back but by the arbiter (4.7).
+    MoveIsMade => "w_move_is_made";
+    /// The announcement was withdrawn before the move was made (D.2.8).
+    AnnouncementWithdrawn => "w_announcement_withdrawn";
+    /// A slip of the tongue corrected before the clock (D.2.8).
+    AnnouncementCorrected => "w_announcement_corrected";
+    /// A typing error of the assistant (or of whoever relayed a move) corrected before the clock.
+    EntryCorrected => "w_entry_corrected";
+    /// "missing"
+    Missing => "w_missing";
+    /// "no piece belongs here"
+    NoPieceBelongsHere => "w_no_piece_belongs_here";
+    /// "wrong piece"
+    WrongPiece => "w_wrong_piece";
+    /// "belongs here"
+    BelongsHere => "w_belongs_here";
+    /// "white"
+    WhiteAdjective => "w_white_piece";
+    /// "black"
+    BlackAdjective => "w_black_piece";
+    /// "white"
+    WhiteMasculine => "w_white_masc";
+    /// "black"
+    BlackMasculine => "w_black_masc";
+    /// "the boards agree"
+    BoardsAgree => "w_boards_agree";
+    /// "the boards differ"
+    BoardsDiffer => "w_boards_differ";
+    /// "board connected"
+    BoardConnected => "w_board_connected";
+    /// "board connection lost"
+    BoardLost => "w_board_lost";
+    /// "board error"
+    BoardError => "w_board_error";
+    /// "the board shows no legal move"
+    NoLegalMoveOnBoard => "w_no_legal_move_on_board";
+    /// "please play it on the board"
+    PlayOnBoard => "w_play_on_board";
+    /// "please announce the move"
+    AnnouncementMissing => "w_announcement_missing";
+    /// "on the board"
+    OnTheBoard => "w_on_the_board";
+    /// "announced"
+    Announced => "w_announced";
+    /// "please correct"
+    PleaseCorrect => "w_please_correct";
+    /// "no peg board" (the board view's line about the VI player's board)
+    NoPegBoard => "w_no_peg_board";
+    /// "peg board"
+    PegBoard => "w_peg_board";
+    /// "e-board"
+    EBoard => "w_e_board";
+    /// "senses occupancy"
+    SensesOccupancy => "w_senses_occupancy";
+    /// "senses colours"
+    SensesColours => "w_senses_colours";
+    /// "senses pieces"
+    SensesPieces => "w_senses_pieces";
+    /// "game file"
+    GameFile => "w_game_file";
+    /// The board view's title, with how to get the commands.
+    BoardViewTitle => "w_board_view_title";
+    /// "said": the board view's label of the last announcement.
+    Said => "w_said";
+    /// "note": the board view's label of the last other line.
+    Note => "w_note";
+    // --- speech in and out ---
+    /// "voice input off"
+    VoiceInputOff => "w_voice_input_off";
+    /// "voice input on"
+    VoiceInputOn => "w_voice_input_on";
+    /// "no speech model found"
+    NoModel => "w_no_model";
+    /// "no sound output, text only"
+    NoSound => "w_no_sound";
+    /// "speech through JAWS": the screen reader JAWS says the announcements
+    SpeechThroughJaws => "w_speech_through_jaws";
+    /// "speech through NVDA": the screen reader NVDA says the announcements
+    SpeechThroughNvda => "w_speech_through_nvda";
+    /// "no screen reader speaks, text lines only"
+    NoScreenReader => "w_no_screen_reader";
+    /// "no microphone found"
+    NoMicrophone => "w_no_microphone";
+    /// "listening"
+    Listening => "w_listening";
+    /// "did you mean"
+    DidYouMean => "w_did_you_mean";
+    // --- speech in: commands that can be said, and the recogniser's reports ---
+    /// "claim"
+    Claim => "w_claim";
+    /// "resign"
+    Resign => "w_resign";
+    /// "accept draw"
+    AcceptDraw => "w_accept_draw";
+    /// "decline draw"
+    DeclineDraw => "w_decline_draw";
+    /// "where"
+    Where => "w_where";
+    /// "square"
+    Square => "w_square";
+    /// "heard"
+    Heard => "w_heard";
+    /// "alternatives"
+    Alternatives => "w_alternatives";
+    /// "understood"
+    Understood => "w_understood";
+    /// "nothing heard"
+    NothingHeard => "w_nothing_heard";
+    /// "confidence"
+    Confidence => "w_confidence";
+    /// "decode time"
+    DecodeTime => "w_decode_time";
+    /// "wait after speaking"
+    LatencyAfterSpeech => "w_latency_after_speech";
+    /// "milliseconds"
+    Milliseconds => "w_milliseconds";
+    /// "the speech model does not know these words"
+    ModelUnknownWords => "w_model_unknown_words";
+    /// "the speech model cannot be loaded"
+    ModelLoadFailed => "w_model_load_failed";
+    /// "voice input is not built into this program"
+    VoiceInputNotBuilt => "w_voice_input_not_built";
+    /// "please say it again"
+    SayAgain => "w_say_again";
+    // --- commands that are typed (and some said) besides moves ---
+    /// "FEN": the position in FEN, for a sighted helper or the arbiter.
+    Fen => "w_fen";
+    /// "arbiter": the arbiter's commands start with it.
+    Arbiter => "w_arbiter";
+    /// "pause": the arbiter stops the clocks.
+    Pause => "w_pause";
+    /// "resume": the arbiter starts the clocks again.
+    Continue => "w_continue";
+    /// "illegal": the arbiter's ruling of an illegal move.
+    Illegal => "w_illegal";
+    /// "back": the arbiter goes back some half-moves.
+    Back => "w_back";
+    /// "listen": starts or stops the microphone (push-to-talk).
+    Listen => "w_listen";
+    /// "peg": a line for the simulated peg board.
+    Peg => "w_peg";
+    /// "quit": leave the program (the game stays in its journal).
+    Quit => "w_quit";
+    /// "commands": the list of commands in the help.
+    Commands => "w_commands";
+    /// How moves are said or typed, for the help.
+    HowToMove => "w_how_to_move";
+    // --- errors ---
+    /// "error"
+    Error => "w_error";
+    /// "error in the settings"
+    ConfigError => "w_config_error";
+    /// "device not found"
+    DeviceMissing => "w_device_missing";
+    /// "unknown command"
+    UnknownCommand => "w_unknown_command";
+    /// "unknown word": typed text has a word the program cannot say.
+    UnknownWord => "w_unknown_word";
+    /// "nothing to say"
+    NothingToSay => "w_nothing_to_say";
+    /// "wrong option": a command-line option that cannot be used so.
+    BadOption => "w_bad_option";
+    /// "no voice found"
+    NoVoice => "w_no_voice";
+    /// "the file cannot be read"
+    FileUnreadable => "w_file_unreadable";
+    /// "the file could not be written"
+    FileNotWritten => "w_file_not_written";
+    /// "no unfinished game": nothing to resume.
+    NoUnfinishedGame => "w_no_unfinished_game";
+    /// "the folder cannot be made"
+    FolderNotCreated => "w_folder_not_created";
+    /// "the rescue file cannot be added to the game file"
+    RescueNotAdded => "w_rescue_not_added";
+    /// "not found"
+    NotFound => "w_not_found";
+    /// "no permission"
+    NoPermission => "w_no_permission";
+    /// "the disk is full"
+    DiskFull => "w_disk_full";
+    /// "it exists already"
+    AlreadyExists => "w_already_exists";
+    /// "it is a folder"
+    IsAFolder => "w_is_a_folder";
+    /// "not a folder"
+    NotAFolder => "w_not_a_folder";
+    // --- game rules and the scoresheet (game helper) ---
+    /// "invalid position"
+    InvalidPosition => "w_invalid_position";
+    /// "a draw is already offered"
+    DrawAlreadyOffered => "w_draw_already_offered";
+    /// "only the player to move can claim"
+    ClaimOnlyOnMove => "w_claim_only_on_move";
+    /// A player who touched a piece has lost the right to claim on this move (9.4).
+    ClaimAfterTouch => "w_claim_after_touch";
+    /// "intended move"
+    IntendedMove => "w_intended_move";
+    /// "must be played"
+    MustBePlayed => "w_must_be_played";
+    /// "arbiter's decision"
+    ArbiterDecision => "w_arbiter_decision";
+    /// "counts as a draw offer"
+    CountsAsDrawOffer => "w_counts_as_draw_offer";
+    /// "draw offer lapsed"
+    DrawOfferLapsed => "w_draw_offer_lapsed";
+    /// "the end of the game file is damaged and was skipped"
+    JournalDamagedEnd => "w_journal_damaged_end";
+    /// "the game file is faulty at line"
+    JournalBadLine => "w_journal_bad_line";
+    /// "the game file cannot be read"
+    JournalUnreadable => "w_journal_unreadable";
+    /// "the game file already exists"
+    JournalExists => "w_journal_exists";
+    /// "the game file could not be written"
+    JournalNotWritten => "w_journal_not_written";
+    // --- the record an arbiter can trust: the scoresheet's labels, the seal, fair play ---
+    /// "scoresheet"
+    Scoresheet => "w_scoresheet";
+    /// "event"
+    Event => "w_event";
+    /// "site"
+    Site => "w_site";
+    /// "round"
+    Round => "w_round";
+    /// "board"
+    BoardNumber => "w_board_number";
+    /// "date"
+    Date => "w_date";
+    /// "time control"
+    TimeControlLabel => "w_time_control";
+    /// "No."
+    MoveNumber => "w_move_number";
+    /// "notes"
+    Notes => "w_notes";
+    /// "signature"
+    Signature => "w_signature";
+    /// "page"
+    Page => "w_page";
+    /// "of"
+    PageOf => "w_page_of";
+    /// "check code"
+    CheckCode => "w_check_code";
+    /// "record sealed and intact"
+    RecordIntact => "w_record_intact";
+    /// "record changed at line"
+    RecordChangedAt => "w_record_changed_at";
+    /// "no seal at line"
+    RecordUnsealedAt => "w_record_unsealed_at";
+    /// "record not sealed, older format"
+    RecordNotSealed => "w_record_not_sealed";
+    /// "left by a crash while writing, not a change"
+    CrashNotChange => "w_crash_not_change";
+    /// "the check code matches the end of the record"
+    CodeMatches => "w_code_matches";
+    /// "the check code belongs to line"
+    CodeAtLine => "w_code_at_line";
+    /// "lines added after it"
+    LinesAddedAfter => "w_lines_added_after";
+    /// "the check code matches no point of the record: cut short or changed, or another game"
+    CodeNowhere => "w_code_nowhere";
+    /// "compare the check code with the signed scoresheet"
+    CompareCode => "w_compare_code";
+    /// "game replayed by the rules"
+    ReplayedByRules => "w_replayed_by_rules";
+    /// "lines"
+    Lines => "w_lines";
+    /// "written by"
+    WrittenBy => "w_written_by";
+    /// "game not finished"
+    NotFinished => "w_not_finished";
+    /// "this program contains no chess engine and gives no move advice"
+    NoEngine => "w_no_engine";
+    /// "it opens no network connection, only devices of this computer"
+    NoNetwork => "w_no_network";
+    /// "no game file found"
+    NoGameFile => "w_no_game_file";
+    /// "scoresheet written"
+    SheetWritten => "w_sheet_written";
+    /// "the scoresheet could not be written"
+    SheetNotWritten => "w_sheet_not_written";
+    // --- speech out ---
+    /// "nothing to repeat"
+    NothingToRepeat => "w_nothing_to_repeat";
+    // --- bad input, devices and the disk ---
+    /// "the line is too long"
+    LineTooLong => "w_line_too_long";
+    /// "the game goes on" (after a problem that does not stop it)
+    GameGoesOn => "w_game_goes_on";
+    /// "the game file is written again"
+    JournalWrittenAgain => "w_journal_written_again";
+    /// "the moves are kept in a rescue file"
+    JournalRescued => "w_journal_rescued";
+    /// "the board view cannot start"
+    ViewUnavailable => "w_view_unavailable";
+    /// "entries added from the rescue file"
+    RescuedEntriesAdded => "w_rescued_entries_added";
+    /// "go on with annexd resume"
+    ResumeLater => "w_resume_later";
+    /// "press Ctrl-C again to end"
+    InterruptAgainToEnd => "w_interrupt_again_to_end";
+    /// "the simulated board cannot do that"
+    SimulatedBoardCannot => "w_simulated_board_cannot";
+    /// "the simulated board cannot start"
+    SimulatedBoardCannotStart => "w_simulated_board_cannot_start";
+    /// "no simulated peg board"
+    NoSimulatedBoard => "w_no_simulated_board";
+    /// "no peg on"
+    NoPegOn => "w_no_peg_on";
+    /// "no piece in hand for"
+    NothingInHand => "w_nothing_in_hand";
+    /// "already taken"
+    AlreadyTaken => "w_already_taken";
+    /// "move the pegs like this"
+    SimulatorHowTo => "w_simulator_how_to";
+    /// "the simulator sends that itself"
+    SimulatorSendsThat => "w_simulator_sends_that";
+    /// "that is not a speech model"
+    NotAModel => "w_not_a_model";
+    /// "the speech model knows none of the words" (then a few of them)
+    ModelKnowsNoWord => "w_model_knows_no_word";
+    /// "line"
+    Line => "w_line";
+    /// "the output could not be written"
+    OutputNotWritten => "w_output_not_written";
+    /// "please name the game file"
+    NameTheGameFile => "w_name_the_game_file";
+    /// "not a check code: 16 characters, 0 to 9 and a to f"
+    NotACheckCode => "w_not_a_check_code";
+    /// "not a valid TOML file"
+    NotToml => "w_not_toml";
+    /// "unknown setting"
+    UnknownSetting => "w_unknown_setting";
+    /// "not an allowed value"
+    NotAllowedValue => "w_not_allowed_value";
+    /// "allowed (before the allowed values or names, shown)"
+    AllowedAre => "w_allowed_are";
+    /// "a number is expected"
+    NumberExpected => "w_number_expected";
+    /// "a whole number from zero is expected"
+    WholeNumberExpected => "w_whole_number_expected";
+    /// "a text in quotes is expected"
+    TextExpected => "w_text_expected";
+    /// "true or false is expected"
+    TrueOrFalseExpected => "w_true_or_false_expected";
+    /// "a section in square brackets is expected"
+    SectionExpected => "w_section_expected";
+    /// "out of the allowed range"
+    OutOfRange => "w_out_of_range";
+    /// "a value is missing"
+    ValueMissing => "w_value_missing";
+    /// "settings from (a file, shown)"
+    SettingsFrom => "w_settings_from";
+    /// "the default settings"
+    DefaultSettings => "w_default_settings";
+    /// "the record differs from what the rules give"
+    RecordDiffersFromRules => "w_record_differs_from_rules";
+    /// "no font found for the PDF"
+    NoFont => "w_no_font";
+    /// "the font cannot be used"
+    FontUnusable => "w_font_unusable";
+    /// "the PDF could not be made"
+    PdfNotMade => "w_pdf_not_made";
+    /// "Braille table not found"
+    NoBrailleTable => "w_no_braille_table";
+    /// "translation into Braille failed"
+    BrailleFailed => "w_braille_failed";
+    /// "the voice description is faulty"
+    BadVoiceFile => "w_bad_voice_file";
+    /// "a recording cannot be read"
+    BadClip => "w_bad_clip";
+    /// "the voice has no recordings"
+    VoiceEmpty => "w_voice_empty";
+    /// "the voice's language does not match its folder"
+    VoiceWrongLanguage => "w_voice_wrong_language";
+    /// "complete (a voice)"
+    Complete => "w_complete";
+    /// "recordings (of a voice)"
+    Recordings => "w_recordings";
+    /// "recordings missing"
+    RecordingsMissing => "w_recordings_missing";
+    /// "when speaking, they are said by the voice (named after it)"
+    DefaultVoiceSaysThem => "w_default_voice_says_them";
+    /// "the speech output did not finish"
+    SpeechNotFinished => "w_speech_not_finished";
+    /// "only the voice of recordings can write a sound file"
+    OnlyClipsWriteSound => "w_only_clips_write_sound";
+    /// "the sound could not be made"
+    SoundNotMade => "w_sound_not_made";
+    /// "words to record"
+    WordsToRecord => "w_words_to_record";
+    /// "microphone"
+    Microphone => "w_microphone";
+    /// "the keys after each recorded word"
+    RecordKeys => "w_record_keys";
+    /// "say (the word to record)"
+    SayNow => "w_say_now";
+    /// "the keys after nothing was heard"
+    RecordRetryKeys => "w_record_retry_keys";
+    /// "too long, cut after (a time)"
+    TooLongCutAfter => "w_too_long_cut_after";
+    /// "kept"
+    Kept => "w_kept";
+    /// "skipped"
+    Skipped => "w_skipped";
+    /// "not yet recorded"
+    NotYetRecorded => "w_not_yet_recorded";
+    /// "nothing was recorded"
+    NothingRecorded => "w_nothing_recorded";
+    /// "not a clip key"
+    NotAClipKey => "w_not_a_clip_key";
+    /// "the microphone does not record"
+    MicrophoneFailed => "w_microphone_failed";
+    /// "what the simulated board's user types"
+    SimKeys => "w_sim_keys";
+    /// "no question is open"
+    NothingAsked => "w_nothing_asked";
+    /// "not one of the moves offered"
+    NotAmongChoices => "w_not_among_choices";
+    /// "the log file cannot be written, no log"
+    LogNotWritten => "w_log_not_written";
+    /// "voice input stopped"
+    VoiceInputStopped => "w_voice_input_stopped";
+    /// "the time control cannot be read"
+    BadTimeControl => "w_bad_time_control";
+    /// "the time control is empty"
+    ControlEmpty => "w_control_empty";
+    /// "a sandglass stands alone, with no other period"
+    SandglassAlone => "w_sandglass_alone";
+    /// "only the last period can be without a number of moves"
+    OnlyLastWithoutMoves => "w_only_last_without_moves";
+    /// "a period is empty"
+    PeriodEmpty => "w_period_empty";
+    /// "not a number of moves"
+    NotANumberOfMoves => "w_not_a_number_of_moves";
+    /// "a period needs at least one move"
+    PeriodNeedsMoves => "w_period_needs_moves";
+    /// "a period has one bonus at most"
+    OneBonusAtMost => "w_one_bonus_at_most";
+    /// "a period needs some time"
+    PeriodNeedsTime => "w_period_needs_time";
+    /// "more than 100 hours, surely a typing error"
+    SurelyTypingError => "w_surely_typing_error";
+    /// "a time is missing"
+    TimeMissing => "w_time_missing";
+    /// "the number is too large"
+    NumberTooLarge => "w_number_too_large";
+    /// "not a whole number of seconds"
+    NotWholeSeconds => "w_not_whole_seconds";
+    /// "not a unit: use h, m and s"
+    NotAUnit => "w_not_a_unit";
+    /// "a unit must follow a number"
+    UnitWithoutNumber => "w_unit_without_number";
+    /// "unknown option"
+    UnknownOption => "w_unknown_option";
+    /// "help with --help (after a mistake on the command line)"
+    SeeHelp => "w_see_help";
+    /// "at position (before a number: the place of a word in the text)"
+    AtPosition => "w_at_position";
+}
