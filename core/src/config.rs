@@ -9,7 +9,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::game::Pace;
 use crate::lang::{Speech, WordSet};
-pub use crate::listen::ListenMode;
+pub use crate::listen::{ListenMode, RecogniserChoice};
 use crate::notation::{Lang, Style};
 use crate::speech::BackendKind;
 
@@ -155,7 +155,11 @@ impl Default for SpeechSettings {
 pub struct ListenSettings {
     /// off, push-to-talk or always.
     pub mode: ListenMode,
-    /// The Vosk model folder; empty: the first matching model in models/.
+    /// The recogniser: auto (Vosk where a Vosk model of the language is installed, else
+    /// Whisper), vosk or whisper.
+    pub recogniser: RecogniserChoice,
+    /// The model folder (a Vosk model, or a Whisper model in CTranslate2's format); empty:
+    /// the first matching model in models/.
     pub model: String,
     /// The input device name; empty: the default input.
     pub device: String,
@@ -165,6 +169,7 @@ impl Default for ListenSettings {
     fn default() -> Self {
         ListenSettings {
             mode: ListenMode::Off,
+            recogniser: RecogniserChoice::Auto,
             model: String::new(),
             device: String::new(),
         }

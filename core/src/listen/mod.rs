@@ -7,13 +7,17 @@
 //! [`understand_reply`] while a question is pending) → an [`Understanding`]; [`phrases`],
 //! [`lexicon`] and [`grammar`] give the phrases and words, and the recogniser's grammar.
 
+pub mod endpoint;
+pub mod engine;
 pub mod gate;
 pub mod grammar;
 pub mod heard;
 pub mod lexicon;
 pub mod matcher;
 pub mod phrases;
+pub mod prompt;
 
+pub use engine::{RecogniserChoice, RecogniserKind};
 pub use gate::ListenMode;
 pub use heard::Heard;
 pub use matcher::{
