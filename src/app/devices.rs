@@ -22,6 +22,8 @@ pub(super) struct Devices {
     simulator_notes: Option<Receiver<SimNote>>,
     listen: Option<ListenConfig>,
     listener: Option<(listen::Listener, Receiver<ListenEvent>)>,
+    /// The position the listener was last told of (Whisper's prompt follows it).
+    heard_in: Option<shakmaty::Chess>,
 }
 
 impl Devices {
@@ -46,6 +48,7 @@ impl Devices {
                 config
             }),
             listener: None,
+            heard_in: None,
         };
         match settings.board.peg.trim() {
             "" | "none" => {}
@@ -87,12 +90,22 @@ impl Devices {
         Ok(devices)
     }
 
-    /// Starts the listener the settings ask for; says once why voice input is off if it is.
-    pub(super) fn start_voice(&mut self, sink: &mut Sink) {
-        let Some(config) = &self.listen else { return };
+    /// Starts the listener the settings ask for, in `position`; says which recogniser
+    /// listens, or once why voice input is off.
+    pub(super) fn start_voice(&mut self, sink: &mut Sink, position: &shakmaty::Chess) {
+        let Some(config) = &mut self.listen else {
+            return;
+        };
+        config.position = Some(position.clone());
+        self.heard_in = Some(position.clone());
         let (events_tx, events) = unbounded();
         match listen::start(config, events_tx) {
             Ok(listener) => {
+                sink.say(
+                    &listener.recogniser().tokens(),
+                    Priority::Alert,
+                    Audience::Everyone,
+                );
                 if let Some(notice) = listener.notice() {
                     sink.say(notice, Priority::Alert, Audience::Everyone);
                 }
@@ -102,6 +115,16 @@ impl Devices {
                 tracing::warn!("voice input off: {off}");
                 sink.say(&off.tokens(), Priority::Alert, Audience::Everyone);
             }
+        }
+    }
+
+    /// Tells the listener the position when it has changed (a move, a take-back).
+    pub(super) fn follow_position(&mut self, position: &shakmaty::Chess) {
+        if let Some((listener, _)) = &self.listener
+            && self.heard_in.as_ref() != Some(position)
+        {
+            listener.set_position(position);
+            self.heard_in = Some(position.clone());
         }
     }
 

@@ -77,7 +77,7 @@ pub(super) fn run(
     for effect in session.greeting(resumed) {
         sink.apply(effect, session);
     }
-    devices.start_voice(sink);
+    devices.start_voice(sink, session.game().position());
     let keyboard = if sink.view.is_some() {
         let (tx, rx) = unbounded();
         spawn_line_editor(tx);
@@ -224,6 +224,7 @@ pub(super) fn run(
             }
         }
         sink.settle(session);
+        devices.follow_position(session.game().position());
         sink.redraw(session, now, None);
         if quit {
             break;

@@ -16,10 +16,15 @@ use clap::Args;
 use annexd_core::listen::gate::ListenMode;
 use annexd_core::notation::Lang;
 
-/// `annexd recognize [--model DIR] [--lang de|en|fr] [--fen FEN] (FILE.wav | --device NAME)`
+/// `annexd recognize [--recogniser R] [--model DIR] [--lang de|en|fr] [--fen FEN] (FILE.wav | --device NAME)`
 #[derive(Debug, Args)]
 pub struct RecognizeArgs {
-    /// The Vosk model folder (default: the first models/vosk-model-*-LANG-*).
+    /// The recogniser: auto (Vosk where a Vosk model of the language is installed, else
+    /// Whisper), vosk or whisper.
+    #[arg(long, default_value = "auto")]
+    pub recogniser: annexd_core::listen::RecogniserChoice,
+    /// The model folder (default: the first models/vosk-model-*-LANG-* for Vosk,
+    /// models/whisper-* for Whisper).
     #[arg(long)]
     pub model: Option<PathBuf>,
     /// The language listened for and reported in: de, en or fr (the Annex D words are heard
@@ -45,7 +50,8 @@ pub struct RecognizeArgs {
     #[arg(long, default_value = "always")]
     pub mode: ListenMode,
     /// Restrict the recogniser to these phrases instead of the move grammar (repeatable;
-    /// for trying a model of another language). "" alone decodes free speech.
+    /// for trying a model of another language; Whisper is prompted with them). "" alone
+    /// decodes free speech.
     #[arg(long = "phrase")]
     pub phrases: Vec<String>,
     /// Print one JSON object (heard, alternatives, understood, timings) instead of lines.
@@ -58,11 +64,11 @@ pub struct RecognizeArgs {
 
 /// Runs `annexd recognize`.
 pub fn run(args: &RecognizeArgs) -> ExitCode {
-    #[cfg(feature = "recognition")]
+    #[cfg(any(feature = "recognition", feature = "whisper"))]
     {
-        run_with_vosk::run(args)
+        run_with_model::run(args)
     }
-    #[cfg(not(feature = "recognition"))]
+    #[cfg(not(any(feature = "recognition", feature = "whisper")))]
     {
         use std::io::Write;
         // Standard output or error is closed: there is nowhere else to write this.
@@ -76,17 +82,15 @@ pub fn run(args: &RecognizeArgs) -> ExitCode {
     }
 }
 
-#[cfg(feature = "recognition")]
-mod run_with_vosk {
+#[cfg(any(feature = "recognition", feature = "whisper"))]
+mod run_with_model {
     use std::io::Write;
     use std::process::ExitCode;
-    use std::sync::Arc;
     use std::time::Duration;
 
     use super::RecognizeArgs;
+    use crate::listen::engine::load;
     use crate::listen::listener::{AudioInput, ListenConfig, ListenEvent, start_with};
-    use crate::listen::models::find_model;
-    use crate::listen::recogniser::SpeechModel;
     use crate::notation::cli::position_or_message;
     use annexd_core::listen::gate::ListenMode;
     use annexd_core::listen::heard::{DecodeStats, Heard};
@@ -115,15 +119,15 @@ mod run_with_vosk {
         let said = |err: &dyn std::fmt::Display, tokens: Vec<Token>| {
             fail(&format!("{}: {err}", lang.text(&tokens)))
         };
-        let dir = match find_model(args.model.as_deref(), lang) {
-            Ok(dir) => dir,
-            Err(err) => return said(&err, err.tokens()),
-        };
-        let model = match SpeechModel::load(&dir, lang) {
+        let model = match load(args.recogniser, args.model.as_deref(), lang) {
             Ok(model) => model,
             Err(err) => return said(&err, err.tokens()),
         };
-        let sample_rate = model.sample_rate;
+        let sample_rate = model.sample_rate();
+        let kind = model.kind();
+        if !args.json {
+            say(&lang.text(&kind.tokens()));
+        }
         // Phrases given: those only ("" alone: free speech, no grammar at all).
         let phrases: Vec<String> = args
             .phrases
@@ -143,7 +147,8 @@ mod run_with_vosk {
             (None, device) => AudioInput::Device(device.clone()),
         };
         let config = ListenConfig {
-            model: Some(dir),
+            recogniser: args.recogniser,
+            model: Some(model.dir().to_path_buf()),
             lang,
             words: args.words,
             mode: args.mode,
@@ -155,9 +160,10 @@ mod run_with_vosk {
                 .map(|_| Duration::from_secs_f64(args.max_seconds.max(0.0))),
             // Push-to-talk on a device: the whole recording is one utterance.
             start_talking: true,
+            position: Some(pos.clone()),
         };
         let (tx, rx) = crossbeam_channel::unbounded();
-        let listener = match start_with(Arc::new(model), &config, tx) {
+        let listener = match start_with(model, &config, tx) {
             Ok(listener) => listener,
             Err(off) => return said(&off, off.tokens()),
         };
@@ -190,7 +196,9 @@ mod run_with_vosk {
             return said(&off, off.tokens());
         }
         if args.json {
-            say(&json_report(&pos, speech, &heard, &stats, sample_rate).to_string());
+            let mut report = json_report(&pos, speech, &heard, &stats, sample_rate);
+            report["recogniser"] = kind.name().into();
+            say(&report.to_string());
         } else {
             report(&pos, speech, &heard, &stats);
         }
