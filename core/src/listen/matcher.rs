@@ -268,12 +268,24 @@ fn spelling_cost(heard: &str, word: &str) -> f32 {
     share.clamp(cost::UNKNOWN_LEAST, cost::SUBSTITUTE)
 }
 
-/// A written coordinate, as Whisper writes what it hears of one: "3" for "drei", "F4" for
-/// "Felix vier", "e2e4", "Lxc6" is not one (L is no file). The letters a to h are files,
+/// A written coordinate, as Whisper writes what it hears of one: "3" or "III" for "drei",
+/// "F4" for "Felix vier", "e2e4"; "Lxc6" is not one (L is no file). The letters a to h are files,
 /// the digits 1 to 8 ranks, "x" captures; at least one digit must be there, so that words
 /// like "Ach" or "Bad" stay words.
 fn coordinate_words(lexicon: &Lexicon, word: &str) -> Option<Vec<HeardWord>> {
     let lower = word.to_ascii_lowercase();
+    // Roman numerals of two letters or more ("III"; "I" and "V" are too often words).
+    const ROMAN: [&str; 8] = ["", "ii", "iii", "iv", "", "vi", "vii", "viii"];
+    if let Some(rank) = ROMAN.iter().position(|r| !r.is_empty() && *r == lower) {
+        let token = Token::Rank(Rank::new(rank as u32));
+        return Some(
+            lexicon
+                .ids_of(&[token])
+                .into_iter()
+                .map(HeardWord::Known)
+                .collect(),
+        );
+    }
     if !lower.chars().any(|c| ('1'..='8').contains(&c))
         || !lower
             .chars()
@@ -927,5 +939,65 @@ mod tests {
         else {
             panic!("{:?}", fr(&start, "cavalier felix quatre"))
         };
+    }
+
+    #[test]
+    fn written_coordinates_and_numerals_are_the_words_of_squares() {
+        // Whisper writes what it hears of a square in letters and digits.
+        let start = Chess::default();
+        for text in [
+            "Springer F3",
+            "Springer Felix 3",
+            "Springer Felix III",
+            "Springer G1 F3",
+            "Springer Felix drei.",
+            "Springer Felix-3",
+        ] {
+            assert_eq!(
+                hear(&start, text),
+                Understanding::Move(mv(&start, "g1f3")),
+                "{text}"
+            );
+        }
+        assert_eq!(
+            hear(&start, "e2e4"),
+            Understanding::Move(mv(&start, "e2e4"))
+        );
+        // Words that are not coordinates stay words: "Bad" is no square.
+        assert_eq!(
+            hear(&start, "Bad"),
+            Understanding::Rejected(Rejection::Noise)
+        );
+    }
+
+    #[test]
+    fn unknown_words_cost_by_their_spelling_and_never_decide_alone() {
+        let p = pos("r1bqkbnr/1ppp1ppp/p1n5/1B2p3/4P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 0 4");
+        // A quarter of the letters wrong: still exact enough to play.
+        assert_eq!(
+            hear(&p, "Läufer schliegt Cesar sechs"),
+            Understanding::Move(mv(&p, "b5c6"))
+        );
+        assert_eq!(
+            hear(&p, "Leufer schlägt Cäsar sechs"),
+            Understanding::Move(mv(&p, "b5c6"))
+        );
+        // Half the letters wrong: asked back, not played.
+        let start = Chess::default();
+        let u = hear(&start, "Springer Felix Drehen");
+        let Understanding::Ask(q) = &u else {
+            panic!("{u:?}")
+        };
+        assert_eq!(q.proposal, Some(Candidate::Move(mv(&start, "g1f3"))));
+        // A word near two ranks of two legal moves decides neither: "zwai" is one letter from
+        // zwei, two from drei, three from vier; the rook may go to each. Not played.
+        let rook = pos("4k3/8/8/8/8/8/8/3RK3 w - - 0 1");
+        let u = hear(&rook, "Turm David zwai");
+        assert!(!matches!(u, Understanding::Move(_)), "{u:?}");
+        // Sentences of unknown words are noise (what Whisper invents for silence).
+        assert_eq!(
+            hear(&start, "Untertitel im Auftrag des ZDF"),
+            Understanding::Rejected(Rejection::Noise)
+        );
     }
 }
