@@ -78,7 +78,10 @@ fn link_ctranslate2(checkout: &std::path::Path, packaged: bool) {
     if !packaged {
         println!("cargo:rustc-link-arg=-Wl,-rpath,{}", dir.display());
     }
-    println!("cargo:rustc-link-arg=-Wl,-rpath,$ORIGIN/../lib/annexd");
+    // Once in the RUNPATH: libvosk's part names it when voice input through Vosk is built.
+    if std::env::var_os("CARGO_FEATURE_RECOGNITION").is_none() {
+        println!("cargo:rustc-link-arg=-Wl,-rpath,$ORIGIN/../lib/annexd");
+    }
 }
 
 /// Tells the program the commit it is built from, and reruns when the checkout moves to

@@ -32,6 +32,8 @@ unset ANNEXD_VOSK_LIB_DIR
 # The paths below (and cargo-deb's) are in this checkout's target/.
 export CARGO_TARGET_DIR="$ROOT/target"
 VOSK_DIR="$ROOT/.deps/vosk"
+# The private libraries the program links: libvosk, and libctranslate2 (feature `whisper`).
+PRIVATE_LIBS="$VOSK_DIR:$ROOT/.deps/ctranslate2/lib"
 say "building (cargo build --profile deb)"
 cargo build --quiet --locked --profile deb >&2
 BIN="$ROOT/target/deb/annexd"
@@ -41,7 +43,7 @@ DOCS="$ROOT/target/generated-docs"
 if [ ! -f "$DOCS/man/annexd.1" ] || [ "$BIN" -nt "$DOCS/man/annexd.1" ]; then
   say "generating manual pages and completions"
   rm -rf "$DOCS"
-  LD_LIBRARY_PATH="$VOSK_DIR" "$BIN" generate-docs --out "$DOCS" >/dev/null
+  LD_LIBRARY_PATH="$PRIVATE_LIBS" "$BIN" generate-docs --out "$DOCS" >/dev/null
 fi
 
 PKGID=$(cargo pkgid --quiet -p annexd)   # path+file:///…#annexd@0.1.0
@@ -66,8 +68,8 @@ if [ -f "$DEB" ] && [ -z "$(find "${INPUTS[@]}" -newer "$DEB" -print -quit)" ]; 
 else
   say "making the package (cargo deb)"
   mkdir -p "$(dirname "$DEB")"
-  # dpkg-shlibdeps (depends = "$auto") finds the private libvosk through LD_LIBRARY_PATH.
-  LD_LIBRARY_PATH="$VOSK_DIR" cargo deb --quiet --locked --profile deb --no-build \
+  # dpkg-shlibdeps (depends = "$auto") finds the private libraries through LD_LIBRARY_PATH.
+  LD_LIBRARY_PATH="$PRIVATE_LIBS" cargo deb --quiet --locked --profile deb --no-build \
     --output "$DEB" >&2
   # cargo-deb only warns when dpkg-shlibdeps fails: a package without Depends is no package.
   if [ -z "$(dpkg-deb -f "$DEB" Depends)" ]; then

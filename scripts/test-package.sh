@@ -57,7 +57,7 @@ mentions_build_paths() { for dir in "${BUILD[@]}"; do grep -qF "$dir/" "$1" && r
 # The program and its library: a RUNPATH relative to the program, nothing from the checkout.
 runpath=$(readelf -d "$BIN" | sed -n 's/.*(\(RUNPATH\|RPATH\)).*\[\(.*\)\]/\1 \2/p')
 [ "$runpath" = 'RUNPATH $ORIGIN/../lib/annexd' ] || fail "RUNPATH/RPATH is '$runpath'"
-ldd "$BIN" "$PKG/usr/lib/annexd/libvosk.so" > ldd.txt
+ldd "$BIN" "$PKG"/usr/lib/annexd/*.so* > ldd.txt
 ! grep -q "not found" ldd.txt || fail "a library is not found: $(cat ldd.txt)"
 ! mentions_build_paths ldd.txt || fail "ldd shows a path into the build: $(cat ldd.txt)"
 grep -q "libvosk.so => $PKG/usr/bin/../lib/annexd/libvosk.so" ldd.txt \
@@ -69,9 +69,10 @@ ok "RUNPATH \$ORIGIN/../lib/annexd, ldd and the program free of build paths"
 
 # Depends names the package of every library linked (libgcc-s1 is always there).
 depends=$(sed -n 's/^Depends: //p' control)
-for lib in $(readelf -d "$BIN" "$PKG/usr/lib/annexd/libvosk.so" \
+for lib in $(readelf -d "$BIN" "$PKG"/usr/lib/annexd/*.so* \
                | sed -n 's/.*(NEEDED).*\[\(.*\)\]/\1/p' | sort -u); do
-  [ "$lib" = libvosk.so ] && continue
+  # The private libraries (libvosk, libctranslate2 and its OpenMP runtime) are in the package.
+  [ -e "$PKG/usr/lib/annexd/$lib" ] && continue
   owner=$(dpkg -S "*/$lib" | head -n 1 | cut -d: -f1)
   [ "$owner" = libgcc-s1 ] && continue
   [[ ", $depends," == *", $owner "* || ", $depends," == *", $owner,"* ]] \

@@ -33,6 +33,13 @@ pub const ALTERNATIVES: usize = 5;
 pub const MIN_WINDOW: Duration = Duration::from_secs(10);
 /// The longest window (the model's own).
 pub const MAX_WINDOW: Duration = Duration::from_secs(30);
+/// How many of the matcher's log-likelihood units one unit of a transcript's is worth.
+/// Beam search's alternatives are near copies of the best, a nat or two behind: at face
+/// value ([`ALTERNATIVE_WEIGHT`](annexd_core::listen::matcher::ALTERNATIVE_WEIGHT), a
+/// quarter word per unit) a second transcript that names another square would make nearly
+/// every move a question. Four times: a transcript one nat behind (e times less likely) counts
+/// as much as one whole wrong word (chosen on the accuracy benchmark, docs/benchmarks.md).
+const SCORE_SCALE: f32 = 4.0;
 /// The most tokens a transcript may have: a move or command has fewer than 20.
 const MAX_TOKENS: usize = 40;
 /// Whisper's own "nobody spoke" above this, with a poor transcript, means silence.
@@ -165,7 +172,7 @@ impl WhisperModel {
                 .trim()
                 .to_string();
             // The score is the average per token (and the end): back to the whole.
-            let total = score * (ids.len() + 1) as f32;
+            let total = score * (ids.len() + 1) as f32 * SCORE_SCALE;
             if !alternatives.iter().any(|(t, _)| *t == text) {
                 alternatives.push((text, total));
             }
