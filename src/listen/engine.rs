@@ -259,7 +259,10 @@ pub fn knows_words(model: &LoadedModel, lang: Lang) -> Result<(), ModelError> {
                 example_tokens,
             })
         }
-        _ => Ok(()),
+        _ => {
+            let _ = lang;
+            Ok(())
+        }
     }
 }
 
@@ -284,4 +287,48 @@ fn load_whisper(dir: &Path) -> Result<LoadedModel, ModelError> {
 #[cfg(not(feature = "whisper"))]
 fn load_whisper(_dir: &Path) -> Result<LoadedModel, ModelError> {
     Err(ModelError::NotBuilt)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A folder that looks like a Whisper model but holds none.
+    fn fake_whisper(root: &Path) -> std::path::PathBuf {
+        let dir = root.join("whisper-fake");
+        std::fs::create_dir_all(&dir).unwrap();
+        for file in ["model.bin", "tokenizer.json", "config.json"] {
+            std::fs::write(dir.join(file), b"not a model").unwrap();
+        }
+        dir
+    }
+
+    #[test]
+    fn the_folder_given_decides_the_recogniser_under_auto() {
+        let root = tempfile::tempdir().unwrap();
+        let whisper = fake_whisper(root.path());
+        // A Whisper folder under auto: Whisper tries it (and cannot load this one).
+        let err = load(RecogniserChoice::Auto, Some(&whisper), Lang::De).unwrap_err();
+        if cfg!(feature = "whisper") {
+            assert_eq!(err, ModelError::LoadFailed(whisper.clone()));
+        }
+        // A folder that is neither: Vosk's reason under auto, Whisper's under whisper.
+        let neither = root.path().join("neither");
+        std::fs::create_dir_all(&neither).unwrap();
+        assert_eq!(
+            load(RecogniserChoice::Auto, Some(&neither), Lang::De).unwrap_err(),
+            ModelError::NotAModel(neither.clone())
+        );
+        assert_eq!(
+            load(RecogniserChoice::Whisper, Some(&neither), Lang::De).unwrap_err(),
+            ModelError::NotAModel(neither.clone())
+        );
+        // Asked for Vosk, a Whisper folder is no Vosk model.
+        if cfg!(feature = "recognition") {
+            assert_eq!(
+                load(RecogniserChoice::Vosk, Some(&whisper), Lang::De).unwrap_err(),
+                ModelError::NotAModel(whisper.clone())
+            );
+        }
+    }
 }

@@ -169,7 +169,7 @@ mod tests {
         // enough for the 40 Hz bins to show it.
         for band in &features.bands[40..] {
             let area: f32 = band.weights.iter().sum::<f32>() * 40.0;
-            assert!((area - 1.0).abs() < 0.05, "{area}");
+            assert!((area - 1.0).abs() < 0.1, "{area}");
         }
         let last = &features.bands[N_MELS - 1];
         assert!(last.first + last.weights.len() <= N_FFT / 2 + 1);
