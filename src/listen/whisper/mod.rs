@@ -47,13 +47,6 @@ const NO_SPEECH: f32 = 0.6;
 /// The average log-likelihood per token below which a transcript is poor.
 const POOR: f32 = -1.0;
 
-fn score_scale() -> f32 {
-    std::env::var("ANNEXD_WHISPER_SCALE")
-        .ok()
-        .and_then(|v| v.parse().ok())
-        .unwrap_or(SCORE_SCALE)
-}
-
 /// A loaded Whisper model.
 pub struct WhisperModel {
     whisper: Whisper,
@@ -179,7 +172,7 @@ impl WhisperModel {
                 .trim()
                 .to_string();
             // The score is the average per token (and the end): back to the whole.
-            let total = score * (ids.len() + 1) as f32 * score_scale();
+            let total = score * (ids.len() + 1) as f32 * SCORE_SCALE;
             if !alternatives.iter().any(|(t, _)| *t == text) {
                 alternatives.push((text, total));
             }
