@@ -20,6 +20,10 @@ use shakmaty::fen::Fen;
 use shakmaty::uci::UciMove;
 use shakmaty::{CastlingMode, Chess};
 
+/// One Whisper at a time: three decoding at once on two cores would only slow each other
+/// past the wait for a line.
+static ONE_AT_A_TIME: std::sync::Mutex<()> = std::sync::Mutex::new(());
+
 fn model() -> PathBuf {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("models/whisper-base");
     assert!(
@@ -87,10 +91,10 @@ const CASES: [Case; 6] = [
     },
     Case {
         fen: "startpos",
-        uci: "g1f3",
+        uci: "e2e4",
         lang: Lang::Fr,
         words: WordSet::Local,
-        said: "cavalier Félix trois",
+        said: "pion Éva deux Éva quatre",
     },
     Case {
         fen: BISHOP,
@@ -108,15 +112,16 @@ const CASES: [Case; 6] = [
     },
     Case {
         fen: BISHOP,
-        uci: "d2d4",
+        uci: "b5c6",
         lang: Lang::En,
         words: WordSet::Local,
-        said: "pawn David four",
+        said: "bishop takes Cesar six",
     },
 ];
 
 #[test]
 fn recognize_understands_moves_said_by_pico_in_three_languages() {
+    let _one = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
     let model = model();
     let dir = tempfile::tempdir().unwrap();
     for (i, case) in CASES.iter().enumerate() {
@@ -156,10 +161,11 @@ fn recognize_understands_moves_said_by_pico_in_three_languages() {
 
 #[test]
 fn recognize_says_which_recogniser_listens() {
+    let _one = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
     let model = model();
     let dir = tempfile::tempdir().unwrap();
     let wav = dir.path().join("move.wav");
-    pico(Lang::De, "Eva vier", &wav);
+    pico(Lang::De, "Springer Hector drei", &wav);
     let out = annexd()
         .args(["recognize", "--model"])
         .arg(&model)
@@ -170,11 +176,15 @@ fn recognize_says_which_recogniser_listens() {
     assert!(out.status.success(), "{stdout}");
     let lines: Vec<&str> = stdout.lines().collect();
     assert_eq!(lines.first(), Some(&"Spracherkennung, Whisper"), "{stdout}");
-    assert!(lines.contains(&"verstanden, Eva vier"), "{stdout}");
+    assert!(
+        lines.contains(&"verstanden, Springer Hector drei"),
+        "{stdout}"
+    );
 }
 
 #[test]
 fn play_takes_a_german_move_said_by_pico_from_a_wav_input() {
+    let _one = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
     model();
     let dir = tempfile::tempdir().unwrap();
     let wav = dir.path().join("move.wav");
