@@ -29,6 +29,9 @@ fi
 # one it ships.
 export ANNEXD_PACKAGE=1
 unset ANNEXD_VOSK_LIB_DIR
+# The C++ of the Whisper engine's bridge (ct2rs, cxx) names its headers by path: the checkout
+# is written as "." in the program (cc reads CXXFLAGS).
+export CXXFLAGS="${CXXFLAGS:-} -ffile-prefix-map=$ROOT=."
 # The paths below (and cargo-deb's) are in this checkout's target/.
 export CARGO_TARGET_DIR="$ROOT/target"
 VOSK_DIR="$ROOT/.deps/vosk"
