@@ -12,7 +12,7 @@ use crate::clock::{AnnounceConfig, BronsteinStart, ClockOptions, TimeControl};
 use crate::game::Pace;
 use crate::lang::Lang;
 use crate::lang::{Speech, WordSet};
-use crate::listen::ListenMode;
+use crate::listen::{ListenMode, RecogniserChoice};
 use crate::notation::Style;
 use crate::speech::BackendKind;
 use crate::words::{Token, Word};
@@ -159,7 +159,11 @@ impl Default for SpeechSettings {
 pub struct ListenSettings {
     /// off, push-to-talk or always.
     pub mode: ListenMode,
-    /// The Vosk model folder; empty: the first matching model in models/.
+    /// The recogniser: auto (Vosk where a Vosk model of the language is installed, else
+    /// Whisper), vosk or whisper.
+    pub recogniser: RecogniserChoice,
+    /// The model folder (a Vosk model, or a Whisper model in CTranslate2's format); empty:
+    /// the first matching model in models/.
     pub model: String,
     /// The input device name; empty: the default input.
     pub device: String,
@@ -169,6 +173,7 @@ impl Default for ListenSettings {
     fn default() -> Self {
         ListenSettings {
             mode: ListenMode::Off,
+            recogniser: RecogniserChoice::Auto,
             model: String::new(),
             device: String::new(),
         }

@@ -22,6 +22,8 @@ pub(super) struct Devices {
     simulator_notes: Option<Receiver<SimNote>>,
     listen: Option<ListenConfig>,
     listener: Option<(listen::Listener, Receiver<ListenEvent>)>,
+    /// The position the listener was last told of (Whisper's prompt follows it).
+    heard_in: Option<shakmaty::Chess>,
 }
 
 impl Devices {
@@ -47,6 +49,7 @@ impl Devices {
                 config
             }),
             listener: None,
+            heard_in: None,
         };
         match settings.board.peg.trim() {
             "" | "none" => {}
@@ -88,22 +91,35 @@ impl Devices {
         Ok(devices)
     }
 
-    /// Starts the listener the settings ask for; reports whether voice input is on (and
-    /// anything to say once about it) or why it is off.
-    pub(super) fn start_voice(&mut self) -> Option<Input> {
-        let config = self.listen.as_ref()?;
+    /// Starts the listener the settings ask for, in `position`; reports whether voice input
+    /// is on (which recogniser listens, and anything to say once about it) or why it is off.
+    pub(super) fn start_voice(&mut self, position: &shakmaty::Chess) -> Option<Input> {
+        let config = self.listen.as_mut()?;
+        config.position = Some(position.clone());
+        self.heard_in = Some(position.clone());
         let (events_tx, events) = unbounded();
         Some(Input::Device(match listen::start(config, events_tx) {
             Ok(listener) => {
+                let recogniser = listener.recogniser().tokens();
                 let notice = listener.notice().map(<[_]>::to_vec);
                 self.listener = Some((listener, events));
-                DeviceReport::VoiceOn { notice }
+                DeviceReport::VoiceOn { recogniser, notice }
             }
             Err(off) => DeviceReport::VoiceOff {
                 reason: off.tokens(),
                 detail: off.to_string(),
             },
         }))
+    }
+
+    /// Tells the listener the position when it has changed (a move, a take-back).
+    pub(super) fn follow_position(&mut self, position: &shakmaty::Chess) {
+        if let Some((listener, _)) = &self.listener
+            && self.heard_in.as_ref() != Some(position)
+        {
+            listener.set_position(position);
+            self.heard_in = Some(position.clone());
+        }
     }
 
     /// Whether the microphone is open all the time (not push-to-talk).

@@ -75,7 +75,7 @@ pub(super) fn run(
     pending.extend(sink.take_reports());
     let greeting = session.greeting(resumed);
     let mut quit = apply(greeting, session, offset, sink, &devices);
-    pending.extend(devices.start_voice());
+    pending.extend(devices.start_voice(session.game().position()));
     let keyboard = if sink.view.is_some() {
         let (tx, rx) = unbounded();
         spawn_line_editor(tx);
@@ -128,6 +128,7 @@ pub(super) fn run(
         }
         let effects = session.handle(input, now);
         quit |= apply(effects, session, now, sink, &devices);
+        devices.follow_position(session.game().position());
         sink.redraw(session, now, None);
     }
     // The devices' threads end before the last words, so nothing comes after them.

@@ -87,7 +87,11 @@ pub struct SeatArgs {
     /// and stop) or always.
     #[arg(long)]
     pub listen: Option<String>,
-    /// The Vosk model folder (default: the first matching model in models/).
+    /// The recogniser: auto (Vosk where a Vosk model of the language is installed, else
+    /// Whisper), vosk or whisper.
+    #[arg(long)]
+    pub recogniser: Option<annexd_core::listen::RecogniserChoice>,
+    /// The model folder, Vosk's or Whisper's (default: the first matching model in models/).
     #[arg(long)]
     pub model: Option<PathBuf>,
     /// Take the microphone's sound from this WAV file instead (for tests and demonstrations).
@@ -173,6 +177,9 @@ pub(super) fn settings_for(args: &PlayArgs) -> Result<Settings, Error> {
     }
     if let Some(mode) = &args.seat.listen {
         settings.listen.mode = parse_setting::<ListenMode>(mode, "--listen", lang)?;
+    }
+    if let Some(recogniser) = args.seat.recogniser {
+        settings.listen.recogniser = recogniser;
     }
     if let Some(model) = &args.seat.model {
         settings.listen.model = model.display().to_string();

@@ -384,6 +384,9 @@ fn word(word: Word) -> &'static str {
         Word::ModelLoadFailed => "Sprachmodell nicht ladbar",
         Word::VoiceInputNotBuilt => "Spracheingabe ist nicht eingebaut",
         Word::SayAgain => "bitte wiederholen",
+        Word::Recogniser => "Spracherkennung",
+        Word::Vosk => "Vosk",
+        Word::Whisper => "Whisper",
         // --- commands that are typed (and some said) besides moves ---
         Word::Fen => "FEN",
         Word::Arbiter => "Schiedsrichter",

@@ -370,6 +370,9 @@ fn word(word: Word) -> &'static str {
         Word::ModelLoadFailed => "the speech model cannot be loaded",
         Word::VoiceInputNotBuilt => "voice input is not built into this program",
         Word::SayAgain => "please say it again",
+        Word::Recogniser => "speech recogniser",
+        Word::Vosk => "Vosk",
+        Word::Whisper => "Whisper",
         // --- commands that are typed (and some said) besides moves ---
         Word::Fen => "FEN",
         Word::Arbiter => "arbiter",

@@ -495,6 +495,9 @@ fn word(word: Word) -> &'static str {
         Word::ModelLoadFailed => "le modèle de reconnaissance ne peut pas être chargé",
         Word::VoiceInputNotBuilt => "la saisie vocale n'est pas intégrée à ce programme",
         Word::SayAgain => "répétez, s'il vous plaît",
+        Word::Recogniser => "reconnaissance vocale",
+        Word::Vosk => "Vosk",
+        Word::Whisper => "Whisper",
         // --- commands that are typed (and some said) besides moves ---
         Word::Fen => "FEN",
         Word::Arbiter => "arbitre",

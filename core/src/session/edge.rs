@@ -27,9 +27,11 @@ pub enum DeviceReport {
         /// What the system said.
         detail: String,
     },
-    /// Voice input is on; `notice`: what to say once about it (words the model does not
-    /// know), if anything.
+    /// Voice input is on: which recogniser listens ("Spracherkennung, Whisper"), and what
+    /// to say once about it (words the model does not know), if anything.
     VoiceOn {
+        /// The recogniser, in words.
+        recogniser: Vec<Token>,
         /// Said once, if any.
         notice: Option<Vec<Token>>,
     },
@@ -180,8 +182,9 @@ impl Session {
                     ]));
                 }
             }
-            DeviceReport::VoiceOn { notice } => {
+            DeviceReport::VoiceOn { recogniser, notice } => {
                 self.edge.voice_on = true;
+                out.push(Effect::urgent(recogniser));
                 if let Some(notice) = notice {
                     out.push(Effect::urgent(notice));
                 }

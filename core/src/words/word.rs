@@ -386,6 +386,12 @@ words! {
     VoiceInputNotBuilt => "w_voice_input_not_built";
     /// "please say it again"
     SayAgain => "w_say_again";
+    /// "speech recogniser": said before the name of the recogniser in use.
+    Recogniser => "w_recogniser";
+    /// "Vosk": the recogniser with a grammar (libvosk).
+    Vosk => "w_vosk";
+    /// "Whisper": the multilingual recogniser.
+    Whisper => "w_whisper";
     // --- commands that are typed (and some said) besides moves ---
     /// "FEN": the position in FEN, for a sighted helper or the arbiter.
     Fen => "w_fen";
