@@ -53,7 +53,8 @@ enum Command {
     Verify(crate::record::verify::VerifyArgs),
     /// Say what an arbiter needs to know: no engine, no network, the record's state.
     Fairplay(crate::record::fairplay::FairplayArgs),
-    /// Run a simulated peg board on a pseudo-terminal (prints its path; type moves or events).
+    /// Run a simulated board (a peg board, or --kind chesslink) on a pseudo-terminal (prints
+    /// its path; type moves or events).
     BoardSim(crate::board::cli::SimArgs),
     /// Connect to a board and print what it understands, one JSON object a line.
     BoardWatch(crate::board::cli::WatchArgs),
@@ -109,7 +110,7 @@ fn try_main(cli: Cli) -> Result<ExitCode, Error> {
         Command::Verify(args) => crate::record::verify::run(&args),
         Command::Fairplay(args) => crate::record::fairplay::run(&args),
         Command::BoardSim(args) => crate::board::cli::run_sim(args),
-        Command::BoardWatch(args) => crate::board::cli::run_watch(args),
+        Command::BoardWatch(args) => crate::board::cli::run_watch(args)?,
         Command::Say(args) => crate::speech::cli::run_say(args),
         Command::Voices(args) => crate::speech::cli::run_voices(args),
         Command::Recognize(args) => crate::listen::cli::run(&args),

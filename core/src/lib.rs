@@ -49,8 +49,8 @@ pub use command::{
     clean_text, parse as parse_command,
 };
 pub use config::{
-    Announcer, BoardSettings, ClockSettings, ConfigError, GameSettings, ListenSettings,
-    RecordSettings, SeatRole, Settings, SideName, SpeechSettings,
+    Announcer, BoardSettings, ChessLinkLine, ClockSettings, ConfigError, GameSettings,
+    ListenSettings, RecordSettings, SeatRole, Settings, SideName, SpeechSettings,
 };
 pub use lang::{Lang, Speech, Spoken, WordSet, join_words};
 pub use notation::{ParseError, Style, move_tokens, parse_move};

@@ -1,149 +1,110 @@
-//! The serial adapter: a thread that opens the board's port, turns bytes into [`LinkEvent`]s
-//! on a channel and writes what the [`Link`] asks for. It reopens the port when it vanishes
-//! (a USB board unplugged, a Bluetooth link gone) and the link resynchronises on its own.
+//! The serial transport: a thread that opens a board's port with the framing its protocol
+//! asks for (speed, data bits, parity, stop bits), feeds the bytes it reads to the protocol
+//! (any [`BoardProtocol`]: peg board, DGT, ChessLink), writes what the protocol asks for, and
+//! sends the [`LinkEvent`]s on a channel. It reopens the port when it vanishes (a USB board
+//! unplugged, a Bluetooth serial link gone) and the protocol resynchronises on its own.
 //!
-//! All decisions are in the core's [`Link`]; this file only moves bytes and reads the clock.
+//! All decisions are the protocol's; this file only moves bytes and reads the clock.
 
 use std::io::{ErrorKind, Read, Write};
 use std::path::PathBuf;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
 use crossbeam_channel::{Receiver, Sender, TryRecvError};
+use serialport::SerialPort;
 
-use annexd_core::board::{HostMsg, Link, LinkEvent, LinkInput, LinkOutput, Protocol};
+use annexd_core::board::{
+    BoardProtocol, DataBits, LinkEvent, LinkInput, LinkOutput, Parity, Request, SerialFraming,
+    StopBits,
+};
 
-/// Where and how to reach a board.
+use super::link::PortEvent;
+
+/// Where and how to reach a board on a serial line.
 #[derive(Debug, Clone)]
 pub struct PortSettings {
-    /// The device path (`/dev/ttyACM0`, a `/dev/serial/by-id/…` link, a pseudo-terminal).
+    /// The device path (`/dev/ttyACM0`, a `/dev/serial/by-id/…` link, `COM5`, a
+    /// pseudo-terminal).
     pub path: PathBuf,
-    /// The line speed (115200 for peg boards, 9600 for DGT boards).
-    pub baud: u32,
-    /// The protocol the board speaks.
-    pub protocol: Protocol,
-    /// Send `*HH` checksums on host lines.
-    pub checksum: bool,
+    /// The line's framing (from the protocol; the speed may be overridden).
+    pub framing: SerialFraming,
     /// How long to wait before trying to open the port again.
     pub retry: Duration,
 }
 
 impl PortSettings {
-    /// Peg-board defaults for `path`: 115200 baud, no checksum, retry every 250 ms.
-    pub fn peg_board(path: impl Into<PathBuf>) -> Self {
+    /// `path` opened with `framing`, tried again every 250 ms while it cannot be opened.
+    pub fn new(path: impl Into<PathBuf>, framing: SerialFraming) -> Self {
         PortSettings {
             path: path.into(),
-            baud: 115_200,
-            protocol: Protocol::PegBoard,
-            checksum: false,
+            framing,
             retry: Duration::from_millis(250),
         }
     }
-
-    /// DGT defaults for `path`: 9600 baud.
-    pub fn dgt(path: impl Into<PathBuf>) -> Self {
-        PortSettings {
-            baud: 9600,
-            protocol: Protocol::Dgt,
-            ..Self::peg_board(path)
-        }
-    }
 }
 
-/// What the adapter reports: link events, and trouble opening the port.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum PortEvent {
-    /// From the link.
-    Link(LinkEvent),
-    /// The port could not be opened (said once until it opens).
-    Unavailable(String),
+/// How long a read waits before the loop looks at its requests and the protocol's timer.
+const READ_TIMEOUT: Duration = Duration::from_millis(20);
+
+/// Opens the port with the framing the protocol gives.
+fn open(settings: &PortSettings) -> serialport::Result<Box<dyn SerialPort>> {
+    let framing = settings.framing;
+    serialport::new(settings.path.to_string_lossy(), framing.baud)
+        .data_bits(match framing.data_bits {
+            DataBits::Seven => serialport::DataBits::Seven,
+            DataBits::Eight => serialport::DataBits::Eight,
+        })
+        .parity(match framing.parity {
+            Parity::None => serialport::Parity::None,
+            Parity::Odd => serialport::Parity::Odd,
+            Parity::Even => serialport::Parity::Even,
+        })
+        .stop_bits(match framing.stop_bits {
+            StopBits::One => serialport::StopBits::One,
+            StopBits::Two => serialport::StopBits::Two,
+        })
+        .timeout(READ_TIMEOUT)
+        .open()
 }
 
-/// A running board link. Dropping it stops the thread.
-pub struct BoardLink {
-    events: Receiver<PortEvent>,
-    to_board: Sender<HostMsg>,
-    stop: Arc<AtomicBool>,
-    thread: Option<JoinHandle<()>>,
-}
-
-impl BoardLink {
-    /// Starts the adapter thread for `settings`.
-    pub fn spawn(settings: PortSettings) -> Self {
-        let (event_tx, events) = crossbeam_channel::unbounded();
-        let (to_board, board_rx) = crossbeam_channel::unbounded();
-        let stop = Arc::new(AtomicBool::new(false));
-        let flag = stop.clone();
-        let thread = std::thread::Builder::new()
-            .name("board-serial".into())
-            .spawn(move || run(settings, event_tx, board_rx, flag))
-            .expect("spawn the board thread");
-        BoardLink {
-            events,
-            to_board,
-            stop,
-            thread: Some(thread),
-        }
-    }
-
-    /// The events, in order.
-    pub fn events(&self) -> &Receiver<PortEvent> {
-        &self.events
-    }
-
-    /// Sends a message to the board (dropped while the link is down).
-    pub fn send(&self, msg: HostMsg) {
-        // The receiver is gone only when its owner is shutting down: nobody is left to tell.
-        let _ = self.to_board.send(msg);
-    }
-}
-
-impl Drop for BoardLink {
-    fn drop(&mut self) {
-        self.stop.store(true, Ordering::Relaxed);
-        if let Some(thread) = self.thread.take() {
-            // A thread that panicked has reported it already; shutting down goes on.
-            let _ = thread.join();
-        }
-    }
-}
-
-fn run(
+/// The serial thread: see the module documentation. Ends when `stop` is set or nobody
+/// listens any more.
+pub(super) fn run(
     settings: PortSettings,
+    mut protocol: Box<dyn BoardProtocol>,
     events: Sender<PortEvent>,
-    to_board: Receiver<HostMsg>,
+    requests: Receiver<Request>,
     stop: Arc<AtomicBool>,
 ) {
     let start = Instant::now();
-    let mut link = Link::new(settings.protocol, settings.checksum);
     let mut said_unavailable = false;
     while !stop.load(Ordering::Relaxed) {
-        let path = settings.path.to_string_lossy().into_owned();
-        let port = serialport::new(&path, settings.baud)
-            .timeout(Duration::from_millis(20))
-            .open_native();
-        let mut port = match port {
+        let mut port = match open(&settings) {
             Ok(port) => port,
             Err(e) => {
                 if !said_unavailable {
                     said_unavailable = true;
-                    if events
-                        .send(PortEvent::Unavailable(format!("{path}: {e}")))
-                        .is_err()
-                    {
+                    let detail = format!("{}: {e}", settings.path.display());
+                    if events.send(PortEvent::Unavailable(detail)).is_err() {
                         return;
                     }
+                }
+                // What is asked meanwhile is kept by the protocol (lit squares) and carried
+                // out when the board is there.
+                if !take_requests(&requests, protocol.as_mut()) {
+                    return;
                 }
                 std::thread::sleep(settings.retry);
                 continue;
             }
         };
         said_unavailable = false;
-        // Drop whatever was queued while no board listened.
-        while to_board.try_recv().is_ok() {}
-        let mut outputs = link.handle(LinkInput::Opened, start.elapsed());
+        if !take_requests(&requests, protocol.as_mut()) {
+            return;
+        }
+        let mut outputs = protocol.handle(LinkInput::Opened, start.elapsed());
         let mut buf = [0u8; 512];
         let mut closed = false;
         loop {
@@ -164,8 +125,8 @@ fn run(
                 }
             }
             if lost || stop.load(Ordering::Relaxed) {
-                if link.is_connected() {
-                    for o in link.handle(LinkInput::Closed, start.elapsed()) {
+                if protocol.is_connected() {
+                    for o in protocol.handle(LinkInput::Closed, start.elapsed()) {
                         if let LinkOutput::Event(e) = o {
                             // The receiver is gone only when its owner is shutting down: nobody is left to tell.
                             let _ = events.send(PortEvent::Link(e));
@@ -176,29 +137,47 @@ fn run(
             }
             match port.read(&mut buf) {
                 Ok(n) if n > 0 => {
-                    outputs = link.handle(LinkInput::Bytes(&buf[..n]), start.elapsed())
+                    outputs = protocol.handle(LinkInput::Bytes(&buf[..n]), start.elapsed())
                 }
                 Err(e) if e.kind() == ErrorKind::TimedOut || e.kind() == ErrorKind::Interrupted => {
                 }
                 _ => {
-                    outputs = link.handle(LinkInput::Closed, start.elapsed());
+                    outputs = protocol.handle(LinkInput::Closed, start.elapsed());
                     closed = true;
                 }
             }
             loop {
-                match to_board.try_recv() {
-                    Ok(msg) => outputs.push(LinkOutput::Write(link.encode(msg))),
+                match requests.try_recv() {
+                    Ok(request) => outputs.push(LinkOutput::Write(protocol.request(&request))),
                     Err(TryRecvError::Empty) => break,
                     Err(TryRecvError::Disconnected) => return,
                 }
             }
-            if link.next_deadline().is_some_and(|d| start.elapsed() >= d) {
-                outputs.extend(link.handle(LinkInput::Tick, start.elapsed()));
+            if protocol
+                .next_deadline()
+                .is_some_and(|d| start.elapsed() >= d)
+            {
+                outputs.extend(protocol.handle(LinkInput::Tick, start.elapsed()));
             }
         }
         drop(port);
         if !stop.load(Ordering::Relaxed) {
             std::thread::sleep(settings.retry);
+        }
+    }
+}
+
+/// Hands the requests waiting to the protocol without writing them (no board listens): it
+/// keeps what it needs (the lit squares) for when the board is back. False when the
+/// requests' sender is gone.
+fn take_requests(requests: &Receiver<Request>, protocol: &mut dyn BoardProtocol) -> bool {
+    loop {
+        match requests.try_recv() {
+            Ok(request) => {
+                let _unsent = protocol.request(&request);
+            }
+            Err(TryRecvError::Empty) => return true,
+            Err(TryRecvError::Disconnected) => return false,
         }
     }
 }
