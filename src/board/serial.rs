@@ -1,15 +1,19 @@
 //! The serial transport: a thread that opens a board's port with the framing its protocol
 //! asks for (speed, data bits, parity, stop bits), feeds the bytes it reads to the protocol
 //! (any [`BoardProtocol`]: peg board, DGT, ChessLink), writes what the protocol asks for, and
-//! sends the [`LinkEvent`]s on a channel. It reopens the port when it vanishes (a USB board
-//! unplugged, a Bluetooth serial link gone) and the protocol resynchronises on its own.
+//! sends the [`LinkEvent`]s on a channel. A second thread reads the port (a clone of it) and
+//! hands the bytes over as they come, so that the first waits for bytes, requests and the
+//! protocol's deadline at once and an idle board wakes nothing. It reopens the port when it
+//! vanishes (a USB board unplugged, a Bluetooth serial link gone) and the protocol
+//! resynchronises on its own.
 //!
 //! All decisions are the protocol's; this file only moves bytes and reads the clock.
 
-use std::io::{ErrorKind, Read, Write};
+use std::io::{ErrorKind, Read};
 use std::path::PathBuf;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
+use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
 use crossbeam_channel::{Receiver, Sender, TryRecvError};
@@ -45,8 +49,8 @@ impl PortSettings {
     }
 }
 
-/// How long a read waits before the loop looks at its requests and the protocol's timer.
-const READ_TIMEOUT: Duration = Duration::from_millis(20);
+/// How long the reader's read waits before it looks whether it is to stop.
+const READ_WAIT: Duration = Duration::from_millis(500);
 
 /// Opens the port with the framing the protocol gives.
 fn open(settings: &PortSettings) -> serialport::Result<Box<dyn SerialPort>> {
@@ -65,12 +69,46 @@ fn open(settings: &PortSettings) -> serialport::Result<Box<dyn SerialPort>> {
             StopBits::One => serialport::StopBits::One,
             StopBits::Two => serialport::StopBits::Two,
         })
-        .timeout(READ_TIMEOUT)
+        .timeout(READ_WAIT)
         .open()
 }
 
+/// What the reader hands over: bytes read, or the port failed.
+type Chunk = Option<Vec<u8>>;
+
+/// Reads the port until it fails or `stop` is set, handing what it reads over as it comes;
+/// its reads wait for bytes (at most [`READ_WAIT`]), so an idle board costs nothing.
+fn spawn_reader(
+    mut port: Box<dyn SerialPort>,
+    reads: Sender<Chunk>,
+    stop: Arc<AtomicBool>,
+) -> std::io::Result<JoinHandle<()>> {
+    std::thread::Builder::new()
+        .name("board-serial-read".into())
+        .spawn(move || {
+            let mut buf = [0u8; 512];
+            while !stop.load(Ordering::Relaxed) {
+                let read = match port.read(&mut buf) {
+                    Ok(n) if n > 0 => Some(buf[..n].to_vec()),
+                    Err(e)
+                        if e.kind() == ErrorKind::TimedOut
+                            || e.kind() == ErrorKind::Interrupted =>
+                    {
+                        continue;
+                    }
+                    _ => None,
+                };
+                let failed = read.is_none();
+                if reads.send(read).is_err() || failed {
+                    return;
+                }
+            }
+        })
+}
+
 /// The serial thread: see the module documentation. Ends when `stop` is set or nobody
-/// listens any more.
+/// listens any more. It waits for the reader's bytes, the requests and the protocol's next
+/// deadline at once, and wakes for nothing else.
 pub(super) fn run(
     settings: PortSettings,
     mut protocol: Box<dyn BoardProtocol>,
@@ -81,8 +119,12 @@ pub(super) fn run(
     let start = Instant::now();
     let mut said_unavailable = false;
     while !stop.load(Ordering::Relaxed) {
-        let mut port = match open(&settings) {
-            Ok(port) => port,
+        let opened = open(&settings).and_then(|port| {
+            let reader = port.try_clone()?;
+            Ok((port, reader))
+        });
+        let (mut port, reader) = match opened {
+            Ok(ports) => ports,
             Err(e) => {
                 if !said_unavailable {
                     said_unavailable = true;
@@ -104,65 +146,119 @@ pub(super) fn run(
         if !take_requests(&requests, protocol.as_mut()) {
             return;
         }
-        let mut outputs = protocol.handle(LinkInput::Opened, start.elapsed());
-        let mut buf = [0u8; 512];
-        let mut closed = false;
-        loop {
-            let mut lost = closed;
-            for output in outputs.drain(..) {
-                match output {
-                    LinkOutput::Write(bytes) => {
-                        if port.write_all(&bytes).and_then(|_| port.flush()).is_err() {
-                            lost = true;
-                        }
+        let (reads_tx, reads) = crossbeam_channel::bounded::<Chunk>(64);
+        let reader_stop = Arc::new(AtomicBool::new(false));
+        let reader = match spawn_reader(reader, reads_tx, reader_stop.clone()) {
+            Ok(reader) => reader,
+            Err(e) => {
+                tracing::warn!("{}: no reader thread: {e}", settings.path.display());
+                std::thread::sleep(settings.retry);
+                continue;
+            }
+        };
+        let ended = serve(
+            &mut *port,
+            protocol.as_mut(),
+            &events,
+            &requests,
+            &reads,
+            &stop,
+            start,
+        );
+        reader_stop.store(true, Ordering::Relaxed);
+        drop(reads);
+        drop(port);
+        // A reader that panicked has reported it already; the link goes on.
+        let _ = reader.join();
+        if ended == Served::Stop {
+            return;
+        }
+        if !stop.load(Ordering::Relaxed) {
+            std::thread::sleep(settings.retry);
+        }
+    }
+}
+
+/// How serving an open port ended.
+#[derive(Debug, PartialEq, Eq)]
+enum Served {
+    /// The port failed or went silent: open it again.
+    Closed,
+    /// Stop: the link was dropped or nobody listens.
+    Stop,
+}
+
+/// Moves bytes between the open port and the protocol until the port is lost.
+fn serve(
+    port: &mut dyn SerialPort,
+    protocol: &mut dyn BoardProtocol,
+    events: &Sender<PortEvent>,
+    requests: &Receiver<Request>,
+    reads: &Receiver<Chunk>,
+    stop: &AtomicBool,
+    start: Instant,
+) -> Served {
+    let mut outputs = protocol.handle(LinkInput::Opened, start.elapsed());
+    let mut closed = false;
+    loop {
+        let mut lost = closed;
+        for output in outputs.drain(..) {
+            match output {
+                LinkOutput::Write(bytes) => {
+                    if !bytes.is_empty()
+                        && port.write_all(&bytes).and_then(|_| port.flush()).is_err()
+                    {
+                        lost = true;
                     }
-                    LinkOutput::Event(event) => {
-                        lost |= event == LinkEvent::Lost;
-                        if events.send(PortEvent::Link(event)).is_err() {
-                            return;
-                        }
+                }
+                LinkOutput::Event(event) => {
+                    lost |= event == LinkEvent::Lost;
+                    if events.send(PortEvent::Link(event)).is_err() {
+                        return Served::Stop;
                     }
                 }
             }
-            if lost || stop.load(Ordering::Relaxed) {
-                if protocol.is_connected() {
-                    for o in protocol.handle(LinkInput::Closed, start.elapsed()) {
-                        if let LinkOutput::Event(e) = o {
-                            // The receiver is gone only when its owner is shutting down: nobody is left to tell.
-                            let _ = events.send(PortEvent::Link(e));
-                        }
+        }
+        if lost || stop.load(Ordering::Relaxed) {
+            if protocol.is_connected() {
+                for o in protocol.handle(LinkInput::Closed, start.elapsed()) {
+                    if let LinkOutput::Event(e) = o {
+                        // The receiver is gone only when its owner is shutting down: nobody is left to tell.
+                        let _ = events.send(PortEvent::Link(e));
                     }
                 }
-                break;
             }
-            match port.read(&mut buf) {
-                Ok(n) if n > 0 => {
-                    outputs = protocol.handle(LinkInput::Bytes(&buf[..n]), start.elapsed())
-                }
-                Err(e) if e.kind() == ErrorKind::TimedOut || e.kind() == ErrorKind::Interrupted => {
-                }
-                _ => {
+            return if stop.load(Ordering::Relaxed) {
+                Served::Stop
+            } else {
+                Served::Closed
+            };
+        }
+        // Wait for bytes, a request or the protocol's deadline (the stop flag is looked at
+        // at least every READ_WAIT).
+        let wait = protocol
+            .next_deadline()
+            .map_or(READ_WAIT, |d| d.saturating_sub(start.elapsed()))
+            .min(READ_WAIT);
+        crossbeam_channel::select! {
+            recv(reads) -> read => match read {
+                Ok(Some(bytes)) => outputs = protocol.handle(LinkInput::Bytes(&bytes), start.elapsed()),
+                Ok(None) | Err(_) => {
                     outputs = protocol.handle(LinkInput::Closed, start.elapsed());
                     closed = true;
                 }
-            }
-            loop {
-                match requests.try_recv() {
-                    Ok(request) => outputs.push(LinkOutput::Write(protocol.request(&request))),
-                    Err(TryRecvError::Empty) => break,
-                    Err(TryRecvError::Disconnected) => return,
-                }
-            }
-            if protocol
-                .next_deadline()
-                .is_some_and(|d| start.elapsed() >= d)
-            {
-                outputs.extend(protocol.handle(LinkInput::Tick, start.elapsed()));
-            }
+            },
+            recv(requests) -> request => match request {
+                Ok(request) => outputs.push(LinkOutput::Write(protocol.request(&request))),
+                Err(_) => return Served::Stop,
+            },
+            default(wait) => {}
         }
-        drop(port);
-        if !stop.load(Ordering::Relaxed) {
-            std::thread::sleep(settings.retry);
+        if protocol
+            .next_deadline()
+            .is_some_and(|d| start.elapsed() >= d)
+        {
+            outputs.extend(protocol.handle(LinkInput::Tick, start.elapsed()));
         }
     }
 }

@@ -73,7 +73,11 @@ fn corners(sq: Square) -> [usize; 4] {
 
 fn odd(c: u8) -> u8 {
     let c = c & 0x7f;
-    if c.count_ones() % 2 == 0 { c | 0x80 } else { c }
+    if c.count_ones().is_multiple_of(2) {
+        c | 0x80
+    } else {
+        c
+    }
 }
 
 fn hex(v: u8) -> [u8; 2] {
@@ -179,16 +183,13 @@ impl State {
     fn receive(&mut self, bytes: &[u8], line: Line) -> Vec<u8> {
         for &b in bytes {
             let c = match line {
-                Line::EightNoneOne if b.count_ones() % 2 == 0 => 0,
+                Line::EightNoneOne if b.count_ones().is_multiple_of(2) => 0,
                 _ => b & 0x7f,
             };
             self.input.push(c);
         }
         let mut out = Vec::new();
-        loop {
-            let Some(&letter) = self.input.first() else {
-                break;
-            };
+        while let Some(&letter) = self.input.first() {
             let len = match letter {
                 b'V' | b'S' | b'X' | b'T' => 3,
                 b'R' => 5,
