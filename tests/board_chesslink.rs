@@ -5,6 +5,8 @@
 //! printed right, nothing else is taken for a move, and the board is set to report on change
 //! with one E2ROM write.
 
+#![cfg(unix)]
+
 mod board_support;
 
 use std::io::{BufRead, BufReader, Write};

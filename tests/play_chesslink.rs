@@ -6,6 +6,8 @@
 //! made on the e-board (its lifts and drops in random orders) is said to the VI player, every
 //! move right.
 
+#![cfg(unix)]
+
 mod board_support;
 mod common;
 
