@@ -9,7 +9,7 @@
 //!
 //! All decisions are the protocol's; this file only moves bytes and reads the clock.
 
-use std::io::{ErrorKind, Read};
+use std::io::{ErrorKind, Read, Write};
 use std::path::PathBuf;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -52,8 +52,18 @@ impl PortSettings {
 /// How long the reader's read waits before it looks whether it is to stop.
 const READ_WAIT: Duration = Duration::from_millis(500);
 
-/// Opens the port with the framing the protocol gives.
-fn open(settings: &PortSettings) -> serialport::Result<Box<dyn SerialPort>> {
+/// A port's two ends: the reader's (whose reads wait at most [`READ_WAIT`]) and the writer's.
+type Ends = (Box<dyn Read + Send>, Box<dyn Write + Send>);
+
+/// Opens the port with the framing the protocol gives, as its two ends (the device and a
+/// clone of it). Any other line that has two such ends fits here too.
+fn open(settings: &PortSettings) -> Result<Ends, String> {
+    let port = open_serial(settings).map_err(|e| e.to_string())?;
+    let reader = port.try_clone().map_err(|e| e.to_string())?;
+    Ok((reader, port))
+}
+
+fn open_serial(settings: &PortSettings) -> serialport::Result<Box<dyn SerialPort>> {
     let framing = settings.framing;
     serialport::new(settings.path.to_string_lossy(), framing.baud)
         .data_bits(match framing.data_bits {
@@ -79,7 +89,7 @@ type Chunk = Option<Vec<u8>>;
 /// Reads the port until it fails or `stop` is set, handing what it reads over as it comes;
 /// its reads wait for bytes (at most [`READ_WAIT`]), so an idle board costs nothing.
 fn spawn_reader(
-    mut port: Box<dyn SerialPort>,
+    mut port: Box<dyn Read + Send>,
     reads: Sender<Chunk>,
     stop: Arc<AtomicBool>,
 ) -> std::io::Result<JoinHandle<()>> {
@@ -119,11 +129,7 @@ pub(super) fn run(
     let start = Instant::now();
     let mut said_unavailable = false;
     while !stop.load(Ordering::Relaxed) {
-        let opened = open(&settings).and_then(|port| {
-            let reader = port.try_clone()?;
-            Ok((port, reader))
-        });
-        let (mut port, reader) = match opened {
+        let (reader, mut port) = match open(&settings) {
             Ok(ports) => ports,
             Err(e) => {
                 if !said_unavailable {
@@ -190,7 +196,7 @@ enum Served {
 
 /// Moves bytes between the open port and the protocol until the port is lost.
 fn serve(
-    port: &mut dyn SerialPort,
+    port: &mut dyn Write,
     protocol: &mut dyn BoardProtocol,
     events: &Sender<PortEvent>,
     requests: &Receiver<Request>,
