@@ -103,43 +103,53 @@ fn play(board: &TestBoard, watch: &Watch, moves: &[shakmaty::Move], order: Order
     }
 }
 
+/// One whole game on its own board and `board-watch`: its plies and damaged reports.
+fn one_game(seed: u64, order: Order, line: Line) -> (usize, u32) {
+    let moves = random_game(seed, 400);
+    let mut end = Chess::default();
+    moves.iter().for_each(|m| end.play_unchecked(*m));
+    assert!(end.is_game_over(), "game {seed} is played to its end");
+    let board = TestBoard::start(&Chess::default(), line, 0.05, seed);
+    let watch = Watch::start(&board, line);
+    let hello = watch.next("hello", |_| {});
+    assert_eq!(hello["model"], "chesslink");
+    assert_eq!(hello["sensing"], "piece");
+    board.wait_read(Duration::from_secs(10));
+    // Its first status is taken once seen twice: the second answer is on its way.
+    std::thread::sleep(Duration::from_millis(100));
+    play(&board, &watch, &moves, order, seed);
+    watch.quit();
+    let state = board.state.lock().unwrap();
+    assert_eq!(state.report_mode(), 3, "reports set to 'on change'");
+    assert_eq!(state.e2rom_writes, 1, "the E2ROM written once");
+    assert_eq!(state.refused, 0, "every command the program sent was right");
+    eprintln!(
+        "game {seed} ({order:?}, {line:?}): {} plies, {} reports, {} damaged",
+        moves.len(),
+        state.reports,
+        state.damaged
+    );
+    (moves.len(), state.damaged)
+}
+
 #[test]
 fn random_games_in_every_order_read_right_through_board_watch() {
-    let mut plies = 0;
-    let mut damaged = 0;
-    // Seeds of whole games (to mate, or a draw by too little material) of 75 to 93 plies.
-    for (seed, order, line) in [
+    // Seeds of whole games (to mate, or a draw by too little material) of 75 to 93 plies,
+    // each on its own board, at the same time (they mostly wait for the hands).
+    let games: Vec<_> = [
         (3, Order::MoverFirst, Line::SevenOddOne),
         (16, Order::OtherFirst, Line::EightNoneOne),
         (17, Order::Random, Line::SevenOddOne),
         (25, Order::Random, Line::EightNoneOne),
-    ] {
-        let moves = random_game(seed, 400);
-        let mut end = Chess::default();
-        moves.iter().for_each(|m| end.play_unchecked(*m));
-        assert!(end.is_game_over(), "game {seed} is played to its end");
-        let board = TestBoard::start(&Chess::default(), line, 0.05, seed);
-        let watch = Watch::start(&board, line);
-        let hello = watch.next("hello", |_| {});
-        assert_eq!(hello["model"], "chesslink");
-        assert_eq!(hello["sensing"], "piece");
-        board.wait_read(Duration::from_secs(10));
-        // Its first status is taken once seen twice: the second answer is on its way.
-        std::thread::sleep(Duration::from_millis(100));
-        play(&board, &watch, &moves, order, seed);
-        watch.quit();
-        let state = board.state.lock().unwrap();
-        assert_eq!(state.report_mode(), 3, "reports set to 'on change'");
-        assert_eq!(state.e2rom_writes, 1, "the E2ROM written once");
-        assert_eq!(state.refused, 0, "every command the program sent was right");
-        plies += moves.len();
-        damaged += state.damaged;
-        eprintln!(
-            "game {seed} ({order:?}, {line:?}): {} plies, {} reports, {} damaged",
-            moves.len(),
-            state.reports,
-            state.damaged
-        );
+    ]
+    .into_iter()
+    .map(|(seed, order, line)| std::thread::spawn(move || one_game(seed, order, line)))
+    .collect();
+    let (mut plies, mut damaged) = (0, 0);
+    for game in games {
+        let (n, d) = game.join().unwrap();
+        plies += n;
+        damaged += d;
     }
     assert!(plies > 300, "{plies} plies");
     assert!(damaged > 10, "damaged reports were among them: {damaged}");
