@@ -28,7 +28,7 @@ fn main() {
 #[cfg(unix)]
 mod unix {
     use std::io::{BufRead, BufReader};
-    use std::process::{Child, Command, Stdio};
+    use std::process::{Child, ChildStdout, Command, Stdio};
     use std::time::{Duration, Instant};
 
     use annexd::board::{BoardLink, PortEvent, PortSettings};
@@ -49,37 +49,33 @@ mod unix {
     }
 
     /// The simulated board in its own process, and its port.
-    fn board(link: &std::path::Path) -> Child {
+    fn board(link: &std::path::Path) -> (Child, BufReader<ChildStdout>) {
         let mut child = Command::new(env!("CARGO_BIN_EXE_annexd"))
             .args(["board-sim", "--kind", "chesslink", "--link"])
             .arg(link)
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
+            .stderr(Stdio::null())
             .spawn()
             .expect("annexd board-sim starts");
+        let mut stdout = BufReader::new(child.stdout.take().unwrap());
         let mut path = String::new();
-        BufReader::new(child.stdout.take().unwrap())
-            .read_line(&mut path)
-            .unwrap();
+        stdout.read_line(&mut path).unwrap();
         assert_eq!(path.trim(), link.display().to_string());
-        child
+        (child, stdout)
     }
 
-    /// Stops the board and returns the status messages it sent.
-    fn stop(mut child: Child) -> u64 {
+    /// Stops the board and returns the status messages it sent (its last line of output).
+    fn stop(mut child: Child, stdout: BufReader<ChildStdout>) -> u64 {
         drop(child.stdin.take());
-        let mut sent = 0;
-        for line in BufReader::new(child.stderr.take().unwrap()).lines() {
-            let line = line.unwrap();
-            if let Some(rest) = line.strip_prefix("board-sim: ")
-                && let Some(n) = rest.strip_suffix(" damaged")
-            {
-                sent = n.split(' ').next().unwrap().parse().unwrap();
-            }
-        }
+        let last = stdout
+            .lines()
+            .map_while(Result::ok)
+            .last()
+            .unwrap_or_default();
         child.wait().unwrap();
-        sent
+        let counts: serde_json::Value = serde_json::from_str(&last).expect("the board's counts");
+        counts["statuses"].as_u64().expect("statuses")
     }
 
     struct Run {
@@ -93,7 +89,7 @@ mod unix {
     fn run(reports: Reports, seconds: u64) -> Run {
         let dir = std::env::temp_dir().join(format!("annexd-bench-{}", std::process::id()));
         let born = Instant::now();
-        let child = board(&dir);
+        let (child, stdout) = board(&dir);
         let link = BoardLink::serial(
             PortSettings::new(&dir, SerialFraming::seven_o_one(BAUD)),
             Box::new(ChessLink::new(ChessLinkOptions {
@@ -127,7 +123,7 @@ mod unix {
         let seconds = started.elapsed().as_secs_f64();
         assert_eq!(events, 0, "nothing moved, so nothing was reported");
         drop(link);
-        let statuses = stop(child);
+        let statuses = stop(child, stdout);
         Run {
             cpu: cpu1 - cpu0,
             wakeups: switches1 - switches0,

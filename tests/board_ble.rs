@@ -184,9 +184,23 @@ fn a_board_spec_that_is_none_is_refused_in_words_with_a_right_one() {
     let out = run(&["config", "--config", config.to_str().unwrap()]);
     assert!(!out.status.success());
     let err = String::from_utf8_lossy(&out.stderr);
-    assert!(err.contains("line 2"), "{err}");
     assert!(
-        err.contains("the name after pegasus:ble: is empty"),
+        err.contains(
+            "Zeile 2: board.sighted: der Name ist leer: pegasus:ble:: zum Beispiel: pegasus:ble, pegasus:ble:NAME"
+        ),
+        "{err}"
+    );
+    std::fs::write(&config, "[board]\npegasus-key = \"0a 1\"\n").unwrap();
+    let out = run(&[
+        "config",
+        "--config",
+        config.to_str().unwrap(),
+        "--lang",
+        "en",
+    ]);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("line 2: board.pegasus-key: bytes in hex are expected"),
         "{err}"
     );
     // A right one is shown back by `annexd config`.

@@ -81,7 +81,18 @@ fn board_watch_prints_hello_touches_moves_keys_and_differences_as_json() {
     assert_eq!(next("agree")["say"], "the boards agree");
     let mut stdin = watch.stdin.take().unwrap();
     writeln!(stdin, "promote q").unwrap();
-    assert_eq!(next("error")["source"], "input");
+    let error = next("error");
+    assert_eq!(
+        (error["source"].as_str(), error["text"].as_str()),
+        (Some("input"), Some("promote q"))
+    );
+    // Nothing asks for a piece now: said in words, the line typed as data.
+    assert_eq!(error["say"], "no question is open");
+    // A piece in any language's words (French "cavalier"), or none that can promote.
+    writeln!(stdin, "promote cavalier").unwrap();
+    assert_eq!(next("error")["say"], "no question is open");
+    writeln!(stdin, "promote König").unwrap();
+    assert_eq!(next("error")["say"], "name the promotion piece");
     writeln!(stdin, "quit").unwrap();
     let status = watch.wait().unwrap();
     assert!(status.success());

@@ -240,10 +240,16 @@ fn a_bad_settings_file_is_reported_in_words_with_its_line() {
         .arg(dir.path().join("never.jsonl"))
         .output()
         .unwrap();
-    assert_eq!(output.status.code(), Some(1));
+    // A mistake in the settings, as on the command line: exit status 2, all in words.
+    assert_eq!(output.status.code(), Some(2));
     let stderr = String::from_utf8_lossy(&output.stderr);
-    assert!(stderr.contains("Fehler in der Einstellung"), "{stderr}");
-    assert!(stderr.contains("line 5"), "{stderr}");
-    assert!(stderr.contains("speech.rate"), "{stderr}");
+    assert_eq!(
+        stderr,
+        format!(
+            "annexd: Fehler in der Einstellung: {}: Zeile 5: speech.rate: außerhalb des \
+             erlaubten Bereichs: 9: erlaubt: 0.5 … 2.0\n",
+            config.display()
+        )
+    );
     assert!(!dir.path().join("never.jsonl").exists());
 }

@@ -17,7 +17,7 @@ pub struct PlayArgs {
     /// The settings file (default: annexd.toml in the configuration folder).
     #[arg(long)]
     pub config: Option<PathBuf>,
-    #[arg(long, help = crate::cli::lang_help())]
+    #[arg(long, help = crate::help::lang_help())]
     pub lang: Option<Lang>,
     /// The words of pieces, ranks and castling: annex-d (König … Bauer, eins … acht, Kurze/Lange
     /// Rochade in every language, D.2.1's default) or local (the language's own, if the
@@ -115,7 +115,7 @@ pub struct ResumeArgs {
     /// The settings file.
     #[arg(long)]
     pub config: Option<PathBuf>,
-    #[arg(long, help = crate::cli::lang_help())]
+    #[arg(long, help = crate::help::lang_help())]
     pub lang: Option<Lang>,
     /// The words of pieces, ranks and castling: annex-d or local (see `play`).
     #[arg(long)]

@@ -10,17 +10,16 @@ use std::time::Duration;
 
 use clap::Args;
 use serde_json::{Value, json};
-use shakmaty::fen::Fen;
 use shakmaty::san::San;
 use shakmaty::uci::UciMove;
-use shakmaty::{CastlingMode, Chess, Move, Position, Role};
+use shakmaty::{Chess, Move, Position, Role};
 
 use super::link::{BoardLink, PortEvent};
-use super::sim::{self, SimOptions};
-use crate::error::Error;
+use super::sim::{self, SimNote, SimOptions};
+use crate::error::{Error, Message, notice, notice_with, out_line};
 use annexd_core::board::{
-    BoardOptions, BoardSpec, BoardSpecError, DifferenceKind, LinkEvent, Sensing, Tracker,
-    TrackerOutput,
+    BoardOptions, BoardSpec, BoardSpecError, ChoiceError, DifferenceKind, LinkEvent, Sensing,
+    Tracker, TrackerOutput,
 };
 use annexd_core::board::{SimOrder, SimulatedPegBoardOptions};
 use annexd_core::{ChessLinkLine, Lang, Token, Word};
@@ -114,6 +113,9 @@ pub struct SimArgs {
     /// The path of the port link to make (a temporary path when absent).
     #[arg(long)]
     pub link: Option<PathBuf>,
+    /// The language of its notices (default: the settings' language).
+    #[arg(long, help = crate::help::lang_help_about("The language of its notices", " (default: the settings' language)"))]
+    pub lang: Option<Lang>,
 }
 
 /// `annexd board-watch`: connect to a board and print what it understands, as JSON lines.
@@ -139,27 +141,29 @@ pub struct WatchArgs {
     /// each byte).
     #[arg(long, value_enum, default_value = "7o1")]
     pub chesslink_line: LineArg,
-    /// The language of the "say" texts: de, en or fr (moves in the Annex D words).
-    #[arg(long, default_value = "de")]
+    /// The language of the "say" texts (moves in the Annex D words).
+    #[arg(long, default_value = "de", help = crate::help::lang_help_about("The language of the \"say\" texts", " (moves in the Annex D words)"))]
     pub lang: Lang,
 }
 
-fn position_from(fen: Option<&str>) -> Result<Chess, String> {
+/// The position of `--fen`, or the start position.
+fn position_from(fen: Option<&str>, lang: Lang) -> Result<Chess, Error> {
     match fen {
         None => Ok(Chess::default()),
-        Some(fen) => fen
-            .parse::<Fen>()
-            .map_err(|e| format!("bad FEN '{fen}': {e}"))?
-            .into_position(CastlingMode::Standard)
-            .map_err(|e| format!("impossible position '{fen}': {e}")),
+        Some(fen) => crate::notation::cli::position_or_fail(fen, lang),
     }
 }
 
 /// Runs `board-sim`: prints the port path, then takes typed lines from standard input until
-/// it ends.
-pub fn run_sim(args: SimArgs) -> ExitCode {
+/// it ends. What the board says back (a refusal, unplugged, back) is a notice in words, its
+/// detail in the log.
+pub fn run_sim(args: SimArgs) -> Result<ExitCode, Error> {
+    let lang = crate::config::user_lang(args.lang);
+    if let Some(fen) = &args.fen {
+        position_from(Some(fen), lang)?;
+    }
     if args.kind == SimKind::Chesslink {
-        return run_chesslink_sim(args);
+        return run_chesslink_sim(args, lang);
     }
     let options = SimOptions {
         device: SimulatedPegBoardOptions {
@@ -179,23 +183,25 @@ pub fn run_sim(args: SimArgs) -> ExitCode {
         link: args.link,
         ..SimOptions::default()
     };
-    let handle = match sim::start_simulator(options) {
-        Ok(h) => h,
-        Err(e) => {
-            eprintln!("board-sim: {e}");
-            return ExitCode::FAILURE;
-        }
-    };
-    println!("{}", handle.path().display());
-    // Standard output or error is closed: there is nowhere else to write this.
-    let _ = std::io::stdout().flush();
-    eprintln!(
-        "board-sim: type moves (e2e4, Nf3) or events (UP e2, DOWN e4, KEY clock); end with Ctrl-D"
-    );
+    let handle = sim::start_simulator(options)
+        .map_err(|e| Error::new(lang, Word::SimulatedBoardCannotStart).logged(e))?;
+    out_line(handle.path().display());
+    notice(&Message::word(lang, Word::SimKeys));
     let feedback = handle.feedback().clone();
     std::thread::spawn(move || {
         for note in feedback.iter() {
-            eprintln!("board-sim: {note}");
+            let message = match &note {
+                SimNote::Refused(refusal) => {
+                    let message = Message::said(lang, refusal.tokens());
+                    match refusal.typed() {
+                        Some(typed) => message.shown(typed),
+                        None => message,
+                    }
+                }
+                SimNote::Unplugged | SimNote::Failed(_) => Message::word(lang, Word::BoardLost),
+                SimNote::Replugged => Message::word(lang, Word::BoardConnected),
+            };
+            notice_with(&message, note);
         }
     });
     for line in std::io::stdin().lock().lines() {
@@ -205,12 +211,13 @@ pub fn run_sim(args: SimArgs) -> ExitCode {
         }
     }
     std::thread::sleep(Duration::from_millis(200));
-    ExitCode::SUCCESS
+    Ok(ExitCode::SUCCESS)
 }
 
-/// `board-sim --kind chesslink`: a simulated ChessLink board until standard input ends.
+/// `board-sim --kind chesslink`: a simulated ChessLink board until standard input ends; then
+/// what it sent, as one JSON line (`{"statuses": …, "damaged": …}`).
 #[cfg(unix)]
-fn run_chesslink_sim(args: SimArgs) -> ExitCode {
+fn run_chesslink_sim(args: SimArgs, lang: Lang) -> Result<ExitCode, Error> {
     use super::sim_chesslink::{ChessLinkSimOptions, start_chesslink_simulator};
     use annexd_core::board::chesslink::device::Noise;
     let options = ChessLinkSimOptions {
@@ -230,23 +237,25 @@ fn run_chesslink_sim(args: SimArgs) -> ExitCode {
         link: args.link,
         ..ChessLinkSimOptions::default()
     };
-    let handle = match start_chesslink_simulator(options) {
-        Ok(h) => h,
-        Err(e) => {
-            eprintln!("board-sim: {e}");
-            return ExitCode::FAILURE;
-        }
-    };
-    println!("{}", handle.path().display());
-    // Standard output or error is closed: there is nowhere else to write this.
-    let _ = std::io::stdout().flush();
-    eprintln!(
-        "board-sim: ChessLink board; type moves (e2e4, Nf3) or events (UP e2, DOWN e4 P); end with Ctrl-D"
-    );
+    let handle = start_chesslink_simulator(options)
+        .map_err(|e| Error::new(lang, Word::SimulatedBoardCannotStart).logged(e))?;
+    out_line(handle.path().display());
+    notice(&Message::word(lang, Word::SimKeys));
     let feedback = handle.feedback().clone();
     std::thread::spawn(move || {
         for note in feedback.iter() {
-            eprintln!("board-sim: {note}");
+            let message = match &note {
+                SimNote::Refused(refusal) => {
+                    let message = Message::said(lang, refusal.tokens());
+                    match refusal.typed() {
+                        Some(typed) => message.shown(typed),
+                        None => message,
+                    }
+                }
+                SimNote::Unplugged | SimNote::Failed(_) => Message::word(lang, Word::BoardLost),
+                SimNote::Replugged => Message::word(lang, Word::BoardConnected),
+            };
+            notice_with(&message, note);
         }
     });
     for line in std::io::stdin().lock().lines() {
@@ -257,18 +266,15 @@ fn run_chesslink_sim(args: SimArgs) -> ExitCode {
     }
     std::thread::sleep(Duration::from_millis(200));
     let counts = handle.stop();
-    eprintln!(
-        "board-sim: {} status messages sent, {} damaged",
-        counts.statuses, counts.damaged
-    );
-    ExitCode::SUCCESS
+    out_line(json!({"statuses": counts.statuses, "damaged": counts.damaged}));
+    Ok(ExitCode::SUCCESS)
 }
 
 /// Without pseudo-terminals there is no simulated ChessLink board.
 #[cfg(not(unix))]
-fn run_chesslink_sim(_args: SimArgs) -> ExitCode {
-    eprintln!("board-sim: the simulated ChessLink board needs pseudo-terminals (Linux, macOS)");
-    ExitCode::FAILURE
+fn run_chesslink_sim(_args: SimArgs, lang: Lang) -> Result<ExitCode, Error> {
+    Err(Error::new(lang, Word::SimulatedBoardCannotStart)
+        .logged("the simulated ChessLink board needs pseudo-terminals (Linux, macOS)"))
 }
 
 fn say(lang: Lang, tokens: &[Token]) -> String {
@@ -354,18 +360,23 @@ fn emit_outputs(
     );
 }
 
+/// A promotion piece named in any language's words or as a SAN letter ("Dame", "queen",
+/// "cavalier", "N").
 fn parse_role(word: &str) -> Option<Role> {
-    match word.to_ascii_lowercase().as_str() {
-        "q" | "queen" | "dame" => Some(Role::Queen),
-        "r" | "rook" | "turm" => Some(Role::Rook),
-        "b" | "bishop" | "läufer" | "laeufer" => Some(Role::Bishop),
-        "n" | "knight" | "springer" => Some(Role::Knight),
-        _ => None,
-    }
+    annexd_core::parse_piece(word).filter(|role| !matches!(role, Role::King | Role::Pawn))
 }
 
-fn error_json(source: &str, text: &str, lang: Lang, word: Word) -> Value {
-    json!({"event": "error", "source": source, "text": text, "say": say(lang, &[Token::Word(word)])})
+/// An error event: where it came from, the data it is about (a line typed, a port's
+/// report), and the words.
+fn error_json(source: &str, text: &str, lang: Lang, tokens: &[Token]) -> Value {
+    json!({"event": "error", "source": source, "text": text, "say": say(lang, tokens)})
+}
+
+fn choice_tokens(err: ChoiceError) -> Vec<Token> {
+    vec![Token::Word(match err {
+        ChoiceError::NothingAsked => Word::NothingAsked,
+        ChoiceError::NotACandidate => Word::NotAmongChoices,
+    })]
 }
 
 /// The board `board-watch` is to read: its spec, and `--dgt`'s old meaning.
@@ -384,13 +395,7 @@ fn watched_board(args: &WatchArgs) -> Result<BoardSpec, Error> {
 /// q|r|b|n`, `choose <uci>`, `quit`.
 pub fn run_watch(args: WatchArgs) -> Result<ExitCode, Error> {
     let lang = args.lang;
-    let position = match position_from(args.fen.as_deref()) {
-        Ok(p) => p,
-        Err(e) => {
-            eprintln!("board-watch: {e}");
-            return Ok(ExitCode::FAILURE);
-        }
-    };
+    let position = position_from(args.fen.as_deref(), lang)?;
     let spec = watched_board(&args)?;
     let options = BoardOptions {
         peg_checksum: args.checksum,
@@ -401,8 +406,9 @@ pub fn run_watch(args: WatchArgs) -> Result<ExitCode, Error> {
         ..BoardOptions::default()
     };
     let Some(link) = BoardLink::open(&spec, &options, args.speed) else {
+        // No board (none, typed) or the simulator, which board-watch does not start.
         return Err(Error::new(lang, Word::BoardKindUnknown)
-            .shown(format!("--board {}", args.board))
+            .shown(&args.board)
             .usage());
     };
     tracing::info!("board-watch: {spec} ({})", link.name());
@@ -421,11 +427,14 @@ pub fn run_watch(args: WatchArgs) -> Result<ExitCode, Error> {
     loop {
         crossbeam_channel::select! {
             recv(link.events()) -> event => {
-                let Ok(event) = event else { return Ok(ExitCode::FAILURE) };
+                let Ok(event) = event else {
+                    // The link's thread is gone: nothing more can come from the board.
+                    return Err(Error::new(lang, Word::BoardLost).logged("the board link's thread ended"));
+                };
                 let before = tracker.position().clone();
                 match event {
-                    PortEvent::Unavailable(text) => emit(&error_json("port", &text, lang, Word::DeviceMissing)),
-                    PortEvent::NoBluetooth(text) => emit(&error_json("bluetooth", &text, lang, Word::NoBluetooth)),
+                    PortEvent::Unavailable(text) => emit(&error_json("port", &text, lang, &[Token::Word(Word::DeviceMissing)])),
+                    PortEvent::NoBluetooth(text) => emit(&error_json("bluetooth", &text, lang, &[Token::Word(Word::NoBluetooth)])),
                     PortEvent::Link(LinkEvent::Connected(hello)) => {
                         tracker.set_sensing(hello.sensing);
                         emit(&json!({
@@ -444,8 +453,8 @@ pub fn run_watch(args: WatchArgs) -> Result<ExitCode, Error> {
                             emit_outputs(outputs, &before, &tracker, lang);
                         }
                     }
-                    PortEvent::Link(LinkEvent::DeviceError(text)) => emit(&error_json("board", &text, lang, Word::BoardError)),
-                    PortEvent::Link(LinkEvent::Dropped(text)) => emit(&error_json("line", &text, lang, Word::BoardError)),
+                    PortEvent::Link(LinkEvent::DeviceError(text)) => emit(&error_json("board", &text, lang, &[Token::Word(Word::BoardError)])),
+                    PortEvent::Link(LinkEvent::Dropped(text)) => emit(&error_json("line", &text, lang, &[Token::Word(Word::BoardError)])),
                     PortEvent::Link(LinkEvent::Ignored(text)) => emit(&json!({"event": "ignored", "line": text})),
                     PortEvent::Link(LinkEvent::Lost) => {
                         emit(&json!({"event": "lost", "say": say(lang, &[Token::Word(Word::BoardLost)])}));
@@ -462,24 +471,51 @@ pub fn run_watch(args: WatchArgs) -> Result<ExitCode, Error> {
                             ["quit"] => return Ok(ExitCode::SUCCESS),
                             ["settle"] => Ok(tracker.settle()),
                             ["promote", role] => match parse_role(role) {
-                                Some(role) => tracker.choose_promotion(role).map_err(|e| format!("{e:?}")),
-                                None => Err(format!("not a promotion piece: {role}")),
+                                Some(role) => tracker.choose_promotion(role).map_err(choice_tokens),
+                                None => Err(vec![Token::Word(Word::PromotionPieceMissing)]),
                             },
                             ["choose", text] => match text.parse::<UciMove>().ok().and_then(|u| u.to_move(&before).ok()) {
-                                Some(m) => tracker.choose(m).map_err(|e| format!("{e:?}")),
-                                None => Err(format!("not a legal move: {text}")),
+                                Some(m) => tracker.choose(m).map_err(choice_tokens),
+                                None => Err(vec![Token::Word(Word::NotLegal)]),
                             },
-                            _ => Err(format!("unknown command: {line}")),
+                            _ => Err(vec![Token::Word(Word::UnknownCommand)]),
                         };
                         match result {
                             Ok(outputs) => emit_outputs(outputs, &before, &tracker, lang),
-                            Err(text) => emit(&error_json("input", &text, lang, Word::UnknownCommand)),
+                            Err(tokens) => emit(&error_json("input", &line, lang, &tokens)),
                         }
                     }
                     // Standard input ended: keep watching the board.
                     _ => stdin_rx = crossbeam_channel::never(),
                 }
             }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_promotion_piece_is_read_in_every_language_and_as_a_letter() {
+        for (word, role) in [
+            ("Dame", Role::Queen),
+            ("queen", Role::Queen),
+            ("q", Role::Queen),
+            ("Turm", Role::Rook),
+            ("tour", Role::Rook),
+            ("Läufer", Role::Bishop),
+            ("fou", Role::Bishop),
+            ("bishop", Role::Bishop),
+            ("cavalier", Role::Knight),
+            ("Springer", Role::Knight),
+            ("N", Role::Knight),
+        ] {
+            assert_eq!(parse_role(word), Some(role), "{word}");
+        }
+        for word in ["König", "roi", "pawn", "Bauer", "x"] {
+            assert_eq!(parse_role(word), None, "{word}");
         }
     }
 }

@@ -26,7 +26,7 @@ pub enum AudioInput {
 /// How to listen.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ListenConfig {
-    /// The model folder, or `None` to search `models/` (see [`super::models::find_model`]).
+    /// The model folder, or `None` to search `models/` (see `super::models::find_model`).
     pub model: Option<PathBuf>,
     /// The language listened for (moves are heard in both word sets).
     pub lang: Lang,
@@ -110,6 +110,10 @@ pub enum VoiceOff {
     /// No usable microphone (or audio file).
     #[error("{0}")]
     Microphone(String),
+    /// The audio stopped being usable while listening (a device that changed to a format
+    /// that cannot be audio).
+    #[error("{0}")]
+    Audio(String),
 }
 
 impl VoiceOff {
@@ -122,6 +126,7 @@ impl VoiceOff {
                 Token::Pause,
                 Token::Word(Word::VoiceInputOff),
             ],
+            VoiceOff::Audio(_) => vec![Token::Word(Word::VoiceInputStopped)],
         }
     }
 }
@@ -363,7 +368,14 @@ mod run {
                         return;
                     }
                     let full = budget.take(&mut block);
-                    let heard = pipeline.audio(&block).unwrap_or_default();
+                    let heard = match pipeline.audio(&block) {
+                        Ok(heard) => heard,
+                        Err(e) => {
+                            tracing::error!("voice input stops: {e}");
+                            stopped(&events, &pipeline, Some(VoiceOff::Audio(e.to_string())));
+                            return;
+                        }
+                    };
                     if !send_all(&events, heard) {
                         return;
                     }
@@ -424,7 +436,15 @@ mod run {
                         recv(device.receiver()) -> message => match message {
                             Ok(DeviceMessage::Block(mut block)) => {
                                 let full = budget.take(&mut block);
-                                let heard = pipeline.audio(&block).unwrap_or_default();
+                                let heard = match pipeline.audio(&block) {
+                                    Ok(heard) => heard,
+                                    Err(e) => {
+                                        tracing::error!("voice input stops: {e}");
+                                        let reason = VoiceOff::Audio(e.to_string());
+                                        stopped(&events, &pipeline, Some(reason));
+                                        return;
+                                    }
+                                };
                                 if !send_all(&events, heard) {
                                     return;
                                 }

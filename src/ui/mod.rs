@@ -1,6 +1,4 @@
-//! The terminal: plain line mode for screen readers, a board view for sighted helpers, and the
-//! words of the command line's messages.
+//! The terminal: plain line mode for screen readers, and a board view for sighted helpers.
 
 pub(crate) mod board_view;
-pub(crate) mod message;
 pub(crate) mod terminal;

@@ -3,9 +3,9 @@
 //!
 //! The capture path (microphone or WAV file, resampling, the Vosk recogniser) is made of
 //! adapters (`annexd::listen`); they deliver [`Heard`] alternatives. Here:
-//! [`gate`] (push-to-talk or always on, over samples) → [`Heard`] → [`understand`] (or
-//! [`understand_reply`] while a question is pending) → an [`Understanding`]; [`phrases`],
-//! [`lexicon`] and [`grammar`] give the phrases and words, and the recogniser's grammar.
+//! `gate` (push-to-talk or always on, over samples) → [`Heard`] → [`understand`] (or
+//! [`understand_reply`] while a question is pending) → an [`Understanding`]; `phrases`,
+//! `lexicon` and `grammar` give the phrases and words, and the recogniser's grammar.
 
 pub(crate) mod gate;
 pub(crate) mod grammar;

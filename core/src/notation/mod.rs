@@ -4,5 +4,5 @@
 pub(crate) mod parse;
 pub(crate) mod render;
 
-pub use parse::{ParseError, parse_move};
+pub use parse::{ParseError, parse_move, parse_piece};
 pub use render::{Style, move_tokens};
