@@ -173,6 +173,13 @@ fn a_board_spec_that_is_none_is_refused_in_words_with_a_right_one() {
         ),
         "{err}"
     );
+    let out = run(&["play", "--sighted", "sim"]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("Brettart unbekannt: --sighted sim, zum Beispiel dgt:/dev/ttyUSB0"),
+        "the simulator is a peg board: {err}"
+    );
     let out = run(&["board-watch", "--lang", "fr", "--board", "dgt:"]);
     assert_eq!(out.status.code(), Some(2));
     let err = String::from_utf8_lossy(&out.stderr);

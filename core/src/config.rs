@@ -244,7 +244,11 @@ fn board_spec_error(table: &toml::Table) -> Option<(String, crate::board::BoardS
     let board = table.get("board")?.as_table()?;
     ["peg", "sighted"].into_iter().find_map(|name| {
         let text = board.get(name)?.as_str()?;
-        let err = text.parse::<BoardSpec>().err()?;
+        let err = match text.parse::<BoardSpec>() {
+            Ok(spec) if name == "sighted" => spec.check_sighted().err()?,
+            Ok(_) => return None,
+            Err(err) => err,
+        };
         Some((format!("board.{name}"), err))
     })
 }

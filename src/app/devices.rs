@@ -87,6 +87,7 @@ impl Devices {
             }
         }
         let (sighted, old_spelling) = settings.board.sighted.clone().for_sighted_seat();
+
         if old_spelling {
             tracing::warn!(
                 "board.sighted = \"{}\": a port alone is read as a DGT board; write {sighted}",

@@ -167,9 +167,12 @@ pub(super) fn settings_for(args: &PlayArgs) -> Result<Settings, Error> {
             .map_err(|err| crate::board::cli::spec_error(lang, "--board", &err))?;
     }
     if let Some(sighted) = &args.seat.sighted {
-        settings.board.sighted = sighted
+        let spec: annexd_core::board::BoardSpec = sighted
             .parse()
             .map_err(|err| crate::board::cli::spec_error(lang, "--sighted", &err))?;
+        spec.check_sighted()
+            .map_err(|err| crate::board::cli::spec_error(lang, "--sighted", &err))?;
+        settings.board.sighted = spec;
     }
     if let Some(speech) = args.seat.speech {
         settings.speech.backend = speech;

@@ -202,6 +202,18 @@ impl BoardSpec {
         })
     }
 
+    /// Whether the spec may name the sighted player's board (the simulator may not: it is a
+    /// peg board).
+    pub fn check_sighted(&self) -> Result<(), BoardSpecError> {
+        match self {
+            BoardSpec::Sim => Err(BoardSpecError {
+                input: self.to_string(),
+                problem: BoardSpecProblem::SimNotSighted,
+            }),
+            _ => Ok(()),
+        }
+    }
+
     /// The spec as the sighted player's board: a port alone meant a DGT board there before
     /// board kinds were written out, and still does (`true`: such an old spec was read).
     pub fn for_sighted_seat(self) -> (BoardSpec, bool) {
@@ -225,6 +237,8 @@ pub enum BoardSpecProblem {
     NameEmpty(BoardKind),
     /// `sim:` with something after it: the simulator is a peg board.
     SimKind,
+    /// `sim` for the sighted player's board: the simulator is a peg board.
+    SimNotSighted,
 }
 
 /// A board spec that is none: the text and what was wrong.
@@ -240,7 +254,9 @@ impl BoardSpecError {
     /// The words of what was wrong.
     pub fn word(&self) -> Word {
         match self.problem {
-            BoardSpecProblem::UnknownKind(_) | BoardSpecProblem::SimKind => Word::BoardKindUnknown,
+            BoardSpecProblem::UnknownKind(_)
+            | BoardSpecProblem::SimKind
+            | BoardSpecProblem::SimNotSighted => Word::BoardKindUnknown,
             BoardSpecProblem::PortMissing(_) => Word::BoardPortMissing,
             BoardSpecProblem::OverBluetooth(_) => Word::BoardOverBluetooth,
             BoardSpecProblem::NameEmpty(_) => Word::BoardNameEmpty,
@@ -266,6 +282,17 @@ impl BoardSpecError {
                 format!("{p}:ble, {p}:ble:NAME", p = kind.prefix())
             }
             BoardSpecProblem::SimKind => "sim".to_string(),
+            BoardSpecProblem::SimNotSighted => [
+                BoardKind::Dgt,
+                BoardKind::ChessLink,
+                BoardKind::Chessnut,
+                BoardKind::Pegasus,
+            ]
+            .iter()
+            .map(|k| k.example())
+            .chain(["typed"])
+            .collect::<Vec<_>>()
+            .join(", "),
         }
     }
 }
@@ -303,6 +330,11 @@ impl fmt::Display for BoardSpecError {
                 f,
                 "'{}': the simulator plays a peg board: write sim",
                 self.input
+            ),
+            BoardSpecProblem::SimNotSighted => write!(
+                f,
+                "the simulator plays the VI player's peg board (--board sim), not the \
+                 sighted player's: write an e-board or typed"
             ),
         }
     }
@@ -592,5 +624,9 @@ mod tests {
             (BoardSpec::Dgt("/dev/ttyUSB0".into()), true)
         );
         assert_eq!(spec("typed").for_sighted_seat(), (BoardSpec::Typed, false));
+        let err = spec("sim").check_sighted().unwrap_err();
+        assert_eq!(err.word(), Word::BoardKindUnknown);
+        assert!(err.example().contains("chessnut:ble"), "{}", err.example());
+        assert!(spec("chessnut:ble").check_sighted().is_ok());
     }
 }
