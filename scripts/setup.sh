@@ -33,6 +33,9 @@ PACKAGES=(pkg-config libasound2-dev libudev-dev libspeechd-dev libclang-dev
 PACKAGES+=(dpkg-dev)
 # The peg board's firmware (firmware/): the AVR toolchain, and simavr to run it in tests.
 PACKAGES+=(make gcc-avr avr-libc simavr libsimavr-dev libelf-dev)
+# Bluetooth LE boards (the `ble` feature, btleplug over BlueZ): libdbus to build; the tests
+# start a private D-Bus without BlueZ (tests/board_ble.rs).
+PACKAGES+=(libdbus-1-dev dbus-daemon)
 # The journal tests on a file system gone read-only (tests/journal_disk.rs): mkfs.ext4, e2fsck.
 PACKAGES+=(e2fsprogs)
 # The scoresheets (issue 13): Braille through liblouis and its tables, the PDF's font; for

@@ -28,7 +28,7 @@ use annexd_core::{
 use super::devices::Devices;
 use super::signals::{self, EndSignals};
 use super::sink::Sink;
-use crate::board::serial::PortEvent;
+use crate::board::link::PortEvent;
 use crate::board::sim::SimNote;
 use crate::listen::ListenEvent;
 use crate::ui::terminal::{Edited, spawn_line_editor};
@@ -163,6 +163,7 @@ fn apply(
             Effect::Quit => quit = true,
             Effect::ToggleListening => devices.toggle_listening(),
             Effect::ToSimulator(line) => devices.to_simulator(&line),
+            Effect::ToBoard(seat, request) => devices.to_board(seat, request),
             effect => sink.apply(effect, session),
         }
         quit |= hear_reports(session, now, sink, devices);
@@ -248,6 +249,12 @@ fn next(
                 Ok(PortEvent::Link(event)) => return input(Input::Board(*seat, event)),
                 Ok(PortEvent::Unavailable(detail)) => {
                     return input(Input::Device(DeviceReport::BoardMissing {
+                        seat: *seat,
+                        detail,
+                    }));
+                }
+                Ok(PortEvent::NoBluetooth(detail)) => {
+                    return input(Input::Device(DeviceReport::NoBluetooth {
                         seat: *seat,
                         detail,
                     }));

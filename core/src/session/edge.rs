@@ -27,6 +27,15 @@ pub enum DeviceReport {
         /// What the system said.
         detail: String,
     },
+    /// A Bluetooth board cannot be reached: the machine has no Bluetooth adapter, or no
+    /// Bluetooth service (or the program was built without Bluetooth). Said once until the
+    /// board connects; the game goes on with typed or spoken moves.
+    NoBluetooth {
+        /// Whose board.
+        seat: Seat,
+        /// What the system said.
+        detail: String,
+    },
     /// Voice input is on: which recogniser listens ("Spracherkennung, Whisper"), and what
     /// to say once about it (words the model does not know), if anything.
     VoiceOn {
@@ -179,6 +188,24 @@ impl Session {
                         Token::Word(board),
                         Token::Pause,
                         Token::Word(Word::DeviceMissing),
+                    ]));
+                }
+            }
+            DeviceReport::NoBluetooth { seat, detail } => {
+                out.push(Effect::Log(format!(
+                    "{seat:?} board: no Bluetooth: {detail}"
+                )));
+                if !std::mem::replace(&mut self.edge.missing_said[seat as usize], true) {
+                    let board = match seat {
+                        Seat::Peg => Word::PegBoard,
+                        Seat::Sighted => Word::EBoard,
+                    };
+                    out.push(Effect::urgent(vec![
+                        Token::Word(board),
+                        Token::Pause,
+                        Token::Word(Word::NoBluetooth),
+                        Token::Pause,
+                        Token::Word(Word::MovesTypedOrSaid),
                     ]));
                 }
             }
