@@ -19,6 +19,8 @@
 //! liblouis for Windows is cross-built from source by scripts/cross.sh into
 //! `.deps/louis-windows` (`ANNEXD_LOUIS_DIR` if set): its import library is in `lib/`.
 //!
+//! With the `whisper` feature, the same for libctranslate2 (see [`link_ctranslate2`]).
+//!
 //! The commit the program is built from (`ANNEXD_GIT_COMMIT`, named in every journal's
 //! header by `src/record/provenance.rs`) is asked of git when the source is a git checkout.
 
@@ -40,6 +42,9 @@ fn main() {
     git_commit(&checkout);
     if target.windows {
         louis_for_windows(&checkout);
+    }
+    if std::env::var_os("CARGO_FEATURE_WHISPER").is_some() {
+        link_ctranslate2(&checkout, packaged, &target);
     }
     if std::env::var_os("CARGO_FEATURE_RECOGNITION").is_none() {
         return;
@@ -152,10 +157,48 @@ fn louis_for_windows(checkout: &Path) {
     println!("cargo:rustc-link-search=native={}", lib.display());
 }
 
+/// The Whisper engine (feature `whisper`): libctranslate2 from the PyPI wheel `ctranslate2`,
+/// which scripts/setup.sh unpacks into `.deps/ctranslate2/lib`, found at run time as libvosk
+/// is (the checkout's folder, then `$ORIGIN/../lib/annexd`). The `ct2rs` crate links it
+/// (`.cargo/config.toml` names the folder to its build script, with the empty stand-ins
+/// setup puts there for the static libraries it names but the wheel's library contains).
+/// The wheel's library is for x86_64 Linux: other targets build without the feature
+/// (scripts/cross.sh chooses their features).
+fn link_ctranslate2(checkout: &Path, packaged: bool, target: &Target) {
+    if target.windows || !matches!(target.arch.as_str(), "x86_64" | "") {
+        println!(
+            "cargo::error=the Whisper engine (feature `whisper`) is built for x86_64 Linux only: \
+             build for {}-{} without it (scripts/cross.sh does: ANNEXD_CROSS_FEATURES)",
+            target.arch,
+            if target.windows { "windows" } else { "linux" }
+        );
+        return;
+    }
+    let dir = checkout.join(".deps").join("ctranslate2").join("lib");
+    let lib = dir.join("libctranslate2.so");
+    println!("cargo:rerun-if-changed={}", lib.display());
+    if !lib.exists() {
+        println!(
+            "cargo::error=libctranslate2.so is not in {}: run scripts/setup.sh first (or build \
+             without Whisper: --no-default-features --features tts,recognition)",
+            dir.display()
+        );
+        return;
+    }
+    println!("cargo:rustc-link-search=native={}", dir.display());
+    if !packaged {
+        println!("cargo:rustc-link-arg=-Wl,-rpath,{}", dir.display());
+    }
+    // Once in the RUNPATH: libvosk's part names it when voice input through Vosk is built.
+    if std::env::var_os("CARGO_FEATURE_RECOGNITION").is_none() {
+        println!("cargo:rustc-link-arg=-Wl,-rpath,$ORIGIN/../lib/annexd");
+    }
+}
+
 /// Tells the program the commit it is built from, and reruns when the checkout moves to
 /// another commit (its HEAD or the branch it names changes). Nothing when git or the
 /// repository is not there (a source tarball).
-fn git_commit(checkout: &std::path::Path) {
+fn git_commit(checkout: &Path) {
     let git = |args: &[&str]| {
         std::process::Command::new("git")
             .arg("-C")

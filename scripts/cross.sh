@@ -6,6 +6,17 @@
 #   scripts/cross.sh cargo TARGET ARGS…    cargo ARGS for TARGET (e.g. build --release, test)
 #   scripts/cross.sh run TARGET PROGRAM…   run a program built for TARGET (Wine, qemu)
 #   scripts/cross.sh wine-prefix DIR       make a fresh Wine prefix for tests in DIR
+#   scripts/cross.sh profile               the cargo profile the cross builds share
+#
+# Features: cargo commands that build (build, test, check, clippy, doc, run) get
+# `--no-default-features --features $ANNEXD_CROSS_FEATURES` unless they name features
+# themselves: the default features without `whisper` (libctranslate2 from the PyPI wheel is
+# for x86_64 Linux only) and `ble` (btleplug needs D-Bus's library for the target, and no
+# Bluetooth can be tested under Wine or qemu). So they must select the annexd package (the
+# workspace, or `-p annexd` beside others).
+#
+# Profile: the tests and the packages are built in one profile, `cross` (Cargo.toml), so
+# that each target is compiled once for both (ANNEXD_CROSS_PROFILE names another).
 #
 # TARGET is `windows` (x86_64-pc-windows-gnu) or `aarch64` (also `arm64`,
 # aarch64-unknown-linux-gnu).
@@ -38,6 +49,8 @@ WINE=/usr/lib/wine/wine64
 VOSK_VERSION=0.3.45
 LOUIS_SYS_VERSION=0.6.1
 ACCESSIBLE_OUTPUT_VERSION=0.17
+FEATURES="${ANNEXD_CROSS_FEATURES:-annexd/tts,annexd/recognition}"
+PROFILE="${ANNEXD_CROSS_PROFILE:-cross}"
 
 say() { printf 'cross: %s\n' "$*" >&2; }
 die() { say "$*"; exit 1; }
@@ -252,7 +265,7 @@ wine_prefix() { # wine_prefix DIR
 }
 
 command=${1:-}
-[ -n "$command" ] || die "usage: scripts/cross.sh setup|cargo|run|wine-prefix …"
+[ -n "$command" ] || die "usage: scripts/cross.sh setup|cargo|run|wine-prefix|profile …"
 shift
 case "$command" in
   setup)
@@ -270,7 +283,15 @@ case "$command" in
     if [ "$triple" = x86_64-pc-windows-gnu ]; then wine_prefix "$WINEPREFIX"; fi
     sub=${1:?which cargo command}
     shift
-    exec cargo "$sub" "${BUILD_STD[@]}" --target "$triple" "$@"
+    FEATURE_ARGS=()
+    case "$sub" in
+      build | test | check | clippy | doc | run | bench)
+        case " $* " in
+          *" --features"* | *" --all-features "* | *" --no-default-features "* | *" -F"*) ;;
+          *) FEATURE_ARGS=(--no-default-features --features "$FEATURES") ;;
+        esac ;;
+    esac
+    exec cargo "$sub" "${BUILD_STD[@]}" --target "$triple" "${FEATURE_ARGS[@]}" "$@"
     ;;
   run)
     triple=$(triple_of "${1:?which target}")
@@ -283,6 +304,9 @@ case "$command" in
     ;;
   wine-prefix)
     wine_prefix "${1:?which folder}"
+    ;;
+  profile)
+    echo "$PROFILE"
     ;;
   *) die "unknown command '$command'" ;;
 esac

@@ -4,7 +4,7 @@
 #   scripts/package-windows.sh     → target/cross/windows-package/annexd-<version>-windows-x86_64.zip
 #
 # The zip holds one folder, annexd-<version>/, with everything the program needs beside it:
-#   annexd.exe                       built for x86_64-pc-windows-gnu (scripts/cross.sh), release
+#   annexd.exe                       built for x86_64-pc-windows-gnu (scripts/cross.sh), optimised
 #   libvosk.dll and its MinGW runtime DLLs (libgcc_s_seh-1, libstdc++-6, libwinpthread-1)
 #   liblouis.dll                     cross-built by scripts/cross.sh
 #   nvdaControllerClient64.dll       NVDA's controller client, for the screen-reader output
@@ -30,9 +30,10 @@ OUT="$ROOT/target/cross/windows-package"
 ZIP="$OUT/$NAME-windows-x86_64.zip"
 
 # The packaged build holds no path into this checkout (build.rs).
-say "building annexd.exe (release, x86_64-pc-windows-gnu)"
-ANNEXD_PACKAGE=1 scripts/cross.sh cargo windows build --quiet --locked --profile deb >&2
-EXE="$ROOT/target/cross/x86_64-pc-windows-gnu/deb/annexd.exe"
+say "building annexd.exe (x86_64-pc-windows-gnu, the cross profile)"
+PROFILE=$(scripts/cross.sh profile)
+ANNEXD_PACKAGE=1 scripts/cross.sh cargo windows build --quiet --locked --profile "$PROFILE" >&2
+EXE="$ROOT/target/cross/x86_64-pc-windows-gnu/$PROFILE/annexd.exe"
 [ -f "$EXE" ] || { say "the build made no $EXE"; exit 1; }
 
 STAGE="$OUT/$NAME"

@@ -5,13 +5,14 @@
 #   scripts/package.sh --arch arm64   the package for a Raspberry Pi (aarch64), built here
 #                                     with scripts/cross.sh: target/debian/annexd_…_arm64.deb
 #
-# The package holds /usr/bin/annexd (it finds libvosk through the RUNPATH
-# $ORIGIN/../lib/annexd only), libvosk in /usr/lib/annexd/, the shipped voices in
-# /usr/share/annexd/voices/, manual pages and shell completions generated from the command
-# line definition, and the docs (docs/install.md). It installs what it needs
-# (scripts/setup.sh, cargo-deb into ~/.cargo/bin) and redoes only what is out of date: the
-# build is cargo's, in its own profile (target/deb/), and the .deb is made again only when
-# one of its inputs is newer than it.
+# The package holds /usr/bin/annexd (it finds its private libraries through the RUNPATH
+# $ORIGIN/../lib/annexd only), libvosk (and, for amd64, the Whisper engine's libctranslate2)
+# in /usr/lib/annexd/, the shipped voices in /usr/share/annexd/voices/, manual pages and
+# shell completions generated from the command line definition, and the docs
+# (docs/install.md). It installs what it needs (scripts/setup.sh, cargo-deb into
+# ~/.cargo/bin) and redoes only what is out of date: the build is cargo's, in its own profile
+# (target/deb/; for arm64 scripts/cross.sh's, in target/cross/), and the .deb is made again
+# only when one of its inputs is newer than it.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 ROOT=$(pwd)
@@ -46,37 +47,57 @@ fi
 # one it ships.
 export ANNEXD_PACKAGE=1
 unset ANNEXD_VOSK_LIB_DIR
+# The C++ of the Whisper engine's bridge (ct2rs, cxx) names its headers by path: the checkout
+# is written as "." in the program (cc reads CXXFLAGS).
+export CXXFLAGS="${CXXFLAGS:-} -ffile-prefix-map=$ROOT=."
 if [ -z "$CROSS" ]; then
   # The paths below (and cargo-deb's) are in this checkout's target/.
   export CARGO_TARGET_DIR="$ROOT/target"
-  VOSK_DIR="$ROOT/.deps/vosk"
-  say "building (cargo build --profile deb)"
-  cargo build --quiet --locked --profile deb >&2
-  BIN="$ROOT/target/deb/annexd"
+  PROFILE=deb
+  say "building (cargo build --profile $PROFILE)"
+  cargo build --quiet --locked --profile "$PROFILE" >&2
+  BIN="$ROOT/target/$PROFILE/annexd"
+  # The private libraries the program links: libvosk, and libctranslate2 (feature `whisper`).
+  LIBS=("$ROOT/.deps/vosk/libvosk.so" "$ROOT"/.deps/ctranslate2/lib/libctranslate2-*.so.*
+        "$ROOT"/.deps/ctranslate2/lib/libgomp-*.so.*)
   RUN=()
   DEB_TARGET=()
 else
-  # Built for aarch64 in target/cross/ (scripts/cross.sh), run here under qemu.
+  # Built for aarch64 in target/cross/ by scripts/cross.sh, with its features (no Whisper,
+  # no Bluetooth LE: docs/install.md) and in its profile, which scripts/test-aarch64.sh
+  # shares; run here under qemu.
   export CARGO_TARGET_DIR="$ROOT/target/cross"
-  VOSK_DIR="$ROOT/.deps/vosk-aarch64"
-  say "building for aarch64 (cargo build --profile deb, scripts/cross.sh)"
-  scripts/cross.sh cargo aarch64 build --quiet --locked --profile deb >&2
-  BIN="$ROOT/target/cross/aarch64-unknown-linux-gnu/deb/annexd"
+  PROFILE=$(scripts/cross.sh profile)
+  say "building for aarch64 (cargo build --profile $PROFILE, scripts/cross.sh)"
+  scripts/cross.sh cargo aarch64 build --quiet --locked --profile "$PROFILE" >&2
+  BIN="$ROOT/target/cross/aarch64-unknown-linux-gnu/$PROFILE/annexd"
+  LIBS=("$ROOT/.deps/vosk-aarch64/libvosk.so")
   RUN=(qemu-aarch64)
   DEB_TARGET=(--target aarch64-unknown-linux-gnu)
 fi
-# The package's libvosk is the target's (Cargo.toml's assets name this place).
-mkdir -p "$ROOT/target/package-libs"
-if ! cmp -s "$VOSK_DIR/libvosk.so" "$ROOT/target/package-libs/libvosk.so"; then
-  cp "$VOSK_DIR/libvosk.so" "$ROOT/target/package-libs/libvosk.so"
-fi
+# The package's private libraries are the target's (Cargo.toml's assets name this folder),
+# copied only when they differ, so that the package is not made again for nothing.
+LIBDIR="$ROOT/target/package-libs"
+mkdir -p "$LIBDIR"
+for lib in "$LIBDIR"/*; do
+  [ -e "$lib" ] || continue
+  keep=0
+  for want in "${LIBS[@]}"; do [ "$(basename "$want")" = "$(basename "$lib")" ] && keep=1; done
+  [ "$keep" = 1 ] || rm -f "$lib"
+done
+PRIVATE_LIBS=""
+for lib in "${LIBS[@]}"; do
+  [ -f "$lib" ] || { say "$lib is missing (scripts/setup.sh, scripts/cross.sh setup)"; exit 1; }
+  cmp -s "$lib" "$LIBDIR/$(basename "$lib")" || cp "$lib" "$LIBDIR/"
+  PRIVATE_LIBS="${PRIVATE_LIBS:+$PRIVATE_LIBS:}$(dirname "$lib")"
+done
 
 # The program finds libvosk only where the package puts it; here it is still in .deps/.
 DOCS="$ROOT/target/generated-docs"
 if [ ! -f "$DOCS/man/annexd.1" ] || [ "$BIN" -nt "$DOCS/man/annexd.1" ]; then
   say "generating manual pages and completions"
   rm -rf "$DOCS"
-  LD_LIBRARY_PATH="$VOSK_DIR" "${RUN[@]}" "$BIN" generate-docs --out "$DOCS" >/dev/null
+  LD_LIBRARY_PATH="$PRIVATE_LIBS" "${RUN[@]}" "$BIN" generate-docs --out "$DOCS" >/dev/null
 fi
 
 PKGID=$(cargo pkgid --quiet -p annexd)   # path+file:///…#annexd@0.1.0
@@ -93,16 +114,26 @@ printf 'annexd (%s-1) unstable; urgency=medium\n\n  * annexd %s, built from %s.\
 if cmp -s "$CHANGES.new" "$CHANGES"; then rm "$CHANGES.new"; else mv "$CHANGES.new" "$CHANGES"; fi
 
 DEB="$ROOT/target/debian/annexd_${VERSION}-1_${ARCH}.deb"
-INPUTS=("$BIN" "$ROOT/target/package-libs/libvosk.so" voices "$DOCS" "$CHANGES" README.md docs
-        models/README.md Cargo.toml)
+INPUTS=("$BIN" "$LIBDIR" voices "$DOCS" "$CHANGES" README.md docs models/README.md Cargo.toml
+        scripts/package.sh)
 if [ -f "$DEB" ] && [ -z "$(find "${INPUTS[@]}" -newer "$DEB" -print -quit)" ]; then
   say "up to date"
 else
   say "making the package (cargo deb)"
   mkdir -p "$(dirname "$DEB")"
-  # dpkg-shlibdeps (depends = "$auto") finds the private libvosk through LD_LIBRARY_PATH.
-  LD_LIBRARY_PATH="$VOSK_DIR" cargo deb --quiet --locked --profile deb --no-build \
-    "${DEB_TARGET[@]}" --output "$DEB" >&2
+  # dpkg-shlibdeps (depends = "$auto") finds the private libraries through LD_LIBRARY_PATH.
+  # They come with the package and no Debian package describes them (libctranslate2 has a
+  # SONAME, so dpkg-shlibdeps would give up on the whole program): cargo-deb calls it from
+  # PATH, and here it is told to pass over them. tests: scripts/test-package.sh checks that
+  # every other library the program links is named in Depends.
+  SHIM="$ROOT/target/package-tools"
+  mkdir -p "$SHIM"
+  printf '#!/bin/sh\nexec %s --ignore-missing-info "$@"\n' "$(command -v dpkg-shlibdeps)" \
+    > "$SHIM/dpkg-shlibdeps"
+  chmod +x "$SHIM/dpkg-shlibdeps"
+  PATH="$SHIM:$PATH" LD_LIBRARY_PATH="$PRIVATE_LIBS" \
+    cargo deb --quiet --locked --profile "$PROFILE" --no-build "${DEB_TARGET[@]}" \
+    --output "$DEB" >&2
   # cargo-deb only warns when dpkg-shlibdeps fails: a package without Depends is no package.
   if [ -z "$(dpkg-deb -f "$DEB" Depends)" ]; then
     say "dpkg-shlibdeps found no Depends for $DEB (see the warnings above)"

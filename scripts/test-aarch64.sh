@@ -9,8 +9,8 @@
 #   scripts/test-aarch64.sh ARGS…    cargo test ARGS… instead
 #
 # qemu runs the program 10 to 25 times slower than the machine itself, so the tests are built
-# in the release profile of the package (`deb`, shared with scripts/package.sh --arch arm64)
-# and the README's command runs a part of them. Serial ports cannot be tested under qemu 7.2
+# optimised, in the profile of the package (scripts/cross.sh profile, shared with
+# scripts/package.sh --arch arm64), and the README's command runs a part of them. Serial ports cannot be tested under qemu 7.2
 # (Debian 12): it lacks the termios2 calls the serialport crate makes ("Function not
 # implemented"); a real board on a Pi is on docs/install.md's list.
 set -euo pipefail
@@ -30,5 +30,6 @@ fi
 # qemu-user does not follow the tests into the programs they start: they start annexd behind
 # it (tests/common/platform.rs).
 export ANNEXD_TEST_RUNNER=qemu-aarch64
-say "cargo test --profile deb $* (aarch64, under qemu)"
-exec scripts/cross.sh cargo aarch64 test --profile deb "$@"
+PROFILE=$(scripts/cross.sh profile)
+say "cargo test --profile $PROFILE $* (aarch64, under qemu)"
+exec scripts/cross.sh cargo aarch64 test --profile "$PROFILE" "$@"

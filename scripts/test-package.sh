@@ -66,11 +66,11 @@ runpath=$(readelf -d "$BIN" | sed -n 's/.*(\(RUNPATH\|RPATH\)).*\[\(.*\)\]/\1 \2
 [ "$runpath" = 'RUNPATH $ORIGIN/../lib/annexd' ] || fail "RUNPATH/RPATH is '$runpath'"
 if [ ${#RUN[@]} -gt 0 ]; then
   # ldd of another architecture: its own loader lists what it loads.
-  for file in "$BIN" "$PKG/usr/lib/annexd/libvosk.so"; do
+  for file in "$BIN" "$PKG"/usr/lib/annexd/*.so*; do
     "${RUN[@]}" /lib/ld-linux-aarch64.so.1 --list "$file"
   done > ldd.txt
 else
-  ldd "$BIN" "$PKG/usr/lib/annexd/libvosk.so" > ldd.txt
+  ldd "$BIN" "$PKG"/usr/lib/annexd/*.so* > ldd.txt
 fi
 ! grep -q "not found" ldd.txt || fail "a library is not found: $(cat ldd.txt)"
 ! mentions_build_paths ldd.txt || fail "ldd shows a path into the build: $(cat ldd.txt)"
@@ -83,11 +83,12 @@ ok "RUNPATH \$ORIGIN/../lib/annexd, ldd and the program free of build paths"
 
 # Depends names the package of every library linked (libgcc-s1 is always there).
 depends=$(sed -n 's/^Depends: //p' control)
-for lib in $(readelf -d "$BIN" "$PKG/usr/lib/annexd/libvosk.so" \
+for lib in $(readelf -d "$BIN" "$PKG"/usr/lib/annexd/*.so* \
                | sed -n 's/.*(NEEDED).*\[\(.*\)\]/\1/p' | sort -u); do
-  [ "$lib" = libvosk.so ] && continue
-  # (not the cross toolchain's copies, /usr/aarch64-linux-gnu/lib)
-  owner=$(dpkg -S "*/$lib" | grep -v -- "-cross: " | head -n 1 | cut -d: -f1)
+  # The private libraries (libvosk, libctranslate2 and its OpenMP runtime) are in the package.
+  [ -e "$PKG/usr/lib/annexd/$lib" ] && continue
+  # Only the package's own architecture counts (a cross toolchain's libgcc_s is no answer).
+  owner=$(dpkg -S "*/$MULTIARCH/$lib" | head -n 1 | cut -d: -f1)
   [ "$owner" = libgcc-s1 ] && continue
   [[ ", $depends," == *", $owner "* || ", $depends," == *", $owner,"* ]] \
     || fail "Depends ($depends) does not name $owner, which holds $lib"
@@ -187,7 +188,8 @@ ok "manual pages and completions"
 INSIDE
 
 # The list of folders to hide travels as a bash array declaration.
-export ROOT WORK
+MULTIARCH=$(dpkg-architecture -a "$(dpkg-deb -f "$DEB" Architecture)" -qDEB_HOST_MULTIARCH 2>/dev/null)
+export ROOT WORK MULTIARCH
 export HIDE_DECL
 HIDE_DECL=$(declare -p BUILD HIDE RUN)
 run_inside=(bash -c 'eval "$HIDE_DECL"; source "$WORK/inside.sh"')

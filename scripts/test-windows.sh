@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Runs annexd's tests built for Windows under Wine, in a Wine prefix of their own:
 #
-#   scripts/test-windows.sh              every test of the core and the program (release profile)
+#   scripts/test-windows.sh              every test of the core and the program (the cross profile)
 #   scripts/test-windows.sh ARGS…        cargo test ARGS… instead (e.g. --test play_line)
 #
 # Boards stand on COM ports: six pairs of pseudo-terminals joined by socat, each end mapped
@@ -46,8 +46,8 @@ ANNEXD_TEST_COM_PAIRS=$(IFS=,; echo "${PAIRS[*]}")
 ANNEXD_TEST_COM_CLAIMS=$(winpath "$WORK/claims")
 export ANNEXD_TEST_COM_PAIRS ANNEXD_TEST_COM_CLAIMS
 
-# In the release profile of the download (`deb`, shared with scripts/package-windows.sh), so
-# that the Windows build is made once.
-if [ $# -eq 0 ]; then set -- --workspace --no-fail-fast --profile deb; fi
+# In the profile of the download (scripts/cross.sh profile, shared with
+# scripts/package-windows.sh), so that the Windows build is made once.
+if [ $# -eq 0 ]; then set -- --workspace --no-fail-fast --profile "$(scripts/cross.sh profile)"; fi
 say "cargo test $* (Windows, under Wine)"
 scripts/cross.sh cargo windows test "$@"

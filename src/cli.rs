@@ -55,7 +55,8 @@ enum Command {
     Verify(crate::record::verify::VerifyArgs),
     /// Say what an arbiter needs to know: no engine, no network, the record's state.
     Fairplay(crate::record::fairplay::FairplayArgs),
-    /// Run a simulated peg board on a pseudo-terminal (prints its path; type moves or events).
+    /// Run a simulated board (a peg board, or --kind chesslink) on a pseudo-terminal (prints
+    /// its path; type moves or events).
     BoardSim(crate::board::cli::SimArgs),
     /// Connect to a board and print what it understands, one JSON object a line.
     BoardWatch(crate::board::cli::WatchArgs),

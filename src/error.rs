@@ -314,6 +314,10 @@ pub fn config_error(speech: impl Into<Speech>, err: &annexd_core::ConfigError) -
             error.shown(value).and_word(Word::AllowedAre).shown(allowed)
         }
         ConfigProblem::BadTimeControl(control) => control_data(error, control),
+        ConfigProblem::BadBoard(spec) => error
+            .shown(&spec.input)
+            .and_word(Word::ForExample)
+            .shown(spec.example()),
         _ => error,
     };
     error.logged(err).usage()

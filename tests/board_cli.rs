@@ -7,9 +7,10 @@ use std::io::{BufRead, BufReader, Read, Write};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
-use annexd::board::{BoardLink, PortEvent, PortSettings, SimOptions, start_simulator};
+use annexd::board::{BoardLink, PortEvent, SimOptions, start_simulator};
 use annexd_core::board::{
-    DgtDevice, LinkEvent, Sensing, SimulatedPegBoardOptions, Tracker, TrackerOutput,
+    BoardOptions, BoardSpec, DgtDevice, LinkEvent, Sensing, SimulatedPegBoardOptions, Tracker,
+    TrackerOutput,
 };
 use serde_json::Value;
 use shakmaty::{Chess, Piece, Square};
@@ -107,7 +108,12 @@ fn board_watch_prints_hello_touches_moves_keys_and_differences_as_json() {
 fn a_dgt_board_on_a_pseudo_terminal_is_read_by_the_same_tracker() {
     let mut pair = common::platform::port_pair(Duration::from_millis(5));
     let master = &mut pair.board;
-    let link = BoardLink::spawn(PortSettings::dgt(&pair.path));
+    let link = BoardLink::open(
+        &BoardSpec::Dgt(pair.path.clone()),
+        &BoardOptions::default(),
+        None,
+    )
+    .unwrap();
     let mut device = DgtDevice::new(&Chess::default());
     let mut tracker = Tracker::new(Chess::default(), Sensing::Piece);
     let mut outputs = Vec::new();

@@ -124,9 +124,9 @@ fn config_names_the_file_the_line_the_key_and_what_is_wrong() {
     };
     let unknown = Said {
         de: "annexd: Fehler in der Einstellung: {file}: Zeile 2: board.pegs: unbekannte \
-             Einstellung: erlaubt: peg, peg-speed, sighted",
+             Einstellung: erlaubt: peg, peg-speed, sighted, chesslink-line, pegasus-key",
         fr: "annexd: erreur dans les réglages: {file}: ligne 2: board.pegs: réglage inconnu: \
-             permis: peg, peg-speed, sighted",
+             permis: peg, peg-speed, sighted, chesslink-line, pegasus-key",
     };
     let time_control = Said {
         de: "annexd: Fehler in der Einstellung: {file}: Zeile 2: game.time-control: \

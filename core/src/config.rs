@@ -8,11 +8,13 @@ use std::time::Duration;
 
 use serde::{Deserialize, Serialize};
 
+use crate::board::chesslink::Line;
+use crate::board::{BoardOptions, BoardSpec};
 use crate::clock::{AnnounceConfig, BronsteinStart, ClockOptions, TimeControl};
 use crate::game::Pace;
 use crate::lang::Lang;
 use crate::lang::{Speech, WordSet};
-use crate::listen::ListenMode;
+use crate::listen::{ListenMode, RecogniserChoice};
 use crate::notation::Style;
 use crate::speech::BackendKind;
 use crate::words::{Token, Word};
@@ -159,7 +161,11 @@ impl Default for SpeechSettings {
 pub struct ListenSettings {
     /// off, push-to-talk or always.
     pub mode: ListenMode,
-    /// The Vosk model folder; empty: the first matching model in models/.
+    /// The recogniser: auto (Vosk where a Vosk model of the language is installed, else
+    /// Whisper), vosk or whisper.
+    pub recogniser: RecogniserChoice,
+    /// The model folder (a Vosk model, or a Whisper model in CTranslate2's format); empty:
+    /// the first matching model in models/.
     pub model: String,
     /// The input device name; empty: the default input.
     pub device: String,
@@ -169,32 +175,109 @@ impl Default for ListenSettings {
     fn default() -> Self {
         ListenSettings {
             mode: ListenMode::Off,
+            recogniser: RecogniserChoice::Auto,
             model: String::new(),
             device: String::new(),
         }
     }
 }
 
-/// Boards.
+/// Boards (`[board]`): each seat's board as a [`BoardSpec`] (see `docs/boards.md`), and how
+/// the protocols are set up.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields, rename_all = "kebab-case")]
 pub struct BoardSettings {
-    /// The VI player's peg board: a serial port path, "sim" for the simulator, or "none".
-    pub peg: String,
+    /// The VI player's peg board: its port (`/dev/ttyACM0`, `COM5`), "sim" for the
+    /// simulator, or "none".
+    pub peg: BoardSpec,
     /// Serial speed of the peg board.
     pub peg_speed: u32,
-    /// The sighted player's board: "typed" (moves typed or spoken), or a DGT board's port.
-    pub sighted: String,
+    /// The sighted player's board: "typed" (moves typed or spoken), `dgt:PORT`,
+    /// `chesslink:PORT`, `chesslink:ble[:NAME]`, `chessnut:ble[:NAME]` or
+    /// `pegasus:ble[:NAME]` (a port alone is still read as a DGT board's).
+    pub sighted: BoardSpec,
+    /// How a ChessLink board on a serial port is opened: "7o1" (its protocol's framing, the
+    /// driver checks the parity) or "8n1" (the parity bit checked in each byte, for drivers
+    /// without 7O1).
+    pub chesslink_line: ChessLinkLine,
+    /// The DGT Pegasus's developer key in hex, if you have one (empty: none; see
+    /// `docs/boards.md`).
+    pub pegasus_key: String,
 }
 
 impl Default for BoardSettings {
     fn default() -> Self {
         BoardSettings {
-            peg: "none".into(),
+            peg: BoardSpec::None,
             peg_speed: 115_200,
-            sighted: "typed".into(),
+            sighted: BoardSpec::Typed,
+            chesslink_line: ChessLinkLine::default(),
+            pegasus_key: String::new(),
         }
     }
+}
+
+/// How a ChessLink board's serial port is opened.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+pub enum ChessLinkLine {
+    /// 7 data bits, odd parity, 1 stop bit, as the protocol says.
+    #[default]
+    #[serde(rename = "7o1")]
+    SevenOddOne,
+    /// 8 data bits with the parity in bit 7 of each byte (the same frames on the wire).
+    #[serde(rename = "8n1")]
+    EightNoneOne,
+}
+
+impl BoardSettings {
+    /// How the protocols are set up.
+    pub fn options(&self) -> BoardOptions {
+        BoardOptions {
+            chesslink_line: match self.chesslink_line {
+                ChessLinkLine::SevenOddOne => Line::Serial7O1,
+                ChessLinkLine::EightNoneOne => Line::Serial8N1,
+            },
+            pegasus_key: parse_hex(&self.pegasus_key).ok().flatten(),
+            ..BoardOptions::default()
+        }
+    }
+}
+
+/// The first board spec of the `[board]` table that is none, with its setting's name: read
+/// before the settings are, so that it is said in words rather than in serde's.
+fn board_spec_error(table: &toml::Table) -> Option<(String, crate::board::BoardSpecError)> {
+    let board = table.get("board")?.as_table()?;
+    ["peg", "sighted"].into_iter().find_map(|name| {
+        let text = board.get(name)?.as_str()?;
+        let err = match text.parse::<BoardSpec>() {
+            Ok(spec) if name == "sighted" => spec.check_sighted().err()?,
+            Ok(_) => return None,
+            Err(err) => err,
+        };
+        Some((format!("board.{name}"), err))
+    })
+}
+
+/// Bytes written in hex (pairs of digits, spaces and colons between them allowed); `None`
+/// for an empty text.
+fn parse_hex(text: &str) -> Result<Option<Vec<u8>>, String> {
+    let digits: String = text
+        .chars()
+        .filter(|c| !c.is_whitespace() && *c != ':')
+        .collect();
+    if digits.is_empty() {
+        return Ok(None);
+    }
+    if !digits.len().is_multiple_of(2) || !digits.chars().all(|c| c.is_ascii_hexdigit()) {
+        return Err(format!(
+            "'{text}' is not bytes in hex: write pairs of hex digits, e.g. 0a1b2c3d4e5f"
+        ));
+    }
+    (0..digits.len())
+        .step_by(2)
+        .map(|i| u8::from_str_radix(&digits[i..i + 2], 16).map_err(|e| e.to_string()))
+        .collect::<Result<Vec<u8>, String>>()
+        .map(Some)
 }
 
 /// The clock: what it says by itself, and how it counts. The one translation into the
@@ -338,6 +421,8 @@ pub enum ConfigProblem {
     Empty,
     /// A time control that cannot be read.
     BadTimeControl(Box<crate::clock::ControlError>),
+    /// A board spec that is none (`board.peg`, `board.sighted`).
+    BadBoard(Box<crate::board::BoardSpecError>),
     /// Another mistake (the message says it).
     Other,
 }
@@ -355,6 +440,8 @@ pub enum ValueKind {
     TrueOrFalse,
     /// A section (`[game]`).
     Section,
+    /// Bytes in hex (`"0a1b2c"`).
+    HexBytes,
 }
 
 impl ConfigError {
@@ -371,6 +458,7 @@ impl ConfigError {
             ConfigProblem::WrongKind(ValueKind::Text) => Word::TextExpected,
             ConfigProblem::WrongKind(ValueKind::TrueOrFalse) => Word::TrueOrFalseExpected,
             ConfigProblem::WrongKind(ValueKind::Section) => Word::SectionExpected,
+            ConfigProblem::WrongKind(ValueKind::HexBytes) => Word::HexBytesExpected,
             ConfigProblem::OutOfRange { .. } => Word::OutOfRange,
             ConfigProblem::Empty => Word::ValueMissing,
             ConfigProblem::BadTimeControl(err) => {
@@ -378,6 +466,7 @@ impl ConfigError {
                 tokens.extend(err.tokens());
                 return tokens;
             }
+            ConfigProblem::BadBoard(err) => return err.tokens(),
             ConfigProblem::Other => return Vec::new(),
         };
         vec![Token::Word(word)]
@@ -392,6 +481,7 @@ impl ConfigError {
             }
             ConfigProblem::NotOneOf { value, allowed } => vec![value.clone(), allowed.join(", ")],
             ConfigProblem::OutOfRange { value, allowed } => vec![value.clone(), allowed.clone()],
+            ConfigProblem::BadBoard(err) => vec![err.input.clone(), err.example()],
             _ => Vec::new(),
         }
     }
@@ -421,13 +511,25 @@ impl Settings {
         let at = |span: Option<std::ops::Range<usize>>| {
             span.map(|span| text[..span.start.min(text.len())].matches('\n').count() + 1)
         };
-        if let Err(err) = text.parse::<toml::Table>() {
+        let table = match text.parse::<toml::Table>() {
+            Ok(table) => table,
+            Err(err) => {
+                return Err(ConfigError {
+                    file: file.map(Path::to_path_buf),
+                    line: at(err.span()),
+                    key: None,
+                    problem: Box::new(ConfigProblem::NotToml),
+                    message: err.message().trim().to_string(),
+                });
+            }
+        };
+        if let Some((key, err)) = board_spec_error(&table) {
             return Err(ConfigError {
                 file: file.map(Path::to_path_buf),
-                line: at(err.span()),
-                key: None,
-                problem: Box::new(ConfigProblem::NotToml),
-                message: err.message().trim().to_string(),
+                line: line_of_key(text, &key),
+                key: Some(key),
+                message: err.to_string(),
+                problem: Box::new(ConfigProblem::BadBoard(Box::new(err))),
             });
         }
         let settings: Settings = toml::from_str(text).map_err(|err| {
@@ -512,6 +614,13 @@ impl Settings {
                     self.board.peg_speed
                 ),
             );
+        }
+        if let Err(err) = parse_hex(&self.board.pegasus_key) {
+            return Err((
+                "board.pegasus-key".into(),
+                ConfigProblem::WrongKind(ValueKind::HexBytes),
+                err,
+            ));
         }
         if !self.game.time_control.trim().is_empty()
             && let Err(err) = TimeControl::parse(&self.game.time_control)
@@ -832,5 +941,43 @@ mod tests {
                 None => break,
             }
         }
+    }
+
+    #[test]
+    fn boards_are_specs_checked_when_the_settings_are_read() {
+        let text = "[board]\npeg = \"/dev/ttyACM0\"\nsighted = \"chesslink:/dev/ttyUSB0\"\n\
+                    chesslink-line = \"8n1\"\npegasus-key = \"0a 1b 2c 3d 4e 5f\"\n";
+        let settings = Settings::from_toml(text, None).unwrap();
+        assert_eq!(settings.board.peg, BoardSpec::Peg("/dev/ttyACM0".into()));
+        assert_eq!(settings.board.sighted.to_string(), "chesslink:/dev/ttyUSB0");
+        let options = settings.board.options();
+        assert_eq!(options.chesslink_line, Line::Serial8N1);
+        assert_eq!(
+            options.pegasus_key,
+            Some(vec![0x0a, 0x1b, 0x2c, 0x3d, 0x4e, 0x5f])
+        );
+        // Printed as read (annexd config), and read back the same.
+        let printed = settings.to_toml();
+        assert!(
+            printed.contains("sighted = \"chesslink:/dev/ttyUSB0\""),
+            "{printed}"
+        );
+        assert!(printed.contains("chesslink-line = \"8n1\""), "{printed}");
+        assert_eq!(Settings::from_toml(&printed, None).unwrap(), settings);
+        let defaults = Settings::default().to_toml();
+        assert!(defaults.contains("peg = \"none\""), "{defaults}");
+        assert!(defaults.contains("sighted = \"typed\""), "{defaults}");
+
+        let text = "[game]\nlanguage = \"de\"\n[board]\nsighted = \"dgr:/dev/ttyUSB0\"\n";
+        let err = Settings::from_toml(text, Some(Path::new("a.toml"))).unwrap_err();
+        assert_eq!(err.line, Some(4), "{err}");
+        assert!(err.message.contains("unknown board kind 'dgr'"), "{err}");
+        let text = "[board]\npegasus-key = \"0a1\"\n";
+        let err = Settings::from_toml(text, None).unwrap_err();
+        assert_eq!(err.key.as_deref(), Some("board.pegasus-key"));
+        assert_eq!(err.line, Some(2));
+        let text = "[board]\nchesslink-line = \"7e1\"\n";
+        let err = Settings::from_toml(text, None).unwrap_err();
+        assert!(err.message.contains("8n1"), "{err}");
     }
 }

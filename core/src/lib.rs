@@ -49,8 +49,9 @@ pub use command::{
     clean_text, parse as parse_command,
 };
 pub use config::{
-    Announcer, BoardSettings, ClockSettings, ConfigError, ConfigProblem, GameSettings,
-    ListenSettings, RecordSettings, SeatRole, Settings, SideName, SpeechSettings, ValueKind,
+    Announcer, BoardSettings, ChessLinkLine, ClockSettings, ConfigError, ConfigProblem,
+    GameSettings, ListenSettings, RecordSettings, SeatRole, Settings, SideName, SpeechSettings,
+    ValueKind,
 };
 pub use lang::{Lang, Speech, Spoken, WordSet, join_words};
 pub use notation::{ParseError, Style, move_tokens, parse_move, parse_piece};

@@ -122,7 +122,19 @@ fn push_to_talk_is_toggled_only_while_voice_input_runs() {
     let out = line(&mut s, "hören", 10);
     assert!(!out.contains(&Effect::ToggleListening));
     assert_eq!(said(&out), ["Spracheingabe aus"]);
-    let _ = device(&mut s, DeviceReport::VoiceOn { notice: None }, 20);
+    let out = device(
+        &mut s,
+        DeviceReport::VoiceOn {
+            recogniser: vec![
+                Token::Word(Word::Recogniser),
+                Token::Pause,
+                Token::Word(Word::Whisper),
+            ],
+            notice: None,
+        },
+        20,
+    );
+    assert_eq!(said(&out), ["Spracherkennung, Whisper"]);
     assert!(line(&mut s, "hören", 30).contains(&Effect::ToggleListening));
     assert_eq!(
         said(&device(&mut s, DeviceReport::Listening(true), 40)),

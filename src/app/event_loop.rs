@@ -28,7 +28,7 @@ use annexd_core::{
 use super::devices::Devices;
 use super::signals::EndSignals;
 use super::sink::Sink;
-use crate::board::serial::PortEvent;
+use crate::board::link::PortEvent;
 use crate::board::sim::SimNote;
 use crate::listen::ListenEvent;
 use crate::ui::terminal::{Edited, spawn_line_editor};
@@ -75,7 +75,7 @@ pub(super) fn run(
     pending.extend(sink.take_reports());
     let greeting = session.greeting(resumed);
     let mut quit = apply(greeting, session, offset, sink, &devices);
-    pending.extend(devices.start_voice());
+    pending.extend(devices.start_voice(session.game().position()));
     let keyboard = if sink.view.is_some() {
         let (tx, rx) = unbounded();
         spawn_line_editor(tx);
@@ -128,6 +128,7 @@ pub(super) fn run(
         }
         let effects = session.handle(input, now);
         quit |= apply(effects, session, now, sink, &devices);
+        devices.follow_position(session.game().position());
         sink.redraw(session, now, None);
     }
     // The devices' threads end before the last words, so nothing comes after them.
@@ -162,6 +163,7 @@ fn apply(
             Effect::Quit => quit = true,
             Effect::ToggleListening => devices.toggle_listening(),
             Effect::ToSimulator(line) => devices.to_simulator(&line),
+            Effect::ToBoard(seat, request) => devices.to_board(seat, request),
             effect => sink.apply(effect, session),
         }
         quit |= hear_reports(session, now, sink, devices);
@@ -247,6 +249,12 @@ fn next(
                 Ok(PortEvent::Link(event)) => return input(Input::Board(*seat, event)),
                 Ok(PortEvent::Unavailable(detail)) => {
                     return input(Input::Device(DeviceReport::BoardMissing {
+                        seat: *seat,
+                        detail,
+                    }));
+                }
+                Ok(PortEvent::NoBluetooth(detail)) => {
+                    return input(Input::Device(DeviceReport::NoBluetooth {
                         seat: *seat,
                         detail,
                     }));

@@ -1,6 +1,7 @@
-//! The `board-sim` and `board-watch` subcommands: a simulated board on a pseudo-terminal, and
-//! a watcher that connects to any board and prints one JSON object a line for what it
-//! understands (for people building boards, and for tests).
+//! The `board-sim` and `board-watch` subcommands: a simulated board on a pseudo-terminal (a
+//! peg board, or a Millennium ChessLink board), and a watcher that connects to any board a
+//! [`BoardSpec`] names and prints one JSON object a line for what it understands, the same
+//! for every kind (for people building boards, and for tests).
 
 use std::io::{BufRead, Write};
 use std::path::PathBuf;
@@ -13,16 +14,74 @@ use shakmaty::san::San;
 use shakmaty::uci::UciMove;
 use shakmaty::{Chess, Move, Position, Role};
 
-use super::serial::{BoardLink, PortEvent, PortSettings};
+use super::link::{BoardLink, PortEvent};
 use super::sim::{self, SimNote, SimOptions};
 use crate::error::{Error, Message, notice, notice_with, out_line};
-use annexd_core::board::{ChoiceError, DifferenceKind, LinkEvent, Sensing, Tracker, TrackerOutput};
+use annexd_core::board::{
+    BoardOptions, BoardSpec, BoardSpecError, ChoiceError, DifferenceKind, LinkEvent, Sensing,
+    Tracker, TrackerOutput,
+};
 use annexd_core::board::{SimOrder, SimulatedPegBoardOptions};
-use annexd_core::{Lang, Token, Word};
+use annexd_core::{ChessLinkLine, Lang, Token, Word};
 
-/// `annexd board-sim`: a simulated peg board on a pseudo-terminal.
+/// The kinds of board `board-sim` simulates.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, clap::ValueEnum)]
+pub enum SimKind {
+    /// The tactile peg board (docs/pegboard-protocol.md).
+    #[default]
+    Peg,
+    /// A Millennium board with the ChessLink module.
+    Chesslink,
+}
+
+/// The serial framing of a ChessLink board's port, as the settings name it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum LineArg {
+    /// 7 data bits, odd parity (the protocol's).
+    #[value(name = "7o1")]
+    SevenOddOne,
+    /// 8 data bits, the parity in bit 7 of each byte.
+    #[value(name = "8n1")]
+    EightNoneOne,
+}
+
+impl From<LineArg> for ChessLinkLine {
+    fn from(line: LineArg) -> Self {
+        match line {
+            LineArg::SevenOddOne => ChessLinkLine::SevenOddOne,
+            LineArg::EightNoneOne => ChessLinkLine::EightNoneOne,
+        }
+    }
+}
+
+/// A board spec on the command line that is none, said in `lang`: the words, the option as
+/// typed and a right spec ("Brettart unbekannt: --board dgr:x, zum Beispiel …").
+pub fn spec_error(lang: Lang, flag: &str, err: &BoardSpecError) -> Error {
+    Error::new(lang, err.word())
+        .shown(format!(
+            "{flag} {}, {} {}",
+            err.input,
+            lang.word(Word::ForExample),
+            err.example()
+        ))
+        .logged(err)
+        .usage()
+}
+
+/// `annexd board-sim`: a simulated peg board (or ChessLink board) on a pseudo-terminal.
 #[derive(Debug, Args)]
 pub struct SimArgs {
+    /// The kind of board: peg (the tactile peg board) or chesslink (a Millennium board).
+    #[arg(long, value_enum, default_value = "peg")]
+    pub kind: SimKind,
+    /// How the program opens a ChessLink board's port: 7o1 or 8n1 (its setting
+    /// board.chesslink-line); a pseudo-terminal carries the parity bits as that line expects.
+    #[arg(long, value_enum, default_value = "7o1")]
+    pub line: LineArg,
+    /// ChessLink: probability that a status message goes out with a character whose parity
+    /// bit is wrong (--bad-checksum: with a wrong block parity).
+    #[arg(long, default_value_t = 0.0)]
+    pub bad_parity: f64,
     /// What the board senses: occupancy, color or piece.
     #[arg(long, default_value = "occupancy")]
     pub sensing: Sensing,
@@ -62,21 +121,26 @@ pub struct SimArgs {
 /// `annexd board-watch`: connect to a board and print what it understands, as JSON lines.
 #[derive(Debug, Args)]
 pub struct WatchArgs {
-    /// The board's port.
+    /// The board: a peg board's port, dgt:PORT, chesslink:PORT, chesslink:ble[:NAME],
+    /// chessnut:ble[:NAME] or pegasus:ble[:NAME] (see docs/boards.md).
     #[arg(long)]
-    pub board: PathBuf,
+    pub board: String,
     /// The game position the board should show.
     #[arg(long)]
     pub fen: Option<String>,
-    /// The line speed (default 115200, or 9600 with --dgt).
+    /// The serial line speed (default: the board kind's).
     #[arg(long)]
     pub speed: Option<u32>,
-    /// The board is a DGT e-board.
-    #[arg(long)]
+    /// The board is a DGT e-board (old spelling of --board dgt:PORT).
+    #[arg(long, hide = true)]
     pub dgt: bool,
-    /// Send *HH checksums.
+    /// Send *HH checksums (peg board).
     #[arg(long)]
     pub checksum: bool,
+    /// How a ChessLink board's port is opened: 7o1 (its protocol's) or 8n1 (the parity in
+    /// each byte).
+    #[arg(long, value_enum, default_value = "7o1")]
+    pub chesslink_line: LineArg,
     /// The language of the "say" texts (moves in the Annex D words).
     #[arg(long, default_value = "de", help = crate::help::lang_help_about("The language of the \"say\" texts", " (moves in the Annex D words)"))]
     pub lang: Lang,
@@ -97,6 +161,9 @@ pub fn run_sim(args: SimArgs) -> Result<ExitCode, Error> {
     let lang = crate::config::user_lang(args.lang);
     if let Some(fen) = &args.fen {
         position_from(Some(fen), lang)?;
+    }
+    if args.kind == SimKind::Chesslink {
+        return run_chesslink_sim(args, lang);
     }
     let options = SimOptions {
         device: SimulatedPegBoardOptions {
@@ -148,6 +215,69 @@ pub fn run_sim(args: SimArgs) -> Result<ExitCode, Error> {
     }
     std::thread::sleep(Duration::from_millis(200));
     Ok(ExitCode::SUCCESS)
+}
+
+/// `board-sim --kind chesslink`: a simulated ChessLink board until standard input ends; then
+/// what it sent, as one JSON line (`{"statuses": …, "damaged": …}`).
+#[cfg(unix)]
+fn run_chesslink_sim(args: SimArgs, lang: Lang) -> Result<ExitCode, Error> {
+    use super::sim_chesslink::{ChessLinkSimOptions, start_chesslink_simulator};
+    use annexd_core::board::chesslink::device::Noise;
+    let options = ChessLinkSimOptions {
+        fen: args.fen,
+        order: args.order.unwrap_or(if args.shuffle {
+            SimOrder::Shuffled
+        } else {
+            SimOrder::MoverFirst
+        }),
+        line: args.line.into(),
+        noise: Noise {
+            bad_character: args.bad_parity.clamp(0.0, 1.0),
+            bad_block_parity: args.bad_checksum.clamp(0.0, 1.0),
+            lost_byte: 0.0,
+        },
+        seed: args.seed,
+        link: args.link,
+        ..ChessLinkSimOptions::default()
+    };
+    let handle = start_chesslink_simulator(options)
+        .map_err(|e| Error::new(lang, Word::SimulatedBoardCannotStart).logged(e))?;
+    out_line(handle.path().display());
+    notice(&Message::word(lang, Word::SimKeys));
+    let feedback = handle.feedback().clone();
+    std::thread::spawn(move || {
+        for note in feedback.iter() {
+            let message = match &note {
+                SimNote::Refused(refusal) => {
+                    let message = Message::said(lang, refusal.tokens());
+                    match refusal.typed() {
+                        Some(typed) => message.shown(typed),
+                        None => message,
+                    }
+                }
+                SimNote::Unplugged | SimNote::Failed(_) => Message::word(lang, Word::BoardLost),
+                SimNote::Replugged => Message::word(lang, Word::BoardConnected),
+            };
+            notice_with(&message, note);
+        }
+    });
+    for line in std::io::stdin().lock().lines() {
+        let Ok(line) = line else { break };
+        if !line.trim().is_empty() {
+            handle.type_line(&line);
+        }
+    }
+    std::thread::sleep(Duration::from_millis(200));
+    let counts = handle.stop();
+    out_line(json!({"statuses": counts.statuses, "damaged": counts.damaged}));
+    Ok(ExitCode::SUCCESS)
+}
+
+/// Without pseudo-terminals there is no simulated ChessLink board.
+#[cfg(not(unix))]
+fn run_chesslink_sim(_args: SimArgs, lang: Lang) -> Result<ExitCode, Error> {
+    Err(Error::new(lang, Word::SimulatedBoardCannotStart)
+        .logged("the simulated ChessLink board needs pseudo-terminals (Linux, macOS)"))
 }
 
 fn say(lang: Lang, tokens: &[Token]) -> String {
@@ -252,29 +382,40 @@ fn choice_tokens(err: ChoiceError) -> Vec<Token> {
     })]
 }
 
+/// The board `board-watch` is to read: its spec, and `--dgt`'s old meaning.
+fn watched_board(args: &WatchArgs) -> Result<BoardSpec, Error> {
+    let spec: BoardSpec = args
+        .board
+        .parse()
+        .map_err(|err| spec_error(args.lang, "--board", &err))?;
+    Ok(match spec {
+        BoardSpec::Peg(port) if args.dgt => BoardSpec::Dgt(port),
+        spec => spec,
+    })
+}
+
 /// Runs `board-watch` until standard input says `quit` (or the program is stopped). Lines on standard input: `settle` (the clock pressed), `promote
 /// q|r|b|n`, `choose <uci>`, `quit`.
 pub fn run_watch(args: WatchArgs) -> Result<ExitCode, Error> {
     let lang = args.lang;
     let position = position_from(args.fen.as_deref(), lang)?;
-    let mut settings = if args.dgt {
-        PortSettings::dgt(&args.board)
-    } else {
-        PortSettings::peg_board(&args.board)
-    };
-    if let Some(speed) = args.speed {
-        settings.baud = speed;
-    }
-    settings.checksum = args.checksum;
-    let link = BoardLink::spawn(settings);
-    let mut tracker = Tracker::new(
-        position,
-        if args.dgt {
-            Sensing::Piece
-        } else {
-            Sensing::Occupancy
+    let spec = watched_board(&args)?;
+    let options = BoardOptions {
+        peg_checksum: args.checksum,
+        chesslink_line: match args.chesslink_line {
+            LineArg::SevenOddOne => annexd_core::board::chesslink::Line::Serial7O1,
+            LineArg::EightNoneOne => annexd_core::board::chesslink::Line::Serial8N1,
         },
-    );
+        ..BoardOptions::default()
+    };
+    let Some(link) = BoardLink::open(&spec, &options, args.speed) else {
+        // No board (none, typed) or the simulator, which board-watch does not start.
+        return Err(Error::new(lang, Word::BoardKindUnknown)
+            .shown(&args.board)
+            .usage());
+    };
+    tracing::info!("board-watch: {spec} ({})", link.name());
+    let mut tracker = Tracker::new(position, link.sensing().unwrap_or(Sensing::Occupancy));
     let (stdin_tx, mut stdin_rx) = crossbeam_channel::unbounded::<Option<String>>();
     std::thread::spawn(move || {
         for line in std::io::stdin().lock().lines() {
@@ -296,6 +437,7 @@ pub fn run_watch(args: WatchArgs) -> Result<ExitCode, Error> {
                 let before = tracker.position().clone();
                 match event {
                     PortEvent::Unavailable(text) => emit(&error_json("port", &text, lang, &[Token::Word(Word::DeviceMissing)])),
+                    PortEvent::NoBluetooth(text) => emit(&error_json("bluetooth", &text, lang, &[Token::Word(Word::NoBluetooth)])),
                     PortEvent::Link(LinkEvent::Connected(hello)) => {
                         tracker.set_sensing(hello.sensing);
                         emit(&json!({

@@ -5,8 +5,8 @@
 //! time is what the adapter does); when the device side is dropped (unplugged), the hosts'
 //! reads and writes fail and the name opens no more until it is plugged again.
 //!
-//! The host's end reads with a timeout, as a serial port does, so the adapter's loop is the
-//! same for both. The device's end never waits: its thread waits in one `Select` on the
+//! The host's end reads with a timeout, as a serial port does, and splits into a reading and
+//! a writing end, as a port and its clone, so the serial transport is the same for both. The device's end never waits: its thread waits in one `Select` on the
 //! host's bytes, its own commands and room to write (see [`DeviceEnd::wait`]).
 
 use std::collections::HashMap;
@@ -83,10 +83,14 @@ pub fn open(path: &Path, timeout: Duration) -> Option<io::Result<HostEnd>> {
         .and_then(|map| map.get(name.as_ref()).cloned());
     Some(match found {
         Some(line) => Ok(HostEnd {
-            to_device: line.to_device,
-            from_device: line.from_device,
-            pending: Vec::new(),
-            timeout,
+            reader: HostReader {
+                from_device: line.from_device,
+                pending: Vec::new(),
+                timeout,
+            },
+            writer: HostWriter {
+                to_device: line.to_device,
+            },
         }),
         None => Err(io::Error::new(
             io::ErrorKind::NotFound,
@@ -169,13 +173,42 @@ impl Drop for DeviceEnd {
 
 /// The host's end of a line: a port with a read timeout.
 pub struct HostEnd {
-    to_device: Sender<Vec<u8>>,
+    reader: HostReader,
+    writer: HostWriter,
+}
+
+impl HostEnd {
+    /// Its two ends, for a reading and a writing thread (as a serial port and its clone).
+    pub fn split(self) -> (HostReader, HostWriter) {
+        (self.reader, self.writer)
+    }
+}
+
+impl Read for HostEnd {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        self.reader.read(buf)
+    }
+}
+
+impl Write for HostEnd {
+    fn write(&mut self, bytes: &[u8]) -> io::Result<usize> {
+        self.writer.write(bytes)
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        self.writer.flush()
+    }
+}
+
+/// The reading end of a host's line: reads give up after its timeout
+/// (`ErrorKind::TimedOut`), as a serial port's do.
+pub struct HostReader {
     from_device: Receiver<Vec<u8>>,
     pending: Vec<u8>,
     timeout: Duration,
 }
 
-impl Read for HostEnd {
+impl Read for HostReader {
     fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
         if self.pending.is_empty() {
             self.pending = match self.from_device.recv_timeout(self.timeout) {
@@ -190,7 +223,12 @@ impl Read for HostEnd {
     }
 }
 
-impl Write for HostEnd {
+/// The writing end of a host's line.
+pub struct HostWriter {
+    to_device: Sender<Vec<u8>>,
+}
+
+impl Write for HostWriter {
     fn write(&mut self, bytes: &[u8]) -> io::Result<usize> {
         self.to_device
             .send(bytes.to_vec())

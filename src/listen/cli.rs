@@ -18,10 +18,15 @@ use annexd_core::{Lang, Token};
 
 use crate::error::{Error, Failure, paths_shown};
 
-/// `annexd recognize [--model DIR] [--lang LANG] [--fen FEN] (FILE.wav | --device NAME)`
+/// `annexd recognize [--recogniser R] [--model DIR] [--lang LANG] [--fen FEN] (FILE.wav | --device NAME)`
 #[derive(Debug, Args)]
 pub struct RecognizeArgs {
-    /// The Vosk model folder (default: the first models/vosk-model-*-LANG-*).
+    /// The recogniser: auto (Vosk where a Vosk model of the language is installed, else
+    /// Whisper), vosk or whisper.
+    #[arg(long, default_value = "auto")]
+    pub recogniser: annexd_core::listen::RecogniserChoice,
+    /// The model folder (default: the first models/vosk-model-*-LANG-* for Vosk,
+    /// models/whisper-* for Whisper).
     #[arg(long)]
     pub model: Option<PathBuf>,
     /// The language listened for and reported in (the Annex D words are heard in every
@@ -50,7 +55,8 @@ pub struct RecognizeArgs {
     #[arg(long, default_value = "always")]
     pub mode: ListenMode,
     /// Restrict the recogniser to these phrases instead of the move grammar (repeatable;
-    /// for trying a model of another language). "" alone decodes free speech.
+    /// for trying a model of another language; Whisper is prompted with them). "" alone
+    /// decodes free speech.
     #[arg(long = "phrase")]
     pub phrases: Vec<String>,
     /// Print one JSON object (heard, alternatives, understood, timings) instead of lines.
@@ -63,27 +69,25 @@ pub struct RecognizeArgs {
 
 /// Runs `annexd recognize`.
 pub fn run(args: &RecognizeArgs) -> Result<ExitCode, Error> {
-    #[cfg(feature = "recognition")]
+    #[cfg(any(feature = "recognition", feature = "whisper"))]
     {
-        run_with_vosk::run(args)
+        run_with_model::run(args)
     }
-    #[cfg(not(feature = "recognition"))]
+    #[cfg(not(any(feature = "recognition", feature = "whisper")))]
     {
         Err(Error::of(args.lang, &super::models::ModelError::NotBuilt))
     }
 }
 
-#[cfg(feature = "recognition")]
-mod run_with_vosk {
+#[cfg(any(feature = "recognition", feature = "whisper"))]
+mod run_with_model {
     use std::process::ExitCode;
-    use std::sync::Arc;
     use std::time::Duration;
 
     use super::RecognizeArgs;
     use crate::error::{Error, out_line};
+    use crate::listen::engine::load;
     use crate::listen::listener::{AudioInput, ListenConfig, ListenEvent, start_with};
-    use crate::listen::models::find_model;
-    use crate::listen::recogniser::SpeechModel;
     use crate::notation::cli::position_or_fail;
     use annexd_core::listen::ListenMode;
     use annexd_core::listen::{DecodeStats, Heard};
@@ -99,9 +103,13 @@ mod run_with_vosk {
         let lang = args.lang;
         let speech = annexd_core::Speech::new(lang, args.words);
         let pos = position_or_fail(&args.fen, lang)?;
-        let dir = find_model(args.model.as_deref(), lang).map_err(|e| Error::of(lang, &e))?;
-        let model = SpeechModel::load(&dir, lang).map_err(|e| Error::of(lang, &e))?;
-        let sample_rate = model.sample_rate;
+        let model =
+            load(args.recogniser, args.model.as_deref(), lang).map_err(|e| Error::of(lang, &e))?;
+        let sample_rate = model.sample_rate();
+        let kind = model.kind();
+        if !args.json {
+            say(&lang.text(&kind.tokens()));
+        }
         // Phrases given: those only ("" alone: free speech, no grammar at all).
         let phrases: Vec<String> = args
             .phrases
@@ -121,7 +129,8 @@ mod run_with_vosk {
             (None, device) => AudioInput::Device(device.clone()),
         };
         let config = ListenConfig {
-            model: Some(dir),
+            recogniser: args.recogniser,
+            model: Some(model.dir().to_path_buf()),
             lang,
             words: args.words,
             mode: args.mode,
@@ -133,10 +142,10 @@ mod run_with_vosk {
                 .map(|_| Duration::from_secs_f64(args.max_seconds.max(0.0))),
             // Push-to-talk on a device: the whole recording is one utterance.
             start_talking: true,
+            position: Some(pos.clone()),
         };
         let (tx, rx) = crossbeam_channel::unbounded();
-        let listener =
-            start_with(Arc::new(model), &config, tx).map_err(|off| Error::of(lang, &off))?;
+        let listener = start_with(model, &config, tx).map_err(|off| Error::of(lang, &off))?;
         let mut heard = Vec::new();
         let mut stats = DecodeStats::default();
         let mut failure = None;
@@ -166,7 +175,9 @@ mod run_with_vosk {
             return Err(Error::of(lang, &off));
         }
         if args.json {
-            say(&json_report(&pos, speech, &heard, &stats, sample_rate).to_string());
+            let mut report = json_report(&pos, speech, &heard, &stats, sample_rate);
+            report["recogniser"] = kind.name().into();
+            say(&report.to_string());
         } else {
             report(&pos, speech, &heard, &stats);
         }

@@ -462,6 +462,15 @@ fn word(word: Word) -> &'static str {
         Word::SensesOccupancy => "détecte l'occupation",
         Word::SensesColours => "détecte les couleurs",
         Word::SensesPieces => "détecte les pièces",
+        Word::EBoardLost => "échiquier électronique déconnecté",
+        Word::EBoardBack => "échiquier électronique reconnecté",
+        Word::NoBluetooth => "pas de Bluetooth",
+        Word::MovesTypedOrSaid => "tapez ou dites les coups",
+        Word::BoardKindUnknown => "type d'échiquier inconnu",
+        Word::BoardPortMissing => "le port manque",
+        Word::BoardOverBluetooth => "cet échiquier se connecte par Bluetooth",
+        Word::HexBytesExpected => "des octets en hexadécimal sont attendus",
+        Word::BoardNameEmpty => "le nom est vide",
         Word::GameFile => "fichier de la partie",
         Word::BoardViewTitle => {
             "annexd - vue de l'échiquier : tapez les commandes ci-dessous, aide les liste"
@@ -498,6 +507,9 @@ fn word(word: Word) -> &'static str {
         Word::ModelLoadFailed => "le modèle de reconnaissance ne peut pas être chargé",
         Word::VoiceInputNotBuilt => "la saisie vocale n'est pas intégrée à ce programme",
         Word::SayAgain => "répétez, s'il vous plaît",
+        Word::Recogniser => "reconnaissance vocale",
+        Word::Vosk => "Vosk",
+        Word::Whisper => "Whisper",
         // --- commands that are typed (and some said) besides moves ---
         Word::Fen => "FEN",
         Word::Arbiter => "arbitre",

@@ -16,11 +16,11 @@
 //! question about a board (the promotion piece, which of several moves) is the tracker's
 //! own; the cycle asks the trackers for it rather than keeping a copy.
 
-use shakmaty::{Chess, Color, Move, Piece, Position, Square};
+use shakmaty::{Bitboard, CastlingSide, Chess, Color, Move, Piece, Position, Square};
 
 use crate::board::link::LinkEvent;
 use crate::board::tracker::PendingQuestion;
-use crate::board::{BoardInput, Sensing, Tracker, TrackerOutput, differences};
+use crate::board::{BoardInput, Request, Sensing, Tracker, TrackerOutput, differences};
 use crate::command::{self, Command};
 use crate::game::touch_move::{self, Obligation};
 use crate::lang::Lang;
@@ -101,6 +101,21 @@ pub(super) struct BoardCycle {
     touched: Vec<(Square, Piece)>,
     /// Whether the sighted player touched one of his pieces this turn (seen on an e-board).
     sighted_touched: bool,
+    /// The sighted player's e-board: its lights, and whether its link was lost.
+    e_board: EBoardState,
+}
+
+/// What the cycle keeps of the sighted player's e-board beyond its tracker.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+struct EBoardState {
+    /// It has lights to show the VI player's move.
+    lights: bool,
+    /// The squares that should be lit now.
+    lit: Bitboard,
+    /// The squares last asked to be lit.
+    shown: Bitboard,
+    /// Its link was lost and has not come back yet.
+    lost: bool,
 }
 
 impl BoardCycle {
@@ -116,6 +131,7 @@ impl BoardCycle {
             vi_move: ViMove::default(),
             touched: Vec::new(),
             sighted_touched: false,
+            e_board: EBoardState::default(),
         }
     }
 
@@ -124,9 +140,16 @@ impl BoardCycle {
         self.peg = Some(Tracker::new(position.clone(), sensing));
     }
 
-    /// Attaches the sighted player's electronic board (DGT boards sense pieces).
-    pub(super) fn attach_sighted_board(&mut self, position: &Chess) {
-        self.sighted = Some(Tracker::new(position.clone(), Sensing::Piece));
+    /// Attaches the sighted player's electronic board: what it senses (its `HELLO` corrects
+    /// it), and whether it has lights to show the VI player's move.
+    pub(super) fn attach_sighted_board(
+        &mut self,
+        position: &Chess,
+        sensing: Sensing,
+        lights: bool,
+    ) {
+        self.sighted = Some(Tracker::new(position.clone(), sensing));
+        self.e_board.lights = lights;
     }
 
     /// The VI player's move under way.
@@ -192,7 +215,10 @@ impl BoardCycle {
                         );
                         Word::PegBoard
                     }
-                    Seat::Sighted => Word::EBoard,
+                    Seat::Sighted => {
+                        self.e_board_back(&mut out);
+                        Word::EBoard
+                    }
                 };
                 out.push(CycleStep::Effect(Effect::Show(Shown::with(
                     vec![Token::Word(name), Token::Pause, hello.sensing.token()],
@@ -209,6 +235,7 @@ impl BoardCycle {
                     "board key '{name}' has no use here"
                 )))),
             },
+            LinkEvent::Lost if seat == Seat::Sighted => self.e_board_lost(&mut out),
             LinkEvent::Lost => {
                 if seat == Seat::Peg {
                     // Until it is back, moves are taken as typed or said; the board is
@@ -289,6 +316,8 @@ impl BoardCycle {
                     out.push(self.for_vi(vec![Token::Word(Word::BoardsAgree)], Priority::Move));
                 }
                 (TrackerOutput::BoardsAgree, Seat::Sighted) => {
+                    // The e-board shows the VI player's move: its lights are no longer needed.
+                    self.e_board.lit = Bitboard::EMPTY;
                     out.push(self.show(&[Token::Word(Word::BoardsAgree)]))
                 }
                 (
@@ -521,9 +550,11 @@ impl BoardCycle {
         }
     }
 
-    /// The game went back (a take-back, the arbiter): the move under way is forgotten.
+    /// The game went back (a take-back, the arbiter): the move under way is forgotten, and
+    /// the e-board's lights of a move taken back go out.
     pub(super) fn forget_move_under_way(&mut self) {
         self.vi_move = ViMove::default();
+        self.e_board.lit = Bitboard::EMPTY;
     }
 
     /// Both boards are expected to show `position` now (after a move made elsewhere, a
@@ -552,5 +583,69 @@ impl BoardCycle {
     /// Whether a VI move is under way (something placed or announced, not yet made).
     pub(super) fn move_under_way(&self) -> bool {
         self.vi_move != ViMove::default()
+    }
+
+    /// The sighted player's e-board went away (a Bluetooth link dropped, a cable pulled):
+    /// said to everyone; its link keeps trying, and the position it shows when it is back is
+    /// compared with the game.
+    fn e_board_lost(&mut self, out: &mut Vec<CycleStep>) {
+        self.e_board.lost = true;
+        out.push(CycleStep::Effect(Effect::urgent(vec![Token::Word(
+            Word::EBoardLost,
+        )])));
+    }
+
+    /// The sighted player's e-board introduced itself: after a loss, it is said to be back.
+    fn e_board_back(&mut self, out: &mut Vec<CycleStep>) {
+        if std::mem::take(&mut self.e_board.lost) {
+            out.push(CycleStep::Effect(Effect::urgent(vec![Token::Word(
+                Word::EBoardBack,
+            )])));
+        }
+    }
+
+    /// A move was made in the game (`position` is after it, `mover` made it): the VI player's
+    /// move is lit on the sighted player's e-board until that board shows it; any other move
+    /// puts the lights out.
+    pub(super) fn light_move(&mut self, mover: Color, m: Move, position: &Chess) {
+        if !self.e_board.lights || position.turn() == mover {
+            // No lights, or the move was not made.
+            return;
+        }
+        let shown = self.sighted.as_ref().is_some_and(Tracker::agrees);
+        self.e_board.lit = if mover == self.vi_side && !shown {
+            move_squares(m, mover)
+        } else {
+            Bitboard::EMPTY
+        };
+    }
+
+    /// The request that brings the e-board's lights to what they should be, if they are not
+    /// yet (asked once a change; the protocol lights them again after a reconnection).
+    pub(super) fn light_change(&mut self) -> Option<Effect> {
+        let state = &mut self.e_board;
+        if !state.lights || state.lit == state.shown {
+            return None;
+        }
+        state.shown = state.lit;
+        Some(Effect::ToBoard(Seat::Sighted, Request::Light(state.lit)))
+    }
+}
+
+/// The squares the pieces of a move leave and reach (both pieces of castling, the pawn
+/// taken en passant).
+fn move_squares(m: Move, mover: Color) -> Bitboard {
+    match m {
+        Move::Castle { king, rook } => {
+            let side = CastlingSide::from_king_side(king < rook);
+            [king, rook, side.king_to(mover), side.rook_to(mover)]
+                .into_iter()
+                .collect()
+        }
+        Move::EnPassant { from, to } => [from, to, Square::from_coords(to.file(), from.rank())]
+            .into_iter()
+            .collect(),
+        Move::Normal { from, to, .. } => Bitboard::from(from) | to,
+        Move::Put { to, .. } => Bitboard::from(to),
     }
 }

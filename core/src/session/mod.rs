@@ -210,8 +210,15 @@ impl Session {
 
     /// Attaches the sighted player's electronic board (DGT boards sense pieces).
     pub fn attach_sighted_board(&mut self) {
+        self.attach_sighted_e_board(Sensing::Piece, false);
+    }
+
+    /// Attaches the sighted player's electronic board of a kind that senses `sensing` (its
+    /// `HELLO` corrects it) and, with `lights`, shows the VI player's move on its squares
+    /// ([`Effect::ToBoard`]) until it is made there.
+    pub fn attach_sighted_e_board(&mut self, sensing: Sensing, lights: bool) {
         let position = self.sheet.game().position().clone();
-        self.cycle.attach_sighted_board(&position);
+        self.cycle.attach_sighted_board(&position, sensing, lights);
     }
 
     /// When the session must be woken even if nothing happens (a clock announcement or flag).
@@ -294,6 +301,7 @@ impl Session {
             Input::Stop(request) => self.stop_request(request, now, &mut out),
         }
         self.poll_clock(now, &mut out);
+        out.extend(self.cycle.light_change());
         self.remember(&out);
         out
     }
@@ -444,12 +452,14 @@ impl Session {
     /// may have been sent back after a mismatch), the other board is to show it.
     /// `on_board`: the move was made on a board the program sees.
     fn make_and_follow(&mut self, m: Move, on_board: bool, now: Duration, out: &mut Vec<Effect>) {
+        let mover = self.game().position().turn();
         self.make_move(m, now, out);
         if self.uncompleted.is_some() {
             self.uncompleted_on_board = on_board;
         }
         let position = self.sheet.game().position().clone();
         self.cycle.follow(&position);
+        self.cycle.light_move(mover, m, &position);
     }
 
     /// Makes a legal move: announced and journaled, to be completed by the clock.

@@ -326,6 +326,25 @@ words! {
     SensesColours => "w_senses_colours";
     /// "senses pieces"
     SensesPieces => "w_senses_pieces";
+    // --- e-boards of every kind (issue 23) ---
+    /// "e-board disconnected": a Bluetooth or USB e-board went away.
+    EBoardLost => "w_e_board_lost";
+    /// "e-board connected again"
+    EBoardBack => "w_e_board_back";
+    /// "no Bluetooth": no adapter, or no Bluetooth service, for a Bluetooth board.
+    NoBluetooth => "w_no_bluetooth";
+    /// "please type or say the moves": said when a board cannot be used.
+    MovesTypedOrSaid => "w_moves_typed_or_said";
+    /// "unknown kind of board": a board spec whose kind is none.
+    BoardKindUnknown => "w_board_kind_unknown";
+    /// "the port is missing": a board spec without its port.
+    BoardPortMissing => "w_board_port_missing";
+    /// "this board is connected over Bluetooth": a port given for a Bluetooth board.
+    BoardOverBluetooth => "w_board_over_bluetooth";
+    /// "the name is empty": a board spec with an empty Bluetooth name.
+    BoardNameEmpty => "w_board_name_empty";
+    /// "bytes in hex are expected": a setting that is bytes (the Pegasus's key).
+    HexBytesExpected => "w_hex_bytes_expected";
     /// "game file"
     GameFile => "w_game_file";
     /// The board view's title, with how to get the commands.
@@ -392,6 +411,12 @@ words! {
     VoiceInputNotBuilt => "w_voice_input_not_built";
     /// "please say it again"
     SayAgain => "w_say_again";
+    /// "speech recogniser": said before the name of the recogniser in use.
+    Recogniser => "w_recogniser";
+    /// "Vosk": the recogniser with a grammar (libvosk).
+    Vosk => "w_vosk";
+    /// "Whisper": the multilingual recogniser.
+    Whisper => "w_whisper";
     // --- commands that are typed (and some said) besides moves ---
     /// "FEN": the position in FEN, for a sighted helper or the arbiter.
     Fen => "w_fen";
