@@ -17,7 +17,8 @@ scripts/cross.sh setup windows
 command -v socat >/dev/null || scripts/setup.sh
 
 WORK="$ROOT/target/cross/test-windows"
-export WINEPREFIX="$WORK/wine" WINEDEBUG=-all
+# The prefix scripts/cross.sh runs Windows programs in (made once).
+export WINEPREFIX="$ROOT/target/cross/wine" WINEDEBUG=-all
 rm -rf "$WORK/claims" "$WORK/lines"
 mkdir -p "$WORK/claims" "$WORK/lines"
 scripts/cross.sh wine-prefix "$WINEPREFIX"
