@@ -35,6 +35,10 @@ mv "$WINEPREFIX"/drive_c/annexd-* "$WINEPREFIX/drive_c/annexd"
 mkdir -p "$WORK/linux"
 cp "$LINUX_ANNEXD" "$WORK/linux/annexd"
 cp .deps/vosk/libvosk.so "$WORK/linux/"
+# (and, where it is built with the Whisper engine, libctranslate2 with its OpenMP runtime)
+for lib in .deps/ctranslate2/lib/libctranslate2-*.so.* .deps/ctranslate2/lib/libgomp-*.so.*; do
+  [ -f "$lib" ] && cp "$lib" "$WORK/linux/"
+done
 cp scripts/windows/drive.py "$WORK/"
 
 BUILD=("$ROOT")
@@ -58,6 +62,10 @@ ok "hidden: ${HIDE[*]}"
 
 cd "$WORK"
 WINE=/usr/lib/wine/wine64
+# One Wine server for every program below, started here rather than by the first of them:
+# the games are killed with their process group, which must not take the server along (its
+# object dumps on the way out are kept off the log).
+/usr/lib/wine/wineserver -p 2>/dev/null
 EXE='C:\annexd\annexd.exe'
 EXE_JSON='C:\\annexd\\annexd.exe'   # the same in the steps' JSON
 run() { "$WINE" "$EXE" "$@"; }
@@ -107,8 +115,8 @@ ok "sheet --format pdf and brf, verify: $(grep -m1 '^Aufzeichnung' verify.txt)"
 cat > kill.json <<EOF
 {"seconds": 60, "steps": [
   ["start", "game", ["$WINE", "$EXE_JSON", "play", "--control", "90+30"]],
-  ["exact", "game", "Sprache über NVDA"],
   ["expect", "game", "neue Partie"],
+  ["exact", "game", "Sprache über NVDA"],
   ["type", "game", "Eva vier"], ["exact", "game", "Weiß Eva vier"], ["type", "game", ""],
   ["type", "game", "Cesar fünf"], ["exact", "game", "Schwarz Cesar fünf"],
   ["kill", "game"],
@@ -117,19 +125,23 @@ cat > kill.json <<EOF
   ["type", "again", "FEN"],
   ["expect", "again", "rnbqkbnr/pp1ppppp/8/2p5/4P3/8/PPPP1PPP/RNBQKBNR w KQkq"],
   ["type", "again", "Springer Felix drei"], ["exact", "again", "Weiß Springer Felix drei"],
-  ["type", "again", "Ende"], ["exact", "again", "gespeichert"], ["wait", "again", 0]
+  ["type", "again", "Ende"], ["exact", "again", "gespeichert, weiter mit annexd resume"],
+  ["wait", "again", 0]
 ]}
 EOF
 python3 drive.py kill.json || fail "resume after a kill"
 ok "the default speech loads NVDA's controller client and says so (under Wine its test answers as if NVDA ran); a game killed in the middle goes on with resume"
 
 # A peg board on a COM port of the prefix: a pseudo-terminal made by Linux's annexd
-# board-sim, mapped to COM5.
+# board-sim, mapped to COM5. The game is given its own journal: started within the second
+# the last one was, it would get the same name (and a name like com5.jsonl would be the port
+# itself: Windows reserves COM1…COM9 with any extension).
 cat > com.json <<EOF
 {"seconds": 60, "steps": [
   ["start", "board", ["$WORK/linux/annexd", "board-sim", "--link", "$WORK/peg-board"]],
   ["expect", "board", "$WORK/peg-board"],
-  ["start", "game", ["$WINE", "$EXE_JSON", "play", "--board", "COM5", "--speech", "text"]],
+  ["start", "game", ["$WINE", "$EXE_JSON", "play", "--board", "COM5", "--speech", "text",
+                     "--journal", "C:\\\\peg-board.jsonl"]],
   ["expect", "game", "neue Partie"], ["exact", "game", "Brett verbunden"],
   ["type", "board", "g1f3"], ["expect", "game", "bitte ansagen"],
   ["type", "game", "Springer Felix drei"], ["exact", "game", "Weiß Springer Felix drei"],
@@ -137,7 +149,8 @@ cat > com.json <<EOF
   ["type", "game", "Springer Felix sechs"], ["exact", "game", "Schwarz Springer Felix sechs"],
   ["type", "game", ""],
   ["type", "board", "g8f6"], ["exact", "game", "Bretter stimmen überein"],
-  ["type", "game", "Ende"], ["exact", "game", "gespeichert"], ["wait", "game", 0]
+  ["type", "game", "Ende"], ["exact", "game", "gespeichert, weiter mit annexd resume"],
+  ["wait", "game", 0]
 ]}
 EOF
 # The link appears when board-sim has made the pseudo-terminal: drive.py waits for its line,
