@@ -12,8 +12,8 @@
 # `--no-default-features --features $ANNEXD_CROSS_FEATURES` unless they name features
 # themselves: the default features without `whisper` (libctranslate2 from the PyPI wheel is
 # for x86_64 Linux only) and `ble` (btleplug needs D-Bus's library for the target, and no
-# Bluetooth can be tested under Wine or qemu). So they must select the annexd package (the
-# workspace, or `-p annexd` beside others).
+# Bluetooth can be tested under Wine or qemu); only where they build the annexd package (the
+# workspace, `-p annexd`, or no package named).
 #
 # Profile: the tests and the packages are built in one profile, `cross` (Cargo.toml), so
 # that each target is compiled once for both (ANNEXD_CROSS_PROFILE names another).
@@ -264,6 +264,31 @@ wine_prefix() { # wine_prefix DIR
   cp "$DEPS/wine/bcryptprimitives.dll" "$dir/drive_c/windows/system32/"
 }
 
+# Whether cargo ARGS build the annexd package: the workspace, `-p annexd`, or no package
+# named (the root package).
+selects_annexd() {
+  local arg previous="" named=0
+  for arg in "$@"; do
+    case "$arg" in
+      --workspace | --all) return 0 ;;
+      -p | --package) named=1 ;;
+      -p* | --package=*) named=1; [ "${arg#-p}" = annexd ] || [ "${arg#--package=}" = annexd ] && return 0 ;;
+    esac
+    case "$previous" in -p | --package) [ "$arg" = annexd ] && return 0 ;; esac
+    previous=$arg
+  done
+  [ "$named" = 0 ]
+}
+
+# Whether cargo ARGS choose features themselves.
+names_features() {
+  local arg
+  for arg in "$@"; do
+    case "$arg" in --features* | -F* | --all-features | --no-default-features) return 0 ;; esac
+  done
+  return 1
+}
+
 command=${1:-}
 [ -n "$command" ] || die "usage: scripts/cross.sh setup|cargo|run|wine-prefix|profile …"
 shift
@@ -286,10 +311,9 @@ case "$command" in
     FEATURE_ARGS=()
     case "$sub" in
       build | test | check | clippy | doc | run | bench)
-        case " $* " in
-          *" --features"* | *" --all-features "* | *" --no-default-features "* | *" -F"*) ;;
-          *) FEATURE_ARGS=(--no-default-features --features "$FEATURES") ;;
-        esac ;;
+        if selects_annexd "$@" && ! names_features "$@"; then
+          FEATURE_ARGS=(--no-default-features --features "$FEATURES")
+        fi ;;
     esac
     exec cargo "$sub" "${BUILD_STD[@]}" --target "$triple" "${FEATURE_ARGS[@]}" "$@"
     ;;

@@ -1,10 +1,10 @@
 #!/usr/bin/env bash
 # Runs annexd's tests built for aarch64 Linux (a Raspberry Pi) under qemu-user.
 #
-#   scripts/test-aarch64.sh          a chosen part (the README's test command runs this): the
-#                                    core's sessions, rules and seal, the program's unit tests,
-#                                    games typed through a pipe, resumed after a kill, the
-#                                    journal, verify, clips to WAV and an ALSA file device
+#   scripts/test-aarch64.sh          the README's test command runs this: every test of the
+#                                    core; of the program its unit tests, games typed through
+#                                    a pipe, resumed after a kill, the journal, verify, clips
+#                                    to WAV and an ALSA file device
 #   scripts/test-aarch64.sh --full   every test of both crates (figures in docs/install.md)
 #   scripts/test-aarch64.sh ARGS…    cargo test ARGS… instead
 #
@@ -22,10 +22,13 @@ if [ "${1:-}" = --full ]; then
   shift
   set -- --workspace --no-fail-fast "$@"
 elif [ $# -eq 0 ]; then
-  set -- --no-fail-fast \
-    -p annexd-core --lib --test session_core --test game_rules --test record_seal \
-    -p annexd --test play_line --test play_input --test soak_kill --test record_journal \
-    --test record_verify --test speech_out
+  # Every test of the core (its unit tests and core/tests/*), and the program's chosen ones,
+  # in one cargo command: one build.
+  set -- --no-fail-fast -p annexd-core -p annexd --lib
+  for test in core/tests/*.rs; do set -- "$@" --test "$(basename "$test" .rs)"; done
+  for test in play_line play_input soak_kill record_journal record_verify speech_out; do
+    set -- "$@" --test "$test"
+  done
 fi
 # qemu-user does not follow the tests into the programs they start: they start annexd behind
 # it (tests/common/platform.rs).
