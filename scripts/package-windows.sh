@@ -29,10 +29,14 @@ NAME="annexd-$VERSION"
 OUT="$ROOT/target/cross/windows-package"
 ZIP="$OUT/$NAME-windows-x86_64.zip"
 
-# The packaged build holds no path into this checkout (build.rs).
+# The packaged build holds no path into this checkout (build.rs). It is built beside one
+# test, so that the dependencies have the features they have in scripts/test-windows.sh's
+# build (cargo adds those of the tests' own dependencies then) and only annexd itself is
+# compiled again after it.
 say "building annexd.exe (x86_64-pc-windows-gnu, the cross profile)"
 PROFILE=$(scripts/cross.sh profile)
-ANNEXD_PACKAGE=1 scripts/cross.sh cargo windows build --quiet --locked --profile "$PROFILE" >&2
+ANNEXD_PACKAGE=1 scripts/cross.sh cargo windows build --quiet --locked --profile "$PROFILE" \
+  --bin annexd --test play_line >&2
 EXE="$ROOT/target/cross/x86_64-pc-windows-gnu/$PROFILE/annexd.exe"
 [ -f "$EXE" ] || { say "the build made no $EXE"; exit 1; }
 

@@ -48,12 +48,11 @@ pub struct Running {
 impl Running {
     /// Starts `command` with piped standard input and output (standard error inherited).
     pub fn start(mut command: Command) -> Running {
-        let mut child = command
+        command
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
-            .stderr(Stdio::inherit())
-            .spawn()
-            .expect("annexd starts");
+            .stderr(Stdio::inherit());
+        let mut child = platform::spawn(&mut command).expect("annexd starts");
         let stdout = child.stdout.take().expect("piped stdout");
         let (tx, rx) = channel();
         std::thread::spawn(move || {

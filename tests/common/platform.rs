@@ -25,6 +25,24 @@ pub fn program(path: &str) -> std::process::Command {
     }
 }
 
+/// Starts `command`. Under Wine, starting a process fails now and then with
+/// ERROR_INTERNAL_ERROR (1359: once in about a thousand starts while the tests run two at a
+/// time) and works when tried again: that error, and only on Windows, is tried again, three
+/// times in all.
+pub fn spawn(command: &mut std::process::Command) -> std::io::Result<std::process::Child> {
+    const INTERNAL_ERROR: i32 = 1359;
+    let mut tries = 1;
+    loop {
+        match command.spawn() {
+            Err(e) if cfg!(windows) && e.raw_os_error() == Some(INTERNAL_ERROR) && tries < 3 => {
+                eprintln!("starting {command:?} failed ({e}): once more");
+                tries += 1;
+            }
+            started => return started,
+        }
+    }
+}
+
 /// Two serial ports joined by a wire: the test plays the board on `board`, the program
 /// opens `path`.
 pub struct PortPair {

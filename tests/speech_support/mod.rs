@@ -49,7 +49,7 @@ pub fn run_with_deadline(mut command: Command, stdin: Option<&[u8]>, limit: Dura
         } else {
             Stdio::null()
         });
-    let mut child = command.spawn().expect("annexd starts");
+    let mut child = platform::spawn(&mut command).expect("annexd starts");
     if let Some(input) = stdin {
         use std::io::Write;
         // The program may finish (and close its input) before reading it all: a broken pipe
