@@ -109,7 +109,7 @@ fn bad_input_gets_its_reason_and_leaves_the_game_unchanged() {
         ("Wolke sieben", "nicht verstanden"),
         ("Springer Felix vier", "kein Springer erreicht Felix vier"),
         ("Eva fünf", "kein Bauer erreicht Eva fünf"),
-        ("e2e5", "kein Bauer erreicht Eva fünf"),
+        ("e2e5", "Bauer Eva fünf, so zieht diese Figur nicht"),
         ("Läufer Cesar vier", "kein Läufer erreicht Cesar vier"),
         ("Remis", "Remis erst wenn beide gezogen haben"),
     ] {

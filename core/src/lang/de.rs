@@ -357,6 +357,16 @@ fn word(word: Word) -> &'static str {
         Word::BoardViewTitle => "annexd - Brettansicht: Befehle unten eingeben, Hilfe zeigt sie",
         Word::Said => "gesagt",
         Word::Note => "Hinweis",
+        // --- the dialogue of the move cycle (issue 22) ---
+        Word::NotHowItMoves => "so zieht diese Figur nicht",
+        Word::PathBlocked => "der Weg ist versperrt",
+        Word::OwnPieceThere => "dort steht eine Figur der gleichen Farbe",
+        Word::NothingToCapture => "dort ist nichts zu schlagen",
+        Word::KingInCheck => "der König steht im Schach",
+        Word::CastlingThroughCheck => "der König zöge über ein angegriffenes Feld",
+        Word::CastlingRightLost => "König oder Turm hat schon gezogen",
+        Word::NoPromotionHere => "hier gibt es keine Umwandlung",
+        // (end of the block of issue 22)
         // --- speech in and out ---
         Word::VoiceInputOff => "Spracheingabe aus",
         Word::VoiceInputOn => "Spracheingabe an",

@@ -343,6 +343,16 @@ fn word(word: Word) -> &'static str {
         Word::BoardViewTitle => "annexd - board view: type commands below, help lists them",
         Word::Said => "said",
         Word::Note => "note",
+        // --- the dialogue of the move cycle (issue 22) ---
+        Word::NotHowItMoves => "that piece does not move like that",
+        Word::PathBlocked => "the way is blocked",
+        Word::OwnPieceThere => "a piece of the same colour stands there",
+        Word::NothingToCapture => "there is nothing to capture there",
+        Word::KingInCheck => "the king is in check",
+        Word::CastlingThroughCheck => "the king would cross an attacked square",
+        Word::CastlingRightLost => "the king or the rook has already moved",
+        Word::NoPromotionHere => "there is no promotion here",
+        // (end of the block of issue 22)
         // --- speech in and out ---
         Word::VoiceInputOff => "voice input off",
         Word::VoiceInputOn => "voice input on",

@@ -468,6 +468,16 @@ fn word(word: Word) -> &'static str {
         }
         Word::Said => "dit",
         Word::Note => "note",
+        // --- the dialogue of the move cycle (issue 22) ---
+        Word::NotHowItMoves => "cette pièce ne se déplace pas ainsi",
+        Word::PathBlocked => "le chemin est barré",
+        Word::OwnPieceThere => "une pièce de la même couleur s'y trouve",
+        Word::NothingToCapture => "il n'y a rien à prendre",
+        Word::KingInCheck => "le roi est en échec",
+        Word::CastlingThroughCheck => "le roi passerait par une case attaquée",
+        Word::CastlingRightLost => "le roi ou la tour a déjà joué",
+        Word::NoPromotionHere => "pas de promotion ici",
+        // (end of the block of issue 22)
         // --- speech in and out ---
         Word::VoiceInputOff => "saisie vocale désactivée",
         Word::VoiceInputOn => "saisie vocale activée",

@@ -334,6 +334,24 @@ words! {
     Said => "w_said";
     /// "note": the board view's label of the last other line.
     Note => "w_note";
+    // --- the dialogue of the move cycle (issue 22) ---
+    /// "that piece does not move like that" (3.2 to 3.7)
+    NotHowItMoves => "w_not_how_it_moves";
+    /// "the way is blocked" (3.5, 3.7)
+    PathBlocked => "w_path_blocked";
+    /// "a piece of the same colour stands there" (3.1)
+    OwnPieceThere => "w_own_piece_there";
+    /// "there is nothing to capture there"
+    NothingToCapture => "w_nothing_to_capture";
+    /// "the king is in check" (3.8.2.2)
+    KingInCheck => "w_king_in_check";
+    /// "the king would cross an attacked square" (3.8.2.2)
+    CastlingThroughCheck => "w_castling_through_check";
+    /// "the king or the rook has already moved" (3.8.2.1)
+    CastlingRightLost => "w_castling_right_lost";
+    /// "there is no promotion here"
+    NoPromotionHere => "w_no_promotion_here";
+    // (end of the block of issue 22)
     // --- speech in and out ---
     /// "voice input off"
     VoiceInputOff => "w_voice_input_off";
