@@ -57,7 +57,8 @@ fn an_intact_record_is_said_to_be_intact_with_its_replay_and_code() {
     );
     assert_eq!(
         lines[2],
-        "Partie nach den Regeln nachgespielt, zwanzig Züge, Ergebnis 0-1"
+        // Issue 22, item 10: moves, not half-moves (twenty half-moves are ten moves).
+        "Partie nach den Regeln nachgespielt, zehn Züge, Ergebnis 0-1"
     );
     assert!(lines[3].starts_with("Prüfcode: "), "{said}");
     assert_eq!(

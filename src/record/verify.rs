@@ -69,7 +69,8 @@ pub fn verdict(contents: &JournalContents, code: Option<CheckCode>, lang: Lang) 
             let mut tokens = vec![
                 Token::Word(Word::ReplayedByRules),
                 Token::Pause,
-                Token::Number(game.history().len() as u32),
+                // Moves, not half-moves: a game of "1. e4 e5 … 4. …" has four.
+                Token::Number(game.moves_played()),
                 Token::Word(Word::Moves),
                 Token::Pause,
             ];

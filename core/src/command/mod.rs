@@ -48,10 +48,10 @@ pub enum Command {
     /// Offer a draw (9.1): by the side named, or else by whoever speaks (in line mode, the
     /// player who has just moved).
     OfferDraw(Option<Color>),
-    /// Accept the draw offered.
-    AcceptDraw,
-    /// Decline the draw offered.
-    DeclineDraw,
+    /// Accept the draw offered: by the side named, or else the offerer's opponent (9.1.2).
+    AcceptDraw(Option<Color>),
+    /// Decline the draw offered: by the side named, or else the offerer's opponent.
+    DeclineDraw(Option<Color>),
     /// Claim a draw (9.2, 9.3), with the intended move as said, if one is given.
     ClaimDraw(Option<String>),
     /// Resign: the side named, or else the one who speaks (the side to move in line mode).
@@ -127,8 +127,8 @@ impl CommandKind {
             CommandKind::TakeBack => Command::TakeBack,
             CommandKind::PressClock => Command::PressClock,
             CommandKind::OfferDraw => Command::OfferDraw(v.side),
-            CommandKind::AcceptDraw => Command::AcceptDraw,
-            CommandKind::DeclineDraw => Command::DeclineDraw,
+            CommandKind::AcceptDraw => Command::AcceptDraw(v.side),
+            CommandKind::DeclineDraw => Command::DeclineDraw(v.side),
             CommandKind::ClaimDraw => Command::ClaimDraw(v.rest),
             CommandKind::Resign => Command::Resign(v.side),
             CommandKind::Yes => Command::Yes,
@@ -186,8 +186,14 @@ impl Command {
                 v.side = *side;
                 CommandKind::OfferDraw
             }
-            Command::AcceptDraw => CommandKind::AcceptDraw,
-            Command::DeclineDraw => CommandKind::DeclineDraw,
+            Command::AcceptDraw(side) => {
+                v.side = *side;
+                CommandKind::AcceptDraw
+            }
+            Command::DeclineDraw(side) => {
+                v.side = *side;
+                CommandKind::DeclineDraw
+            }
             Command::ClaimDraw(rest) => {
                 v.rest.clone_from(rest);
                 CommandKind::ClaimDraw
@@ -273,8 +279,8 @@ impl Command {
             self,
             Command::Resign(_)
                 | Command::OfferDraw(_)
-                | Command::AcceptDraw
-                | Command::DeclineDraw
+                | Command::AcceptDraw(_)
+                | Command::DeclineDraw(_)
                 | Command::ClaimDraw(_)
         )
     }

@@ -280,7 +280,46 @@ mod tests {
             de("draw black"),
             Some(Command::OfferDraw(Some(Color::Black)))
         );
-        assert_eq!(de("remis annehmen"), Some(Command::AcceptDraw));
+        assert_eq!(de("remis annehmen"), Some(Command::AcceptDraw(None)));
+        // 9.1.2: the side that answers may be named.
+        for line in [
+            "Schwarz nimmt Remis an",
+            "Remis annehmen Schwarz",
+            "schwarz nimmt an",
+        ] {
+            assert_eq!(
+                de(line),
+                Some(Command::AcceptDraw(Some(Color::Black))),
+                "{line}"
+            );
+        }
+        for line in [
+            "Weiß lehnt Remis ab",
+            "Remis ablehnen Weiß",
+            "ablehnen weiß",
+        ] {
+            assert_eq!(
+                de(line),
+                Some(Command::DeclineDraw(Some(Color::White))),
+                "{line}"
+            );
+        }
+        let en = |line| parse(Lang::En, line);
+        for line in [
+            "Black accepts the draw",
+            "accept draw black",
+            "black accepts",
+        ] {
+            assert_eq!(
+                en(line),
+                Some(Command::AcceptDraw(Some(Color::Black))),
+                "{line}"
+            );
+        }
+        assert_eq!(
+            en("white declines the draw"),
+            Some(Command::DeclineDraw(Some(Color::White)))
+        );
         assert_eq!(
             de("reklamieren Springer Felix drei"),
             Some(Command::ClaimDraw(Some("Springer Felix drei".into())))
@@ -423,9 +462,24 @@ mod tests {
             Some(Command::OfferDraw(Some(Color::Black)))
         );
         assert_eq!(fr("proposer la nulle"), Some(Command::OfferDraw(None)));
-        assert_eq!(fr("accepter la nulle"), Some(Command::AcceptDraw));
-        assert_eq!(fr("accepter"), Some(Command::AcceptDraw));
-        assert_eq!(fr("refuser la nulle"), Some(Command::DeclineDraw));
+        assert_eq!(fr("accepter la nulle"), Some(Command::AcceptDraw(None)));
+        assert_eq!(fr("accepter"), Some(Command::AcceptDraw(None)));
+        assert_eq!(fr("refuser la nulle"), Some(Command::DeclineDraw(None)));
+        for line in [
+            "Noir accepte la nulle",
+            "accepter la nulle Noir",
+            "noir accepte",
+        ] {
+            assert_eq!(
+                fr(line),
+                Some(Command::AcceptDraw(Some(Color::Black))),
+                "{line}"
+            );
+        }
+        assert_eq!(
+            fr("Blanc refuse la nulle"),
+            Some(Command::DeclineDraw(Some(Color::White)))
+        );
         assert_eq!(fr("réclamation"), Some(Command::ClaimDraw(None)));
         assert_eq!(
             fr("réclamation Cavalier Felix trois"),

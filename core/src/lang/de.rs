@@ -165,8 +165,19 @@ fn commands(kind: CommandKind) -> &'static [Phrase] {
         CommandKind::TakeBack => &[&[W(Word::Correction)], &[T("zurück")], &[T("zurücknehmen")]],
         CommandKind::PressClock => &[&[W(Word::Clock)], &[T("drücken")]],
         CommandKind::OfferDraw => &[&[W(Word::Draw), OptSide], &[T("Remis anbieten")]],
-        CommandKind::AcceptDraw => &[&[W(Word::AcceptDraw)], &[T("annehmen")]],
-        CommandKind::DeclineDraw => &[&[W(Word::DeclineDraw)], &[T("ablehnen")]],
+        // 9.1.2: the side answering may be named ("Schwarz nimmt Remis an").
+        CommandKind::AcceptDraw => &[
+            &[W(Word::AcceptDraw), OptSide],
+            &[T("annehmen"), OptSide],
+            &[Side, T("nimmt Remis an")],
+            &[Side, T("nimmt an")],
+        ],
+        CommandKind::DeclineDraw => &[
+            &[W(Word::DeclineDraw), OptSide],
+            &[T("ablehnen"), OptSide],
+            &[Side, T("lehnt Remis ab")],
+            &[Side, T("lehnt ab")],
+        ],
         CommandKind::ClaimDraw => &[&[W(Word::Claim), OptRest], &[T("reklamieren"), OptRest]],
         CommandKind::Resign => &[
             &[W(Word::Resign), OptSide],
@@ -366,6 +377,8 @@ fn word(word: Word) -> &'static str {
         Word::CastlingThroughCheck => "der König zöge über ein angegriffenes Feld",
         Word::CastlingRightLost => "König oder Turm hat schon gezogen",
         Word::NoPromotionHere => "hier gibt es keine Umwandlung",
+        Word::HasUsed => "verbraucht",
+        Word::FirstEntered => "zuerst eingegeben",
         // (end of the block of issue 22)
         // --- speech in and out ---
         Word::VoiceInputOff => "Spracheingabe aus",

@@ -149,8 +149,19 @@ fn commands(kind: CommandKind) -> &'static [Phrase] {
             &[T("offer draw")],
             &[T("offer a draw")],
         ],
-        CommandKind::AcceptDraw => &[&[W(Word::AcceptDraw)], &[T("accept")]],
-        CommandKind::DeclineDraw => &[&[W(Word::DeclineDraw)], &[T("decline")]],
+        // 9.1.2: the side answering may be named ("Black accepts the draw").
+        CommandKind::AcceptDraw => &[
+            &[W(Word::AcceptDraw), OptSide],
+            &[T("accept"), OptSide],
+            &[Side, T("accepts"), T("draw")],
+            &[Side, T("accepts")],
+        ],
+        CommandKind::DeclineDraw => &[
+            &[W(Word::DeclineDraw), OptSide],
+            &[T("decline"), OptSide],
+            &[Side, T("declines"), T("draw")],
+            &[Side, T("declines")],
+        ],
         CommandKind::ClaimDraw => &[&[W(Word::Claim), OptRest], &[T("claim draw"), OptRest]],
         CommandKind::Resign => &[
             &[W(Word::Resign), OptSide],
@@ -352,6 +363,8 @@ fn word(word: Word) -> &'static str {
         Word::CastlingThroughCheck => "the king would cross an attacked square",
         Word::CastlingRightLost => "the king or the rook has already moved",
         Word::NoPromotionHere => "there is no promotion here",
+        Word::HasUsed => "used",
+        Word::FirstEntered => "first entered",
         // (end of the block of issue 22)
         // --- speech in and out ---
         Word::VoiceInputOff => "voice input off",

@@ -268,15 +268,20 @@ fn commands(kind: CommandKind) -> &'static [Phrase] {
             &[T("proposer nulle")],
             &[T("proposer la nulle")],
         ],
+        // 9.1.2: the side answering may be named ("Noir accepte la nulle").
         CommandKind::AcceptDraw => &[
-            &[W(Word::AcceptDraw)],
-            &[T("accepter")],
-            &[T("accepter nulle")],
+            &[W(Word::AcceptDraw), OptSide],
+            &[T("accepter"), OptSide],
+            &[T("accepter"), T("nulle"), OptSide],
+            &[Side, T("accepte"), T("nulle")],
+            &[Side, T("accepte")],
         ],
         CommandKind::DeclineDraw => &[
-            &[W(Word::DeclineDraw)],
-            &[T("refuser")],
-            &[T("refuser nulle")],
+            &[W(Word::DeclineDraw), OptSide],
+            &[T("refuser"), OptSide],
+            &[T("refuser"), T("nulle"), OptSide],
+            &[Side, T("refuse"), T("nulle")],
+            &[Side, T("refuse")],
         ],
         CommandKind::ClaimDraw => &[&[W(Word::Claim), OptRest], &[T("réclamer"), OptRest]],
         CommandKind::Resign => &[
@@ -438,7 +443,7 @@ fn word(word: Word) -> &'static str {
         Word::MustBeCaptured => "pièce touchée, elle doit être prise",
         Word::PutBack => "remis en place",
         Word::Missing => "manque",
-        Word::NoPieceBelongsHere => "aucune pièce ici",
+        Word::NoPieceBelongsHere => "aucune pièce ne doit être ici",
         Word::WrongPiece => "mauvaise pièce",
         Word::BelongsHere => "va ici",
         Word::WhiteAdjective => "blanche",
@@ -477,6 +482,8 @@ fn word(word: Word) -> &'static str {
         Word::CastlingThroughCheck => "le roi passerait par une case attaquée",
         Word::CastlingRightLost => "le roi ou la tour a déjà joué",
         Word::NoPromotionHere => "pas de promotion ici",
+        Word::HasUsed => "a utilisé",
+        Word::FirstEntered => "d'abord saisi",
         // (end of the block of issue 22)
         // --- speech in and out ---
         Word::VoiceInputOff => "saisie vocale désactivée",

@@ -82,8 +82,8 @@ impl Session {
                     vec![Token::Side(by), Token::Word(Word::DrawOffered)]
                 });
             }
-            Command::AcceptDraw => {
-                let by = actor.unwrap_or(pos.turn());
+            Command::AcceptDraw(side) => {
+                let by = side.or(actor).unwrap_or_else(|| self.answering_side());
                 // The outcome says "Remis angenommen" itself: "Remis angenommen, Remis".
                 self.simple(Entry::accept_draw(by), now, out, |s| {
                     s.game()
@@ -92,8 +92,8 @@ impl Session {
                         .unwrap_or_else(|| vec![Token::Word(Word::DrawAccepted)])
                 });
             }
-            Command::DeclineDraw => {
-                let by = actor.unwrap_or(pos.turn());
+            Command::DeclineDraw(side) => {
+                let by = side.or(actor).unwrap_or_else(|| self.answering_side());
                 self.simple(Entry::decline_draw(by), now, out, |_| {
                     vec![Token::Word(Word::DrawDeclined)]
                 });
@@ -124,6 +124,16 @@ impl Session {
             }
             // "gespeichert" is said once the journal is complete on disk (`DiskReport::Closed`).
             Command::Quit => out.push(Effect::Quit),
+        }
+    }
+
+    /// Who answers a draw offer when no side is named: the opponent of the player whose
+    /// offer stands (9.1.2: made before or after his move, or an incorrect claim, 9.1.2.3),
+    /// else the player to move.
+    fn answering_side(&self) -> Color {
+        match self.game().pending_draw_offer() {
+            Some(offerer) => !offerer,
+            None => self.game().turn(),
         }
     }
 

@@ -351,6 +351,10 @@ words! {
     CastlingRightLost => "w_castling_right_lost";
     /// "there is no promotion here"
     NoPromotionHere => "w_no_promotion_here";
+    /// "has used": the time a side has used, after the side (D.2.10.4)
+    HasUsed => "w_has_used";
+    /// "first entered": the move an assistant typed by mistake and corrected (D.2.10)
+    FirstEntered => "w_first_entered";
     // (end of the block of issue 22)
     // --- speech in and out ---
     /// "voice input off"
