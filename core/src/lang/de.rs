@@ -379,6 +379,10 @@ fn word(word: Word) -> &'static str {
         Word::NoPromotionHere => "hier gibt es keine Umwandlung",
         Word::HasUsed => "verbraucht",
         Word::FirstEntered => "zuerst eingegeben",
+        Word::BackTo => "zurück nach",
+        Word::NotAllowed => "nicht erlaubt",
+        Word::Lifted => "angehoben",
+        Word::NotYetAnnounced => "noch nicht angesagt",
         // (end of the block of issue 22)
         // --- speech in and out ---
         Word::VoiceInputOff => "Spracheingabe aus",

@@ -365,6 +365,10 @@ fn word(word: Word) -> &'static str {
         Word::NoPromotionHere => "there is no promotion here",
         Word::HasUsed => "used",
         Word::FirstEntered => "first entered",
+        Word::BackTo => "back to",
+        Word::NotAllowed => "not allowed",
+        Word::Lifted => "lifted",
+        Word::NotYetAnnounced => "not announced yet",
         // (end of the block of issue 22)
         // --- speech in and out ---
         Word::VoiceInputOff => "voice input off",

@@ -131,6 +131,13 @@ pub(super) static TABLE: Table = Table {
             ["w_put_back_f", "remise en place"],
         ),
         agreeing(
+            Word::Lifted,
+            ["w_lifted", "soulevé"],
+            ["w_lifted_f", "soulevée"],
+            ["w_lifted", "soulevé"],
+            ["w_lifted_f", "soulevée"],
+        ),
+        agreeing(
             Word::Remaining,
             ["w_remaining", "restant"],
             ["w_remaining_f", "restante"],
@@ -484,6 +491,10 @@ fn word(word: Word) -> &'static str {
         Word::NoPromotionHere => "pas de promotion ici",
         Word::HasUsed => "a utilisé",
         Word::FirstEntered => "d'abord saisi",
+        Word::BackTo => "à remettre en",
+        Word::NotAllowed => "pas permis",
+        Word::Lifted => "soulevé",
+        Word::NotYetAnnounced => "pas encore annoncé",
         // (end of the block of issue 22)
         // --- speech in and out ---
         Word::VoiceInputOff => "saisie vocale désactivée",

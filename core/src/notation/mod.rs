@@ -6,5 +6,5 @@ pub(crate) mod reason;
 pub(crate) mod render;
 
 pub use parse::{ParseError, parse_move};
-pub use reason::{Illegal, why_illegal};
+pub use reason::why_illegal;
 pub use render::{Style, move_tokens};

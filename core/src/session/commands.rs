@@ -188,6 +188,12 @@ impl Session {
             out.push(Effect::say(vec![Token::Word(Word::NothingToTakeBack)]));
             return;
         };
+        if self.cycle.move_under_way() {
+            // The VI player's own move is under way on the pegs: his "Korrektur" is about
+            // that move, never the opponent's move before it.
+            out.push(Effect::say(vec![Token::Word(Word::NothingToTakeBack)]));
+            return;
+        }
         if self.uncompleted_on_board {
             out.push(Effect::say(vec![Token::Word(Word::MoveIsMade)]));
             return;
@@ -204,7 +210,7 @@ impl Session {
             Ok(_) => {
                 self.uncompleted = None;
                 // The piece goes back on the boards too.
-                self.boards_follow_game();
+                self.boards_follow_game(now, out);
                 out.push(Effect::say(vec![
                     Token::Word(what),
                     Token::Pause,
@@ -376,7 +382,7 @@ impl Session {
             }
         }
         self.uncompleted = None;
-        self.boards_follow_game();
+        self.boards_follow_game(now, out);
         let position = self.sheet.game().position().clone();
         let first = if plies == 0 {
             Word::GameReopened
@@ -425,7 +431,7 @@ impl Session {
             }
         }
         self.uncompleted = None;
-        self.boards_follow_game();
+        self.boards_follow_game(now, out);
         match self.record(Entry::illegal_move(side, None), now, out) {
             Ok(applied) => {
                 let position = self.game().position().clone();

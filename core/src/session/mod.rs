@@ -22,6 +22,7 @@ mod commands;
 mod cycle;
 mod edge;
 mod effect;
+mod pegs;
 mod queries;
 mod resume;
 mod timing;
@@ -444,12 +445,19 @@ impl Session {
     /// may have been sent back after a mismatch), the other board is to show it.
     /// `on_board`: the move was made on a board the program sees.
     fn make_and_follow(&mut self, m: Move, on_board: bool, now: Duration, out: &mut Vec<Effect>) {
+        let before = self.game().position().clone();
+        let plies = self.game().history().len();
         self.make_move(m, now, out);
         if self.uncompleted.is_some() {
             self.uncompleted_on_board = on_board;
         }
         let position = self.sheet.game().position().clone();
-        self.cycle.follow(&position);
+        // The opponent's move is to be followed on the peg board.
+        let relayed = (self.game().history().len() > plies
+            && before.turn() != self.options.vi_side)
+            .then_some((before, m));
+        let steps = self.cycle.follow(&position, relayed, &self.cycle_game());
+        self.carry_out(steps, now, out);
     }
 
     /// Makes a legal move: announced and journaled, to be completed by the clock.
@@ -493,10 +501,11 @@ impl Session {
     }
 
     /// The boards follow the game after it went back (a take-back, the arbiter).
-    fn boards_follow_game(&mut self) {
+    fn boards_follow_game(&mut self, now: Duration, out: &mut Vec<Effect>) {
         self.cycle.forget_move_under_way();
         let position = self.sheet.game().position().clone();
-        self.cycle.follow(&position);
+        let steps = self.cycle.follow(&position, None, &self.cycle_game());
+        self.carry_out(steps, now, out);
     }
 }
 

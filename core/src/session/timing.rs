@@ -78,7 +78,7 @@ impl Session {
             if !waiting && self.cycle.move_under_way() {
                 // A VI move under way: say what it lacks rather than start the clock.
                 if let Some(word) = self.cycle.press_refusal(waiting) {
-                    out.push(Effect::say(vec![Token::Word(word)]));
+                    out.push(Effect::say(self.refusal_with_board(word)));
                 }
                 return;
             }
@@ -92,7 +92,7 @@ impl Session {
                 .cycle
                 .press_refusal(waiting)
                 .unwrap_or(Word::MakeMoveFirst);
-            out.push(Effect::say(vec![Token::Word(word)]));
+            out.push(Effect::say(self.refusal_with_board(word)));
             return;
         };
         let Some(clock) = &mut self.clock else {
@@ -117,6 +117,16 @@ impl Session {
             }
             Err(err) => out.push(Effect::say(err.tokens())),
         }
+    }
+
+    /// A refusal of the clock, and what is wrong on the peg board if it differs.
+    fn refusal_with_board(&self, word: Word) -> Vec<Token> {
+        let mut tokens = vec![Token::Word(word)];
+        if let Some(board) = self.cycle.board_differences(&self.cycle_game()) {
+            tokens.push(Token::Pause);
+            tokens.extend(board);
+        }
+        tokens
     }
 
     /// Adds minutes to a player's clock (a penalty of the opponent) and records it.

@@ -355,6 +355,14 @@ words! {
     HasUsed => "w_has_used";
     /// "first entered": the move an assistant typed by mistake and corrected (D.2.10)
     FirstEntered => "w_first_entered";
+    /// "back to": a piece's way back to its square ("Bauer David vier zurück nach David zwei")
+    BackTo => "w_back_to";
+    /// "not allowed": a legal move that touch-move forbids (4.3, 4.4)
+    NotAllowed => "w_not_allowed";
+    /// "lifted": a peg lifted while it is not the VI player's turn (no touch, 4.3)
+    Lifted => "w_lifted";
+    /// "not announced yet": the opponent's move played on the peg board before it was relayed
+    NotYetAnnounced => "w_not_yet_announced";
     // (end of the block of issue 22)
     // --- speech in and out ---
     /// "voice input off"

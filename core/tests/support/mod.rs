@@ -4,6 +4,7 @@
 
 #![allow(dead_code)]
 
+pub mod blind;
 pub mod games;
 
 use std::time::Duration;
