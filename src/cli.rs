@@ -40,13 +40,7 @@ enum Command {
     /// The talking clock (Annex D.2.6.1): every FIDE time control, time and moves said aloud
     Clock(crate::clock::cli::ClockArgs),
     /// Print the PGN of a game journal (a damaged last line is reported and left out).
-    Pgn {
-        /// The journal file (JSON lines written while playing).
-        journal: std::path::PathBuf,
-        /// The language of messages: de, en or fr.
-        #[arg(long, default_value = "de")]
-        lang: annexd_core::Lang,
-    },
+    Pgn(crate::record::cli::RecordArgs),
     /// Write the scoresheet of a game: pdf (printable), brf (Braille), txt or pgn.
     Sheet(crate::record::cli::SheetArgs),
     /// Say whether a game's record is intact: its seal, its replay, its check code.
@@ -104,7 +98,7 @@ fn try_main(cli: Cli) -> Result<ExitCode, Error> {
         Command::Announce(args) => crate::notation::cli::run_announce(&args),
         Command::Parse(args) => crate::notation::cli::run_parse(&args),
         Command::Clock(args) => crate::clock::cli::run(&args)?,
-        Command::Pgn { journal, lang } => crate::record::cli::run_pgn(&journal, lang),
+        Command::Pgn(args) => crate::record::cli::run_pgn(&args),
         Command::Sheet(args) => crate::record::cli::run_sheet(&args),
         Command::Verify(args) => crate::record::verify::run(&args),
         Command::Fairplay(args) => crate::record::fairplay::run(&args),

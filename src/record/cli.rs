@@ -14,9 +14,15 @@ use annexd_core::{Lang, Token, Word};
 use super::journal;
 use super::sheets::{self, SheetOptions, sheet_path_for};
 
-/// Prints the PGN of the journal at `path` to standard output. A damaged last line is reported
-/// on standard error and left out; any other fault is reported and the exit code is 1.
-pub fn run_pgn(path: &Path, lang: Lang) -> ExitCode {
+/// Prints the PGN of a journal (the one named, or the newest game) to standard output. A
+/// damaged last line is reported on standard error and left out; any other fault is reported
+/// and the exit code is 1.
+pub fn run_pgn(args: &RecordArgs) -> ExitCode {
+    let (lang, journal) = match args.resolve() {
+        Ok(resolved) => resolved,
+        Err(message) => return fail(&message),
+    };
+    let path = journal.as_path();
     let contents = match read_journal(path, lang) {
         Ok(contents) => contents,
         Err(code) => return code,
@@ -46,7 +52,8 @@ pub fn run_pgn(path: &Path, lang: Lang) -> ExitCode {
 pub struct RecordArgs {
     /// The journal of the game (default: the newest game in the games folder).
     pub journal: Option<PathBuf>,
-    /// The language of the words: de or en (default: the settings' language).
+    /// The language of the words: de, en or fr (default: the language the game was played
+    /// in, else the settings').
     #[arg(long)]
     pub lang: Option<Lang>,
     /// The settings file (for the games folder and the language).
@@ -56,7 +63,8 @@ pub struct RecordArgs {
 
 impl RecordArgs {
     /// The language, and the journal named or the newest in the games folder; or the
-    /// message of what is wrong.
+    /// message of what is wrong. The language is `--lang`, else the one the game was played
+    /// in (its journal's header), else the settings'.
     pub fn resolve(&self) -> Result<(Lang, PathBuf), String> {
         let settings = crate::config::load(self.config.as_deref()).map_err(|e| {
             let lang = self.lang.unwrap_or_default();
@@ -76,8 +84,27 @@ impl RecordArgs {
                 })?
             }
         };
+        let lang = self
+            .lang
+            .or_else(|| game_language(&journal))
+            .unwrap_or(lang);
         Ok((lang, journal))
     }
+}
+
+/// The language a journal's game was played in, as its header records it (issue 22: the
+/// tools answer in the game's language).
+pub fn game_language(journal: &Path) -> Option<Lang> {
+    use std::io::{BufRead, BufReader, Read};
+    let file = std::fs::File::open(journal).ok()?;
+    let mut first = Vec::new();
+    BufReader::new(file.take(1 << 16))
+        .read_until(b'\n', &mut first)
+        .ok()?;
+    annexd_core::record::parse_journal(&first)
+        .ok()?
+        .header
+        .language
 }
 
 /// The journal in `dir` written last.

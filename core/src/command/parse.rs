@@ -590,7 +590,11 @@ mod tests {
         );
         assert_eq!(fr("oui"), Some(Command::Yes));
         assert_eq!(fr("non"), Some(Command::No));
-        assert_eq!(fr("aide"), Some(Command::Help));
+        assert_eq!(fr("aide"), Some(Command::Help(None)));
+        assert_eq!(
+            fr("aide coups"),
+            Some(Command::Help(Some(super::super::HelpTopic::Moves)))
+        );
         assert_eq!(fr("fin"), Some(Command::Quit));
         assert_eq!(fr("écouter"), Some(Command::Listen));
         assert_eq!(fr("tige e2e4"), Some(Command::Peg("e2e4".into())));

@@ -187,6 +187,12 @@ fn commands(kind: CommandKind) -> &'static [Phrase] {
         CommandKind::Yes => &[&[W(Word::Yes)]],
         CommandKind::No => &[&[W(Word::No)]],
         CommandKind::Help => &[&[W(Word::Help)], &[T("?")]],
+        CommandKind::HelpMoves => &[&[W(Word::Help), W(Word::Moves)]],
+        CommandKind::HelpQuestions => &[&[W(Word::Help), W(Word::QuestionsTopic)]],
+        CommandKind::HelpClock => &[&[W(Word::Help), W(Word::Clock)]],
+        CommandKind::HelpBoard => &[&[W(Word::Help), W(Word::BoardTopic)]],
+        CommandKind::HelpDraw => &[&[W(Word::Help), W(Word::Draw)]],
+        CommandKind::HelpArbiter => &[&[W(Word::Help), W(Word::Arbiter)]],
         CommandKind::Fen => &[&[W(Word::Fen)]],
         CommandKind::ArbiterPause => &[
             &[W(Word::Arbiter), W(Word::Pause)],
@@ -383,6 +389,24 @@ fn word(word: Word) -> &'static str {
         Word::NotAllowed => "nicht erlaubt",
         Word::Lifted => "angehoben",
         Word::NotYetAnnounced => "noch nicht angesagt",
+        Word::EnterStartsClock => "die Eingabetaste startet die Uhr",
+        Word::EnterResumesClock => "die Eingabetaste lässt die Uhr weiterlaufen",
+        Word::QuitToLeave => "Ende verlässt das Programm",
+        Word::NothingToConfirm => "keine Frage offen",
+        Word::HelpPointer => "Hilfe zeigt, was man sagen kann",
+        Word::HelpTopics => "Hilfe zu den Themen",
+        Word::QuestionsTopic => "Fragen",
+        Word::BoardTopic => "Brett",
+        Word::HelpMovesSay => "Züge so sagen oder tippen",
+        Word::HelpTyped => "oder in Schachnotation tippen: Nf3, g1f3, e4, O-O",
+        Word::HelpPromotion => "bei einer Umwandlung die neue Figur nennen, zum Beispiel",
+        Word::HelpCorrection => {
+            "nimmt eine falsche Ansage zurück, solange die Uhr nicht gedrückt ist"
+        }
+        Word::HelpEnterPresses => "die Eingabetaste drückt die Uhr",
+        Word::HelpPegs => {
+            "Stifte herausziehen und einstecken wie Figuren; das Programm sagt, was abweicht und was wohin gehört"
+        }
         // (end of the block of issue 22)
         // --- speech in and out ---
         Word::VoiceInputOff => "Spracheingabe aus",

@@ -171,6 +171,12 @@ fn commands(kind: CommandKind) -> &'static [Phrase] {
         CommandKind::Yes => &[&[W(Word::Yes)]],
         CommandKind::No => &[&[W(Word::No)]],
         CommandKind::Help => &[&[W(Word::Help)], &[T("?")]],
+        CommandKind::HelpMoves => &[&[W(Word::Help), W(Word::Moves)]],
+        CommandKind::HelpQuestions => &[&[W(Word::Help), W(Word::QuestionsTopic)]],
+        CommandKind::HelpClock => &[&[W(Word::Help), W(Word::Clock)]],
+        CommandKind::HelpBoard => &[&[W(Word::Help), W(Word::BoardTopic)]],
+        CommandKind::HelpDraw => &[&[W(Word::Help), W(Word::Draw)]],
+        CommandKind::HelpArbiter => &[&[W(Word::Help), W(Word::Arbiter)]],
         CommandKind::Fen => &[&[W(Word::Fen)]],
         CommandKind::ArbiterPause => &[
             &[W(Word::Arbiter), W(Word::Pause)],
@@ -369,6 +375,22 @@ fn word(word: Word) -> &'static str {
         Word::NotAllowed => "not allowed",
         Word::Lifted => "lifted",
         Word::NotYetAnnounced => "not announced yet",
+        Word::EnterStartsClock => "Enter starts the clock",
+        Word::EnterResumesClock => "Enter starts the clock again",
+        Word::QuitToLeave => "quit leaves the program",
+        Word::NothingToConfirm => "no question is open",
+        Word::HelpPointer => "help lists what can be said",
+        Word::HelpTopics => "help on",
+        Word::QuestionsTopic => "questions",
+        Word::BoardTopic => "board",
+        Word::HelpMovesSay => "say or type moves like this",
+        Word::HelpTyped => "or type them in chess notation: Nf3, g1f3, e4, O-O",
+        Word::HelpPromotion => "on promotion name the new piece, for example",
+        Word::HelpCorrection => "takes back a slip before the clock is pressed",
+        Word::HelpEnterPresses => "Enter presses the clock",
+        Word::HelpPegs => {
+            "pull and put the pegs like pieces; the program says what differs and what goes where"
+        }
         // (end of the block of issue 22)
         // --- speech in and out ---
         Word::VoiceInputOff => "voice input off",

@@ -299,6 +299,12 @@ fn commands(kind: CommandKind) -> &'static [Phrase] {
         CommandKind::Yes => &[&[W(Word::Yes)]],
         CommandKind::No => &[&[W(Word::No)]],
         CommandKind::Help => &[&[W(Word::Help)], &[T("?")]],
+        CommandKind::HelpMoves => &[&[W(Word::Help), W(Word::Moves)]],
+        CommandKind::HelpQuestions => &[&[W(Word::Help), W(Word::QuestionsTopic)]],
+        CommandKind::HelpClock => &[&[W(Word::Help), W(Word::Clock)]],
+        CommandKind::HelpBoard => &[&[W(Word::Help), W(Word::BoardTopic)]],
+        CommandKind::HelpDraw => &[&[W(Word::Help), W(Word::Draw)]],
+        CommandKind::HelpArbiter => &[&[W(Word::Help), W(Word::Arbiter)]],
         CommandKind::Fen => &[&[W(Word::Fen)]],
         CommandKind::ArbiterPause => &[
             &[W(Word::Arbiter), W(Word::Pause)],
@@ -495,6 +501,22 @@ fn word(word: Word) -> &'static str {
         Word::NotAllowed => "pas permis",
         Word::Lifted => "soulevé",
         Word::NotYetAnnounced => "pas encore annoncé",
+        Word::EnterStartsClock => "Entrée démarre la pendule",
+        Word::EnterResumesClock => "Entrée relance la pendule",
+        Word::QuitToLeave => "fin quitte le programme",
+        Word::NothingToConfirm => "aucune question en attente",
+        Word::HelpPointer => "aide donne ce qu'on peut dire",
+        Word::HelpTopics => "aide sur",
+        Word::QuestionsTopic => "questions",
+        Word::BoardTopic => "échiquier",
+        Word::HelpMovesSay => "dites ou tapez les coups ainsi",
+        Word::HelpTyped => "ou tapez-les en notation anglaise : Nf3, g1f3, e4, O-O",
+        Word::HelpPromotion => "pour une promotion, nommez la nouvelle pièce, par exemple",
+        Word::HelpCorrection => "reprend une annonce erronée avant d'appuyer sur la pendule",
+        Word::HelpEnterPresses => "Entrée appuie sur la pendule",
+        Word::HelpPegs => {
+            "retirez et placez les tiges comme des pièces ; le programme dit ce qui diffère et ce qui va où"
+        }
         // (end of the block of issue 22)
         // --- speech in and out ---
         Word::VoiceInputOff => "saisie vocale désactivée",

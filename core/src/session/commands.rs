@@ -106,10 +106,12 @@ impl Session {
                 });
             }
             Command::Arbiter(action) => self.arbiter(action, now, out),
-            Command::Yes | Command::No => {
-                out.push(Effect::say(vec![Token::Word(Word::NotUnderstood)]))
+            Command::Yes => self.answer_yes_no(true, now, out),
+            Command::No => self.answer_yes_no(false, now, out),
+            Command::Help(topic) => {
+                let pages = command::help_pages(self.options.lang, topic, self.simulated_peg_board);
+                out.extend(pages.into_iter().map(Effect::reading));
             }
-            Command::Help => out.push(Effect::reading(command::help_tokens(self.options.lang))),
             Command::Listen if self.voice_is_on() => out.push(Effect::ToggleListening),
             Command::Listen => out.push(Effect::reading(vec![Token::Word(Word::VoiceInputOff)])),
             Command::Peg(line) if self.simulated_peg_board => out.push(Effect::ToSimulator(line)),
@@ -125,6 +127,31 @@ impl Session {
             // "gespeichert" is said once the journal is complete on disk (`DiskReport::Closed`).
             Command::Quit => out.push(Effect::Quit),
         }
+    }
+
+    /// "ja" or "nein" (typed, said, or a key of the board): the answer to the question a
+    /// board asks (which move it shows) or to one asked back about something heard; with
+    /// nothing asked, that is said.
+    fn answer_yes_no(&mut self, yes: bool, now: Duration, out: &mut Vec<Effect>) {
+        let lang = self.options.lang;
+        let word = lang.word(if yes { Word::Yes } else { Word::No });
+        if self.cycle.asks() {
+            if let Some(steps) = self.cycle.answer(word, &self.cycle_game()) {
+                self.carry_out(steps, now, out);
+            } else {
+                // "nein" to the board: the board is to be put right.
+                out.push(Effect::say(vec![Token::Word(Word::PleaseCorrect)]));
+            }
+            return;
+        }
+        if self.voice_question().is_some() {
+            let heard = crate::listen::Heard {
+                alternatives: vec![(word.to_string(), 0.0)],
+            };
+            self.handle_heard(&heard, false, now, out);
+            return;
+        }
+        out.push(Effect::reading(vec![Token::Word(Word::NothingToConfirm)]));
     }
 
     /// Who answers a draw offer when no side is named: the opponent of the player whose
@@ -306,7 +333,10 @@ impl Session {
     fn arbiter(&mut self, action: ArbiterAction, now: Duration, out: &mut Vec<Effect>) {
         match action {
             ArbiterAction::Pause => self.arbiter_clock(ClockInput::Pause, now, out),
-            ArbiterAction::Resume => self.arbiter_clock(ClockInput::Resume, now, out),
+            ArbiterAction::Resume => {
+                self.resumed_paused = false;
+                self.arbiter_clock(ClockInput::Resume, now, out)
+            }
             ArbiterAction::AddTime(side, seconds) => {
                 if self.clock.is_none() {
                     out.push(Effect::say(vec![Token::Word(Word::NoClock)]));

@@ -408,13 +408,20 @@ impl BoardCycle {
                     let mut tokens = pegs::piece_tokens(*piece, vi);
                     tokens.extend(square_tokens(*square));
                     tokens.push(Token::Word(Word::PutBack));
-                    // 4.3: a touched piece that can move must move.
-                    if game.position.turn() == vi
-                        && self
-                            .touch_move(&game.position)
-                            .is_some_and(|o| o.piece.0 == *square)
-                    {
-                        tokens.extend([Token::Pause, Token::Word(Word::TouchMove)]);
+                    // 4.3: a touched piece that can move must move; an opponent's that can be
+                    // captured must be captured.
+                    let obliged = self.touch_move(&game.position).is_some_and(|o| {
+                        o.piece.0 == *square || o.victim.is_some_and(|(sq, _)| sq == *square)
+                    });
+                    if game.position.turn() == vi && obliged {
+                        tokens.extend([
+                            Token::Pause,
+                            Token::Word(if piece.color == vi {
+                                Word::TouchMove
+                            } else {
+                                Word::MustBeCaptured
+                            }),
+                        ]);
                     }
                     out.push(self.for_vi(tokens, Priority::Move));
                 }

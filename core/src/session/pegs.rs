@@ -193,6 +193,8 @@ impl Hands {
         wanted: Option<Piece>,
         correcting: bool,
     ) {
+        // A piece was taken off this hole (a capture).
+        let captured = self.lifted.iter().any(|(from, _)| *from == square);
         let mut fitting: Vec<usize> = (0..self.lifted.len())
             .filter(|&i| fits(self.lifted[i].1, cell))
             .collect();
@@ -203,7 +205,7 @@ impl Hands {
                     let (from, held) = self.lifted[i];
                     matches!(held, Held::Piece(p, _) if p.role == Role::Pawn
                         && cell.color() == Some(p.color)
-                        && promotes(p.color, from, square))
+                        && promotes(p.color, from, square, captured))
                 })
                 .collect();
         }
@@ -269,7 +271,7 @@ impl Hands {
             // A pawn reaching its last rank is the new piece (4.6), which only the board's
             // report can tell.
             Held::Piece(piece, Some(from))
-                if piece.role == Role::Pawn && promotes(piece.color, from, square) =>
+                if piece.role == Role::Pawn && promotes(piece.color, from, square, captured) =>
             {
                 from_cell(cell, Some(piece.color))
             }
@@ -487,10 +489,12 @@ pub(super) fn move_squares(start: &Chess, m: Move) -> Vec<Square> {
 }
 
 /// Whether a pawn of `color` from `from` reaching `to` is a promotion's way.
-fn promotes(color: Color, from: Square, to: Square) -> bool {
+/// `captured`: a piece was taken off `to` (a pawn captures diagonally, never straight).
+fn promotes(color: Color, from: Square, to: Square, captured: bool) -> bool {
+    let file_step = from.file().distance(to.file());
     to.rank() == (!color).backrank()
         && from.rank().distance(to.rank()) == 1
-        && from.file().distance(to.file()) <= 1
+        && ((file_step == 0 && !captured) || (file_step == 1 && captured))
 }
 
 /// Whether a known hole's content agrees with what a board of some kind reports.

@@ -64,6 +64,12 @@ impl Session {
             out.push(Effect::say(tokens));
             return;
         }
+        if self.resumed_paused && self.clock.as_ref().is_some_and(|c| c.clock().is_paused()) {
+            // A resumed game: the first press starts the clock again where it stood.
+            self.resumed_paused = false;
+            self.clock_input(ClockInput::Resume, now, out);
+            return;
+        }
         let Some(clock) = &self.clock else {
             // No clock: pressing completes the move.
             self.uncompleted = None;

@@ -363,6 +363,34 @@ words! {
     Lifted => "w_lifted";
     /// "not announced yet": the opponent's move played on the peg board before it was relayed
     NotYetAnnounced => "w_not_yet_announced";
+    /// "Enter starts the clock": said when a game with a clock begins
+    EnterStartsClock => "w_enter_starts_clock";
+    /// "Enter starts the clock again": said when a game is resumed with its clock stopped
+    EnterResumesClock => "w_enter_resumes_clock";
+    /// "quit leaves the program": said with the end of the game
+    QuitToLeave => "w_quit_to_leave";
+    /// "no question is open": yes or no with nothing asked
+    NothingToConfirm => "w_nothing_to_confirm";
+    /// "help lists what can be said": after something not understood
+    HelpPointer => "w_help_pointer";
+    /// "help on": the help's first line, before its topics
+    HelpTopics => "w_help_topics";
+    /// "questions": a topic of the help
+    QuestionsTopic => "w_questions_topic";
+    /// "board": a topic of the help
+    BoardTopic => "w_board_topic";
+    /// "say or type moves like this"
+    HelpMovesSay => "w_help_moves_say";
+    /// "or type them in algebraic notation": with the typed forms exactly as typed
+    HelpTyped => "w_help_typed";
+    /// "on promotion name the new piece, for example" (4.6, D.2.1)
+    HelpPromotion => "w_help_promotion";
+    /// "takes back a slip before the clock is pressed" (D.2.8)
+    HelpCorrection => "w_help_correction";
+    /// "Enter presses the clock"
+    HelpEnterPresses => "w_help_enter_presses";
+    /// how the peg board is used
+    HelpPegs => "w_help_pegs";
     // (end of the block of issue 22)
     // --- speech in and out ---
     /// "voice input off"

@@ -182,7 +182,7 @@ impl Player {
         if roll < 7 {
             let query =
                 ["Zeit", "Stellung", "wiederholen", "letzter Zug", "Hilfe"][self.rng.below(5)];
-            return self.type_line(query);
+            return self.ask(query);
         }
         if self.board_wrong() && self.rng.chance(0.7) {
             return self.put_board_right();
@@ -473,8 +473,8 @@ impl Player {
             Style::Long
         };
         let text = self.speech().text(&move_tokens(&game, m, style));
-        let followed_early = self.pegs_show(&game, Some(m));
-        if !followed_early && self.pegs_show(&game, None) {
+        let followed_early = self.pegs_look_like(&game, Some(m));
+        if !followed_early && self.pegs_look_like(&game, None) {
             // The relay says what to do: the pegs may still show the position before it.
             self.relayed_from = Some(game.clone());
         }
@@ -484,7 +484,7 @@ impl Player {
             self.relayed_from = None;
             return Ok(());
         }
-        self.following = !self.pegs_show(&self.game(), None);
+        self.following = !self.pegs_look_like(&self.game(), None);
         self.relayed = Some((game.clone(), m));
         // The opponent presses his clock, before or after the VI player follows.
         let press_first = self.rng.chance(0.5);
@@ -510,6 +510,15 @@ impl Player {
     /// Whether any peg stands where `game` has no such piece.
     fn pegs_differ_from(&self, game: &Chess) -> bool {
         !self.pegs_show(game, None)
+    }
+
+    /// Whether the pegs show `game` (after `m`, when given) as the board can tell.
+    fn pegs_look_like(&self, game: &Chess, m: Option<Move>) -> bool {
+        let mut pos = game.clone();
+        if let Some(m) = m {
+            pos.play_unchecked(m);
+        }
+        self.differing(&pos).is_empty()
     }
 
     /// Whether the pegs show `game` (after `m`, when given).
@@ -543,7 +552,7 @@ impl Player {
         };
         let offer = self.session.game().pending_draw_offer();
         let both_moved = self.session.game().history().len() >= 2;
-        self.type_line(&line)?;
+        self.ask(&line)?;
         // 9.1.2: a standing offer is accepted by the offerer's opponent, named or not.
         if command == Command::AcceptDraw(None)
             && let Some(offerer) = offer
@@ -667,6 +676,12 @@ impl Player {
         Ok(effects)
     }
 
+    /// A line that asks or offers something, no step of a move: what the board shows is
+    /// not its business.
+    fn ask(&mut self, text: &str) -> Result<(), Failure> {
+        self.line_effects(text).map(|_| ())
+    }
+
     fn type_line(&mut self, text: &str) -> Result<(), Failure> {
         let effects = self.line_effects(text)?;
         self.check_action(&format!("typed \"{text}\""), &effects)
@@ -729,7 +744,7 @@ impl Player {
                 }
             }
         }
-        if self.pegs_show(&self.game(), None) {
+        if self.pegs_look_like(&self.game(), None) {
             self.following = false;
         }
         for effect in effects {
@@ -907,9 +922,9 @@ impl Player {
         if self.following
             && let Some((before, m)) = &self.relayed
             && self.half_made(before, *m)
-            && action.starts_with("pegs")
         {
-            // The relayed move half followed (a capture's piece still standing).
+            // The relayed move half followed (a capture's piece still standing): the VI
+            // player's hands are still on it until he goes on to his own move.
             return Ok(());
         }
         if !self.vi_to_move()
@@ -921,7 +936,11 @@ impl Player {
             // before its king in castling): hands still on it.
             return Ok(());
         }
-        if self.vi_to_move() && !self.following && self.session.vi_move().on_board.is_none() {
+        if self.vi_to_move()
+            && !self.following
+            && !self.outstanding
+            && self.session.vi_move().on_board.is_none()
+        {
             let half: Vec<Move> = game
                 .legal_moves()
                 .into_iter()

@@ -6,6 +6,7 @@
 
 pub mod blind;
 pub mod games;
+pub mod rows;
 
 use std::time::Duration;
 
