@@ -11,6 +11,8 @@
 //! by scripts/package.sh) has the relative RUNPATH only and no path into the checkout at all:
 //! `ANNEXD_CHECKOUT` (read by `src/data_dirs.rs`) is then left unset.
 //!
+//! With the `whisper` feature, the same for libctranslate2 (see [`link_ctranslate2`]).
+//!
 //! The commit the program is built from (`ANNEXD_GIT_COMMIT`, named in every journal's
 //! header by `src/record/provenance.rs`) is asked of git when the source is a git checkout.
 
@@ -25,6 +27,9 @@ fn main() {
         println!("cargo:rustc-env=ANNEXD_CHECKOUT={}", checkout.display());
     }
     git_commit(&checkout);
+    if std::env::var_os("CARGO_FEATURE_WHISPER").is_some() {
+        link_ctranslate2(&checkout, packaged);
+    }
     if std::env::var_os("CARGO_FEATURE_RECOGNITION").is_none() {
         return;
     }
@@ -50,6 +55,33 @@ fn main() {
     // `$ORIGIN` reaches the linker as written (no shell in between): the loader replaces it
     // with the folder of the program.
     println!("cargo:rustc-link-arg=-Wl,-rpath,$ORIGIN/../lib/annexd");
+}
+
+/// The Whisper engine (feature `whisper`): libctranslate2 from the PyPI wheel `ctranslate2`,
+/// which scripts/setup.sh unpacks into `.deps/ctranslate2/lib`, found at run time as libvosk
+/// is (the checkout's folder, then `$ORIGIN/../lib/annexd`). The `ct2rs` crate links it
+/// (`.cargo/config.toml` names the folder to its build script, with the empty stand-ins
+/// setup puts there for the static libraries it names but the wheel's library contains).
+fn link_ctranslate2(checkout: &std::path::Path, packaged: bool) {
+    let dir = checkout.join(".deps").join("ctranslate2").join("lib");
+    let lib = dir.join("libctranslate2.so");
+    println!("cargo:rerun-if-changed={}", lib.display());
+    if !lib.exists() {
+        println!(
+            "cargo::error=libctranslate2.so is not in {}: run scripts/setup.sh first (or build \
+             without Whisper: --no-default-features --features tts,recognition)",
+            dir.display()
+        );
+        return;
+    }
+    println!("cargo:rustc-link-search=native={}", dir.display());
+    if !packaged {
+        println!("cargo:rustc-link-arg=-Wl,-rpath,{}", dir.display());
+    }
+    // Once in the RUNPATH: libvosk's part names it when voice input through Vosk is built.
+    if std::env::var_os("CARGO_FEATURE_RECOGNITION").is_none() {
+        println!("cargo:rustc-link-arg=-Wl,-rpath,$ORIGIN/../lib/annexd");
+    }
 }
 
 /// Tells the program the commit it is built from, and reruns when the checkout moves to

@@ -1,5 +1,8 @@
 #!/usr/bin/env bash
-# Regenerates the shipped voices voices/<lang>/espeak/ from espeak-ng.
+# Regenerates the shipped voices voices/<lang>/espeak/ from espeak-ng, or makes the voices
+# voices/<lang>/pico/ from SVOX Pico (`--engine pico`; pico2wave from Debian's non-free
+# libttspico-utils, which `scripts/setup.sh --test` installs; Pico is Apache-2.0, so its
+# recordings may ship).
 #
 # The list of clips comes from the program itself (`annexd voices keys --lang LANG`), so
 # running this after new words were added to core/src/words/word.rs covers them. Each clip is
@@ -11,7 +14,7 @@
 # sound German as the Annex prescribes. Finally `annexd voices check` verifies that each
 # voice is complete.
 #
-# Usage: scripts/make-voices.sh [LANG ...]        (default: de en fr)
+# Usage: scripts/make-voices.sh [--engine espeak|pico] [LANG ...]        (default: espeak; de en fr)
 # Environment: ANNEXD=path/to/annexd (default: built with cargo), RATE (16000), SPEED
 # (espeak words a minute, 150), TARGET_DB (-20), MISSING_ONLY=1 to make only the clips a voice
 # lacks (after new words were added) and leave the others byte for byte as they are.
@@ -21,12 +24,36 @@ cd "$(dirname "$0")/.."
 RATE=${RATE:-16000}
 SPEED=${SPEED:-150}
 TARGET_DB=${TARGET_DB:--20}
-LANGS=("$@")
-[ ${#LANGS[@]} -gt 0 ] || LANGS=(de en fr)
-
-for tool in espeak-ng sox; do
-    command -v "$tool" >/dev/null || { echo "make-voices: $tool is not installed (scripts/setup.sh installs it)" >&2; exit 1; }
+ENGINE=espeak
+LANGS=()
+while [ $# -gt 0 ]; do
+    case "$1" in
+        --engine) ENGINE=${2:-}; shift 2 ;;
+        --engine=*) ENGINE=${1#--engine=}; shift ;;
+        *) LANGS+=("$1"); shift ;;
+    esac
 done
+[ ${#LANGS[@]} -gt 0 ] || LANGS=(de en fr)
+case "$ENGINE" in
+    espeak) SYNTH=espeak-ng ;;
+    pico) SYNTH=pico2wave ;;
+    *) echo "make-voices: unknown engine '$ENGINE' (espeak or pico)" >&2; exit 2 ;;
+esac
+
+for tool in "$SYNTH" sox; do
+    command -v "$tool" >/dev/null || { echo "make-voices: $tool is not installed (scripts/setup.sh$([ "$ENGINE" = pico ] && echo ' --test') installs it)" >&2; exit 1; }
+done
+
+# Says WORDS with the engine in LANG into the WAV file OUT.
+synthesise() { # synthesise LANG WORDS OUT
+    case "$ENGINE" in
+        espeak) espeak-ng -v "$1" -s "$SPEED" -w "$3" "$2" ;;
+        pico)
+            local locale
+            case "$1" in de) locale=de-DE ;; en) locale=en-US ;; fr) locale=fr-FR ;; esac
+            pico2wave -l "$locale" -w "$3" "$2" ;;
+    esac
+}
 
 if [ -z "${ANNEXD:-}" ]; then
     cargo build --quiet --bin annexd
@@ -55,7 +82,7 @@ even() {
 }
 
 for lang in "${LANGS[@]}"; do
-    out="voices/$lang/espeak"
+    out="voices/$lang/$ENGINE"
     mkdir -p "$out"
     if [ "${MISSING_ONLY:-0}" != 1 ]; then
         rm -f "$out"/*.ogg "$out"/*.wav
@@ -76,8 +103,8 @@ for lang in "${LANGS[@]}"; do
             ad_*) speaker=de ;;
             *) speaker=$lang ;;
         esac
-        words=$(printf '%s' "$text" | sed -f "scripts/voices/espeak-$speaker.sed")
-        espeak-ng -v "$speaker" -s "$SPEED" -w "$TMP/raw.wav" "$words"
+        words=$(printf '%s' "$text" | sed -f "scripts/voices/$ENGINE-$speaker.sed")
+        synthesise "$speaker" "$words" "$TMP/raw.wav"
         # Trim silence at both ends (below 0.5 % for 20 ms), keeping 20 ms of it; mono; rate.
         sox -G "$TMP/raw.wav" -r "$RATE" -c 1 "$TMP/trim.wav" \
             silence 1 0.02 0.5% reverse silence 1 0.02 0.5% reverse pad 0.02 0.02
@@ -85,15 +112,23 @@ for lang in "${LANGS[@]}"; do
         count=$((count + 1))
     done <"$TMP/keys.tsv"
 
-    espeak_version=$(espeak-ng --version | head -n1 | sed 's/ Data at:.*//')
     annex_d=""
     [ "$lang" = de ] || annex_d=" (its Annex D words, ad_*, with voice de)"
     sox_version=$(sox --version | sed 's/.*SoX v/SoX /')
+    if [ "$ENGINE" = espeak ]; then
+        espeak_version=$(espeak-ng --version | head -n1 | sed 's/ Data at:.*//')
+        licence="GPL-3.0-or-later (synthesised with espeak-ng, whose output is free to use)"
+        made_with="scripts/make-voices.sh: $espeak_version, voice $lang$annex_d, $SPEED words a minute"
+    else
+        pico_version=$(dpkg-query -W -f='${Version}' libttspico-utils 2>/dev/null || echo unknown)
+        licence="Apache-2.0 (synthesised with SVOX Pico, Apache-2.0, whose output is free to use)"
+        made_with="scripts/make-voices.sh --engine pico: SVOX Pico (libttspico-utils $pico_version), voice $lang$annex_d"
+    fi
     cat >"$out/voice.toml" <<EOF
-name = "espeak"
+name = "$ENGINE"
 language = "$lang"
-licence = "GPL-3.0-or-later (synthesised with espeak-ng, whose output is free to use)"
-made_with = "scripts/make-voices.sh: $espeak_version, voice $lang$annex_d, $SPEED words a minute, spellings of scripts/voices/espeak-$lang.sed; $sox_version: silence trimmed, RMS evened to $TARGET_DB dBFS (peaks below -1 dBFS), $RATE Hz mono, $EXT"
+licence = "$licence"
+made_with = "$made_with, spellings of scripts/voices/$ENGINE-$lang.sed; $sox_version: silence trimmed, RMS evened to $TARGET_DB dBFS (peaks below -1 dBFS), $RATE Hz mono, $EXT"
 EOF
     echo "make-voices: $lang: $count clips in $out ($(du -sh "$out" | cut -f1))"
 done

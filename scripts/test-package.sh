@@ -57,7 +57,7 @@ mentions_build_paths() { for dir in "${BUILD[@]}"; do grep -qF "$dir/" "$1" && r
 # The program and its library: a RUNPATH relative to the program, nothing from the checkout.
 runpath=$(readelf -d "$BIN" | sed -n 's/.*(\(RUNPATH\|RPATH\)).*\[\(.*\)\]/\1 \2/p')
 [ "$runpath" = 'RUNPATH $ORIGIN/../lib/annexd' ] || fail "RUNPATH/RPATH is '$runpath'"
-ldd "$BIN" "$PKG/usr/lib/annexd/libvosk.so" > ldd.txt
+ldd "$BIN" "$PKG"/usr/lib/annexd/*.so* > ldd.txt
 ! grep -q "not found" ldd.txt || fail "a library is not found: $(cat ldd.txt)"
 ! mentions_build_paths ldd.txt || fail "ldd shows a path into the build: $(cat ldd.txt)"
 grep -q "libvosk.so => $PKG/usr/bin/../lib/annexd/libvosk.so" ldd.txt \
@@ -69,10 +69,12 @@ ok "RUNPATH \$ORIGIN/../lib/annexd, ldd and the program free of build paths"
 
 # Depends names the package of every library linked (libgcc-s1 is always there).
 depends=$(sed -n 's/^Depends: //p' control)
-for lib in $(readelf -d "$BIN" "$PKG/usr/lib/annexd/libvosk.so" \
+for lib in $(readelf -d "$BIN" "$PKG"/usr/lib/annexd/*.so* \
                | sed -n 's/.*(NEEDED).*\[\(.*\)\]/\1/p' | sort -u); do
-  [ "$lib" = libvosk.so ] && continue
-  owner=$(dpkg -S "*/$lib" | head -n 1 | cut -d: -f1)
+  # The private libraries (libvosk, libctranslate2 and its OpenMP runtime) are in the package.
+  [ -e "$PKG/usr/lib/annexd/$lib" ] && continue
+  # Only the package's own architecture counts (a cross toolchain's libgcc_s is no answer).
+  owner=$(dpkg -S "*/$MULTIARCH/$lib" | head -n 1 | cut -d: -f1)
   [ "$owner" = libgcc-s1 ] && continue
   [[ ", $depends," == *", $owner "* || ", $depends," == *", $owner,"* ]] \
     || fail "Depends ($depends) does not name $owner, which holds $lib"
@@ -172,7 +174,8 @@ ok "manual pages and completions"
 INSIDE
 
 # The list of folders to hide travels as a bash array declaration.
-export ROOT WORK
+MULTIARCH=$(dpkg-architecture -a "$(dpkg-deb -f "$DEB" Architecture)" -qDEB_HOST_MULTIARCH 2>/dev/null)
+export ROOT WORK MULTIARCH
 export HIDE_DECL
 HIDE_DECL=$(declare -p BUILD HIDE)
 run_inside=(bash -c 'eval "$HIDE_DECL"; source "$WORK/inside.sh"')

@@ -16,10 +16,12 @@ trap 'rm -rf "$WORK"' EXIT
 # the answers), and appends the transcript to $OUT.
 run_seat() {
   local lines=$1; shift
-  coproc GAME { XDG_CONFIG_HOME="$WORK" "$ANNEXD" play --journal "$WORK/game-$RANDOM.jsonl" "$@" 2>&1; }
+  local name; name=$(basename "$lines" .txt)
+  coproc GAME { XDG_CONFIG_HOME="$WORK" "$ANNEXD" play --journal "$WORK/$name.jsonl" "$@" 2>&1; }
   local out_fd=${GAME[0]} in_fd=${GAME[1]} pid=$GAME_PID
   drain() { while IFS= read -r -t "$1" line 2>/dev/null <&"$out_fd"; do
-              case "$line" in journal:*|*board:*) ;; *) echo "$line" >> "$OUT" ;; esac
+              # Every line as said or shown; only the temporary folder is left out of paths.
+              echo "${line//"$WORK"/…}" >> "$OUT"
             done; }
   drain 1.5
   while IFS= read -r typed; do

@@ -5,7 +5,9 @@ use std::process::ExitCode;
 
 use clap::{CommandFactory, Parser, Subcommand};
 
-use crate::error::{Error, report};
+use annexd_core::{Lang, Token, Word};
+
+use crate::error::{Error, Message, notice_with, report};
 
 /// The command line.
 #[derive(Parser)]
@@ -47,7 +49,8 @@ enum Command {
     Verify(crate::record::verify::VerifyArgs),
     /// Say what an arbiter needs to know: no engine, no network, the record's state.
     Fairplay(crate::record::fairplay::FairplayArgs),
-    /// Run a simulated peg board on a pseudo-terminal (prints its path; type moves or events).
+    /// Run a simulated board (a peg board, or --kind chesslink) on a pseudo-terminal (prints
+    /// its path; type moves or events).
     BoardSim(crate::board::cli::SimArgs),
     /// Connect to a board and print what it understands, one JSON object a line.
     BoardWatch(crate::board::cli::WatchArgs),
@@ -62,24 +65,23 @@ enum Command {
     GenerateDocs(crate::manual::GenerateDocsArgs),
 }
 
-/// The help of a `--lang` option: every language the program speaks.
-pub(crate) fn lang_help() -> String {
-    let codes: Vec<&str> = annexd_core::Lang::ALL.iter().map(|l| l.code()).collect();
-    format!(
-        "The language of what is said and shown: {}",
-        codes.join(", ")
-    )
-}
-
 /// Runs the command line of this process: the log set up, the command run, and a failure
-/// reported once, in the user's language ([`report`]).
+/// reported once, in the user's language (`report`).
 pub fn main() -> ExitCode {
-    let cli = Cli::parse();
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(err) => return command_line_failure(&err),
+    };
     let plays = matches!(cli.command, Command::Play(_) | Command::Resume(_));
-    crate::logging::init(
+    if let Err((path, err)) = crate::logging::init(
         cli.log.as_deref(),
         plays.then(crate::logging::default_log_file).flatten(),
-    );
+    ) {
+        let lang = crate::config::user_lang(cli.command.lang());
+        let mut words = vec![Token::Word(Word::LogNotWritten)];
+        words.extend(crate::error::io_reason(&err));
+        notice_with(&Message::said(lang, words).shown(path.display()), err);
+    }
     match try_main(cli) {
         Ok(code) => code,
         Err(err) => {
@@ -89,15 +91,111 @@ pub fn main() -> ExitCode {
     }
 }
 
+/// A command line that cannot be run, said in words like every failure: what is wrong, the
+/// option or value as typed, the values allowed where clap knows them, and where help is;
+/// clap's own text (in English) goes to the log. Help and the version are printed as clap
+/// prints them.
+fn command_line_failure(err: &clap::Error) -> ExitCode {
+    use clap::error::{ContextKind, ContextValue, ErrorKind};
+    if !err.use_stderr() {
+        // Help or the version asked for; a closed standard output has no reader to tell.
+        let _ = err.print();
+        return ExitCode::from(u8::try_from(err.exit_code()).unwrap_or(2));
+    }
+    let lang = lang_in_args().unwrap_or_else(|| crate::config::user_lang(None));
+    let word = match err.kind() {
+        ErrorKind::UnknownArgument => Word::UnknownOption,
+        ErrorKind::InvalidSubcommand => Word::UnknownCommand,
+        ErrorKind::InvalidValue | ErrorKind::ValueValidation | ErrorKind::InvalidUtf8 => {
+            Word::NotAllowedValue
+        }
+        ErrorKind::MissingRequiredArgument
+        | ErrorKind::MissingSubcommand
+        | ErrorKind::NoEquals
+        | ErrorKind::TooFewValues
+        | ErrorKind::WrongNumberOfValues => Word::ValueMissing,
+        _ => Word::BadOption,
+    };
+    let shown = |kind: ContextKind| match err.get(kind) {
+        Some(ContextValue::String(text)) => Some(text.clone()),
+        Some(ContextValue::Strings(texts)) => Some(texts.join(", ")),
+        Some(ContextValue::StyledStr(text)) => Some(text.to_string()),
+        Some(ContextValue::StyledStrs(texts)) => Some(
+            texts
+                .iter()
+                .map(ToString::to_string)
+                .collect::<Vec<_>>()
+                .join(", "),
+        ),
+        Some(ContextValue::Number(n)) => Some(n.to_string()),
+        _ => None,
+    };
+    let mut error = Error::new(lang, word);
+    for kind in [
+        ContextKind::InvalidSubcommand,
+        ContextKind::InvalidArg,
+        ContextKind::InvalidValue,
+    ] {
+        if let Some(data) = shown(kind) {
+            error = error.shown(data);
+        }
+    }
+    if let Some(valid) = shown(ContextKind::ValidValue) {
+        error = error.and_word(Word::AllowedAre).shown(valid);
+    }
+    let error = error
+        .and_word(Word::SeeHelp)
+        .logged(err.render().to_string().trim_end())
+        .usage();
+    report(&error);
+    error.exit_code()
+}
+
+/// The language of a `--lang` on the command line, if one can be read there (for a
+/// command line that clap refused as a whole).
+fn lang_in_args() -> Option<Lang> {
+    let args: Vec<String> = std::env::args().collect();
+    args.iter().enumerate().find_map(|(i, arg)| {
+        let value = match arg.strip_prefix("--lang") {
+            Some("") => args.get(i + 1)?.as_str(),
+            Some(rest) => rest.strip_prefix('=')?,
+            None => return None,
+        };
+        value.parse().ok()
+    })
+}
+
+impl Command {
+    /// The language asked for on the command line, where the command has a `--lang`.
+    fn lang(&self) -> Option<Lang> {
+        match self {
+            Command::Play(args) => args.lang,
+            Command::Resume(args) => args.lang,
+            Command::Config(args) => args.lang,
+            Command::Announce(args) => Some(args.lang),
+            Command::Parse(args) => Some(args.lang),
+            Command::Clock(args) => args.lang,
+            Command::Pgn(args) => args.lang,
+            Command::Sheet(args) => args.record.lang,
+            Command::Verify(args) => args.record.lang,
+            Command::Fairplay(args) => args.record.lang,
+            Command::BoardWatch(args) => Some(args.lang),
+            Command::Say(args) => Some(args.lang),
+            Command::Recognize(args) => Some(args.lang),
+            Command::BoardSim(_) | Command::Voices(_) | Command::GenerateDocs(_) => None,
+        }
+    }
+}
+
 /// Runs one command.
 fn try_main(cli: Cli) -> Result<ExitCode, Error> {
-    Ok(match cli.command {
-        Command::Play(args) => crate::app::play::run_play(&args)?,
-        Command::Resume(args) => crate::app::play::run_resume(&args)?,
+    match cli.command {
+        Command::Play(args) => crate::app::play::run_play(&args),
+        Command::Resume(args) => crate::app::play::run_resume(&args),
+        Command::Clock(args) => crate::clock::cli::run(&args),
         Command::Config(args) => crate::app::config_cmd::run(&args),
         Command::Announce(args) => crate::notation::cli::run_announce(&args),
         Command::Parse(args) => crate::notation::cli::run_parse(&args),
-        Command::Clock(args) => crate::clock::cli::run(&args)?,
         Command::Pgn(args) => crate::record::cli::run_pgn(&args),
         Command::Sheet(args) => crate::record::cli::run_sheet(&args),
         Command::Verify(args) => crate::record::verify::run(&args),
@@ -108,5 +206,30 @@ fn try_main(cli: Cli) -> Result<ExitCode, Error> {
         Command::Voices(args) => crate::speech::cli::run_voices(args),
         Command::Recognize(args) => crate::listen::cli::run(&args),
         Command::GenerateDocs(args) => crate::manual::run(Cli::command(), &args),
-    })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_language_is_in_the_help_of_every_lang_option() {
+        assert_eq!(crate::help::languages(), "de, en, fr");
+        let mut missing = Vec::new();
+        let mut stack = vec![Cli::command()];
+        while let Some(mut cmd) = stack.pop() {
+            cmd.build();
+            for arg in cmd.get_arguments() {
+                if arg.get_id() == "lang" {
+                    let help = arg.get_help().map(ToString::to_string).unwrap_or_default();
+                    if !Lang::ALL.iter().all(|l| help.contains(l.code())) {
+                        missing.push(format!("{}: {help}", cmd.get_name()));
+                    }
+                }
+            }
+            stack.extend(cmd.get_subcommands().cloned());
+        }
+        assert!(missing.is_empty(), "{missing:#?}");
+    }
 }

@@ -5,28 +5,77 @@
 
 use std::path::{Path, PathBuf};
 
-use annexd_core::{ConfigError, Settings};
+use annexd_core::{ConfigError, ConfigProblem, Lang, Settings, Token, Word};
+
+use crate::error::Error;
 
 /// Reads the settings file, or the defaults when the default file does not exist.
 pub fn load(path: Option<&Path>) -> Result<Settings, ConfigError> {
+    match read(path) {
+        Ok(Some((text, path))) => Settings::from_toml(&text, Some(&path)),
+        Ok(None) => Ok(Settings::default()),
+        Err((path, err)) => Err(ConfigError {
+            file: Some(path),
+            line: None,
+            key: None,
+            problem: Box::new(ConfigProblem::Unreadable),
+            message: format!("cannot read the settings file: {err}"),
+        }),
+    }
+}
+
+/// Reads the settings file as [`load`] does; a mistake is the command's failure, said in
+/// `lang` (the language asked for on the command line, as the file's own cannot be known):
+/// "Fehler in der Einstellung: Datei nicht lesbar, nicht gefunden: a.toml" (exit status 2).
+pub fn load_or_fail(path: Option<&Path>, lang: Lang) -> Result<Settings, Error> {
+    match read(path) {
+        Ok(Some((text, path))) => Settings::from_toml(&text, Some(&path))
+            .map_err(|err| crate::error::config_error(lang, &err)),
+        Ok(None) => Ok(Settings::default()),
+        Err((path, err)) => {
+            let mut tokens = vec![
+                Token::Word(Word::ConfigError),
+                Token::Pause,
+                Token::Word(Word::FileUnreadable),
+            ];
+            tokens.extend(crate::error::io_reason(&err));
+            Err(Error::said(lang, tokens)
+                .shown(path.display())
+                .logged(err)
+                .usage())
+        }
+    }
+}
+
+/// The settings file's text and path; `None` when the default file does not exist.
+fn read(path: Option<&Path>) -> Result<Option<(String, PathBuf)>, (PathBuf, std::io::Error)> {
     let (path, explicit) = match path {
         Some(path) => (path.to_path_buf(), true),
         None => match default_config_path() {
             Some(path) => (path, false),
-            None => return Ok(Settings::default()),
+            None => return Ok(None),
         },
     };
     match std::fs::read_to_string(&path) {
-        Ok(text) => Settings::from_toml(&text, Some(&path)),
-        Err(err) if !explicit && err.kind() == std::io::ErrorKind::NotFound => {
-            Ok(Settings::default())
+        Ok(text) => Ok(Some((text, path))),
+        Err(err) if !explicit && err.kind() == std::io::ErrorKind::NotFound => Ok(None),
+        Err(err) => Err((path, err)),
+    }
+}
+
+/// The language of a command that has no `--lang` of its own (or was not given one): the
+/// settings' language, or the default when the settings cannot be read (which is logged,
+/// and said by the commands that need the settings).
+pub fn user_lang(explicit: Option<Lang>) -> Lang {
+    if let Some(lang) = explicit {
+        return lang;
+    }
+    match load(None) {
+        Ok(settings) => settings.game.language,
+        Err(err) => {
+            tracing::warn!("the settings cannot be read for their language: {err}");
+            Lang::default()
         }
-        Err(err) => Err(ConfigError {
-            file: Some(path),
-            line: None,
-            key: None,
-            message: format!("cannot read the settings file: {err}"),
-        }),
     }
 }
 

@@ -21,6 +21,7 @@ use std::path::{Path, PathBuf};
 /// The folder of voices below each root.
 pub const VOICES: &str = "voices";
 /// The folder of speech models below each root.
+#[cfg_attr(not(feature = "recognition"), allow(dead_code))]
 pub const MODELS: &str = "models";
 
 /// The system-wide data folder (the Debian package's).
@@ -76,6 +77,17 @@ pub fn roots_for(
         }
     }
     unique
+}
+
+/// The folder where games are kept: the settings' `record.dir`, or `games` in the data
+/// folder.
+pub fn games(settings: &annexd_core::Settings) -> PathBuf {
+    if !settings.record.dir.trim().is_empty() {
+        return PathBuf::from(&settings.record.dir);
+    }
+    directories::ProjectDirs::from("", "", "annexd")
+        .map(|d| d.data_dir().join("games"))
+        .unwrap_or_else(|| PathBuf::from("games"))
 }
 
 #[cfg(test)]

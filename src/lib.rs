@@ -18,6 +18,8 @@
 //! Everything else (the event loop of a game, the terminal, the settings file, the command
 //! line's subcommands) is private to the program.
 
+#![warn(missing_docs)]
+
 mod app;
 pub mod board;
 mod cli;
@@ -25,6 +27,7 @@ pub mod clock;
 mod config;
 mod data_dirs;
 mod error;
+mod help;
 pub mod listen;
 mod logging;
 mod manual;

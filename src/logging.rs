@@ -11,6 +11,7 @@
 //! The level is `RUST_LOG`'s (e.g. `RUST_LOG=debug`), `info` by default.
 
 use std::fs::OpenOptions;
+use std::io;
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 
@@ -27,9 +28,9 @@ pub fn default_log_file() -> Option<PathBuf> {
 }
 
 /// Sets the log up: to `file` if given, else to standard error if `RUST_LOG` is set, else to
-/// `fallback` if given, else nowhere. A log file that cannot be opened is said once on
-/// standard error, and the program goes on without a log.
-pub fn init(file: Option<&Path>, fallback: Option<PathBuf>) {
+/// `fallback` if given, else nowhere. A log file that cannot be opened is returned (with the
+/// system's reason) for the caller to say once; the program goes on without a log.
+pub fn init(file: Option<&Path>, fallback: Option<PathBuf>) -> Result<(), (PathBuf, io::Error)> {
     let filter = || EnvFilter::try_from_default_env().unwrap_or_else(|_| EnvFilter::new("info"));
     let to_stderr = file.is_none() && std::env::var_os("RUST_LOG").is_some();
     if to_stderr {
@@ -37,15 +38,15 @@ pub fn init(file: Option<&Path>, fallback: Option<PathBuf>) {
             .with_env_filter(filter())
             .with_writer(std::io::stderr)
             .init();
-        return;
+        return Ok(());
     }
     let Some(path) = file.map(Path::to_path_buf).or(fallback) else {
-        return;
+        return Ok(());
     };
     let opened = path
         .parent()
         .filter(|dir| !dir.as_os_str().is_empty())
-        .map_or(Ok(()), std::fs::create_dir_all)
+        .map_or(Ok(()), make_folder)
         .and_then(|()| OpenOptions::new().create(true).append(true).open(&path));
     match opened {
         Ok(log) => tracing_subscriber::fmt()
@@ -53,16 +54,26 @@ pub fn init(file: Option<&Path>, fallback: Option<PathBuf>) {
             .with_ansi(false)
             .with_writer(Mutex::new(Quiet(log)))
             .init(),
-        Err(err) => eprintln!(
-            "annexd: the log file {} cannot be written ({err}): no log",
-            path.display()
-        ),
+        Err(err) => return Err((path, err)),
     }
     tracing::info!(
         "annexd {} started: {}",
         env!("CARGO_PKG_VERSION"),
         std::env::args().collect::<Vec<_>>().join(" ")
     );
+    Ok(())
+}
+
+/// Makes the log's folder; a file where the folder should be is said as what it is (not a
+/// folder), not as the "already exists" the system answers.
+fn make_folder(dir: &Path) -> io::Result<()> {
+    std::fs::create_dir_all(dir).map_err(|err| {
+        if dir.is_file() {
+            io::Error::from(io::ErrorKind::NotADirectory)
+        } else {
+            err
+        }
+    })
 }
 
 /// The log file: a line that cannot be written (a full or read-only disk, which a game says

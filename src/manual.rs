@@ -18,6 +18,10 @@ use clap_complete::Shell;
 use clap_mangen::Man;
 use clap_mangen::roff::{Roff, bold, italic, roman};
 
+use annexd_core::Word;
+
+use crate::error::{Error, out_line};
+
 /// `annexd generate-docs`: write the manual pages and shell completions.
 #[derive(Debug, Args)]
 pub struct GenerateDocsArgs {
@@ -26,25 +30,20 @@ pub struct GenerateDocsArgs {
     pub out: PathBuf,
 }
 
-/// Runs `annexd generate-docs` for the program's command line.
-pub fn run(cmd: clap::Command, args: &GenerateDocsArgs) -> ExitCode {
-    match generate(cmd, &args.out) {
-        Ok(files) => {
-            let mut out = io::stdout().lock();
-            for file in files {
-                // Standard output or error is closed: there is nowhere else to write this.
-                let _ = writeln!(out, "{}", file.display());
-            }
-            ExitCode::SUCCESS
-        }
-        Err(e) => {
-            eprintln!(
-                "annexd generate-docs: cannot write into {}: {e}",
-                args.out.display()
-            );
-            ExitCode::FAILURE
-        }
+/// Runs `annexd generate-docs` for the program's command line: prints the files written.
+pub fn run(cmd: clap::Command, args: &GenerateDocsArgs) -> Result<ExitCode, Error> {
+    let files = generate(cmd, &args.out).map_err(|e| {
+        Error::io(
+            crate::config::user_lang(None),
+            Word::FileNotWritten,
+            &args.out,
+            &e,
+        )
+    })?;
+    for file in files {
+        out_line(file.display());
     }
+    Ok(ExitCode::SUCCESS)
 }
 
 /// Writes every manual page and completion file below `out`; returns the files written.

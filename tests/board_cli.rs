@@ -5,9 +5,10 @@ use std::io::{BufRead, BufReader, Read, Write};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
-use annexd::board::{BoardLink, PortEvent, PortSettings, SimOptions, start_simulator};
+use annexd::board::{BoardLink, PortEvent, SimOptions, start_simulator};
 use annexd_core::board::{
-    DgtDevice, LinkEvent, Sensing, SimulatedPegBoardOptions, Tracker, TrackerOutput,
+    BoardOptions, BoardSpec, DgtDevice, LinkEvent, Sensing, SimulatedPegBoardOptions, Tracker,
+    TrackerOutput,
 };
 use serde_json::Value;
 use shakmaty::{Chess, Piece, Square};
@@ -80,7 +81,18 @@ fn board_watch_prints_hello_touches_moves_keys_and_differences_as_json() {
     assert_eq!(next("agree")["say"], "the boards agree");
     let mut stdin = watch.stdin.take().unwrap();
     writeln!(stdin, "promote q").unwrap();
-    assert_eq!(next("error")["source"], "input");
+    let error = next("error");
+    assert_eq!(
+        (error["source"].as_str(), error["text"].as_str()),
+        (Some("input"), Some("promote q"))
+    );
+    // Nothing asks for a piece now: said in words, the line typed as data.
+    assert_eq!(error["say"], "no question is open");
+    // A piece in any language's words (French "cavalier"), or none that can promote.
+    writeln!(stdin, "promote cavalier").unwrap();
+    assert_eq!(next("error")["say"], "no question is open");
+    writeln!(stdin, "promote König").unwrap();
+    assert_eq!(next("error")["say"], "name the promotion piece");
     writeln!(stdin, "quit").unwrap();
     let status = watch.wait().unwrap();
     assert!(status.success());
@@ -91,7 +103,12 @@ fn a_dgt_board_on_a_pseudo_terminal_is_read_by_the_same_tracker() {
     let (mut master, slave) = serialport::TTYPort::pair().unwrap();
     serialport::SerialPort::set_timeout(&mut master, Duration::from_millis(5)).unwrap();
     let path = serialport::SerialPort::name(&slave).unwrap();
-    let link = BoardLink::spawn(PortSettings::dgt(&path));
+    let link = BoardLink::open(
+        &BoardSpec::Dgt(path.clone()),
+        &BoardOptions::default(),
+        None,
+    )
+    .unwrap();
     let mut device = DgtDevice::new(&Chess::default());
     let mut tracker = Tracker::new(Chess::default(), Sensing::Piece);
     let mut outputs = Vec::new();

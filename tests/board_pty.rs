@@ -9,6 +9,7 @@ use annexd::board::{BoardLink, PortEvent, PortSettings, SimOptions, start_simula
 use annexd_core::board::{
     BoardInput, LinkEvent, Sensing, SimOrder, SimulatedPegBoardOptions, Tracker, TrackerOutput,
 };
+use annexd_core::board::{Link, Protocol, SerialFraming};
 use shakmaty::san::San;
 use shakmaty::uci::UciMove;
 use shakmaty::{CastlingSide, Chess, Move, Position, Square};
@@ -74,10 +75,13 @@ struct Run {
 fn play_game(game: &[Move], options: SimOptions, check_touches: bool) -> Run {
     let sensing = options.device.sensing;
     let board = start_simulator(options).unwrap();
-    let link = BoardLink::spawn(PortSettings {
-        retry: Duration::from_millis(20),
-        ..PortSettings::peg_board(board.path())
-    });
+    let link = BoardLink::serial(
+        PortSettings {
+            retry: Duration::from_millis(20),
+            ..PortSettings::new(board.path(), SerialFraming::eight_n_one(115_200))
+        },
+        Box::new(Link::new(Protocol::PegBoard, false)),
+    );
     let mut tracker = Tracker::new(Chess::default(), sensing);
     let mut run = Run {
         moves: 0,

@@ -6,8 +6,9 @@
 
 use std::time::{Duration, Instant};
 
-use annexd::board::{BoardLink, PortEvent, PortSettings, SimNote, SimOptions, start_simulator};
+use annexd::board::{BoardLink, PortEvent, SimNote, SimOptions, start_simulator};
 use annexd_core::board::{BoardInput, LinkEvent, SimRefusal};
+use annexd_core::board::{BoardOptions, BoardSpec};
 use crossbeam_channel::Receiver;
 
 /// Voluntary context switches (times it went to sleep) of this process's `board-sim` thread.
@@ -53,7 +54,12 @@ fn the_simulated_board_sleeps_until_something_happens_and_can_be_replugged() {
     assert!(idle <= 1, "{idle} wake-ups in 1.5 s with nothing happening");
 
     // With the host on its port: it wakes for the host's pings (one a second) only.
-    let link = BoardLink::spawn(PortSettings::peg_board(board.path()));
+    let link = BoardLink::open(
+        &BoardSpec::Peg(board.path().display().to_string()),
+        &BoardOptions::default(),
+        None,
+    )
+    .unwrap();
     next_link_event(link.events(), "HELLO", |e| {
         matches!(e, LinkEvent::Connected(_))
     });

@@ -66,6 +66,7 @@ fn korean(input: AudioInput) -> ListenConfig {
         phrases: PHRASES.iter().map(|p| p.to_string()).collect(),
         max_audio: None,
         start_talking: false,
+        ..ListenConfig::new(Lang::De)
     }
 }
 

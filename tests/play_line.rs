@@ -106,7 +106,10 @@ fn bad_input_gets_its_reason_and_leaves_the_game_unchanged() {
     game.expect_containing("neue Partie");
     let fen_before = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
     for (typed, said) in [
-        ("Wolke sieben", "nicht verstanden"),
+        (
+            "Wolke sieben",
+            "nicht verstanden, Hilfe zeigt, was man sagen kann",
+        ),
         ("Springer Felix vier", "kein Springer erreicht Felix vier"),
         ("Eva fünf", "kein Bauer erreicht Eva fünf"),
         ("e2e5", "Bauer Eva fünf, so zieht diese Figur nicht"),
@@ -240,10 +243,16 @@ fn a_bad_settings_file_is_reported_in_words_with_its_line() {
         .arg(dir.path().join("never.jsonl"))
         .output()
         .unwrap();
-    assert_eq!(output.status.code(), Some(1));
+    // A mistake in the settings, as on the command line: exit status 2, all in words.
+    assert_eq!(output.status.code(), Some(2));
     let stderr = String::from_utf8_lossy(&output.stderr);
-    assert!(stderr.contains("Fehler in der Einstellung"), "{stderr}");
-    assert!(stderr.contains("line 5"), "{stderr}");
-    assert!(stderr.contains("speech.rate"), "{stderr}");
+    assert_eq!(
+        stderr,
+        format!(
+            "annexd: Fehler in der Einstellung: {}: Zeile 5: speech.rate: außerhalb des \
+             erlaubten Bereichs: 9: erlaubt: 0.5 … 2.0\n",
+            config.display()
+        )
+    );
     assert!(!dir.path().join("never.jsonl").exists());
 }

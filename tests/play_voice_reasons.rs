@@ -44,7 +44,7 @@ fn each_reason_voice_input_is_off_is_said_and_logged() {
     std::fs::create_dir(&empty).unwrap();
     let (said, log) = reason_for(&empty, dir.path(), "empty");
     assert_eq!(said, "das ist kein Sprachmodell, Spracheingabe aus");
-    assert!(log.contains("empty is not a Vosk model folder"), "{log}");
+    assert!(log.contains("empty is not a speech model folder"), "{log}");
 
     if cfg!(feature = "recognition") {
         let damaged = dir.path().join("damaged");

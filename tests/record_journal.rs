@@ -336,6 +336,11 @@ fn the_end_of_the_game_is_written_with_its_result_and_the_pgn_kept_current() {
 fn annexd(args: &[&str]) -> std::process::Output {
     Command::new(env!("CARGO_BIN_EXE_annexd"))
         .args(args)
+        // No settings of the machine's user: their language would be the messages'.
+        .env(
+            "XDG_CONFIG_HOME",
+            std::env::temp_dir().join("annexd-tests-no-settings"),
+        )
         .output()
         .unwrap()
 }
@@ -389,18 +394,23 @@ fn annexd_pgn_fails_clearly_on_a_faulty_journal() {
     assert_eq!(out.status.code(), Some(1));
     assert!(out.stdout.is_empty());
     let stderr = String::from_utf8(out.stderr).unwrap();
-    assert!(
-        stderr.starts_with("Partiedatei fehlerhaft in Zeile drei"),
-        "{stderr}"
+    assert_eq!(
+        stderr,
+        format!(
+            "annexd: Partiedatei fehlerhaft in Zeile drei: {}\n",
+            path.display()
+        )
     );
-    assert!(stderr.contains("line 3"), "{stderr}");
 
-    let out = annexd(&["pgn", dir.path().join("missing.jsonl").to_str().unwrap()]);
+    let missing = dir.path().join("missing.jsonl");
+    let out = annexd(&["pgn", missing.to_str().unwrap()]);
     assert_eq!(out.status.code(), Some(1));
-    assert!(
-        String::from_utf8(out.stderr)
-            .unwrap()
-            .starts_with("Partiedatei nicht lesbar")
+    assert_eq!(
+        String::from_utf8(out.stderr).unwrap(),
+        format!(
+            "annexd: Partiedatei nicht lesbar, nicht gefunden: {}\n",
+            missing.display()
+        )
     );
 }
 

@@ -144,8 +144,11 @@ fn a_record_cut_short_is_found_with_the_check_code_of_the_signed_sheet() {
         "{said}"
     );
     let (code, said) = verify(&journal, &["--code", "not a code"]);
-    assert_eq!(code, Some(1));
-    assert!(said.contains("is not a check code"), "{said}");
+    assert_eq!(code, Some(2), "a mistake on the command line");
+    assert_eq!(
+        said,
+        "annexd: kein Prüfcode, er hat 16 Zeichen aus 0 bis 9 und a bis f: not a code\n"
+    );
 }
 
 #[test]

@@ -8,13 +8,16 @@ use std::time::Duration;
 
 use serde::{Deserialize, Serialize};
 
+use crate::board::chesslink::Line;
+use crate::board::{BoardOptions, BoardSpec};
 use crate::clock::{AnnounceConfig, BronsteinStart, ClockOptions, TimeControl};
 use crate::game::Pace;
 use crate::lang::Lang;
 use crate::lang::{Speech, WordSet};
-use crate::listen::ListenMode;
+use crate::listen::{ListenMode, RecogniserChoice};
 use crate::notation::Style;
 use crate::speech::BackendKind;
+use crate::words::{Token, Word};
 
 /// Who uses the program (Annex D D.2.10, D.2.6.1).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
@@ -130,7 +133,7 @@ impl From<SideName> for shakmaty::Color {
 pub struct SpeechSettings {
     /// clips, tts or text (text lines are printed in every case).
     pub backend: BackendKind,
-    /// The voice folder name under voices/<language>/.
+    /// The voice folder name under `voices/<language>/`.
     pub voice: String,
     /// Speaking rate, 0.5 … 2.0 (1.0 is normal).
     pub rate: f32,
@@ -158,7 +161,11 @@ impl Default for SpeechSettings {
 pub struct ListenSettings {
     /// off, push-to-talk or always.
     pub mode: ListenMode,
-    /// The Vosk model folder; empty: the first matching model in models/.
+    /// The recogniser: auto (Vosk where a Vosk model of the language is installed, else
+    /// Whisper), vosk or whisper.
+    pub recogniser: RecogniserChoice,
+    /// The model folder (a Vosk model, or a Whisper model in CTranslate2's format); empty:
+    /// the first matching model in models/.
     pub model: String,
     /// The input device name; empty: the default input.
     pub device: String,
@@ -168,32 +175,109 @@ impl Default for ListenSettings {
     fn default() -> Self {
         ListenSettings {
             mode: ListenMode::Off,
+            recogniser: RecogniserChoice::Auto,
             model: String::new(),
             device: String::new(),
         }
     }
 }
 
-/// Boards.
+/// Boards (`[board]`): each seat's board as a [`BoardSpec`] (see `docs/boards.md`), and how
+/// the protocols are set up.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields, rename_all = "kebab-case")]
 pub struct BoardSettings {
-    /// The VI player's peg board: a serial port path, "sim" for the simulator, or "none".
-    pub peg: String,
+    /// The VI player's peg board: its port (`/dev/ttyACM0`, `COM5`), "sim" for the
+    /// simulator, or "none".
+    pub peg: BoardSpec,
     /// Serial speed of the peg board.
     pub peg_speed: u32,
-    /// The sighted player's board: "typed" (moves typed or spoken), or a DGT board's port.
-    pub sighted: String,
+    /// The sighted player's board: "typed" (moves typed or spoken), `dgt:PORT`,
+    /// `chesslink:PORT`, `chesslink:ble[:NAME]`, `chessnut:ble[:NAME]` or
+    /// `pegasus:ble[:NAME]` (a port alone is still read as a DGT board's).
+    pub sighted: BoardSpec,
+    /// How a ChessLink board on a serial port is opened: "7o1" (its protocol's framing, the
+    /// driver checks the parity) or "8n1" (the parity bit checked in each byte, for drivers
+    /// without 7O1).
+    pub chesslink_line: ChessLinkLine,
+    /// The DGT Pegasus's developer key in hex, if you have one (empty: none; see
+    /// `docs/boards.md`).
+    pub pegasus_key: String,
 }
 
 impl Default for BoardSettings {
     fn default() -> Self {
         BoardSettings {
-            peg: "none".into(),
+            peg: BoardSpec::None,
             peg_speed: 115_200,
-            sighted: "typed".into(),
+            sighted: BoardSpec::Typed,
+            chesslink_line: ChessLinkLine::default(),
+            pegasus_key: String::new(),
         }
     }
+}
+
+/// How a ChessLink board's serial port is opened.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+pub enum ChessLinkLine {
+    /// 7 data bits, odd parity, 1 stop bit, as the protocol says.
+    #[default]
+    #[serde(rename = "7o1")]
+    SevenOddOne,
+    /// 8 data bits with the parity in bit 7 of each byte (the same frames on the wire).
+    #[serde(rename = "8n1")]
+    EightNoneOne,
+}
+
+impl BoardSettings {
+    /// How the protocols are set up.
+    pub fn options(&self) -> BoardOptions {
+        BoardOptions {
+            chesslink_line: match self.chesslink_line {
+                ChessLinkLine::SevenOddOne => Line::Serial7O1,
+                ChessLinkLine::EightNoneOne => Line::Serial8N1,
+            },
+            pegasus_key: parse_hex(&self.pegasus_key).ok().flatten(),
+            ..BoardOptions::default()
+        }
+    }
+}
+
+/// The first board spec of the `[board]` table that is none, with its setting's name: read
+/// before the settings are, so that it is said in words rather than in serde's.
+fn board_spec_error(table: &toml::Table) -> Option<(String, crate::board::BoardSpecError)> {
+    let board = table.get("board")?.as_table()?;
+    ["peg", "sighted"].into_iter().find_map(|name| {
+        let text = board.get(name)?.as_str()?;
+        let err = match text.parse::<BoardSpec>() {
+            Ok(spec) if name == "sighted" => spec.check_sighted().err()?,
+            Ok(_) => return None,
+            Err(err) => err,
+        };
+        Some((format!("board.{name}"), err))
+    })
+}
+
+/// Bytes written in hex (pairs of digits, spaces and colons between them allowed); `None`
+/// for an empty text.
+fn parse_hex(text: &str) -> Result<Option<Vec<u8>>, String> {
+    let digits: String = text
+        .chars()
+        .filter(|c| !c.is_whitespace() && *c != ':')
+        .collect();
+    if digits.is_empty() {
+        return Ok(None);
+    }
+    if !digits.len().is_multiple_of(2) || !digits.chars().all(|c| c.is_ascii_hexdigit()) {
+        return Err(format!(
+            "'{text}' is not bytes in hex: write pairs of hex digits, e.g. 0a1b2c3d4e5f"
+        ));
+    }
+    (0..digits.len())
+        .step_by(2)
+        .map(|i| u8::from_str_radix(&digits[i..i + 2], 16).map_err(|e| e.to_string()))
+        .collect::<Result<Vec<u8>, String>>()
+        .map(Some)
 }
 
 /// The clock: what it says by itself, and how it counts. The one translation into the
@@ -299,8 +383,108 @@ pub struct ConfigError {
     pub line: Option<usize>,
     /// The setting's name (e.g. `game.language`), if known.
     pub key: Option<String>,
-    /// What is wrong, with what is allowed.
+    /// What is wrong, to be said in words ([`ConfigError::tokens`]).
+    pub problem: Box<ConfigProblem>,
+    /// What is wrong, with what is allowed, in English (for the log).
     pub message: String,
+}
+
+/// What is wrong with a setting, as the words of the tables can say it; the values are data.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ConfigProblem {
+    /// The file cannot be read.
+    Unreadable,
+    /// The file is not TOML.
+    NotToml,
+    /// A setting the program does not have; the names allowed in its place.
+    UnknownKey {
+        /// The settings of that section.
+        allowed: Vec<String>,
+    },
+    /// A value that is not one of those allowed.
+    NotOneOf {
+        /// The value as written.
+        value: String,
+        /// The values allowed.
+        allowed: Vec<String>,
+    },
+    /// A value of the wrong kind.
+    WrongKind(ValueKind),
+    /// A number outside the range allowed ("0.5 … 2.0").
+    OutOfRange {
+        /// The value as written.
+        value: String,
+        /// The range allowed.
+        allowed: String,
+    },
+    /// An empty value where one is needed.
+    Empty,
+    /// A time control that cannot be read.
+    BadTimeControl(Box<crate::clock::ControlError>),
+    /// A board spec that is none (`board.peg`, `board.sighted`).
+    BadBoard(Box<crate::board::BoardSpecError>),
+    /// Another mistake (the message says it).
+    Other,
+}
+
+/// The kind of value a setting needs.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ValueKind {
+    /// A number (`1.0`).
+    Number,
+    /// A whole number from zero (`60`).
+    WholeNumber,
+    /// A text in quotes (`"espeak"`).
+    Text,
+    /// `true` or `false`.
+    TrueOrFalse,
+    /// A section (`[game]`).
+    Section,
+    /// Bytes in hex (`"0a1b2c"`).
+    HexBytes,
+}
+
+impl ConfigError {
+    /// What is wrong, in words (where it is, and the values, are data: see
+    /// [`ConfigError::data`]).
+    pub fn tokens(&self) -> Vec<Token> {
+        let word = match &*self.problem {
+            ConfigProblem::Unreadable => Word::FileUnreadable,
+            ConfigProblem::NotToml => Word::NotToml,
+            ConfigProblem::UnknownKey { .. } => Word::UnknownSetting,
+            ConfigProblem::NotOneOf { .. } => Word::NotAllowedValue,
+            ConfigProblem::WrongKind(ValueKind::Number) => Word::NumberExpected,
+            ConfigProblem::WrongKind(ValueKind::WholeNumber) => Word::WholeNumberExpected,
+            ConfigProblem::WrongKind(ValueKind::Text) => Word::TextExpected,
+            ConfigProblem::WrongKind(ValueKind::TrueOrFalse) => Word::TrueOrFalseExpected,
+            ConfigProblem::WrongKind(ValueKind::Section) => Word::SectionExpected,
+            ConfigProblem::WrongKind(ValueKind::HexBytes) => Word::HexBytesExpected,
+            ConfigProblem::OutOfRange { .. } => Word::OutOfRange,
+            ConfigProblem::Empty => Word::ValueMissing,
+            ConfigProblem::BadTimeControl(err) => {
+                let mut tokens = vec![Token::Word(Word::BadTimeControl), Token::Pause];
+                tokens.extend(err.tokens());
+                return tokens;
+            }
+            ConfigProblem::BadBoard(err) => return err.tokens(),
+            ConfigProblem::Other => return Vec::new(),
+        };
+        vec![Token::Word(word)]
+    }
+
+    /// The values that go with the words: the value written, then what is allowed
+    /// ("it", "de, en, fr").
+    pub fn data(&self) -> Vec<String> {
+        match &*self.problem {
+            ConfigProblem::UnknownKey { allowed } if !allowed.is_empty() => {
+                vec![allowed.join(", ")]
+            }
+            ConfigProblem::NotOneOf { value, allowed } => vec![value.clone(), allowed.join(", ")],
+            ConfigProblem::OutOfRange { value, allowed } => vec![value.clone(), allowed.clone()],
+            ConfigProblem::BadBoard(err) => vec![err.input.clone(), err.example()],
+            _ => Vec::new(),
+        }
+    }
 }
 
 impl fmt::Display for ConfigError {
@@ -324,23 +508,62 @@ impl std::error::Error for ConfigError {}
 impl Settings {
     /// Reads settings from TOML text; `file` is only for messages.
     pub fn from_toml(text: &str, file: Option<&Path>) -> Result<Settings, ConfigError> {
+        let at = |span: Option<std::ops::Range<usize>>| {
+            span.map(|span| text[..span.start.min(text.len())].matches('\n').count() + 1)
+        };
+        let table = match text.parse::<toml::Table>() {
+            Ok(table) => table,
+            Err(err) => {
+                return Err(ConfigError {
+                    file: file.map(Path::to_path_buf),
+                    line: at(err.span()),
+                    key: None,
+                    problem: Box::new(ConfigProblem::NotToml),
+                    message: err.message().trim().to_string(),
+                });
+            }
+        };
+        if let Some((key, err)) = board_spec_error(&table) {
+            return Err(ConfigError {
+                file: file.map(Path::to_path_buf),
+                line: line_of_key(text, &key),
+                key: Some(key),
+                message: err.to_string(),
+                problem: Box::new(ConfigProblem::BadBoard(Box::new(err))),
+            });
+        }
         let settings: Settings = toml::from_str(text).map_err(|err| {
-            let line = err
-                .span()
-                .map(|span| text[..span.start.min(text.len())].matches('\n').count() + 1);
+            let message = err.message().trim().to_string();
+            let line = at(err.span());
+            let (problem, name) = problem_of(&message);
+            let section = line.and_then(|line| section_at(text, line));
+            let key = match name {
+                // The unknown name itself, in its section.
+                Some(name) => Some(match section.filter(|s| !s.is_empty()) {
+                    Some(section) if !line.is_some_and(|l| is_header(text, l)) => {
+                        format!("{section}.{name}")
+                    }
+                    _ => name,
+                }),
+                None => line.and_then(|line| key_at(text, line)),
+            };
             ConfigError {
                 file: file.map(Path::to_path_buf),
                 line,
-                key: None,
-                message: err.message().trim().to_string(),
+                key,
+                problem: Box::new(problem),
+                message,
             }
         })?;
-        settings.check().map_err(|(key, message)| ConfigError {
-            file: file.map(Path::to_path_buf),
-            line: line_of_key(text, &key),
-            key: Some(key),
-            message,
-        })?;
+        settings
+            .check()
+            .map_err(|(key, problem, message)| ConfigError {
+                file: file.map(Path::to_path_buf),
+                line: line_of_key(text, &key),
+                key: Some(key),
+                problem: Box::new(problem),
+                message,
+            })?;
         Ok(settings)
     }
 
@@ -349,50 +572,179 @@ impl Settings {
         toml::to_string_pretty(self).expect("settings always serialise")
     }
 
-    /// Checks values the types alone do not: returns the key and what is wrong.
-    pub fn check(&self) -> Result<(), (String, String)> {
+    /// Checks values the types alone do not: returns the key, what is wrong, and the same
+    /// in English for the log.
+    pub fn check(&self) -> Result<(), (String, ConfigProblem, String)> {
+        let out_of_range = |key: &str, value: String, allowed: &str, message: String| {
+            Err((
+                key.to_string(),
+                ConfigProblem::OutOfRange {
+                    value,
+                    allowed: allowed.to_string(),
+                },
+                message,
+            ))
+        };
         if !(0.5..=2.0).contains(&self.speech.rate) {
-            return Err((
-                "speech.rate".into(),
+            return out_of_range(
+                "speech.rate",
+                self.speech.rate.to_string(),
+                "0.5 … 2.0",
                 format!(
                     "{} is out of range: use 0.5 … 2.0 (1.0 is normal)",
                     self.speech.rate
                 ),
-            ));
+            );
         }
         if self.speech.pause_ms > 2000 {
-            return Err((
-                "speech.pause-ms".into(),
+            return out_of_range(
+                "speech.pause-ms",
+                self.speech.pause_ms.to_string(),
+                "0 … 2000",
                 format!("{} ms is too long: use 0 … 2000", self.speech.pause_ms),
-            ));
+            );
         }
         if !matches!(self.board.peg_speed, 1200..=4_000_000) {
-            return Err((
-                "board.peg-speed".into(),
+            return out_of_range(
+                "board.peg-speed",
+                self.board.peg_speed.to_string(),
+                "1200 … 4000000",
                 format!(
                     "{} baud is not a serial speed: e.g. 115200",
                     self.board.peg_speed
                 ),
+            );
+        }
+        if let Err(err) = parse_hex(&self.board.pegasus_key) {
+            return Err((
+                "board.pegasus-key".into(),
+                ConfigProblem::WrongKind(ValueKind::HexBytes),
+                err,
             ));
         }
-        if let Err(err) = TimeControl::parse(&self.game.time_control)
-            && !self.game.time_control.trim().is_empty()
+        if !self.game.time_control.trim().is_empty()
+            && let Err(err) = TimeControl::parse(&self.game.time_control)
         {
-            return Err(("game.time-control".into(), err.to_string()));
+            let message = err.to_string();
+            return Err((
+                "game.time-control".into(),
+                ConfigProblem::BadTimeControl(Box::new(err)),
+                message,
+            ));
         }
         if self.clock.countdown_below_seconds > 0 && self.clock.countdown_every_seconds == 0 {
-            return Err((
-                "clock.countdown-every-seconds".into(),
+            return out_of_range(
+                "clock.countdown-every-seconds",
+                "0".into(),
+                "1 …",
                 "0 s is no step: use 1 or more, or countdown-below-seconds = 0".into(),
-            ));
+            );
         }
         if self.speech.voice.trim().is_empty() {
             return Err((
                 "speech.voice".into(),
+                ConfigProblem::Empty,
                 "a voice name is needed, e.g. espeak".into(),
             ));
         }
         Ok(())
+    }
+}
+
+/// What serde's message (as `toml` passes it on) says is wrong, and the name it is about
+/// when that is an unknown one. serde words its messages the same way for every format:
+/// "unknown field `x`, expected one of `a`, `b`", "unknown variant `x`, expected `a` or
+/// `b`", "invalid type: string \"x\", expected f32".
+fn problem_of(message: &str) -> (ConfigProblem, Option<String>) {
+    let quoted = |text: &str| -> Vec<String> {
+        text.split('`')
+            .skip(1)
+            .step_by(2)
+            .map(str::to_string)
+            .collect()
+    };
+    if let Some(rest) = message.strip_prefix("unknown field ") {
+        let mut names = quoted(rest);
+        if !names.is_empty() {
+            let name = names.remove(0);
+            return (ConfigProblem::UnknownKey { allowed: names }, Some(name));
+        }
+    }
+    if let Some(rest) = message.strip_prefix("unknown variant ") {
+        let mut names = quoted(rest);
+        if !names.is_empty() {
+            let value = names.remove(0);
+            return (
+                ConfigProblem::NotOneOf {
+                    value,
+                    allowed: names,
+                },
+                None,
+            );
+        }
+    }
+    if message.starts_with("invalid type:") || message.starts_with("invalid value:") {
+        let expected = message.rsplit("expected ").next().unwrap_or("").trim();
+        let kind = match expected {
+            "f32" | "f64" => Some(ValueKind::Number),
+            "u8" | "u16" | "u32" | "u64" | "usize" | "i8" | "i16" | "i32" | "i64" => {
+                Some(ValueKind::WholeNumber)
+            }
+            "a string" | "a character" => Some(ValueKind::Text),
+            "a boolean" => Some(ValueKind::TrueOrFalse),
+            _ if expected.starts_with("struct ") || expected.starts_with("a map") => {
+                Some(ValueKind::Section)
+            }
+            _ => None,
+        };
+        if let Some(kind) = kind {
+            return (ConfigProblem::WrongKind(kind), None);
+        }
+    }
+    if message.starts_with("wanted string or table") {
+        return (ConfigProblem::WrongKind(ValueKind::Text), None);
+    }
+    (ConfigProblem::Other, None)
+}
+
+/// Whether line `line` (1-based) is a section header (`[game]`).
+fn is_header(text: &str, line: usize) -> bool {
+    text.lines()
+        .nth(line - 1)
+        .is_some_and(|l| l.trim_start().starts_with('['))
+}
+
+/// The section a line (1-based) stands in: the last header before it ("" before any).
+fn section_at(text: &str, line: usize) -> Option<String> {
+    let mut section = String::new();
+    for (i, l) in text.lines().enumerate() {
+        if i + 1 > line {
+            break;
+        }
+        let trimmed = l.trim();
+        if trimmed.starts_with('[') && i + 1 < line {
+            section = trimmed
+                .trim_matches(|c| c == '[' || c == ']')
+                .trim()
+                .to_string();
+        }
+    }
+    Some(section)
+}
+
+/// The dotted key set on a line (1-based): `game.language`.
+fn key_at(text: &str, line: usize) -> Option<String> {
+    let l = text.lines().nth(line - 1)?.trim();
+    if l.starts_with('[') {
+        return Some(l.trim_matches(|c| c == '[' || c == ']').trim().to_string());
+    }
+    let name = l.split('=').next()?.trim();
+    if name.is_empty() {
+        return None;
+    }
+    match section_at(text, line).filter(|s| !s.is_empty()) {
+        Some(section) => Some(format!("{section}.{name}")),
+        None => Some(name.to_string()),
     }
 }
 
@@ -453,6 +805,83 @@ mod tests {
     }
 
     #[test]
+    fn every_mistake_is_said_in_words_with_its_key_and_values_as_data() {
+        let cases: &[(&str, Option<&str>, Word, &[&str])] = &[
+            (
+                "[game]\nlanguage = \"it\"\n",
+                Some("game.language"),
+                Word::NotAllowedValue,
+                &["it", "de, en, fr"],
+            ),
+            (
+                "[game]\nlanguag = \"de\"\n",
+                Some("game.languag"),
+                Word::UnknownSetting,
+                &[],
+            ),
+            ("[gam]\nx = 1\n", Some("gam"), Word::UnknownSetting, &[]),
+            (
+                "[speech]\nrate = \"fast\"\n",
+                Some("speech.rate"),
+                Word::NumberExpected,
+                &[],
+            ),
+            (
+                "[speech]\npause-ms = -1\n",
+                Some("speech.pause-ms"),
+                Word::WholeNumberExpected,
+                &[],
+            ),
+            (
+                "[speech]\nstereo-split = 1\n",
+                Some("speech.stereo-split"),
+                Word::TrueOrFalseExpected,
+                &[],
+            ),
+            (
+                "[game]\nwhite = 3\n",
+                Some("game.white"),
+                Word::TextExpected,
+                &[],
+            ),
+            ("game = 3\n", Some("game"), Word::SectionExpected, &[]),
+            ("[game\n", None, Word::NotToml, &[]),
+            (
+                "[speech]\nrate = 5.0\n",
+                Some("speech.rate"),
+                Word::OutOfRange,
+                &["5", "0.5 … 2.0"],
+            ),
+            (
+                "[game]\ntime-control = \"90x\"\n",
+                Some("game.time-control"),
+                Word::BadTimeControl,
+                &[],
+            ),
+            (
+                "[speech]\nvoice = \" \"\n",
+                Some("speech.voice"),
+                Word::ValueMissing,
+                &[],
+            ),
+        ];
+        for (text, key, word, data) in cases {
+            let err = Settings::from_toml(text, None).unwrap_err();
+            assert_eq!(err.key.as_deref(), *key, "{text}: {err:?}");
+            assert_eq!(err.tokens()[0], Token::Word(*word), "{text}: {err:?}");
+            if !data.is_empty() {
+                assert_eq!(err.data(), *data, "{text}: {err:?}");
+            }
+        }
+        let err = Settings::from_toml("[game]\nlanguag = \"de\"\n", None).unwrap_err();
+        assert!(
+            err.data()[0].contains("language, words"),
+            "{:?}",
+            err.data()
+        );
+    }
+
+    #[test]
     fn partial_files_keep_the_other_defaults() {
         let settings = Settings::from_toml("[game]\nlanguage = \"en\"\n", None).unwrap();
         assert_eq!(settings.game.language, Lang::En);
@@ -504,5 +933,43 @@ mod tests {
                 None => break,
             }
         }
+    }
+
+    #[test]
+    fn boards_are_specs_checked_when_the_settings_are_read() {
+        let text = "[board]\npeg = \"/dev/ttyACM0\"\nsighted = \"chesslink:/dev/ttyUSB0\"\n\
+                    chesslink-line = \"8n1\"\npegasus-key = \"0a 1b 2c 3d 4e 5f\"\n";
+        let settings = Settings::from_toml(text, None).unwrap();
+        assert_eq!(settings.board.peg, BoardSpec::Peg("/dev/ttyACM0".into()));
+        assert_eq!(settings.board.sighted.to_string(), "chesslink:/dev/ttyUSB0");
+        let options = settings.board.options();
+        assert_eq!(options.chesslink_line, Line::Serial8N1);
+        assert_eq!(
+            options.pegasus_key,
+            Some(vec![0x0a, 0x1b, 0x2c, 0x3d, 0x4e, 0x5f])
+        );
+        // Printed as read (annexd config), and read back the same.
+        let printed = settings.to_toml();
+        assert!(
+            printed.contains("sighted = \"chesslink:/dev/ttyUSB0\""),
+            "{printed}"
+        );
+        assert!(printed.contains("chesslink-line = \"8n1\""), "{printed}");
+        assert_eq!(Settings::from_toml(&printed, None).unwrap(), settings);
+        let defaults = Settings::default().to_toml();
+        assert!(defaults.contains("peg = \"none\""), "{defaults}");
+        assert!(defaults.contains("sighted = \"typed\""), "{defaults}");
+
+        let text = "[game]\nlanguage = \"de\"\n[board]\nsighted = \"dgr:/dev/ttyUSB0\"\n";
+        let err = Settings::from_toml(text, Some(Path::new("a.toml"))).unwrap_err();
+        assert_eq!(err.line, Some(4), "{err}");
+        assert!(err.message.contains("unknown board kind 'dgr'"), "{err}");
+        let text = "[board]\npegasus-key = \"0a1\"\n";
+        let err = Settings::from_toml(text, None).unwrap_err();
+        assert_eq!(err.key.as_deref(), Some("board.pegasus-key"));
+        assert_eq!(err.line, Some(2));
+        let text = "[board]\nchesslink-line = \"7e1\"\n";
+        let err = Settings::from_toml(text, None).unwrap_err();
+        assert!(err.message.contains("8n1"), "{err}");
     }
 }

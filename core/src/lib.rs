@@ -49,11 +49,12 @@ pub use command::{
     clean_text, parse as parse_command,
 };
 pub use config::{
-    Announcer, BoardSettings, ClockSettings, ConfigError, GameSettings, ListenSettings,
-    RecordSettings, SeatRole, Settings, SideName, SpeechSettings,
+    Announcer, BoardSettings, ChessLinkLine, ClockSettings, ConfigError, ConfigProblem,
+    GameSettings, ListenSettings, RecordSettings, SeatRole, Settings, SideName, SpeechSettings,
+    ValueKind,
 };
 pub use lang::{Lang, Speech, Spoken, WordSet, join_words};
-pub use notation::{ParseError, Style, move_tokens, parse_move};
+pub use notation::{ParseError, Style, move_tokens, parse_move, parse_piece};
 pub use session::{
     Audience, ClosedRecord, Closing, DeviceReport, DiskReport, Effect, INTERRUPT_AGAIN_WITHIN,
     Input, Resumed, Seat, Session, SessionOptions, SheetReport, Shown, StopRequest, ViMove, resume,

@@ -147,9 +147,13 @@ proptest! {
             SensedBoard::from_board(after.board(), sensing) == shown
         }).collect();
         let made = moves_in(&outputs);
+        // Random lifts and drops may make one legal move and then the other side's (b7b5,
+        // then f2f3): each accepted move is legal where it was made (and was shown, as
+        // checked step by step above).
+        let mut pos = game.clone();
         for m in &made {
-            // A move is only ever accepted when the board showed it.
-            prop_assert!(legal_shows.contains(m) || game.legal_moves().contains(m), "{:?}", m);
+            prop_assert!(pos.is_legal(*m), "{:?} accepted but not legal in {:?}", m, pos);
+            pos.play_unchecked(*m);
         }
         if legal_shows.is_empty() && made.is_empty() && shown != SensedBoard::from_board(game.board(), sensing) {
             // Nothing legal on the board: explained square by square, position unchanged.
@@ -161,4 +165,29 @@ proptest! {
             prop_assert_eq!(t.position(), &game);
         }
     }
+}
+
+/// Random lifts and drops that make two legal moves in a row, one of each side (b7b5, then
+/// f2f3): both are taken, each where the board shows it (a case the property test once
+/// mistook for a move accepted without being shown).
+#[test]
+fn two_legal_moves_in_a_row_on_the_board_are_both_taken() {
+    let game: Chess = "rnbqkbnr/ppppp1pp/5p2/8/1PP5/8/P2PPPPP/RNBQKBNR b KQkq - 0 2"
+        .parse::<shakmaty::fen::Fen>()
+        .unwrap()
+        .into_position(shakmaty::CastlingMode::Standard)
+        .unwrap();
+    let mut t = Tracker::new(game, Sensing::Occupancy);
+    let out = feed(
+        &mut t,
+        &[
+            DeviceMsg::Up(Square::B7),
+            DeviceMsg::Down(Square::B5, None),
+            DeviceMsg::Up(Square::F2),
+            DeviceMsg::Down(Square::F3, None),
+        ],
+    );
+    let made: Vec<String> = moves_in(&out).iter().map(|m| m.to_string()).collect();
+    assert_eq!(made, ["b7-b5", "f2-f3"]);
+    assert!(t.agrees());
 }

@@ -451,6 +451,15 @@ fn c07_the_clock_pressed_before_the_move_is_announced() {
     });
 }
 
+#[test]
+fn c08_the_clock_pressed_while_board_and_announcement_differ() {
+    check_row("C08", |lang| {
+        let mut g = after_e4_e5(lang);
+        g.play(&["g1f3", "Springer Hector drei"]);
+        g.line("")
+    });
+}
+
 // --- draw offers, claims, resigning --------------------------------------------------------
 
 #[test]

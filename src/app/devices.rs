@@ -1,15 +1,17 @@
 //! The devices of a seat: the boards' links (and the simulated peg board) and voice input,
 //! started from the settings. The event loop waits on their receivers directly; what they
-//! report goes to the session as inputs, which decides what is said.
+//! report goes to the session as inputs, which decides what is said; what the session asks
+//! of a board ([`annexd_core::Effect::ToBoard`]) goes to its link.
 
 use crossbeam_channel::{Receiver, unbounded};
 
-use annexd_core::board::{Sensing, SimulatedPegBoardOptions};
+use annexd_core::board::{BoardSpec, Request, Sensing, SerialFraming, SimulatedPegBoardOptions};
 use annexd_core::listen::ListenMode;
 use annexd_core::{DeviceReport, Input, Lang, Seat, Session, Settings, Word};
 
 use super::options::PlayArgs;
-use crate::board::serial::{BoardLink, PortEvent, PortSettings};
+use crate::board::link::{BoardLink, PortEvent};
+use crate::board::serial::PortSettings;
 use crate::board::sim::{SimHandle, SimNote, SimOptions};
 use crate::error::Error;
 use crate::listen::{self, ListenConfig, ListenEvent};
@@ -22,6 +24,8 @@ pub(super) struct Devices {
     simulator_notes: Option<Receiver<SimNote>>,
     listen: Option<ListenConfig>,
     listener: Option<(listen::Listener, Receiver<ListenEvent>)>,
+    /// The position the listener was last told of (Whisper's prompt follows it).
+    heard_in: Option<shakmaty::Chess>,
 }
 
 impl Devices {
@@ -47,11 +51,12 @@ impl Devices {
                 config
             }),
             listener: None,
+            heard_in: None,
         };
-        match settings.board.peg.trim() {
-            "" | "none" => {}
-            "sim" => {
-                let options = SimOptions {
+        let options = settings.board.options();
+        match &settings.board.peg {
+            BoardSpec::Sim => {
+                let sim_options = SimOptions {
                     device: SimulatedPegBoardOptions {
                         sensing: args.seat.sim_sensing,
                         fen: args.fen.clone(),
@@ -59,51 +64,79 @@ impl Devices {
                     },
                     ..SimOptions::default()
                 };
-                let simulator = crate::board::sim::start_simulator(options)
+                let simulator = crate::board::sim::start_simulator(sim_options)
                     .map_err(|err| Error::new(lang, Word::SimulatedBoardCannotStart).logged(err))?;
-                let mut port = PortSettings::peg_board(simulator.path());
-                port.baud = settings.board.peg_speed;
-                devices.links.push((Seat::Peg, BoardLink::spawn(port)));
+                let port = PortSettings::new(
+                    simulator.path(),
+                    SerialFraming::eight_n_one(settings.board.peg_speed),
+                );
+                let protocol = BoardSpec::Sim
+                    .protocol(&options)
+                    .expect("the simulator is a peg board");
+                devices
+                    .links
+                    .push((Seat::Peg, BoardLink::serial(port, protocol)));
                 devices.simulator_notes = Some(simulator.feedback().clone());
                 devices.simulator = Some(simulator);
                 session.attach_simulated_peg_board(args.seat.sim_sensing);
             }
-            path => {
-                let mut port = PortSettings::peg_board(path);
-                port.baud = settings.board.peg_speed;
-                devices.links.push((Seat::Peg, BoardLink::spawn(port)));
-                session.attach_peg_board(Sensing::Occupancy);
+            spec => {
+                // The peg board's speed setting is for serial peg boards.
+                let speed = matches!(spec, BoardSpec::Peg(_)).then_some(settings.board.peg_speed);
+                if let Some(link) = BoardLink::open(spec, &options, speed) {
+                    session.attach_peg_board(link.sensing().unwrap_or(Sensing::Occupancy));
+                    devices.links.push((Seat::Peg, link));
+                }
             }
         }
-        match settings.board.sighted.trim() {
-            "" | "typed" | "spoken" => {}
-            other => {
-                let path = other.strip_prefix("dgt:").unwrap_or(other);
-                devices
-                    .links
-                    .push((Seat::Sighted, BoardLink::spawn(PortSettings::dgt(path))));
-                session.attach_sighted_board();
-            }
+        let (sighted, old_spelling) = settings.board.sighted.clone().for_sighted_seat();
+
+        if old_spelling {
+            tracing::warn!(
+                "board.sighted = \"{}\": a port alone is read as a DGT board; write {sighted}",
+                settings.board.sighted
+            );
+        }
+        if let Some(link) = BoardLink::open(&sighted, &options, None) {
+            tracing::info!("the sighted player's board: {sighted} ({})", link.name());
+            session.attach_sighted_e_board(
+                link.sensing().unwrap_or(Sensing::Piece),
+                link.has_lights(),
+            );
+            devices.links.push((Seat::Sighted, link));
         }
         Ok(devices)
     }
 
-    /// Starts the listener the settings ask for; reports whether voice input is on (and
-    /// anything to say once about it) or why it is off.
-    pub(super) fn start_voice(&mut self) -> Option<Input> {
-        let config = self.listen.as_ref()?;
+    /// Starts the listener the settings ask for, in `position`; reports whether voice input
+    /// is on (which recogniser listens, and anything to say once about it) or why it is off.
+    pub(super) fn start_voice(&mut self, position: &shakmaty::Chess) -> Option<Input> {
+        let config = self.listen.as_mut()?;
+        config.position = Some(position.clone());
+        self.heard_in = Some(position.clone());
         let (events_tx, events) = unbounded();
         Some(Input::Device(match listen::start(config, events_tx) {
             Ok(listener) => {
+                let recogniser = listener.recogniser().tokens();
                 let notice = listener.notice().map(<[_]>::to_vec);
                 self.listener = Some((listener, events));
-                DeviceReport::VoiceOn { notice }
+                DeviceReport::VoiceOn { recogniser, notice }
             }
             Err(off) => DeviceReport::VoiceOff {
                 reason: off.tokens(),
                 detail: off.to_string(),
             },
         }))
+    }
+
+    /// Tells the listener the position when it has changed (a move, a take-back).
+    pub(super) fn follow_position(&mut self, position: &shakmaty::Chess) {
+        if let Some((listener, _)) = &self.listener
+            && self.heard_in.as_ref() != Some(position)
+        {
+            listener.set_position(position);
+            self.heard_in = Some(position.clone());
+        }
     }
 
     /// Whether the microphone is open all the time (not push-to-talk).
@@ -125,6 +158,13 @@ impl Devices {
     pub(super) fn to_simulator(&self, line: &str) {
         if let Some(simulator) = &self.simulator {
             simulator.type_line(line);
+        }
+    }
+
+    /// Hands a request to a seat's board (nothing without one).
+    pub(super) fn to_board(&self, seat: Seat, request: Request) {
+        for (_, link) in self.links.iter().filter(|(s, _)| *s == seat) {
+            link.request(request.clone());
         }
     }
 

@@ -30,7 +30,7 @@ use annexd_core::{
 use super::devices::Devices;
 use super::signals::{self, EndSignals};
 use super::sink::Sink;
-use crate::board::serial::PortEvent;
+use crate::board::link::PortEvent;
 use crate::board::sim::SimNote;
 use crate::listen::ListenEvent;
 use crate::ui::line_terminal::{LineTerminal, Typed};
@@ -80,7 +80,7 @@ pub(super) fn run(
     pending.extend(sink.take_reports());
     let greeting = session.greeting(resumed);
     let mut quit = apply(greeting, session, offset, sink, &devices);
-    pending.extend(devices.start_voice());
+    pending.extend(devices.start_voice(session.game().position()));
     let keyboard = if sink.view.is_some() {
         let (tx, rx) = unbounded();
         spawn_line_editor(tx);
@@ -136,6 +136,7 @@ pub(super) fn run(
         }
         let effects = session.handle(input, now);
         quit |= apply(effects, session, now, sink, &devices);
+        devices.follow_position(session.game().position());
         sink.redraw(session, now, None);
     }
     // The devices' threads end before the last words, so nothing comes after them.
@@ -170,6 +171,7 @@ fn apply(
             Effect::Quit => quit = true,
             Effect::ToggleListening => devices.toggle_listening(),
             Effect::ToSimulator(line) => devices.to_simulator(&line),
+            Effect::ToBoard(seat, request) => devices.to_board(seat, request),
             effect => sink.apply(effect, session),
         }
         quit |= hear_reports(session, now, sink, devices);
@@ -262,6 +264,12 @@ fn next(
                 Ok(PortEvent::Link(event)) => return input(Input::Board(*seat, event)),
                 Ok(PortEvent::Unavailable(detail)) => {
                     return input(Input::Device(DeviceReport::BoardMissing {
+                        seat: *seat,
+                        detail,
+                    }));
+                }
+                Ok(PortEvent::NoBluetooth(detail)) => {
+                    return input(Input::Device(DeviceReport::NoBluetooth {
                         seat: *seat,
                         detail,
                     }));

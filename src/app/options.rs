@@ -17,7 +17,7 @@ pub struct PlayArgs {
     /// The settings file (default: annexd.toml in the configuration folder).
     #[arg(long)]
     pub config: Option<PathBuf>,
-    #[arg(long, help = crate::cli::lang_help())]
+    #[arg(long, help = crate::help::lang_help())]
     pub lang: Option<Lang>,
     /// The words of pieces, ranks and castling: annex-d (König … Bauer, eins … acht, Kurze/Lange
     /// Rochade in every language, D.2.1's default) or local (the language's own, if the
@@ -64,13 +64,15 @@ pub struct PlayArgs {
 #[derive(Debug, Args, Clone, Default)]
 pub struct SeatArgs {
     /// The VI player's peg board: a serial port, "sim" (a simulated board; type "peg e2e4"
-    /// or "peg UP e2" to move its pegs), or "none".
+    /// or "peg UP e2" to move its pegs), or "none" (any board kind of --sighted works too).
     #[arg(long)]
     pub board: Option<String>,
     /// What the simulated peg board senses: occupancy, color or piece.
     #[arg(long, default_value = "occupancy")]
     pub sim_sensing: annexd_core::board::Sensing,
-    /// The sighted player's board: "typed" (moves typed or spoken) or a DGT board's port.
+    /// The sighted player's board: "typed" (moves typed or spoken), dgt:PORT,
+    /// chesslink:PORT, chesslink:ble[:NAME], chessnut:ble[:NAME] or pegasus:ble[:NAME]
+    /// (see docs/boards.md).
     #[arg(long)]
     pub sighted: Option<String>,
     /// Speech: clips (recorded voice), tts (the system's engine) or text (lines only).
@@ -87,7 +89,11 @@ pub struct SeatArgs {
     /// and stop) or always.
     #[arg(long)]
     pub listen: Option<String>,
-    /// The Vosk model folder (default: the first matching model in models/).
+    /// The recogniser: auto (Vosk where a Vosk model of the language is installed, else
+    /// Whisper), vosk or whisper.
+    #[arg(long)]
+    pub recogniser: Option<annexd_core::listen::RecogniserChoice>,
+    /// The model folder, Vosk's or Whisper's (default: the first matching model in models/).
     #[arg(long)]
     pub model: Option<PathBuf>,
     /// Take the microphone's sound from this WAV file instead (for tests and demonstrations).
@@ -113,7 +119,7 @@ pub struct ResumeArgs {
     /// The settings file.
     #[arg(long)]
     pub config: Option<PathBuf>,
-    #[arg(long, help = crate::cli::lang_help())]
+    #[arg(long, help = crate::help::lang_help())]
     pub lang: Option<Lang>,
     /// The words of pieces, ranks and castling: annex-d or local (see `play`).
     #[arg(long)]
@@ -160,10 +166,17 @@ pub(super) fn settings_for(args: &PlayArgs) -> Result<Settings, Error> {
         settings.game.black = black.clone();
     }
     if let Some(board) = &args.seat.board {
-        settings.board.peg = board.clone();
+        settings.board.peg = board
+            .parse()
+            .map_err(|err| crate::board::cli::spec_error(lang, "--board", &err))?;
     }
     if let Some(sighted) = &args.seat.sighted {
-        settings.board.sighted = sighted.clone();
+        let spec: annexd_core::board::BoardSpec = sighted
+            .parse()
+            .map_err(|err| crate::board::cli::spec_error(lang, "--sighted", &err))?;
+        spec.check_sighted()
+            .map_err(|err| crate::board::cli::spec_error(lang, "--sighted", &err))?;
+        settings.board.sighted = spec;
     }
     if let Some(speech) = args.seat.speech {
         settings.speech.backend = speech;
@@ -173,6 +186,9 @@ pub(super) fn settings_for(args: &PlayArgs) -> Result<Settings, Error> {
     }
     if let Some(mode) = &args.seat.listen {
         settings.listen.mode = parse_setting::<ListenMode>(mode, "--listen", lang)?;
+    }
+    if let Some(recogniser) = args.seat.recogniser {
+        settings.listen.recogniser = recogniser;
     }
     if let Some(model) = &args.seat.model {
         settings.listen.model = model.display().to_string();

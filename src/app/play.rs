@@ -10,23 +10,13 @@ use crate::error::Error;
 use crate::record::GameFiles;
 use annexd_core::record::{Header, replay};
 use annexd_core::{
-    DiskReport, Input, Lang, Resumed, SeatRole, Session, SessionOptions, Settings, Word, resume,
+    DiskReport, Input, Lang, Resumed, SeatRole, Session, SessionOptions, Word, resume,
 };
 
 use super::devices::Devices;
 use super::event_loop::run;
 use super::options::{PlayArgs, ResumeArgs, clock_for, settings_for};
 use super::sink::Sink;
-
-/// The folder where games are kept: the settings' `record.dir`, or the data folder.
-pub fn games_dir(settings: &Settings) -> PathBuf {
-    if !settings.record.dir.trim().is_empty() {
-        return PathBuf::from(&settings.record.dir);
-    }
-    directories::ProjectDirs::from("", "", "annexd")
-        .map(|d| d.data_dir().join("games"))
-        .unwrap_or_else(|| PathBuf::from("games"))
-}
 
 /// `annexd play`.
 pub fn run_play(args: &PlayArgs) -> Result<ExitCode, Error> {
@@ -58,7 +48,7 @@ pub fn run_play(args: &PlayArgs) -> Result<ExitCode, Error> {
     let journal_path = match &args.journal {
         Some(path) => path.clone(),
         None => {
-            let dir = games_dir(&settings);
+            let dir = crate::data_dirs::games(&settings);
             std::fs::create_dir_all(&dir)
                 .map_err(|err| Error::io(lang, Word::FolderNotCreated, &dir, &err))?;
             dir.join(format!(
@@ -102,7 +92,7 @@ pub fn run_resume(args: &ResumeArgs) -> Result<ExitCode, Error> {
     let journal_path = match &args.journal {
         Some(path) => path.clone(),
         None => {
-            let dir = games_dir(&settings);
+            let dir = crate::data_dirs::games(&settings);
             newest_unfinished_game(&dir)
                 .ok_or_else(|| Error::new(lang, Word::NoUnfinishedGame).shown(dir.display()))?
         }

@@ -116,7 +116,10 @@ impl Sink {
             }
             Effect::CloseRecord { sheets } => self.closing = Some(sheets),
             // The event loop carries these out with the devices.
-            Effect::Quit | Effect::ToggleListening | Effect::ToSimulator(_) => {}
+            Effect::Quit
+            | Effect::ToggleListening
+            | Effect::ToSimulator(_)
+            | Effect::ToBoard(..) => {}
         }
     }
 

@@ -1,6 +1,7 @@
-//! The `board-sim` and `board-watch` subcommands: a simulated board on a pseudo-terminal, and
-//! a watcher that connects to any board and prints one JSON object a line for what it
-//! understands (for people building boards, and for tests).
+//! The `board-sim` and `board-watch` subcommands: a simulated board on a pseudo-terminal (a
+//! peg board, or a Millennium ChessLink board), and a watcher that connects to any board a
+//! [`BoardSpec`] names and prints one JSON object a line for what it understands, the same
+//! for every kind (for people building boards, and for tests).
 
 use std::io::{BufRead, Write};
 use std::path::PathBuf;
@@ -9,20 +10,78 @@ use std::time::Duration;
 
 use clap::Args;
 use serde_json::{Value, json};
-use shakmaty::fen::Fen;
 use shakmaty::san::San;
 use shakmaty::uci::UciMove;
-use shakmaty::{CastlingMode, Chess, Move, Position, Role};
+use shakmaty::{Chess, Move, Position, Role};
 
-use super::serial::{BoardLink, PortEvent, PortSettings};
-use super::sim::{self, SimOptions};
-use annexd_core::board::{DifferenceKind, LinkEvent, Sensing, Tracker, TrackerOutput};
+use super::link::{BoardLink, PortEvent};
+use super::sim::{self, SimNote, SimOptions};
+use crate::error::{Error, Message, notice, notice_with, out_line};
+use annexd_core::board::{
+    BoardOptions, BoardSpec, BoardSpecError, ChoiceError, DifferenceKind, LinkEvent, Sensing,
+    Tracker, TrackerOutput,
+};
 use annexd_core::board::{SimOrder, SimulatedPegBoardOptions};
-use annexd_core::{Lang, Token, Word};
+use annexd_core::{ChessLinkLine, Lang, Token, Word};
 
-/// `annexd board-sim`: a simulated peg board on a pseudo-terminal.
+/// The kinds of board `board-sim` simulates.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, clap::ValueEnum)]
+pub enum SimKind {
+    /// The tactile peg board (docs/pegboard-protocol.md).
+    #[default]
+    Peg,
+    /// A Millennium board with the ChessLink module.
+    Chesslink,
+}
+
+/// The serial framing of a ChessLink board's port, as the settings name it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum LineArg {
+    /// 7 data bits, odd parity (the protocol's).
+    #[value(name = "7o1")]
+    SevenOddOne,
+    /// 8 data bits, the parity in bit 7 of each byte.
+    #[value(name = "8n1")]
+    EightNoneOne,
+}
+
+impl From<LineArg> for ChessLinkLine {
+    fn from(line: LineArg) -> Self {
+        match line {
+            LineArg::SevenOddOne => ChessLinkLine::SevenOddOne,
+            LineArg::EightNoneOne => ChessLinkLine::EightNoneOne,
+        }
+    }
+}
+
+/// A board spec on the command line that is none, said in `lang`: the words, the option as
+/// typed and a right spec ("Brettart unbekannt: --board dgr:x, zum Beispiel …").
+pub fn spec_error(lang: Lang, flag: &str, err: &BoardSpecError) -> Error {
+    Error::new(lang, err.word())
+        .shown(format!(
+            "{flag} {}, {} {}",
+            err.input,
+            lang.word(Word::ForExample),
+            err.example()
+        ))
+        .logged(err)
+        .usage()
+}
+
+/// `annexd board-sim`: a simulated peg board (or ChessLink board) on a pseudo-terminal.
 #[derive(Debug, Args)]
 pub struct SimArgs {
+    /// The kind of board: peg (the tactile peg board) or chesslink (a Millennium board).
+    #[arg(long, value_enum, default_value = "peg")]
+    pub kind: SimKind,
+    /// How the program opens a ChessLink board's port: 7o1 or 8n1 (its setting
+    /// board.chesslink-line); a pseudo-terminal carries the parity bits as that line expects.
+    #[arg(long, value_enum, default_value = "7o1")]
+    pub line: LineArg,
+    /// ChessLink: probability that a status message goes out with a character whose parity
+    /// bit is wrong (--bad-checksum: with a wrong block parity).
+    #[arg(long, default_value_t = 0.0)]
+    pub bad_parity: f64,
     /// What the board senses: occupancy, color or piece.
     #[arg(long, default_value = "occupancy")]
     pub sensing: Sensing,
@@ -54,45 +113,58 @@ pub struct SimArgs {
     /// The path of the port link to make (a temporary path when absent).
     #[arg(long)]
     pub link: Option<PathBuf>,
+    /// The language of its notices (default: the settings' language).
+    #[arg(long, help = crate::help::lang_help_about("The language of its notices", " (default: the settings' language)"))]
+    pub lang: Option<Lang>,
 }
 
 /// `annexd board-watch`: connect to a board and print what it understands, as JSON lines.
 #[derive(Debug, Args)]
 pub struct WatchArgs {
-    /// The board's port.
+    /// The board: a peg board's port, dgt:PORT, chesslink:PORT, chesslink:ble[:NAME],
+    /// chessnut:ble[:NAME] or pegasus:ble[:NAME] (see docs/boards.md).
     #[arg(long)]
-    pub board: PathBuf,
+    pub board: String,
     /// The game position the board should show.
     #[arg(long)]
     pub fen: Option<String>,
-    /// The line speed (default 115200, or 9600 with --dgt).
+    /// The serial line speed (default: the board kind's).
     #[arg(long)]
     pub speed: Option<u32>,
-    /// The board is a DGT e-board.
-    #[arg(long)]
+    /// The board is a DGT e-board (old spelling of --board dgt:PORT).
+    #[arg(long, hide = true)]
     pub dgt: bool,
-    /// Send *HH checksums.
+    /// Send *HH checksums (peg board).
     #[arg(long)]
     pub checksum: bool,
-    /// The language of the "say" texts: de, en or fr (moves in the Annex D words).
-    #[arg(long, default_value = "de")]
+    /// How a ChessLink board's port is opened: 7o1 (its protocol's) or 8n1 (the parity in
+    /// each byte).
+    #[arg(long, value_enum, default_value = "7o1")]
+    pub chesslink_line: LineArg,
+    /// The language of the "say" texts (moves in the Annex D words).
+    #[arg(long, default_value = "de", help = crate::help::lang_help_about("The language of the \"say\" texts", " (moves in the Annex D words)"))]
     pub lang: Lang,
 }
 
-fn position_from(fen: Option<&str>) -> Result<Chess, String> {
+/// The position of `--fen`, or the start position.
+fn position_from(fen: Option<&str>, lang: Lang) -> Result<Chess, Error> {
     match fen {
         None => Ok(Chess::default()),
-        Some(fen) => fen
-            .parse::<Fen>()
-            .map_err(|e| format!("bad FEN '{fen}': {e}"))?
-            .into_position(CastlingMode::Standard)
-            .map_err(|e| format!("impossible position '{fen}': {e}")),
+        Some(fen) => crate::notation::cli::position_or_fail(fen, lang),
     }
 }
 
 /// Runs `board-sim`: prints the port path, then takes typed lines from standard input until
-/// it ends.
-pub fn run_sim(args: SimArgs) -> ExitCode {
+/// it ends. What the board says back (a refusal, unplugged, back) is a notice in words, its
+/// detail in the log.
+pub fn run_sim(args: SimArgs) -> Result<ExitCode, Error> {
+    let lang = crate::config::user_lang(args.lang);
+    if let Some(fen) = &args.fen {
+        position_from(Some(fen), lang)?;
+    }
+    if args.kind == SimKind::Chesslink {
+        return run_chesslink_sim(args, lang);
+    }
     let options = SimOptions {
         device: SimulatedPegBoardOptions {
             sensing: args.sensing,
@@ -111,23 +183,25 @@ pub fn run_sim(args: SimArgs) -> ExitCode {
         link: args.link,
         ..SimOptions::default()
     };
-    let handle = match sim::start_simulator(options) {
-        Ok(h) => h,
-        Err(e) => {
-            eprintln!("board-sim: {e}");
-            return ExitCode::FAILURE;
-        }
-    };
-    println!("{}", handle.path().display());
-    // Standard output or error is closed: there is nowhere else to write this.
-    let _ = std::io::stdout().flush();
-    eprintln!(
-        "board-sim: type moves (e2e4, Nf3) or events (UP e2, DOWN e4, KEY clock); end with Ctrl-D"
-    );
+    let handle = sim::start_simulator(options)
+        .map_err(|e| Error::new(lang, Word::SimulatedBoardCannotStart).logged(e))?;
+    out_line(handle.path().display());
+    notice(&Message::word(lang, Word::SimKeys));
     let feedback = handle.feedback().clone();
     std::thread::spawn(move || {
         for note in feedback.iter() {
-            eprintln!("board-sim: {note}");
+            let message = match &note {
+                SimNote::Refused(refusal) => {
+                    let message = Message::said(lang, refusal.tokens());
+                    match refusal.typed() {
+                        Some(typed) => message.shown(typed),
+                        None => message,
+                    }
+                }
+                SimNote::Unplugged | SimNote::Failed(_) => Message::word(lang, Word::BoardLost),
+                SimNote::Replugged => Message::word(lang, Word::BoardConnected),
+            };
+            notice_with(&message, note);
         }
     });
     for line in std::io::stdin().lock().lines() {
@@ -137,7 +211,70 @@ pub fn run_sim(args: SimArgs) -> ExitCode {
         }
     }
     std::thread::sleep(Duration::from_millis(200));
-    ExitCode::SUCCESS
+    Ok(ExitCode::SUCCESS)
+}
+
+/// `board-sim --kind chesslink`: a simulated ChessLink board until standard input ends; then
+/// what it sent, as one JSON line (`{"statuses": …, "damaged": …}`).
+#[cfg(unix)]
+fn run_chesslink_sim(args: SimArgs, lang: Lang) -> Result<ExitCode, Error> {
+    use super::sim_chesslink::{ChessLinkSimOptions, start_chesslink_simulator};
+    use annexd_core::board::chesslink::device::Noise;
+    let options = ChessLinkSimOptions {
+        fen: args.fen,
+        order: args.order.unwrap_or(if args.shuffle {
+            SimOrder::Shuffled
+        } else {
+            SimOrder::MoverFirst
+        }),
+        line: args.line.into(),
+        noise: Noise {
+            bad_character: args.bad_parity.clamp(0.0, 1.0),
+            bad_block_parity: args.bad_checksum.clamp(0.0, 1.0),
+            lost_byte: 0.0,
+        },
+        seed: args.seed,
+        link: args.link,
+        ..ChessLinkSimOptions::default()
+    };
+    let handle = start_chesslink_simulator(options)
+        .map_err(|e| Error::new(lang, Word::SimulatedBoardCannotStart).logged(e))?;
+    out_line(handle.path().display());
+    notice(&Message::word(lang, Word::SimKeys));
+    let feedback = handle.feedback().clone();
+    std::thread::spawn(move || {
+        for note in feedback.iter() {
+            let message = match &note {
+                SimNote::Refused(refusal) => {
+                    let message = Message::said(lang, refusal.tokens());
+                    match refusal.typed() {
+                        Some(typed) => message.shown(typed),
+                        None => message,
+                    }
+                }
+                SimNote::Unplugged | SimNote::Failed(_) => Message::word(lang, Word::BoardLost),
+                SimNote::Replugged => Message::word(lang, Word::BoardConnected),
+            };
+            notice_with(&message, note);
+        }
+    });
+    for line in std::io::stdin().lock().lines() {
+        let Ok(line) = line else { break };
+        if !line.trim().is_empty() {
+            handle.type_line(&line);
+        }
+    }
+    std::thread::sleep(Duration::from_millis(200));
+    let counts = handle.stop();
+    out_line(json!({"statuses": counts.statuses, "damaged": counts.damaged}));
+    Ok(ExitCode::SUCCESS)
+}
+
+/// Without pseudo-terminals there is no simulated ChessLink board.
+#[cfg(not(unix))]
+fn run_chesslink_sim(_args: SimArgs, lang: Lang) -> Result<ExitCode, Error> {
+    Err(Error::new(lang, Word::SimulatedBoardCannotStart)
+        .logged("the simulated ChessLink board needs pseudo-terminals (Linux, macOS)"))
 }
 
 fn say(lang: Lang, tokens: &[Token]) -> String {
@@ -223,49 +360,59 @@ fn emit_outputs(
     );
 }
 
+/// A promotion piece named in any language's words or as a SAN letter ("Dame", "queen",
+/// "cavalier", "N").
 fn parse_role(word: &str) -> Option<Role> {
-    match word.to_ascii_lowercase().as_str() {
-        "q" | "queen" | "dame" => Some(Role::Queen),
-        "r" | "rook" | "turm" => Some(Role::Rook),
-        "b" | "bishop" | "läufer" | "laeufer" => Some(Role::Bishop),
-        "n" | "knight" | "springer" => Some(Role::Knight),
-        _ => None,
-    }
+    annexd_core::parse_piece(word).filter(|role| !matches!(role, Role::King | Role::Pawn))
 }
 
-fn error_json(source: &str, text: &str, lang: Lang, word: Word) -> Value {
-    json!({"event": "error", "source": source, "text": text, "say": say(lang, &[Token::Word(word)])})
+/// An error event: where it came from, the data it is about (a line typed, a port's
+/// report), and the words.
+fn error_json(source: &str, text: &str, lang: Lang, tokens: &[Token]) -> Value {
+    json!({"event": "error", "source": source, "text": text, "say": say(lang, tokens)})
+}
+
+fn choice_tokens(err: ChoiceError) -> Vec<Token> {
+    vec![Token::Word(match err {
+        ChoiceError::NothingAsked => Word::NothingAsked,
+        ChoiceError::NotACandidate => Word::NotAmongChoices,
+    })]
+}
+
+/// The board `board-watch` is to read: its spec, and `--dgt`'s old meaning.
+fn watched_board(args: &WatchArgs) -> Result<BoardSpec, Error> {
+    let spec: BoardSpec = args
+        .board
+        .parse()
+        .map_err(|err| spec_error(args.lang, "--board", &err))?;
+    Ok(match spec {
+        BoardSpec::Peg(port) if args.dgt => BoardSpec::Dgt(port),
+        spec => spec,
+    })
 }
 
 /// Runs `board-watch` until standard input says `quit` (or the program is stopped). Lines on standard input: `settle` (the clock pressed), `promote
 /// q|r|b|n`, `choose <uci>`, `quit`.
-pub fn run_watch(args: WatchArgs) -> ExitCode {
+pub fn run_watch(args: WatchArgs) -> Result<ExitCode, Error> {
     let lang = args.lang;
-    let position = match position_from(args.fen.as_deref()) {
-        Ok(p) => p,
-        Err(e) => {
-            eprintln!("board-watch: {e}");
-            return ExitCode::FAILURE;
-        }
-    };
-    let mut settings = if args.dgt {
-        PortSettings::dgt(&args.board)
-    } else {
-        PortSettings::peg_board(&args.board)
-    };
-    if let Some(speed) = args.speed {
-        settings.baud = speed;
-    }
-    settings.checksum = args.checksum;
-    let link = BoardLink::spawn(settings);
-    let mut tracker = Tracker::new(
-        position,
-        if args.dgt {
-            Sensing::Piece
-        } else {
-            Sensing::Occupancy
+    let position = position_from(args.fen.as_deref(), lang)?;
+    let spec = watched_board(&args)?;
+    let options = BoardOptions {
+        peg_checksum: args.checksum,
+        chesslink_line: match args.chesslink_line {
+            LineArg::SevenOddOne => annexd_core::board::chesslink::Line::Serial7O1,
+            LineArg::EightNoneOne => annexd_core::board::chesslink::Line::Serial8N1,
         },
-    );
+        ..BoardOptions::default()
+    };
+    let Some(link) = BoardLink::open(&spec, &options, args.speed) else {
+        // No board (none, typed) or the simulator, which board-watch does not start.
+        return Err(Error::new(lang, Word::BoardKindUnknown)
+            .shown(&args.board)
+            .usage());
+    };
+    tracing::info!("board-watch: {spec} ({})", link.name());
+    let mut tracker = Tracker::new(position, link.sensing().unwrap_or(Sensing::Occupancy));
     let (stdin_tx, mut stdin_rx) = crossbeam_channel::unbounded::<Option<String>>();
     std::thread::spawn(move || {
         for line in std::io::stdin().lock().lines() {
@@ -280,10 +427,14 @@ pub fn run_watch(args: WatchArgs) -> ExitCode {
     loop {
         crossbeam_channel::select! {
             recv(link.events()) -> event => {
-                let Ok(event) = event else { return ExitCode::FAILURE };
+                let Ok(event) = event else {
+                    // The link's thread is gone: nothing more can come from the board.
+                    return Err(Error::new(lang, Word::BoardLost).logged("the board link's thread ended"));
+                };
                 let before = tracker.position().clone();
                 match event {
-                    PortEvent::Unavailable(text) => emit(&error_json("port", &text, lang, Word::DeviceMissing)),
+                    PortEvent::Unavailable(text) => emit(&error_json("port", &text, lang, &[Token::Word(Word::DeviceMissing)])),
+                    PortEvent::NoBluetooth(text) => emit(&error_json("bluetooth", &text, lang, &[Token::Word(Word::NoBluetooth)])),
                     PortEvent::Link(LinkEvent::Connected(hello)) => {
                         tracker.set_sensing(hello.sensing);
                         emit(&json!({
@@ -302,8 +453,8 @@ pub fn run_watch(args: WatchArgs) -> ExitCode {
                             emit_outputs(outputs, &before, &tracker, lang);
                         }
                     }
-                    PortEvent::Link(LinkEvent::DeviceError(text)) => emit(&error_json("board", &text, lang, Word::BoardError)),
-                    PortEvent::Link(LinkEvent::Dropped(text)) => emit(&error_json("line", &text, lang, Word::BoardError)),
+                    PortEvent::Link(LinkEvent::DeviceError(text)) => emit(&error_json("board", &text, lang, &[Token::Word(Word::BoardError)])),
+                    PortEvent::Link(LinkEvent::Dropped(text)) => emit(&error_json("line", &text, lang, &[Token::Word(Word::BoardError)])),
                     PortEvent::Link(LinkEvent::Ignored(text)) => emit(&json!({"event": "ignored", "line": text})),
                     PortEvent::Link(LinkEvent::Lost) => {
                         emit(&json!({"event": "lost", "say": say(lang, &[Token::Word(Word::BoardLost)])}));
@@ -317,27 +468,54 @@ pub fn run_watch(args: WatchArgs) -> ExitCode {
                         let before = tracker.position().clone();
                         let result = match words.as_slice() {
                             [] => continue,
-                            ["quit"] => return ExitCode::SUCCESS,
+                            ["quit"] => return Ok(ExitCode::SUCCESS),
                             ["settle"] => Ok(tracker.settle()),
                             ["promote", role] => match parse_role(role) {
-                                Some(role) => tracker.choose_promotion(role).map_err(|e| format!("{e:?}")),
-                                None => Err(format!("not a promotion piece: {role}")),
+                                Some(role) => tracker.choose_promotion(role).map_err(choice_tokens),
+                                None => Err(vec![Token::Word(Word::PromotionPieceMissing)]),
                             },
                             ["choose", text] => match text.parse::<UciMove>().ok().and_then(|u| u.to_move(&before).ok()) {
-                                Some(m) => tracker.choose(m).map_err(|e| format!("{e:?}")),
-                                None => Err(format!("not a legal move: {text}")),
+                                Some(m) => tracker.choose(m).map_err(choice_tokens),
+                                None => Err(vec![Token::Word(Word::NotLegal)]),
                             },
-                            _ => Err(format!("unknown command: {line}")),
+                            _ => Err(vec![Token::Word(Word::UnknownCommand)]),
                         };
                         match result {
                             Ok(outputs) => emit_outputs(outputs, &before, &tracker, lang),
-                            Err(text) => emit(&error_json("input", &text, lang, Word::UnknownCommand)),
+                            Err(tokens) => emit(&error_json("input", &line, lang, &tokens)),
                         }
                     }
                     // Standard input ended: keep watching the board.
                     _ => stdin_rx = crossbeam_channel::never(),
                 }
             }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_promotion_piece_is_read_in_every_language_and_as_a_letter() {
+        for (word, role) in [
+            ("Dame", Role::Queen),
+            ("queen", Role::Queen),
+            ("q", Role::Queen),
+            ("Turm", Role::Rook),
+            ("tour", Role::Rook),
+            ("Läufer", Role::Bishop),
+            ("fou", Role::Bishop),
+            ("bishop", Role::Bishop),
+            ("cavalier", Role::Knight),
+            ("Springer", Role::Knight),
+            ("N", Role::Knight),
+        ] {
+            assert_eq!(parse_role(word), Some(role), "{word}");
+        }
+        for word in ["König", "roi", "pawn", "Bauer", "x"] {
+            assert_eq!(parse_role(word), None, "{word}");
         }
     }
 }

@@ -1,10 +1,19 @@
-//! Boards, the adapters: the serial link of a peg board or a DGT e-board, the simulated peg
-//! board on a pseudo-terminal, and the `board-sim` / `board-watch` commands. Protocols, links
+//! Boards, the adapters: a board's link on its transport (a serial line with the framing its
+//! protocol gives, or Bluetooth LE), the simulated peg board and the simulated ChessLink
+//! board on pseudo-terminals, and the `board-sim` / `board-watch` commands. Protocols, links
 //! and move inference are the core's (`annexd_core::board`).
 
+#[cfg(feature = "ble")]
+mod ble;
 pub(crate) mod cli;
+pub(crate) mod link;
 pub(crate) mod serial;
 pub(crate) mod sim;
+#[cfg(unix)]
+pub(crate) mod sim_chesslink;
 
-pub use serial::{BoardLink, PortEvent, PortSettings};
+pub use link::{BoardLink, PortEvent};
+pub use serial::PortSettings;
 pub use sim::{SimHandle, SimNote, SimOptions, start_simulator};
+#[cfg(unix)]
+pub use sim_chesslink::{ChessLinkSim, ChessLinkSimOptions, start_chesslink_simulator};

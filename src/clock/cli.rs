@@ -28,7 +28,7 @@ pub struct ClockArgs {
     /// The settings file (default: annexd.toml in the configuration folder)
     #[arg(long, value_name = "FILE")]
     pub config: Option<PathBuf>,
-    #[arg(long, help = crate::cli::lang_help())]
+    #[arg(long, help = crate::help::lang_help())]
     pub lang: Option<Lang>,
     /// Count Bronstein as the Art. 6.3 commentary does: the delay for move 1 credited before
     /// the game (90+30: 90:30 on the clock). Default: as standard clocks (90:00)

@@ -117,6 +117,7 @@ pub fn run_loop(
             },
             None => match events.recv() {
                 Ok(event) => Some(event),
+                // Every source of events has ended: so has the clock.
                 Err(_) => break,
             },
         };

@@ -138,7 +138,10 @@ pub fn run(
                 let event = match event::read() {
                     Ok(Event::Key(key)) => keys.map(key, epoch.elapsed()),
                     Ok(_) => None,
-                    Err(_) => Some(LoopEvent::Quit),
+                    Err(e) => {
+                        tracing::error!("the terminal's keys cannot be read, the clock ends: {e}");
+                        Some(LoopEvent::Quit)
+                    }
                 };
                 if let Some(event) = event {
                     let quit = event == LoopEvent::Quit;

@@ -13,18 +13,28 @@ use std::process::ExitCode;
 
 use clap::Args;
 
-use annexd_core::Lang;
 use annexd_core::listen::ListenMode;
+use annexd_core::{Lang, Token};
 
-/// `annexd recognize [--model DIR] [--lang de|en|fr] [--fen FEN] (FILE.wav | --device NAME)`
+use crate::error::{Error, Failure, paths_shown};
+
+/// `annexd recognize [--recogniser R] [--model DIR] [--lang LANG] [--fen FEN] (FILE.wav | --device NAME)`
 #[derive(Debug, Args)]
 pub struct RecognizeArgs {
-    /// The Vosk model folder (default: the first models/vosk-model-*-LANG-*).
+    /// The recogniser: auto (Vosk where a Vosk model of the language is installed, else
+    /// Whisper), vosk or whisper.
+    #[arg(long, default_value = "auto")]
+    pub recogniser: annexd_core::listen::RecogniserChoice,
+    /// The model folder (default: the first models/vosk-model-*-LANG-* for Vosk,
+    /// models/whisper-* for Whisper).
     #[arg(long)]
     pub model: Option<PathBuf>,
-    /// The language listened for and reported in: de, en or fr (the Annex D words are heard
-    /// in every language, beside the language's own).
-    #[arg(long, default_value = "de")]
+    /// The language listened for and reported in (the Annex D words are heard in every
+    /// language, beside the language's own).
+    #[arg(long, default_value = "de", help = crate::help::lang_help_about(
+        "The language listened for and reported in",
+        " (the Annex D words are heard in every language, beside the language's own)",
+    ))]
     pub lang: Lang,
     /// The word set of what is said back, and whose words the model must know: annex-d or
     /// local.
@@ -45,7 +55,8 @@ pub struct RecognizeArgs {
     #[arg(long, default_value = "always")]
     pub mode: ListenMode,
     /// Restrict the recogniser to these phrases instead of the move grammar (repeatable;
-    /// for trying a model of another language). "" alone decodes free speech.
+    /// for trying a model of another language; Whisper is prompted with them). "" alone
+    /// decodes free speech.
     #[arg(long = "phrase")]
     pub phrases: Vec<String>,
     /// Print one JSON object (heard, alternatives, understood, timings) instead of lines.
@@ -57,73 +68,48 @@ pub struct RecognizeArgs {
 }
 
 /// Runs `annexd recognize`.
-pub fn run(args: &RecognizeArgs) -> ExitCode {
-    #[cfg(feature = "recognition")]
+pub fn run(args: &RecognizeArgs) -> Result<ExitCode, Error> {
+    #[cfg(any(feature = "recognition", feature = "whisper"))]
     {
-        run_with_vosk::run(args)
+        run_with_model::run(args)
     }
-    #[cfg(not(feature = "recognition"))]
+    #[cfg(not(any(feature = "recognition", feature = "whisper")))]
     {
-        use std::io::Write;
-        // Standard output or error is closed: there is nowhere else to write this.
-        let _ = writeln!(
-            std::io::stderr(),
-            "{}",
-            args.lang
-                .text(&super::models::ModelError::NotBuilt.tokens())
-        );
-        ExitCode::FAILURE
+        Err(Error::of(args.lang, &super::models::ModelError::NotBuilt))
     }
 }
 
-#[cfg(feature = "recognition")]
-mod run_with_vosk {
-    use std::io::Write;
+#[cfg(any(feature = "recognition", feature = "whisper"))]
+mod run_with_model {
     use std::process::ExitCode;
-    use std::sync::Arc;
     use std::time::Duration;
 
     use super::RecognizeArgs;
+    use crate::error::{Error, out_line};
+    use crate::listen::engine::load;
     use crate::listen::listener::{AudioInput, ListenConfig, ListenEvent, start_with};
-    use crate::listen::models::find_model;
-    use crate::listen::recogniser::SpeechModel;
-    use crate::notation::cli::position_or_message;
+    use crate::notation::cli::position_or_fail;
     use annexd_core::listen::ListenMode;
     use annexd_core::listen::{DecodeStats, Heard};
     use annexd_core::listen::{Understanding, understand};
     use annexd_core::{Lang, Token, Word};
 
-    fn fail(message: &str) -> ExitCode {
-        // Standard output or error is closed: there is nowhere else to write this.
-        let _ = writeln!(std::io::stderr(), "{message}");
-        ExitCode::FAILURE
-    }
-
     /// Prints a line; a closed output (`| head`) is not an error worth a panic.
     fn say(line: &str) {
-        // Standard output or error is closed: there is nowhere else to write this.
-        let _ = writeln!(std::io::stdout().lock(), "{line}");
+        out_line(line);
     }
 
-    pub(super) fn run(args: &RecognizeArgs) -> ExitCode {
+    pub(super) fn run(args: &RecognizeArgs) -> Result<ExitCode, Error> {
         let lang = args.lang;
         let speech = annexd_core::Speech::new(lang, args.words);
-        let pos = match position_or_message(&args.fen, lang) {
-            Ok(pos) => pos,
-            Err(message) => return fail(&message),
-        };
-        let said = |err: &dyn std::fmt::Display, tokens: Vec<Token>| {
-            fail(&format!("{}: {err}", lang.text(&tokens)))
-        };
-        let dir = match find_model(args.model.as_deref(), lang) {
-            Ok(dir) => dir,
-            Err(err) => return said(&err, err.tokens()),
-        };
-        let model = match SpeechModel::load(&dir, lang) {
-            Ok(model) => model,
-            Err(err) => return said(&err, err.tokens()),
-        };
-        let sample_rate = model.sample_rate;
+        let pos = position_or_fail(&args.fen, lang)?;
+        let model =
+            load(args.recogniser, args.model.as_deref(), lang).map_err(|e| Error::of(lang, &e))?;
+        let sample_rate = model.sample_rate();
+        let kind = model.kind();
+        if !args.json {
+            say(&lang.text(&kind.tokens()));
+        }
         // Phrases given: those only ("" alone: free speech, no grammar at all).
         let phrases: Vec<String> = args
             .phrases
@@ -143,7 +129,8 @@ mod run_with_vosk {
             (None, device) => AudioInput::Device(device.clone()),
         };
         let config = ListenConfig {
-            model: Some(dir),
+            recogniser: args.recogniser,
+            model: Some(model.dir().to_path_buf()),
             lang,
             words: args.words,
             mode: args.mode,
@@ -155,12 +142,10 @@ mod run_with_vosk {
                 .map(|_| Duration::from_secs_f64(args.max_seconds.max(0.0))),
             // Push-to-talk on a device: the whole recording is one utterance.
             start_talking: true,
+            position: Some(pos.clone()),
         };
         let (tx, rx) = crossbeam_channel::unbounded();
-        let listener = match start_with(Arc::new(model), &config, tx) {
-            Ok(listener) => listener,
-            Err(off) => return said(&off, off.tokens()),
-        };
+        let listener = start_with(model, &config, tx).map_err(|off| Error::of(lang, &off))?;
         let mut heard = Vec::new();
         let mut stats = DecodeStats::default();
         let mut failure = None;
@@ -187,14 +172,16 @@ mod run_with_vosk {
         }
         drop(listener);
         if let Some(off) = failure {
-            return said(&off, off.tokens());
+            return Err(Error::of(lang, &off));
         }
         if args.json {
-            say(&json_report(&pos, speech, &heard, &stats, sample_rate).to_string());
+            let mut report = json_report(&pos, speech, &heard, &stats, sample_rate);
+            report["recogniser"] = kind.name().into();
+            say(&report.to_string());
         } else {
             report(&pos, speech, &heard, &stats);
         }
-        ExitCode::SUCCESS
+        Ok(ExitCode::SUCCESS)
     }
 
     fn ms(d: Duration) -> f64 {
@@ -317,6 +304,44 @@ mod run_with_vosk {
             Word::LatencyAfterSpeech,
             stats.last_latency,
         ));
+    }
+}
+
+// --- The failures of this part, said in words (their `Display` is for the log) ---
+
+impl Failure for crate::listen::ModelError {
+    fn tokens(&self) -> Vec<Token> {
+        crate::listen::ModelError::tokens(self)
+    }
+
+    fn data(&self) -> Vec<String> {
+        use crate::listen::ModelError as E;
+        match self {
+            E::NotBuilt => Vec::new(),
+            E::NotFound { lang, searched } => {
+                vec![lang.code().to_string(), paths_shown(searched)]
+            }
+            E::MissingDir(dir)
+            | E::NotAModel(dir)
+            | E::LoadFailed(dir)
+            | E::RecogniserFailed(dir)
+            | E::KnowsNoWord { dir, .. } => vec![dir.display().to_string()],
+        }
+    }
+}
+
+impl Failure for crate::listen::VoiceOff {
+    fn tokens(&self) -> Vec<Token> {
+        crate::listen::VoiceOff::tokens(self)
+    }
+
+    fn data(&self) -> Vec<String> {
+        match self {
+            crate::listen::VoiceOff::Model(e) => e.data(),
+            crate::listen::VoiceOff::Microphone(_) | crate::listen::VoiceOff::Audio(_) => {
+                Vec::new()
+            }
+        }
     }
 }
 

@@ -11,8 +11,9 @@ use std::time::Duration;
 use crossbeam_channel::Sender;
 
 use super::models::ModelError;
-use annexd_core::listen::{DecodeStats, Heard, ListenMode};
+use annexd_core::listen::{DecodeStats, Heard, ListenMode, RecogniserChoice, RecogniserKind};
 use annexd_core::{Lang, Settings, Token, Word, WordSet};
+use shakmaty::Chess;
 
 /// Where the listener takes audio from.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -26,7 +27,9 @@ pub enum AudioInput {
 /// How to listen.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ListenConfig {
-    /// The model folder, or `None` to search `models/` (see [`super::models::find_model`]).
+    /// Which recogniser: auto, vosk or whisper (see [`RecogniserChoice`]).
+    pub recogniser: RecogniserChoice,
+    /// The model folder, or `None` to search `models/` (see `super::models::find_model`).
     pub model: Option<PathBuf>,
     /// The language listened for (moves are heard in both word sets).
     pub lang: Lang,
@@ -46,6 +49,9 @@ pub struct ListenConfig {
     /// Push-to-talk: start with the key already pressed, so the first utterance begins with
     /// the first sample the device delivers (for recording a whole take).
     pub start_talking: bool,
+    /// The position at start, for Whisper's prompt (`None`: every word of moves); later
+    /// positions come with [`Listener::set_position`].
+    pub position: Option<Chess>,
 }
 
 /// The listener the settings ask for: their language, mode, model and input device.
@@ -58,6 +64,7 @@ impl From<&Settings> for ListenConfig {
                 .map(str::to_owned)
         };
         ListenConfig {
+            recogniser: listen.recogniser,
             model: named(&listen.model).map(PathBuf::from),
             mode: listen.mode,
             input: AudioInput::Device(named(&listen.device)),
@@ -72,6 +79,7 @@ impl ListenConfig {
     /// in `models/`.
     pub fn new(lang: Lang) -> ListenConfig {
         ListenConfig {
+            recogniser: RecogniserChoice::Auto,
             model: None,
             lang,
             words: WordSet::AnnexD,
@@ -80,6 +88,7 @@ impl ListenConfig {
             phrases: Vec::new(),
             max_audio: None,
             start_talking: false,
+            position: None,
         }
     }
 }
@@ -110,6 +119,10 @@ pub enum VoiceOff {
     /// No usable microphone (or audio file).
     #[error("{0}")]
     Microphone(String),
+    /// The audio stopped being usable while listening (a device that changed to a format
+    /// that cannot be audio).
+    #[error("{0}")]
+    Audio(String),
 }
 
 impl VoiceOff {
@@ -122,6 +135,7 @@ impl VoiceOff {
                 Token::Pause,
                 Token::Word(Word::VoiceInputOff),
             ],
+            VoiceOff::Audio(_) => vec![Token::Word(Word::VoiceInputStopped)],
         }
     }
 }
@@ -132,12 +146,17 @@ pub struct Listener {
     control: Sender<Control>,
     thread: Option<std::thread::JoinHandle<()>>,
     notice: Option<Vec<Token>>,
+    kind: RecogniserKind,
 }
 
-#[derive(Debug, Clone, Copy)]
-#[cfg_attr(not(feature = "recognition"), allow(dead_code))]
+#[derive(Debug, Clone)]
+#[cfg_attr(
+    not(any(feature = "recognition", feature = "whisper")),
+    allow(dead_code)
+)]
 enum Control {
     Toggle,
+    Position(Box<Chess>),
     Stop,
 }
 
@@ -149,10 +168,26 @@ impl Listener {
         let _ = self.control.send(Control::Toggle);
     }
 
+    /// The position changed: Whisper is told the words of its moves (Vosk's grammar does
+    /// not depend on it).
+    pub fn set_position(&self, position: &Chess) {
+        if self.kind == RecogniserKind::Whisper {
+            // The listening thread has ended only if its input did: nothing left to hear.
+            let _ = self
+                .control
+                .send(Control::Position(Box::new(position.clone())));
+        }
+    }
+
     /// What to say once at start besides "listening", e.g. the words the model does not
     /// know ("diese Wörter kennt das Sprachmodell nicht, Hector").
     pub fn notice(&self) -> Option<&[Token]> {
         self.notice.as_deref()
+    }
+
+    /// The recogniser in use.
+    pub fn recogniser(&self) -> RecogniserKind {
+        self.kind
     }
 
     /// Stops listening and waits for the thread; its last event is
@@ -178,54 +213,47 @@ impl Drop for Listener {
 }
 
 /// Starts listening, or says why voice input is off.
-#[cfg(not(feature = "recognition"))]
+#[cfg(not(any(feature = "recognition", feature = "whisper")))]
 pub fn start(_config: &ListenConfig, _events: Sender<ListenEvent>) -> Result<Listener, VoiceOff> {
     Err(VoiceOff::Model(ModelError::NotBuilt))
 }
 
 /// Starts listening, or says why voice input is off. Loading the model takes a moment
-/// (a small model a fraction of a second, a large one about 1.5 s); the input is opened
-/// and checked before this returns.
-#[cfg(feature = "recognition")]
+/// (a small Vosk model a fraction of a second, a large one about 1.5 s, Whisper about
+/// 0.5 s); the input is opened and checked before this returns.
+#[cfg(any(feature = "recognition", feature = "whisper"))]
 pub fn start(config: &ListenConfig, events: Sender<ListenEvent>) -> Result<Listener, VoiceOff> {
-    use super::models::find_model;
-    use super::recogniser::SpeechModel;
+    use super::engine::{knows_words, load};
 
-    let dir = find_model(config.model.as_deref(), config.lang)?;
-    let model = SpeechModel::load(&dir, config.lang)?;
-    if config.phrases.is_empty() && model.knows_no_word() {
-        // A model of another language: it would hear every move as noise.
-        let example_tokens = model.missing_examples(3);
-        return Err(VoiceOff::Model(ModelError::KnowsNoWord {
-            dir,
-            lang: config.lang,
-            examples: example_tokens
-                .iter()
-                .map(|t| config.lang.text(std::slice::from_ref(t)))
-                .collect(),
-            example_tokens,
-        }));
+    let model = load(config.recogniser, config.model.as_deref(), config.lang)?;
+    if config.phrases.is_empty() {
+        knows_words(&model, config.lang)?;
     }
-    start_with(std::sync::Arc::new(model), config, events)
+    tracing::info!(
+        "listening with {} ({}), loaded in {} ms",
+        model.kind().name(),
+        model.dir().display(),
+        model.load_time().as_millis()
+    );
+    start_with(model, config, events)
 }
 
-/// Starts listening with a model already loaded (`config.model` is not used).
-#[cfg(feature = "recognition")]
+/// Starts listening with a model already loaded (`config.model` and `config.recogniser`
+/// are not used).
+#[cfg(any(feature = "recognition", feature = "whisper"))]
 pub fn start_with(
-    model: std::sync::Arc<super::recogniser::SpeechModel>,
+    model: impl Into<super::engine::LoadedModel>,
     config: &ListenConfig,
     events: Sender<ListenEvent>,
 ) -> Result<Listener, VoiceOff> {
+    let model = model.into();
     let notice = if config.phrases.is_empty() {
         model.missing_words_report(config.words)
     } else {
         None
     };
-    let recogniser = if config.phrases.is_empty() {
-        model.recogniser()?
-    } else {
-        model.recogniser_for(&config.phrases)?
-    };
+    let recogniser = model.recogniser(&run::listening(config, config.position.as_ref()))?;
+    let kind = model.kind();
     let (control, control_rx) = crossbeam_channel::unbounded();
     let (ready_tx, ready_rx) = crossbeam_channel::bounded(1);
     let config = config.clone();
@@ -241,6 +269,7 @@ pub fn start_with(
             control,
             thread: Some(thread),
             notice,
+            kind,
         }),
         Ok(Err(off)) => {
             // A thread that panicked has reported it already; shutting down goes on.
@@ -255,7 +284,7 @@ pub fn start_with(
     }
 }
 
-#[cfg(feature = "recognition")]
+#[cfg(any(feature = "recognition", feature = "whisper"))]
 mod run {
     use std::time::Duration;
 
@@ -263,11 +292,24 @@ mod run {
 
     use super::Control;
     use super::{AudioInput, ListenConfig, ListenEvent, VoiceOff};
+    use crate::listen::engine::{Listening, Recogniser};
     use crate::listen::pipeline::Pipeline;
-    use crate::listen::recogniser::Recogniser;
     use crate::listen::source::{AudioBlock, DeviceMessage, DeviceSource, read_wav};
     use annexd_core::listen::Heard;
     use annexd_core::listen::ListenMode;
+
+    /// What the recogniser listens for, in `position`.
+    pub(super) fn listening<'a>(
+        config: &'a ListenConfig,
+        position: Option<&'a shakmaty::Chess>,
+    ) -> Listening<'a> {
+        Listening {
+            lang: config.lang,
+            words: config.words,
+            phrases: &config.phrases,
+            position,
+        }
+    }
 
     /// Sends utterances; false when the session is gone.
     fn send_all(events: &Sender<ListenEvent>, heard: Vec<Heard>) -> bool {
@@ -363,7 +405,14 @@ mod run {
                         return;
                     }
                     let full = budget.take(&mut block);
-                    let heard = pipeline.audio(&block).unwrap_or_default();
+                    let heard = match pipeline.audio(&block) {
+                        Ok(heard) => heard,
+                        Err(e) => {
+                            tracing::error!("voice input stops: {e}");
+                            stopped(&events, &pipeline, Some(VoiceOff::Audio(e.to_string())));
+                            return;
+                        }
+                    };
                     if !send_all(&events, heard) {
                         return;
                     }
@@ -416,6 +465,9 @@ mod run {
                                     return;
                                 }
                             }
+                            Ok(Control::Position(position)) => {
+                                pipeline.set_position(&listening(&config, Some(&position)));
+                            }
                             Ok(Control::Stop) | Err(_) => {
                                 stopped(&events, &pipeline, None);
                                 return;
@@ -424,7 +476,15 @@ mod run {
                         recv(device.receiver()) -> message => match message {
                             Ok(DeviceMessage::Block(mut block)) => {
                                 let full = budget.take(&mut block);
-                                let heard = pipeline.audio(&block).unwrap_or_default();
+                                let heard = match pipeline.audio(&block) {
+                                    Ok(heard) => heard,
+                                    Err(e) => {
+                                        tracing::error!("voice input stops: {e}");
+                                        let reason = VoiceOff::Audio(e.to_string());
+                                        stopped(&events, &pipeline, Some(reason));
+                                        return;
+                                    }
+                                };
                                 if !send_all(&events, heard) {
                                     return;
                                 }
@@ -478,7 +538,7 @@ mod tests {
         let mut config = ListenConfig::new(Lang::De);
         config.model = Some(dir.path().to_path_buf());
         let off = start(&config, tx).unwrap_err();
-        if cfg!(feature = "recognition") {
+        if cfg!(any(feature = "recognition", feature = "whisper")) {
             assert_eq!(
                 off,
                 VoiceOff::Model(ModelError::NotAModel(dir.path().to_path_buf()))

@@ -1,9 +1,11 @@
 //! Finding a speech model on disk, and what is said when there is none.
 //!
-//! A model is a Vosk model folder (see `models/README.md`). It is taken from `--model DIR`
-//! when given, else the first folder (in name order) called `vosk-model-…-de-…` (or `-en-`
-//! for English) in one of [`model_roots`]. Nothing here needs libvosk, so a program built
-//! without voice input still reports clearly why it does not listen.
+//! A model is a Vosk model folder or a Whisper model in CTranslate2's format (see
+//! `models/README.md`). It is taken from `--model DIR` when given, else the first folder (in
+//! name order) called `vosk-model-…-de-…` (or `-en-` for English) in one of
+//! [`model_roots`] for Vosk, and the first called `whisper-…` for Whisper (one model hears
+//! every language). Nothing here needs libvosk or CTranslate2, so a program built without
+//! voice input still reports clearly why it does not listen.
 //!
 //! Each reason is said in its own words ([`ModelError::tokens`]): no model found, the folder
 //! given is not there, it is not a Vosk model, it cannot be loaded, or it knows none of the
@@ -31,8 +33,11 @@ pub enum ModelError {
     /// The folder given (`--model DIR`, the settings' `listen.model`) is not there.
     #[error("the speech model folder {} does not exist", .0.display())]
     MissingDir(PathBuf),
-    /// The folder given is not a Vosk model.
-    #[error("{} is not a Vosk model folder (it has no am/final.mdl)", .0.display())]
+    /// The folder given is not a model.
+    #[error(
+        "{} is not a speech model folder (a Vosk model has am/final.mdl, a Whisper model model.bin, tokenizer.json and config.json)",
+        .0.display()
+    )]
     NotAModel(PathBuf),
     /// The model knows none of the words of the language: it is for another language.
     #[error(
@@ -103,6 +108,57 @@ pub fn model_roots() -> Vec<PathBuf> {
 /// is the language code).
 pub fn names_model_for(name: &str, lang: Lang) -> bool {
     name.starts_with("vosk-model") && name.split(['-', '_']).any(|part| part == lang.code())
+}
+
+/// True when `dir` holds a Whisper model in CTranslate2's format (`models/whisper-base`,
+/// from scripts/setup.sh).
+pub fn is_whisper_dir(dir: &Path) -> bool {
+    ["model.bin", "tokenizer.json", "config.json"]
+        .iter()
+        .all(|f| dir.join(f).is_file())
+}
+
+/// The first Whisper model folder (`whisper-…`, in name order) in `roots`.
+pub fn find_whisper_model_in(roots: &[PathBuf]) -> Option<PathBuf> {
+    for root in roots {
+        let Ok(entries) = std::fs::read_dir(root) else {
+            continue;
+        };
+        let mut found: Vec<PathBuf> = entries
+            .filter_map(Result::ok)
+            .map(|e| e.path())
+            .filter(|p| {
+                p.file_name()
+                    .and_then(|n| n.to_str())
+                    .is_some_and(|n| n.starts_with("whisper-"))
+                    && is_whisper_dir(p)
+            })
+            .collect();
+        found.sort();
+        if let Some(first) = found.into_iter().next() {
+            return Some(first);
+        }
+    }
+    None
+}
+
+/// The Whisper model to use: `explicit` if given (it must be one), else the first found in
+/// [`model_roots`] (one model hears every language; `lang` is named when none is found).
+pub fn find_whisper_model(explicit: Option<&Path>, lang: Lang) -> Result<PathBuf, ModelError> {
+    if let Some(dir) = explicit {
+        return if is_whisper_dir(dir) {
+            Ok(dir.to_path_buf())
+        } else if !dir.exists() {
+            Err(ModelError::MissingDir(dir.to_path_buf()))
+        } else {
+            Err(ModelError::NotAModel(dir.to_path_buf()))
+        };
+    }
+    let roots = model_roots();
+    find_whisper_model_in(&roots).ok_or(ModelError::NotFound {
+        lang,
+        searched: roots,
+    })
 }
 
 /// True when `dir` holds a Vosk model (its acoustic model file).
@@ -231,6 +287,34 @@ mod tests {
     }
 
     #[test]
+    fn the_whisper_model_is_found_in_any_root_for_every_language() {
+        let dir = tempfile::tempdir().unwrap();
+        let (first, second) = (dir.path().join("a"), dir.path().join("b"));
+        let model = second.join("whisper-base");
+        std::fs::create_dir_all(&model).unwrap();
+        for file in ["model.bin", "tokenizer.json"] {
+            std::fs::write(model.join(file), b"x").unwrap();
+        }
+        let roots = vec![first.clone(), second.clone()];
+        // Without config.json it is no model.
+        assert_eq!(find_whisper_model_in(&roots), None);
+        std::fs::write(model.join("config.json"), b"{}").unwrap();
+        assert_eq!(find_whisper_model_in(&roots), Some(model.clone()));
+        // A Vosk model is not a Whisper one, and a folder not called whisper-… is not looked at.
+        fake_model(&first, "vosk-model-small-de-0.15");
+        std::fs::create_dir_all(first.join("base")).unwrap();
+        assert_eq!(find_whisper_model_in(&roots), Some(model.clone()));
+        assert_eq!(
+            find_whisper_model(Some(&model), Lang::Fr),
+            Ok(model.clone())
+        );
+        assert_eq!(
+            find_whisper_model(Some(&first), Lang::De),
+            Err(ModelError::NotAModel(first.clone()))
+        );
+    }
+
+    #[test]
     fn the_rate_comes_from_the_model_config() {
         let dir = tempfile::tempdir().unwrap();
         let model = fake_model(dir.path(), "vosk-model-x");
@@ -274,7 +358,7 @@ mod tests {
             (
                 ModelError::NotAModel(dir.clone()),
                 "das ist kein Sprachmodell, Spracheingabe aus",
-                "/models/x is not a Vosk model folder (it has no am/final.mdl)",
+                "/models/x is not a speech model folder (a Vosk model has am/final.mdl, a Whisper model model.bin, tokenizer.json and config.json)",
             ),
             (
                 ModelError::LoadFailed(dir.clone()),

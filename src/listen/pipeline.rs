@@ -1,11 +1,11 @@
-//! The capture path in one place: audio blocks → mono 16 kHz → gate → recogniser →
-//! [`Heard`]. The listener thread, `annexd recognize` and the benchmarks all drive this one
+//! The capture path in one place: audio blocks → mono 16 kHz → gate → recogniser (Vosk's
+//! or Whisper's) → [`Heard`]. The listener thread, `annexd recognize` and the benchmarks all drive this one
 //! type, so a WAV file goes exactly the way the microphone's audio goes.
 
 use std::time::Instant;
 
 use super::audio::{AudioError, Conditioner};
-use super::recogniser::Recogniser;
+use super::engine::{Listening, Recogniser};
 use super::source::AudioBlock;
 use annexd_core::listen::{DecodeStats, Gate, Heard, ListenMode, RecogniserStep, join_pieces};
 
@@ -23,12 +23,13 @@ pub struct Pipeline {
 impl Pipeline {
     /// A pipeline for audio at `rate` with `channels`, decoding with `recogniser`.
     pub fn new(
-        recogniser: Recogniser,
+        mut recogniser: Recogniser,
         rate: u32,
         channels: u16,
         mode: ListenMode,
     ) -> Result<Pipeline, AudioError> {
         let model_rate = recogniser.sample_rate();
+        recogniser.set_end_pointing(mode == ListenMode::Always);
         Ok(Pipeline {
             conditioner: Conditioner::new(rate, channels, model_rate)?,
             gate: Gate::new(mode, model_rate),
@@ -36,6 +37,11 @@ impl Pipeline {
             pieces: Vec::new(),
             stats: DecodeStats::default(),
         })
+    }
+
+    /// The position changed (Whisper's prompt follows it).
+    pub fn set_position(&mut self, listening: &Listening<'_>) {
+        self.recogniser.set_position(listening);
     }
 
     /// The work done so far.

@@ -1,8 +1,7 @@
-//! `annexd pgn JOURNAL` (the PGN on standard output) and `annexd sheet [JOURNAL]` (a
+//! `annexd pgn [JOURNAL]` (the PGN on standard output) and `annexd sheet [JOURNAL]` (a
 //! scoresheet file: PDF, Braille, text or PGN), with what `verify` and `fairplay` share: the
 //! journal named or the newest game, and the language of the messages.
 
-use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
@@ -13,38 +12,28 @@ use annexd_core::{Lang, Token, Word};
 
 use super::journal;
 use super::sheets::{self, SheetOptions, sheet_path_for};
+use crate::error::{Error, Failure, Message, io_reason, notice, out_line};
 
-/// Prints the PGN of a journal (the one named, or the newest game) to standard output. A
-/// damaged last line is reported on standard error and left out; any other fault is reported
-/// and the exit code is 1.
-pub fn run_pgn(args: &RecordArgs) -> ExitCode {
-    let (lang, journal) = match args.resolve() {
-        Ok(resolved) => resolved,
-        Err(message) => return fail(&message),
-    };
-    let path = journal.as_path();
-    let contents = match read_journal(path, lang) {
-        Ok(contents) => contents,
-        Err(code) => return code,
-    };
-    let sheet = match replay(&contents) {
-        Ok(sheet) => sheet,
-        Err(e) => {
-            eprintln!("{}: {}: {e}", lang.text(&e.tokens()), path.display());
-            return ExitCode::from(1);
-        }
-    };
+/// Prints the PGN of a journal (the one named, or the newest game) to standard output, its
+/// messages in `--lang`, else the game's language, else the settings'. A damaged last line is
+/// said on standard error and left out; any other fault is the command's failure.
+pub fn run_pgn(args: &RecordArgs) -> Result<ExitCode, Error> {
+    let (lang, path) = args.resolve()?;
+    let contents = read_journal(&path, lang)?;
+    let sheet = replay(&contents).map_err(|e| Error::of(lang, &e).shown(path.display()))?;
+    write_stdout(annexd_core::record::pgn_text(&sheet).as_bytes(), lang)?;
+    Ok(ExitCode::SUCCESS)
+}
+
+/// Writes a command's whole output (a PGN, a sheet) to standard output; a closed standard
+/// output fails the command, for the output was its point.
+pub fn write_stdout(bytes: &[u8], lang: Lang) -> Result<(), Error> {
+    use std::io::Write;
     let mut stdout = std::io::stdout().lock();
-    match stdout
-        .write_all(annexd_core::record::pgn_text(&sheet).as_bytes())
-        .and_then(|_| stdout.flush())
-    {
-        Ok(()) => ExitCode::SUCCESS,
-        Err(e) => {
-            eprintln!("{e}");
-            ExitCode::from(1)
-        }
-    }
+    stdout
+        .write_all(bytes)
+        .and_then(|()| stdout.flush())
+        .map_err(|e| Error::new(lang, Word::OutputNotWritten).logged(e))
 }
 
 /// Which record a command is about, and the language it answers in.
@@ -52,9 +41,8 @@ pub fn run_pgn(args: &RecordArgs) -> ExitCode {
 pub struct RecordArgs {
     /// The journal of the game (default: the newest game in the games folder).
     pub journal: Option<PathBuf>,
-    /// The language of the words: de, en or fr (default: the language the game was played
-    /// in, else the settings').
-    #[arg(long)]
+    /// The language of the words (default: the game's, else the settings' language).
+    #[arg(long, help = crate::help::lang_help_about("The language of the words", " (default: the game's, else the settings' language)"))]
     pub lang: Option<Lang>,
     /// The settings file (for the games folder and the language).
     #[arg(long)]
@@ -62,53 +50,42 @@ pub struct RecordArgs {
 }
 
 impl RecordArgs {
-    /// The language, and the journal named or the newest in the games folder; or the
-    /// message of what is wrong. The language is `--lang`, else the one the game was played
-    /// in (its journal's header), else the settings'.
-    pub fn resolve(&self) -> Result<(Lang, PathBuf), String> {
-        let settings = crate::config::load(self.config.as_deref()).map_err(|e| {
-            let lang = self.lang.unwrap_or_default();
-            format!("{}: {e}", lang.text(&[Token::Word(Word::ConfigError)]))
-        })?;
+    /// The language, and the journal named or the newest in the games folder. The
+    /// language is the one asked for, else the one the game was played in (its journal
+    /// says), else the settings'.
+    pub fn resolve(&self) -> Result<(Lang, PathBuf), Error> {
+        let lang = self.lang.unwrap_or_default();
+        let settings = crate::config::load_or_fail(self.config.as_deref(), lang)?;
         let lang = self.lang.unwrap_or(settings.game.language);
         let journal = match &self.journal {
             Some(path) => path.clone(),
             None => {
-                let dir = crate::app::play::games_dir(&settings);
+                let dir = crate::data_dirs::games(&settings);
                 newest_game(&dir).ok_or_else(|| {
-                    format!(
-                        "{} ({}): name the journal file",
-                        lang.text(&[Token::Word(Word::NoGameFile)]),
-                        dir.display()
-                    )
+                    Error::new(lang, Word::NoGameFile)
+                        .shown(dir.display())
+                        .and_word(Word::NameTheGameFile)
                 })?
             }
         };
-        let lang = self
-            .lang
-            .or_else(|| game_language(&journal))
-            .unwrap_or(lang);
+        let lang = match self.lang {
+            Some(lang) => lang,
+            None => game_lang(&journal).unwrap_or(lang),
+        };
         Ok((lang, journal))
     }
 }
 
-/// The language a journal's game was played in, as its header records it (issue 22: the
-/// tools answer in the game's language).
-pub fn game_language(journal: &Path) -> Option<Lang> {
-    use std::io::{BufRead, BufReader, Read};
-    let file = std::fs::File::open(journal).ok()?;
-    let mut first = Vec::new();
-    BufReader::new(file.take(1 << 16))
-        .read_until(b'\n', &mut first)
-        .ok()?;
-    annexd_core::record::parse_journal(&first)
-        .ok()?
-        .header
-        .language
+/// The language a game was played in, as its journal's header says (none in journals
+/// written before it was recorded, or when the journal cannot be read: that is said when
+/// it is read).
+fn game_lang(journal: &Path) -> Option<Lang> {
+    journal::read_journal(journal).ok()?.header.language
 }
 
 /// The journal in `dir` written last.
 pub fn newest_game(dir: &Path) -> Option<PathBuf> {
+    // A folder that cannot be read has no game to offer: the caller says so, with the folder.
     std::fs::read_dir(dir)
         .ok()?
         .filter_map(Result::ok)
@@ -119,22 +96,14 @@ pub fn newest_game(dir: &Path) -> Option<PathBuf> {
         .map(|(_, p)| p)
 }
 
-/// Reads a journal; a damaged last line is reported on standard error (and left out), any
-/// other fault is reported and gives the exit code 1.
-pub fn read_journal(path: &Path, lang: Lang) -> Result<JournalContents, ExitCode> {
-    let contents = match journal::read_journal(path) {
-        Ok(contents) => contents,
-        Err(e) => {
-            eprintln!("{}: {e}", lang.text(&e.tokens()));
-            return Err(ExitCode::from(1));
-        }
-    };
+/// Reads a journal; a damaged last line is said on standard error (and left out), with the
+/// reason in the log.
+pub fn read_journal(path: &Path, lang: Lang) -> Result<JournalContents, Error> {
+    let contents = journal::read_journal(path).map_err(|e| Error::of(lang, &e))?;
     if let Some(tail) = &contents.damaged_tail {
-        eprintln!(
-            "{} ({}: {})",
-            lang.text(&tail.tokens()),
-            path.display(),
-            tail.reason
+        crate::error::notice_with(
+            &Message::said(lang, tail.tokens()).shown(path.display()),
+            tail,
         );
     }
     Ok(contents)
@@ -164,28 +133,13 @@ pub struct SheetArgs {
 
 /// `annexd sheet`: writes the scoresheet of a journal and says where. A record that is not
 /// intact is said so (and its sheet shows it); the sheet is written all the same.
-pub fn run_sheet(args: &SheetArgs) -> ExitCode {
-    let (lang, journal) = match args.record.resolve() {
-        Ok(resolved) => resolved,
-        Err(message) => return fail(&message),
-    };
-    let contents = match read_journal(&journal, lang) {
-        Ok(contents) => contents,
-        Err(code) => return code,
-    };
-    let sheet = match replay(&contents) {
-        Ok(sheet) => sheet,
-        Err(e) => {
-            return fail(&format!(
-                "{}: {}: {e}",
-                lang.text(&e.tokens()),
-                journal.display()
-            ));
-        }
-    };
+pub fn run_sheet(args: &SheetArgs) -> Result<ExitCode, Error> {
+    let (lang, journal) = args.record.resolve()?;
+    let contents = read_journal(&journal, lang)?;
+    let sheet = replay(&contents).map_err(|e| Error::of(lang, &e).shown(journal.display()))?;
     let state = RecordState::of(&contents);
     if !state.intact() {
-        eprintln!("{}", lang.text(&state.tokens()));
+        notice(&Message::said(lang, state.tokens()));
     }
     let options = SheetOptions {
         lang,
@@ -193,37 +147,99 @@ pub fn run_sheet(args: &SheetArgs) -> ExitCode {
         font: args.font.clone(),
     };
     if args.out.as_deref() == Some(Path::new("-")) {
-        return match sheets::render(args.format, &sheet, &state, &options) {
-            Ok(bytes) => {
-                let mut stdout = std::io::stdout().lock();
-                match stdout.write_all(&bytes).and_then(|_| stdout.flush()) {
-                    Ok(()) => ExitCode::SUCCESS,
-                    Err(e) => fail(&e.to_string()),
-                }
-            }
-            Err(e) => fail(&format!("{}: {e}", lang.text(&e.tokens()))),
-        };
+        let bytes = sheets::render(args.format, &sheet, &state, &options)
+            .map_err(|e| Error::of(lang, &e))?;
+        write_stdout(&bytes, lang)?;
+        return Ok(ExitCode::SUCCESS);
     }
     let path = args
         .out
         .clone()
         .unwrap_or_else(|| sheet_path_for(&journal, args.format));
-    match sheets::write(&path, args.format, &sheet, &state, &options) {
-        Ok(()) => {
-            println!(
-                "{}: {}",
-                lang.text(&[Token::Word(Word::SheetWritten)]),
-                path.display()
-            );
-            ExitCode::SUCCESS
-        }
-        Err(e) => fail(&format!("{}: {e}", lang.text(&e.tokens()))),
+    sheets::write(&path, args.format, &sheet, &state, &options).map_err(|e| Error::of(lang, &e))?;
+    out_line(Message::word(lang, Word::SheetWritten).shown(path.display()));
+    Ok(ExitCode::SUCCESS)
+}
+
+// --- The failures of this part, said in words (their `Display` is for the log) ---
+
+impl Failure for annexd_core::record::ReplayError {
+    fn tokens(&self) -> Vec<Token> {
+        annexd_core::record::ReplayError::tokens(self)
     }
 }
 
-/// A message on standard error, exit code 1.
-pub fn fail(message: &str) -> ExitCode {
-    // Standard output or error is closed: there is nowhere else to write this.
-    let _ = writeln!(std::io::stderr(), "annexd: {message}");
-    ExitCode::from(1)
+impl Failure for crate::record::JournalError {
+    fn tokens(&self) -> Vec<Token> {
+        use crate::record::JournalError as E;
+        let mut tokens = E::tokens(self);
+        if let E::Read { source, .. } | E::Write { source, .. } = self {
+            tokens.extend(io_reason(source));
+        }
+        tokens
+    }
+
+    fn data(&self) -> Vec<String> {
+        use crate::record::JournalError as E;
+        let (E::Read { path, .. }
+        | E::Write { path, .. }
+        | E::Exists { path }
+        | E::Empty { path }
+        | E::BadLine { path, .. }) = self;
+        vec![path.display().to_string()]
+    }
+}
+
+impl Failure for crate::record::RecordError {
+    fn tokens(&self) -> Vec<Token> {
+        use crate::record::RecordError as E;
+        match self {
+            E::Journal(e) => Failure::tokens(e),
+            E::Pgn { source, .. } => {
+                let mut tokens = E::tokens(self);
+                tokens.extend(io_reason(source));
+                tokens
+            }
+            E::BadHeader(_) => E::tokens(self),
+        }
+    }
+
+    fn data(&self) -> Vec<String> {
+        use crate::record::RecordError as E;
+        match self {
+            E::Journal(e) => e.data(),
+            E::Pgn { path, .. } => vec![path.display().to_string()],
+            E::BadHeader(_) => Vec::new(),
+        }
+    }
+}
+
+impl Failure for crate::record::sheets::SheetError {
+    fn tokens(&self) -> Vec<Token> {
+        use crate::record::{braille::BrailleError, pdf::PdfError, sheets::SheetError as E};
+        let mut tokens = vec![Token::Word(Word::SheetNotWritten), Token::Pause];
+        match self {
+            E::Pdf(PdfError::NoFont) => tokens.push(Token::Word(Word::NoFont)),
+            E::Pdf(PdfError::BadFont { .. }) => tokens.push(Token::Word(Word::FontUnusable)),
+            E::Pdf(PdfError::Krilla(_)) => tokens.push(Token::Word(Word::PdfNotMade)),
+            E::Braille(BrailleError::NoTable(_)) => tokens.push(Token::Word(Word::NoBrailleTable)),
+            E::Braille(_) => tokens.push(Token::Word(Word::BrailleFailed)),
+            E::Write { source, .. } => {
+                tokens.pop();
+                tokens.extend(io_reason(source));
+            }
+        }
+        tokens
+    }
+
+    fn data(&self) -> Vec<String> {
+        use crate::record::{braille::BrailleError, pdf::PdfError, sheets::SheetError as E};
+        match self {
+            E::Pdf(PdfError::BadFont { path, .. }) | E::Write { path, .. } => {
+                vec![path.display().to_string()]
+            }
+            E::Braille(BrailleError::NoTable(table)) => vec![table.clone()],
+            _ => Vec::new(),
+        }
+    }
 }

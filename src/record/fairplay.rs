@@ -17,6 +17,7 @@ use annexd_core::{Token, Word};
 
 use super::cli::{RecordArgs, read_journal};
 use super::provenance;
+use crate::error::{Error, out_line};
 
 /// Options of `annexd fairplay`.
 #[derive(Debug, Args, Clone)]
@@ -26,29 +27,29 @@ pub struct FairplayArgs {
     pub record: RecordArgs,
 }
 
-/// `annexd fairplay`.
-pub fn run(args: &FairplayArgs) -> ExitCode {
+/// `annexd fairplay`. Its claims are said whatever else fails; a record that cannot be
+/// found or read is said after them, and fails the command.
+pub fn run(args: &FairplayArgs) -> Result<ExitCode, Error> {
     let resolved = args.record.resolve();
     let lang = match &resolved {
         Ok((lang, _)) => *lang,
-        Err(_) => args.record.lang.unwrap_or_default(),
+        Err(err) => err.lang(),
     };
     let say = |word: Word| lang.text(&[Token::Word(word)]);
-    println!("{} ({})", provenance::program(), provenance::build());
-    println!("{}", capitalised(&say(Word::NoEngine)));
-    println!("{}", capitalised(&say(Word::NoNetwork)));
-    match resolved {
-        Ok((_, journal)) => {
-            if let Ok(contents) = read_journal(&journal, lang) {
-                let state = RecordState::of(&contents);
-                let mut line = format!("{}: {}", journal.display(), lang.text(&state.tokens()));
-                if let Some(code) = state.code {
-                    line.push_str(&format!(", {} {code}", say(Word::CheckCode)));
-                }
-                println!("{line}");
-            }
-        }
-        Err(message) => println!("{message}"),
+    out_line(format_args!(
+        "{} ({})",
+        provenance::program(),
+        provenance::build()
+    ));
+    out_line(capitalised(&say(Word::NoEngine)));
+    out_line(capitalised(&say(Word::NoNetwork)));
+    let (_, journal) = resolved?;
+    let contents = read_journal(&journal, lang)?;
+    let state = RecordState::of(&contents);
+    let mut line = format!("{}: {}", journal.display(), lang.text(&state.tokens()));
+    if let Some(code) = state.code {
+        line.push_str(&format!(", {} {code}", say(Word::CheckCode)));
     }
-    ExitCode::SUCCESS
+    out_line(line);
+    Ok(ExitCode::SUCCESS)
 }

@@ -1,7 +1,7 @@
 //! The scoresheet on disk: a game's files ([`GameFiles`]: the journal, sealed, appended and
 //! fsynced line by line and read back with care, and the PGN written atomically beside it),
 //! the scoresheets for people (the PDF drawn with krilla, the Braille translated by
-//! liblouis, the text sheet: [`sheets`]), and the commands `annexd pgn`, `annexd sheet`,
+//! liblouis, the text sheet: `sheets`), and the commands `annexd pgn`, `annexd sheet`,
 //! `annexd verify` and `annexd fairplay`. Entries, the seal, the scoresheet and what each
 //! sheet says are the core's (`annexd_core::record`).
 

@@ -6,7 +6,7 @@ use std::path::Path;
 
 use super::atomic::write_atomically;
 
-/// Writes `pgn` to `path` atomically (see [`write_atomically`]).
+/// Writes `pgn` to `path` atomically (see `write_atomically`).
 pub fn write_pgn_atomically(path: &Path, pgn: &str) -> io::Result<()> {
     write_atomically(path, pgn.as_bytes())
 }

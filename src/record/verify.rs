@@ -5,7 +5,8 @@
 //! says whether the record still ends there, goes on after it, or never had it.
 //!
 //! Exit code: 0 sealed, intact and replayed (and ending at the code given); 1 changed, cut,
-//! unreadable or not replayable; 2 not sealed (a journal of format 1: nothing to check).
+//! unreadable or not replayable; 2 not sealed (a journal of format 1: nothing to check), or a
+//! mistake on the command line (a check code that is none).
 
 use std::process::ExitCode;
 
@@ -14,7 +15,8 @@ use clap::Args;
 use annexd_core::record::{CheckCode, CodeMatch, Integrity, JournalContents, RecordState, replay};
 use annexd_core::{Lang, Token, Word};
 
-use super::cli::{RecordArgs, fail, read_journal};
+use super::cli::{RecordArgs, read_journal};
+use crate::error::{Error, out_line};
 
 /// Options of `annexd verify`.
 #[derive(Debug, Args, Clone)]
@@ -86,7 +88,9 @@ pub fn verdict(contents: &JournalContents, code: Option<CheckCode>, lang: Lang) 
             }
         }
         Err(e) => {
-            lines.push(format!("{}: {e}", say(&e.tokens())));
+            // The rules' own account of the line (in English) is for the log.
+            tracing::warn!("{e}");
+            lines.push(say(&crate::error::Failure::tokens(&e)));
             exit = 1;
         }
     }
@@ -111,23 +115,22 @@ pub fn verdict(contents: &JournalContents, code: Option<CheckCode>, lang: Lang) 
 }
 
 /// `annexd verify`.
-pub fn run(args: &VerifyArgs) -> ExitCode {
-    let (lang, journal) = match args.record.resolve() {
-        Ok(resolved) => resolved,
-        Err(message) => return fail(&message),
+pub fn run(args: &VerifyArgs) -> Result<ExitCode, Error> {
+    let (lang, journal) = args.record.resolve()?;
+    let code = match args.code.as_deref() {
+        Some(text) => Some(CheckCode::parse(text).map_err(|e| {
+            Error::new(lang, Word::NotACheckCode)
+                .shown(text)
+                .logged(e)
+                .usage()
+        })?),
+        None => None,
     };
-    let code = match args.code.as_deref().map(CheckCode::parse).transpose() {
-        Ok(code) => code,
-        Err(message) => return fail(&message),
-    };
-    let contents = match read_journal(&journal, lang) {
-        Ok(contents) => contents,
-        Err(code) => return code,
-    };
-    println!("{}", journal.display());
+    let contents = read_journal(&journal, lang)?;
+    out_line(journal.display());
     let verdict = verdict(&contents, code, lang);
     for line in &verdict.lines {
-        println!("{line}");
+        out_line(line);
     }
-    ExitCode::from(verdict.code)
+    Ok(ExitCode::from(verdict.code))
 }

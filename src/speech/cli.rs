@@ -10,7 +10,10 @@ use clap::{Args, Subcommand};
 use super::compose::{compose, expected_duration};
 use super::speaker::{Speaker, SpeakerOptions, load_voice};
 use super::voice::{Voice, VoiceLibrary};
-use crate::ui::message::{message, word_message};
+use crate::error::{
+    Error, Failure, Message, io_reason, notice, notice_with, out_line, paths_shown,
+};
+use crate::help::lang_help_about;
 use annexd_core::speech::{
     BackendKind, Channel, Priority, Utterance, clip_keys, clip_keys_for, parse_text,
 };
@@ -19,8 +22,8 @@ use annexd_core::{Lang, Speech, Token, Word, WordSet};
 /// `annexd say`: speak words, or render them to a WAV file.
 #[derive(Debug, Args)]
 pub struct SayArgs {
-    /// Language of the words: de, en or fr.
-    #[arg(long, default_value = "de")]
+    /// Language of the words.
+    #[arg(long, default_value = "de", help = lang_help_about("Language of the words", ""))]
     pub lang: Lang,
     /// The words of pieces, ranks and castling (with --move, and for words typed in both):
     /// annex-d (D.2.1, the default) or local.
@@ -64,18 +67,23 @@ pub struct SayArgs {
 }
 
 /// The tokens `annexd say` is asked to say: the words typed, or the announcement of a move;
-/// else the message for the user.
-fn tokens_to_say(args: &SayArgs) -> Result<Vec<Token>, String> {
+/// else why not (a mistake on the command line).
+fn tokens_to_say(args: &SayArgs) -> Result<Vec<Token>, Error> {
     let speech = args.speech();
     if let Some([fen, mv]) = args.mv.as_deref() {
-        let pos = crate::notation::cli::position_or_message(fen, args.lang)?;
-        let m = annexd_core::parse_move(&pos, mv).map_err(|e| e.message(&pos, speech))?;
+        let pos = crate::notation::cli::position_or_fail(fen, args.lang)?;
+        let m = annexd_core::parse_move(&pos, mv)
+            .map_err(|e| crate::notation::cli::no_move(&e, &pos, speech).usage())?;
         return Ok(annexd_core::move_tokens(&pos, m, args.style));
     }
     match parse_text(speech, &args.text.join(" ")) {
-        Ok(tokens) if tokens.is_empty() => Err(word_message(speech, Word::NothingToSay, "")),
+        Ok(tokens) if tokens.is_empty() => Err(Error::new(speech, Word::NothingToSay).usage()),
         Ok(tokens) => Ok(tokens),
-        Err(e) => Err(word_message(speech, Word::UnknownWord, e)),
+        Err(e) => Err(Error::new(speech, Word::UnknownWord)
+            .shown(format_args!("'{}'", e.word))
+            .numbered(Word::AtPosition, e.position as u64)
+            .logged(e)
+            .usage()),
     }
 }
 
@@ -132,8 +140,8 @@ enum VoicesCommand {
     List,
     /// List the clips each voice lacks; exit status 1 if any voice lacks one.
     Check {
-        /// Only voices of this language.
-        #[arg(long)]
+        /// Only voices of this language (also the language of the lines).
+        #[arg(long, help = lang_help_about("Only voices of this language", " (also the language of the lines)"))]
         lang: Option<Lang>,
         /// Only the clips this word set needs (default: both, as a shipped voice has them).
         #[arg(long)]
@@ -150,7 +158,7 @@ enum VoicesCommand {
     #[command(hide = true)]
     Keys {
         /// The language.
-        #[arg(long, default_value = "de")]
+        #[arg(long, default_value = "de", help = lang_help_about("The language", ""))]
         lang: Lang,
     },
     /// Record a personal voice with the microphone, word by word.
@@ -158,35 +166,23 @@ enum VoicesCommand {
 }
 
 /// Runs `annexd say`.
-pub fn run_say(args: SayArgs) -> ExitCode {
+pub fn run_say(args: SayArgs) -> Result<ExitCode, Error> {
     let speech = args.speech();
-    let tokens = match tokens_to_say(&args) {
-        Ok(tokens) => tokens,
-        Err(e) => {
-            eprintln!("annexd say: {e}");
-            return ExitCode::from(2);
-        }
-    };
+    let tokens = tokens_to_say(&args)?;
     let settings = args.settings();
     if let Some(out) = &args.out {
         return render_to_file(&settings, &tokens, args.channel, out);
     }
     let speaker = Speaker::open(&settings, Box::new(std::io::stdout()));
-    if speaker.backend() == BackendKind::Text && settings.backend != BackendKind::Text {
-        // No sound at all: one line says so and why.
-        if let Some(notice) = speaker.notices().last() {
-            eprintln!(
-                "annexd say: {}",
-                message(speech, &notice.tokens, &notice.detail)
-            );
-        }
+    let notices = speaker.notices();
+    // No sound at all: one line says so (and the log why); else each fallback is said.
+    let said = if speaker.backend() == BackendKind::Text && settings.backend != BackendKind::Text {
+        &notices[notices.len().saturating_sub(1)..]
     } else {
-        for notice in speaker.notices() {
-            eprintln!(
-                "annexd say: {}",
-                message(speech, &notice.tokens, &notice.detail)
-            );
-        }
+        notices
+    };
+    for n in said {
+        notice_with(&Message::said(speech, n.tokens.clone()), &n.detail);
     }
     speaker.say(Utterance::new(tokens, Priority::Reply).on(args.channel));
     let idle = speaker.wait_idle(Duration::from_secs(60));
@@ -194,96 +190,79 @@ pub fn run_say(args: SayArgs) -> ExitCode {
     std::thread::sleep(super::output::clips::BUFFER * 5);
     speaker.shutdown(Duration::from_secs(2));
     if idle {
-        ExitCode::SUCCESS
+        Ok(ExitCode::SUCCESS)
     } else {
-        eprintln!(
-            "annexd say: {}",
-            word_message(
-                speech,
-                Word::Error,
-                "the speech output did not finish within 60 s"
-            )
-        );
-        ExitCode::FAILURE
+        Err(Error::new(speech, Word::SpeechNotFinished)
+            .logged("the speech output did not finish within 60 s"))
     }
 }
 
+/// `annexd say --out FILE.wav`: the clips of the words put together into a WAV file, and a
+/// notice of what was written ("gespeichert: a.wav: 1.25 s").
 fn render_to_file(
     settings: &SpeakerOptions,
     tokens: &[Token],
     channel: Channel,
     out: &std::path::Path,
-) -> ExitCode {
+) -> Result<ExitCode, Error> {
     let speech = settings.speech();
     if settings.backend != BackendKind::Clips {
-        let detail = "only the clips backend can write a WAV file (use --backend clips)";
-        eprintln!(
-            "annexd say: {}",
-            word_message(speech, Word::BadOption, detail)
-        );
-        return ExitCode::from(2);
+        return Err(Error::new(speech, Word::OnlyClipsWriteSound)
+            .shown("--backend clips")
+            .usage());
     }
-    let voice = match load_voice(settings) {
-        Ok(voice) => voice,
-        Err(e) => {
-            eprintln!("annexd say: {}", word_message(speech, Word::NoVoice, e));
-            return ExitCode::from(2);
-        }
-    };
+    let voice = load_voice(settings).map_err(|e| Error::of(speech, &e).usage())?;
     let mut words = Vec::new();
     speech.push_tokens(tokens, &mut words);
-    let audio = match compose(&voice, &words, settings.pacing(), channel) {
-        Ok(audio) => audio,
-        Err(e) => {
-            eprintln!("annexd say: {}", word_message(speech, Word::Error, e));
-            return ExitCode::FAILURE;
+    let audio = compose(&voice, &words, settings.pacing(), channel)
+        .map_err(|e| Error::new(speech, Word::SoundNotMade).logged(e))?;
+    super::wav::write_wav(out, &audio).map_err(|e| {
+        let error = Error::new(speech, Word::FileNotWritten).shown(out.display());
+        match e {
+            hound::Error::IoError(io) => Error::io(speech, Word::FileNotWritten, out, &io),
+            other => error.logged(other),
         }
-    };
-    if let Err(e) = super::wav::write_wav(out, &audio) {
-        let detail = format!("{}: {e}", out.display());
-        eprintln!(
-            "annexd say: {}",
-            word_message(speech, Word::FileNotWritten, detail)
-        );
-        return ExitCode::FAILURE;
-    }
-    let expected = expected_duration(&voice, &words, settings.pacing().gap).unwrap_or_default();
-    eprintln!(
-        "annexd say: wrote {} ({:.2} s, {} words, voice {} at normal rate {:.2} s)",
-        out.display(),
-        audio.duration().as_secs_f64(),
+    })?;
+    tracing::info!(
+        "{} words, voice {}, {:.2} s at the normal rate",
         words.len(),
         voice.info.name,
-        expected.as_secs_f64()
+        expected_duration(&voice, &words, settings.pacing().gap)
+            .unwrap_or_default()
+            .as_secs_f64()
     );
-    ExitCode::SUCCESS
+    notice(
+        &Message::word(speech, Word::Saved)
+            .shown(out.display())
+            .shown(crate::error::seconds_shown(audio.duration())),
+    );
+    Ok(ExitCode::SUCCESS)
 }
 
-/// Runs `annexd voices`.
-pub fn run_voices(args: VoicesArgs) -> ExitCode {
+/// Runs `annexd voices`. Its lines are in the language of `--lang` where one is given, else
+/// in the settings' language.
+pub fn run_voices(args: VoicesArgs) -> Result<ExitCode, Error> {
     match args.command {
         VoicesCommand::List => {
-            let voices = VoiceLibrary::default().list();
+            let lang = crate::config::user_lang(None);
+            let library = VoiceLibrary::default();
+            let voices = library.list();
             if voices.is_empty() {
-                let detail = format!("looked in {}", show_roots(&VoiceLibrary::default()));
-                eprintln!(
-                    "annexd voices: {}",
-                    word_message(Lang::default(), Word::NoVoice, detail)
-                );
-                return ExitCode::FAILURE;
+                return Err(Error::new(lang, Word::NoVoice).shown(show_roots(&library)));
             }
             for found in voices {
-                let about = Voice::read_info(&found.dir)
-                    .map(|i| format!("{}; {}", i.made_with, i.licence))
-                    .unwrap_or_else(|e| e.to_string());
-                out!(
+                let about = match Voice::read_info(&found.dir) {
+                    Ok(info) => format!("{}; {}", info.made_with, info.licence),
+                    Err(e) => Error::of(lang, &e).to_string(),
+                };
+                out_line(format_args!(
                     "{} {}: {} ({about})",
                     found.lang,
                     found.name,
                     found.dir.display()
-                );
+                ));
             }
-            ExitCode::SUCCESS
+            Ok(ExitCode::SUCCESS)
         }
         VoicesCommand::Check {
             lang,
@@ -292,15 +271,13 @@ pub fn run_voices(args: VoicesArgs) -> ExitCode {
             dir,
         } => check(lang, words, voice.as_deref(), dir),
         VoicesCommand::Keys { lang } => {
-            use std::io::Write;
-            let mut out = std::io::stdout().lock();
             for key in clip_keys(lang) {
                 // A closed pipe (`| head`) ends the list quietly.
-                if writeln!(out, "{}\t{}", key.key, key.text).is_err() {
+                if !out_line(format_args!("{}\t{}", key.key, key.text)) {
                     break;
                 }
             }
-            ExitCode::SUCCESS
+            Ok(ExitCode::SUCCESS)
         }
         VoicesCommand::Record(args) => super::record::run(args),
     }
@@ -329,7 +306,8 @@ fn check(
     words: Option<WordSet>,
     name: Option<&str>,
     dir: Option<PathBuf>,
-) -> ExitCode {
+) -> Result<ExitCode, Error> {
+    let said = crate::config::user_lang(lang);
     let library = match dir {
         Some(dir) => VoiceLibrary::with_roots(vec![dir]),
         None => VoiceLibrary::default(),
@@ -340,25 +318,22 @@ fn check(
         .filter(|v| lang.is_none_or(|l| l == v.lang) && name.is_none_or(|n| n == v.name))
         .collect();
     if voices.is_empty() {
-        let detail = format!("no matching voice (looked in {})", show_roots(&library));
-        eprintln!(
-            "annexd voices check: {}",
-            word_message(lang.unwrap_or_default(), Word::NoVoice, detail)
-        );
-        return ExitCode::from(2);
+        let mut error = Error::new(said, Word::NoVoice);
+        if let Some(name) = name {
+            error = error.shown(name);
+        }
+        return Err(error.shown(show_roots(&library)).usage());
     }
     let mut incomplete = false;
     for found in voices {
-        match Voice::load(&found.dir) {
+        let which = format!("{} {}", found.lang, found.name);
+        let line = match Voice::load(&found.dir) {
             Ok(voice) if voice.info.language != found.lang => {
                 incomplete = true;
-                out!(
-                    "{} {}: voice.toml says language {}, but the folder is {}",
-                    found.lang,
-                    found.name,
-                    voice.info.language,
-                    found.lang
-                );
+                Message::said(said, [])
+                    .shown(&which)
+                    .and_word(Word::VoiceWrongLanguage)
+                    .shown(voice.info.language)
             }
             Ok(voice) => {
                 let needed = needed_keys(found.lang, words);
@@ -368,43 +343,77 @@ fn check(
                     .filter(|k| voice.clip(k).is_none())
                     .collect();
                 if missing.is_empty() {
-                    out!(
-                        "{} {}: complete, {} clips, {} Hz ({})",
-                        found.lang,
-                        found.name,
-                        voice.len(),
-                        voice.sample_rate(),
-                        found.dir.display()
-                    );
+                    Message::said(said, [])
+                        .shown(&which)
+                        .and_word(Word::Complete)
+                        .counted(voice.len() as u64, Word::Recordings)
+                        .shown(crate::error::hertz_shown(voice.sample_rate()))
+                        .shown(found.dir.display())
                 } else {
                     incomplete = true;
-                    let borrowed = if found.name == super::voice::DEFAULT_VOICE {
-                        String::new()
-                    } else {
-                        format!(
-                            " (when speaking, the {} voice says them)",
-                            super::voice::DEFAULT_VOICE
-                        )
-                    };
-                    out!(
-                        "{} {}: {} of {} clips missing{borrowed}: {}",
-                        found.lang,
-                        found.name,
-                        missing.len(),
-                        needed.len(),
-                        missing.join(" ")
-                    );
+                    let mut line = Message::said(said, [])
+                        .shown(&which)
+                        .and_word(Word::RecordingsMissing)
+                        .shown(format_args!("{}/{}", missing.len(), needed.len()));
+                    if found.name != super::voice::DEFAULT_VOICE {
+                        line = line
+                            .and_word(Word::DefaultVoiceSaysThem)
+                            .shown(super::voice::DEFAULT_VOICE);
+                    }
+                    line.shown(missing.join(" "))
                 }
             }
             Err(e) => {
                 incomplete = true;
-                out!("{} {}: {e}", found.lang, found.name);
+                Message::said(said, [])
+                    .shown(&which)
+                    .and(crate::error::Failure::tokens(&e))
+                    .shown(crate::error::Failure::data(&e).join(": "))
             }
-        }
+        };
+        out_line(line);
     }
-    if incomplete {
+    Ok(if incomplete {
         ExitCode::FAILURE
     } else {
         ExitCode::SUCCESS
+    })
+}
+
+// --- The failures of this part, said in words (their `Display` is for the log) ---
+
+impl Failure for crate::speech::voice::VoiceError {
+    fn tokens(&self) -> Vec<Token> {
+        use crate::speech::voice::VoiceError as E;
+        match self {
+            E::NotFound { .. } => vec![Token::Word(Word::NoVoice)],
+            E::Io { source, .. } => {
+                let mut tokens = vec![Token::Word(Word::FileUnreadable)];
+                tokens.extend(io_reason(source));
+                tokens
+            }
+            E::BadInfo { .. } => vec![Token::Word(Word::BadVoiceFile)],
+            E::BadClip { .. } => vec![Token::Word(Word::BadClip)],
+            E::Empty { .. } => vec![Token::Word(Word::VoiceEmpty)],
+        }
+    }
+
+    fn data(&self) -> Vec<String> {
+        use crate::speech::voice::VoiceError as E;
+        match self {
+            E::NotFound {
+                lang,
+                name,
+                searched,
+            } => vec![
+                name.as_ref()
+                    .map_or_else(|| lang.code().to_string(), |name| format!("{lang} {name}")),
+                paths_shown(searched),
+            ],
+            E::Io { path, .. } | E::BadInfo { path, .. } | E::BadClip { path, .. } => {
+                vec![path.display().to_string()]
+            }
+            E::Empty { dir } => vec![dir.display().to_string()],
+        }
     }
 }

@@ -2,21 +2,12 @@
 //! speech and text outputs, and the speaker thread that runs the core's queue policy
 //! (`annexd_core::speech`).
 //!
-//! - [`voice`]: voice folders, loading and checking them;
+//! - `voice`: voice folders, loading and checking them;
 //! - [`compose`]: clips put together into sound (gaps, rate, one ear);
-//! - [`output`]: the clips, system speech and text outputs;
-//! - [`speaker`]: the speaker thread with fallbacks — the API the program uses;
-//! - [`wav`]: writing sound to WAV files; [`record`]: recording a personal voice;
-//! - [`cli`]: the `say` and `voices` subcommands.
-
-/// Writes a line on stdout; a closed stdout (a pipe into `head`) is not an error worth a panic.
-macro_rules! out {
-    ($($arg:tt)*) => {{
-        use std::io::Write as _;
-        // Standard output or error is closed: there is nowhere else to write this.
-        let _ = writeln!(std::io::stdout(), $($arg)*);
-    }};
-}
+//! - `output`: the clips, system speech and text outputs;
+//! - `speaker`: the speaker thread with fallbacks — the API the program uses;
+//! - `wav`: writing sound to WAV files; `record`: recording a personal voice;
+//! - `cli`: the `say` and `voices` subcommands.
 
 pub(crate) mod cli;
 pub(crate) mod compose;

@@ -18,8 +18,9 @@ use super::trim::{Endpointer, Take, even_loudness, trim_silence};
 use super::voice::{
     DEFAULT_VOICE, VOICE_TOML, VoiceInfo, VoiceLibrary, personal_root, resample_linear,
 };
+use crate::error::{Error, Message, notice_with, out_line};
 use annexd_core::speech::{Channel, PAUSE_KEY, clip_keys};
-use annexd_core::{Lang, Spoken};
+use annexd_core::{Lang, Spoken, Token, Word};
 
 /// The sample rate recorded clips are saved at (that of the shipped voices).
 pub const VOICE_RATE: u32 = 16_000;
@@ -29,8 +30,8 @@ pub const TARGET_RMS: f32 = 0.1;
 /// `annexd voices record`.
 #[derive(Debug, Args)]
 pub struct RecordArgs {
-    /// The language of the words.
-    #[arg(long, default_value = "de")]
+    /// The language of the words (and of the prompts).
+    #[arg(long, default_value = "de", help = crate::help::lang_help_about("The language of the words", " (and of the prompts)"))]
     pub lang: Lang,
     /// The voice's name (its folder).
     #[arg(long)]
@@ -78,6 +79,7 @@ impl Microphone {
             .default_input_device()
             .ok_or("the system has no default input device")?;
         // 16 kHz mono, the rate of the voices, where the device offers it; else its default.
+        // A device that cannot list its configurations is asked for its default one below.
         let preferred = device
             .supported_input_configs()
             .ok()
@@ -181,6 +183,7 @@ impl Microphone {
                     endpointer.feed(&chunk);
                     heard.extend(chunk);
                 }
+                // No sound within the wait (or the stream gone): after 20 s, nothing was heard.
                 Err(_) if Instant::now() > deadline => return (Take::NothingHeard, heard),
                 Err(_) => {}
             }
@@ -189,30 +192,35 @@ impl Microphone {
     }
 }
 
-/// Runs `annexd voices record`.
-pub fn run(args: RecordArgs) -> ExitCode {
-    let microphone = match Microphone::open() {
-        Ok(m) => m,
-        Err(e) => {
-            eprintln!("annexd voices record: no microphone found ({e}); nothing was recorded");
-            return ExitCode::FAILURE;
-        }
-    };
-    let root = args.dir.clone().unwrap_or_else(personal_root);
-    let dir = root.join(args.lang.code()).join(&args.name);
-    if let Err(e) = prepare_folder(&dir, &args) {
-        eprintln!(
-            "annexd voices record: cannot prepare {}: {e}",
-            dir.display()
-        );
-        return ExitCode::FAILURE;
+/// Runs `annexd voices record`. Its prompts and notices are in the language recorded.
+pub fn run(args: RecordArgs) -> Result<ExitCode, Error> {
+    let lang = args.lang;
+    if let Some(unknown) = args
+        .only
+        .iter()
+        .find(|o| !clip_keys(lang).iter().any(|k| k.key == o.as_str()))
+    {
+        return Err(Error::new(lang, Word::NotAClipKey)
+            .shown(unknown)
+            .shown(format_args!("annexd voices keys --lang {lang}"))
+            .usage());
     }
-    let mut prompt = if args.quiet {
-        None
-    } else {
-        open_prompt(args.lang)
-    };
-    let keys: Vec<_> = clip_keys(args.lang)
+    let microphone = Microphone::open().map_err(|e| {
+        Error::said(
+            lang,
+            vec![
+                Token::Word(Word::NoMicrophone),
+                Token::Pause,
+                Token::Word(Word::NothingRecorded),
+            ],
+        )
+        .logged(e)
+    })?;
+    let root = args.dir.clone().unwrap_or_else(personal_root);
+    let dir = root.join(lang.code()).join(&args.name);
+    prepare_folder(&dir, &args).map_err(|e| Error::io(lang, Word::FileNotWritten, &dir, &e))?;
+    let mut prompt = if args.quiet { None } else { open_prompt(lang) };
+    let keys: Vec<_> = clip_keys(lang)
         .into_iter()
         .filter(|k| k.key != PAUSE_KEY)
         .filter(|k| {
@@ -223,37 +231,34 @@ pub fn run(args: RecordArgs) -> ExitCode {
             }
         })
         .collect();
-    if let Some(unknown) = args
-        .only
-        .iter()
-        .find(|o| !clip_keys(args.lang).iter().any(|k| k.key == o.as_str()))
-    {
-        eprintln!(
-            "annexd voices record: '{unknown}' is not a clip key of {} (see `annexd voices keys --lang {}`)",
-            args.lang, args.lang
-        );
-        return ExitCode::from(2);
-    }
-    out!(
-        "Recording {} words into {} (microphone: {} Hz, {} channel(s)).",
+    tracing::info!(
+        "recording {} words into {} (microphone: {} Hz, {} channel(s))",
         keys.len(),
         dir.display(),
         microphone.sample_rate,
         microphone.channels
     );
-    out!("After each word: Enter = keep, r = retake, s = skip, q = quit.");
+    out_line(
+        Message::word(lang, Word::WordsToRecord)
+            .shown(keys.len())
+            .shown(dir.display())
+            .and_word(Word::Microphone)
+            .shown(crate::error::hertz_shown(microphone.sample_rate)),
+    );
+    out_line(Message::word(lang, Word::RecordKeys));
     let stdin = std::io::stdin();
     let mut answers = stdin.lock().lines();
     let (mut kept, mut skipped) = (0, 0);
     'keys: for (i, key) in keys.iter().enumerate() {
         loop {
-            out!(
-                "[{}/{}] Say: {}   ({})",
+            out_line(format_args!(
+                "[{}/{}] {}: {}   ({})",
                 i + 1,
                 keys.len(),
+                Message::word(lang, Word::SayNow),
                 key.text,
                 key.key
-            );
+            ));
             if let Some(p) = prompt.as_mut() {
                 let word = [Spoken {
                     key: key.key,
@@ -262,21 +267,27 @@ pub fn run(args: RecordArgs) -> ExitCode {
                 }];
                 p.say_words(&word);
             }
-            let (take, heard) = match microphone.take(args.threshold) {
-                Ok(heard) => heard,
-                Err(e) => {
-                    eprintln!("annexd voices record: {e}");
-                    return ExitCode::FAILURE;
-                }
-            };
+            let (take, heard) = microphone
+                .take(args.threshold)
+                .map_err(|e| Error::new(lang, Word::MicrophoneFailed).logged(e))?;
             let clip = match take {
                 Take::NothingHeard | Take::Waiting => {
-                    out!("Nothing heard. Enter or r = try again, s = skip, q = quit.");
+                    out_line(Message::said(
+                        lang,
+                        [
+                            Token::Word(Word::NothingHeard),
+                            Token::Pause,
+                            Token::Word(Word::RecordRetryKeys),
+                        ],
+                    ));
                     None
                 }
                 Take::Speaking | Take::Done | Take::TooLong => {
                     if take == Take::TooLong {
-                        out!("That was long; it was cut after 6 seconds.");
+                        out_line(Message::said(
+                            lang,
+                            [Token::Word(Word::TooLongCutAfter), Token::Seconds(6)],
+                        ));
                     }
                     let mut word = trim_silence(
                         &heard,
@@ -294,9 +305,11 @@ pub fn run(args: RecordArgs) -> ExitCode {
                             samples: word.clone(),
                         });
                     }
-                    out!(
-                        "{:.2} s. Enter = keep, r = retake, s = skip, q = quit.",
-                        word.len() as f32 / VOICE_RATE as f32
+                    let length = Duration::from_secs_f64(word.len() as f64 / f64::from(VOICE_RATE));
+                    out_line(
+                        Message::said(lang, [])
+                            .shown(crate::error::seconds_shown(length))
+                            .and_word(Word::RecordKeys),
                     );
                     Some(word)
                 }
@@ -308,17 +321,19 @@ pub fn run(args: RecordArgs) -> ExitCode {
             match (answer.as_str(), &clip) {
                 ("", Some(word)) => {
                     let path = dir.join(format!("{}.wav", key.key));
-                    if let Err(e) = super::wav::write_wav(
+                    super::wav::write_wav(
                         &path,
                         &Audio {
                             sample_rate: VOICE_RATE,
                             channels: 1,
                             samples: word.clone(),
                         },
-                    ) {
-                        eprintln!("annexd voices record: cannot write {}: {e}", path.display());
-                        return ExitCode::FAILURE;
-                    }
+                    )
+                    .map_err(|e| {
+                        Error::new(lang, Word::FileNotWritten)
+                            .shown(path.display())
+                            .logged(e)
+                    })?;
                     kept += 1;
                     continue 'keys;
                 }
@@ -331,19 +346,23 @@ pub fn run(args: RecordArgs) -> ExitCode {
             }
         }
     }
-    let missing = clip_keys(args.lang)
+    let missing = clip_keys(lang)
         .into_iter()
         .filter(|k| !has_clip(&dir, k.key))
         .count();
-    out!(
-        "Kept {kept}, skipped {skipped}. {missing} words still unrecorded{}.",
-        if missing > 0 {
-            format!(" (the {DEFAULT_VOICE} voice says them)")
-        } else {
-            String::new()
-        }
-    );
-    ExitCode::SUCCESS
+    let mut end = Message::word(lang, Word::Kept)
+        .shown(kept)
+        .and_word(Word::Skipped)
+        .shown(skipped)
+        .and_word(Word::NotYetRecorded)
+        .shown(missing);
+    if missing > 0 {
+        end = end
+            .and_word(Word::DefaultVoiceSaysThem)
+            .shown(DEFAULT_VOICE);
+    }
+    out_line(end);
+    Ok(ExitCode::SUCCESS)
 }
 
 fn has_clip(dir: &Path, key: &str) -> bool {
@@ -385,13 +404,17 @@ struct Prompt {
 }
 
 fn open_prompt(lang: Lang) -> Option<Prompt> {
-    let (voice, _) = VoiceLibrary::default()
-        .load(lang, Some(DEFAULT_VOICE))
-        .ok()?;
+    let (voice, _) = match VoiceLibrary::default().load(lang, Some(DEFAULT_VOICE)) {
+        Ok(found) => found,
+        Err(e) => {
+            notice_with(&Message::word(lang, Word::NoSound), e);
+            return None;
+        }
+    };
     match ClipsOutput::open(Arc::new(voice), Pacing::default()) {
         Ok(output) => Some(Prompt { output, next: 0 }),
         Err(e) => {
-            out!("({e}: the words are only shown)");
+            notice_with(&Message::word(lang, Word::NoSound), e);
             None
         }
     }

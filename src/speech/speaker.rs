@@ -469,6 +469,7 @@ impl Worker {
             } else {
                 match inbox.recv() {
                     Ok(command) => Some(command),
+                    // The speaker was dropped: the thread ends with it.
                     Err(_) => break,
                 }
             };
@@ -579,8 +580,12 @@ impl Worker {
         }
     }
 
+    /// Tells whoever listens what happened to speech; a reader that has gone (shutting
+    /// down) needs nothing, a reader that is 1024 events behind loses this one, in the log.
     fn emit(&self, event: SpeechEvent) {
-        let _ = self.events.try_send(event);
+        if let Err(crossbeam_channel::TrySendError::Full(event)) = self.events.try_send(event) {
+            tracing::warn!("a speech event was dropped, its reader is behind: {event:?}");
+        }
     }
 }
 

@@ -377,9 +377,11 @@ impl VoiceLibrary {
         let mut found: Vec<FoundVoice> = Vec::new();
         for root in &self.roots {
             for lang in Lang::ALL {
+                // Most roots hold no folder for most languages: nothing to say.
                 let Ok(entries) = fs::read_dir(root.join(lang.code())) else {
                     continue;
                 };
+                // An entry that cannot be read is no voice (`voices list` shows what is found).
                 let mut dirs: Vec<PathBuf> = entries
                     .filter_map(|e| e.ok().map(|e| e.path()))
                     .filter(|p| p.join(VOICE_TOML).is_file())

@@ -80,7 +80,8 @@ pub fn spawn_line_editor(tx: Sender<Edited>) {
         loop {
             let event = match crossterm::event::read() {
                 Ok(event) => event,
-                Err(_) => {
+                Err(e) => {
+                    tracing::error!("the terminal's keys cannot be read, typed input ends: {e}");
                     // The receiver is gone only when its owner is shutting down: nobody is left to tell.
                     let _ = tx.send(Edited::End);
                     return;

@@ -21,10 +21,17 @@ pub fn shipped_voice(lang: Lang) -> PathBuf {
 /// The `annexd` command, with no voices outside the source tree.
 pub fn annexd() -> Command {
     let mut command = Command::new(env!("CARGO_BIN_EXE_annexd"));
-    command.env_remove("ANNEXD_VOICES").env(
-        "XDG_DATA_HOME",
-        std::env::temp_dir().join("annexd-tests-no-personal-voices"),
-    );
+    command
+        .env_remove("ANNEXD_VOICES")
+        .env(
+            "XDG_DATA_HOME",
+            std::env::temp_dir().join("annexd-tests-no-personal-voices"),
+        )
+        // No settings of the machine's user (their language would change the lines).
+        .env(
+            "XDG_CONFIG_HOME",
+            std::env::temp_dir().join("annexd-tests-no-settings"),
+        );
     command
 }
 

@@ -147,32 +147,34 @@ pub fn code_of_piece(piece: Option<Piece>) -> u8 {
     }
 }
 
-/// Frames a message: id, length in two 7-bit parts, data.
-pub fn encode(msg: &DgtMessage) -> Vec<u8> {
-    let (id, data): (u8, Vec<u8>) = match msg {
-        DgtMessage::BoardDump(board) => (
-            BOARD_DUMP,
-            (0..64)
-                .map(|f| code_of_piece(cell_piece(board.get(field_square(f).unwrap()))))
-                .collect(),
-        ),
-        DgtMessage::FieldUpdate(sq, piece) => {
-            (FIELD_UPDATE, vec![square_field(*sq), code_of_piece(*piece)])
-        }
-        DgtMessage::SerialNumber(s) => (SERIAL_NUMBER, s.bytes().map(|b| b & 0x7f).collect()),
-        DgtMessage::LongSerialNumber(s) => {
-            (LONG_SERIAL_NUMBER, s.bytes().map(|b| b & 0x7f).collect())
-        }
-        DgtMessage::Version { major, minor } => (VERSION, vec![major & 0x7f, minor & 0x7f]),
-        DgtMessage::Other { id, data } => {
-            (*id | MESSAGE_BIT, data.iter().map(|b| b & 0x7f).collect())
-        }
-    };
-    let size = data.len() + 3;
-    let mut out = Vec::with_capacity(size);
-    out.extend([id, ((size >> 7) & 0x7f) as u8, (size & 0x7f) as u8]);
-    out.extend(data);
-    out
+impl DgtMessage {
+    /// Frames a message: id, length in two 7-bit parts, data.
+    pub fn encode(&self) -> Vec<u8> {
+        let (id, data): (u8, Vec<u8>) = match self {
+            DgtMessage::BoardDump(board) => (
+                BOARD_DUMP,
+                (0..64)
+                    .map(|f| code_of_piece(cell_piece(board.get(field_square(f).unwrap()))))
+                    .collect(),
+            ),
+            DgtMessage::FieldUpdate(sq, piece) => {
+                (FIELD_UPDATE, vec![square_field(*sq), code_of_piece(*piece)])
+            }
+            DgtMessage::SerialNumber(s) => (SERIAL_NUMBER, s.bytes().map(|b| b & 0x7f).collect()),
+            DgtMessage::LongSerialNumber(s) => {
+                (LONG_SERIAL_NUMBER, s.bytes().map(|b| b & 0x7f).collect())
+            }
+            DgtMessage::Version { major, minor } => (VERSION, vec![major & 0x7f, minor & 0x7f]),
+            DgtMessage::Other { id, data } => {
+                (*id | MESSAGE_BIT, data.iter().map(|b| b & 0x7f).collect())
+            }
+        };
+        let size = data.len() + 3;
+        let mut out = Vec::with_capacity(size);
+        out.extend([id, ((size >> 7) & 0x7f) as u8, (size & 0x7f) as u8]);
+        out.extend(data);
+        out
+    }
 }
 
 fn cell_piece(cell: Cell) -> Option<Piece> {
@@ -311,16 +313,16 @@ impl DgtDevice {
                 self.updating = false;
                 Vec::new()
             }
-            command::SEND_BOARD => encode(&DgtMessage::BoardDump(self.board.clone())),
+            command::SEND_BOARD => DgtMessage::BoardDump(self.board.clone()).encode(),
             command::SEND_UPDATE_BOARD => {
                 self.updating = true;
                 Vec::new()
             }
-            command::RETURN_SERIAL_NUMBER => encode(&DgtMessage::SerialNumber("01234".into())),
+            command::RETURN_SERIAL_NUMBER => DgtMessage::SerialNumber("01234".into()).encode(),
             command::RETURN_LONG_SERIAL_NUMBER => {
-                encode(&DgtMessage::LongSerialNumber("0000001234".into()))
+                DgtMessage::LongSerialNumber("0000001234".into()).encode()
             }
-            command::SEND_VERSION => encode(&DgtMessage::Version { major: 1, minor: 8 }),
+            command::SEND_VERSION => DgtMessage::Version { major: 1, minor: 8 }.encode(),
             _ => Vec::new(),
         }
     }
@@ -330,7 +332,7 @@ impl DgtDevice {
     pub fn set(&mut self, sq: Square, piece: Option<Piece>) -> Vec<u8> {
         self.board.set(sq, piece.map_or(Cell::Empty, Cell::Piece));
         if self.updating {
-            encode(&DgtMessage::FieldUpdate(sq, piece))
+            DgtMessage::FieldUpdate(sq, piece).encode()
         } else {
             Vec::new()
         }

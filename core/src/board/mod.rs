@@ -1,8 +1,10 @@
 //! Boards: the peg-board and DGT protocols, the link state machine, move inference, board
-//! differences, and a simulated peg board as a pure model. Serial ports and the simulator's
-//! pseudo-terminal are adapters (`annexd::board`). Every board kind is a [`BoardProtocol`]
-//! (`interface`) whose [`Transport`] says how to reach it: the peg board and DGT through the
-//! link, the Millennium ChessLink, the Chessnut Air/Pro and the DGT Pegasus in their modules.
+//! differences, and a simulated peg board as a pure model. Serial ports, Bluetooth and the
+//! simulator's pseudo-terminal are adapters (`annexd::board`). Every board kind is a
+//! [`BoardProtocol`] (`interface`) whose [`Transport`] says how to reach it: the peg board and
+//! DGT through the link, the Millennium ChessLink, the Chessnut Air/Pro and the DGT Pegasus in
+//! their modules. A board as the user names it is a [`BoardSpec`] (`spec`), which makes its
+//! kind's protocol.
 
 pub mod chesslink;
 pub mod chessnut;
@@ -16,6 +18,7 @@ pub(crate) mod positions;
 pub(crate) mod protocol;
 pub(crate) mod sensed;
 pub(crate) mod simulated;
+pub(crate) mod spec;
 pub(crate) mod tracker;
 pub(crate) mod transport;
 
@@ -30,6 +33,9 @@ pub use protocol::{
 };
 pub use sensed::{Cell, SensedBoard, Sensing, cell_from_what, scan_order, what_for};
 pub use simulated::{SimOrder, SimRefusal, SimulatedPegBoard, SimulatedPegBoardOptions};
+pub use spec::{
+    BoardKind, BoardOptions, BoardSpec, BoardSpecError, BoardSpecProblem, ChessLinkVia, Reach,
+};
 pub use tracker::{BoardInput, ChoiceError, PendingQuestion, Tracker, TrackerOutput};
 pub use transport::{
     BleProfile, BleWrites, DataBits, Parity, SerialFraming, StopBits, Transport, Uuid,

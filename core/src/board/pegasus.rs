@@ -1,6 +1,6 @@
 //! The DGT Pegasus over Bluetooth LE: the DGT board protocol over the Nordic UART service
 //! (write to its RX characteristic, notifications from its TX characteristic), decoded with
-//! [`super::dgt`]'s decoder. What the Pegasus adds, as open projects that talk to it show
+//! `super::dgt`'s decoder. What the Pegasus adds, as open projects that talk to it show
 //! (DGTCentaurMods' Pegasus emulator, built from captures of DGT's own app, and bridges
 //! following BoardKit):
 //!
@@ -121,15 +121,16 @@ pub fn occupancy_dump(board: &SensedBoard) -> Vec<u8> {
             )
         })
         .collect();
-    dgt::encode(&DgtMessage::Other { id: 0x06, data })
+    DgtMessage::Other { id: 0x06, data }.encode()
 }
 
 /// A field update as the Pegasus sends it (the board's side, for tests).
 pub fn field_update(sq: shakmaty::Square, occupied: bool) -> Vec<u8> {
-    dgt::encode(&DgtMessage::Other {
+    DgtMessage::Other {
         id: 0x0e,
         data: vec![dgt::square_field(sq), u8::from(occupied)],
-    })
+    }
+    .encode()
 }
 
 /// How to talk to a Pegasus.

@@ -60,7 +60,7 @@ pub enum HostMsg {
 /// Why a line was dropped.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum LineError {
-    /// Longer than [`MAX_LINE`] bytes.
+    /// Longer than `MAX_LINE` bytes.
     TooLong,
     /// A byte outside printable ASCII.
     NotAscii,

@@ -75,10 +75,67 @@ pub struct ControlError {
     pub input: String,
     /// The part that is wrong.
     pub part: String,
-    /// What is wrong with it.
+    /// What is wrong with it, to be said in words ([`ControlError::tokens`]).
+    pub kind: ControlProblem,
+    /// What is wrong with it, in English (for the log).
     pub problem: String,
     /// A right control of the kind that was probably meant.
     pub example: &'static str,
+}
+
+/// What is wrong with a time control, as the words of the tables say it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ControlProblem {
+    /// Nothing was given.
+    Empty,
+    /// A sandglass with another period.
+    SandglassAlone,
+    /// A period without a number of moves that is not the last.
+    OnlyLastWithoutMoves,
+    /// Two colons, or one at an end.
+    EmptyPeriod,
+    /// The number of moves is not a number.
+    NotANumberOfMoves,
+    /// A period of zero moves.
+    NoMoves,
+    /// More than one bonus in a period.
+    OneBonusAtMost,
+    /// A period of no time.
+    NoTime,
+    /// More than 100 hours.
+    TooLong,
+    /// A time is missing (after `+`, or before it).
+    TimeMissing,
+    /// A number too large to be a time.
+    NumberTooLarge,
+    /// A PGN time that is not whole seconds.
+    NotWholeSeconds,
+    /// A letter that is not a unit.
+    NotAUnit,
+    /// A unit with no number before it.
+    UnitWithoutNumber,
+}
+
+impl ControlError {
+    /// What is wrong, in words (the input, the part and the example are data).
+    pub fn tokens(&self) -> Vec<Token> {
+        vec![Token::Word(match self.kind {
+            ControlProblem::Empty => Word::ControlEmpty,
+            ControlProblem::SandglassAlone => Word::SandglassAlone,
+            ControlProblem::OnlyLastWithoutMoves => Word::OnlyLastWithoutMoves,
+            ControlProblem::EmptyPeriod => Word::PeriodEmpty,
+            ControlProblem::NotANumberOfMoves => Word::NotANumberOfMoves,
+            ControlProblem::NoMoves => Word::PeriodNeedsMoves,
+            ControlProblem::OneBonusAtMost => Word::OneBonusAtMost,
+            ControlProblem::NoTime => Word::PeriodNeedsTime,
+            ControlProblem::TooLong => Word::SurelyTypingError,
+            ControlProblem::TimeMissing => Word::TimeMissing,
+            ControlProblem::NumberTooLarge => Word::NumberTooLarge,
+            ControlProblem::NotWholeSeconds => Word::NotWholeSeconds,
+            ControlProblem::NotAUnit => Word::NotAUnit,
+            ControlProblem::UnitWithoutNumber => Word::UnitWithoutNumber,
+        })]
+    }
 }
 
 impl TimeControl {
@@ -94,7 +151,7 @@ impl TimeControl {
 
     /// Parses a control as people type it: everything [`TimeControl::from_pgn`] reads, plus
     /// units (`90m+30s`, `1h30+30`, `40/90':30'+30"`), spaces, and `A+B` without units with
-    /// `A` under [`FRIENDLY_MINUTES_BELOW`] read as minutes plus seconds (`90+30`).
+    /// `A` under `FRIENDLY_MINUTES_BELOW` read as minutes plus seconds (`90+30`).
     pub fn parse(input: &str) -> Result<Self, ControlError> {
         let compact: String = input
             .chars()
@@ -296,7 +353,7 @@ fn friendly_minutes_plus_seconds(compact: &str) -> Option<(u64, u64)> {
     (a < FRIENDLY_MINUTES_BELOW).then_some((a, b))
 }
 
-const EXAMPLES: &str = "5400+30, 40/5400+30:1800+30, 90+30, 300 or *180";
+const EXAMPLES: &str = "5400+30, 40/5400+30:1800+30, 90+30, 300, *180";
 
 struct Parser<'a> {
     input: &'a str,
@@ -304,10 +361,17 @@ struct Parser<'a> {
 }
 
 impl Parser<'_> {
-    fn error(&self, part: &str, problem: impl Into<String>, example: &'static str) -> ControlError {
+    fn error(
+        &self,
+        part: &str,
+        kind: ControlProblem,
+        problem: impl Into<String>,
+        example: &'static str,
+    ) -> ControlError {
         ControlError {
             input: self.input.to_string(),
             part: part.to_string(),
+            kind,
             problem: problem.into(),
             example,
         }
@@ -315,7 +379,14 @@ impl Parser<'_> {
 
     fn control(&self, text: &str) -> Result<TimeControl, ControlError> {
         match text {
-            "" => return Err(self.error(text, "the time control is empty", EXAMPLES)),
+            "" => {
+                return Err(self.error(
+                    text,
+                    ControlProblem::Empty,
+                    "the time control is empty",
+                    EXAMPLES,
+                ));
+            }
             "?" => return Ok(TimeControl::Unknown),
             "-" => return Ok(TimeControl::Untimed),
             _ => {}
@@ -324,6 +395,7 @@ impl Parser<'_> {
             if rest.contains(':') {
                 return Err(self.error(
                     text,
+                    ControlProblem::SandglassAlone,
                     "a sandglass stands alone, with no other period",
                     "*180",
                 ));
@@ -339,6 +411,7 @@ impl Parser<'_> {
             if period.moves.is_none() && index + 1 < parts.len() {
                 return Err(self.error(
                     part,
+                    ControlProblem::OnlyLastWithoutMoves,
                     "only the last period can be without a number of moves",
                     "40/5400+30:1800+30",
                 ));
@@ -352,6 +425,7 @@ impl Parser<'_> {
         if part.is_empty() {
             return Err(self.error(
                 part,
+                ControlProblem::EmptyPeriod,
                 "a period is empty (two colons, or one at an end)",
                 "40/5400:1800",
             ));
@@ -359,6 +433,7 @@ impl Parser<'_> {
         if part.starts_with('*') {
             return Err(self.error(
                 part,
+                ControlProblem::SandglassAlone,
                 "a sandglass stands alone, with no other period",
                 "*180",
             ));
@@ -368,12 +443,18 @@ impl Parser<'_> {
                 let moves = moves_text.parse::<u32>().map_err(|_| {
                     self.error(
                         part,
+                        ControlProblem::NotANumberOfMoves,
                         format!("\"{moves_text}\" is not a number of moves"),
                         "40/5400",
                     )
                 })?;
                 if moves == 0 {
-                    return Err(self.error(part, "a period needs at least one move", "40/5400"));
+                    return Err(self.error(
+                        part,
+                        ControlProblem::NoMoves,
+                        "a period needs at least one move",
+                        "40/5400",
+                    ));
                 }
                 (Some(moves), rest)
             }
@@ -395,6 +476,7 @@ impl Parser<'_> {
             if amount_text.contains(['+', 'b', 'd']) {
                 return Err(self.error(
                     part,
+                    ControlProblem::OneBonusAtMost,
                     "a period has one bonus at most: +increment, b Bronstein or d delay",
                     "5400+30",
                 ));
@@ -413,11 +495,17 @@ impl Parser<'_> {
 
     fn check_time(&self, part: &str, time: Duration) -> Result<(), ControlError> {
         if time.is_zero() {
-            return Err(self.error(part, "a period needs some time", "300"));
+            return Err(self.error(
+                part,
+                ControlProblem::NoTime,
+                "a period needs some time",
+                "300",
+            ));
         }
         if time > LONGEST {
             return Err(self.error(
                 part,
+                ControlProblem::TooLong,
                 "more than 100 hours is surely a typing error",
                 "5400+30",
             ));
@@ -429,6 +517,7 @@ impl Parser<'_> {
         if bonus > LONGEST {
             return Err(self.error(
                 part,
+                ControlProblem::TooLong,
                 "more than 100 hours is surely a typing error",
                 "5400+30",
             ));
@@ -440,7 +529,12 @@ impl Parser<'_> {
     /// `30s`, `30"`, `1m30s`, `1m30` (a trailing plain number is the next smaller unit).
     fn duration(&self, text: &str, example: &'static str) -> Result<Duration, ControlError> {
         if text.is_empty() {
-            return Err(self.error(text, "a time is missing", example));
+            return Err(self.error(
+                text,
+                ControlProblem::TimeMissing,
+                "a time is missing",
+                example,
+            ));
         }
         if text.bytes().all(|c| c.is_ascii_digit()) {
             return text
@@ -448,11 +542,19 @@ impl Parser<'_> {
                 .ok()
                 .filter(|s| *s <= LONGEST.as_secs())
                 .map(Duration::from_secs)
-                .ok_or_else(|| self.error(text, "the number is too large", example));
+                .ok_or_else(|| {
+                    self.error(
+                        text,
+                        ControlProblem::NumberTooLarge,
+                        "the number is too large",
+                        example,
+                    )
+                });
         }
         if !self.units {
             return Err(self.error(
                 text,
+                ControlProblem::NotWholeSeconds,
                 format!("\"{text}\" is not a whole number of seconds (PGN counts in seconds)"),
                 example,
             ));
@@ -469,9 +571,14 @@ impl Parser<'_> {
                     .parse::<u64>()
                     .ok()
                     .filter(|v| *v <= LONGEST.as_secs());
-                number = Some(
-                    value.ok_or_else(|| self.error(text, "the number is too large", example))?,
-                );
+                number = Some(value.ok_or_else(|| {
+                    self.error(
+                        text,
+                        ControlProblem::NumberTooLarge,
+                        "the number is too large",
+                        example,
+                    )
+                })?);
                 rest = &rest[digits..];
                 continue;
             }
@@ -488,15 +595,21 @@ impl Parser<'_> {
                         let bad = rest.chars().next().unwrap_or(' ');
                         return Err(self.error(
                             text,
+                            ControlProblem::NotAUnit,
                             format!("\"{bad}\" is not a unit: use h, m (or ') and s (or \")"),
                             "90m+30s",
                         ));
                     }
                 }
             };
-            let value = number
-                .take()
-                .ok_or_else(|| self.error(text, "a unit must follow a number", "90m+30s"))?;
+            let value = number.take().ok_or_else(|| {
+                self.error(
+                    text,
+                    ControlProblem::UnitWithoutNumber,
+                    "a unit must follow a number",
+                    "90m+30s",
+                )
+            })?;
             total += value * unit;
             next_unit = if unit == 3600 { 60 } else { 1 };
             rest = &rest[length..];
@@ -507,6 +620,7 @@ impl Parser<'_> {
         if total > LONGEST.as_secs() {
             return Err(self.error(
                 text,
+                ControlProblem::TooLong,
                 "more than 100 hours is surely a typing error",
                 example,
             ));
@@ -674,6 +788,8 @@ mod tests {
     fn says_what_is_wrong_and_gives_an_example() {
         let err = TimeControl::from_pgn("40/90x").unwrap_err();
         assert_eq!(err.part, "90x");
+        assert_eq!(err.kind, ControlProblem::NotWholeSeconds);
+        assert_eq!(err.tokens(), [Token::Word(Word::NotWholeSeconds)]);
         assert!(
             err.to_string().contains("not a whole number of seconds"),
             "{err}"

@@ -1,8 +1,8 @@
 //! The chess clock: time controls, the clock state machine and its announcement schedule.
 //!
-//! Pure and driven by an injected time (a `Duration` since the start): [`control`] (time
-//! controls), [`state`] (the clock), [`schedule`] (when it speaks by itself), [`announce`]
-//! (what it says, as tokens), [`talking`] (all of it together) and [`replay`] (a script of
+//! Pure and driven by an injected time (a `Duration` since the start): `control` (time
+//! controls), `state` (the clock), `schedule` (when it speaks by itself), `announce`
+//! (what it says, as tokens), `talking` (all of it together) and `replay` (a script of
 //! timed inputs to JSON lines). The real-time loop, the terminal and the `annexd clock`
 //! command are adapters (`annexd::clock`). See `docs/clock.md`.
 
@@ -14,7 +14,7 @@ pub(crate) mod state;
 pub(crate) mod talking;
 
 pub use announce::{move_number, side_time};
-pub use control::{Bonus, ControlError, Period, TimeControl, parse_duration};
+pub use control::{Bonus, ControlError, ControlProblem, Period, TimeControl, parse_duration};
 pub use replay::{ScriptError, ScriptStep, parse_script, run_script, state_line};
 pub use schedule::AnnounceConfig;
 pub use state::{Adjust, BronsteinStart, Clock, ClockError, ClockEvent, ClockOptions, Run, Timed};

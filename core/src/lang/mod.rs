@@ -166,7 +166,7 @@ impl FromStr for WordSet {
 }
 
 /// How the program speaks: the language of the sentence and the word set of moves. Every
-/// token is rendered through one (see [`render`]); `Lang::text` and friends are this with the
+/// token is rendered through one (see `render`); `Lang::text` and friends are this with the
 /// default word set.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 pub struct Speech {

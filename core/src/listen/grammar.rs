@@ -139,7 +139,7 @@ pub fn grammar_phrases(lexicon: &Lexicon) -> Vec<Vec<WordId>> {
 ///
 /// Phrases with a word the model does not know are left out (Vosk would drop the word and
 /// join its neighbours, teaching the model pairs no one says). A word with several known
-/// spellings appears in each. `noise` is the model's word for noise ("[unk]"), if it has
+/// spellings appears in each. `noise` is the model's word for noise (`[unk]`), if it has
 /// one: it lets noise be heard as noise rather than as the nearest word.
 pub fn grammar_strings(lexicon: &Lexicon, known: &ModelWords, noise: Option<&str>) -> Vec<String> {
     let mut out = Vec::new();

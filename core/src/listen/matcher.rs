@@ -9,7 +9,11 @@
 //!   alike (the lexicon's confusion table); a word of the phrase not heard costs
 //!   [`cost::DELETE`] (nothing when it is optional, less when it is a weak word); a word heard
 //!   that the phrase does not have costs [`cost::INSERT`], less for fillers and for words
-//!   that never decide a move (Schach, matt). A lower alternative adds
+//!   that never decide a move (Schach, matt). A word the lexicon does not know (a recogniser
+//!   without a grammar writes "Leufer", "schliegt") costs the share of its letters that
+//!   differ from the word it stands for, at least [`cost::UNKNOWN_LEAST`]; coordinates
+//!   written in letters and digits ("F4", "3") are read as the words of files and ranks.
+//!   A lower alternative adds
 //!   [`ALTERNATIVE_WEIGHT`] per unit of log-likelihood it trails the best one by.
 //! - **Accept** the cheapest meaning only when its cost on the best alternative is at most
 //!   [`EXACT`] and every other meaning costs at least [`MARGIN`] more. Every confusion and
@@ -20,16 +24,16 @@
 //! - **Reject** otherwise: nothing heard, noise, or a well-formed move that is not legal
 //!   (said with the reason, as when it is typed).
 
-use shakmaty::{Chess, Move};
+use shakmaty::{Chess, File, Move, Rank};
 
 use super::heard::Heard;
 use super::lexicon::{Lexicon, WordId, WordRole};
 use super::phrases::{Candidate, Need, Phrase, PhraseSet, PhraseWord, phrase_set};
 use crate::command::Command;
 use crate::lang::Lang;
+use crate::notation::parse::fold;
 use crate::notation::{ParseError, parse_move};
-use crate::words::square_tokens;
-use crate::words::{Token, Word};
+use crate::words::{Token, Word, square_tokens};
 
 /// The highest cost on the best alternative at which a meaning may be accepted: fillers and
 /// a spurious "Schach" fit under it, a single wrong or missing content word does not.
@@ -67,6 +71,12 @@ pub mod cost {
     /// A word the lexicon does not know, or the recogniser's noise marker: it may have been
     /// a word of the move, so it keeps the utterance from being exact.
     pub const INSERT_UNKNOWN: f32 = 0.3;
+    /// The least a word the lexicon does not know costs in place of a word of the phrase,
+    /// however alike they are written ("Leufer" for "Läufer"; a recogniser without a
+    /// grammar, Whisper, writes such words). Above it the cost is the share of letters that
+    /// differ, up to [`SUBSTITUTE`]: a word written half wrong is worth a question, and a
+    /// word equally near two words of two moves never decides between them (the margin).
+    pub const UNKNOWN_LEAST: f32 = 0.1;
 }
 
 /// A question asked back instead of acting.
@@ -215,22 +225,109 @@ pub fn repeats(before: &Chess, played: Move, heard: &Heard, lang: Lang) -> bool 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum HeardWord {
     Known(WordId),
-    Unknown,
+    /// A word the lexicon does not know: its index in [`Unknowns`].
+    Unknown(u16),
 }
 
-fn heard_words(lexicon: &Lexicon, text: &str) -> Vec<HeardWord> {
-    text.split(|c: char| c.is_whitespace() || matches!(c, ',' | ';' | '.' | '!' | '?'))
-        .filter(|w| !w.is_empty())
-        .map(|w| match lexicon.lookup(w) {
-            Some(id) => HeardWord::Known(id),
-            None => HeardWord::Unknown,
+/// The words heard that the lexicon does not know, with their substitution cost for each
+/// word of the lexicon (by [`WordId`]): how far apart they are written.
+#[derive(Debug, Default)]
+struct Unknowns {
+    folded: Vec<String>,
+    costs: Vec<Vec<f32>>,
+}
+
+impl Unknowns {
+    fn add(&mut self, lexicon: &Lexicon, word: &str) -> HeardWord {
+        let folded = fold(word);
+        if let Some(i) = self.folded.iter().position(|w| *w == folded) {
+            return HeardWord::Unknown(i as u16);
+        }
+        let costs = lexicon
+            .words()
+            .iter()
+            .map(|w| {
+                w.spellings
+                    .iter()
+                    .map(|s| spelling_cost(&folded, &fold(s)))
+                    .fold(cost::SUBSTITUTE, f32::min)
+            })
+            .collect();
+        self.folded.push(folded);
+        self.costs.push(costs);
+        HeardWord::Unknown((self.folded.len() - 1) as u16)
+    }
+}
+
+/// The substitution cost of an unknown written word for a word of the lexicon: the share of
+/// letters that differ (an edit distance over the longer word), at least
+/// [`cost::UNKNOWN_LEAST`], at most [`cost::SUBSTITUTE`]. "schliegt" for "schlägt" costs
+/// 0.25, "Drehen" for "drei" 0.5.
+fn spelling_cost(heard: &str, word: &str) -> f32 {
+    let longer = heard.chars().count().max(word.chars().count()).max(1);
+    let share = strsim::levenshtein(heard, word) as f32 / longer as f32;
+    share.clamp(cost::UNKNOWN_LEAST, cost::SUBSTITUTE)
+}
+
+/// A written coordinate, as Whisper writes what it hears of one: "3" or "III" for "drei",
+/// "F4" for "Felix vier", "e2e4"; "Lxc6" is not one (L is no file). The letters a to h are files,
+/// the digits 1 to 8 ranks, "x" captures; at least one digit must be there, so that words
+/// like "Ach" or "Bad" stay words.
+fn coordinate_words(lexicon: &Lexicon, word: &str) -> Option<Vec<HeardWord>> {
+    let lower = word.to_ascii_lowercase();
+    // Roman numerals of two letters or more ("III"; "I" and "V" are too often words).
+    const ROMAN: [&str; 8] = ["", "ii", "iii", "iv", "", "vi", "vii", "viii"];
+    if let Some(rank) = ROMAN.iter().position(|r| !r.is_empty() && *r == lower) {
+        let token = Token::Rank(Rank::new(rank as u32));
+        return Some(
+            lexicon
+                .ids_of(&[token])
+                .into_iter()
+                .map(HeardWord::Known)
+                .collect(),
+        );
+    }
+    if !lower.chars().any(|c| ('1'..='8').contains(&c))
+        || !lower
+            .chars()
+            .all(|c| matches!(c, 'a'..='h' | '1'..='8' | 'x'))
+    {
+        return None;
+    }
+    let mut out = Vec::new();
+    for c in lower.chars() {
+        let token = match c {
+            'x' => Token::Captures,
+            'a'..='h' => Token::File(File::new(u32::from(c) - u32::from('a'))),
+            _ => Token::Rank(Rank::new(u32::from(c) - u32::from('1'))),
+        };
+        out.extend(lexicon.ids_of(&[token]).into_iter().map(HeardWord::Known));
+    }
+    Some(out)
+}
+
+fn heard_words(lexicon: &Lexicon, text: &str, unknowns: &mut Unknowns) -> Vec<HeardWord> {
+    let mut out = Vec::new();
+    for word in text
+        .split(|c: char| {
+            c.is_whitespace() || matches!(c, ',' | ';' | '.' | '!' | '?' | '-' | ':' | '"')
         })
-        .collect()
+        .filter(|w| !w.is_empty())
+    {
+        match lexicon.lookup(word) {
+            Some(id) => out.push(HeardWord::Known(id)),
+            None => match coordinate_words(lexicon, word) {
+                Some(words) => out.extend(words),
+                None => out.push(unknowns.add(lexicon, word)),
+            },
+        }
+    }
+    out
 }
 
 fn insert_cost(lexicon: &Lexicon, heard: HeardWord) -> f32 {
     match heard {
-        HeardWord::Unknown => cost::INSERT_UNKNOWN,
+        HeardWord::Unknown(_) => cost::INSERT_UNKNOWN,
         HeardWord::Known(id) => match lexicon.word(id).role {
             WordRole::Filler => cost::INSERT_FILLER,
             WordRole::CheckOrMate => cost::INSERT_CHECK,
@@ -248,16 +345,26 @@ fn delete_cost(lexicon: &Lexicon, word: PhraseWord) -> f32 {
     }
 }
 
-fn substitute_cost(lexicon: &Lexicon, heard: HeardWord, word: PhraseWord) -> f32 {
+fn substitute_cost(
+    lexicon: &Lexicon,
+    unknowns: &Unknowns,
+    heard: HeardWord,
+    word: PhraseWord,
+) -> f32 {
     match heard {
         HeardWord::Known(id) if id == word.word => 0.0,
         HeardWord::Known(id) => lexicon.confusion(id, word.word).unwrap_or(cost::SUBSTITUTE),
-        HeardWord::Unknown => cost::SUBSTITUTE,
+        HeardWord::Unknown(i) => unknowns.costs[usize::from(i)][usize::from(word.word)],
     }
 }
 
 /// The cheapest way to turn `phrase` into `heard` (an edit distance over words).
-fn alignment_cost(lexicon: &Lexicon, heard: &[HeardWord], phrase: &[PhraseWord]) -> f32 {
+fn alignment_cost(
+    lexicon: &Lexicon,
+    unknowns: &Unknowns,
+    heard: &[HeardWord],
+    phrase: &[PhraseWord],
+) -> f32 {
     // Phrases are short: one row on the stack, a heap row only for very long ones.
     let mut stack = [0.0f32; 24];
     let mut heap = Vec::new();
@@ -276,7 +383,7 @@ fn alignment_cost(lexicon: &Lexicon, heard: &[HeardWord], phrase: &[PhraseWord])
         row[0] += insert;
         for (j, &word) in phrase.iter().enumerate() {
             let above = row[j + 1];
-            let best = (diagonal + substitute_cost(lexicon, h, word))
+            let best = (diagonal + substitute_cost(lexicon, unknowns, h, word))
                 .min(above + insert)
                 .min(row[j] + delete_cost(lexicon, word));
             diagonal = above;
@@ -298,6 +405,7 @@ struct Scored {
 
 fn score(
     lexicon: &Lexicon,
+    unknowns: &Unknowns,
     phrases: &[Phrase],
     n: usize,
     alternatives: &[(Vec<HeardWord>, f32)],
@@ -315,7 +423,7 @@ fn score(
             if *penalty >= entry.cost && i > 0 {
                 continue;
             }
-            let c = alignment_cost(lexicon, words, &phrase.words);
+            let c = alignment_cost(lexicon, unknowns, words, &phrase.words);
             entry.cost = entry.cost.min(c + penalty);
             if i == 0 {
                 entry.best_alternative_cost = entry.best_alternative_cost.min(c);
@@ -343,17 +451,21 @@ fn understand_in(
     if best_text.trim().is_empty() {
         return Understanding::Rejected(Rejection::NothingHeard);
     }
+    let mut unknowns = Unknowns::default();
     let alternatives: Vec<(Vec<HeardWord>, f32)> = sorted
         .iter()
         .filter(|(text, _)| !text.trim().is_empty())
         .map(|&(text, score)| {
             let gap = (best_score - score).max(0.0);
-            (heard_words(lexicon, text), ALTERNATIVE_WEIGHT * gap)
+            (
+                heard_words(lexicon, text, &mut unknowns),
+                ALTERNATIVE_WEIGHT * gap,
+            )
         })
         .collect();
     let says_something = alternatives[0].0.iter().any(|h| match h {
         HeardWord::Known(id) => lexicon.word(*id).role != WordRole::Filler,
-        HeardWord::Unknown => false,
+        HeardWord::Unknown(_) => false,
     });
     if !says_something {
         return Understanding::Rejected(Rejection::Noise);
@@ -365,7 +477,13 @@ fn understand_in(
     {
         add_promotion_answers(&mut set, lexicon, q);
     }
-    let scored = score(lexicon, &set.phrases, set.candidates.len(), &alternatives);
+    let scored = score(
+        lexicon,
+        &unknowns,
+        &set.phrases,
+        set.candidates.len(),
+        &alternatives,
+    );
     let best = scored[0];
     if best.cost > ASK_MAX + EPSILON {
         return reject(pos, best_text);
@@ -823,5 +941,65 @@ mod tests {
         else {
             panic!("{:?}", fr(&start, "cavalier felix quatre"))
         };
+    }
+
+    #[test]
+    fn written_coordinates_and_numerals_are_the_words_of_squares() {
+        // Whisper writes what it hears of a square in letters and digits.
+        let start = Chess::default();
+        for text in [
+            "Springer F3",
+            "Springer Felix 3",
+            "Springer Felix III",
+            "Springer G1 F3",
+            "Springer Felix drei.",
+            "Springer Felix-3",
+        ] {
+            assert_eq!(
+                hear(&start, text),
+                Understanding::Move(mv(&start, "g1f3")),
+                "{text}"
+            );
+        }
+        assert_eq!(
+            hear(&start, "e2e4"),
+            Understanding::Move(mv(&start, "e2e4"))
+        );
+        // Words that are not coordinates stay words: "Bad" is no square.
+        assert_eq!(
+            hear(&start, "Bad"),
+            Understanding::Rejected(Rejection::Noise)
+        );
+    }
+
+    #[test]
+    fn unknown_words_cost_by_their_spelling_and_never_decide_alone() {
+        let p = pos("r1bqkbnr/1ppp1ppp/p1n5/1B2p3/4P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 0 4");
+        // A quarter of the letters wrong: still exact enough to play.
+        assert_eq!(
+            hear(&p, "Läufer schliegt Cesar sechs"),
+            Understanding::Move(mv(&p, "b5c6"))
+        );
+        assert_eq!(
+            hear(&p, "Leufer schlägt Cäsar sechs"),
+            Understanding::Move(mv(&p, "b5c6"))
+        );
+        // Half the letters wrong: asked back, not played.
+        let start = Chess::default();
+        let u = hear(&start, "Springer Felix Drehen");
+        let Understanding::Ask(q) = &u else {
+            panic!("{u:?}")
+        };
+        assert_eq!(q.proposal, Some(Candidate::Move(mv(&start, "g1f3"))));
+        // A word near two ranks of two legal moves decides neither: "zwai" is one letter from
+        // zwei, two from drei, three from vier; the rook may go to each. Not played.
+        let rook = pos("4k3/8/8/8/8/8/8/3RK3 w - - 0 1");
+        let u = hear(&rook, "Turm David zwai");
+        assert!(!matches!(u, Understanding::Move(_)), "{u:?}");
+        // Sentences of unknown words are noise (what Whisper invents for silence).
+        assert_eq!(
+            hear(&start, "Untertitel im Auftrag des ZDF"),
+            Understanding::Rejected(Rejection::Noise)
+        );
     }
 }

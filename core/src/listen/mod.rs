@@ -3,17 +3,22 @@
 //!
 //! The capture path (microphone or WAV file, resampling, the Vosk recogniser) is made of
 //! adapters (`annexd::listen`); they deliver [`Heard`] alternatives. Here:
-//! [`gate`] (push-to-talk or always on, over samples) → [`Heard`] → [`understand`] (or
-//! [`understand_reply`] while a question is pending) → an [`Understanding`]; [`phrases`],
-//! [`lexicon`] and [`grammar`] give the phrases and words, and the recogniser's grammar.
+//! `gate` (push-to-talk or always on, over samples) → [`Heard`] → [`understand`] (or
+//! [`understand_reply`] while a question is pending) → an [`Understanding`]; `phrases`,
+//! `lexicon` and `grammar` give the phrases and words, and the recogniser's grammar.
 
+pub(crate) mod endpoint;
+pub(crate) mod engine;
 pub(crate) mod gate;
 pub(crate) mod grammar;
 pub(crate) mod heard;
 pub(crate) mod lexicon;
 pub(crate) mod matcher;
 pub(crate) mod phrases;
+pub(crate) mod prompt;
 
+pub use endpoint::EndPointer;
+pub use engine::{RecogniserChoice, RecogniserKind};
 pub use gate::{Gate, ListenMode, RecogniserStep};
 pub use grammar::grammar_strings;
 pub use heard::{DecodeStats, Heard, join_pieces};
@@ -22,3 +27,4 @@ pub use matcher::{
     Question, QuestionKind, Rejection, Understanding, repeats, understand, understand_reply,
 };
 pub use phrases::Candidate;
+pub use prompt::prompt;

@@ -5,6 +5,6 @@ pub(crate) mod parse;
 pub(crate) mod reason;
 pub(crate) mod render;
 
-pub use parse::{ParseError, parse_move};
+pub use parse::{ParseError, parse_move, parse_piece};
 pub use reason::why_illegal;
 pub use render::{Style, move_tokens};

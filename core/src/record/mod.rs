@@ -3,14 +3,14 @@
 //! Braille, text). Writing files, drawing PDFs and translating into Braille are the adapters'
 //! job (`annexd::record`).
 //!
-//! - [`entry`]: the journal's lines (a header, then moves, offers, claims, penalties, …).
-//! - [`seal`]: the hash chain over the lines and the check code taken from it.
-//! - [`journal`]: the text format, read back with care (a damaged last line is survived, the
+//! - `entry`: the journal's lines (a header, then moves, offers, claims, penalties, …).
+//! - `seal`: the hash chain over the lines and the check code taken from it.
+//! - `journal`: the text format, read back with care (a damaged last line is survived, the
 //!   seal chain checked).
-//! - [`integrity`]: the record's state in words, and where a check code belongs.
-//! - [`sheet`]: the [`Scoresheet`], rebuilt from entries by the same code live and on replay.
-//! - [`pgn`]: the PGN text.
-//! - [`export`]: the printed, Braille and text scoresheets as data and text.
+//! - `integrity`: the record's state in words, and where a check code belongs.
+//! - `sheet`: the [`Scoresheet`], rebuilt from entries by the same code live and on replay.
+//! - `pgn`: the PGN text.
+//! - `export`: the printed, Braille and text scoresheets as data and text.
 
 pub(crate) mod entry;
 pub(crate) mod export;

@@ -167,9 +167,8 @@ impl ApplyError {
             ApplyError::NothingToUndo | ApplyError::NotOver => {
                 vec![Token::Word(Word::NothingToTakeBack)]
             }
-            ApplyError::HeaderNotFirst | ApplyError::Mismatch { .. } => {
-                vec![Token::Word(Word::Error)]
-            }
+            ApplyError::HeaderNotFirst => vec![Token::Word(Word::Error)],
+            ApplyError::Mismatch { .. } => vec![Token::Word(Word::RecordDiffersFromRules)],
         }
     }
 }
@@ -185,12 +184,16 @@ pub struct ReplayError {
 }
 
 impl ReplayError {
-    /// The error in words.
+    /// The error in words: the line, and why the rules refuse it ("Partiedatei fehlerhaft in
+    /// Zeile vierunddreißig, Zug nicht erlaubt").
     pub fn tokens(&self) -> Vec<Token> {
-        vec![
+        let mut tokens = vec![
             Token::Word(Word::JournalBadLine),
             Token::Number(self.line as u32),
-        ]
+            Token::Pause,
+        ];
+        tokens.extend(self.error.tokens());
+        tokens
     }
 }
 

@@ -25,11 +25,11 @@
 //! allows is said to be illegal, with its true reason, and touch-move stays in force. A piece
 //! is said from the VI player's side: the opponent's with its colour, his own without.
 
-use shakmaty::{Chess, Color, Move, Piece, Position, Square};
+use shakmaty::{Bitboard, CastlingSide, Chess, Color, Move, Piece, Position, Square};
 
 use crate::board::link::LinkEvent;
 use crate::board::tracker::PendingQuestion;
-use crate::board::{BoardInput, Sensing, Tracker, TrackerOutput, differences};
+use crate::board::{BoardInput, Request, Sensing, Tracker, TrackerOutput, differences};
 use crate::command::{self, Command};
 use crate::game::touch_move::{self, Obligation};
 use crate::lang::Lang;
@@ -128,6 +128,33 @@ pub(super) struct BoardCycle {
     /// The VI player named the promotion piece the peg board asked for: that counts as the
     /// move's announcement (D.2.1: "the player must announce which piece is chosen").
     promotion_named: bool,
+    /// The sighted player's e-board: its lights, and whether its link was lost.
+    e_board: EBoardState,
+}
+
+/// What the cycle keeps of the sighted player's e-board beyond its tracker.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+struct EBoardState {
+    /// It has lights to show the VI player's move.
+    lights: bool,
+    /// The squares that should be lit now.
+    lit: Bitboard,
+    /// The squares last asked to be lit.
+    shown: Bitboard,
+    /// Its link was lost and has not come back yet.
+    lost: bool,
+}
+
+/// "On the board this move, announced that one, please correct" (D.2.8).
+fn mismatch_tokens(before: &Chess, on_board: Move, announced: Move) -> Vec<Token> {
+    let mut tokens = vec![Token::Word(Word::OnTheBoard)];
+    tokens.extend(move_tokens(before, on_board, Style::Long));
+    tokens.push(Token::Pause);
+    tokens.push(Token::Word(Word::Announced));
+    tokens.extend(move_tokens(before, announced, Style::Long));
+    tokens.push(Token::Pause);
+    tokens.push(Token::Word(Word::PleaseCorrect));
+    tokens
 }
 
 /// What the words of a difference list tell the player belongs in which hole.
@@ -168,6 +195,7 @@ impl BoardCycle {
             agree_owed: false,
             following: None,
             promotion_named: false,
+            e_board: EBoardState::default(),
         }
     }
 
@@ -177,9 +205,16 @@ impl BoardCycle {
         self.hands = Hands::new(position, sensing);
     }
 
-    /// Attaches the sighted player's electronic board (DGT boards sense pieces).
-    pub(super) fn attach_sighted_board(&mut self, position: &Chess) {
-        self.sighted = Some(Tracker::new(position.clone(), Sensing::Piece));
+    /// Attaches the sighted player's electronic board: what it senses (its `HELLO` corrects
+    /// it), and whether it has lights to show the VI player's move.
+    pub(super) fn attach_sighted_board(
+        &mut self,
+        position: &Chess,
+        sensing: Sensing,
+        lights: bool,
+    ) {
+        self.sighted = Some(Tracker::new(position.clone(), sensing));
+        self.e_board.lights = lights;
     }
 
     /// The VI player's move under way.
@@ -245,7 +280,10 @@ impl BoardCycle {
                         );
                         Word::PegBoard
                     }
-                    Seat::Sighted => Word::EBoard,
+                    Seat::Sighted => {
+                        self.e_board_back(&mut out);
+                        Word::EBoard
+                    }
                 };
                 out.push(CycleStep::Effect(Effect::Show(Shown::with(
                     vec![Token::Word(name), Token::Pause, hello.sensing.token()],
@@ -265,6 +303,7 @@ impl BoardCycle {
                     "board key '{name}' has no use here"
                 )))),
             },
+            LinkEvent::Lost if seat == Seat::Sighted => self.e_board_lost(&mut out),
             LinkEvent::Lost => {
                 if seat == Seat::Peg {
                     // Until it is back, moves are taken as typed or said; the board is
@@ -432,6 +471,8 @@ impl BoardCycle {
                 }
                 (TrackerOutput::Differences(_) | TrackerOutput::BoardsAgree, Seat::Peg) => {}
                 (TrackerOutput::BoardsAgree, Seat::Sighted) => {
+                    // The e-board shows the VI player's move: its lights are no longer needed.
+                    self.e_board.lit = Bitboard::EMPTY;
                     out.push(self.show(&[Token::Word(Word::BoardsAgree)]))
                 }
                 (TrackerOutput::NeedPromotion { .. } | TrackerOutput::NeedChoice(_), _) => {
@@ -872,13 +913,7 @@ impl BoardCycle {
             return;
         }
         let before = &game.position;
-        let mut tokens = vec![Token::Word(Word::OnTheBoard)];
-        tokens.extend(move_tokens(before, on_board, Style::Long));
-        tokens.push(Token::Pause);
-        tokens.push(Token::Word(Word::Announced));
-        tokens.extend(move_tokens(before, announced, Style::Long));
-        tokens.push(Token::Pause);
-        tokens.push(Token::Word(Word::PleaseCorrect));
+        let tokens = mismatch_tokens(before, on_board, announced);
         out.push(self.for_vi(tokens, Priority::Alert));
         // The board is to go back to the position before the move, or the announcement is
         // to be repeated correctly; either completes the cycle. The board's difference is
@@ -922,9 +957,11 @@ impl BoardCycle {
         }
     }
 
-    /// The game went back (a take-back, the arbiter): the move under way is forgotten.
+    /// The game went back (a take-back, the arbiter): the move under way is forgotten, and
+    /// the e-board's lights of a move taken back go out.
     pub(super) fn forget_move_under_way(&mut self) {
         self.vi_move = ViMove::default();
+        self.e_board.lit = Bitboard::EMPTY;
     }
 
     /// Both boards are expected to show `position` now (after a move made elsewhere, a
@@ -952,9 +989,7 @@ impl BoardCycle {
         self.following = None;
         if self.hands.shows(position) {
             // Already there (followed early, or the move made on the board itself).
-            if self.hands.shows(position) {
-                self.restart_peg(position);
-            }
+            self.restart_peg(position);
             if !was_in_step {
                 self.agree_owed = true;
             }
@@ -985,6 +1020,17 @@ impl BoardCycle {
         (!diffs.is_empty()).then(|| self.board_words(game, &target, &diffs).0)
     }
 
+    /// The move on the peg board and the one announced, when they differ: both said, and
+    /// that one of them is to be corrected (D.2.8).
+    pub(super) fn mismatch(&self, game: &GameView) -> Option<Vec<Token>> {
+        match (self.vi_move.on_board, self.vi_move.announced) {
+            (Some(on_board), Some(announced)) if on_board != announced => {
+                Some(mismatch_tokens(&game.position, on_board, announced))
+            }
+            _ => None,
+        }
+    }
+
     /// Why the VI player's clock may not be pressed now, if it may not (a move under way on
     /// the peg board that lacks its placing or its announcement, or whose two disagree).
     pub(super) fn press_refusal(&self, waiting_for_clock: bool) -> Option<Word> {
@@ -1002,5 +1048,69 @@ impl BoardCycle {
     /// Whether a VI move is under way (something placed or announced, not yet made).
     pub(super) fn move_under_way(&self) -> bool {
         self.vi_move != ViMove::default()
+    }
+
+    /// The sighted player's e-board went away (a Bluetooth link dropped, a cable pulled):
+    /// said to everyone; its link keeps trying, and the position it shows when it is back is
+    /// compared with the game.
+    fn e_board_lost(&mut self, out: &mut Vec<CycleStep>) {
+        self.e_board.lost = true;
+        out.push(CycleStep::Effect(Effect::urgent(vec![Token::Word(
+            Word::EBoardLost,
+        )])));
+    }
+
+    /// The sighted player's e-board introduced itself: after a loss, it is said to be back.
+    fn e_board_back(&mut self, out: &mut Vec<CycleStep>) {
+        if std::mem::take(&mut self.e_board.lost) {
+            out.push(CycleStep::Effect(Effect::urgent(vec![Token::Word(
+                Word::EBoardBack,
+            )])));
+        }
+    }
+
+    /// A move was made in the game (`position` is after it, `mover` made it): the VI player's
+    /// move is lit on the sighted player's e-board until that board shows it; any other move
+    /// puts the lights out.
+    pub(super) fn light_move(&mut self, mover: Color, m: Move, position: &Chess) {
+        if !self.e_board.lights || position.turn() == mover {
+            // No lights, or the move was not made.
+            return;
+        }
+        let shown = self.sighted.as_ref().is_some_and(Tracker::agrees);
+        self.e_board.lit = if mover == self.vi_side && !shown {
+            move_squares(m, mover)
+        } else {
+            Bitboard::EMPTY
+        };
+    }
+
+    /// The request that brings the e-board's lights to what they should be, if they are not
+    /// yet (asked once a change; the protocol lights them again after a reconnection).
+    pub(super) fn light_change(&mut self) -> Option<Effect> {
+        let state = &mut self.e_board;
+        if !state.lights || state.lit == state.shown {
+            return None;
+        }
+        state.shown = state.lit;
+        Some(Effect::ToBoard(Seat::Sighted, Request::Light(state.lit)))
+    }
+}
+
+/// The squares the pieces of a move leave and reach (both pieces of castling, the pawn
+/// taken en passant).
+fn move_squares(m: Move, mover: Color) -> Bitboard {
+    match m {
+        Move::Castle { king, rook } => {
+            let side = CastlingSide::from_king_side(king < rook);
+            [king, rook, side.king_to(mover), side.rook_to(mover)]
+                .into_iter()
+                .collect()
+        }
+        Move::EnPassant { from, to } => [from, to, Square::from_coords(to.file(), from.rank())]
+            .into_iter()
+            .collect(),
+        Move::Normal { from, to, .. } => Bitboard::from(from) | to,
+        Move::Put { to, .. } => Bitboard::from(to),
     }
 }

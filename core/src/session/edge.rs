@@ -27,9 +27,20 @@ pub enum DeviceReport {
         /// What the system said.
         detail: String,
     },
-    /// Voice input is on; `notice`: what to say once about it (words the model does not
-    /// know), if anything.
+    /// A Bluetooth board cannot be reached: the machine has no Bluetooth adapter, or no
+    /// Bluetooth service (or the program was built without Bluetooth). Said once until the
+    /// board connects; the game goes on with typed or spoken moves.
+    NoBluetooth {
+        /// Whose board.
+        seat: Seat,
+        /// What the system said.
+        detail: String,
+    },
+    /// Voice input is on: which recogniser listens ("Spracherkennung, Whisper"), and what
+    /// to say once about it (words the model does not know), if anything.
     VoiceOn {
+        /// The recogniser, in words.
+        recogniser: Vec<Token>,
         /// Said once, if any.
         notice: Option<Vec<Token>>,
     },
@@ -180,8 +191,27 @@ impl Session {
                     ]));
                 }
             }
-            DeviceReport::VoiceOn { notice } => {
+            DeviceReport::NoBluetooth { seat, detail } => {
+                out.push(Effect::Log(format!(
+                    "{seat:?} board: no Bluetooth: {detail}"
+                )));
+                if !std::mem::replace(&mut self.edge.missing_said[seat as usize], true) {
+                    let board = match seat {
+                        Seat::Peg => Word::PegBoard,
+                        Seat::Sighted => Word::EBoard,
+                    };
+                    out.push(Effect::urgent(vec![
+                        Token::Word(board),
+                        Token::Pause,
+                        Token::Word(Word::NoBluetooth),
+                        Token::Pause,
+                        Token::Word(Word::MovesTypedOrSaid),
+                    ]));
+                }
+            }
+            DeviceReport::VoiceOn { recogniser, notice } => {
                 self.edge.voice_on = true;
+                out.push(Effect::urgent(recogniser));
                 if let Some(notice) = notice {
                     out.push(Effect::urgent(notice));
                 }

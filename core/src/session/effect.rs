@@ -1,4 +1,5 @@
-//! What the session core asks the adapters to do: speak, show, record, close the record, quit.
+//! What the session core asks the adapters to do: speak, show, record, close the record, quit,
+//! light a board.
 
 use shakmaty::Color;
 
@@ -65,6 +66,9 @@ pub enum Effect {
     ToggleListening,
     /// A line for the simulated peg board ("e2e4", "UP e2"): for the simulator's adapter.
     ToSimulator(String),
+    /// A request for a seat's board (light the squares of the VI player's move on the
+    /// sighted player's e-board): for the board's adapter; nothing where there is none.
+    ToBoard(super::Seat, crate::board::Request),
     /// A line for the log only: what a device sent that was dropped or ignored, and why.
     Log(String),
     /// Write this entry to the journal (fsynced) and rewrite the PGN.

@@ -219,8 +219,15 @@ impl Session {
 
     /// Attaches the sighted player's electronic board (DGT boards sense pieces).
     pub fn attach_sighted_board(&mut self) {
+        self.attach_sighted_e_board(Sensing::Piece, false);
+    }
+
+    /// Attaches the sighted player's electronic board of a kind that senses `sensing` (its
+    /// `HELLO` corrects it) and, with `lights`, shows the VI player's move on its squares
+    /// ([`Effect::ToBoard`]) until it is made there.
+    pub fn attach_sighted_e_board(&mut self, sensing: Sensing, lights: bool) {
         let position = self.sheet.game().position().clone();
-        self.cycle.attach_sighted_board(&position);
+        self.cycle.attach_sighted_board(&position, sensing, lights);
     }
 
     /// When the session must be woken even if nothing happens (a clock announcement or flag).
@@ -349,6 +356,7 @@ impl Session {
             Input::Stop(request) => self.stop_request(request, now, &mut out),
         }
         self.poll_clock(now, &mut out);
+        out.extend(self.cycle.light_change());
         self.remember(&out);
         out
     }
@@ -531,6 +539,7 @@ impl Session {
     fn make_and_follow(&mut self, m: Move, on_board: bool, now: Duration, out: &mut Vec<Effect>) {
         let before = self.game().position().clone();
         let plies = self.game().history().len();
+        let mover = before.turn();
         self.make_move(m, now, out);
         if self.uncompleted.is_some() {
             self.uncompleted_on_board = on_board;
@@ -542,6 +551,7 @@ impl Session {
             .then_some((before, m));
         let steps = self.cycle.follow(&position, relayed, &self.cycle_game());
         self.carry_out(steps, now, out);
+        self.cycle.light_move(mover, m, &position);
     }
 
     /// Makes a legal move: announced and journaled, to be completed by the clock.

@@ -125,8 +125,15 @@ impl Session {
         }
     }
 
-    /// A refusal of the clock, and what is wrong on the peg board if it differs.
+    /// A refusal of the clock, and what is wrong on the peg board if it differs. A move on
+    /// the board that differs from the one announced is no fault of the board: both are said
+    /// again, for either may be corrected (D.2.8).
     fn refusal_with_board(&self, word: Word) -> Vec<Token> {
+        if word == Word::PleaseCorrect
+            && let Some(mismatch) = self.cycle.mismatch(&self.cycle_game())
+        {
+            return mismatch;
+        }
         let mut tokens = vec![Token::Word(word)];
         if let Some(board) = self.cycle.board_differences(&self.cycle_game()) {
             tokens.push(Token::Pause);

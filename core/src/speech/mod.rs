@@ -2,10 +2,10 @@
 //! interrupts what) and the vocabulary a voice must have. The outputs that make sound are
 //! adapters (`annexd::speech`).
 //!
-//! - [`utterance`]: what is said, how urgently, into which ear;
-//! - [`queue`]: the pure queue policy (what interrupts what, what "repeat" says);
-//! - [`vocabulary`]: every clip key a voice needs, and typed words read back into tokens;
-//! - [`backend`]: the kinds of output, as a setting.
+//! - `utterance`: what is said, how urgently, into which ear;
+//! - `queue`: the pure queue policy (what interrupts what, what "repeat" says);
+//! - `vocabulary`: every clip key a voice needs, and typed words read back into tokens;
+//! - `backend`: the kinds of output, as a setting.
 
 pub(crate) mod backend;
 pub(crate) mod queue;

@@ -2,7 +2,7 @@
 
 use crate::words::Token;
 
-/// How urgent an announcement is; the queue policy in [`super::queue`] decides from it what
+/// How urgent an announcement is; the queue policy in `super::queue` decides from it what
 /// interrupts what. Ordered from the least to the most urgent.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum Priority {

@@ -326,6 +326,25 @@ words! {
     SensesColours => "w_senses_colours";
     /// "senses pieces"
     SensesPieces => "w_senses_pieces";
+    // --- e-boards of every kind (issue 23) ---
+    /// "e-board disconnected": a Bluetooth or USB e-board went away.
+    EBoardLost => "w_e_board_lost";
+    /// "e-board connected again"
+    EBoardBack => "w_e_board_back";
+    /// "no Bluetooth": no adapter, or no Bluetooth service, for a Bluetooth board.
+    NoBluetooth => "w_no_bluetooth";
+    /// "please type or say the moves": said when a board cannot be used.
+    MovesTypedOrSaid => "w_moves_typed_or_said";
+    /// "unknown kind of board": a board spec whose kind is none.
+    BoardKindUnknown => "w_board_kind_unknown";
+    /// "the port is missing": a board spec without its port.
+    BoardPortMissing => "w_board_port_missing";
+    /// "this board is connected over Bluetooth": a port given for a Bluetooth board.
+    BoardOverBluetooth => "w_board_over_bluetooth";
+    /// "the name is empty": a board spec with an empty Bluetooth name.
+    BoardNameEmpty => "w_board_name_empty";
+    /// "bytes in hex are expected": a setting that is bytes (the Pegasus's key).
+    HexBytesExpected => "w_hex_bytes_expected";
     /// "game file"
     GameFile => "w_game_file";
     /// The board view's title, with how to get the commands.
@@ -444,6 +463,12 @@ words! {
     VoiceInputNotBuilt => "w_voice_input_not_built";
     /// "please say it again"
     SayAgain => "w_say_again";
+    /// "speech recogniser": said before the name of the recogniser in use.
+    Recogniser => "w_recogniser";
+    /// "Vosk": the recogniser with a grammar (libvosk).
+    Vosk => "w_vosk";
+    /// "Whisper": the multilingual recogniser.
+    Whisper => "w_whisper";
     // --- commands that are typed (and some said) besides moves ---
     /// "FEN": the position in FEN, for a sighted helper or the arbiter.
     Fen => "w_fen";
@@ -640,4 +665,142 @@ words! {
     NotAModel => "w_not_a_model";
     /// "the speech model knows none of the words" (then a few of them)
     ModelKnowsNoWord => "w_model_knows_no_word";
+    /// "line"
+    Line => "w_line";
+    /// "the output could not be written"
+    OutputNotWritten => "w_output_not_written";
+    /// "please name the game file"
+    NameTheGameFile => "w_name_the_game_file";
+    /// "not a check code: 16 characters, 0 to 9 and a to f"
+    NotACheckCode => "w_not_a_check_code";
+    /// "not a valid TOML file"
+    NotToml => "w_not_toml";
+    /// "unknown setting"
+    UnknownSetting => "w_unknown_setting";
+    /// "not an allowed value"
+    NotAllowedValue => "w_not_allowed_value";
+    /// "allowed (before the allowed values or names, shown)"
+    AllowedAre => "w_allowed_are";
+    /// "a number is expected"
+    NumberExpected => "w_number_expected";
+    /// "a whole number from zero is expected"
+    WholeNumberExpected => "w_whole_number_expected";
+    /// "a text in quotes is expected"
+    TextExpected => "w_text_expected";
+    /// "true or false is expected"
+    TrueOrFalseExpected => "w_true_or_false_expected";
+    /// "a section in square brackets is expected"
+    SectionExpected => "w_section_expected";
+    /// "out of the allowed range"
+    OutOfRange => "w_out_of_range";
+    /// "a value is missing"
+    ValueMissing => "w_value_missing";
+    /// "settings from (a file, shown)"
+    SettingsFrom => "w_settings_from";
+    /// "the default settings"
+    DefaultSettings => "w_default_settings";
+    /// "the record differs from what the rules give"
+    RecordDiffersFromRules => "w_record_differs_from_rules";
+    /// "no font found for the PDF"
+    NoFont => "w_no_font";
+    /// "the font cannot be used"
+    FontUnusable => "w_font_unusable";
+    /// "the PDF could not be made"
+    PdfNotMade => "w_pdf_not_made";
+    /// "Braille table not found"
+    NoBrailleTable => "w_no_braille_table";
+    /// "translation into Braille failed"
+    BrailleFailed => "w_braille_failed";
+    /// "the voice description is faulty"
+    BadVoiceFile => "w_bad_voice_file";
+    /// "a recording cannot be read"
+    BadClip => "w_bad_clip";
+    /// "the voice has no recordings"
+    VoiceEmpty => "w_voice_empty";
+    /// "the voice's language does not match its folder"
+    VoiceWrongLanguage => "w_voice_wrong_language";
+    /// "complete (a voice)"
+    Complete => "w_complete";
+    /// "recordings (of a voice)"
+    Recordings => "w_recordings";
+    /// "recordings missing"
+    RecordingsMissing => "w_recordings_missing";
+    /// "when speaking, they are said by the voice (named after it)"
+    DefaultVoiceSaysThem => "w_default_voice_says_them";
+    /// "the speech output did not finish"
+    SpeechNotFinished => "w_speech_not_finished";
+    /// "only the voice of recordings can write a sound file"
+    OnlyClipsWriteSound => "w_only_clips_write_sound";
+    /// "the sound could not be made"
+    SoundNotMade => "w_sound_not_made";
+    /// "words to record"
+    WordsToRecord => "w_words_to_record";
+    /// "microphone"
+    Microphone => "w_microphone";
+    /// "the keys after each recorded word"
+    RecordKeys => "w_record_keys";
+    /// "say (the word to record)"
+    SayNow => "w_say_now";
+    /// "the keys after nothing was heard"
+    RecordRetryKeys => "w_record_retry_keys";
+    /// "too long, cut after (a time)"
+    TooLongCutAfter => "w_too_long_cut_after";
+    /// "kept"
+    Kept => "w_kept";
+    /// "skipped"
+    Skipped => "w_skipped";
+    /// "not yet recorded"
+    NotYetRecorded => "w_not_yet_recorded";
+    /// "nothing was recorded"
+    NothingRecorded => "w_nothing_recorded";
+    /// "not a clip key"
+    NotAClipKey => "w_not_a_clip_key";
+    /// "the microphone does not record"
+    MicrophoneFailed => "w_microphone_failed";
+    /// "what the simulated board's user types"
+    SimKeys => "w_sim_keys";
+    /// "no question is open"
+    NothingAsked => "w_nothing_asked";
+    /// "not one of the moves offered"
+    NotAmongChoices => "w_not_among_choices";
+    /// "the log file cannot be written, no log"
+    LogNotWritten => "w_log_not_written";
+    /// "voice input stopped"
+    VoiceInputStopped => "w_voice_input_stopped";
+    /// "the time control cannot be read"
+    BadTimeControl => "w_bad_time_control";
+    /// "the time control is empty"
+    ControlEmpty => "w_control_empty";
+    /// "a sandglass stands alone, with no other period"
+    SandglassAlone => "w_sandglass_alone";
+    /// "only the last period can be without a number of moves"
+    OnlyLastWithoutMoves => "w_only_last_without_moves";
+    /// "a period is empty"
+    PeriodEmpty => "w_period_empty";
+    /// "not a number of moves"
+    NotANumberOfMoves => "w_not_a_number_of_moves";
+    /// "a period needs at least one move"
+    PeriodNeedsMoves => "w_period_needs_moves";
+    /// "a period has one bonus at most"
+    OneBonusAtMost => "w_one_bonus_at_most";
+    /// "a period needs some time"
+    PeriodNeedsTime => "w_period_needs_time";
+    /// "more than 100 hours, surely a typing error"
+    SurelyTypingError => "w_surely_typing_error";
+    /// "a time is missing"
+    TimeMissing => "w_time_missing";
+    /// "the number is too large"
+    NumberTooLarge => "w_number_too_large";
+    /// "not a whole number of seconds"
+    NotWholeSeconds => "w_not_whole_seconds";
+    /// "not a unit: use h, m and s"
+    NotAUnit => "w_not_a_unit";
+    /// "a unit must follow a number"
+    UnitWithoutNumber => "w_unit_without_number";
+    /// "unknown option"
+    UnknownOption => "w_unknown_option";
+    /// "help with --help (after a mistake on the command line)"
+    SeeHelp => "w_see_help";
+    /// "at position (before a number: the place of a word in the text)"
+    AtPosition => "w_at_position";
 }

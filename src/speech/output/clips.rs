@@ -94,6 +94,7 @@ fn open_default_sink() -> Result<rodio::MixerDeviceSink, NoDevice> {
 pub fn quiet_alsa() -> impl Sized {
     #[cfg(target_os = "linux")]
     {
+        // Without the handler alsa-lib's lines reach the terminal: untidy, nothing worse.
         alsa::Output::local_error_handler().ok()
     }
 }

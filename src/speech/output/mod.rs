@@ -44,6 +44,7 @@ pub enum StartError {
     MissingClip(#[from] super::compose::MissingClip),
     /// The output does not work any more: the speaker falls back to another.
     #[error("{0}")]
+    #[cfg_attr(not(feature = "tts"), allow(dead_code))]
     Broken(String),
 }
 
