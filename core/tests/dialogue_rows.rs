@@ -542,6 +542,26 @@ fn q01_help_lists_its_topics_in_one_line() {
 }
 
 #[test]
+fn q07_help_on_a_topic_there_is_none_of_lists_the_topics() {
+    check_row("Q07", |lang| typed(lang).line("Hilfe Wolke"));
+}
+
+#[test]
+fn q08_help_on_the_clock() {
+    check_row("Q08", |lang| typed(lang).line("Hilfe Uhr"));
+}
+
+#[test]
+fn q09_help_on_the_arbiters_commands() {
+    check_row("Q09", |lang| typed(lang).line("Hilfe Schiedsrichter"));
+}
+
+#[test]
+fn q10_help_on_questions() {
+    check_row("Q10", |lang| typed(lang).line("Hilfe Fragen"));
+}
+
+#[test]
 fn q02_help_on_moves_in_short_lines_with_the_typed_forms() {
     check_row("Q02", |lang| typed(lang).line("Hilfe Züge"));
 }

@@ -33,10 +33,18 @@ pub fn parse(lang: Lang, line: &str) -> Option<Command> {
     if words.is_empty() {
         return Some(Command::PressClock);
     }
-    let others = Lang::ALL.into_iter().filter(|&l| l != lang);
-    std::iter::once(lang)
-        .chain(others)
-        .find_map(|lang| parse_in(lang, &words))
+    let in_any = |words: &[LineWord]| {
+        let others = Lang::ALL.into_iter().filter(|&l| l != lang);
+        std::iter::once(lang)
+            .chain(others)
+            .find_map(|lang| parse_in(lang, words))
+    };
+    in_any(&words).or_else(|| {
+        // "Hilfe" with a topic there is none of: the topics there are (rather than the
+        // help word named as the word not understood).
+        (words.len() > 1 && in_any(&words[..1]) == Some(Command::Help(None)))
+            .then_some(Command::Help(None))
+    })
 }
 
 /// The command of the line in one language: of every phrase that matches, the one that

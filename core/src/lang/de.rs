@@ -229,6 +229,7 @@ fn word(word: Word) -> &'static str {
         Word::Pieces => "Figuren",
         Word::Move => "Zug",
         Word::Moves => "Züge",
+        Word::OneMove => "ein Zug",
         Word::ToMove => "am Zug",
         Word::MovesCompleted => "beendete Züge",
         Word::LastMove => "letzter Zug",

@@ -215,6 +215,7 @@ fn word(word: Word) -> &'static str {
         Word::Pieces => "pieces",
         Word::Move => "move",
         Word::Moves => "moves",
+        Word::OneMove => "one move",
         Word::ToMove => "to move",
         Word::MovesCompleted => "moves completed",
         Word::LastMove => "last move",

@@ -348,6 +348,7 @@ fn word(word: Word) -> &'static str {
         Word::Pieces => "pièces",
         Word::Move => "coup",
         Word::Moves => "coups",
+        Word::OneMove => "un coup",
         Word::MovesCompleted => "coups achevés",
         Word::ToMove => "au trait",
         Word::LastMove => "dernier coup",

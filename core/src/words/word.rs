@@ -56,6 +56,9 @@ words! {
     Move => "w_move";
     /// "moves"
     Moves => "w_moves";
+    /// "one move": a count of one, said with its noun in the form the number asks for
+    /// ("ein Zug", not "eins Zug").
+    OneMove => "w_one_move";
     /// "to move"
     ToMove => "w_to_move";
     /// "moves completed": the moves each player has completed (D.2.10.4).
