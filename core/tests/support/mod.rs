@@ -7,6 +7,7 @@
 pub mod blind;
 pub mod games;
 pub mod rows;
+pub mod vocabulary;
 
 use std::time::Duration;
 
