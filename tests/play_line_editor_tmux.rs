@@ -14,8 +14,18 @@ const WAIT: Duration = Duration::from_secs(15);
 
 /// `annexd play` in a fresh 80-column terminal, the pane kept after it ends.
 fn play(name: &str, dir: &std::path::Path, journal: &std::path::Path) -> Option<Tmux> {
+    play_with(name, dir, journal, "90+30")
+}
+
+/// `annexd play` with a time control.
+fn play_with(
+    name: &str,
+    dir: &std::path::Path,
+    journal: &std::path::Path,
+    control: &str,
+) -> Option<Tmux> {
     let command = format!(
-        "XDG_CONFIG_HOME={dir} XDG_STATE_HOME={dir} {bin} play --journal {journal} --control 90+30 --speech text; sleep 30",
+        "XDG_CONFIG_HOME={dir} XDG_STATE_HOME={dir} {bin} play --journal {journal} --control {control} --speech text; sleep 30",
         dir = dir.display(),
         bin = env!("CARGO_BIN_EXE_annexd"),
         journal = journal.display()
@@ -112,4 +122,33 @@ fn a_line_wider_than_the_terminal_is_edited_across_its_rows() {
     tmux.keys(&["Zeit", "Enter"]);
     tmux.wait_for("Weiß eine Stunde", WAIT);
     assert_eq!(tmux.count("Zeit"), 1, "{}", tmux.screen());
+}
+
+#[test]
+fn the_programs_lines_come_above_the_line_being_typed() {
+    let dir = tempfile::tempdir().unwrap();
+    let journal = dir.path().join("above.jsonl");
+    // Fifteen seconds: the clock says "zehn Sekunden übrig" five seconds after Enter.
+    let Some(tmux) = play_with("above", dir.path(), &journal, "15s") else {
+        return;
+    };
+    tmux.wait_for("neue Partie", WAIT);
+    tmux.keys(&["Enter"]);
+    tmux.wait_for("Uhr läuft", WAIT);
+    // Half a line typed, the cursor two characters back, when the clock speaks.
+    tmux.keys(&["Eva v", "Left", "Left"]);
+    tmux.wait_for("zehn Sekunden übrig", WAIT);
+    let last = |screen: String| {
+        screen
+            .lines()
+            .rev()
+            .find(|line| !line.trim().is_empty())
+            .unwrap_or_default()
+            .to_string()
+    };
+    assert_eq!(last(tmux.screen()), "Eva v", "{}", tmux.screen());
+    assert_eq!(tmux.count("Eva v"), 1, "{}", tmux.screen());
+    // The line stands again as it was, the cursor where it was.
+    tmux.keys(&["X"]);
+    tmux.wait_for_line("with the character in place", |line| line == "EvaX v", WAIT);
 }
