@@ -528,6 +528,40 @@ fn d05_an_offer_declined() {
 }
 
 #[test]
+fn d07_the_offer_made_before_the_move_is_accepted_after_it() {
+    check_row("D07", |lang| {
+        typed(lang).lines(&[
+            "Eva vier",
+            "",
+            "Eva fünf",
+            "",
+            "Remis Weiß",
+            "Springer Felix drei",
+            "",
+            "Remis annehmen",
+        ])
+    });
+}
+
+#[test]
+fn d08_a_move_instead_of_an_answer_declines_the_offer() {
+    check_row("D08", |lang| {
+        typed(lang).lines(&[
+            "Eva vier",
+            "",
+            "Eva fünf",
+            "",
+            "Remis Weiß",
+            "Springer Felix drei",
+            "",
+            "Springer Cesar sechs",
+            "",
+            "Remis annehmen",
+        ])
+    });
+}
+
+#[test]
 fn d06_an_answer_with_no_offer_standing() {
     check_row("D06", |lang| {
         typed(lang).lines(&["Eva vier", "", "Remis annehmen"])
