@@ -25,6 +25,7 @@ fn bench(c: &mut Criterion) {
             ("turm felix drei".into(), 97.5),
             ("dame felix drei schach".into(), 97.0),
         ],
+        ..Heard::default()
     };
     c.bench_function("understand: start, one alternative", |b| {
         b.iter(|| understand(&start, &Heard::text("springer felix drei"), Lang::De))
@@ -44,6 +45,7 @@ fn bench(c: &mut Criterion) {
             ("tour felix trois".into(), 97.5),
             ("dame felix drei échec".into(), 97.0),
         ],
+        ..Heard::default()
     };
     c.bench_function(
         "understand: 48 legal moves, five alternatives, French",
