@@ -488,36 +488,64 @@ fn understand_in(
     lang: Lang,
     question: Option<&Question>,
 ) -> Understanding {
-    let (by_words, nearest) = understand_by_words(pos, heard, lang, question);
-    // A transcript the words leave in doubt: its nearest legal move, when clearly nearest
-    // (never over a reason why a move is illegal, a "nein", or noise).
-    let in_doubt = matches!(
-        by_words,
-        Understanding::Ask(_) | Understanding::Rejected(Rejection::NotUnderstood)
-    );
-    let names_an_illegal_move =
-        || matches!(parse_move(pos, heard.best_text()), Err(err) if is_about_legality(&err));
-    if heard.from == HeardFrom::Transcript
-        && in_doubt
-        && let Some((Candidate::Move(m), true)) = nearest
-        && !names_an_illegal_move()
-    {
-        return Understanding::Move(m);
+    let mut letters = None;
+    let by_words = understand_words(pos, heard, lang, question, &mut letters);
+    if heard.from != HeardFrom::Transcript {
+        return by_words;
     }
-    by_words
+    let Some(letters) = letters else {
+        return by_words;
+    };
+    match by_words {
+        // A transcript's move, played when the alternatives agree and Whisper was not
+        // guessing (a phrase of its prompt over audio it did not understand): else asked.
+        Understanding::Move(m) if !letters.agreed || is_a_guess(heard) => {
+            let candidate = Candidate::Move(m);
+            Understanding::Ask(Question {
+                kind: QuestionKind::Confirm,
+                candidates: vec![candidate.clone()],
+                proposal: Some(candidate),
+            })
+        }
+        // A transcript the words leave in doubt: its nearest legal move, when clearly
+        // nearest (never over a reason why a move is illegal, a "nein", or noise).
+        Understanding::Ask(_) | Understanding::Rejected(Rejection::NotUnderstood)
+            if letters.clear
+                && !is_a_guess(heard)
+                && !matches!(parse_move(pos, heard.best_text()), Err(err) if is_about_legality(&err)) =>
+        {
+            match letters.candidate {
+                Candidate::Move(m) => Understanding::Move(m),
+                _ => by_words,
+            }
+        }
+        other => other,
+    }
 }
 
-/// The word by word understanding, and for a transcript its nearest meaning letter by
-/// letter (with whether that one is clear: see [`super::nearest`]).
-fn understand_by_words(
-    pos: &Chess,
-    heard: &Heard,
-    lang: Lang,
-    question: Option<&Question>,
-) -> (Understanding, Option<(Candidate, bool)>) {
-    let mut nearest = None;
-    let understanding = understand_words(pos, heard, lang, question, &mut nearest);
-    (understanding, nearest)
+/// What the letters of a transcript say (see [`super::nearest`]).
+struct ByLetters {
+    /// The nearest meaning.
+    candidate: Candidate,
+    /// It is clearly the nearest, and every alternative agrees.
+    clear: bool,
+    /// Every alternative near a meaning is nearest to this one.
+    agreed: bool,
+}
+
+/// The least log-likelihood per word of a transcript's best alternative at which it is
+/// taken for what was heard: below it Whisper was guessing (it wrote "Lange Rochade" for
+/// "Dame Bella vier prend Cesar vier" said by the clips, at -19 a word; no transcript that
+/// was exactly what was said scored below -13 in 3 100).
+pub const TRANSCRIPT_LEAST_PER_WORD: f32 = -15.0;
+
+/// True when a transcript's best alternative is too unlikely a word to be relied on.
+fn is_a_guess(heard: &Heard) -> bool {
+    let Some((text, score)) = heard.sorted().first().copied() else {
+        return false;
+    };
+    let words = text_words(text).count().max(1);
+    score / (words as f32) < TRANSCRIPT_LEAST_PER_WORD
 }
 
 fn understand_words(
@@ -525,7 +553,7 @@ fn understand_words(
     heard: &Heard,
     lang: Lang,
     question: Option<&Question>,
-    nearest: &mut Option<(Candidate, bool)>,
+    by_letters: &mut Option<ByLetters>,
 ) -> Understanding {
     let lexicon = Lexicon::get(lang);
     let sorted = heard.sorted();
@@ -562,13 +590,21 @@ fn understand_words(
         add_promotion_answers(&mut set, lexicon, q);
     }
     if heard.from == HeardFrom::Transcript {
-        let letters: Vec<String> = sorted
+        let letters: Vec<(String, f32)> = sorted
             .iter()
             .filter(|(text, _)| !text.trim().is_empty())
-            .map(|(text, _)| transcript_letters(lexicon, text))
+            .map(|&(text, score)| {
+                (
+                    transcript_letters(lexicon, text),
+                    (best_score - score).max(0.0),
+                )
+            })
             .collect();
-        *nearest = nearest::nearest(lexicon, &set, &letters)
-            .map(|n| (set.candidates[n.target].clone(), n.is_clear()));
+        *by_letters = nearest::nearest(lexicon, &set, &letters).map(|n| ByLetters {
+            candidate: set.candidates[n.target].clone(),
+            clear: n.is_clear(),
+            agreed: n.agreed,
+        });
     }
     let scored = score(
         lexicon,
@@ -845,6 +881,24 @@ mod tests {
             transcript(&start, "Springer Felix zwei"),
             Understanding::Move(_)
         ));
+        // Whisper guessing a phrase of its prompt (a very unlikely transcript): asked.
+        let castle = pos("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1");
+        let guess = Heard {
+            alternatives: vec![("Lange Rochade".into(), -38.8)],
+            from: HeardFrom::Transcript,
+        };
+        assert!(matches!(
+            understand(&castle, &guess, Lang::De),
+            Understanding::Ask(_)
+        ));
+        let sure = Heard {
+            alternatives: vec![("Lange Rochade".into(), -3.0)],
+            from: HeardFrom::Transcript,
+        };
+        assert_eq!(
+            understand(&castle, &sure, Lang::De),
+            Understanding::Move(mv(&castle, "e1c1"))
+        );
         // Alternatives naming two moves: neither is played.
         let disputed = Heard {
             alternatives: vec![

@@ -24,11 +24,14 @@ use super::phrases::{Need, PhraseSet};
 pub const NEAR_SHARE: f32 = 0.3;
 /// The least number of letters by which the nearest meaning must be nearer than the next.
 pub const MARGIN_LETTERS: usize = 3;
-/// What an alternative after the recogniser's best adds to its distance, in letters.
-pub const LATER_ALTERNATIVE: usize = 1;
 /// The same when the transcript is a phrase letter for letter ("zwei" and "drei" differ by
 /// two).
 pub const EXACT_MARGIN_LETTERS: usize = 2;
+/// What an alternative after the recogniser's best adds to its distances, in letters.
+pub const LATER_ALTERNATIVE: usize = 1;
+/// What a later alternative adds to its distances per unit of log-likelihood (a factor e)
+/// it trails the best one by.
+pub const LETTERS_PER_UNIT: f32 = 0.5;
 
 /// What the comparison found: the nearest meaning, how far it and the next one are.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -64,8 +67,21 @@ impl Nearest {
 /// (`letters`, each written as letters), with its runner-up. A meaning is as near as its
 /// nearest phrase to its nearest alternative: where the alternatives disagree (one writes
 /// "F3", another "Eva drei"), each meaning they name is near and none is clear.
-pub fn nearest(lexicon: &Lexicon, set: &PhraseSet, letters: &[String]) -> Option<Nearest> {
-    let heard: Vec<Vec<char>> = letters.iter().map(|l| l.chars().collect()).collect();
+pub fn nearest(lexicon: &Lexicon, set: &PhraseSet, letters: &[(String, f32)]) -> Option<Nearest> {
+    let heard: Vec<Vec<char>> = letters.iter().map(|(l, _)| l.chars().collect()).collect();
+    // What each alternative adds to its distances: nothing for the best; for a later one a
+    // letter, and one for each unit of log-likelihood it trails the best by.
+    let penalty: Vec<usize> = letters
+        .iter()
+        .enumerate()
+        .map(|(i, (_, gap))| {
+            if i == 0 {
+                0
+            } else {
+                LATER_ALTERNATIVE + (gap * LETTERS_PER_UNIT) as usize
+            }
+        })
+        .collect();
     // For each alternative, each meaning's distance and the length of its nearest phrase.
     let mut each: Vec<Vec<(usize, usize)>> =
         vec![vec![(usize::MAX, 0); set.candidates.len()]; heard.len()];
@@ -93,14 +109,7 @@ pub fn nearest(lexicon: &Lexicon, set: &PhraseSet, letters: &[String]) -> Option
         .map(|c| {
             each.iter()
                 .enumerate()
-                .map(|(i, row)| {
-                    (
-                        row[c]
-                            .0
-                            .saturating_add(usize::from(i > 0) * LATER_ALTERNATIVE),
-                        row[c].1,
-                    )
-                })
+                .map(|(i, row)| (row[c].0.saturating_add(penalty[i]), row[c].1))
                 .min()
                 .unwrap_or((usize::MAX, 0))
         })
