@@ -145,9 +145,7 @@ impl Session {
             return;
         }
         if self.voice_question().is_some() {
-            let heard = crate::listen::Heard {
-                alternatives: vec![(word.to_string(), 0.0)],
-            };
+            let heard = crate::listen::Heard::text(word);
             self.handle_heard(&heard, false, now, out);
             return;
         }
