@@ -152,3 +152,31 @@ fn the_programs_lines_come_above_the_line_being_typed() {
     tmux.keys(&["X"]);
     tmux.wait_for_line("with the character in place", |line| line == "EvaX v", WAIT);
 }
+
+#[test]
+fn a_terminal_that_moves_no_cursor_reads_lines_as_typed() {
+    // TERM=dumb (an editor's shell, as Emacspeak runs one): no raw mode, no escape
+    // sequences; the terminal echoes the line itself, Ctrl-C is the terminal's signal.
+    let dir = tempfile::tempdir().unwrap();
+    let journal = dir.path().join("dumb.jsonl");
+    let command = format!(
+        "TERM=dumb XDG_CONFIG_HOME={dir} XDG_STATE_HOME={dir} {bin} play --journal {journal} --speech text; sleep 30",
+        dir = dir.path().display(),
+        bin = env!("CARGO_BIN_EXE_annexd"),
+        journal = journal.display()
+    );
+    let Some(tmux) = Tmux::start("dumb", &command) else {
+        return;
+    };
+    tmux.wait_for("neue Partie", WAIT);
+    tmux.keys(&["Eva vier", "Enter"]);
+    tmux.wait_for_line("with the move", |line| line == "Weiß Eva vier", WAIT);
+    // Up is the terminal's to echo ("^[[A"), not a line recalled by the editor.
+    tmux.keys(&["Up"]);
+    tmux.wait_for("^[[A", WAIT);
+    tmux.keys(&["C-u"]);
+    tmux.keys(&["C-c"]);
+    tmux.wait_for("zum Beenden noch einmal Strg-C", WAIT);
+    tmux.keys(&["C-c"]);
+    tmux.wait_for("gespeichert", WAIT);
+}

@@ -2,7 +2,8 @@
 //! mode, its keys read on a thread and edited by a [`LineEditor`] (history with Up and Down),
 //! and the program's lines written around the line being typed (taken off, the program's
 //! line, put back), so that a screen reader hears each once. Standard input that is no
-//! terminal (a pipe, a file, the tests) is read as bytes as before.
+//! terminal (a pipe, a file, the tests), a terminal that moves no cursor (`TERM=dumb`) and a
+//! Windows console without escape sequences are read line by line as before.
 //!
 //! In raw mode the terminal sends no signal for Ctrl-C: the key is an interrupt of its own
 //! ([`Typed::Interrupt`]), which the session answers as it answers the signal.
@@ -39,6 +40,16 @@ impl LineTerminal {
     /// `None` otherwise (or when raw mode cannot be had).
     pub fn start() -> Option<(Arc<LineTerminal>, Receiver<Typed>)> {
         if !std::io::stdin().is_terminal() || !std::io::stdout().is_terminal() {
+            return None;
+        }
+        if std::env::var("TERM").is_ok_and(|term| term == "dumb") {
+            // A terminal that moves no cursor (an editor's shell, as Emacspeak runs it):
+            // lines as the terminal itself reads them.
+            return None;
+        }
+        #[cfg(windows)]
+        if !crossterm::ansi_support::supports_ansi() {
+            // An old console that takes no escape sequences: lines as it reads them.
             return None;
         }
         if let Err(err) = terminal::enable_raw_mode() {
