@@ -706,7 +706,8 @@ fn is_about_legality(err: &ParseError) -> bool {
         ParseError::NoPieceCanReach { .. }
             | ParseError::NoPieceThere(_)
             | ParseError::NotYourPiece(_)
-            | ParseError::LeavesKingInCheck { .. }
+            | ParseError::Illegal { .. }
+            | ParseError::NoPromotionHere
             | ParseError::CastlingNotLegal(_)
     )
 }

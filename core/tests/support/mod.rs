@@ -4,7 +4,10 @@
 
 #![allow(dead_code)]
 
+pub mod blind;
 pub mod games;
+pub mod rows;
+pub mod vocabulary;
 
 use std::time::Duration;
 
