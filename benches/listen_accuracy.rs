@@ -19,7 +19,9 @@
 //! moves per language (default 100), `ANNEXD_BENCH_SEED` (2018), `ANNEXD_BENCH_LANGS`
 //! (de,en,fr), `ANNEXD_BENCH_VOICES` (pico,mbrola,clips), `ANNEXD_BENCH_CLIP_VOICES` (the
 //! voice folders of the clips, default: espeak), `ANNEXD_BENCH_WRONG=1` to print every
-//! utterance not played right.
+//! utterance not played right, `ANNEXD_BENCH_TRANSCRIPTS=FILE` to write every utterance
+//! (position, move said, words said, what the recogniser wrote) as JSON lines: the matcher
+//! can then be tried on real transcripts without audio (core/tests/data/).
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -305,6 +307,9 @@ fn run(
         .and_then(|v| v.parse().ok())
         .unwrap_or(2018);
     let show_misses = std::env::var_os("ANNEXD_BENCH_WRONG").is_some();
+    let mut transcripts = std::env::var_os("ANNEXD_BENCH_TRANSCRIPTS").map(|path| {
+        std::io::BufWriter::new(std::fs::File::create(&path).expect("the transcripts' file"))
+    });
     let recogniser = model.kind().name();
     let mut clips = BTreeMap::new();
     for lang in langs {
@@ -340,6 +345,19 @@ fn run(
                 };
                 let (heard, time, audio) = decode(model, &listening, &wav);
                 let understood = understand(&trial.pos, &heard, lang);
+                if let Some(out) = transcripts.as_mut() {
+                    use std::io::Write;
+                    let line = serde_json::json!({
+                        "lang": lang.code(),
+                        "words": trial.speech.words.name(),
+                        "voice": voice.name(),
+                        "fen": shakmaty::fen::Fen::from_position(&trial.pos, shakmaty::EnPassantMode::Legal).to_string(),
+                        "said": trial.said.to_uci(shakmaty::CastlingMode::Standard).to_string(),
+                        "text": trial.speech.text(&tokens),
+                        "heard": heard.alternatives,
+                    });
+                    writeln!(out, "{line}").expect("the transcripts' file");
+                }
                 let tally = table
                     .entry((
                         recogniser.to_string(),

@@ -42,13 +42,7 @@ enum Command {
     /// The talking clock (Annex D.2.6.1): every FIDE time control, time and moves said aloud
     Clock(crate::clock::cli::ClockArgs),
     /// Print the PGN of a game journal (a damaged last line is reported and left out).
-    Pgn {
-        /// The journal file (JSON lines written while playing).
-        journal: std::path::PathBuf,
-        /// The language of messages (default: the game's, else the settings' language).
-        #[arg(long, help = crate::help::lang_help_about("The language of messages", " (default: the game's, else the settings' language)"))]
-        lang: Option<annexd_core::Lang>,
-    },
+    Pgn(crate::record::cli::RecordArgs),
     /// Write the scoresheet of a game: pdf (printable), brf (Braille), txt or pgn.
     Sheet(crate::record::cli::SheetArgs),
     /// Say whether a game's record is intact: its seal, its replay, its check code.
@@ -181,7 +175,7 @@ impl Command {
             Command::Announce(args) => Some(args.lang),
             Command::Parse(args) => Some(args.lang),
             Command::Clock(args) => args.lang,
-            Command::Pgn { lang, .. } => *lang,
+            Command::Pgn(args) => args.lang,
             Command::Sheet(args) => args.record.lang,
             Command::Verify(args) => args.record.lang,
             Command::Fairplay(args) => args.record.lang,
@@ -202,7 +196,7 @@ fn try_main(cli: Cli) -> Result<ExitCode, Error> {
         Command::Config(args) => crate::app::config_cmd::run(&args),
         Command::Announce(args) => crate::notation::cli::run_announce(&args),
         Command::Parse(args) => crate::notation::cli::run_parse(&args),
-        Command::Pgn { journal, lang } => crate::record::cli::run_pgn(&journal, lang),
+        Command::Pgn(args) => crate::record::cli::run_pgn(&args),
         Command::Sheet(args) => crate::record::cli::run_sheet(&args),
         Command::Verify(args) => crate::record::verify::run(&args),
         Command::Fairplay(args) => crate::record::fairplay::run(&args),

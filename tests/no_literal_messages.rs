@@ -110,6 +110,7 @@ fn the_scanner_finds_messages_and_leaves_the_rest() {
 fn f(x: &str) {
     eprintln!("cannot open {x}");                  // 1: reaches standard error
     let s = format!("{x}: {}", x);                  // punctuation and placeholders only
+    print!("{x}\r\n\x07\u{a0}");                     // escapes are no letters
     tracing::warn!("the port is gone: {x}");        // a log line
     let e = Error::new(lang, Word::Error).shown(format!("bad value {x}")); // 2
     let p = "a sentence kept for the log";          // not said
@@ -135,9 +136,9 @@ mod tests {
         hits,
         vec![
             (4, "cannot open {x}".to_string()),
-            (7, "bad value {x}".to_string()),
-            (11, "raw \"quoted\" text".to_string()),
-            (14, "hallo".to_string()),
+            (8, "bad value {x}".to_string()),
+            (12, "raw \"quoted\" text".to_string()),
+            (15, "hallo".to_string()),
         ]
     );
 }
@@ -238,7 +239,25 @@ fn lex(source: &str) -> (Vec<u8>, Vec<Literal>) {
                     let esc = bytes.get(j + 1).copied().unwrap_or(b' ');
                     match esc {
                         b'n' => text.push('\n'),
+                        b'r' => text.push('\r'),
                         b't' => text.push('\t'),
+                        b'0' => text.push('\0'),
+                        b'x' => {
+                            // Two hex digits: a control character (an escape sequence's start).
+                            let hex = source.get(j + 2..j + 4).unwrap_or("");
+                            text.push(u8::from_str_radix(hex, 16).map_or(' ', char::from));
+                            j += 4;
+                            continue;
+                        }
+                        b'u' => {
+                            // \u{…}: the character named.
+                            let end = source[j..].find('}').map_or(bytes.len(), |k| j + k);
+                            let hex = source.get(j + 3..end).unwrap_or("");
+                            let ch = u32::from_str_radix(hex, 16).ok().and_then(char::from_u32);
+                            text.push(ch.unwrap_or(' '));
+                            j = end + 1;
+                            continue;
+                        }
                         b'"' => text.push('"'),
                         b'\\' => text.push('\\'),
                         b'\n' => {

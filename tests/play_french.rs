@@ -26,7 +26,9 @@ fn the_annex_d_words_inside_a_french_sentence_by_default() {
     let dir = tempfile::tempdir().unwrap();
     let journal = dir.path().join("annexe-d.jsonl");
     let mut game = play(&journal, &["--control", "90+30"]);
-    game.expect_exact("nouvelle partie, Blanc au trait, coup un");
+    game.expect_exact(
+        "nouvelle partie, Blanc au trait, coup un, cadence quatre-vingt-dix minutes, plus trente secondes par coup, Entrée démarre la pendule",
+    );
     // Typed in French, in the Annex D words, or mixed: always said in the Annex D words.
     game.type_line("Cavalier Felix trois");
     game.expect_exact("Blanc Springer Felix drei");
@@ -36,7 +38,7 @@ fn the_annex_d_words_inside_a_french_sentence_by_default() {
     game.type_line("");
     // The refusal is said in the word set too.
     game.type_line("petit roque");
-    game.expect_exact("Kurze Rochade, coup non réglementaire");
+    game.expect_exact("Kurze Rochade, coup non réglementaire, le chemin est barré");
     game.type_line("Eva quatre");
     game.expect_exact("Blanc Eva vier");
     game.type_line("temps");

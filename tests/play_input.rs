@@ -76,7 +76,7 @@ fn bad_bytes_are_not_understood_and_the_game_goes_on() {
     game.type_bytes(b"David vier\r\n");
     game.expect_exact("Weiß David vier");
     game.type_bytes(b"David mal\xa0David vier\n");
-    game.expect_exact("nicht verstanden");
+    game.expect_exact("nicht verstanden, Hilfe zeigt, was man sagen kann");
     game.type_bytes(b"Ende\n");
     game.expect_saved();
     assert_eq!(game.wait(), Some(0));
@@ -155,8 +155,8 @@ fn bytes_written_straight_to_the_pipe_reach_the_game() {
     all.extend_from_slice(b"Eva vier\r\n\xff\n\x00\nEva f\xfcnf\rEnde\n");
     game.type_bytes(&all);
     game.expect_exact("Weiß Eva vier");
-    game.expect_exact("nicht verstanden");
-    game.expect_exact("nicht verstanden");
+    game.expect_exact("nicht verstanden, Hilfe zeigt, was man sagen kann");
+    game.expect_exact("nicht verstanden, Hilfe zeigt, was man sagen kann");
     game.expect_exact("Schwarz Eva fünf");
     game.expect_saved();
     assert_eq!(game.wait(), Some(0));

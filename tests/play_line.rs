@@ -106,10 +106,13 @@ fn bad_input_gets_its_reason_and_leaves_the_game_unchanged() {
     game.expect_containing("neue Partie");
     let fen_before = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
     for (typed, said) in [
-        ("Wolke sieben", "nicht verstanden"),
+        (
+            "Wolke sieben",
+            "nicht verstanden, Hilfe zeigt, was man sagen kann",
+        ),
         ("Springer Felix vier", "kein Springer erreicht Felix vier"),
         ("Eva fünf", "kein Bauer erreicht Eva fünf"),
-        ("e2e5", "kein Bauer erreicht Eva fünf"),
+        ("e2e5", "Bauer Eva fünf, so zieht diese Figur nicht"),
         ("Läufer Cesar vier", "kein Läufer erreicht Cesar vier"),
         ("Remis", "Remis erst wenn beide gezogen haben"),
     ] {

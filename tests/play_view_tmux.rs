@@ -55,6 +55,9 @@ fn the_board_view_follows_a_game_with_a_peg_board() {
     tmux.wait_for("> Zei", WAIT);
     tmux.keys(&["t", "Enter"]);
     tmux.wait_for("gesagt: Weiß eine Stunde", WAIT);
+    // Ctrl-C alone does not end the game: it asks for a second one.
+    tmux.keys(&["C-c"]);
+    tmux.wait_for("zum Beenden noch einmal Strg-C", WAIT);
     tmux.keys(&["Ende", "Enter"]);
     let pgn = journal.with_extension("pgn");
     let start = std::time::Instant::now();

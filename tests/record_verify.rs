@@ -57,7 +57,8 @@ fn an_intact_record_is_said_to_be_intact_with_its_replay_and_code() {
     );
     assert_eq!(
         lines[2],
-        "Partie nach den Regeln nachgespielt, zwanzig Züge, Ergebnis 0-1"
+        // Issue 22, item 10: moves, not half-moves (twenty half-moves are ten moves).
+        "Partie nach den Regeln nachgespielt, zehn Züge, Ergebnis 0-1"
     );
     assert!(lines[3].starts_with("Prüfcode: "), "{said}");
     assert_eq!(
@@ -73,6 +74,33 @@ fn an_intact_record_is_said_to_be_intact_with_its_replay_and_code() {
         said.contains("the check code matches the end of the record"),
         "{said}"
     );
+}
+
+#[test]
+fn one_move_is_said_as_one_move_in_each_language() {
+    // 1. e4 e5 is one move: "ein Zug", not "eins Züge" (issue 22, item 10).
+    let dir = tempfile::tempdir().unwrap();
+    let journal = dir.path().join("one.jsonl");
+    let mut command = common::annexd();
+    command.arg("play").arg("--journal").arg(&journal);
+    command.env("XDG_CONFIG_HOME", dir.path());
+    let mut game = common::Running::start(command);
+    game.type_line("Eva vier");
+    game.expect_exact("Weiß Eva vier");
+    game.type_line("Eva fünf");
+    game.expect_exact("Schwarz Eva fünf");
+    game.type_line("Ende");
+    game.expect_saved();
+    assert_eq!(game.wait(), Some(0));
+    for (lang, replayed) in [
+        ("de", "Partie nach den Regeln nachgespielt, ein Zug, "),
+        ("en", "game replayed by the rules, one move, "),
+        ("fr", "partie rejouée selon les règles, un coup, "),
+    ] {
+        let (code, said) = verify(&journal, &["--lang", lang]);
+        assert_eq!(code, Some(0), "{said}");
+        assert!(said.contains(replayed), "{lang}: {said}");
+    }
 }
 
 #[test]

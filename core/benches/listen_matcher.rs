@@ -2,7 +2,7 @@
 //! legal move and command, against up to five alternatives).
 
 use annexd_core::Lang;
-use annexd_core::listen::{Heard, understand};
+use annexd_core::listen::{Heard, HeardFrom, understand};
 use criterion::{Criterion, criterion_group, criterion_main};
 use shakmaty::fen::Fen;
 use shakmaty::{CastlingMode, Chess};
@@ -25,6 +25,7 @@ fn bench(c: &mut Criterion) {
             ("turm felix drei".into(), 97.5),
             ("dame felix drei schach".into(), 97.0),
         ],
+        ..Heard::default()
     };
     c.bench_function("understand: start, one alternative", |b| {
         b.iter(|| understand(&start, &Heard::text("springer felix drei"), Lang::De))
@@ -32,6 +33,25 @@ fn bench(c: &mut Criterion) {
     c.bench_function("understand: 48 legal moves, five alternatives", |b| {
         b.iter(|| understand(&middle, &five, Lang::De))
     });
+    // A transcript (Whisper's): the words in doubt, so it is also compared letter by letter
+    // with every phrase of the position.
+    let transcript = Heard {
+        from: HeardFrom::Transcript,
+        ..Heard {
+            alternatives: vec![
+                ("Dame Hektor Fünfe".into(), -3.0),
+                ("Dame Hector fünf".into(), -4.0),
+                ("Dame Hector 5".into(), -5.0),
+                ("Dame H5".into(), -6.0),
+                ("Dame Hektor Fünfer".into(), -7.0),
+            ],
+            ..Heard::default()
+        }
+    };
+    c.bench_function(
+        "understand: 48 legal moves, a transcript of five alternatives",
+        |b| b.iter(|| understand(&middle, &transcript, Lang::De)),
+    );
     // French: both word sets in one lexicon, so a phrase may be said in either or mixed.
     c.bench_function("understand: start, one alternative, French", |b| {
         b.iter(|| understand(&start, &Heard::text("cavalier félix trois"), Lang::Fr))
@@ -44,6 +64,7 @@ fn bench(c: &mut Criterion) {
             ("tour felix trois".into(), 97.5),
             ("dame felix drei échec".into(), 97.0),
         ],
+        ..Heard::default()
     };
     c.bench_function(
         "understand: 48 legal moves, five alternatives, French",

@@ -75,7 +75,8 @@ fn the_sighted_move_is_followed_on_the_peg_board_until_the_boards_agree() {
     let wrong = peg(&mut s, BoardInput::Down(Square::E6, Cell::Peg), 50);
     assert_eq!(
         said(&wrong),
-        ["Bretter weichen ab, Eva fünf, Bauer fehlt, Eva sechs, hier gehört keine Figur hin"]
+        // The pawn said with its way: the opponent's with its colour (issue 22).
+        ["Bretter weichen ab, schwarzer Bauer Eva sechs nach Eva fünf"]
     );
     assert_eq!(s.peg_agrees(), Some(false));
     peg(&mut s, BoardInput::Up(Square::E6), 60);
@@ -166,8 +167,11 @@ fn without_the_peg_boards_link_moves_are_taken_as_typed_and_compared_later() {
     );
     let compared = peg(&mut s, BoardInput::Resync(scan), 30);
     let text = said(&compared).join(" | ");
-    assert!(text.contains("Eva vier, Bauer fehlt"), "{text}");
-    assert!(text.contains("Eva fünf, Bauer fehlt"), "{text}");
+    assert!(text.contains("Bauer Eva zwei nach Eva vier"), "{text}");
+    assert!(
+        text.contains("schwarzer Bauer Eva sieben nach Eva fünf"),
+        "{text}"
+    );
     assert_eq!(s.game().history().len(), 2);
 }
 

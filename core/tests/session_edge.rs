@@ -59,7 +59,10 @@ fn quits(effects: &[Effect]) -> bool {
 fn a_line_that_cannot_be_read_is_not_understood_and_can_be_repeated() {
     let mut s = session(None, false);
     let out = handle(&mut s, Input::LineUnreadable, 10);
-    assert_eq!(said(&out), ["nicht verstanden"]);
+    assert_eq!(
+        said(&out),
+        ["nicht verstanden, Hilfe zeigt, was man sagen kann"]
+    );
     let out = handle(&mut s, Input::LineTooLong(3_000_000), 20);
     assert_eq!(said(&out), ["nicht verstanden, die Zeile ist zu lang"]);
     assert!(

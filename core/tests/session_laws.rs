@@ -41,7 +41,7 @@ fn after_the_rook_the_king_may_not_castle_and_the_rook_must_move_4_4_2() {
     assert_eq!(
         drop(&mut s, Square::G1, 40),
         [
-            "Kurze Rochade, nicht erlaubt, der Turm wurde zuerst berührt, Turm Hector eins, berührt, geführt"
+            "Kurze Rochade, nicht erlaubt, der Turm wurde zuerst berührt, Turm Hector eins, berührt, geführt, König Gustav eins zurück nach Eva eins"
         ]
     );
     // Announcing castling is refused: the rook, touched first, must move (4.3.1).
@@ -101,7 +101,9 @@ fn the_first_touched_piece_that_can_be_moved_must_be_moved_4_3_1() {
     lift(&mut s, Square::G1, 20);
     assert_eq!(
         drop(&mut s, Square::F3, 30),
-        ["Springer Bella eins, berührt, geführt"]
+        [
+            "Springer Gustav eins Felix drei, nicht erlaubt, Springer Bella eins, berührt, geführt, Springer Felix drei zurück nach Gustav eins"
+        ]
     );
     assert!(s.vi_move().on_board.is_none(), "the move is not taken");
     // Moving the touched piece itself is fine (the other knight goes back first).
@@ -134,7 +136,9 @@ fn the_first_touched_opponents_piece_that_can_be_captured_must_be_captured_4_3_2
     lift(&mut s, Square::G1, 20);
     assert_eq!(
         drop(&mut s, Square::F3, 30),
-        ["schwarzer Bauer David fünf, berührt, muss geschlagen werden"]
+        [
+            "Springer Gustav eins Felix drei, nicht erlaubt, schwarzer Bauer David fünf, berührt, muss geschlagen werden, Springer Felix drei zurück nach Gustav eins"
+        ]
     );
     lift(&mut s, Square::F3, 40);
     drop(&mut s, Square::G1, 50);
@@ -167,7 +171,9 @@ fn with_both_colours_touched_the_first_own_piece_captures_the_first_touched_4_3_
     lift(&mut s, Square::D5, 50);
     assert_eq!(
         drop(&mut s, Square::D5, 60),
-        ["Bauer Eva vier, muss schlagen, schwarzer Bauer David fünf"]
+        [
+            "Springer Cesar drei schlägt David fünf, nicht erlaubt, Bauer Eva vier, muss schlagen, schwarzer Bauer David fünf, Springer David fünf zurück nach Cesar drei, David fünf, schwarzer Bauer fehlt"
+        ]
     );
 }
 
@@ -189,7 +195,9 @@ fn touches_survive_the_correction_of_an_announcement_4_3_and_d_2_8() {
     lift(&mut s, Square::E2, 50);
     assert_eq!(
         drop(&mut s, Square::E4, 60),
-        ["Springer Gustav eins, berührt, geführt"]
+        [
+            "Eva zwei Eva vier, nicht erlaubt, Springer Gustav eins, berührt, geführt, Bauer Eva vier zurück nach Eva zwei"
+        ]
     );
 }
 

@@ -11,7 +11,9 @@
 //! session before anything new is waited for.
 //!
 //! Standard input is read as bytes and cut into lines by the core
-//! ([`annexd_core::LineSplitter`]): no byte sequence ends a game.
+//! ([`annexd_core::LineSplitter`]): no byte sequence ends a game. When it is a terminal (and
+//! standard output too), a line editor with a history reads its keys instead
+//! ([`crate::ui::line_terminal`]).
 
 use std::collections::VecDeque;
 use std::io::Read;
@@ -31,6 +33,7 @@ use super::sink::Sink;
 use crate::board::link::PortEvent;
 use crate::board::sim::SimNote;
 use crate::listen::ListenEvent;
+use crate::ui::line_terminal::{LineTerminal, Typed};
 use crate::ui::terminal::{Edited, spawn_line_editor};
 
 /// Where typed lines come from.
@@ -39,6 +42,8 @@ enum Keyboard {
     Lines(Receiver<TypedLine>),
     /// The board view's line editor, key by key.
     Editor(Receiver<Edited>),
+    /// The line view's editor on a terminal: finished lines, Ctrl-C, the end.
+    Terminal(Receiver<Typed>),
 }
 
 /// One thing that happened, from whichever source.
@@ -80,6 +85,9 @@ pub(super) fn run(
         let (tx, rx) = unbounded();
         spawn_line_editor(tx);
         Keyboard::Editor(rx)
+    } else if let Some((terminal, keys)) = LineTerminal::start() {
+        sink.terminal = Some(terminal);
+        Keyboard::Terminal(keys)
     } else {
         Keyboard::Lines(read_stdin_lines())
     };
@@ -197,6 +205,7 @@ fn next(
         match keyboard {
             Keyboard::Lines(lines) => select.recv(lines),
             Keyboard::Editor(keys) => select.recv(keys),
+            Keyboard::Terminal(keys) => select.recv(keys),
         };
         let signal_index = signals.map(|signals| select.recv(signals));
         let boards: Vec<(Seat, Receiver<PortEvent>)> = devices.board_events();
@@ -230,8 +239,14 @@ fn next(
                 Keyboard::Editor(keys) => match operation.recv(keys) {
                     Ok(Edited::Line(line)) => input(typed(clean_text(&line))),
                     Ok(Edited::Editing(text)) => Happened::Editing(text),
+                    Ok(Edited::Interrupt) => input(Input::Stop(StopRequest::Interrupt)),
                     Ok(Edited::End) | Err(_) => input(ended),
                 },
+                Keyboard::Terminal(keys) => input(match operation.recv(keys) {
+                    Ok(Typed::Line(line)) => typed(line),
+                    Ok(Typed::Interrupt) => Input::Stop(StopRequest::Interrupt),
+                    Ok(Typed::End) | Err(_) => ended,
+                }),
             };
         }
         if let (Some(at), Some(signals)) = (signal_index, signals)

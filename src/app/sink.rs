@@ -32,6 +32,8 @@ pub(super) struct Sink {
     speaker: Option<Speaker>,
     stereo_split: bool,
     pub(super) view: Option<(crate::ui::terminal::Screen, String)>,
+    /// The line view's terminal with its line editor, when the keyboard is a terminal.
+    pub(super) terminal: Option<std::sync::Arc<crate::ui::line_terminal::LineTerminal>>,
     last_said: String,
     last_note: String,
     /// The PGN beside the journal could not be written the last time it was tried.
@@ -59,6 +61,7 @@ impl Sink {
             speaker: None,
             stereo_split: settings.speech.stereo_split,
             view: None,
+            terminal: None,
             last_said: String::new(),
             last_note: String::new(),
             pgn_failing: false,
@@ -286,7 +289,9 @@ impl Sink {
 
     /// A line on the terminal in line mode (the board view shows the last ones instead).
     fn print(&mut self, text: &str) {
-        if self.view.is_none() {
+        if let Some(terminal) = &self.terminal {
+            terminal.print(text);
+        } else if self.view.is_none() {
             // Standard output is closed: there is nowhere else to write this.
             let _ = writeln!(self.out, "{text}");
             let _ = self.out.flush();

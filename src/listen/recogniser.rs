@@ -8,7 +8,7 @@ use std::time::{Duration, Instant};
 use vosk::{CompleteResult, DecodingState, Model, Recognizer};
 
 use super::models::{ModelError, is_model_dir, model_sample_rate, supports_grammar};
-use annexd_core::listen::{Heard, Lexicon, ModelWords, grammar_strings};
+use annexd_core::listen::{Heard, HeardFrom, Lexicon, ModelWords, grammar_strings};
 use annexd_core::{Lang, Speech, Token, Word, WordSet};
 
 /// How many alternatives the recogniser is asked for.
@@ -214,6 +214,7 @@ fn heard_from(result: CompleteResult<'_>) -> Heard {
                 .iter()
                 .map(|alt| (alt.text.to_string(), alt.confidence))
                 .collect(),
+            from: HeardFrom::Grammar,
         },
         CompleteResult::Single(single) => Heard {
             alternatives: if single.text.trim().is_empty() {
@@ -221,6 +222,7 @@ fn heard_from(result: CompleteResult<'_>) -> Heard {
             } else {
                 vec![(single.text.to_string(), 0.0)]
             },
+            from: HeardFrom::Grammar,
         },
     }
 }

@@ -1,4 +1,4 @@
-//! `annexd pgn JOURNAL` (the PGN on standard output) and `annexd sheet [JOURNAL]` (a
+//! `annexd pgn [JOURNAL]` (the PGN on standard output) and `annexd sheet [JOURNAL]` (a
 //! scoresheet file: PDF, Braille, text or PGN), with what `verify` and `fairplay` share: the
 //! journal named or the newest game, and the language of the messages.
 
@@ -14,14 +14,12 @@ use super::journal;
 use super::sheets::{self, SheetOptions, sheet_path_for};
 use crate::error::{Error, Failure, Message, io_reason, notice, out_line};
 
-/// Prints the PGN of the journal at `path` to standard output, its messages in `lang`, else
-/// the game's language, else the settings'. A damaged last line is said on standard error
-/// and left out; any other fault is the command's failure.
-pub fn run_pgn(path: &Path, lang: Option<Lang>) -> Result<ExitCode, Error> {
-    let lang = lang
-        .or_else(|| game_lang(path))
-        .unwrap_or_else(|| crate::config::user_lang(None));
-    let contents = read_journal(path, lang)?;
+/// Prints the PGN of a journal (the one named, or the newest game) to standard output, its
+/// messages in `--lang`, else the game's language, else the settings'. A damaged last line is
+/// said on standard error and left out; any other fault is the command's failure.
+pub fn run_pgn(args: &RecordArgs) -> Result<ExitCode, Error> {
+    let (lang, path) = args.resolve()?;
+    let contents = read_journal(&path, lang)?;
     let sheet = replay(&contents).map_err(|e| Error::of(lang, &e).shown(path.display()))?;
     write_stdout(annexd_core::record::pgn_text(&sheet).as_bytes(), lang)?;
     Ok(ExitCode::SUCCESS)

@@ -68,13 +68,13 @@ pub fn verdict(contents: &JournalContents, code: Option<CheckCode>, lang: Lang) 
     match replay(contents) {
         Ok(sheet) => {
             let game = sheet.game();
-            let mut tokens = vec![
-                Token::Word(Word::ReplayedByRules),
-                Token::Pause,
-                Token::Number(game.history().len() as u32),
-                Token::Word(Word::Moves),
-                Token::Pause,
-            ];
+            let mut tokens = vec![Token::Word(Word::ReplayedByRules), Token::Pause];
+            // Moves, not half-moves: a game of "1. e4 e5 … 4. …" has four.
+            match game.moves_played() {
+                1 => tokens.push(Token::Word(Word::OneMove)),
+                moves => tokens.extend([Token::Number(moves), Token::Word(Word::Moves)]),
+            }
+            tokens.push(Token::Pause);
             match game.outcome() {
                 Some(outcome) => {
                     tokens.push(Token::Word(Word::Result));

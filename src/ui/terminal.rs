@@ -15,7 +15,9 @@ pub enum Edited {
     Editing(String),
     /// A finished line (Enter); empty for Enter alone (press the clock).
     Line(String),
-    /// The terminal closed or Ctrl-C / Ctrl-D was pressed.
+    /// Ctrl-C: the session asks for a second one before the game ends.
+    Interrupt,
+    /// The terminal closed or Ctrl-D was pressed.
     End,
 }
 
@@ -91,7 +93,8 @@ pub fn spawn_line_editor(tx: Sender<Edited>) {
             }
             let ctrl = key.modifiers.contains(KeyModifiers::CONTROL);
             let edited = match key.code {
-                KeyCode::Char('c' | 'd') if ctrl => Edited::End,
+                KeyCode::Char('c') if ctrl => Edited::Interrupt,
+                KeyCode::Char('d') if ctrl => Edited::End,
                 KeyCode::Char(c) => {
                     line.push(c);
                     Edited::Editing(line.clone())

@@ -259,12 +259,11 @@ impl TimeControl {
                         out.push(Token::Word(Word::Then));
                     }
                     if let Some(moves) = period.moves {
-                        out.push(Token::Number(moves));
-                        out.push(Token::Word(if moves == 1 {
-                            Word::Move
+                        if moves == 1 {
+                            out.push(Token::Word(Word::OneMove));
                         } else {
-                            Word::Moves
-                        }));
+                            out.extend([Token::Number(moves), Token::Word(Word::Moves)]);
+                        }
                         out.push(Token::Word(Word::In));
                     }
                     push_control_duration(period.time, &mut out);

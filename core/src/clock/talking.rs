@@ -384,7 +384,8 @@ impl TalkingClock {
                         out.push(Token::Pause);
                     }
                     out.push(Token::Side(side));
-                    out.push(Token::Word(Word::Used));
+                    // "Blanc a utilisé …": not the agreeing "utilisé" of a time counted up.
+                    out.push(Token::Word(Word::HasUsed));
                     out.extend(announce::time_tokens(
                         self.clock.time_used(side, now),
                         self.config.seconds_below,

@@ -5,8 +5,9 @@
 //! [`Kind`] of command, its phrases as [`Slot`]s (the first is the one the program says, shows
 //! in the help and listens for; the others are also understood when typed). From those tables
 //! come the typed-line parser ([`parse`]), the recogniser's phrases ([`spoken`]), the help
-//! text ([`help_tokens`]) and the board's keys ([`board_key`]).
+//! pages ([`help_pages`]) and the board's keys ([`board_key`]).
 
+pub(crate) mod help;
 pub(crate) mod parse;
 pub(crate) mod typed;
 
@@ -17,6 +18,7 @@ use shakmaty::{Color, Role, Square};
 use crate::lang::Lang;
 use crate::words::{CommandKind, Phrase, Slot, Token, Word, square_tokens};
 
+pub use help::{HelpTopic, help_pages};
 pub use parse::parse;
 pub use typed::{LineSplitter, MAX_LINE_BYTES, TypedLine, clean_line, clean_text};
 
@@ -48,10 +50,10 @@ pub enum Command {
     /// Offer a draw (9.1): by the side named, or else by whoever speaks (in line mode, the
     /// player who has just moved).
     OfferDraw(Option<Color>),
-    /// Accept the draw offered.
-    AcceptDraw,
-    /// Decline the draw offered.
-    DeclineDraw,
+    /// Accept the draw offered: by the side named, or else the offerer's opponent (9.1.2).
+    AcceptDraw(Option<Color>),
+    /// Decline the draw offered: by the side named, or else the offerer's opponent.
+    DeclineDraw(Option<Color>),
     /// Claim a draw (9.2, 9.3), with the intended move as said, if one is given.
     ClaimDraw(Option<String>),
     /// Resign: the side named, or else the one who speaks (the side to move in line mode).
@@ -60,8 +62,8 @@ pub enum Command {
     Yes,
     /// No, to a question.
     No,
-    /// The list of commands.
-    Help,
+    /// The help: its topics, or one topic's page.
+    Help(Option<HelpTopic>),
     /// The position in FEN, for a sighted helper or the arbiter.
     Fen,
     /// What the arbiter does (6.11, 6.10.2, 7.5.3).
@@ -127,13 +129,19 @@ impl CommandKind {
             CommandKind::TakeBack => Command::TakeBack,
             CommandKind::PressClock => Command::PressClock,
             CommandKind::OfferDraw => Command::OfferDraw(v.side),
-            CommandKind::AcceptDraw => Command::AcceptDraw,
-            CommandKind::DeclineDraw => Command::DeclineDraw,
+            CommandKind::AcceptDraw => Command::AcceptDraw(v.side),
+            CommandKind::DeclineDraw => Command::DeclineDraw(v.side),
             CommandKind::ClaimDraw => Command::ClaimDraw(v.rest),
             CommandKind::Resign => Command::Resign(v.side),
             CommandKind::Yes => Command::Yes,
             CommandKind::No => Command::No,
-            CommandKind::Help => Command::Help,
+            CommandKind::Help => Command::Help(None),
+            CommandKind::HelpMoves => Command::Help(Some(HelpTopic::Moves)),
+            CommandKind::HelpQuestions => Command::Help(Some(HelpTopic::Questions)),
+            CommandKind::HelpClock => Command::Help(Some(HelpTopic::Clock)),
+            CommandKind::HelpBoard => Command::Help(Some(HelpTopic::Board)),
+            CommandKind::HelpDraw => Command::Help(Some(HelpTopic::Draw)),
+            CommandKind::HelpArbiter => Command::Help(Some(HelpTopic::Arbiter)),
             CommandKind::Fen => Command::Fen,
             CommandKind::ArbiterPause => Command::Arbiter(ArbiterAction::Pause),
             CommandKind::ArbiterResume => Command::Arbiter(ArbiterAction::Resume),
@@ -186,8 +194,14 @@ impl Command {
                 v.side = *side;
                 CommandKind::OfferDraw
             }
-            Command::AcceptDraw => CommandKind::AcceptDraw,
-            Command::DeclineDraw => CommandKind::DeclineDraw,
+            Command::AcceptDraw(side) => {
+                v.side = *side;
+                CommandKind::AcceptDraw
+            }
+            Command::DeclineDraw(side) => {
+                v.side = *side;
+                CommandKind::DeclineDraw
+            }
             Command::ClaimDraw(rest) => {
                 v.rest.clone_from(rest);
                 CommandKind::ClaimDraw
@@ -198,7 +212,13 @@ impl Command {
             }
             Command::Yes => CommandKind::Yes,
             Command::No => CommandKind::No,
-            Command::Help => CommandKind::Help,
+            Command::Help(None) => CommandKind::Help,
+            Command::Help(Some(HelpTopic::Moves)) => CommandKind::HelpMoves,
+            Command::Help(Some(HelpTopic::Questions)) => CommandKind::HelpQuestions,
+            Command::Help(Some(HelpTopic::Clock)) => CommandKind::HelpClock,
+            Command::Help(Some(HelpTopic::Board)) => CommandKind::HelpBoard,
+            Command::Help(Some(HelpTopic::Draw)) => CommandKind::HelpDraw,
+            Command::Help(Some(HelpTopic::Arbiter)) => CommandKind::HelpArbiter,
             Command::Fen => CommandKind::Fen,
             Command::Arbiter(ArbiterAction::Pause) => CommandKind::ArbiterPause,
             Command::Arbiter(ArbiterAction::Resume) => CommandKind::ArbiterResume,
@@ -260,7 +280,7 @@ impl Command {
                 | Command::TimeUsed
                 | Command::MoveCount
                 | Command::Repeat
-                | Command::Help
+                | Command::Help(_)
                 | Command::Fen
         )
     }
@@ -273,8 +293,8 @@ impl Command {
             self,
             Command::Resign(_)
                 | Command::OfferDraw(_)
-                | Command::AcceptDraw
-                | Command::DeclineDraw
+                | Command::AcceptDraw(_)
+                | Command::DeclineDraw(_)
                 | Command::ClaimDraw(_)
         )
     }
@@ -391,39 +411,6 @@ fn expansions(phrase: Phrase) -> Vec<Values> {
     all
 }
 
-/// The help: how moves are said, then every command's first phrase with an example of its
-/// values, as tokens (so that it can be spoken as well as shown).
-pub fn help_tokens(lang: Lang) -> Vec<Token> {
-    let mut tokens = vec![Token::Word(Word::HowToMove), Token::Pause];
-    tokens.push(Token::Word(Word::Commands));
-    for kind in CommandKind::ALL {
-        let phrase = (lang.table().commands)(kind)[0];
-        let example = Values {
-            square: Some(Square::E4),
-            side: Some(Color::White),
-            piece: Some(Role::Knight),
-            number: match kind {
-                CommandKind::LastMoves => Some(5),
-                CommandKind::ArbiterTime => Some(60),
-                CommandKind::ArbiterSetMove => Some(24),
-                CommandKind::ArbiterBack => Some(2),
-                _ => None,
-            },
-            time: Some(Duration::from_secs(83 * 60 + 10)),
-            rest: None,
-        };
-        tokens.push(Token::Pause);
-        tokens.extend(phrase_tokens(phrase, &example));
-        if phrase
-            .iter()
-            .any(|s| matches!(s, Slot::Rest | Slot::OptRest))
-        {
-            tokens.push(Token::Word(Word::Move));
-        }
-    }
-    tokens
-}
-
 /// The command of a key on the VI player's board (`KEY <name>` of the peg-board protocol,
 /// whose key names are the same in every language).
 pub fn board_key(name: &str) -> Option<Command> {
@@ -437,7 +424,7 @@ pub fn board_key(name: &str) -> Option<Command> {
         "position" => Command::Position,
         "last" => Command::LastMoves(1),
         "talk" => Command::Listen,
-        "help" => Command::Help,
+        "help" => Command::Help(None),
         _ => return None,
     })
 }

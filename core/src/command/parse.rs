@@ -10,7 +10,7 @@ use std::time::Duration;
 use shakmaty::{Color, Role};
 
 use super::{Command, Values};
-use crate::lang::{Lang, Speech, Table, WordSet, role_index};
+use crate::lang::{Lang, Speech, WordSet, role_index};
 use crate::notation::parse::{fold, parse_square};
 use crate::words::{CommandKind, Slot};
 
@@ -33,19 +33,33 @@ pub fn parse(lang: Lang, line: &str) -> Option<Command> {
     if words.is_empty() {
         return Some(Command::PressClock);
     }
-    let others = Lang::ALL.into_iter().filter(|&l| l != lang);
-    std::iter::once(lang)
-        .chain(others)
-        .find_map(|lang| parse_in(lang, &words))
+    let in_any = |words: &[LineWord]| {
+        let others = Lang::ALL.into_iter().filter(|&l| l != lang);
+        std::iter::once(lang)
+            .chain(others)
+            .find_map(|lang| parse_in(lang, words))
+    };
+    in_any(&words).or_else(|| {
+        // "Hilfe" with a topic there is none of: the topics there are (rather than the
+        // help word named as the word not understood).
+        (words.len() > 1 && in_any(&words[..1]) == Some(Command::Help(None)))
+            .then_some(Command::Help(None))
+    })
 }
 
 /// The command of the line in one language: of every phrase that matches, the one that
 /// leaves the least to a rest of the line, first in table order on a tie.
 fn parse_in(lang: Lang, words: &[LineWord]) -> Option<Command> {
     let mut best: Option<(usize, Command)> = None;
-    for kind in CommandKind::ALL {
-        for phrase in (lang.table().commands)(kind) {
-            let matcher = Matcher { lang, words };
+    let compiled = compiled(lang);
+    let matcher = Matcher {
+        lang,
+        words,
+        fillers: &compiled.fillers,
+    };
+    for (kind, phrases) in &compiled.kinds {
+        let kind = *kind;
+        for phrase in phrases {
             let Some(values) = matcher.phrase(phrase, 0, Values::default()) else {
                 continue;
             };
@@ -61,19 +75,114 @@ fn parse_in(lang: Lang, words: &[LineWord]) -> Option<Command> {
     best.map(|(_, command)| command)
 }
 
+/// A phrase's slot with its literal words folded once.
+enum Compiled {
+    /// Literal words (a word of the table, or another phrasing's text), folded.
+    Literal(Vec<String>),
+    /// Any other slot.
+    Slot(Slot),
+}
+
+/// A language's phrases and fillers, folded once: every typed line is matched against them.
+struct CompiledTable {
+    kinds: Vec<(CommandKind, Vec<Vec<Compiled>>)>,
+    fillers: Vec<String>,
+    /// Each side's words: its name and its colour's forms (White, then Black).
+    sides: [Vec<String>; 2],
+    /// Each piece's words (its name, plurals and longer forms), in this language's words and
+    /// the Annex D words, by `role_index`.
+    pieces: [Vec<String>; 6],
+    /// The numbers 0 … 99 in words.
+    numbers: Vec<String>,
+}
+
+fn compiled(lang: Lang) -> &'static CompiledTable {
+    use std::sync::OnceLock;
+    static TABLES: OnceLock<Vec<CompiledTable>> = OnceLock::new();
+    let tables = TABLES.get_or_init(|| {
+        Lang::ALL
+            .into_iter()
+            .map(|lang| {
+                let fold_all = |text: &str| text.split_whitespace().map(fold).collect();
+                let kinds = CommandKind::ALL
+                    .into_iter()
+                    .map(|kind| {
+                        let phrases = (lang.table().commands)(kind)
+                            .iter()
+                            .map(|phrase| {
+                                phrase
+                                    .iter()
+                                    .map(|slot| match slot {
+                                        Slot::W(word) => {
+                                            Compiled::Literal(fold_all(lang.word(*word)))
+                                        }
+                                        Slot::T(text) => Compiled::Literal(fold_all(text)),
+                                        other => Compiled::Slot(*other),
+                                    })
+                                    .collect()
+                            })
+                            .collect();
+                        (kind, phrases)
+                    })
+                    .collect();
+                let fillers = lang
+                    .table()
+                    .command_fillers
+                    .iter()
+                    .map(|f| fold(f))
+                    .collect();
+                let table = lang.table();
+                let sides = [0, 1].map(|i| {
+                    std::iter::once(table.sides[i])
+                        .chain(table.colour_forms[i].iter().copied())
+                        .map(fold)
+                        .collect()
+                });
+                let annex_d = Speech::new(lang, WordSet::AnnexD).move_table();
+                let pieces = [0, 1, 2, 3, 4, 5].map(|i| {
+                    [table, annex_d]
+                        .into_iter()
+                        .flat_map(|t| {
+                            std::iter::once(t.pieces[i]).chain(
+                                t.piece_forms[i]
+                                    .iter()
+                                    .copied()
+                                    .filter(|f| f.chars().count() > 1),
+                            )
+                        })
+                        .map(fold)
+                        .collect()
+                });
+                let numbers = (0..100u32)
+                    .map(|n| fold(&(table.numbers.below_100)(n)))
+                    .collect();
+                CompiledTable {
+                    kinds,
+                    fillers,
+                    sides,
+                    pieces,
+                    numbers,
+                }
+            })
+            .collect()
+    });
+    &tables[Lang::ALL.iter().position(|&l| l == lang).unwrap_or(0)]
+}
+
 struct Matcher<'a> {
     lang: Lang,
     words: &'a [LineWord<'a>],
+    fillers: &'a [String],
 }
 
 impl Matcher<'_> {
     /// Matches `slots` against the words from `at` to the end; the values they give.
-    fn phrase(&self, slots: &[Slot], at: usize, values: Values) -> Option<Values> {
+    fn phrase(&self, slots: &[Compiled], at: usize, values: Values) -> Option<Values> {
         let at = self.skip_fillers(at);
         let Some((slot, rest)) = slots.split_first() else {
             return (at == self.words.len()).then_some(values);
         };
-        for (used, values) in self.slot(*slot, at, &values) {
+        for (used, values) in self.slot(slot, at, &values) {
             if let Some(done) = self.phrase(rest, at + used, values) {
                 return Some(done);
             }
@@ -82,15 +191,23 @@ impl Matcher<'_> {
     }
 
     fn skip_fillers(&self, mut at: usize) -> usize {
-        let fillers = self.lang.table().command_fillers;
-        while at < self.words.len() && fillers.iter().any(|f| fold(f) == self.words[at].folded) {
+        while at < self.words.len() && self.fillers.contains(&self.words[at].folded) {
             at += 1;
         }
         at
     }
 
     /// The ways `slot` can match at `at`: words used and the values then known.
-    fn slot(&self, slot: Slot, at: usize, values: &Values) -> Vec<(usize, Values)> {
+    fn slot(&self, slot: &Compiled, at: usize, values: &Values) -> Vec<(usize, Values)> {
+        let slot = match slot {
+            Compiled::Literal(wanted) => {
+                return self
+                    .literal(wanted, at)
+                    .map(|n| vec![(n, values.clone())])
+                    .unwrap_or_default();
+            }
+            Compiled::Slot(slot) => *slot,
+        };
         let with = |f: &dyn Fn(&mut Values)| {
             let mut v = values.clone();
             f(&mut v);
@@ -98,14 +215,7 @@ impl Matcher<'_> {
         };
         let words = &self.words[at.min(self.words.len())..];
         match slot {
-            Slot::W(word) => self
-                .literal(self.lang.word(word), at)
-                .map(|n| vec![(n, values.clone())])
-                .unwrap_or_default(),
-            Slot::T(text) => self
-                .literal(text, at)
-                .map(|n| vec![(n, values.clone())])
-                .unwrap_or_default(),
+            Slot::W(_) | Slot::T(_) => unreachable!("literals are compiled"),
             Slot::Square => (1..=2)
                 .filter(|&n| n <= words.len())
                 .filter_map(|n| {
@@ -166,11 +276,10 @@ impl Matcher<'_> {
     }
 
     /// How many words a literal text takes at `at`, if the line says it there.
-    fn literal(&self, text: &str, at: usize) -> Option<usize> {
-        let wanted: Vec<String> = text.split_whitespace().map(fold).collect();
+    fn literal(&self, wanted: &[String], at: usize) -> Option<usize> {
         let got = self.words.get(at..at + wanted.len())?;
         got.iter()
-            .zip(&wanted)
+            .zip(wanted.iter())
             .all(|(w, want)| w.folded == *want)
             .then_some(wanted.len())
     }
@@ -178,25 +287,20 @@ impl Matcher<'_> {
 
 /// A side or colour named by a (folded) word in `lang`.
 fn side_of(lang: Lang, folded: &str) -> Option<Color> {
-    let table = lang.table();
+    let sides = &compiled(lang).sides;
     [Color::White, Color::Black].into_iter().find(|&side| {
-        let i = usize::from(side == Color::Black);
-        fold(table.sides[i]) == folded || table.colour_forms[i].iter().any(|f| fold(f) == folded)
+        sides[usize::from(side == Color::Black)]
+            .iter()
+            .any(|f| f == folded)
     })
 }
 
 /// A piece named by a (folded) word in `lang` or in the Annex D words, singular or plural.
 fn piece_of(lang: Lang, folded: &str) -> Option<Role> {
-    let named_in = |table: &Table| {
-        Role::ALL.into_iter().find(|&role| {
-            let i = role_index(role);
-            fold(table.pieces[i]) == folded
-                || table.piece_forms[i]
-                    .iter()
-                    .any(|f| f.chars().count() > 1 && fold(f) == folded)
-        })
-    };
-    named_in(lang.table()).or_else(|| named_in(Speech::new(lang, WordSet::AnnexD).move_table()))
+    let pieces = &compiled(lang).pieces;
+    Role::ALL
+        .into_iter()
+        .find(|&role| pieces[role_index(role)].iter().any(|f| f == folded))
 }
 
 /// A time on a clock: "1:23:10" (h:mm:ss) or "23:10" (m:ss).
@@ -228,9 +332,11 @@ fn number_of(typed: &str, signed: bool) -> Option<i64> {
     }
     let folded = fold(typed);
     Lang::ALL.into_iter().find_map(|lang| {
-        (0..100u32)
-            .find(|&n| fold(&(lang.table().numbers.below_100)(n)) == folded)
-            .map(i64::from)
+        compiled(lang)
+            .numbers
+            .iter()
+            .position(|n| *n == folded)
+            .map(|n| n as i64)
     })
 }
 
@@ -280,7 +386,46 @@ mod tests {
             de("draw black"),
             Some(Command::OfferDraw(Some(Color::Black)))
         );
-        assert_eq!(de("remis annehmen"), Some(Command::AcceptDraw));
+        assert_eq!(de("remis annehmen"), Some(Command::AcceptDraw(None)));
+        // 9.1.2: the side that answers may be named.
+        for line in [
+            "Schwarz nimmt Remis an",
+            "Remis annehmen Schwarz",
+            "schwarz nimmt an",
+        ] {
+            assert_eq!(
+                de(line),
+                Some(Command::AcceptDraw(Some(Color::Black))),
+                "{line}"
+            );
+        }
+        for line in [
+            "Weiß lehnt Remis ab",
+            "Remis ablehnen Weiß",
+            "ablehnen weiß",
+        ] {
+            assert_eq!(
+                de(line),
+                Some(Command::DeclineDraw(Some(Color::White))),
+                "{line}"
+            );
+        }
+        let en = |line| parse(Lang::En, line);
+        for line in [
+            "Black accepts the draw",
+            "accept draw black",
+            "black accepts",
+        ] {
+            assert_eq!(
+                en(line),
+                Some(Command::AcceptDraw(Some(Color::Black))),
+                "{line}"
+            );
+        }
+        assert_eq!(
+            en("white declines the draw"),
+            Some(Command::DeclineDraw(Some(Color::White)))
+        );
         assert_eq!(
             de("reklamieren Springer Felix drei"),
             Some(Command::ClaimDraw(Some("Springer Felix drei".into())))
@@ -423,9 +568,24 @@ mod tests {
             Some(Command::OfferDraw(Some(Color::Black)))
         );
         assert_eq!(fr("proposer la nulle"), Some(Command::OfferDraw(None)));
-        assert_eq!(fr("accepter la nulle"), Some(Command::AcceptDraw));
-        assert_eq!(fr("accepter"), Some(Command::AcceptDraw));
-        assert_eq!(fr("refuser la nulle"), Some(Command::DeclineDraw));
+        assert_eq!(fr("accepter la nulle"), Some(Command::AcceptDraw(None)));
+        assert_eq!(fr("accepter"), Some(Command::AcceptDraw(None)));
+        assert_eq!(fr("refuser la nulle"), Some(Command::DeclineDraw(None)));
+        for line in [
+            "Noir accepte la nulle",
+            "accepter la nulle Noir",
+            "noir accepte",
+        ] {
+            assert_eq!(
+                fr(line),
+                Some(Command::AcceptDraw(Some(Color::Black))),
+                "{line}"
+            );
+        }
+        assert_eq!(
+            fr("Blanc refuse la nulle"),
+            Some(Command::DeclineDraw(Some(Color::White)))
+        );
         assert_eq!(fr("réclamation"), Some(Command::ClaimDraw(None)));
         assert_eq!(
             fr("réclamation Cavalier Felix trois"),
@@ -438,7 +598,11 @@ mod tests {
         );
         assert_eq!(fr("oui"), Some(Command::Yes));
         assert_eq!(fr("non"), Some(Command::No));
-        assert_eq!(fr("aide"), Some(Command::Help));
+        assert_eq!(fr("aide"), Some(Command::Help(None)));
+        assert_eq!(
+            fr("aide coups"),
+            Some(Command::Help(Some(super::super::HelpTopic::Moves)))
+        );
         assert_eq!(fr("fin"), Some(Command::Quit));
         assert_eq!(fr("écouter"), Some(Command::Listen));
         assert_eq!(fr("tige e2e4"), Some(Command::Peg("e2e4".into())));

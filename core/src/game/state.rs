@@ -154,6 +154,14 @@ impl Game {
         self.position().fullmoves().get()
     }
 
+    /// How many moves the game score holds, a move being a white and a black move under one
+    /// number (8.1, Appendix C): "1. e4 e5 2. Nf3" is two moves, not three half-moves.
+    pub fn moves_played(&self) -> u32 {
+        let mut numbers: Vec<u32> = self.history.iter().map(|m| m.number).collect();
+        numbers.dedup();
+        numbers.len() as u32
+    }
+
     /// The game score.
     pub fn history(&self) -> &[PlayedMove] {
         &self.history

@@ -165,8 +165,19 @@ fn commands(kind: CommandKind) -> &'static [Phrase] {
         CommandKind::TakeBack => &[&[W(Word::Correction)], &[T("zurück")], &[T("zurücknehmen")]],
         CommandKind::PressClock => &[&[W(Word::Clock)], &[T("drücken")]],
         CommandKind::OfferDraw => &[&[W(Word::Draw), OptSide], &[T("Remis anbieten")]],
-        CommandKind::AcceptDraw => &[&[W(Word::AcceptDraw)], &[T("annehmen")]],
-        CommandKind::DeclineDraw => &[&[W(Word::DeclineDraw)], &[T("ablehnen")]],
+        // 9.1.2: the side answering may be named ("Schwarz nimmt Remis an").
+        CommandKind::AcceptDraw => &[
+            &[W(Word::AcceptDraw), OptSide],
+            &[T("annehmen"), OptSide],
+            &[Side, T("nimmt Remis an")],
+            &[Side, T("nimmt an")],
+        ],
+        CommandKind::DeclineDraw => &[
+            &[W(Word::DeclineDraw), OptSide],
+            &[T("ablehnen"), OptSide],
+            &[Side, T("lehnt Remis ab")],
+            &[Side, T("lehnt ab")],
+        ],
         CommandKind::ClaimDraw => &[&[W(Word::Claim), OptRest], &[T("reklamieren"), OptRest]],
         CommandKind::Resign => &[
             &[W(Word::Resign), OptSide],
@@ -176,6 +187,12 @@ fn commands(kind: CommandKind) -> &'static [Phrase] {
         CommandKind::Yes => &[&[W(Word::Yes)]],
         CommandKind::No => &[&[W(Word::No)]],
         CommandKind::Help => &[&[W(Word::Help)], &[T("?")]],
+        CommandKind::HelpMoves => &[&[W(Word::Help), W(Word::Moves)]],
+        CommandKind::HelpQuestions => &[&[W(Word::Help), W(Word::QuestionsTopic)]],
+        CommandKind::HelpClock => &[&[W(Word::Help), W(Word::Clock)]],
+        CommandKind::HelpBoard => &[&[W(Word::Help), W(Word::BoardTopic)]],
+        CommandKind::HelpDraw => &[&[W(Word::Help), W(Word::Draw)]],
+        CommandKind::HelpArbiter => &[&[W(Word::Help), W(Word::Arbiter)]],
         CommandKind::Fen => &[&[W(Word::Fen)]],
         CommandKind::ArbiterPause => &[
             &[W(Word::Arbiter), W(Word::Pause)],
@@ -212,6 +229,7 @@ fn word(word: Word) -> &'static str {
         Word::Pieces => "Figuren",
         Word::Move => "Zug",
         Word::Moves => "Züge",
+        Word::OneMove => "ein Zug",
         Word::ToMove => "am Zug",
         Word::MovesCompleted => "beendete Züge",
         Word::LastMove => "letzter Zug",
@@ -366,6 +384,40 @@ fn word(word: Word) -> &'static str {
         Word::BoardViewTitle => "annexd - Brettansicht: Befehle unten eingeben, Hilfe zeigt sie",
         Word::Said => "gesagt",
         Word::Note => "Hinweis",
+        // --- the dialogue of the move cycle (issue 22) ---
+        Word::NotHowItMoves => "so zieht diese Figur nicht",
+        Word::PathBlocked => "der Weg ist versperrt",
+        Word::OwnPieceThere => "dort steht eine Figur der gleichen Farbe",
+        Word::NothingToCapture => "dort ist nichts zu schlagen",
+        Word::KingInCheck => "der König steht im Schach",
+        Word::CastlingThroughCheck => "der König zöge über ein angegriffenes Feld",
+        Word::CastlingRightLost => "König oder Turm hat schon gezogen",
+        Word::NoPromotionHere => "hier gibt es keine Umwandlung",
+        Word::HasUsed => "verbraucht",
+        Word::FirstEntered => "zuerst eingegeben",
+        Word::BackTo => "zurück nach",
+        Word::NotAllowed => "nicht erlaubt",
+        Word::Lifted => "angehoben",
+        Word::NotYetAnnounced => "noch nicht angesagt",
+        Word::EnterStartsClock => "die Eingabetaste startet die Uhr",
+        Word::EnterResumesClock => "die Eingabetaste lässt die Uhr weiterlaufen",
+        Word::QuitToLeave => "Ende verlässt das Programm",
+        Word::NothingToConfirm => "keine Frage offen",
+        Word::HelpPointer => "Hilfe zeigt, was man sagen kann",
+        Word::HelpTopics => "Hilfe zu den Themen",
+        Word::QuestionsTopic => "Fragen",
+        Word::BoardTopic => "Brett",
+        Word::HelpMovesSay => "Züge so sagen oder tippen",
+        Word::HelpTyped => "oder in Schachnotation tippen: Nf3, g1f3, e4, O-O",
+        Word::HelpPromotion => "bei einer Umwandlung die neue Figur nennen, zum Beispiel",
+        Word::HelpCorrection => {
+            "nimmt eine falsche Ansage zurück, solange die Uhr nicht gedrückt ist"
+        }
+        Word::HelpEnterPresses => "die Eingabetaste drückt die Uhr",
+        Word::HelpPegs => {
+            "Stifte herausziehen und einstecken wie Figuren; das Programm sagt, was abweicht und was wohin gehört"
+        }
+        // (end of the block of issue 22)
         // --- speech in and out ---
         Word::VoiceInputOff => "Spracheingabe aus",
         Word::VoiceInputOn => "Spracheingabe an",

@@ -1,4 +1,19 @@
-//! What the recogniser heard: its alternatives for one utterance, best first.
+//! What the recogniser heard: its alternatives for one utterance, best first, and how it
+//! came to its words.
+
+/// How the recogniser came to its words: held to the position's words, or free.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub enum HeardFrom {
+    /// A recogniser held to the words of the position's phrases (Vosk with a grammar):
+    /// every sound becomes one of those words, so words that sound alike stand for each
+    /// other ("zwei" for "drei").
+    #[default]
+    Grammar,
+    /// A recogniser that writes what it heard as text (Whisper): a word that does not fit
+    /// is written as it sounded ("Dreie", "Hektorf"), and a word of the lexicon is mostly
+    /// the word that was said.
+    Transcript,
+}
 
 /// One utterance as the recogniser heard it.
 #[derive(Debug, Clone, Default, PartialEq)]
@@ -7,6 +22,8 @@ pub struct Heard {
     /// log-likelihood of each, best first. Only differences between them mean something: one
     /// unit is a factor e in probability.
     pub alternatives: Vec<(String, f32)>,
+    /// How the recogniser came to them.
+    pub from: HeardFrom,
 }
 
 impl Heard {
@@ -14,6 +31,15 @@ impl Heard {
     pub fn text(text: &str) -> Heard {
         Heard {
             alternatives: vec![(text.to_string(), 0.0)],
+            from: HeardFrom::Grammar,
+        }
+    }
+
+    /// A recogniser's free text (Whisper's transcript), one alternative.
+    pub fn transcript(text: &str) -> Heard {
+        Heard {
+            alternatives: vec![(text.to_string(), 0.0)],
+            from: HeardFrom::Transcript,
         }
     }
 
@@ -80,9 +106,11 @@ pub fn join_pieces(earlier: &[Heard], last: Heard) -> Heard {
     if last.alternatives.is_empty() {
         return Heard {
             alternatives: vec![(prefix, prefix_score)],
+            from: last.from,
         };
     }
     Heard {
+        from: last.from,
         alternatives: last
             .alternatives
             .into_iter()
@@ -109,6 +137,7 @@ mod tests {
                 ("springer felix zwei".into(), 200.0),
                 ("springer felix drei".into(), 210.5),
             ],
+            ..Heard::default()
         };
         assert_eq!(heard.best_text(), "springer felix drei");
         assert_eq!(heard.sorted()[1].0, "springer felix zwei");
@@ -121,9 +150,11 @@ mod tests {
     fn pieces_of_one_utterance_are_joined() {
         let first = Heard {
             alternatives: vec![("springer".into(), 10.0), ("turm".into(), 8.0)],
+            ..Heard::default()
         };
         let last = Heard {
             alternatives: vec![("felix drei".into(), 20.0), ("felix zwei".into(), 19.0)],
+            ..Heard::default()
         };
         let joined = join_pieces(std::slice::from_ref(&first), last.clone());
         assert_eq!(

@@ -23,11 +23,15 @@
 //!   clear winner; "ja" then plays it ([`understand_reply`]).
 //! - **Reject** otherwise: nothing heard, noise, or a well-formed move that is not legal
 //!   (said with the reason, as when it is typed).
+//! - A **transcript** (Whisper's words) that would be asked back or not understood is played
+//!   as its nearest legal move when that one is clearly nearest letter by letter and all the
+//!   recogniser's alternatives agree ([`super::nearest`]).
 
 use shakmaty::{Chess, File, Move, Rank};
 
-use super::heard::Heard;
+use super::heard::{Heard, HeardFrom};
 use super::lexicon::{Lexicon, WordId, WordRole};
+use super::nearest;
 use super::phrases::{Candidate, Need, Phrase, PhraseSet, PhraseWord, phrase_set};
 use crate::command::Command;
 use crate::lang::Lang;
@@ -306,14 +310,55 @@ fn coordinate_words(lexicon: &Lexicon, word: &str) -> Option<Vec<HeardWord>> {
     Some(out)
 }
 
+/// The words of a text, split where a recogniser puts spaces or signs.
+fn text_words(text: &str) -> impl Iterator<Item = &str> {
+    text.split(|c: char| {
+        c.is_whitespace() || matches!(c, ',' | ';' | '.' | '!' | '?' | '-' | ':' | '"')
+    })
+    .filter(|w| !w.is_empty())
+}
+
+/// A transcript as letters for [`nearest`]: each word the lexicon knows as it spells it
+/// (fillers left out), a written coordinate with its letter as written ("F1" is "f" and
+/// "eins": the letter's name may have been "Eva" as well as "Felix") and its digits as rank
+/// words, any other word as written.
+fn transcript_letters(lexicon: &Lexicon, text: &str) -> String {
+    let mut out = String::new();
+    for word in text_words(text) {
+        if let Some(id) = lexicon.lookup(word) {
+            if !nearest::is_filler(lexicon, id) {
+                out.push_str(nearest::spelling(lexicon, id));
+            }
+            continue;
+        }
+        match coordinate_words(lexicon, word) {
+            // A rank in Roman numerals ("III").
+            Some(words) if !word.chars().any(|c| c.is_ascii_digit()) => {
+                for heard in words {
+                    if let HeardWord::Known(id) = heard {
+                        out.push_str(nearest::spelling(lexicon, id));
+                    }
+                }
+            }
+            Some(_) => {
+                for c in word.to_lowercase().chars() {
+                    let spelled = c.to_digit(10).and_then(|d| {
+                        let rank = Rank::new(d.checked_sub(1)?);
+                        let id = *lexicon.ids_of(&[Token::Rank(rank)]).first()?;
+                        Some(nearest::spelling(lexicon, id).to_string())
+                    });
+                    out.push_str(&spelled.unwrap_or_else(|| c.to_string()));
+                }
+            }
+            None => out.push_str(&nearest::unknown_letters(&fold(word))),
+        }
+    }
+    out
+}
+
 fn heard_words(lexicon: &Lexicon, text: &str, unknowns: &mut Unknowns) -> Vec<HeardWord> {
     let mut out = Vec::new();
-    for word in text
-        .split(|c: char| {
-            c.is_whitespace() || matches!(c, ',' | ';' | '.' | '!' | '?' | '-' | ':' | '"')
-        })
-        .filter(|w| !w.is_empty())
-    {
+    for word in text_words(text) {
         match lexicon.lookup(word) {
             Some(id) => out.push(HeardWord::Known(id)),
             None => match coordinate_words(lexicon, word) {
@@ -443,6 +488,73 @@ fn understand_in(
     lang: Lang,
     question: Option<&Question>,
 ) -> Understanding {
+    let mut letters = None;
+    let by_words = understand_words(pos, heard, lang, question, &mut letters);
+    if heard.from != HeardFrom::Transcript {
+        return by_words;
+    }
+    let Some(letters) = letters else {
+        return by_words;
+    };
+    match by_words {
+        // A transcript's move, played when the alternatives agree and Whisper was not
+        // guessing (a phrase of its prompt over audio it did not understand): else asked.
+        Understanding::Move(m) if !letters.agreed || is_a_guess(heard) => {
+            let candidate = Candidate::Move(m);
+            Understanding::Ask(Question {
+                kind: QuestionKind::Confirm,
+                candidates: vec![candidate.clone()],
+                proposal: Some(candidate),
+            })
+        }
+        // A transcript the words leave in doubt: its nearest legal move, when clearly
+        // nearest (never over a reason why a move is illegal, a "nein", or noise).
+        Understanding::Ask(_) | Understanding::Rejected(Rejection::NotUnderstood)
+            if letters.clear
+                && !is_a_guess(heard)
+                && !matches!(parse_move(pos, heard.best_text()), Err(err) if is_about_legality(&err)) =>
+        {
+            match letters.candidate {
+                Candidate::Move(m) => Understanding::Move(m),
+                _ => by_words,
+            }
+        }
+        other => other,
+    }
+}
+
+/// What the letters of a transcript say (see [`super::nearest`]).
+struct ByLetters {
+    /// The nearest meaning.
+    candidate: Candidate,
+    /// It is clearly the nearest, and every alternative agrees.
+    clear: bool,
+    /// Every alternative near a meaning is nearest to this one.
+    agreed: bool,
+}
+
+/// The least log-likelihood per word of a transcript's best alternative at which it is
+/// taken for what was heard: below it Whisper was guessing (it wrote "Lange Rochade" for
+/// "Dame Bella vier prend Cesar vier" said by the clips, at -19 a word; no transcript that
+/// was exactly what was said scored below -13 in 3 100).
+pub const TRANSCRIPT_LEAST_PER_WORD: f32 = -15.0;
+
+/// True when a transcript's best alternative is too unlikely a word to be relied on.
+fn is_a_guess(heard: &Heard) -> bool {
+    let Some((text, score)) = heard.sorted().first().copied() else {
+        return false;
+    };
+    let words = text_words(text).count().max(1);
+    score / (words as f32) < TRANSCRIPT_LEAST_PER_WORD
+}
+
+fn understand_words(
+    pos: &Chess,
+    heard: &Heard,
+    lang: Lang,
+    question: Option<&Question>,
+    by_letters: &mut Option<ByLetters>,
+) -> Understanding {
     let lexicon = Lexicon::get(lang);
     let sorted = heard.sorted();
     let Some(&(best_text, best_score)) = sorted.first() else {
@@ -476,6 +588,23 @@ fn understand_in(
         && q.kind == QuestionKind::PromotionPiece
     {
         add_promotion_answers(&mut set, lexicon, q);
+    }
+    if heard.from == HeardFrom::Transcript {
+        let letters: Vec<(String, f32)> = sorted
+            .iter()
+            .filter(|(text, _)| !text.trim().is_empty())
+            .map(|&(text, score)| {
+                (
+                    transcript_letters(lexicon, text),
+                    (best_score - score).max(0.0),
+                )
+            })
+            .collect();
+        *by_letters = nearest::nearest(lexicon, &set, &letters).map(|n| ByLetters {
+            candidate: set.candidates[n.target].clone(),
+            clear: n.is_clear(),
+            agreed: n.agreed,
+        });
     }
     let scored = score(
         lexicon,
@@ -577,7 +706,8 @@ fn is_about_legality(err: &ParseError) -> bool {
         ParseError::NoPieceCanReach { .. }
             | ParseError::NoPieceThere(_)
             | ParseError::NotYourPiece(_)
-            | ParseError::LeavesKingInCheck { .. }
+            | ParseError::Illegal { .. }
+            | ParseError::NoPromotionHere
             | ParseError::CastlingNotLegal(_)
     )
 }
@@ -727,6 +857,64 @@ mod tests {
     }
 
     #[test]
+    fn a_transcript_is_played_when_its_nearest_move_is_clear() {
+        let start = Chess::default();
+        let transcript =
+            |pos: &Chess, text: &str| understand(pos, &Heard::transcript(text), Lang::De);
+        // Whisper writes a word it does not place as it sounded: asked from a grammar,
+        // played from a transcript, where no other move is near.
+        assert!(matches!(
+            hear(&start, "Springer Felix Dreihing"),
+            Understanding::Ask(_)
+        ));
+        assert_eq!(
+            transcript(&start, "Springer Felix Dreihing"),
+            Understanding::Move(mv(&start, "g1f3"))
+        );
+        // A transcript writes the word it heard: "drei" is not "zwei" there.
+        let rook = pos("4k3/8/8/8/8/8/8/3RK3 w - - 0 1");
+        assert_eq!(
+            transcript(&rook, "Turm David drei"),
+            Understanding::Move(mv(&rook, "d1d3"))
+        );
+        // An illegal move said is said to be illegal, never taken for a legal one near it.
+        assert!(!matches!(
+            transcript(&start, "Springer Felix zwei"),
+            Understanding::Move(_)
+        ));
+        // Whisper guessing a phrase of its prompt (a very unlikely transcript): asked.
+        let castle = pos("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1");
+        let guess = Heard {
+            alternatives: vec![("Lange Rochade".into(), -38.8)],
+            from: HeardFrom::Transcript,
+        };
+        assert!(matches!(
+            understand(&castle, &guess, Lang::De),
+            Understanding::Ask(_)
+        ));
+        let sure = Heard {
+            alternatives: vec![("Lange Rochade".into(), -3.0)],
+            from: HeardFrom::Transcript,
+        };
+        assert_eq!(
+            understand(&castle, &sure, Lang::De),
+            Understanding::Move(mv(&castle, "e1c1"))
+        );
+        // Alternatives naming two moves: neither is played.
+        let disputed = Heard {
+            alternatives: vec![
+                ("Turm David drei".into(), -1.0),
+                ("Turm David vier".into(), -1.5),
+            ],
+            from: HeardFrom::Transcript,
+        };
+        assert!(matches!(
+            understand(&rook, &disputed, Lang::De),
+            Understanding::Ask(_)
+        ));
+    }
+
+    #[test]
     fn ambiguous_and_promotion_questions() {
         let two_knights = pos("4k3/8/8/8/8/8/8/1N2KN2 w - - 0 1");
         let u = hear(&two_knights, "springer david zwei");
@@ -814,6 +1002,7 @@ mod tests {
                 ("springer felix drei".into(), 100.0),
                 ("springer hektor drei".into(), 99.5),
             ],
+            ..Heard::default()
         };
         let u = understand(&start, &heard, Lang::De);
         assert!(
@@ -825,6 +1014,7 @@ mod tests {
                 ("springer felix drei".into(), 100.0),
                 ("springer hektor drei".into(), 90.0),
             ],
+            ..Heard::default()
         };
         assert_eq!(
             understand(&start, &far, Lang::De),
@@ -836,6 +1026,7 @@ mod tests {
                 ("springer felix vier".into(), 100.0),
                 ("springer felix drei".into(), 99.0),
             ],
+            ..Heard::default()
         };
         assert!(matches!(
             understand(&start, &second, Lang::De),

@@ -14,6 +14,7 @@ pub(crate) mod grammar;
 pub(crate) mod heard;
 pub(crate) mod lexicon;
 pub(crate) mod matcher;
+pub(crate) mod nearest;
 pub(crate) mod phrases;
 pub(crate) mod prompt;
 
@@ -21,7 +22,7 @@ pub use endpoint::EndPointer;
 pub use engine::{RecogniserChoice, RecogniserKind};
 pub use gate::{Gate, ListenMode, RecogniserStep};
 pub use grammar::grammar_strings;
-pub use heard::{DecodeStats, Heard, join_pieces};
+pub use heard::{DecodeStats, Heard, HeardFrom, join_pieces};
 pub use lexicon::{Lexicon, ModelWords, WordId, WordRole};
 pub use matcher::{
     Question, QuestionKind, Rejection, Understanding, repeats, understand, understand_reply,

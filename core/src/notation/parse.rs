@@ -18,6 +18,7 @@ use shakmaty::{
 use std::collections::HashMap;
 use std::sync::OnceLock;
 
+use super::reason::{Illegal, why_illegal};
 use super::render::{Style, move_tokens};
 use crate::lang::{FILE_FORMS, FILE_NAMES, Lang, Speech, role_index};
 use crate::words::Word;
@@ -43,13 +44,20 @@ pub enum ParseError {
     NoPieceThere(Square),
     /// The named origin square holds the opponent's piece.
     NotYourPiece(Square),
-    /// The move exists on the board but would leave or put the own king in check.
-    LeavesKingInCheck {
+    /// The piece named reaches the square, or one piece of that kind could, but the move is
+    /// not legal, for the reason given (the true one: a check only when there is one).
+    Illegal {
         /// The piece named.
         role: Role,
+        /// A capture was said.
+        capture: bool,
         /// The square named.
         to: Square,
+        /// Why.
+        why: Illegal,
     },
+    /// A new piece was named for a move that does not reach the last rank.
+    NoPromotionHere,
     /// Castling to that side is not legal now.
     CastlingNotLegal(Option<CastlingSide>),
     /// A pawn reaches the last rank and the new piece was not named (4.6, 7.5.2).
@@ -87,12 +95,21 @@ impl ParseError {
                 out.push(Token::Pause);
                 out.push(Token::Word(Word::NotYourPiece));
             }
-            ParseError::LeavesKingInCheck { role, to } => {
+            ParseError::Illegal {
+                role,
+                capture,
+                to,
+                why,
+            } => {
                 out.push(Token::Piece(*role));
+                if *capture {
+                    out.push(Token::Captures);
+                }
                 out.extend(square_tokens(*to));
                 out.push(Token::Pause);
-                out.push(Token::Word(Word::LeavesKingInCheck));
+                out.extend(why.tokens());
             }
+            ParseError::NoPromotionHere => out.push(Token::Word(Word::NoPromotionHere)),
             ParseError::CastlingNotLegal(side) => {
                 match side {
                     Some(side) => out.push(Token::Castle(*side)),
@@ -100,6 +117,14 @@ impl ParseError {
                 }
                 out.push(Token::Pause);
                 out.push(Token::Word(Word::NotLegal));
+                // Why, when the side was named and the king stands where it castles from.
+                let us = pos.turn();
+                if let (Some(side), Some(king)) = (side, pos.board().king_of(us))
+                    && king.rank() == us.backrank()
+                {
+                    out.push(Token::Pause);
+                    out.extend(why_illegal(pos, king, side.king_to(us)).tokens());
+                }
             }
             ParseError::PromotionPieceMissing => out.push(Token::Word(Word::PromotionPieceMissing)),
             ParseError::Ambiguous(candidates) => {
@@ -566,7 +591,8 @@ fn resolve(pos: &Chess, query: &MoveQuery) -> Result<Move, ParseError> {
     }
 }
 
-/// Explains why no legal move fits the query.
+/// Explains why no legal move fits the query: the true reason, never a check that is not
+/// there (a capture said where there is nothing to capture is that, not a check).
 fn why_not(pos: &Chess, query: &MoveQuery, role: Option<Role>, to: Square) -> ParseError {
     let board = pos.board();
     let us = pos.turn();
@@ -580,16 +606,44 @@ fn why_not(pos: &Chess, query: &MoveQuery, role: Option<Role>, to: Square) -> Pa
     let role = role
         .or_else(|| query.from.full().and_then(|sq| board.role_at(sq)))
         .unwrap_or(Role::Pawn);
-    let movers = board.by_piece(Piece { color: us, role });
-    let reachable = movers
+    let piece = Piece { color: us, role };
+    let movers: Vec<Square> = board
+        .by_piece(piece)
         .into_iter()
         .filter(|&from| query.from.matches(from))
-        .any(|from| could_reach_ignoring_check(pos, Piece { color: us, role }, from, to));
-    if reachable {
-        ParseError::LeavesKingInCheck { role, to }
-    } else {
-        ParseError::NoPieceCanReach { role, to }
+        .collect();
+    let illegal = |why| ParseError::Illegal {
+        role,
+        capture: query.capture,
+        to,
+        why,
+    };
+    let reaching: Vec<Square> = movers
+        .iter()
+        .copied()
+        .filter(|&from| could_reach_ignoring_check(pos, piece, from, to))
+        .collect();
+    if reaching.is_empty() {
+        if board.by_color(us).contains(to) && !movers.is_empty() {
+            return illegal(Illegal::OwnPieceThere);
+        }
+        return match movers.as_slice() {
+            // One piece of that kind: why it cannot go there.
+            [from] => illegal(why_illegal(pos, *from, to)),
+            _ => ParseError::NoPieceCanReach { role, to },
+        };
     }
+    let ep = pos.ep_square(shakmaty::EnPassantMode::Legal) == Some(to) && role == Role::Pawn;
+    let victim = board.by_color(!us).contains(to) || ep;
+    if (query.capture && !victim) || (query.en_passant && !ep) {
+        return illegal(Illegal::NothingToCapture);
+    }
+    let last_rank = to.rank() == us.fold_wb(Rank::Eighth, Rank::First);
+    if query.promotion.is_some() && !(role == Role::Pawn && last_rank) {
+        return ParseError::NoPromotionHere;
+    }
+    // The piece reaches the square and nothing said is wrong: the king's safety forbids it.
+    illegal(Illegal::LeavesKingInCheck)
 }
 
 /// Whether `piece` on `from` could move to `to` if the own king's safety were not a rule.
@@ -769,13 +823,15 @@ mod tests {
             err.message(&start, Lang::Fr),
             "aucun Springer n'atteint Felix vier"
         );
-        let err = parse_move(&start, "Dame David drei").unwrap_err();
+        // No queen at all (one queen would be told why it cannot go there).
+        let kings = pos("4k3/8/8/8/8/8/8/4K3 w - - 0 1");
+        let err = parse_move(&kings, "Dame David drei").unwrap_err();
         assert_eq!(
-            err.message(&start, Lang::De),
+            err.message(&kings, Lang::De),
             "keine Dame erreicht David drei"
         );
         assert_eq!(
-            err.message(&start, local(Lang::Fr)),
+            err.message(&kings, local(Lang::Fr)),
             "aucune Dame n'atteint David trois"
         );
         let err = parse_move(&start, "Tour Anna trois").unwrap_err();
@@ -814,7 +870,63 @@ mod tests {
         let err = parse_move(&castle, "Lange Rochade").unwrap_err();
         assert_eq!(
             err.message(&castle, Lang::De),
-            "Lange Rochade, kein regelgerechter Zug"
+            "Lange Rochade, kein regelgerechter Zug, König oder Turm hat schon gezogen"
+        );
+    }
+
+    /// Issue 22, item 2: "Springer schlägt Felix drei" with f3 empty was refused with "der
+    /// König stünde im Schach". Nothing is in check: there is nothing to capture.
+    #[test]
+    fn a_refusal_gives_the_true_reason_never_a_check_that_is_not_there() {
+        let start = Chess::default();
+        let said =
+            |text: &str, lang: Lang| parse_move(&start, text).unwrap_err().message(&start, lang);
+        assert_eq!(
+            said("Springer schlägt Felix drei", Lang::De),
+            "Springer schlägt Felix drei, dort ist nichts zu schlagen"
+        );
+        assert_eq!(
+            said("knight takes Felix three", Lang::En),
+            "Springer takes Felix drei, there is nothing to capture there"
+        );
+        assert_eq!(
+            said("Cavalier prend Félix trois", Lang::Fr),
+            "Springer prend Felix drei, il n'y a rien à prendre"
+        );
+        assert_eq!(
+            said("Nxf3", Lang::De),
+            said("Springer schlägt Felix drei", Lang::De)
+        );
+        // 3.5: the rook may not move over its own pawn.
+        assert_eq!(
+            said("Turm Anna eins Anna drei", Lang::De),
+            "Turm Anna drei, der Weg ist versperrt"
+        );
+        assert_eq!(
+            said("Dame David drei", Lang::De),
+            "Dame David drei, der Weg ist versperrt"
+        );
+        assert_eq!(
+            said("Springer Eva zwei", Lang::De),
+            "Springer Eva zwei, dort steht eine Figur der gleichen Farbe"
+        );
+        assert_eq!(
+            said("Eva vier Dame", Lang::De),
+            "hier gibt es keine Umwandlung"
+        );
+        // A check that is there is named: the king would stand in check.
+        let checked = pos("4k3/8/8/8/4r3/8/3P4/4K3 w - - 0 1");
+        let err = parse_move(&checked, "David drei").unwrap_err();
+        assert_eq!(
+            err.message(&checked, Lang::De),
+            "Bauer David drei, der König stünde im Schach"
+        );
+        // Castling out of check (3.8.2.2).
+        let castle = pos("4k3/8/8/8/4r3/8/8/4K2R w K - 0 1");
+        let err = parse_move(&castle, "Kurze Rochade").unwrap_err();
+        assert_eq!(
+            err.message(&castle, Lang::De),
+            "Kurze Rochade, kein regelgerechter Zug, der König steht im Schach"
         );
     }
 

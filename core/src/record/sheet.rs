@@ -197,6 +197,10 @@ impl ReplayError {
     }
 }
 
+/// The reason of a move taken back because whoever typed it (an assistant relaying, D.2.10)
+/// made a typing error, corrected before the clock.
+pub const TYPING_CORRECTION: &str = "D.2.10";
+
 /// The game with its header and the notes for the PGN.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Scoresheet {
@@ -204,6 +208,9 @@ pub struct Scoresheet {
     game: Game,
     notes: Vec<PlyNote>,
     preamble: Vec<Note>,
+    /// An assistant's typing error taken back (D.2.10), waiting for the move it corrects:
+    /// the note goes with that move, as a correction of input, not as a take-back.
+    correction: Option<Note>,
 }
 
 impl Scoresheet {
@@ -215,6 +222,7 @@ impl Scoresheet {
             game,
             notes: Vec::new(),
             preamble: Vec::new(),
+            correction: None,
         })
     }
 
@@ -265,6 +273,12 @@ impl Scoresheet {
 
     /// Applies an entry; on error the scoresheet may be half changed (replay stops anyway).
     fn apply_in_place(&mut self, entry: &Entry) -> Result<Applied, ApplyError> {
+        if !matches!(entry, Entry::Move(_) | Entry::Press(_))
+            && let Some(correction) = self.correction.take()
+        {
+            // No move followed the correction: it stays with the move before.
+            self.note(correction);
+        }
         let mut written = entry.clone();
         let effect = match &mut written {
             Entry::Header(_) => return Err(ApplyError::HeaderNotFirst),
@@ -276,7 +290,7 @@ impl Scoresheet {
                 self.notes.push(PlyNote {
                     white_ms: m.white_ms,
                     black_ms: m.black_ms,
-                    comments: Vec::new(),
+                    comments: self.correction.take().into_iter().collect(),
                 });
                 EntryEffect::Moved(report)
             }
@@ -359,11 +373,25 @@ impl Scoresheet {
                 for comment in note.comments {
                     self.note(comment);
                 }
-                self.note(Note {
-                    taken_back: Some(undone.san),
-                    detail: u.reason.clone(),
-                    ..Note::words(vec![Token::Word(Word::TakenBack)])
-                });
+                if u.reason.as_deref() == Some(TYPING_CORRECTION) {
+                    // D.2.10: the assistant's typing error is a correction of the input, noted
+                    // on the move that corrects it: "input corrected, first entered Ng4".
+                    self.correction = Some(Note {
+                        taken_back: Some(undone.san),
+                        detail: u.reason.clone(),
+                        ..Note::words(vec![
+                            Token::Word(Word::EntryCorrected),
+                            Token::Pause,
+                            Token::Word(Word::FirstEntered),
+                        ])
+                    });
+                } else {
+                    self.note(Note {
+                        taken_back: Some(undone.san),
+                        detail: u.reason.clone(),
+                        ..Note::words(vec![Token::Word(Word::TakenBack)])
+                    });
+                }
                 EntryEffect::Undone(undone)
             }
             Entry::ClockAdjustment(c) => {

@@ -82,8 +82,8 @@ impl Session {
                     vec![Token::Side(by), Token::Word(Word::DrawOffered)]
                 });
             }
-            Command::AcceptDraw => {
-                let by = actor.unwrap_or(pos.turn());
+            Command::AcceptDraw(side) => {
+                let by = side.or(actor).unwrap_or_else(|| self.answering_side());
                 // The outcome says "Remis angenommen" itself: "Remis angenommen, Remis".
                 self.simple(Entry::accept_draw(by), now, out, |s| {
                     s.game()
@@ -92,8 +92,8 @@ impl Session {
                         .unwrap_or_else(|| vec![Token::Word(Word::DrawAccepted)])
                 });
             }
-            Command::DeclineDraw => {
-                let by = actor.unwrap_or(pos.turn());
+            Command::DeclineDraw(side) => {
+                let by = side.or(actor).unwrap_or_else(|| self.answering_side());
                 self.simple(Entry::decline_draw(by), now, out, |_| {
                     vec![Token::Word(Word::DrawDeclined)]
                 });
@@ -106,10 +106,12 @@ impl Session {
                 });
             }
             Command::Arbiter(action) => self.arbiter(action, now, out),
-            Command::Yes | Command::No => {
-                out.push(Effect::say(vec![Token::Word(Word::NotUnderstood)]))
+            Command::Yes => self.answer_yes_no(true, now, out),
+            Command::No => self.answer_yes_no(false, now, out),
+            Command::Help(topic) => {
+                let pages = command::help_pages(self.options.lang, topic, self.simulated_peg_board);
+                out.extend(pages.into_iter().map(Effect::reading));
             }
-            Command::Help => out.push(Effect::reading(command::help_tokens(self.options.lang))),
             Command::Listen if self.voice_is_on() => out.push(Effect::ToggleListening),
             Command::Listen => out.push(Effect::reading(vec![Token::Word(Word::VoiceInputOff)])),
             Command::Peg(line) if self.simulated_peg_board => out.push(Effect::ToSimulator(line)),
@@ -124,6 +126,39 @@ impl Session {
             }
             // "gespeichert" is said once the journal is complete on disk (`DiskReport::Closed`).
             Command::Quit => out.push(Effect::Quit),
+        }
+    }
+
+    /// "ja" or "nein" (typed, said, or a key of the board): the answer to the question a
+    /// board asks (which move it shows) or to one asked back about something heard; with
+    /// nothing asked, that is said.
+    fn answer_yes_no(&mut self, yes: bool, now: Duration, out: &mut Vec<Effect>) {
+        let lang = self.options.lang;
+        let word = lang.word(if yes { Word::Yes } else { Word::No });
+        if self.cycle.asks() {
+            if let Some(steps) = self.cycle.answer(word, &self.cycle_game()) {
+                self.carry_out(steps, now, out);
+            } else {
+                // "nein" to the board: the board is to be put right.
+                out.push(Effect::say(vec![Token::Word(Word::PleaseCorrect)]));
+            }
+            return;
+        }
+        if self.voice_question().is_some() {
+            let heard = crate::listen::Heard::text(word);
+            self.handle_heard(&heard, false, now, out);
+            return;
+        }
+        out.push(Effect::reading(vec![Token::Word(Word::NothingToConfirm)]));
+    }
+
+    /// Who answers a draw offer when no side is named: the opponent of the player whose
+    /// offer stands (9.1.2: made before or after his move, or an incorrect claim, 9.1.2.3),
+    /// else the player to move.
+    fn answering_side(&self) -> Color {
+        match self.game().pending_draw_offer() {
+            Some(offerer) => !offerer,
+            None => self.game().turn(),
         }
     }
 
@@ -178,6 +213,12 @@ impl Session {
             out.push(Effect::say(vec![Token::Word(Word::NothingToTakeBack)]));
             return;
         };
+        if self.cycle.move_under_way() {
+            // The VI player's own move is under way on the pegs: his "Korrektur" is about
+            // that move, never the opponent's move before it.
+            out.push(Effect::say(vec![Token::Word(Word::NothingToTakeBack)]));
+            return;
+        }
         if self.uncompleted_on_board {
             out.push(Effect::say(vec![Token::Word(Word::MoveIsMade)]));
             return;
@@ -194,7 +235,7 @@ impl Session {
             Ok(_) => {
                 self.uncompleted = None;
                 // The piece goes back on the boards too.
-                self.boards_follow_game();
+                self.boards_follow_game(now, out);
                 out.push(Effect::say(vec![
                     Token::Word(what),
                     Token::Pause,
@@ -290,7 +331,10 @@ impl Session {
     fn arbiter(&mut self, action: ArbiterAction, now: Duration, out: &mut Vec<Effect>) {
         match action {
             ArbiterAction::Pause => self.arbiter_clock(ClockInput::Pause, now, out),
-            ArbiterAction::Resume => self.arbiter_clock(ClockInput::Resume, now, out),
+            ArbiterAction::Resume => {
+                self.resumed_paused = false;
+                self.arbiter_clock(ClockInput::Resume, now, out)
+            }
             ArbiterAction::AddTime(side, seconds) => {
                 if self.clock.is_none() {
                     out.push(Effect::say(vec![Token::Word(Word::NoClock)]));
@@ -366,7 +410,7 @@ impl Session {
             }
         }
         self.uncompleted = None;
-        self.boards_follow_game();
+        self.boards_follow_game(now, out);
         let position = self.sheet.game().position().clone();
         let first = if plies == 0 {
             Word::GameReopened
@@ -415,7 +459,7 @@ impl Session {
             }
         }
         self.uncompleted = None;
-        self.boards_follow_game();
+        self.boards_follow_game(now, out);
         match self.record(Entry::illegal_move(side, None), now, out) {
             Ok(applied) => {
                 let position = self.game().position().clone();

@@ -15,6 +15,15 @@
 //! what the game must do (make a move, carry out a board key) comes back as a [`CycleStep`]. A
 //! question about a board (the promotion piece, which of several moves) is the tracker's
 //! own; the cycle asks the trackers for it rather than keeping a copy.
+//!
+//! What the VI player hears about his board is decided in one place
+//! ([`BoardCycle::say_peg_board`], with the words of `super::pegs`): whenever the peg board
+//! differs from what it should show once the player's hands are free (a peg put down, the move
+//! announced, the clock pressed, a move relayed), every differing square is said with what
+//! belongs there, and a piece moved away with its way back; the same list is not said twice;
+//! when the board agrees again after that, it is said once. A move on the pegs that no rule
+//! allows is said to be illegal, with its true reason, and touch-move stays in force. A piece
+//! is said from the VI player's side: the opponent's with its colour, his own without.
 
 use shakmaty::{Bitboard, CastlingSide, Chess, Color, Move, Piece, Position, Square};
 
@@ -24,11 +33,13 @@ use crate::board::{BoardInput, Request, Sensing, Tracker, TrackerOutput, differe
 use crate::command::{self, Command};
 use crate::game::touch_move::{self, Obligation};
 use crate::lang::Lang;
+use crate::notation::why_illegal;
 use crate::notation::{Style, move_tokens};
 use crate::speech::Priority;
-use crate::words::{Token, Word};
+use crate::words::{Token, Word, square_tokens};
 
 use super::effect::{Audience, Effect, Shown};
+use super::pegs::{self, Hands, Misplaced};
 
 /// Which of the two boards an event comes from.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -101,6 +112,22 @@ pub(super) struct BoardCycle {
     touched: Vec<(Square, Piece)>,
     /// Whether the sighted player touched one of his pieces this turn (seen on an e-board).
     sighted_touched: bool,
+    /// What the VI player's hands did on the peg board.
+    hands: Hands,
+    /// The differences last said about the peg board, until it agrees again.
+    said_differences: Option<Vec<Misplaced>>,
+    /// What the player was told belongs in which hole (with a piece taken off that the
+    /// board cannot see), until the board agrees again.
+    told: Vec<(Square, Piece)>,
+    /// Whether "the boards agree" is owed once the peg board agrees (a relayed move is being
+    /// followed, or the board was told to be put right).
+    agree_owed: bool,
+    /// The opponent's move relayed and not yet followed on the peg board: the position
+    /// before it, and the move.
+    following: Option<(Chess, Move)>,
+    /// The VI player named the promotion piece the peg board asked for: that counts as the
+    /// move's announcement (D.2.1: "the player must announce which piece is chosen").
+    promotion_named: bool,
     /// The sighted player's e-board: its lights, and whether its link was lost.
     e_board: EBoardState,
 }
@@ -118,6 +145,37 @@ struct EBoardState {
     lost: bool,
 }
 
+/// "On the board this move, announced that one, please correct" (D.2.8).
+fn mismatch_tokens(before: &Chess, on_board: Move, announced: Move) -> Vec<Token> {
+    let mut tokens = vec![Token::Word(Word::OnTheBoard)];
+    tokens.extend(move_tokens(before, on_board, Style::Long));
+    tokens.push(Token::Pause);
+    tokens.push(Token::Word(Word::Announced));
+    tokens.extend(move_tokens(before, announced, Style::Long));
+    tokens.push(Token::Pause);
+    tokens.push(Token::Word(Word::PleaseCorrect));
+    tokens
+}
+
+/// What the words of a difference list tell the player belongs in which hole.
+fn told(diffs: &[Misplaced]) -> Vec<(Square, Piece)> {
+    diffs
+        .iter()
+        .filter_map(|d| Some((d.square, d.belongs?)))
+        .collect()
+}
+
+/// What has just happened to the peg board, for what is said about it.
+#[derive(Debug, Clone, PartialEq)]
+enum Moment {
+    /// A board event; `placed`: a peg was put down (or the board read whole).
+    Event { placed: bool },
+    /// The player says the move is done, or the game moved on: the board is compared now.
+    Settle,
+    /// A move on the board was refused: these words, then what to put back.
+    Refused(Vec<Token>),
+}
+
 impl BoardCycle {
     /// A cycle with no boards yet.
     pub(super) fn new(lang: Lang, vi_side: Color, program_announces: bool) -> BoardCycle {
@@ -131,6 +189,12 @@ impl BoardCycle {
             vi_move: ViMove::default(),
             touched: Vec::new(),
             sighted_touched: false,
+            hands: Hands::new(&Chess::default(), Sensing::Occupancy),
+            said_differences: None,
+            told: Vec::new(),
+            agree_owed: false,
+            following: None,
+            promotion_named: false,
             e_board: EBoardState::default(),
         }
     }
@@ -138,6 +202,7 @@ impl BoardCycle {
     /// Attaches the VI player's peg board (its kind is corrected by the board's `HELLO`).
     pub(super) fn attach_peg_board(&mut self, position: &Chess, sensing: Sensing) {
         self.peg = Some(Tracker::new(position.clone(), sensing));
+        self.hands = Hands::new(position, sensing);
     }
 
     /// Attaches the sighted player's electronic board: what it senses (its `HELLO` corrects
@@ -227,6 +292,9 @@ impl BoardCycle {
                 if let Some(tracker) = self.tracker_mut(seat) {
                     tracker.set_sensing(hello.sensing);
                 }
+                if seat == Seat::Peg {
+                    self.hands.set_sensing(hello.sensing);
+                }
             }
             LinkEvent::Input(input) => self.board_input(seat, &input, game, &mut out),
             LinkEvent::Key(name) => match command::board_key(&name) {
@@ -268,14 +336,52 @@ impl BoardCycle {
         game: &GameView,
         out: &mut Vec<CycleStep>,
     ) {
+        if seat == Seat::Peg && self.peg.is_some() {
+            let mover = self.mover(game);
+            // Told what belongs where, a peg put into a hole it was told about is that piece.
+            self.hands.observe(input, mover, &self.told);
+            if let Some((before, m)) = &self.following {
+                let leaves = match input {
+                    // A peg lifted that the relayed move does not touch, or a piece of his
+                    // own put down: he is not following the opponent's move.
+                    BoardInput::Up(square) => !pegs::move_squares(before, *m).contains(square),
+                    BoardInput::Down(square, _) => {
+                        self.hands.at(*square).color() == Some(self.vi_side)
+                    }
+                    _ => false,
+                };
+                if leaves {
+                    self.following = None;
+                }
+            }
+        }
         let Some(tracker) = self.tracker_mut(seat) else {
             return;
         };
         let outputs = tracker.handle(input);
         self.tracker_outputs(seat, outputs, game, out);
+        if seat == Seat::Peg {
+            let placed = !matches!(input, BoardInput::Up(_));
+            let moment = if matches!(input, BoardInput::Resync(_)) {
+                Moment::Settle
+            } else {
+                Moment::Event { placed }
+            };
+            self.say_peg_board(game, moment, out);
+        }
     }
 
-    /// What a tracker found out, turned into the move cycle and words.
+    /// The side whose move the peg board is making: the opponent while his relayed move is
+    /// followed, else the side to move.
+    fn mover(&self, game: &GameView) -> Color {
+        match self.following {
+            Some(_) => !game.position.turn(),
+            None => game.position.turn(),
+        }
+    }
+
+    /// What a tracker found out, turned into the move cycle and words. What the peg board
+    /// shows against the game (differences, agreement) is said by [`Self::say_peg_board`].
     fn tracker_outputs(
         &mut self,
         seat: Seat,
@@ -303,46 +409,328 @@ impl BoardCycle {
                         });
                     }
                 }
-                (TrackerOutput::BoardsAgree, Seat::Peg) => {
-                    let back_at_game = self
-                        .peg
-                        .as_ref()
-                        .is_some_and(|t| t.position().board() == game.position.board());
-                    if self.vi_move.on_board.is_some() && game.position.turn() == vi && back_at_game
-                    {
-                        // The player took the shown move back on the board.
-                        self.vi_move.on_board = None;
+                (TrackerOutput::Touch { square, piece, .. }, Seat::Peg) => {
+                    if self.following.is_some() || self.said_differences.is_some() {
+                        // Putting the board right, or following the opponent's move: pegs
+                        // lifted to adjust the board are no touch (4.2, D.2.9).
+                        continue;
                     }
-                    out.push(self.for_vi(vec![Token::Word(Word::BoardsAgree)], Priority::Move));
+                    let mut tokens = pegs::piece_tokens(*piece, vi);
+                    tokens.extend(square_tokens(*square));
+                    if game.position.turn() == vi {
+                        // D.2.2: a peg pulled out of its hole is a piece touched (4.3).
+                        tokens.push(Token::Word(Word::Touched));
+                        out.push(self.for_vi(tokens, Priority::Move));
+                        if !self.touched.iter().any(|(sq, _)| sq == square) {
+                            self.touched.push((*square, *piece));
+                            out.push(CycleStep::Touched {
+                                by: vi,
+                                square: *square,
+                                piece: *piece,
+                            });
+                        }
+                    } else {
+                        // Not his turn: no touch; the opponent's move is still to come.
+                        tokens.extend([
+                            Token::Word(Word::Lifted),
+                            Token::Pause,
+                            Token::Side(game.position.turn()),
+                            Token::Word(Word::ToMove),
+                        ]);
+                        out.push(self.for_vi(tokens, Priority::Move));
+                    }
                 }
+                (TrackerOutput::PutBack { .. }, Seat::Peg) if self.said_differences.is_some() => {
+                    // The board agrees again: that is said, with touch-move.
+                }
+                (TrackerOutput::PutBack { square, piece, .. }, Seat::Peg) => {
+                    let mut tokens = pegs::piece_tokens(*piece, vi);
+                    tokens.extend(square_tokens(*square));
+                    tokens.push(Token::Word(Word::PutBack));
+                    // 4.3: a touched piece that can move must move; an opponent's that can be
+                    // captured must be captured.
+                    let obliged = self.touch_move(&game.position).is_some_and(|o| {
+                        o.piece.0 == *square || o.victim.is_some_and(|(sq, _)| sq == *square)
+                    });
+                    if game.position.turn() == vi && obliged {
+                        tokens.extend([
+                            Token::Pause,
+                            Token::Word(if piece.color == vi {
+                                Word::TouchMove
+                            } else {
+                                Word::MustBeCaptured
+                            }),
+                        ]);
+                    }
+                    out.push(self.for_vi(tokens, Priority::Move));
+                }
+                (TrackerOutput::CastlingNotAllowed { .. }, Seat::Peg) => {
+                    // 4.4.2: said with what to put back.
+                    let words = output.tokens();
+                    self.say_peg_board(game, Moment::Refused(words), out);
+                }
+                (TrackerOutput::Differences(_) | TrackerOutput::BoardsAgree, Seat::Peg) => {}
                 (TrackerOutput::BoardsAgree, Seat::Sighted) => {
                     // The e-board shows the VI player's move: its lights are no longer needed.
                     self.e_board.lit = Bitboard::EMPTY;
                     out.push(self.show(&[Token::Word(Word::BoardsAgree)]))
                 }
-                (
-                    TrackerOutput::Differences(_) | TrackerOutput::CastlingNotAllowed { .. },
-                    Seat::Peg,
-                ) => out.push(self.for_vi(output.tokens(), Priority::Alert)),
                 (TrackerOutput::NeedPromotion { .. } | TrackerOutput::NeedChoice(_), _) => {
                     out.push(CycleStep::Effect(Effect::say(output.tokens())))
                 }
-                (_, Seat::Peg) => {
-                    out.push(self.for_vi(output.tokens(), Priority::Move));
-                    if let TrackerOutput::Touch { square, piece, .. } = &output
-                        && game.position.turn() == vi
-                        && !self.touched.iter().any(|(sq, _)| sq == square)
-                    {
-                        self.touched.push((*square, *piece));
-                        out.push(CycleStep::Touched {
-                            by: vi,
-                            square: *square,
-                            piece: *piece,
-                        });
-                    }
-                }
                 (_, Seat::Sighted) => out.push(self.show(&output.tokens())),
             }
+        }
+    }
+
+    /// Says what the peg board shows against what it should show, when that is news: every
+    /// differing square (with a refusal or an illegal move, its words first), or, once, that
+    /// the boards agree again. While the player's hands are on a move (a peg of the side
+    /// moving in hand, or part of a legal move made), nothing is said of the board.
+    fn say_peg_board(&mut self, game: &GameView, moment: Moment, out: &mut Vec<CycleStep>) {
+        let Some(tracker) = &self.peg else {
+            return;
+        };
+        if !self.peg_connected && moment != Moment::Settle {
+            return;
+        }
+        let vi = self.vi_side;
+        let before = &game.position;
+        let vi_to_move = before.turn() == vi && self.following.is_none();
+        // The VI player's move shown on the board and not yet made may be changed while it
+        // is not announced: back to the position before, or another legal move.
+        if vi_to_move
+            && self.vi_move.on_board.is_some()
+            && tracker.position().board() != before.board()
+            && !matches!(moment, Moment::Refused(_))
+        {
+            if self.hands.shows(before) {
+                self.vi_move.on_board = None;
+                self.reset_peg(before);
+                if let Some(obligation) = self.touch_move(before) {
+                    out.push(self.for_vi(obligation.tokens(), Priority::Move));
+                }
+                return;
+            }
+            let obligation = self.touch_move(before);
+            let other = before.legal_moves().into_iter().find(|&m| {
+                Some(m) != self.vi_move.on_board
+                    && obligation.as_ref().is_none_or(|o| o.allows(m))
+                    && self.hands.shows_after(before, m)
+            });
+            if let Some(m) = other {
+                self.reset_peg(before);
+                self.peg_move(m, game, out);
+                if let Some(tracker) = &mut self.peg
+                    && self.vi_move.on_board == Some(m)
+                {
+                    let mut after = before.clone();
+                    after.play_unchecked(m);
+                    tracker.set_position(after);
+                }
+                return;
+            }
+        }
+        let Some(tracker) = &self.peg else {
+            return;
+        };
+        if tracker.pending_question().is_some() {
+            // The board asks which piece or which move: it is not wrong, only unclear.
+            return;
+        }
+        let target = tracker.position().clone();
+        let diffs = self.peg_differences(&target);
+        if diffs.is_empty() {
+            let owed = self.said_differences.take().is_some() || self.agree_owed;
+            if owed {
+                // The events show the board agrees, a capture's square too (which an
+                // occupancy board alone cannot tell): the tracker is in step again.
+                self.restart_peg(&target);
+            }
+            self.hands.agree_with(&target);
+            self.told.clear();
+            self.agree_owed = false;
+            self.following = None;
+            if let Moment::Refused(words) = moment {
+                out.push(self.for_vi(words, Priority::Alert));
+                return;
+            }
+            if !owed {
+                return;
+            }
+            match self.vi_move.on_board {
+                // The board is back at the VI player's move, still to be announced.
+                Some(m) if vi_to_move && self.vi_move.announced.is_none() => {
+                    let mut tokens = move_tokens(before, m, Style::Long);
+                    tokens.extend([Token::Pause, Token::Word(Word::AnnouncementMissing)]);
+                    out.push(self.for_vi(tokens, Priority::Move));
+                }
+                _ => {
+                    let mut tokens = vec![Token::Word(Word::BoardsAgree)];
+                    if vi_to_move && let Some(obligation) = self.touch_move(before) {
+                        // 4.3: touch-move stays in force.
+                        tokens.push(Token::Pause);
+                        tokens.extend(obligation.tokens());
+                    }
+                    out.push(self.for_vi(tokens, Priority::Move));
+                }
+            }
+            return;
+        }
+        let speak = match &moment {
+            Moment::Refused(_) | Moment::Settle => true,
+            Moment::Event { placed } => *placed && !self.hands_busy(game),
+        };
+        if !speak {
+            return;
+        }
+        let refused = matches!(moment, Moment::Refused(_));
+        if !refused && self.said_differences.as_ref() == Some(&diffs) {
+            return;
+        }
+        let words = match moment {
+            Moment::Refused(mut refusal) => {
+                // What to put back, after the refusal's words (a piece taken off where the
+                // board cannot see it too).
+                let exact = self.hands.exact_differences(&target);
+                refusal.push(Token::Pause);
+                refusal.extend(pegs::differences_tokens(&exact, vi));
+                self.told = told(&exact);
+                refusal
+            }
+            _ => {
+                let (words, said) = self.board_words(game, &target, &diffs);
+                self.told = told(&said);
+                words
+            }
+        };
+        self.said_differences = Some(diffs);
+        // Told what differs, the player puts the board right: no longer following, and the
+        // pegs in hand are no move under way.
+        self.following = None;
+        self.hands.set_aside();
+        out.push(self.for_vi(words, Priority::Alert));
+    }
+
+    /// The words for a peg board that differs from `target` by `diffs`: a move on the pegs
+    /// no rule allows, with its reason; a legal move left half made (a capture's piece still
+    /// standing), with what is still to do; else "the boards differ" (and, while the
+    /// opponent is to move, that his move is not relayed yet); then every square, and
+    /// touch-move when it binds.
+    fn board_words(
+        &self,
+        game: &GameView,
+        target: &Chess,
+        diffs: &[Misplaced],
+    ) -> (Vec<Token>, Vec<Misplaced>) {
+        let vi = self.vi_side;
+        let before = &game.position;
+        let own_turn = before.turn() == vi && self.following.is_none();
+        let at_game = target.board() == before.board();
+        let mut words = Vec::new();
+        let mut diffs = diffs.to_vec();
+        let way = self
+            .hands
+            .single_way(target)
+            .filter(|(piece, ..)| own_turn && at_game && piece.color == vi);
+        let legal = before.legal_moves();
+        let half_made: Vec<Move> = legal
+            .iter()
+            .copied()
+            .filter(|&m| self.hands.on_the_way(before, m))
+            .collect();
+        let half_made = self
+            .vi_move
+            .announced
+            .filter(|a| half_made.contains(a))
+            .or(match half_made.as_slice() {
+                [m] => Some(*m),
+                _ => None,
+            })
+            .filter(|_| own_turn && at_game);
+        if let Some((piece, from, to)) = way
+            && !legal.iter().any(|m| m.from() == Some(from) && m.to() == to)
+        {
+            // No rule allows it: said to be illegal, with the true reason, and every square
+            // as the events tell (a piece taken off where the board cannot see it).
+            words.extend(pegs::way_tokens(piece, from, to, vi));
+            words.extend([Token::Pause, Token::Word(Word::NotLegal), Token::Pause]);
+            words.extend(why_illegal(before, from, to).tokens());
+            diffs = self.hands.exact_differences(target);
+        } else if let Some(m) = half_made {
+            // A legal move the pegs show half made: what is still to do for it.
+            let mut after = before.clone();
+            after.play_unchecked(m);
+            words.extend(move_tokens(before, m, Style::Long));
+            diffs = self.peg_differences(&after);
+        } else {
+            words.push(Token::Word(Word::BoardsDiffer));
+            if before.turn() != vi && self.following.is_none() {
+                // The opponent is to move: his move is still to be relayed.
+                words.extend([
+                    Token::Pause,
+                    Token::Side(before.turn()),
+                    Token::Word(Word::ToMove),
+                ]);
+                if self.shows_a_move_of(before) {
+                    // His move played on the pegs before it was relayed.
+                    words.extend([Token::Pause, Token::Word(Word::NotYetAnnounced)]);
+                }
+            }
+        }
+        if !diffs.is_empty() {
+            words.push(Token::Pause);
+            words.extend(pegs::differences_tokens(&diffs, vi));
+        }
+        if own_turn
+            && at_game
+            && let Some(obligation) = self.touch_move(before)
+        {
+            // 4.3: touch-move stays in force.
+            words.push(Token::Pause);
+            words.extend(obligation.tokens());
+        }
+        (words, diffs)
+    }
+
+    /// Whether the player's hands are still on a move: a peg of the side moving in hand, or
+    /// the board part of the way of a legal move (the relayed one while it is followed).
+    fn hands_busy(&self, game: &GameView) -> bool {
+        if self.hands.holding(self.mover(game)) {
+            return true;
+        }
+        match &self.following {
+            Some((before, m)) => self.hands.on_the_way(before, *m) || self.hands.shows(before),
+            None => self.hands.on_the_way_of_any(&game.position),
+        }
+    }
+
+    /// Whether the peg board shows the position after a legal move of `position`.
+    fn shows_a_move_of(&self, position: &Chess) -> bool {
+        position
+            .legal_moves()
+            .into_iter()
+            .any(|m| self.hands.shows_after(position, m))
+    }
+
+    /// Where the peg board differs from `target`: as the board can tell, and where it cannot,
+    /// as the events tell (a captured piece left on its square, which an occupancy board
+    /// cannot tell from the capturing one).
+    fn peg_differences(&self, target: &Chess) -> Vec<Misplaced> {
+        self.hands.exact_differences(target)
+    }
+
+    /// The peg board shows `position`: its tracker starts from it, in step.
+    fn restart_peg(&mut self, position: &Chess) {
+        if let Some(tracker) = &mut self.peg {
+            let _ = tracker.start(position.clone());
+        }
+    }
+
+    /// The peg board's tracker goes back to `position` (its pegs are to show it).
+    fn reset_peg(&mut self, position: &Chess) {
+        if let Some(tracker) = &mut self.peg {
+            tracker.set_position(position.clone());
         }
     }
 
@@ -360,7 +748,11 @@ impl BoardCycle {
             let result = match question {
                 PendingQuestion::Promotion => {
                     let role = crate::notation::parse::parse_piece(line)?;
-                    tracker.choose_promotion(role)
+                    let result = tracker.choose_promotion(role);
+                    if seat == Seat::Peg && result.is_ok() {
+                        self.promotion_named = true;
+                    }
+                    result
                 }
                 // A question about one move is a confirmation: "ja" answers it.
                 PendingQuestion::Choice(moves) if yes && moves.len() == 1 => {
@@ -377,6 +769,10 @@ impl BoardCycle {
             let outputs = result.ok()?;
             let mut out = Vec::new();
             self.tracker_outputs(seat, outputs, game, &mut out);
+            self.promotion_named = false;
+            if seat == Seat::Peg {
+                self.say_peg_board(game, Moment::Settle, &mut out);
+            }
             return Some(out);
         }
         None
@@ -396,21 +792,36 @@ impl BoardCycle {
         let before = &game.position;
         if before.turn() != vi {
             // The peg board moved ahead of the game (the opponent's move not yet announced,
-            // or a second move after the own one): the board must go back.
-            if let Some(tracker) = &mut self.peg {
-                tracker.set_position(before.clone());
-            }
-            out.push(self.for_vi(vec![Token::Word(Word::BoardsDiffer)], Priority::Alert));
+            // or a second move after the own one): the board must go back; what it shows is
+            // said with the differences.
+            self.reset_peg(before);
+            return;
+        }
+        let mut after = before.clone();
+        after.play_unchecked(m);
+        let sure = match self.hands.at(m.to()) {
+            pegs::Held::Piece(piece, _) => after.board().piece_at(m.to()) == Some(piece),
+            _ => m.promotion().is_some(),
+        };
+        if (m.promotion().is_none() && !self.hands.shows(&after))
+            || (self.said_differences.is_some() && !sure && !m.is_castle())
+        {
+            // The events tell otherwise (a captured piece put back on its square, which an
+            // occupancy board cannot tell from the capturing one), or the player is putting
+            // the board right and the events do not show this move: no move; what the board
+            // shows is said with the differences.
+            self.reset_peg(before);
             return;
         }
         if let Some(obligation) = self.touch_move(before)
             && !obligation.allows(m)
         {
             // 4.3 / 4.4: not the move the touched pieces oblige; the board goes back.
-            out.push(self.for_vi(obligation.tokens(), Priority::Alert));
-            if let Some(tracker) = &mut self.peg {
-                tracker.set_position(before.clone());
-            }
+            let mut words = move_tokens(before, m, Style::Long);
+            words.extend([Token::Pause, Token::Word(Word::NotAllowed), Token::Pause]);
+            words.extend(obligation.tokens());
+            self.reset_peg(before);
+            self.say_peg_board(game, Moment::Refused(words), out);
             return;
         }
         self.vi_move.on_board = Some(m);
@@ -420,8 +831,9 @@ impl BoardCycle {
                 Word::PressClockFirst,
             )])));
         }
-        if self.program_announces {
-            self.vi_move.announced = Some(m);
+        if self.program_announces || std::mem::take(&mut self.promotion_named) {
+            // The program announces it, or the player named the piece the board asked for.
+            self.vi_move.announced.get_or_insert(m);
         } else if self.vi_move.announced.is_none() {
             // Placed (D.2.3.1/2); the announcement (D.2.3.3) is still to come.
             let mut tokens = move_tokens(before, m, Style::Long);
@@ -461,6 +873,7 @@ impl BoardCycle {
                 _ => tracker.settle(),
             };
             self.tracker_outputs(Seat::Peg, outputs, game, &mut out);
+            self.say_peg_board(game, Moment::Settle, &mut out);
         }
         if self.vi_move.announced.is_some() && self.vi_move.on_board.is_none() {
             let mut tokens = move_tokens(&game.position, m, game.style);
@@ -500,19 +913,13 @@ impl BoardCycle {
             return;
         }
         let before = &game.position;
-        let mut tokens = vec![Token::Word(Word::OnTheBoard)];
-        tokens.extend(move_tokens(before, on_board, Style::Long));
-        tokens.push(Token::Pause);
-        tokens.push(Token::Word(Word::Announced));
-        tokens.extend(move_tokens(before, announced, Style::Long));
-        tokens.push(Token::Pause);
-        tokens.push(Token::Word(Word::PleaseCorrect));
+        let tokens = mismatch_tokens(before, on_board, announced);
         out.push(self.for_vi(tokens, Priority::Alert));
         // The board is to go back to the position before the move, or the announcement is
-        // to be repeated correctly; either completes the cycle.
-        if let Some(tracker) = &mut self.peg {
-            tracker.set_position(before.clone());
-        }
+        // to be repeated correctly; either completes the cycle. The board's difference is
+        // what was just said.
+        self.reset_peg(before);
+        self.said_differences = Some(self.peg_differences(before));
     }
 
     /// The sighted player's e-board shows a move.
@@ -559,10 +966,68 @@ impl BoardCycle {
 
     /// Both boards are expected to show `position` now (after a move made elsewhere, a
     /// take-back, the arbiter going back); the lifts and drops that bring them there are not
-    /// differences, and the boards say when they agree.
-    pub(super) fn follow(&mut self, position: &Chess) {
+    /// differences, and the peg board says when it agrees. `relayed`: the opponent's move
+    /// just made, with the position before it, which the VI player is to follow on the pegs.
+    /// A peg board that was in step is followed in silence (the move's words say what to
+    /// do); one that was not is told every difference to the new position at once.
+    pub(super) fn follow(
+        &mut self,
+        position: &Chess,
+        relayed: Option<(Chess, Move)>,
+        game: &GameView,
+    ) -> Vec<CycleStep> {
+        let old_target = self.peg.as_ref().map(|t| t.position().clone());
+        self.hands.set_aside();
         for tracker in [&mut self.peg, &mut self.sighted].into_iter().flatten() {
             tracker.set_position(position.clone());
+        }
+        let mut out = Vec::new();
+        let Some(old_target) = old_target else {
+            return out;
+        };
+        let was_in_step = self.hands.shows(&old_target) && self.said_differences.is_none();
+        self.following = None;
+        if self.hands.shows(position) {
+            // Already there (followed early, or the move made on the board itself).
+            self.restart_peg(position);
+            if !was_in_step {
+                self.agree_owed = true;
+            }
+        } else if let Some((before, m)) = relayed
+            && was_in_step
+            && self.hands.shows(&before)
+        {
+            self.following = Some((before, m));
+            self.agree_owed = true;
+            return out;
+        } else {
+            // Out of step, or the game went back (a take-back, the arbiter): every peg to
+            // move is said.
+            self.said_differences = None;
+        }
+        if self.peg_connected {
+            self.say_peg_board(game, Moment::Settle, &mut out);
+        }
+        out
+    }
+
+    /// What the peg board shows against the game, when it differs: the words of
+    /// [`Self::board_words`], for a refusal of the clock to say what is wrong on the board.
+    pub(super) fn board_differences(&self, game: &GameView) -> Option<Vec<Token>> {
+        let tracker = self.peg.as_ref().filter(|_| self.peg_connected)?;
+        let target = tracker.position().clone();
+        let diffs = self.peg_differences(&target);
+        (!diffs.is_empty()).then(|| self.board_words(game, &target, &diffs).0)
+    }
+
+    /// The move on the peg board and the one announced, when they differ: both said, and
+    /// that one of them is to be corrected (D.2.8).
+    pub(super) fn mismatch(&self, game: &GameView) -> Option<Vec<Token>> {
+        match (self.vi_move.on_board, self.vi_move.announced) {
+            (Some(on_board), Some(announced)) if on_board != announced => {
+                Some(mismatch_tokens(&game.position, on_board, announced))
+            }
+            _ => None,
         }
     }
 

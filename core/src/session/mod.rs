@@ -22,6 +22,7 @@ mod commands;
 mod cycle;
 mod edge;
 mod effect;
+mod pegs;
 mod queries;
 mod resume;
 mod timing;
@@ -141,6 +142,12 @@ pub struct Session {
     edge: edge::EdgeState,
     /// The peg board is the simulated one (`peg …` lines go to it).
     simulated_peg_board: bool,
+    /// The game was resumed with its clock stopped: the first press of the clock starts it
+    /// again (as the greeting said).
+    resumed_paused: bool,
+    /// A move typed without the piece its promotion makes (4.6): the pawn's way, waiting
+    /// for the piece to be named alone.
+    promotion_asked: Option<(shakmaty::Square, shakmaty::Square)>,
 }
 
 impl Session {
@@ -157,6 +164,8 @@ impl Session {
             last_said: Vec::new(),
             edge: edge::EdgeState::default(),
             simulated_peg_board: false,
+            resumed_paused: false,
+            promotion_asked: None,
         }
     }
 
@@ -229,7 +238,9 @@ impl Session {
         self.clock.as_ref().and_then(TalkingClock::next_deadline)
     }
 
-    /// What to say when the game begins or is resumed.
+    /// What to say when the game begins or is resumed: whose move it is; for a new game with
+    /// a clock, the time control and that Enter starts the clock; for a resumed game, the last
+    /// move, a standing draw offer, and the clock's times with how it goes on.
     #[must_use = "it is what the state machine decided: carry it out"]
     pub fn greeting(&mut self, resumed: bool) -> Vec<Effect> {
         let mut tokens = vec![Token::Word(if resumed {
@@ -238,15 +249,47 @@ impl Session {
             Word::NewGame
         })];
         tokens.push(Token::Pause);
-        match self.game().outcome() {
-            Some(outcome) => tokens.extend(outcome.tokens()),
-            None => tokens.extend(queries::whose_move_tokens(self.game().position())),
+        if let Some(tokens_over) = self.game_over_tokens() {
+            // "Partie beendet, …, Ende verlässt das Programm".
+            tokens.extend(tokens_over.into_iter().skip(2));
+            let out = vec![Effect::say(tokens)];
+            self.remember(&out);
+            return out;
         }
-        if let Some(clock) = &self.clock
-            && clock.clock().is_paused()
-        {
-            tokens.push(Token::Pause);
-            tokens.push(Token::Word(Word::ClockPaused));
+        tokens.extend(queries::whose_move_tokens(self.game().position()));
+        if resumed {
+            let history = self.game().history();
+            if let Some(last) = history.last()
+                && let Some(before) = self.game().position_at(history.len() - 1)
+            {
+                tokens.extend([
+                    Token::Pause,
+                    Token::Word(Word::LastMove),
+                    Token::Side(last.by),
+                ]);
+                tokens.extend(move_tokens(before, last.mv, self.options.style));
+            }
+            if let Some(offerer) = self.game().pending_draw_offer() {
+                // 9.1.2.3: the offer stands until it is answered.
+                tokens.extend([
+                    Token::Pause,
+                    Token::Side(offerer),
+                    Token::Word(Word::DrawOffered),
+                ]);
+            }
+        }
+        if let Some(clock) = &self.clock {
+            if !clock.clock().is_started() {
+                tokens.extend([Token::Pause, Token::Word(Word::TimeControlLabel)]);
+                tokens.extend(clock.clock().control().tokens());
+                tokens.extend([Token::Pause, Token::Word(Word::EnterStartsClock)]);
+            } else if clock.clock().is_paused() {
+                tokens.extend([Token::Pause, Token::Word(Word::ClockPaused), Token::Pause]);
+                tokens.extend(clock.answer(crate::clock::Query::Both, Duration::ZERO));
+                if resumed {
+                    tokens.extend([Token::Pause, Token::Word(Word::EnterResumesClock)]);
+                }
+            }
         }
         let out = vec![Effect::say(tokens)];
         self.remember(&out);
@@ -260,16 +303,28 @@ impl Session {
         match input {
             Input::Line(line) => {
                 let answered = self.cycle.answer(&line, &self.cycle_game());
+                let promotion = self.promotion_asked.take();
                 match answered {
                     Some(steps) => self.carry_out(steps, now, &mut out),
-                    None => match command::parse(self.options.lang, &line) {
-                        Some(command) => self.handle_command(command, None, now, &mut out),
-                        None => self.handle_move_text(&line, now, &mut out),
+                    None => match (promotion, crate::notation::parse::parse_piece(&line)) {
+                        // "welche Figur?" answered with the piece alone (4.6).
+                        (Some((from, to)), Some(role)) => {
+                            let text = format!("{from}{to}{}", role.char());
+                            self.handle_move_text(&text, now, &mut out);
+                        }
+                        _ => match command::parse(self.options.lang, &line) {
+                            Some(command) => self.handle_command(command, None, now, &mut out),
+                            None => self.handle_move_text(&line, now, &mut out),
+                        },
                     },
                 }
             }
             Input::LineUnreadable => {
-                out.push(Effect::say(vec![Token::Word(Word::NotUnderstood)]));
+                out.push(Effect::say(vec![
+                    Token::Word(Word::NotUnderstood),
+                    Token::Pause,
+                    Token::Word(Word::HelpPointer),
+                ]));
                 out.push(Effect::Log(
                     "a typed line held only control characters".into(),
                 ));
@@ -416,8 +471,37 @@ impl Session {
         let pos = self.game().position().clone();
         match parse_move(&pos, text) {
             Ok(m) => self.route_move(m, now, out),
+            Err(ParseError::PromotionPieceMissing) => {
+                // 4.6: the pawn's way is known; "welche Figur?", and the piece alone answers.
+                let way = [
+                    format!("{text} Dame"),
+                    format!("{text}q"),
+                    format!("{text}=Q"),
+                ]
+                .iter()
+                .find_map(|t| parse_move(&pos, t).ok())
+                .filter(|m| m.promotion().is_some());
+                if let Some(m) = way
+                    && let Some(from) = m.from()
+                {
+                    self.promotion_asked = Some((from, m.to()));
+                    let mut tokens = vec![Token::Word(Word::Promotion)];
+                    tokens.extend(crate::words::square_tokens(m.to()));
+                    tokens.extend([Token::Pause, Token::Word(Word::WhichPiece)]);
+                    out.push(Effect::say(tokens));
+                } else {
+                    out.push(Effect::say(ParseError::PromotionPieceMissing.tokens(&pos)));
+                }
+            }
             Err(err) => {
-                out.push(Effect::say(err.tokens(&pos)));
+                let mut tokens = err.tokens(&pos);
+                if matches!(
+                    err,
+                    ParseError::UnknownWord(_) | ParseError::NotAMove | ParseError::Empty
+                ) {
+                    tokens.extend([Token::Pause, Token::Word(Word::HelpPointer)]);
+                }
+                out.push(Effect::say(tokens));
                 if let ParseError::UnknownWord(word) = &err {
                     out.push(Effect::Show(unknown_word(word)));
                 }
@@ -425,11 +509,12 @@ impl Session {
         }
     }
 
-    /// "Partie beendet" with the result, when the game is over.
+    /// "Partie beendet" with the result, when the game is over, and how to leave.
     fn game_over_tokens(&self) -> Option<Vec<Token>> {
         let outcome = self.game().outcome()?;
         let mut tokens = vec![Token::Word(Word::GameOver), Token::Pause];
         tokens.extend(outcome.tokens());
+        tokens.extend([Token::Pause, Token::Word(Word::QuitToLeave)]);
         Some(tokens)
     }
 
@@ -452,13 +537,20 @@ impl Session {
     /// may have been sent back after a mismatch), the other board is to show it.
     /// `on_board`: the move was made on a board the program sees.
     fn make_and_follow(&mut self, m: Move, on_board: bool, now: Duration, out: &mut Vec<Effect>) {
-        let mover = self.game().position().turn();
+        let before = self.game().position().clone();
+        let plies = self.game().history().len();
+        let mover = before.turn();
         self.make_move(m, now, out);
         if self.uncompleted.is_some() {
             self.uncompleted_on_board = on_board;
         }
         let position = self.sheet.game().position().clone();
-        self.cycle.follow(&position);
+        // The opponent's move is to be followed on the peg board.
+        let relayed = (self.game().history().len() > plies
+            && before.turn() != self.options.vi_side)
+            .then_some((before, m));
+        let steps = self.cycle.follow(&position, relayed, &self.cycle_game());
+        self.carry_out(steps, now, out);
         self.cycle.light_move(mover, m, &position);
     }
 
@@ -503,10 +595,11 @@ impl Session {
     }
 
     /// The boards follow the game after it went back (a take-back, the arbiter).
-    fn boards_follow_game(&mut self) {
+    fn boards_follow_game(&mut self, now: Duration, out: &mut Vec<Effect>) {
         self.cycle.forget_move_under_way();
         let position = self.sheet.game().position().clone();
-        self.cycle.follow(&position);
+        let steps = self.cycle.follow(&position, None, &self.cycle_game());
+        self.carry_out(steps, now, out);
     }
 }
 

@@ -55,6 +55,11 @@ pub fn resume(
     }
     let has_clock = clock.is_some();
     let mut session = Session::new(sheet, clock, options);
+    // The clock goes on when someone presses it (the greeting says so).
+    session.resumed_paused = session
+        .clock
+        .as_ref()
+        .is_some_and(|c| c.clock().is_started() && c.clock().is_paused());
     // A move journaled without a press after it is made but not completed.
     let last = entries
         .iter()

@@ -64,6 +64,12 @@ impl Session {
             out.push(Effect::say(tokens));
             return;
         }
+        if self.resumed_paused && self.clock.as_ref().is_some_and(|c| c.clock().is_paused()) {
+            // A resumed game: the first press starts the clock again where it stood.
+            self.resumed_paused = false;
+            self.clock_input(ClockInput::Resume, now, out);
+            return;
+        }
         let Some(clock) = &self.clock else {
             // No clock: pressing completes the move.
             self.uncompleted = None;
@@ -78,7 +84,7 @@ impl Session {
             if !waiting && self.cycle.move_under_way() {
                 // A VI move under way: say what it lacks rather than start the clock.
                 if let Some(word) = self.cycle.press_refusal(waiting) {
-                    out.push(Effect::say(vec![Token::Word(word)]));
+                    out.push(Effect::say(self.refusal_with_board(word)));
                 }
                 return;
             }
@@ -92,7 +98,7 @@ impl Session {
                 .cycle
                 .press_refusal(waiting)
                 .unwrap_or(Word::MakeMoveFirst);
-            out.push(Effect::say(vec![Token::Word(word)]));
+            out.push(Effect::say(self.refusal_with_board(word)));
             return;
         };
         let Some(clock) = &mut self.clock else {
@@ -117,6 +123,23 @@ impl Session {
             }
             Err(err) => out.push(Effect::say(err.tokens())),
         }
+    }
+
+    /// A refusal of the clock, and what is wrong on the peg board if it differs. A move on
+    /// the board that differs from the one announced is no fault of the board: both are said
+    /// again, for either may be corrected (D.2.8).
+    fn refusal_with_board(&self, word: Word) -> Vec<Token> {
+        if word == Word::PleaseCorrect
+            && let Some(mismatch) = self.cycle.mismatch(&self.cycle_game())
+        {
+            return mismatch;
+        }
+        let mut tokens = vec![Token::Word(word)];
+        if let Some(board) = self.cycle.board_differences(&self.cycle_game()) {
+            tokens.push(Token::Pause);
+            tokens.extend(board);
+        }
+        tokens
     }
 
     /// Adds minutes to a player's clock (a penalty of the opponent) and records it.

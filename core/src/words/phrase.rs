@@ -46,8 +46,20 @@ pub enum CommandKind {
     Yes,
     /// `Command::No`.
     No,
-    /// `Command::Help`.
+    /// `Command::Help`, the list of topics.
     Help,
+    /// `Command::Help` about moves.
+    HelpMoves,
+    /// `Command::Help` about questions.
+    HelpQuestions,
+    /// `Command::Help` about the clock.
+    HelpClock,
+    /// `Command::Help` about the boards.
+    HelpBoard,
+    /// `Command::Help` about draws, claims and resigning.
+    HelpDraw,
+    /// `Command::Help` about the arbiter's commands.
+    HelpArbiter,
     /// `Command::Fen`.
     Fen,
     /// `ArbiterAction::Pause`.
@@ -74,7 +86,7 @@ pub enum CommandKind {
 
 impl CommandKind {
     /// Every kind, in the order of the help text.
-    pub const ALL: [CommandKind; 31] = [
+    pub const ALL: [CommandKind; 37] = [
         CommandKind::WhoseMove,
         CommandKind::LastMove,
         CommandKind::LastMoves,
@@ -95,6 +107,12 @@ impl CommandKind {
         CommandKind::Yes,
         CommandKind::No,
         CommandKind::Help,
+        CommandKind::HelpMoves,
+        CommandKind::HelpQuestions,
+        CommandKind::HelpClock,
+        CommandKind::HelpBoard,
+        CommandKind::HelpDraw,
+        CommandKind::HelpArbiter,
         CommandKind::Fen,
         CommandKind::ArbiterPause,
         CommandKind::ArbiterResume,

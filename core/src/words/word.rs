@@ -56,6 +56,9 @@ words! {
     Move => "w_move";
     /// "moves"
     Moves => "w_moves";
+    /// "one move": a count of one, said with its noun in the form the number asks for
+    /// ("ein Zug", not "eins Zug").
+    OneMove => "w_one_move";
     /// "to move"
     ToMove => "w_to_move";
     /// "moves completed": the moves each player has completed (D.2.10.4).
@@ -353,6 +356,64 @@ words! {
     Said => "w_said";
     /// "note": the board view's label of the last other line.
     Note => "w_note";
+    // --- the dialogue of the move cycle (issue 22) ---
+    /// "that piece does not move like that" (3.2 to 3.7)
+    NotHowItMoves => "w_not_how_it_moves";
+    /// "the way is blocked" (3.5, 3.7)
+    PathBlocked => "w_path_blocked";
+    /// "a piece of the same colour stands there" (3.1)
+    OwnPieceThere => "w_own_piece_there";
+    /// "there is nothing to capture there"
+    NothingToCapture => "w_nothing_to_capture";
+    /// "the king is in check" (3.8.2.2)
+    KingInCheck => "w_king_in_check";
+    /// "the king would cross an attacked square" (3.8.2.2)
+    CastlingThroughCheck => "w_castling_through_check";
+    /// "the king or the rook has already moved" (3.8.2.1)
+    CastlingRightLost => "w_castling_right_lost";
+    /// "there is no promotion here"
+    NoPromotionHere => "w_no_promotion_here";
+    /// "has used": the time a side has used, after the side (D.2.10.4)
+    HasUsed => "w_has_used";
+    /// "first entered": the move an assistant typed by mistake and corrected (D.2.10)
+    FirstEntered => "w_first_entered";
+    /// "back to": a piece's way back to its square ("Bauer David vier zurück nach David zwei")
+    BackTo => "w_back_to";
+    /// "not allowed": a legal move that touch-move forbids (4.3, 4.4)
+    NotAllowed => "w_not_allowed";
+    /// "lifted": a peg lifted while it is not the VI player's turn (no touch, 4.3)
+    Lifted => "w_lifted";
+    /// "not announced yet": the opponent's move played on the peg board before it was relayed
+    NotYetAnnounced => "w_not_yet_announced";
+    /// "Enter starts the clock": said when a game with a clock begins
+    EnterStartsClock => "w_enter_starts_clock";
+    /// "Enter starts the clock again": said when a game is resumed with its clock stopped
+    EnterResumesClock => "w_enter_resumes_clock";
+    /// "quit leaves the program": said with the end of the game
+    QuitToLeave => "w_quit_to_leave";
+    /// "no question is open": yes or no with nothing asked
+    NothingToConfirm => "w_nothing_to_confirm";
+    /// "help lists what can be said": after something not understood
+    HelpPointer => "w_help_pointer";
+    /// "help on": the help's first line, before its topics
+    HelpTopics => "w_help_topics";
+    /// "questions": a topic of the help
+    QuestionsTopic => "w_questions_topic";
+    /// "board": a topic of the help
+    BoardTopic => "w_board_topic";
+    /// "say or type moves like this"
+    HelpMovesSay => "w_help_moves_say";
+    /// "or type them in algebraic notation": with the typed forms exactly as typed
+    HelpTyped => "w_help_typed";
+    /// "on promotion name the new piece, for example" (4.6, D.2.1)
+    HelpPromotion => "w_help_promotion";
+    /// "takes back a slip before the clock is pressed" (D.2.8)
+    HelpCorrection => "w_help_correction";
+    /// "Enter presses the clock"
+    HelpEnterPresses => "w_help_enter_presses";
+    /// how the peg board is used
+    HelpPegs => "w_help_pegs";
+    // (end of the block of issue 22)
     // --- speech in and out ---
     /// "voice input off"
     VoiceInputOff => "w_voice_input_off";

@@ -4,7 +4,10 @@
 
 #![allow(dead_code)]
 
+pub mod blind;
 pub mod games;
+pub mod rows;
+pub mod vocabulary;
 
 use std::time::Duration;
 
@@ -115,6 +118,7 @@ pub fn heard(session: &mut Session, words: &[&str], always_on: bool, at: u64) ->
             .enumerate()
             .map(|(i, w)| (w.to_string(), -(i as f32) * 0.5))
             .collect(),
+        ..Heard::default()
     };
     session.handle(Input::Heard { heard, always_on }, Duration::from_millis(at))
 }

@@ -22,7 +22,7 @@ use ct2rs::sys::{ComputeType, Config, StorageView, Whisper, WhisperOptions};
 
 use super::models::{ModelError, is_whisper_dir};
 use annexd_core::Lang;
-use annexd_core::listen::{EndPointer, Heard};
+use annexd_core::listen::{EndPointer, Heard, HeardFrom};
 
 /// How many transcripts the beam search returns.
 pub const ALTERNATIVES: usize = 5;
@@ -185,7 +185,10 @@ impl WhisperModel {
             alternatives.clear();
         }
         Ok(Transcript {
-            heard: Heard { alternatives },
+            heard: Heard {
+                alternatives,
+                from: HeardFrom::Transcript,
+            },
             no_speech: result.no_speech_prob,
         })
     }
