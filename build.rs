@@ -1,54 +1,76 @@
-//! Tells the linker where libvosk is, so that the program runs with no environment variables,
-//! and tells the program which checkout it was built in (development builds only).
+//! Tells the linker where libvosk (and, for Windows, liblouis) is, so that the program runs
+//! with no environment variables, and tells the program which checkout it was built in
+//! (development builds only).
 //!
-//! libvosk comes from the PyPI wheel `vosk` (see scripts/setup.sh). Its folder is taken from
-//! `ANNEXD_VOSK_LIB_DIR` if set, else `.deps/vosk` in this repository, where setup puts it.
-//! Without it a build with voice input stops at once with one line that says what to run.
+//! libvosk comes from the PyPI wheel `vosk` (see scripts/setup.sh and scripts/cross.sh), one
+//! per target: `libvosk.so` in `.deps/vosk` (x86_64 Linux), `.deps/vosk-aarch64` (aarch64
+//! Linux), `libvosk.dll` with its MinGW runtime DLLs in `.deps/vosk-windows` (x86_64
+//! Windows). The folder is taken from `ANNEXD_VOSK_LIB_DIR` if set. Without it a build with
+//! voice input stops at once with one line that says what to run.
 //!
-//! The program finds libvosk through its RUNPATH: for a development build, first the folder
-//! it was linked from; always `$ORIGIN/../lib/annexd` (where the Debian package puts it,
-//! `/usr/lib/annexd/` beside `/usr/bin/annexd`). A packaged build (`ANNEXD_PACKAGE=1`, set
-//! by scripts/package.sh) has the relative RUNPATH only and no path into the checkout at all:
-//! `ANNEXD_CHECKOUT` (read by `src/data_dirs.rs`) is then left unset.
+//! On Linux the program finds libvosk through its RUNPATH: for a development build, first the
+//! folder it was linked from; always `$ORIGIN/../lib/annexd` (where the Debian package puts
+//! it, `/usr/lib/annexd/` beside `/usr/bin/annexd`). A packaged build (`ANNEXD_PACKAGE=1`,
+//! set by the packaging scripts) has the relative RUNPATH only and no path into the checkout
+//! at all: `ANNEXD_CHECKOUT` (read by `src/data_dirs.rs`) is then left unset. On Windows a
+//! program finds its DLLs in its own folder (the zip puts them there) or on `PATH` (Wine's
+//! `WINEPATH` in the tests).
+//!
+//! liblouis for Windows is cross-built from source by scripts/cross.sh into
+//! `.deps/louis-windows` (`ANNEXD_LOUIS_DIR` if set): its import library is in `lib/`.
 //!
 //! With the `whisper` feature, the same for libctranslate2 (see [`link_ctranslate2`]).
 //!
 //! The commit the program is built from (`ANNEXD_GIT_COMMIT`, named in every journal's
 //! header by `src/record/provenance.rs`) is asked of git when the source is a git checkout.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 fn main() {
     println!("cargo:rerun-if-env-changed=ANNEXD_VOSK_LIB_DIR");
+    println!("cargo:rerun-if-env-changed=ANNEXD_LOUIS_DIR");
     println!("cargo:rerun-if-env-changed=ANNEXD_PACKAGE");
     let packaged = std::env::var_os("ANNEXD_PACKAGE").is_some_and(|v| v == "1");
     let checkout = PathBuf::from(std::env::var_os("CARGO_MANIFEST_DIR").expect("cargo sets it"));
+    let target = Target::of_build();
     if !packaged {
-        println!("cargo:rustc-env=ANNEXD_CHECKOUT={}", checkout.display());
+        println!(
+            "cargo:rustc-env=ANNEXD_CHECKOUT={}",
+            target.path_as_seen(&checkout)
+        );
     }
     git_commit(&checkout);
+    if target.windows {
+        louis_for_windows(&checkout);
+    }
     if std::env::var_os("CARGO_FEATURE_WHISPER").is_some() {
-        link_ctranslate2(&checkout, packaged);
+        link_ctranslate2(&checkout, packaged, &target);
     }
     if std::env::var_os("CARGO_FEATURE_RECOGNITION").is_none() {
         return;
     }
     let dir = match std::env::var_os("ANNEXD_VOSK_LIB_DIR") {
         Some(dir) => PathBuf::from(dir),
-        None => checkout.join(".deps").join("vosk"),
+        None => checkout.join(".deps").join(target.vosk_folder()),
     };
-    let lib = dir.join("libvosk.so");
+    let lib = dir.join(target.vosk_file());
     println!("cargo:rerun-if-changed={}", lib.display());
     if !lib.exists() {
         // One clear line instead of the linker's `unable to find library -lvosk` deep below.
         println!(
-            "cargo::error=libvosk.so is not in {}: run scripts/setup.sh first (or set \
-             ANNEXD_VOSK_LIB_DIR, or build without voice input: --no-default-features --features tts)",
-            dir.display()
+            "cargo::error={} is not in {}: run {} first (or set ANNEXD_VOSK_LIB_DIR, or build \
+             without voice input: --no-default-features --features tts)",
+            target.vosk_file(),
+            dir.display(),
+            target.setup_script(),
         );
         return;
     }
     println!("cargo:rustc-link-search=native={}", dir.display());
+    if target.windows {
+        // The DLL is found beside the program (or on PATH) when it runs.
+        return;
+    }
     if !packaged {
         println!("cargo:rustc-link-arg=-Wl,-rpath,{}", dir.display());
     }
@@ -57,12 +79,101 @@ fn main() {
     println!("cargo:rustc-link-arg=-Wl,-rpath,$ORIGIN/../lib/annexd");
 }
 
+/// What the program is built for (not the machine building it).
+struct Target {
+    windows: bool,
+    arch: String,
+    /// The build machine is Unix: a Windows program built here runs under Wine.
+    host_unix: bool,
+}
+
+impl Target {
+    fn of_build() -> Target {
+        let var = |name| std::env::var(name).unwrap_or_default();
+        Target {
+            windows: var("CARGO_CFG_TARGET_OS") == "windows",
+            arch: var("CARGO_CFG_TARGET_ARCH"),
+            host_unix: cfg!(unix),
+        }
+    }
+
+    /// The folder below `.deps/` with this target's libvosk.
+    fn vosk_folder(&self) -> String {
+        match (self.windows, self.arch.as_str()) {
+            (true, _) => "vosk-windows".into(),
+            (false, "x86_64" | "") => "vosk".into(),
+            (false, arch) => format!("vosk-{arch}"),
+        }
+    }
+
+    fn vosk_file(&self) -> &'static str {
+        if self.windows {
+            "libvosk.dll"
+        } else {
+            "libvosk.so"
+        }
+    }
+
+    /// What to run to get this target's libraries.
+    fn setup_script(&self) -> String {
+        match (self.windows, self.arch.as_str()) {
+            (true, _) => "scripts/cross.sh setup windows".into(),
+            (false, "x86_64" | "") => "scripts/setup.sh".into(),
+            (false, arch) => format!("scripts/cross.sh setup {arch}"),
+        }
+    }
+
+    /// A folder of the build machine as the built program sees it: a Windows program built
+    /// on Unix runs under Wine, whose drive `Z:` is the Unix root.
+    fn path_as_seen(&self, path: &Path) -> String {
+        let shown = path.display().to_string();
+        if self.windows && self.host_unix && shown.starts_with('/') {
+            format!("Z:{}", shown.replace('/', "\\"))
+        } else {
+            shown
+        }
+    }
+}
+
+/// Points the linker at the import library of liblouis cross-built for Windows.
+fn louis_for_windows(checkout: &Path) {
+    let dir = match std::env::var_os("ANNEXD_LOUIS_DIR") {
+        Some(dir) => PathBuf::from(dir),
+        None => checkout.join(".deps").join("louis-windows"),
+    };
+    let lib = dir.join("lib");
+    println!(
+        "cargo:rerun-if-changed={}",
+        lib.join("liblouis.dll.a").display()
+    );
+    if !lib.join("liblouis.dll.a").exists() {
+        println!(
+            "cargo::error=liblouis for Windows is not in {}: run scripts/cross.sh setup windows \
+             first (or set ANNEXD_LOUIS_DIR)",
+            dir.display()
+        );
+        return;
+    }
+    println!("cargo:rustc-link-search=native={}", lib.display());
+}
+
 /// The Whisper engine (feature `whisper`): libctranslate2 from the PyPI wheel `ctranslate2`,
 /// which scripts/setup.sh unpacks into `.deps/ctranslate2/lib`, found at run time as libvosk
 /// is (the checkout's folder, then `$ORIGIN/../lib/annexd`). The `ct2rs` crate links it
 /// (`.cargo/config.toml` names the folder to its build script, with the empty stand-ins
 /// setup puts there for the static libraries it names but the wheel's library contains).
-fn link_ctranslate2(checkout: &std::path::Path, packaged: bool) {
+/// The wheel's library is for x86_64 Linux: other targets build without the feature
+/// (scripts/cross.sh chooses their features).
+fn link_ctranslate2(checkout: &Path, packaged: bool, target: &Target) {
+    if target.windows || !matches!(target.arch.as_str(), "x86_64" | "") {
+        println!(
+            "cargo::error=the Whisper engine (feature `whisper`) is built for x86_64 Linux only: \
+             build for {}-{} without it (scripts/cross.sh does: ANNEXD_CROSS_FEATURES)",
+            target.arch,
+            if target.windows { "windows" } else { "linux" }
+        );
+        return;
+    }
     let dir = checkout.join(".deps").join("ctranslate2").join("lib");
     let lib = dir.join("libctranslate2.so");
     println!("cargo:rerun-if-changed={}", lib.display());
@@ -87,7 +198,7 @@ fn link_ctranslate2(checkout: &std::path::Path, packaged: bool) {
 /// Tells the program the commit it is built from, and reruns when the checkout moves to
 /// another commit (its HEAD or the branch it names changes). Nothing when git or the
 /// repository is not there (a source tarball).
-fn git_commit(checkout: &std::path::Path) {
+fn git_commit(checkout: &Path) {
     let git = |args: &[&str]| {
         std::process::Command::new("git")
             .arg("-C")

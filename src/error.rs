@@ -356,6 +356,19 @@ pub fn io_reason(err: &io::Error) -> Vec<Token> {
     vec![Token::Pause, Token::Word(word)]
 }
 
+/// Makes a folder and the folders above it. A file where one of them should be is said as
+/// what it is ("not a folder"), not as the "already exists" the system answers (Linux for the
+/// folder itself, Windows for any folder on the way).
+pub fn make_folder(dir: &Path) -> io::Result<()> {
+    std::fs::create_dir_all(dir).map_err(|err| {
+        if err.kind() == io::ErrorKind::AlreadyExists && !dir.is_dir() {
+            io::Error::from(io::ErrorKind::NotADirectory)
+        } else {
+            err
+        }
+    })
+}
+
 /// Prints a failure on standard error ("annexd: …") and logs it with its detail.
 pub fn report(err: &Error) {
     let detail = if err.logged.is_empty() {

@@ -19,12 +19,7 @@ use tracing_subscriber::EnvFilter;
 
 /// The log file `play` and `resume` use when none is named.
 pub fn default_log_file() -> Option<PathBuf> {
-    let dirs = directories::ProjectDirs::from("", "", "annexd")?;
-    let dir = dirs
-        .state_dir()
-        .unwrap_or_else(|| dirs.data_local_dir())
-        .to_path_buf();
-    Some(dir.join("annexd.log"))
+    crate::data_dirs::state_dir().map(|dir| dir.join("annexd.log"))
 }
 
 /// Sets the log up: to `file` if given, else to standard error if `RUST_LOG` is set, else to
@@ -46,7 +41,7 @@ pub fn init(file: Option<&Path>, fallback: Option<PathBuf>) -> Result<(), (PathB
     let opened = path
         .parent()
         .filter(|dir| !dir.as_os_str().is_empty())
-        .map_or(Ok(()), make_folder)
+        .map_or(Ok(()), crate::error::make_folder)
         .and_then(|()| OpenOptions::new().create(true).append(true).open(&path));
     match opened {
         Ok(log) => tracing_subscriber::fmt()
@@ -62,18 +57,6 @@ pub fn init(file: Option<&Path>, fallback: Option<PathBuf>) -> Result<(), (PathB
         std::env::args().collect::<Vec<_>>().join(" ")
     );
     Ok(())
-}
-
-/// Makes the log's folder; a file where the folder should be is said as what it is (not a
-/// folder), not as the "already exists" the system answers.
-fn make_folder(dir: &Path) -> io::Result<()> {
-    std::fs::create_dir_all(dir).map_err(|err| {
-        if dir.is_file() {
-            io::Error::from(io::ErrorKind::NotADirectory)
-        } else {
-            err
-        }
-    })
 }
 
 /// The log file: a line that cannot be written (a full or read-only disk, which a game says

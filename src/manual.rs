@@ -52,7 +52,7 @@ pub fn generate(cmd: clap::Command, out: &Path) -> io::Result<Vec<PathBuf>> {
     cmd.build();
     let mut written = Vec::new();
     let man = out.join("man");
-    fs::create_dir_all(&man)?;
+    crate::error::make_folder(&man)?;
     write_pages(&cmd, &man, true, &mut written)?;
     for (shell, dir, name) in [
         (Shell::Bash, "bash", "annexd"),
@@ -60,7 +60,7 @@ pub fn generate(cmd: clap::Command, out: &Path) -> io::Result<Vec<PathBuf>> {
         (Shell::Fish, "fish", "annexd.fish"),
     ] {
         let dir = out.join("completions").join(dir);
-        fs::create_dir_all(&dir)?;
+        crate::error::make_folder(&dir)?;
         let path = dir.join(name);
         let mut file = fs::File::create(&path)?;
         clap_complete::generate(shell, &mut cmd, "annexd", &mut file);

@@ -21,8 +21,23 @@ fn build_script() -> PathBuf {
 }
 
 fn run(vosk_dir: &str, recognition: bool) -> String {
+    run_for(None, vosk_dir, recognition)
+}
+
+/// The build script's lines for a target (`Some((os, arch))`, as cargo tells a build script),
+/// or for the machine itself.
+fn run_for(target: Option<(&str, &str)>, vosk_dir: &str, recognition: bool) -> String {
     let out_dir = tempfile::tempdir().unwrap();
     let mut command = Command::new(build_script());
+    if let Some((os, arch)) = target {
+        command
+            .env("CARGO_CFG_TARGET_OS", os)
+            .env("CARGO_CFG_TARGET_ARCH", arch);
+    } else {
+        command
+            .env_remove("CARGO_CFG_TARGET_OS")
+            .env_remove("CARGO_CFG_TARGET_ARCH");
+    }
     command
         .env("CARGO_MANIFEST_DIR", env!("CARGO_MANIFEST_DIR"))
         .env("OUT_DIR", out_dir.path())
@@ -38,6 +53,10 @@ fn run(vosk_dir: &str, recognition: bool) -> String {
 }
 
 #[test]
+#[cfg_attr(
+    windows,
+    ignore = "build.rs is a program of the build machine (Linux), tested by the host's own run"
+)]
 fn a_missing_libvosk_is_one_clear_error_that_says_what_to_run() {
     let said = run("/nonexistent/vosk", true);
     let errors: Vec<&str> = said
@@ -52,10 +71,62 @@ fn a_missing_libvosk_is_one_clear_error_that_says_what_to_run() {
 }
 
 #[test]
+#[cfg_attr(
+    windows,
+    ignore = "build.rs is a program of the build machine (Linux), tested by the host's own run"
+)]
 fn with_libvosk_or_without_voice_input_there_is_no_error() {
     let found = run(&format!("{}/.deps/vosk", env!("CARGO_MANIFEST_DIR")), true);
     assert!(!found.contains("cargo::error"), "{found}");
     assert!(found.contains("cargo:rustc-link-search=native="), "{found}");
     let without = run("/nonexistent/vosk", false);
     assert!(!without.contains("cargo::error"), "{without}");
+}
+
+#[test]
+#[cfg_attr(
+    windows,
+    ignore = "build.rs is a program of the build machine (Linux), tested by the host's own run"
+)]
+fn each_target_gets_its_own_libvosk_and_windows_its_liblouis() {
+    // Windows: libvosk.dll, and liblouis cross-built; no RUNPATH (a DLL is found beside the
+    // program), and the checkout as Wine sees it.
+    let missing = run_for(Some(("windows", "x86_64")), "/nonexistent/vosk", true);
+    let errors: Vec<&str> = missing
+        .lines()
+        .filter(|l| l.starts_with("cargo::error="))
+        .collect();
+    assert!(
+        errors
+            .iter()
+            .any(|e| e.contains("libvosk.dll is not in /nonexistent/vosk")
+                && e.contains("scripts/cross.sh setup windows")),
+        "{missing}"
+    );
+    let root = env!("CARGO_MANIFEST_DIR");
+    let found = run_for(
+        Some(("windows", "x86_64")),
+        &format!("{root}/.deps/vosk-windows"),
+        true,
+    );
+    if std::path::Path::new(&format!("{root}/.deps/vosk-windows/libvosk.dll")).exists()
+        && std::path::Path::new(&format!("{root}/.deps/louis-windows/lib/liblouis.dll.a")).exists()
+    {
+        assert!(!found.contains("cargo::error"), "{found}");
+        assert!(found.contains("louis-windows/lib"), "{found}");
+        assert!(!found.contains("rpath"), "{found}");
+    }
+    assert!(
+        found.contains(&format!("ANNEXD_CHECKOUT=Z:{}", root.replace('/', "\\"))),
+        "{found}"
+    );
+    // aarch64 Linux: the arm64 libvosk.so, found through the RUNPATH as on amd64.
+    let arm = run_for(Some(("linux", "aarch64")), "/nonexistent/vosk", true);
+    assert!(arm.contains("scripts/cross.sh setup aarch64"), "{arm}");
+    let arm = run_for(
+        Some(("linux", "aarch64")),
+        &format!("{root}/.deps/vosk-aarch64"),
+        false,
+    );
+    assert!(!arm.contains("cargo::error"), "{arm}");
 }

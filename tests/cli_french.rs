@@ -288,7 +288,8 @@ fn play_resume_and_pgn_refuse_in_french() {
     let settings = empty.path().join("annexd.toml");
     std::fs::write(
         &settings,
-        format!("[record]\ndir = \"{}\"\n", empty.path().display()),
+        // A literal string: a Windows path's backslashes are no escapes.
+        format!("[record]\ndir = '{}'\n", empty.path().display()),
     )
     .unwrap();
     let output = annexd(&[

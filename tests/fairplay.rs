@@ -156,6 +156,10 @@ fn traced_game(dir: &Path, speech: &str, env: &[(&str, String)]) -> (String, Str
 }
 
 #[test]
+#[cfg_attr(
+    windows,
+    ignore = "strace, which traces the program's system calls, is Linux's"
+)]
 fn a_whole_game_with_text_lines_opens_no_socket_and_starts_no_program() {
     let dir = tempfile::tempdir().unwrap();
     let (trace, _) = traced_game(dir.path(), "text", &[]);
@@ -164,6 +168,10 @@ fn a_whole_game_with_text_lines_opens_no_socket_and_starts_no_program() {
 }
 
 #[test]
+#[cfg_attr(
+    windows,
+    ignore = "strace, which traces the program's system calls, is Linux's"
+)]
 fn a_whole_game_with_recorded_voices_on_a_sound_device_opens_no_socket_and_starts_no_program() {
     let dir = tempfile::tempdir().unwrap();
     let device = AlsaFileDevice::new(dir.path(), true);
@@ -185,6 +193,10 @@ fn a_whole_game_with_recorded_voices_on_a_sound_device_opens_no_socket_and_start
 }
 
 #[test]
+#[cfg_attr(
+    windows,
+    ignore = "reads the ELF program's imported symbols with nm; a Windows program's are in its PE import table"
+)]
 fn the_program_imports_no_socket_or_name_lookup_function() {
     let out = Command::new("nm")
         .args(["-D", "--undefined-only", annexd()])

@@ -146,7 +146,7 @@ impl Drop for SimBoard {
 
 /// A host on the simulated board's serial line: writes requests, reads whole lines.
 struct Host {
-    port: serialport::TTYPort,
+    port: Box<dyn serialport::SerialPort>,
     pending: Vec<u8>,
 }
 
@@ -154,11 +154,11 @@ impl Host {
     fn open(path: &Path) -> Host {
         let port = serialport::new(path.to_string_lossy(), 115_200)
             .timeout(Duration::from_millis(50))
-            .open_native()
+            .open()
             .expect("the serial line opens");
         // Whatever the board said before anybody listened (its power-up HELLO) is dropped.
         std::thread::sleep(Duration::from_millis(100));
-        serialport::SerialPort::clear(&port, serialport::ClearBuffer::Input).unwrap();
+        port.clear(serialport::ClearBuffer::Input).unwrap();
         Host {
             port,
             pending: Vec::new(),
@@ -218,6 +218,10 @@ impl Host {
 }
 
 #[test]
+#[cfg_attr(
+    windows,
+    ignore = "simavr, the AVR simulator the firmware runs in, is a Linux program"
+)]
 fn the_firmware_speaks_protocol_v1_on_its_serial_line() {
     let mut board = SimBoard::start(&["--speed", "5"]);
     let mut host = Host::open(&board.path);
@@ -341,6 +345,10 @@ impl HostModel {
 }
 
 #[test]
+#[cfg_attr(
+    windows,
+    ignore = "simavr, the AVR simulator the firmware runs in, is a Linux program"
+)]
 fn pegs_moved_together_are_all_reported_and_an_overflow_loses_nothing() {
     let mut board = SimBoard::start(&["--speed", "5", "--bounce", "3", "--seed", "5"]);
     let mut host = Host::open(&board.path);
@@ -488,6 +496,10 @@ fn peg_events(m: Move, pos: &Chess, victim_first: bool) -> Vec<String> {
 }
 
 #[test]
+#[cfg_attr(
+    windows,
+    ignore = "simavr, the AVR simulator the firmware runs in, is a Linux program"
+)]
 fn board_watch_infers_the_master_games_played_peg_by_peg_on_the_simulated_board() {
     let games = master_games();
     assert_eq!(games.len(), 6);

@@ -132,6 +132,10 @@ fn end_and_check(mut game: Running, journal: &Path, moves: &[(String, String, St
 }
 
 #[test]
+#[cfg_attr(
+    windows,
+    ignore = "the disk is a Linux file system image mounted on a loop device, full or read-only"
+)]
 fn a_full_disk_is_said_at_once_and_nothing_is_lost_once_space_returns() {
     let dir = tempfile::tempdir().unwrap();
     let disk = dir.path().join("disk");
@@ -188,6 +192,10 @@ fn a_full_disk_is_said_at_once_and_nothing_is_lost_once_space_returns() {
 }
 
 #[test]
+#[cfg_attr(
+    windows,
+    ignore = "the disk is a Linux file system image mounted on a loop device, full or read-only"
+)]
 fn a_file_system_gone_read_only_is_said_and_written_again_when_mounted_again() {
     let dir = tempfile::tempdir().unwrap();
     let image = dir.path().join("ext4.img");
@@ -255,6 +263,10 @@ fn a_file_system_gone_read_only_is_said_and_written_again_when_mounted_again() {
 }
 
 #[test]
+#[cfg_attr(
+    windows,
+    ignore = "the disk is a Linux file system image mounted on a loop device, full or read-only"
+)]
 fn entries_the_disk_never_took_are_rescued_and_added_by_resume() {
     let dir = tempfile::tempdir().unwrap();
     let disk = dir.path().join("disk");

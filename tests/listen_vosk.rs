@@ -215,6 +215,10 @@ fn alsa_config(dir: &Path, raw: &Path) -> PathBuf {
 }
 
 #[test]
+#[cfg_attr(
+    windows,
+    ignore = "cpal's WASAPI capture under Wine reads nothing from an ALSA file device (it waits for ever); a microphone on Windows is on the tester's checklist, docs/windows.md"
+)]
 fn the_microphone_path_decodes_an_alsa_file_device_in_a_child_process() {
     let Some(dir) = model_dir() else {
         println!("skipped: no Korean Vosk model (see the other tests)");

@@ -15,12 +15,12 @@ use shakmaty::{Chess, Piece, Square};
 
 /// The e-board: answers the host's commands, and makes the changes the test asks for.
 fn spawn_dgt_board() -> (String, std::sync::mpsc::Sender<(Square, Option<Piece>)>) {
-    let (mut master, slave) = serialport::TTYPort::pair().unwrap();
-    serialport::SerialPort::set_timeout(&mut master, Duration::from_millis(5)).unwrap();
-    let path = serialport::SerialPort::name(&slave).unwrap();
+    let pair = common::platform::port_pair(Duration::from_millis(5));
+    let path = pair.path.clone();
     let (tx, rx): (_, Receiver<(Square, Option<Piece>)>) = channel();
     std::thread::spawn(move || {
-        let _slave = slave;
+        let mut pair = pair;
+        let master = &mut pair.board;
         let mut device = DgtDevice::new(&Chess::default());
         loop {
             let mut buf = [0u8; 64];

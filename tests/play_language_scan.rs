@@ -110,13 +110,17 @@ fn transcript(lang: Lang, dir: &Path) -> Vec<String> {
     game.type_line(&"x".repeat(annexd_core::MAX_LINE_BYTES + 1));
     game.type_bytes(b"\x01\x02\n");
     std::thread::sleep(Duration::from_millis(100));
-    // Ctrl-C once asks; the game goes on, and is left by the word.
-    // SAFETY: a signal to our own child, which is still running.
-    assert_eq!(
-        unsafe { libc::kill(game.child.id() as libc::pid_t, libc::SIGINT) },
-        0
-    );
-    std::thread::sleep(Duration::from_millis(100));
+    // Ctrl-C once asks; the game goes on, and is left by the word. (On Windows a test cannot
+    // send Ctrl-C to another process group; the question's words are read in the core's scan.)
+    #[cfg(unix)]
+    {
+        // SAFETY: a signal to our own child, which is still running.
+        assert_eq!(
+            unsafe { libc::kill(game.child.id() as libc::pid_t, libc::SIGINT) },
+            0
+        );
+        std::thread::sleep(Duration::from_millis(100));
+    }
     game.type_line("Ende");
     game.expect_saved();
     lines.append(&mut game.transcript);

@@ -5,10 +5,13 @@
 
 mod record_support;
 
+#[path = "common/platform.rs"]
+#[allow(dead_code)]
+mod platform;
+
 use std::fs::{self, OpenOptions};
 use std::io::Write;
 use std::path::{Path, PathBuf};
-use std::process::Command;
 use std::time::Duration;
 
 use annexd::record::{
@@ -334,7 +337,7 @@ fn the_end_of_the_game_is_written_with_its_result_and_the_pgn_kept_current() {
 }
 
 fn annexd(args: &[&str]) -> std::process::Output {
-    Command::new(env!("CARGO_BIN_EXE_annexd"))
+    platform::program(env!("CARGO_BIN_EXE_annexd"))
         .args(args)
         // No settings of the machine's user: their language would be the messages'.
         .env(

@@ -77,15 +77,21 @@ fn at_mate_the_sheets_are_written_and_the_check_code_said_is_the_one_on_them() {
         verdict.contains("der Prüfcode stimmt mit dem Ende der Aufzeichnung überein"),
         "{verdict}"
     );
-    let pdf = Command::new("pdftotext")
-        .args([
-            "-layout",
-            journal.with_extension("pdf").to_str().unwrap(),
-            "-",
-        ])
-        .output()
-        .expect("pdftotext (poppler-utils, scripts/setup.sh installs it)");
-    let page = String::from_utf8_lossy(&pdf.stdout);
+    // poppler's pdftotext is a Linux program, which a test under Wine cannot start with its
+    // output handles: scripts/test-package-windows.sh reads a PDF made under Wine with it.
+    let page = if cfg!(windows) {
+        String::new()
+    } else {
+        let pdf = Command::new("pdftotext")
+            .args([
+                "-layout",
+                journal.with_extension("pdf").to_str().unwrap(),
+                "-",
+            ])
+            .output()
+            .expect("pdftotext (poppler-utils, scripts/setup.sh installs it)");
+        String::from_utf8_lossy(&pdf.stdout).into_owned()
+    };
     for wanted in [
         format!("Prüfcode: {code}"),
         "Zoë Müller".to_string(),
@@ -93,11 +99,27 @@ fn at_mate_the_sheets_are_written_and_the_check_code_said_is_the_one_on_them() {
         "Dh4#".to_string(),
         "Ergebnis: 0-1".to_string(),
     ] {
-        assert!(page.contains(&wanted), "'{wanted}' missing:\n{page}");
+        assert!(
+            cfg!(windows) || page.contains(&wanted),
+            "'{wanted}' missing:\n{page}"
+        );
     }
     assert!(read(&journal.with_extension("txt")).contains(&format!("Prüfcode: {code}\n")));
     let table = BrailleTable::of(Lang::De).unwrap();
     let brf = read(&journal.with_extension("brf"));
+    if cfg!(windows) {
+        // liblouis 3.7.0 (Windows) cannot translate back: the lines are looked for in Braille.
+        for line in [code.as_str(), "2. g4 Dh4#"] {
+            let cells: String = table
+                .translate(line)
+                .unwrap()
+                .into_iter()
+                .map(annexd_core::record::brf_char)
+                .collect();
+            assert!(brf.contains(&cells), "'{line}' ({cells}) missing:\n{brf}");
+        }
+        return;
+    }
     let back: Vec<String> = brf
         .split(['\u{c}', '\n'])
         .map(|row| {

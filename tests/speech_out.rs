@@ -42,6 +42,10 @@ fn say_on_device(extra: &[&str]) -> (std::process::Output, Sound) {
 }
 
 #[test]
+#[cfg_attr(
+    windows,
+    ignore = "the sound card is an ALSA file device, which the program's WASAPI under Wine does not reach (with Wine's ALSA driver it hung or found no such PCM): sound on Windows is on the tester's checklist, docs/windows.md"
+)]
 fn an_announcement_of_the_clips_backend_lands_on_the_sound_device_whole_and_audible() {
     let (_, sound) = say_on_device(&["--gap-ms", "0"]);
     let mono = sound.mono();
@@ -67,6 +71,10 @@ fn an_announcement_of_the_clips_backend_lands_on_the_sound_device_whole_and_audi
 }
 
 #[test]
+#[cfg_attr(
+    windows,
+    ignore = "the sound card is an ALSA file device, which the program's WASAPI under Wine does not reach (with Wine's ALSA driver it hung or found no such PCM): sound on Windows is on the tester's checklist, docs/windows.md"
+)]
 fn the_gap_between_words_is_heard_on_the_device() {
     let (_, sound) = say_on_device(&["--gap-ms", "150"]);
     let span = sounding_span(&sound.mono(), sound.rate, 0.003);
@@ -79,6 +87,10 @@ fn the_gap_between_words_is_heard_on_the_device() {
 }
 
 #[test]
+#[cfg_attr(
+    windows,
+    ignore = "the sound card is an ALSA file device, which the program's WASAPI under Wine does not reach (with Wine's ALSA driver it hung or found no such PCM): sound on Windows is on the tester's checklist, docs/windows.md"
+)]
 fn one_ear_only_sounds_on_its_own_side() {
     let (_, sound) = say_on_device(&["--gap-ms", "0", "--channel", "left"]);
     assert_eq!(sound.channels, 2);

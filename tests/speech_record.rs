@@ -25,11 +25,19 @@ fn microphone_config(dir: &Path, raw: &Path) -> String {
 }
 
 #[test]
+#[cfg_attr(
+    windows,
+    ignore = "the microphone is an ALSA file device, which the program's WASAPI capture under Wine does not reach (with Wine's ALSA driver it found no such PCM): a microphone on Windows is on the tester's checklist, docs/windows.md"
+)]
 fn a_word_said_into_the_microphone_becomes_a_trimmed_clip_of_a_personal_voice() {
     record_one_word(Lang::De, "mine", "n1", "eins");
 }
 
 #[test]
+#[cfg_attr(
+    windows,
+    ignore = "the microphone is an ALSA file device, which the program's WASAPI capture under Wine does not reach (with Wine's ALSA driver it found no such PCM): a microphone on Windows is on the tester's checklist, docs/windows.md"
+)]
 fn a_french_personal_voice_is_recorded_and_completed_the_same_way() {
     // "Cavalier" of the French voice; the Annex D "Springer" (ad_p_knight) is borrowed.
     record_one_word(Lang::Fr, "moi", "p_knight", "Cavalier");

@@ -131,7 +131,7 @@ impl From<SideName> for shakmaty::Color {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields, rename_all = "kebab-case")]
 pub struct SpeechSettings {
-    /// clips, tts or text (text lines are printed in every case).
+    /// clips, tts, text or screen-reader (text lines are printed in every case).
     pub backend: BackendKind,
     /// The voice folder name under `voices/<language>/`.
     pub voice: String,
@@ -146,7 +146,7 @@ pub struct SpeechSettings {
 impl Default for SpeechSettings {
     fn default() -> Self {
         SpeechSettings {
-            backend: BackendKind::Text,
+            backend: crate::speech::DEFAULT_BACKEND,
             voice: "espeak".into(),
             rate: 1.0,
             pause_ms: 60,
@@ -893,7 +893,15 @@ mod tests {
             Speech::new(Lang::Fr, WordSet::Local)
         );
         assert_eq!(settings.speech, SpeechSettings::default());
-        assert_eq!(settings.speech.backend, BackendKind::Text);
+        assert_eq!(settings.speech.backend, crate::speech::DEFAULT_BACKEND);
+        assert_eq!(
+            crate::speech::DEFAULT_BACKEND,
+            if cfg!(windows) {
+                BackendKind::ScreenReader
+            } else {
+                BackendKind::Text
+            }
+        );
     }
 
     #[test]

@@ -28,7 +28,7 @@ use annexd_core::{
 };
 
 use super::devices::Devices;
-use super::signals::{self, EndSignals};
+use super::signals::EndSignals;
 use super::sink::Sink;
 use crate::board::link::PortEvent;
 use crate::board::sim::SimNote;
@@ -195,7 +195,7 @@ fn hear_reports(session: &mut Session, now: Duration, sink: &mut Sink, devices: 
 /// tick of the clock); a source that has ended is dropped from the set.
 fn next(
     keyboard: &Keyboard,
-    signals: Option<&Receiver<i32>>,
+    signals: Option<&Receiver<StopRequest>>,
     devices: &mut Devices,
     wait: Option<Duration>,
 ) -> Happened {
@@ -253,7 +253,7 @@ fn next(
             && index == at
         {
             match operation.recv(signals) {
-                Ok(signal) => return input(Input::Stop(signals::request(signal))),
+                Ok(request) => return input(Input::Stop(request)),
                 // The signal thread has gone: signals end the program the default way now.
                 Err(_) => return input(Input::Tick),
             }

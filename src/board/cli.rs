@@ -181,6 +181,9 @@ pub fn run_sim(args: SimArgs) -> Result<ExitCode, Error> {
         },
         disconnect_after: args.disconnect_after,
         link: args.link,
+        // For other programs to open: a pseudo-terminal (none on Windows, where this says so
+        // and `play --board sim` simulates the board inside the program).
+        in_process: false,
         ..SimOptions::default()
     };
     let handle = sim::start_simulator(options)

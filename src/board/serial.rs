@@ -30,7 +30,7 @@ use super::link::PortEvent;
 #[derive(Debug, Clone)]
 pub struct PortSettings {
     /// The device path (`/dev/ttyACM0`, a `/dev/serial/by-id/…` link, `COM5`, a
-    /// pseudo-terminal).
+    /// pseudo-terminal, an in-process line `in-process:…`).
     pub path: PathBuf,
     /// The line's framing (from the protocol; the speed may be overridden).
     pub framing: SerialFraming,
@@ -56,8 +56,13 @@ const READ_WAIT: Duration = Duration::from_millis(500);
 type Ends = (Box<dyn Read + Send>, Box<dyn Write + Send>);
 
 /// Opens the port with the framing the protocol gives, as its two ends (the device and a
-/// clone of it). Any other line that has two such ends fits here too.
+/// clone of it); an in-process line (`in-process:…`, the simulated peg board where there are
+/// no pseudo-terminals: Windows) as its reading and its writing end.
 fn open(settings: &PortSettings) -> Result<Ends, String> {
+    if let Some(line) = super::in_process::open(&settings.path, READ_WAIT) {
+        let (reader, writer) = line.map_err(|e| e.to_string())?.split();
+        return Ok((Box::new(reader), Box::new(writer)));
+    }
     let port = open_serial(settings).map_err(|e| e.to_string())?;
     let reader = port.try_clone().map_err(|e| e.to_string())?;
     Ok((reader, port))

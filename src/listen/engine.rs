@@ -9,7 +9,7 @@ use std::time::Duration;
 
 use super::models::{ModelError, find_model};
 use annexd_core::listen::{Heard, RecogniserChoice, RecogniserKind};
-use annexd_core::{Lang, Speech, Token, WordSet};
+use annexd_core::{Lang, Token, WordSet};
 use shakmaty::Chess;
 
 /// A model loaded for listening.
@@ -126,11 +126,12 @@ impl LoadedModel {
 }
 
 /// Whisper's prompt: the phrases given, else the words of the position's moves.
+#[cfg(feature = "whisper")]
 pub fn prompt_for(listening: &Listening<'_>) -> String {
     if listening.phrases.is_empty() {
         annexd_core::listen::prompt(
             listening.position,
-            Speech::new(listening.lang, listening.words),
+            annexd_core::Speech::new(listening.lang, listening.words),
         )
     } else {
         listening.phrases.join(" ")

@@ -1,5 +1,7 @@
 //! Writing a file so that a crash never leaves half of it: the PGN beside the journal and
-//! the scoresheets.
+//! the scoresheets. On Unix the temporary file is renamed over the old one and the directory
+//! fsynced; on Windows, where a directory cannot be fsynced, the replacing rename is written
+//! through to the disk before it returns (`MoveFileExW` with `MOVEFILE_WRITE_THROUGH`).
 
 use std::fs::{self, OpenOptions};
 use std::io::{self, Write};
@@ -8,8 +10,8 @@ use std::path::{Path, PathBuf};
 use super::journal::sync_directory_of;
 
 /// Writes `bytes` to `path` atomically: a temporary file in the same directory, fsynced, then
-/// renamed over `path`, and the directory fsynced. A reader sees the old or the new file,
-/// never a part.
+/// renamed over `path` durably ([`replace`]). A reader sees the old or the new file, never a
+/// part.
 pub fn write_atomically(path: &Path, bytes: &[u8]) -> io::Result<()> {
     let name = path
         .file_name()
@@ -26,12 +28,40 @@ pub fn write_atomically(path: &Path, bytes: &[u8]) -> io::Result<()> {
             .open(&temp)?;
         file.write_all(bytes)?;
         file.sync_all()?;
-        fs::rename(&temp, path)?;
-        sync_directory_of(path)
+        drop(file);
+        replace(&temp, path)
     })();
     if written.is_err() {
         // Tidying up after a failed write: the error that matters is returned below.
         let _ = fs::remove_file(&temp);
     }
     written
+}
+
+/// Renames `from` over `to` so that the rename survives a crash: renamed, then the directory
+/// fsynced.
+#[cfg(not(windows))]
+pub fn replace(from: &Path, to: &Path) -> io::Result<()> {
+    fs::rename(from, to)?;
+    sync_directory_of(to)
+}
+
+/// Renames `from` over `to` so that the rename survives a crash: `MoveFileExW` replacing the
+/// old file and returning only once the move is on the disk.
+#[cfg(windows)]
+pub fn replace(from: &Path, to: &Path) -> io::Result<()> {
+    use windows::Win32::Storage::FileSystem::{
+        MOVEFILE_REPLACE_EXISTING, MOVEFILE_WRITE_THROUGH, MoveFileExW,
+    };
+    use windows::core::HSTRING;
+    // SAFETY: two NUL-terminated wide strings that live for the call.
+    unsafe {
+        MoveFileExW(
+            &HSTRING::from(from.as_os_str()),
+            &HSTRING::from(to.as_os_str()),
+            MOVEFILE_REPLACE_EXISTING | MOVEFILE_WRITE_THROUGH,
+        )
+    }
+    .map_err(|e| io::Error::from_raw_os_error(e.code().0 & 0xFFFF))?;
+    sync_directory_of(to)
 }

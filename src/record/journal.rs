@@ -163,7 +163,7 @@ impl Journal {
                     path: aside.clone(),
                     source,
                 })?;
-            file.set_len(tail.good_len)
+            cut(&file, path, tail.good_len)
                 .and_then(|_| file.sync_data())
                 .map_err(write_err)?;
         }
@@ -203,7 +203,7 @@ impl Journal {
             source,
         };
         if self.cut_pending {
-            self.file.set_len(self.good_len).map_err(write_err)?;
+            cut(&self.file, &self.path, self.good_len).map_err(write_err)?;
             self.cut_pending = false;
         }
         let mut sealer = self.sealer.clone();
@@ -223,7 +223,7 @@ impl Journal {
                 Ok(())
             }
             Err(source) => {
-                self.cut_pending = self.file.set_len(self.good_len).is_err();
+                self.cut_pending = cut(&self.file, &self.path, self.good_len).is_err();
                 Err(write_err(source))
             }
         }
@@ -251,7 +251,7 @@ impl Journal {
             ))));
         }
         if len > self.good_len {
-            file.set_len(self.good_len).map_err(write_err)?;
+            cut(&file, &self.path, self.good_len).map_err(write_err)?;
         }
         self.file = file;
         self.cut_pending = false;
@@ -301,12 +301,35 @@ pub fn parse_journal_at(bytes: &[u8], path: &Path) -> Result<JournalContents, Jo
 }
 
 /// Fsyncs the directory holding `path`, so that a new or renamed file survives a crash.
+///
+/// On Windows a directory cannot be opened as a file, nor flushed: NTFS writes the change of
+/// a directory to its own journal, a new file's entry reaches the disk with the file's
+/// flush (`FlushFileBuffers`, which `sync_all` and `sync_data` are), and a replacing rename
+/// is written through ([`super::atomic::write_atomically`]). Nothing is left to do there.
+#[cfg(unix)]
 pub fn sync_directory_of(path: &Path) -> io::Result<()> {
     let dir = match path.parent() {
         Some(parent) if !parent.as_os_str().is_empty() => parent,
         _ => Path::new("."),
     };
     File::open(dir)?.sync_all()
+}
+
+/// See the Unix version: on Windows there is nothing to flush.
+#[cfg(not(unix))]
+pub fn sync_directory_of(_path: &Path) -> io::Result<()> {
+    Ok(())
+}
+
+/// Cuts the journal's file to `len` bytes. A handle opened to append cannot change a file's
+/// length on Windows (that needs the right to write anywhere in it), so there a second
+/// handle, opened to write, cuts it; the appending handle goes on at the new end.
+fn cut(file: &File, path: &Path, len: u64) -> io::Result<()> {
+    if cfg!(windows) {
+        OpenOptions::new().write(true).open(path)?.set_len(len)
+    } else {
+        file.set_len(len)
+    }
 }
 
 #[cfg(test)]

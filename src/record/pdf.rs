@@ -41,6 +41,28 @@ pub const FONT_PLACES: [(&str, &str); 3] = [
     ),
 ];
 
+/// On Windows, first DejaVu Sans in `fonts\` beside the program (where the Windows download
+/// puts it), then Windows' own Arial; elsewhere none.
+fn windows_font_places() -> Vec<(PathBuf, PathBuf)> {
+    if !cfg!(windows) {
+        return Vec::new();
+    }
+    let mut places = Vec::new();
+    if let Some(dir) = std::env::current_exe()
+        .ok()
+        .and_then(|exe| exe.parent().map(|dir| dir.join("fonts")))
+    {
+        places.push((dir.join("DejaVuSans.ttf"), dir.join("DejaVuSans-Bold.ttf")));
+    }
+    let windows =
+        std::env::var_os("WINDIR").map_or_else(|| PathBuf::from(r"C:\Windows"), PathBuf::from);
+    places.push((
+        windows.join("Fonts").join("arial.ttf"),
+        windows.join("Fonts").join("arialbd.ttf"),
+    ));
+    places
+}
+
 /// Why a PDF could not be made.
 #[derive(Debug, thiserror::Error)]
 pub enum PdfError {
@@ -116,11 +138,16 @@ impl Fonts {
                 bold: face,
             });
         }
-        for (regular, bold) in FONT_PLACES {
-            if Path::new(regular).exists() {
-                let regular = Face::load(Path::new(regular))?;
-                let bold = if Path::new(bold).exists() {
-                    Face::load(Path::new(bold))?
+        let places = windows_font_places().into_iter().chain(
+            FONT_PLACES
+                .iter()
+                .map(|(regular, bold)| (PathBuf::from(regular), PathBuf::from(bold))),
+        );
+        for (regular, bold) in places {
+            if regular.exists() {
+                let regular = Face::load(&regular)?;
+                let bold = if bold.exists() {
+                    Face::load(&bold)?
                 } else {
                     regular.clone()
                 };

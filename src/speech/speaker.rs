@@ -31,7 +31,9 @@ use annexd_core::{Lang, Settings, Speech, Token, Word, WordSet};
 pub fn open_timeout(kind: BackendKind) -> Duration {
     match kind {
         BackendKind::Tts => Duration::from_secs(10),
-        BackendKind::Clips | BackendKind::Text => Duration::from_secs(5),
+        BackendKind::Clips | BackendKind::Text | BackendKind::ScreenReader => {
+            Duration::from_secs(5)
+        }
     }
 }
 /// How often the speaker thread looks at the output while something is being said.
@@ -199,6 +201,8 @@ impl Speaker {
             BackendKind::Clips => vec![BackendKind::Clips, BackendKind::Tts],
             BackendKind::Tts => vec![BackendKind::Tts, BackendKind::Clips],
             BackendKind::Text => vec![],
+            // Where no screen reader speaks, its text lines are the way it reads.
+            BackendKind::ScreenReader => vec![BackendKind::ScreenReader],
         };
         let shared_text = SharedWriter::new(text_out);
         let mut sound_missing = false;
@@ -217,10 +221,7 @@ impl Speaker {
             match Speaker::spawn(kind, settings, make, shared_text.clone()) {
                 Ok((mut speaker, remark)) => {
                     if let Some(remark) = remark {
-                        notices.push(Notice {
-                            tokens: vec![],
-                            detail: remark,
-                        });
+                        notices.push(super::output::screen_reader::in_use(kind, remark));
                     }
                     speaker.notices = notices;
                     return speaker;
@@ -245,7 +246,16 @@ impl Speaker {
             Ok(opened) => opened,
             Err(failure) => unreachable!("text lines always open: {}", failure.detail),
         };
-        if settings.backend != BackendKind::Text {
+        if settings.backend == BackendKind::ScreenReader {
+            let causes: Vec<_> = notices.iter().map(|n| n.detail.clone()).collect();
+            notices.push(Notice {
+                tokens: vec![Token::Word(Word::NoScreenReader)],
+                detail: format!(
+                    "no screen reader speaks ({}): announcements are written as text lines",
+                    causes.join("; ")
+                ),
+            });
+        } else if settings.backend != BackendKind::Text {
             let causes: Vec<_> = notices.iter().map(|n| n.detail.clone()).collect();
             notices.push(Notice {
                 tokens: vec![Token::Word(Word::NoSound)],
@@ -438,6 +448,30 @@ fn make_output(kind: BackendKind, settings: &SpeakerOptions) -> Result<MakeOutpu
         #[cfg(not(feature = "tts"))]
         BackendKind::Tts => Err(OpenFailure {
             detail: "this build has no system speech engine (cargo feature `tts`)".to_owned(),
+            no_sound: false,
+        }),
+        #[cfg(windows)]
+        BackendKind::ScreenReader => {
+            let rate = settings.rate;
+            Ok(Box::new(move || {
+                super::output::screen_reader::ScreenReaderOutput::open(rate)
+                    .map(|(o, reader)| {
+                        (
+                            Box::new(o) as Box<dyn Output>,
+                            Some(reader.name().to_owned()),
+                        )
+                    })
+                    .map_err(|detail| OpenFailure {
+                        detail,
+                        no_sound: false,
+                    })
+            }))
+        }
+        #[cfg(not(windows))]
+        BackendKind::ScreenReader => Err(OpenFailure {
+            detail: "JAWS and NVDA speak on Windows only; here a screen reader (Orca) reads \
+                     the text lines"
+                .to_owned(),
             no_sound: false,
         }),
         BackendKind::Text => unreachable!("text lines need no preparation"),

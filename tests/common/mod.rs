@@ -3,6 +3,7 @@
 
 #![allow(dead_code)]
 
+pub mod platform;
 pub mod tmux;
 
 use std::io::{BufRead, BufReader, Write};
@@ -14,9 +15,12 @@ use std::time::{Duration, Instant};
 /// How long a test waits for one expected line before it fails.
 pub const LINE_WAIT: Duration = Duration::from_secs(20);
 
-/// The `annexd` binary built for the tests.
+/// The `annexd` binary built for the tests (on Windows in a process group of its own; behind
+/// the emulator for another architecture, [`platform::program`]).
 pub fn annexd() -> Command {
-    Command::new(env!("CARGO_BIN_EXE_annexd"))
+    let mut command = platform::program(env!("CARGO_BIN_EXE_annexd"));
+    platform::own_group(&mut command);
+    command
 }
 
 /// Runs `annexd` with `args` to its end, with no settings file of the machine's user (one
@@ -44,12 +48,11 @@ pub struct Running {
 impl Running {
     /// Starts `command` with piped standard input and output (standard error inherited).
     pub fn start(mut command: Command) -> Running {
-        let mut child = command
+        command
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
-            .stderr(Stdio::inherit())
-            .spawn()
-            .expect("annexd starts");
+            .stderr(Stdio::inherit());
+        let mut child = platform::spawn(&mut command).expect("annexd starts");
         let stdout = child.stdout.take().expect("piped stdout");
         let (tx, rx) = channel();
         std::thread::spawn(move || {
@@ -161,7 +164,8 @@ impl Running {
         }
     }
 
-    /// Kills the program at once (SIGKILL), as a crash or a power cut would.
+    /// Kills the program at once (SIGKILL; TerminateProcess on Windows), as a crash or a
+    /// power cut would.
     pub fn kill(mut self) {
         self.child.kill().expect("kill");
         let _ = self.child.wait();

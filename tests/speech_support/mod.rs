@@ -2,6 +2,10 @@
 //! deadline, an ALSA file device standing in for the sound card, and WAV measurements.
 
 #![allow(dead_code)]
+// The tests' platform helpers; a test may load them through tests/common as well.
+#[path = "../common/platform.rs"]
+#[allow(dead_code, clippy::duplicate_mod)]
+mod platform;
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
@@ -20,7 +24,7 @@ pub fn shipped_voice(lang: Lang) -> PathBuf {
 
 /// The `annexd` command, with no voices outside the source tree.
 pub fn annexd() -> Command {
-    let mut command = Command::new(env!("CARGO_BIN_EXE_annexd"));
+    let mut command = platform::program(env!("CARGO_BIN_EXE_annexd"));
     command
         .env_remove("ANNEXD_VOICES")
         .env(
@@ -45,7 +49,7 @@ pub fn run_with_deadline(mut command: Command, stdin: Option<&[u8]>, limit: Dura
         } else {
             Stdio::null()
         });
-    let mut child = command.spawn().expect("annexd starts");
+    let mut child = platform::spawn(&mut command).expect("annexd starts");
     if let Some(input) = stdin {
         use std::io::Write;
         // The program may finish (and close its input) before reading it all: a broken pipe

@@ -163,10 +163,11 @@ pub enum Closing {
 /// A request to stop the program from outside the game.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum StopRequest {
-    /// Ctrl-C (or Ctrl-Break): one keystroke must not end a game, a second one soon after
+    /// Ctrl-C (SIGINT on Unix): one keystroke must not end a game, a second one soon after
     /// does.
     Interrupt,
-    /// The system ends the program (SIGTERM, SIGHUP, the console window closed): at once.
+    /// The system or the user ends the program at once: SIGTERM, SIGHUP; on Windows
+    /// Ctrl-Break, the console window closed, logoff, shutdown.
     Terminate,
     /// The end of typed input: the game is left.
     InputEnded,

@@ -14,7 +14,19 @@ pub enum BackendKind {
     Tts,
     /// A line of text (for a screen reader or a Braille display).
     Text,
+    /// The screen reader's own speech (JAWS or NVDA on Windows), text lines where none speaks.
+    #[serde(rename = "screen-reader")]
+    ScreenReader,
 }
+
+/// The output a game uses when the settings name none: text lines, which a screen reader
+/// reads as they appear; on Windows, where JAWS and NVDA can also be asked to say them with
+/// their own speech, that (text lines where neither speaks).
+pub const DEFAULT_BACKEND: BackendKind = if cfg!(windows) {
+    BackendKind::ScreenReader
+} else {
+    BackendKind::Text
+};
 
 impl BackendKind {
     /// The name used on the command line.
@@ -23,6 +35,7 @@ impl BackendKind {
             BackendKind::Clips => "clips",
             BackendKind::Tts => "tts",
             BackendKind::Text => "text",
+            BackendKind::ScreenReader => "screen-reader",
         }
     }
 }
@@ -40,8 +53,9 @@ impl std::str::FromStr for BackendKind {
             "clips" => Ok(BackendKind::Clips),
             "tts" => Ok(BackendKind::Tts),
             "text" => Ok(BackendKind::Text),
+            "screen-reader" => Ok(BackendKind::ScreenReader),
             other => Err(format!(
-                "unknown speech backend '{other}': use clips, tts or text"
+                "unknown speech backend '{other}': use clips, tts, text or screen-reader"
             )),
         }
     }

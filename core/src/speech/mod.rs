@@ -12,7 +12,7 @@ pub(crate) mod queue;
 pub(crate) mod utterance;
 pub(crate) mod vocabulary;
 
-pub use backend::BackendKind;
+pub use backend::{BackendKind, DEFAULT_BACKEND};
 pub use queue::{DropReason, PlaybackStep, QueuedUtterance, SpeechQueue, StopReason};
 pub use utterance::{Channel, Priority, Utterance, UtteranceId};
 pub use vocabulary::{ClipKey, PAUSE_KEY, UnknownWord, clip_keys, clip_keys_for, parse_text};

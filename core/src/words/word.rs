@@ -423,6 +423,12 @@ words! {
     NoModel => "w_no_model";
     /// "no sound output, text only"
     NoSound => "w_no_sound";
+    /// "speech through JAWS": the screen reader JAWS says the announcements
+    SpeechThroughJaws => "w_speech_through_jaws";
+    /// "speech through NVDA": the screen reader NVDA says the announcements
+    SpeechThroughNvda => "w_speech_through_nvda";
+    /// "no screen reader speaks, text lines only"
+    NoScreenReader => "w_no_screen_reader";
     /// "no microphone found"
     NoMicrophone => "w_no_microphone";
     /// "listening"

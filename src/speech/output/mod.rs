@@ -1,5 +1,5 @@
 //! Outputs: the ends an announcement leaves by (recorded clips through the sound card, the
-//! system's speech engine, or a text line). Each is driven by the speaker thread through the
+//! system's speech engine, the screen reader's own speech, or a text line). Each is driven by the speaker thread through the
 //! same small interface: start, poll, stop.
 
 use std::time::Instant;
@@ -8,6 +8,7 @@ use annexd_core::Spoken;
 use annexd_core::speech::Channel;
 
 pub(crate) mod clips;
+pub(crate) mod screen_reader;
 pub(crate) mod text;
 #[cfg(feature = "tts")]
 pub(crate) mod tts;

@@ -1,31 +1,29 @@
-//! The device side of the peg-board protocol, for tests and demonstrations: a simulated board
-//! on a pseudo-terminal. Typed moves (SAN or UCI) become the lifts and drops a person makes,
-//! a peg's way that is no chess move (`e6e5`) the lift and drop it is; raw events (`UP e2`,
-//! `DOWN e4 w`, `KEY clock`) pass as typed. What it cannot do comes back as a
-//! [`SimNote::Refused`] with its reason.
+//! The device side of the peg-board protocol, for tests and demonstrations: a simulated board on a
+//! pseudo-terminal (Unix), or on a line inside the program (Windows, which has no pseudo-terminals:
+//! see [`crate::board::in_process`]). Typed moves (SAN or UCI) become the lifts and drops a person
+//! makes, a peg's way that is no chess move (`e6e5`) the lift and drop it is; raw events (`UP e2`,
+//! `DOWN e4 w`, `KEY clock`) pass as typed. What it cannot do comes back as a [`SimNote::Refused`]
+//! with its reason.
 //!
-//! Options add noise: hesitant lifts (a peg up and back before it leaves), any valid order of
-//! a move's events, lines with a wrong checksum, a disconnect after a number of events (the
-//! port vanishes, and comes back a moment later at the same path, as a USB board re-plugged),
-//! and random bytes between its lines as fast as the port takes them. [`SimHandle::unplug`]
-//! and [`SimHandle::replug`] pull and put back its cable at any moment.
+//! Options add noise: hesitant lifts (a peg up and back before it leaves), any valid order of a
+//! move's events, lines with a wrong checksum, a disconnect after a number of events (the port
+//! vanishes, and comes back a moment later at the same path, as a USB board re-plugged), and random
+//! bytes between its lines as fast as the port takes them. [`SimHandle::unplug`] and
+//! [`SimHandle::replug`] pull and put back its cable at any moment.
 //!
-//! The device is the core's pure model (`annexd_core::board::SimulatedPegBoard`); [`start`]
-//! runs one on a pseudo-terminal in a thread that sleeps until something happens (bytes from
-//! the host, a typed line, room to write, the end of an unplugged while): it waits in
-//! `epoll` through mio, with a waker for the handle's commands.
+//! The device is the core's pure model (`annexd_core::board::SimulatedPegBoard`);
+//! [`start_simulator`] runs one in a thread that sleeps until something happens (bytes from the
+//! host, a typed line, room to write, the end of an unplugged while). Its port is a [`Cable`]: a
+//! pseudo-terminal it waits on in `epoll` through mio, with a waker for the handle's commands
+//! ([`pty`]), or an in-process line it waits on in one `Select` ([`in_process`]).
 
 use std::collections::VecDeque;
-use std::io::{ErrorKind, Read, Write};
-use std::os::fd::AsRawFd;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
 use crossbeam_channel::{Receiver, Sender, TryRecvError};
-use mio::unix::SourceFd;
-use mio::{Events, Interest, Poll, Token, Waker};
 
 use annexd_core::board::{DeviceMsg, SplitMix, parse_host_line};
 use annexd_core::board::{SimRefusal, SimulatedPegBoard, SimulatedPegBoardOptions};
@@ -39,8 +37,12 @@ pub struct SimOptions {
     pub disconnect_after: Option<u32>,
     /// How long the port stays away.
     pub away_for: Duration,
-    /// Where the stable link to the pseudo-terminal goes (a temporary path when absent).
+    /// Where the stable link to the pseudo-terminal goes (a temporary path when absent); for
+    /// an in-process line, its name (`in-process:…`).
     pub link: Option<PathBuf>,
+    /// On a line inside the program instead of a pseudo-terminal: only this program's own
+    /// serial adapter can reach it. Always so on Windows, which has no pseudo-terminals.
+    pub in_process: bool,
     /// Random bytes between the board's lines, as fast as the port takes them; each burst ends
     /// with a line end, so that the board's own lines stay whole.
     pub garbage: bool,
@@ -54,6 +56,7 @@ impl Default for SimOptions {
             away_for: Duration::from_millis(300),
             link: None,
             garbage: false,
+            in_process: cfg!(not(unix)),
         }
     }
 }
@@ -99,19 +102,53 @@ pub struct SimStats {
     pub garbage_bytes: u64,
 }
 
-/// A simulated board running on a pseudo-terminal.
+/// Wakes the board's thread after a command was sent (a no-op where the thread waits on the
+/// command channel itself).
+type Wake = Arc<dyn Fn() + Send + Sync>;
+
+/// The board's port, plugged in at a stable path or name: what the thread reads, writes and
+/// waits on. Reads and writes never wait.
+trait Cable: Send + 'static {
+    /// Makes the port at `link` (again).
+    fn plug(&mut self, link: &Path) -> std::io::Result<()>;
+    /// Takes the port away; its link is removed.
+    fn unplug(&mut self, link: &Path);
+    /// Whether a port is there.
+    fn plugged(&self) -> bool;
+    /// Bytes from the host: 0 when none wait (or unplugged).
+    fn read(&mut self, buf: &mut [u8]) -> usize;
+    /// Bytes to the host: how many went (0 when the port is full).
+    fn write(&mut self, bytes: &[u8]) -> usize;
+    /// Sleeps until the port or `commands` has something (or, when `writing`, the port has
+    /// room), or `timeout` has passed.
+    fn wait(
+        &mut self,
+        commands: &Receiver<Command>,
+        writing: bool,
+        timeout: Option<Duration>,
+    ) -> std::io::Result<()>;
+}
+
+#[cfg(unix)]
+mod pty;
+
+mod in_process;
+
+/// A simulated board running on a port of its own.
 pub struct SimHandle {
     path: PathBuf,
     commands: Sender<Command>,
-    waker: Arc<Waker>,
+    wake: Wake,
     feedback: Receiver<SimNote>,
     stats: Receiver<SimStats>,
     thread: Option<JoinHandle<()>>,
     owns_link: bool,
+    in_process: bool,
 }
 
 impl SimHandle {
-    /// The stable path of the board's port (a link to the current pseudo-terminal).
+    /// The stable path of the board's port (a link to the current pseudo-terminal, or the
+    /// name of its in-process line).
     pub fn path(&self) -> &Path {
         &self.path
     }
@@ -145,8 +182,7 @@ impl SimHandle {
 
     fn send(&self, command: Command) {
         if self.commands.send(command).is_ok() {
-            // Waking the poll loop: if it failed, the loop has ended already.
-            let _ = self.waker.wake();
+            (self.wake)();
         }
     }
 
@@ -156,7 +192,7 @@ impl SimHandle {
             // A thread that panicked has reported it already; shutting down goes on.
             let _ = t.join();
         }
-        if self.owns_link {
+        if self.owns_link && !self.in_process {
             // Tidying up: a file already gone, or left for the next start to clean, changes nothing.
             let _ = std::fs::remove_file(&self.path);
         }
@@ -169,55 +205,74 @@ impl Drop for SimHandle {
     }
 }
 
-/// One pseudo-terminal pair and the link to its board end.
-struct Port {
-    master: serialport::TTYPort,
-    _slave: serialport::TTYPort,
-}
-
-fn open_port(link: &Path) -> std::io::Result<Port> {
-    let (mut master, slave) = serialport::TTYPort::pair().map_err(std::io::Error::other)?;
-    // Reads and writes never wait: the thread waits in its poll instead.
-    serialport::SerialPort::set_timeout(&mut master, Duration::ZERO)
-        .map_err(std::io::Error::other)?;
-    set_nonblocking(master.as_raw_fd())?;
-    let name = serialport::SerialPort::name(&slave)
-        .ok_or_else(|| std::io::Error::other("pseudo-terminal without a name"))?;
-    let tmp = link.with_extension("new");
-    // Tidying up after a failed write: the error that matters is returned below.
-    let _ = std::fs::remove_file(&tmp);
-    std::os::unix::fs::symlink(&name, &tmp)?;
-    std::fs::rename(&tmp, link)?;
-    Ok(Port {
-        master,
-        _slave: slave,
-    })
-}
-
-fn set_nonblocking(fd: std::os::fd::RawFd) -> std::io::Result<()> {
-    // SAFETY: fcntl on a descriptor this thread owns, with flags it read just before.
-    let flags = unsafe { libc::fcntl(fd, libc::F_GETFL) };
-    if flags < 0 || unsafe { libc::fcntl(fd, libc::F_SETFL, flags | libc::O_NONBLOCK) } < 0 {
-        return Err(std::io::Error::last_os_error());
-    }
-    Ok(())
-}
-
-const PORT: Token = Token(0);
-const WAKE: Token = Token(1);
-
 /// Starts a simulated board in a thread; its port is at [`SimHandle::path`].
 pub fn start_simulator(options: SimOptions) -> Result<SimHandle, String> {
     static COUNT: std::sync::atomic::AtomicU32 = std::sync::atomic::AtomicU32::new(0);
     let owns_link = options.link.is_none();
+    let in_process = options.in_process;
     let path = options.link.clone().unwrap_or_else(|| {
         let n = COUNT.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-        std::env::temp_dir().join(format!("annexd-board-{}-{n}", std::process::id()))
+        let name = format!("annexd-board-{}-{n}", std::process::id());
+        if in_process {
+            PathBuf::from(format!("{}{name}", crate::board::in_process::PREFIX))
+        } else {
+            std::env::temp_dir().join(name)
+        }
     });
     let device = SimulatedPegBoard::new(options.device.clone())?;
-    let port = open_port(&path).map_err(|e| format!("cannot make the pseudo-terminal: {e}"))?;
-    let poll = Poll::new().map_err(|e| format!("cannot wait for the port: {e}"))?;
-    let waker = Arc::new(Waker::new(poll.registry(), WAKE).map_err(|e| e.to_string())?);
+    if in_process {
+        let mut cable = in_process::InProcessCable::default();
+        cable
+            .plug(&path)
+            .map_err(|e| format!("cannot make the in-process line: {e}"))?;
+        spawn(options, device, path, cable, Arc::new(|| ()), owns_link)
+    } else {
+        pty_board(options, device, path, owns_link)
+    }
+}
+
+#[cfg(unix)]
+fn pty_board(
+    options: SimOptions,
+    device: SimulatedPegBoard,
+    path: PathBuf,
+    owns_link: bool,
+) -> Result<SimHandle, String> {
+    let (mut cable, waker) =
+        pty::PtyCable::new().map_err(|e| format!("cannot wait for the port: {e}"))?;
+    cable
+        .plug(&path)
+        .map_err(|e| format!("cannot make the pseudo-terminal: {e}"))?;
+    let wake: Wake = Arc::new(move || {
+        // Waking the poll loop: if it failed, the loop has ended already.
+        let _ = waker.wake();
+    });
+    spawn(options, device, path, cable, wake, owns_link)
+}
+
+#[cfg(not(unix))]
+fn pty_board(
+    _options: SimOptions,
+    _device: SimulatedPegBoard,
+    _path: PathBuf,
+    _owns_link: bool,
+) -> Result<SimHandle, String> {
+    Err(
+        "pseudo-terminals exist on Unix only: here the simulated board runs inside the \
+         program (play --board sim)"
+            .to_string(),
+    )
+}
+
+fn spawn(
+    options: SimOptions,
+    device: SimulatedPegBoard,
+    path: PathBuf,
+    cable: impl Cable,
+    wake: Wake,
+    owns_link: bool,
+) -> Result<SimHandle, String> {
+    let in_process = options.in_process;
     let (commands, command_rx) = crossbeam_channel::unbounded();
     let (feedback_tx, feedback) = crossbeam_channel::unbounded();
     let (stats_tx, stats) = crossbeam_channel::bounded(1);
@@ -226,8 +281,7 @@ pub fn start_simulator(options: SimOptions) -> Result<SimHandle, String> {
         options,
         device,
         link: path.clone(),
-        port: None,
-        poll,
+        cable,
         out: VecDeque::new(),
         notes: feedback_tx,
         events_sent: 0,
@@ -238,7 +292,7 @@ pub fn start_simulator(options: SimOptions) -> Result<SimHandle, String> {
     let thread = std::thread::Builder::new()
         .name("board-sim".into())
         .spawn(move || {
-            let stats = board.run(port, command_rx);
+            let stats = board.run(command_rx);
             // The receiver is gone only when its owner is shutting down: nobody is left to tell.
             let _ = stats_tx.send(stats);
         })
@@ -246,22 +300,22 @@ pub fn start_simulator(options: SimOptions) -> Result<SimHandle, String> {
     Ok(SimHandle {
         path,
         commands,
-        waker,
+        wake,
         feedback,
         stats,
         thread: Some(thread),
         owns_link,
+        in_process,
     })
 }
 
 /// The board's thread: the device, its port (while plugged in) and what waits to be written.
-struct Board {
+struct Board<C: Cable> {
     options: SimOptions,
     device: SimulatedPegBoard,
     rng: SplitMix,
     link: PathBuf,
-    port: Option<Port>,
-    poll: Poll,
+    cable: C,
     /// Bytes of whole lines waiting for room in the port (written before any garbage).
     out: VecDeque<u8>,
     notes: Sender<SimNote>,
@@ -272,22 +326,18 @@ struct Board {
     stats: SimStats,
 }
 
-impl Board {
-    fn run(mut self, port: Port, commands: Receiver<Command>) -> SimStats {
-        if let Err(e) = self.plug(port) {
-            // The receiver is gone only when its owner is shutting down: nobody is left to tell.
-            let _ = self.notes.send(SimNote::Failed(e.to_string()));
-            return self.stats;
-        }
-        let mut events = Events::with_capacity(8);
+impl<C: Cable> Board<C> {
+    fn run(mut self, commands: Receiver<Command>) -> SimStats {
+        let hello = self.device.hello();
+        self.send(&hello);
         let mut line = Vec::new();
         loop {
+            self.write_out();
             let timeout = self
                 .back_at
                 .map(|at| at.saturating_duration_since(Instant::now()));
-            if let Err(e) = self.poll.poll(&mut events, timeout)
-                && e.kind() != ErrorKind::Interrupted
-            {
+            let writing = self.cable.plugged() && (!self.out.is_empty() || self.options.garbage);
+            if let Err(e) = self.cable.wait(&commands, writing, timeout) {
                 // The port is dropped next: a failed deregistration leaves nothing behind.
                 let _ = self.notes.send(SimNote::Failed(format!("poll: {e}")));
                 return self.stats;
@@ -296,14 +346,14 @@ impl Board {
                 self.back_at = None;
                 self.come_back();
             }
-            // Edge-triggered: every source is drained whether or not it reported.
+            // Every source is drained whether or not it reported (edge-triggered waits).
             self.read_host(&mut line);
             loop {
                 match commands.try_recv() {
                     Ok(Command::Type(text)) => self.typed(&text),
                     Ok(Command::Unplug) => self.unplug(),
                     Ok(Command::Replug) => {
-                        if self.port.is_none() {
+                        if !self.cable.plugged() {
                             self.back_at = None;
                             self.come_back();
                         }
@@ -312,7 +362,6 @@ impl Board {
                     Err(TryRecvError::Empty) => break,
                 }
             }
-            self.write_out();
         }
     }
 
@@ -320,13 +369,10 @@ impl Board {
     fn read_host(&mut self, line: &mut Vec<u8>) {
         let mut buf = [0u8; 512];
         loop {
-            let Some(port) = self.port.as_mut() else {
+            let n = self.cable.read(&mut buf);
+            if n == 0 {
                 return;
-            };
-            let n = match port.master.read(&mut buf) {
-                Ok(n) if n > 0 => n,
-                _ => return,
-            };
+            }
             for &b in &buf[..n] {
                 if b == b'\n' {
                     if let Ok(Some(msg)) = parse_host_line(line) {
@@ -350,7 +396,7 @@ impl Board {
             }
             Ok(msgs) => {
                 for msg in msgs {
-                    if self.port.is_none() {
+                    if !self.cable.plugged() {
                         continue; // unplugged: the pieces move, nothing is sent
                     }
                     self.send(&msg);
@@ -371,7 +417,7 @@ impl Board {
 
     /// Queues one of the board's lines (whole, before any garbage).
     fn send(&mut self, msg: &DeviceMsg) {
-        if self.port.is_some() {
+        if self.cable.plugged() {
             let text = self.device.line(msg);
             self.out.extend(text.as_bytes());
             self.stats.line_bytes += text.len() as u64;
@@ -380,10 +426,10 @@ impl Board {
 
     /// Writes what waits, then garbage while the port takes it (if asked for).
     fn write_out(&mut self) {
-        let Some(port) = self.port.as_mut() else {
+        if !self.cable.plugged() {
             self.out.clear();
             return;
-        };
+        }
         loop {
             if self.out.is_empty() {
                 if !self.options.garbage {
@@ -397,47 +443,29 @@ impl Board {
                 self.stats.garbage_bytes += burst as u64 + 1;
             }
             let (front, _) = self.out.as_slices();
-            match port.master.write(front) {
-                Ok(n) if n > 0 => {
+            match self.cable.write(front) {
+                0 => return, // full (the host reads slower): the wait says when there is room
+                n => {
                     self.out.drain(..n);
                 }
-                // Full (the host reads slower): the poll says when there is room again.
-                _ => return,
             }
         }
     }
 
-    fn plug(&mut self, port: Port) -> std::io::Result<()> {
-        self.poll.registry().register(
-            &mut SourceFd(&port.master.as_raw_fd()),
-            PORT,
-            Interest::READABLE | Interest::WRITABLE,
-        )?;
-        self.port = Some(port);
-        let hello = self.device.hello();
-        self.send(&hello);
-        Ok(())
-    }
-
     fn unplug(&mut self) {
-        if let Some(port) = self.port.take() {
-            // The port is dropped next: a failed deregistration leaves nothing behind.
-            let _ = self
-                .poll
-                .registry()
-                .deregister(&mut SourceFd(&port.master.as_raw_fd()));
-            drop(port);
+        if self.cable.plugged() {
+            self.cable.unplug(&self.link);
             self.out.clear();
-            // Tidying up: a file already gone, or left for the next start to clean, changes nothing.
-            let _ = std::fs::remove_file(&self.link);
             // The receiver is gone only when its owner is shutting down: nobody is left to tell.
             let _ = self.notes.send(SimNote::Unplugged);
         }
     }
 
     fn come_back(&mut self) {
-        match open_port(&self.link).and_then(|port| self.plug(port)) {
+        match self.cable.plug(&self.link) {
             Ok(()) => {
+                let hello = self.device.hello();
+                self.send(&hello);
                 // The receiver is gone only when its owner is shutting down: nobody is left to tell.
                 let _ = self.notes.send(SimNote::Replugged);
             }

@@ -1,0 +1,108 @@
+#!/usr/bin/env bash
+# Builds the Windows download of annexd and prints the zip's path as its last line:
+#
+#   scripts/package-windows.sh     → target/cross/windows-package/annexd-<version>-windows-x86_64.zip
+#
+# The zip holds one folder, annexd-<version>/, with everything the program needs beside it:
+#   annexd.exe                       built for x86_64-pc-windows-gnu (scripts/cross.sh), optimised
+#   libvosk.dll and its MinGW runtime DLLs (libgcc_s_seh-1, libstdc++-6, libwinpthread-1)
+#   liblouis.dll                     cross-built by scripts/cross.sh
+#   nvdaControllerClient64.dll       NVDA's controller client, for the screen-reader output
+#   share\liblouis\tables\           the Braille tables the sheets use, with what they include
+#   voices\                          the shipped voices
+#   fonts\                           DejaVu Sans, the PDF sheet's font
+#   README.txt                       for Windows users, written to be read by a screen reader
+#   licences\                        the licence of every part, and which part has which
+# Never the bcryptprimitives shim of the tests (Windows has that DLL itself).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+ROOT=$(pwd)
+say() { printf 'package-windows: %s\n' "$*" >&2; }
+
+# Everything below but the last line goes to standard error: the last line is the zip.
+scripts/cross.sh setup windows >&2
+command -v zip >/dev/null || { scripts/setup.sh >&2; }
+
+PKGID=$(cargo pkgid --quiet -p annexd)   # path+file:///…#annexd@0.1.0
+VERSION=${PKGID##*[#@]}
+NAME="annexd-$VERSION"
+OUT="$ROOT/target/cross/windows-package"
+ZIP="$OUT/$NAME-windows-x86_64.zip"
+
+# The packaged build holds no path into this checkout (build.rs). It is built beside one
+# test, so that the dependencies have the features they have in scripts/test-windows.sh's
+# build (cargo adds those of the tests' own dependencies then) and only annexd itself is
+# compiled again after it.
+say "building annexd.exe (x86_64-pc-windows-gnu, the cross profile)"
+PROFILE=$(scripts/cross.sh profile)
+ANNEXD_PACKAGE=1 scripts/cross.sh cargo windows build --quiet --locked --profile "$PROFILE" \
+  --bin annexd --test play_line >&2
+EXE="$ROOT/target/cross/x86_64-pc-windows-gnu/$PROFILE/annexd.exe"
+[ -f "$EXE" ] || { say "the build made no $EXE"; exit 1; }
+
+STAGE="$OUT/$NAME"
+rm -rf "$STAGE" "$ZIP"
+mkdir -p "$STAGE/licences" "$STAGE/fonts" "$STAGE/share/liblouis/tables"
+cp "$EXE" "$STAGE/"
+cp "$ROOT"/.deps/vosk-windows/*.dll "$STAGE/"
+cp "$ROOT/.deps/louis-windows/bin/liblouis.dll" "$STAGE/"
+cp "$ROOT/.deps/nvda/nvdaControllerClient64.dll" "$STAGE/"
+cp -r "$ROOT/voices" "$STAGE/voices"
+cp /usr/share/fonts/truetype/dejavu/DejaVuSans.ttf \
+   /usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf "$STAGE/fonts/"
+# The README in Windows' line ends, so that Notepad shows its lines too.
+sed 's/$/\r/' scripts/windows/README-Windows.txt > "$STAGE/README.txt"
+
+# The Braille tables of the sheets (named in core/src/lang/*.rs), with every table they
+# include, from liblouis' tables as built for Windows.
+TABLES="$ROOT/.deps/louis-windows/share/liblouis/tables"
+want=($(sed -n 's/^ *braille_table: "\(.*\)",$/\1/p' core/src/lang/*.rs | sort -u))
+[ ${#want[@]} -gt 0 ] || { say "no Braille table named in core/src/lang"; exit 1; }
+declare -A shipped=()
+while [ ${#want[@]} -gt 0 ]; do
+  table=${want[0]}
+  want=("${want[@]:1}")
+  [ -n "${shipped[$table]:-}" ] && continue
+  [ -f "$TABLES/$table" ] || { say "the Braille table $table is not in $TABLES"; exit 1; }
+  shipped[$table]=1
+  cp "$TABLES/$table" "$STAGE/share/liblouis/tables/"
+  want+=($(sed -n 's/^include[[:space:]]\+\([^[:space:]#]\+\).*/\1/p' "$TABLES/$table" | tr -d '\r'))
+done
+say "${#shipped[@]} Braille tables"
+
+# Licences.
+cp /usr/share/common-licenses/GPL-3 "$STAGE/licences/GPL-3.0.txt"
+cp /usr/share/common-licenses/LGPL-2.1 "$STAGE/licences/LGPL-2.1.txt"
+cp /usr/share/common-licenses/Apache-2.0 "$STAGE/licences/Apache-2.0.txt"
+cp /usr/share/doc/fonts-dejavu-core/copyright "$STAGE/licences/DejaVu-fonts.txt"
+cat > "$STAGE/licences/README.txt" <<EOF
+Which part of annexd $VERSION for Windows is under which licence
+
+annexd.exe: GNU General Public License, version 3 or later (GPL-3.0.txt). Its source:
+the annexd repository this download was built from.
+
+libvosk.dll (Vosk speech recognition, from the PyPI package vosk $(sed -n 's/^VOSK_VERSION=//p' scripts/cross.sh)): Apache License 2.0
+(Apache-2.0.txt).
+
+libgcc_s_seh-1.dll, libstdc++-6.dll (GCC's runtime, shipped with libvosk.dll): GNU General
+Public License, version 3, with the GCC Runtime Library Exception (GPL-3.0.txt).
+libwinpthread-1.dll (MinGW-w64's threads): MIT-style licence of the MinGW-w64 project.
+
+liblouis.dll and the Braille tables in share\\liblouis\\tables (liblouis 3.7.0, built from
+the source in the louis-sys crate): GNU Lesser General Public License, version 2.1 or later
+(LGPL-2.1.txt); the tables are liblouis' own, and de-g1-detailed.ctb is annexd's, under the
+same licence.
+
+nvdaControllerClient64.dll (NVDA's controller client, by NV Access, from the PyPI package
+accessible-output2): GNU Lesser General Public License, version 2.1 (LGPL-2.1.txt). Its
+source is part of NVDA's.
+
+fonts\\DejaVuSans*.ttf: the DejaVu fonts' licence (DejaVu-fonts.txt).
+
+voices\\: recorded with espeak-ng; each voice's voice.toml names its licence.
+EOF
+sed -i 's/$/\r/' "$STAGE/licences/README.txt"
+
+say "zipping $NAME"
+(cd "$OUT" && zip -q -r -X "$ZIP" "$NAME")
+echo "$ZIP"

@@ -1,0 +1,46 @@
+#!/usr/bin/env bash
+# Runs annexd's tests built for aarch64 Linux (a Raspberry Pi) under qemu-user.
+#
+#   scripts/test-aarch64.sh          the README's test command runs this: the core's tests
+#                                    (but two long ones, below); of the program its unit tests,
+#                                    games typed through a pipe, resumed after a kill, the
+#                                    journal, verify, clips to WAV and an ALSA file device
+#   scripts/test-aarch64.sh --full   every test of both crates (figures in docs/install.md)
+#   scripts/test-aarch64.sh ARGS…    cargo test ARGS… instead
+#
+# qemu runs the program 10 to 25 times slower than the machine itself, so the tests are built
+# optimised, in the profile of the package (scripts/cross.sh profile, shared with
+# scripts/package.sh --arch arm64), and the README's command runs a part of them. Serial
+# ports cannot be tested under qemu 7.2 (Debian 12): it lacks the termios2 calls the
+# serialport crate makes ("Function not implemented"); a real board on a Pi is on
+# docs/install.md's list.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+say() { printf 'test-aarch64: %s\n' "$*" >&2; }
+
+scripts/cross.sh setup aarch64
+if [ "${1:-}" = --full ]; then
+  shift
+  set -- --workspace --no-fail-fast "$@"
+elif [ $# -eq 0 ]; then
+  # The core's tests (its unit tests and core/tests/*) and the program's chosen ones, in one
+  # cargo command: one build. Two of the core's are left to the native run and --full: they
+  # walk every legal move of many positions in every language (notation_roundtrip) and
+  # replay long random games line by line (session_lines), the same pure code on every
+  # architecture, for two minutes under qemu.
+  set -- --no-fail-fast -p annexd-core -p annexd --lib
+  for test in core/tests/*.rs; do
+    test=$(basename "$test" .rs)
+    case "$test" in notation_roundtrip | session_lines) continue ;; esac
+    set -- "$@" --test "$test"
+  done
+  for test in play_line play_input soak_kill record_journal record_verify speech_out; do
+    set -- "$@" --test "$test"
+  done
+fi
+# qemu-user does not follow the tests into the programs they start: they start annexd behind
+# it (tests/common/platform.rs).
+export ANNEXD_TEST_RUNNER=qemu-aarch64
+PROFILE=$(scripts/cross.sh profile)
+say "cargo test --profile $PROFILE $* (aarch64, under qemu)"
+exec scripts/cross.sh cargo aarch64 test --profile "$PROFILE" "$@"

@@ -1,0 +1,54 @@
+#!/usr/bin/env bash
+# Runs annexd's tests built for Windows under Wine, in a Wine prefix of their own:
+#
+#   scripts/test-windows.sh              every test of the core and the program (the cross profile)
+#   scripts/test-windows.sh ARGS…        cargo test ARGS… instead (e.g. --test play_line)
+#
+# Boards stand on COM ports: six pairs of pseudo-terminals joined by socat, each end mapped
+# to a COM port of the prefix (COM11…COM16 the board's ends, COM21…COM26 the program's), and
+# named to the tests in ANNEXD_TEST_COM_PAIRS (tests/common/platform.rs).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+ROOT=$(pwd)
+say() { printf 'test-windows: %s\n' "$*" >&2; }
+winpath() { printf 'Z:%s' "$(realpath -m "$1" | tr / '\\')"; }
+
+scripts/cross.sh setup windows
+command -v socat >/dev/null || scripts/setup.sh
+
+WORK="$ROOT/target/cross/test-windows"
+# The prefix scripts/cross.sh runs Windows programs in (made once).
+export WINEPREFIX="$ROOT/target/cross/wine" WINEDEBUG=-all
+rm -rf "$WORK/claims" "$WORK/lines"
+mkdir -p "$WORK/claims" "$WORK/lines"
+scripts/cross.sh wine-prefix "$WINEPREFIX"
+
+SOCATS=()
+cleanup() {
+  if [ ${#SOCATS[@]} -gt 0 ]; then kill "${SOCATS[@]}" 2>/dev/null || true; fi
+  /usr/lib/wine/wineserver -k 2>/dev/null || true
+}
+trap cleanup EXIT
+PAIRS=()
+for i in 1 2 3 4 5 6; do
+  socat "pty,raw,echo=0,link=$WORK/lines/board$i" "pty,raw,echo=0,link=$WORK/lines/program$i" &
+  SOCATS+=($!)
+done
+for i in 1 2 3 4 5 6; do
+  for _ in $(seq 100); do
+    [ -e "$WORK/lines/board$i" ] && [ -e "$WORK/lines/program$i" ] && break
+    sleep 0.05
+  done
+  ln -sfn "$(readlink -f "$WORK/lines/board$i")" "$WINEPREFIX/dosdevices/com1$i"
+  ln -sfn "$(readlink -f "$WORK/lines/program$i")" "$WINEPREFIX/dosdevices/com2$i"
+  PAIRS+=("COM1$i:COM2$i")
+done
+ANNEXD_TEST_COM_PAIRS=$(IFS=,; echo "${PAIRS[*]}")
+ANNEXD_TEST_COM_CLAIMS=$(winpath "$WORK/claims")
+export ANNEXD_TEST_COM_PAIRS ANNEXD_TEST_COM_CLAIMS
+
+# In the profile of the download (scripts/cross.sh profile, shared with
+# scripts/package-windows.sh), so that the Windows build is made once.
+if [ $# -eq 0 ]; then set -- --workspace --no-fail-fast --profile "$(scripts/cross.sh profile)"; fi
+say "cargo test $* (Windows, under Wine)"
+scripts/cross.sh cargo windows test "$@"
