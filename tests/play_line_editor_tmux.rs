@@ -1,8 +1,8 @@
 //! The line view's line editor in a real terminal (tmux), as a screen reader reads it: each
 //! line of the program starts at the left margin, a typed line is shown once, Up brings the
-//! last line back (shown once, whole), and Ctrl-C asks once before a second ends the game
-//! (in raw mode the key is read, not a signal); a line wider than the terminal is edited
-//! across its rows. Piped input is covered by `play_input.rs`.
+//! last line back (shown once, whole), and Ctrl-C or Ctrl-D on an empty line asks once
+//! before a second ends the game (in raw mode the key is read, not a signal); a line wider
+//! than the terminal is edited across its rows. Piped input is covered by `play_input.rs`.
 
 mod common;
 
@@ -82,10 +82,24 @@ fn up_recalls_the_last_line_and_nothing_is_echoed_twice() {
         std::thread::sleep(Duration::from_millis(50));
     }
     assert_eq!(tmux.count("ZeitZeit"), 0, "{}", tmux.screen());
-    // Ctrl-C asks once; a second one ends the game, which is saved.
+    // Ctrl-C asks once; so does Ctrl-D on an empty line (a key pressed by mistake does not
+    // end a tournament game); a second within five seconds ends the game, which is saved.
     tmux.keys(&["C-c"]);
     tmux.wait_for("zum Beenden noch einmal Strg-C", WAIT);
-    tmux.keys(&["C-c"]);
+    std::thread::sleep(annexd_core::INTERRUPT_AGAIN_WITHIN + Duration::from_millis(500));
+    tmux.keys(&["C-d"]);
+    let asked = || tmux.count("zum Beenden noch einmal Strg-C");
+    let start = std::time::Instant::now();
+    while asked() < 2 {
+        assert!(
+            start.elapsed() < WAIT,
+            "Ctrl-D after the window:\n{}",
+            tmux.screen()
+        );
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    assert_eq!(tmux.count("gespeichert"), 0, "{}", tmux.screen());
+    tmux.keys(&["C-d"]);
     tmux.wait_for("gespeichert", WAIT);
     let text = std::fs::read_to_string(&journal).unwrap();
     assert!(text.contains("e2e4"), "{text}");

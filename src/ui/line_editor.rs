@@ -4,7 +4,8 @@
 //! line repainted on every key); a key that can do nothing (Up before the oldest line,
 //! Backspace at the start) rings the bell instead of staying silent; Up and Down bring back
 //! earlier lines, which are then written once, whole; Ctrl-C asks to end the game (the
-//! session asks again before it does), Ctrl-D on an empty line ends the input.
+//! session asks again before it does), and so does Ctrl-D on an empty line: a key pressed
+//! by mistake in a tournament game must not stop it (a second Ctrl-C or Ctrl-D ends it).
 //!
 //! The line starts at the left margin (there is no prompt) and may be longer than the
 //! terminal is wide: the cursor is moved by rows and columns of the terminal's width, one
@@ -54,10 +55,8 @@ pub enum Key {
 pub enum Done {
     /// A line (Enter); empty for Enter alone.
     Line(String),
-    /// Ctrl-C: ask to end the game.
+    /// Ctrl-C, or Ctrl-D on an empty line: ask to end the game.
     Interrupt,
-    /// Ctrl-D on an empty line: the end of input.
-    End,
 }
 
 /// The most lines the history keeps.
@@ -194,7 +193,7 @@ impl LineEditor {
             }
             Key::Clear if len > 0 => (self.replace(Vec::new()), None),
             Key::Interrupt => (String::new(), Some(Done::Interrupt)),
-            Key::EndOfInput if len == 0 => ("\r\n".into(), Some(Done::End)),
+            Key::EndOfInput if len == 0 => (String::new(), Some(Done::Interrupt)),
             Key::EndOfInput => self.key(Key::Delete),
             // The key can do nothing here (the start or end of the line, no more history,
             // nothing to clear): the bell says so, where silence would leave the player
@@ -420,7 +419,7 @@ mod tests {
     }
 
     #[test]
-    fn ctrl_c_asks_to_end_and_ctrl_d_ends_an_empty_input() {
+    fn ctrl_c_and_ctrl_d_on_an_empty_line_ask_to_end() {
         let mut e = LineEditor::new();
         typed(&mut e, "Eva");
         assert_eq!(e.key(Key::Interrupt).1, Some(Done::Interrupt));
@@ -431,7 +430,11 @@ mod tests {
             "a line being typed is not ended"
         );
         let _ = e.key(Key::Clear);
-        assert_eq!(e.key(Key::EndOfInput).1, Some(Done::End));
+        assert_eq!(
+            e.key(Key::EndOfInput),
+            (String::new(), Some(Done::Interrupt)),
+            "asked like Ctrl-C, nothing written"
+        );
     }
 
     #[test]

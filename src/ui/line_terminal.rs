@@ -24,9 +24,9 @@ use super::line_editor::{Done, Key, LineEditor};
 pub enum Typed {
     /// A finished line, as standard input's lines are read.
     Line(TypedLine),
-    /// Ctrl-C.
+    /// Ctrl-C, or Ctrl-D on an empty line.
     Interrupt,
-    /// Ctrl-D on an empty line, or the terminal gone.
+    /// The terminal gone.
     End,
 }
 
@@ -130,10 +130,8 @@ fn read_keys(editor: &Mutex<LineEditor>, tx: &Sender<Typed>) {
             None => continue,
             Some(Done::Line(line)) => Typed::Line(cleaned(&line)),
             Some(Done::Interrupt) => Typed::Interrupt,
-            Some(Done::End) => Typed::End,
         };
-        let end = typed == Typed::End;
-        if tx.send(typed).is_err() || end {
+        if tx.send(typed).is_err() {
             return;
         }
     }
