@@ -116,11 +116,13 @@ impl LoadedModel {
                 m.recogniser_for(listening.phrases)?
             })),
             #[cfg(feature = "whisper")]
-            LoadedModel::Whisper(m) => Ok(Recogniser::Whisper(super::whisper::Recogniser::new(
-                Arc::clone(m),
-                listening.lang,
-                prompt_for(listening),
-            ))),
+            LoadedModel::Whisper(m) => {
+                Ok(Recogniser::Whisper(super::whisper::WhisperRecogniser::new(
+                    Arc::clone(m),
+                    listening.lang,
+                    prompt_for(listening),
+                )))
+            }
         }
     }
 }
@@ -143,10 +145,10 @@ pub fn prompt_for(listening: &Listening<'_>) -> String {
 pub enum Recogniser {
     /// Vosk's.
     #[cfg(feature = "recognition")]
-    Vosk(super::recogniser::Recogniser),
+    Vosk(super::recogniser::VoskRecogniser),
     /// Whisper's.
     #[cfg(feature = "whisper")]
-    Whisper(super::whisper::Recogniser),
+    Whisper(super::whisper::WhisperRecogniser),
 }
 
 impl Recogniser {

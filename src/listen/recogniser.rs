@@ -131,14 +131,14 @@ impl SpeechModel {
     }
 
     /// A recogniser restricted to the spoken notation and commands of the language.
-    pub fn recogniser(&self) -> Result<Recogniser, ModelError> {
+    pub fn recogniser(&self) -> Result<VoskRecogniser, ModelError> {
         self.recogniser_for(&self.grammar)
     }
 
     /// A recogniser restricted to `phrases` (words the model does not know are dropped by
     /// libvosk); no phrase (or only empty ones) decodes free speech with the model's own
     /// language model (slower, about 1 s an utterance on two cores).
-    pub fn recogniser_for(&self, phrases: &[String]) -> Result<Recogniser, ModelError> {
+    pub fn recogniser_for(&self, phrases: &[String]) -> Result<VoskRecogniser, ModelError> {
         let rate = self.sample_rate as f32;
         let inner = if phrases.iter().all(|p| p.trim().is_empty()) {
             Recognizer::new(&self.model, rate)
@@ -146,7 +146,7 @@ impl SpeechModel {
             Recognizer::new_with_grammar(&self.model, rate, phrases)
         }
         .ok_or_else(|| ModelError::RecogniserFailed(self.dir.clone()))?;
-        let mut recogniser = Recogniser {
+        let mut recogniser = VoskRecogniser {
             inner,
             sample_rate: self.sample_rate,
         };
@@ -156,20 +156,20 @@ impl SpeechModel {
 }
 
 /// Decodes one stream of 16-bit mono audio at the model's rate into utterances.
-pub struct Recogniser {
+pub struct VoskRecogniser {
     inner: Recognizer,
     sample_rate: u32,
 }
 
-impl std::fmt::Debug for Recogniser {
+impl std::fmt::Debug for VoskRecogniser {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("Recogniser")
+        f.debug_struct("VoskRecogniser")
             .field("sample_rate", &self.sample_rate)
             .finish_non_exhaustive()
     }
 }
 
-impl Recogniser {
+impl VoskRecogniser {
     /// The rate it expects.
     pub fn sample_rate(&self) -> u32 {
         self.sample_rate

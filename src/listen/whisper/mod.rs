@@ -7,8 +7,8 @@
 //! [`prompt`](annexd_core::listen), the words of the position's legal moves), the
 //! language is fixed (no detection), and its beam search gives up to [`ALTERNATIVES`]
 //! transcripts with their log-likelihoods, which the matcher weighs as Vosk's. It transcribes
-//! whole utterances: [`Recogniser::accept`] gathers audio, and in always-on mode the core's
-//! [`EndPointer`] says where an utterance ends. Silence is not transcribed (Whisper would
+//! whole utterances: [`WhisperRecogniser::accept`] gathers audio, and in always-on mode the
+//! core's [`EndPointer`] says where an utterance ends. Silence is not transcribed (Whisper would
 //! invent a sentence for it): an utterance without speech, or that the model itself finds
 //! empty, is heard as nothing.
 
@@ -195,7 +195,7 @@ impl WhisperModel {
 }
 
 /// Decodes one stream of 16 kHz mono audio into utterances, Whisper's way.
-pub struct Recogniser {
+pub struct WhisperRecogniser {
     model: Arc<WhisperModel>,
     lang: Lang,
     prompt: String,
@@ -205,19 +205,19 @@ pub struct Recogniser {
     ends_utterances: bool,
 }
 
-impl std::fmt::Debug for Recogniser {
+impl std::fmt::Debug for WhisperRecogniser {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("whisper::Recogniser")
+        f.debug_struct("WhisperRecogniser")
             .field("lang", &self.lang)
             .field("prompt", &self.prompt)
             .finish_non_exhaustive()
     }
 }
 
-impl Recogniser {
+impl WhisperRecogniser {
     /// A recogniser for `lang`, told to expect the words of `prompt`.
-    pub fn new(model: Arc<WhisperModel>, lang: Lang, prompt: String) -> Recogniser {
-        Recogniser {
+    pub fn new(model: Arc<WhisperModel>, lang: Lang, prompt: String) -> WhisperRecogniser {
+        WhisperRecogniser {
             model,
             lang,
             prompt,
