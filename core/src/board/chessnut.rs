@@ -66,6 +66,9 @@ pub const LED_HEADER: [u8; 2] = [0x0a, 0x08];
 const POSITION_LEN: usize = 2 + 32;
 /// The longest: header, squares and a 4-byte time stamp.
 const POSITION_MAX: usize = POSITION_LEN + 4;
+/// The most squares a notification's rest may change from the last position read: a
+/// castling's four (the board notifies every change).
+const CONTINUATION_MOST_CHANGED: u32 = 4;
 
 const PIECES: [char; 12] = ['q', 'k', 'b', 'p', 'n', 'R', 'P', 'r', 'B', 'N', 'Q', 'K'];
 
@@ -259,9 +262,31 @@ impl Chessnut {
         }
     }
 
+    /// Whether `bytes`, which begin like a notification, are rather the rest of the one cut
+    /// short: together they are exactly a notification's length, the position differs from
+    /// the last one read in no more squares than [`CONTINUATION_MOST_CHANGED`], and in fewer
+    /// than `bytes` read as a new notification's start would (a start put after another's
+    /// half shifts whole rows of squares and puts the header's codes among them).
+    fn completes_partial(&self, bytes: &[u8]) -> bool {
+        let whole = self.partial.len() + bytes.len();
+        if whole != POSITION_LEN && whole != POSITION_MAX {
+            return false;
+        }
+        // Without a position read yet there is nothing to tell them by: a new start.
+        let Some(last) = self.last_squares else {
+            return false;
+        };
+        let as_rest = changed_squares(self.partial.iter().chain(bytes).skip(2).take(32), &last);
+        let as_start = changed_squares(bytes.iter().skip(2).take(32), &last);
+        as_rest <= CONTINUATION_MOST_CHANGED && as_rest < as_start
+    }
+
     fn notification(&mut self, bytes: &[u8], out: &mut Vec<LinkOutput>) {
         if !self.partial.is_empty() {
-            if bytes.starts_with(&POSITION_HEADER) {
+            // The rest of a cut notification can begin with the header's two bytes (two
+            // squares' codes, or the time stamp): it is the rest when it makes the
+            // notification whole and a position a move or so from the last one.
+            if bytes.starts_with(&POSITION_HEADER) && !self.completes_partial(bytes) {
                 out.push(LinkOutput::Event(LinkEvent::Dropped(
                     "chessnut: position notification cut short".into(),
                 )));
@@ -294,6 +319,17 @@ impl Chessnut {
             )))),
         }
     }
+}
+
+/// In how many squares the squares' bytes `now` differ from the first of `before` (two
+/// squares a byte).
+fn changed_squares<'a>(now: impl Iterator<Item = &'a u8>, before: &[u8; 32]) -> u32 {
+    now.zip(before)
+        .map(|(now, before)| {
+            let diff = now ^ before;
+            u32::from(diff & 0x0f != 0) + u32::from(diff & 0xf0 != 0)
+        })
+        .sum()
 }
 
 fn hex(bytes: &[u8]) -> String {
