@@ -184,7 +184,7 @@ pub struct Tracker {
 }
 
 /// The squares a move changes: from, to, and the en-passant victim or the castling rook.
-fn move_squares(m: Move, turn: Color) -> Bitboard {
+pub(crate) fn move_squares(m: Move, turn: Color) -> Bitboard {
     match m {
         Move::Normal { from, to, .. } => Bitboard::from(from) | Bitboard::from(to),
         Move::EnPassant { from, to } => {

@@ -14,8 +14,9 @@
 //! It decides nothing about the rules: the boards' cycle (`super::cycle`) asks it what the
 //! board shows, whether the player is in the middle of a move, and for the words.
 
-use shakmaty::{Bitboard, CastlingSide, Chess, Color, Move, Piece, Position, Role, Square};
+use shakmaty::{Bitboard, Chess, Color, Move, Piece, Position, Role, Square};
 
+use crate::board::tracker::move_squares as way_squares;
 use crate::board::{BoardInput, Cell, Sensing};
 use crate::words::{Token, Word, colored_piece_tokens, square_tokens};
 
@@ -454,27 +455,6 @@ impl Hands {
         let (from, to, (piece, origin)) = (from?, to?, piece?);
         (origin == Some(from) && target.board().piece_at(from) == Some(piece))
             .then_some((piece, from, to))
-    }
-}
-
-/// The squares a move touches (from, to, the en-passant victim, the castling rook and
-/// their squares), quickly.
-fn way_squares(m: Move, turn: Color) -> Bitboard {
-    match m {
-        Move::Normal { from, to, .. } => Bitboard::from(from) | Bitboard::from(to),
-        Move::EnPassant { from, to } => {
-            Bitboard::from(from)
-                | Bitboard::from(to)
-                | Bitboard::from(Square::from_coords(to.file(), from.rank()))
-        }
-        Move::Castle { king, rook } => {
-            let side = CastlingSide::from_king_side(king < rook);
-            Bitboard::from(king)
-                | Bitboard::from(rook)
-                | Bitboard::from(side.king_to(turn))
-                | Bitboard::from(side.rook_to(turn))
-        }
-        Move::Put { to, .. } => Bitboard::from(to),
     }
 }
 
