@@ -2,9 +2,9 @@
 # Installs what annexd needs on a bare Debian 12 machine with Rust (it does not build).
 # Idempotent: a package already present is not installed again, a file already fetched is kept.
 #
-#   scripts/setup.sh          system packages, libvosk, libctranslate2, the Whisper model (it hears
-#                             German, French and English), the German and French Vosk models if
-#                             they can be fetched
+#   scripts/setup.sh          system packages (Stockfish among them), libvosk, libctranslate2,
+#                             the Whisper model (it hears German, French and English), the
+#                             German and French Vosk models if they can be fetched
 #   scripts/setup.sh --test   also the Korean Vosk model the tests decode with, the natural
 #                             test voices (SVOX Pico, MBROLA) from Debian's non-free section, and
 #                             the cross toolchains for Windows and aarch64 (scripts/cross.sh setup)
@@ -42,6 +42,9 @@ PACKAGES+=(e2fsprogs)
 # The scoresheets (issue 13): Braille through liblouis and its tables, the PDF's font; for
 # the tests, pdftotext/pdftoppm, strace (fair play: no network) and nm (binutils).
 PACKAGES+=(liblouis-dev liblouis-data fonts-dejavu-core poppler-utils strace binutils)
+# The engine to play against at home (feature `engine`, docs/engine.md): Stockfish, which
+# Debian installs as /usr/games/stockfish (not on root's PATH; annexd looks there).
+PACKAGES+=(stockfish)
 missing=()
 for p in "${PACKAGES[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
