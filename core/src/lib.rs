@@ -22,11 +22,14 @@
 //!   (time controls and the talking clock), [`board`] (board protocols, the link, move
 //!   inference, differences), [`record`] (the journal, its seal, the scoresheet and its
 //!   forms), [`listen`] (understanding what a recogniser heard), [`speech`] (utterances and
-//!   the speaking queue's policy).
+//!   the speaking queue's policy), and, with the feature `engine`, `engine` (the conversation
+//!   with a chess engine, its levels and thinking time, evaluations, hints, threats and the
+//!   review in words).
 //!
 //! Inside, the modules stand in floors, each looking only down: `words` (tokens, words,
 //! command kinds) → `lang` (the tables) → `notation`, `command` → `game`, `board`, `speech`
-//! → `clock`, `listen` → `record` → `config` → `session`.
+//! → `clock`, `listen` → `record` → `config` → `session`; `engine` stands beside `clock` (it
+//! reads a clock and speaks moves).
 
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
@@ -35,6 +38,8 @@ pub mod board;
 pub mod clock;
 mod command;
 mod config;
+#[cfg(feature = "engine")]
+pub mod engine;
 pub mod game;
 mod lang;
 pub mod listen;

@@ -14,6 +14,8 @@ const ALLOWED: &[&str] = &[
     "hex",
     // The matcher's spelling distance of words a recogniser wrote that the lexicon lacks.
     "strsim",
+    // The engine's messages (UCI) parsed and written: a pure codec (feature `engine`).
+    "shakmaty-uci",
 ];
 
 /// Paths whose use in the core would mean I/O, blocking or reading the clock.

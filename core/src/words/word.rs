@@ -812,4 +812,87 @@ words! {
     SeeHelp => "w_see_help";
     /// "at position (before a number: the place of a word in the text)"
     AtPosition => "w_at_position";
+    // --- the engine at home (issue 31): its reports, evaluations, hints, threats, the review ---
+    /// "chess engine"
+    Engine => "w_engine";
+    /// "chess engine ready"
+    EngineReady => "w_engine_ready";
+    /// "no chess engine found" (none at the path given, nor where Stockfish is installed)
+    EngineNotFound => "w_engine_not_found";
+    /// "the chess engine cannot start" (not a program, not allowed to run)
+    EngineCannotStart => "w_engine_cannot_start";
+    /// "the chess engine crashed" (its process ended on its own)
+    EngineCrashed => "w_engine_crashed";
+    /// "the chess engine does not answer" (in time)
+    EngineSilent => "w_engine_silent";
+    /// "the chess engine answers nonsense" (not UCI, or an illegal move)
+    EngineGarbage => "w_engine_garbage";
+    /// "chess engine restarted"
+    EngineRestarted => "w_engine_restarted";
+    /// "level" (the engine's strength)
+    Level => "w_level";
+    /// "Elo"
+    Elo => "w_elo";
+    /// "full strength"
+    FullStrength => "w_full_strength";
+    /// "evaluation": how the position stands, in words
+    Evaluation => "w_evaluation";
+    /// "the position is level"
+    PositionLevel => "w_position_level";
+    /// "is slightly better" (after a side)
+    SlightlyBetter => "w_slightly_better";
+    /// "is clearly better" (after a side)
+    ClearlyBetter => "w_clearly_better";
+    /// "is winning" (after a side)
+    IsWinning => "w_is_winning";
+    /// "mates in one" (after a side)
+    MatesInOne => "w_mates_in_one";
+    /// "mates in" (after a side, before a number of moves)
+    MatesIn => "w_mates_in";
+    /// "moves" after a number ("in drei Zügen")
+    MovesAfterNumber => "w_moves_after_number";
+    /// "wins a pawn" (after a side)
+    WinsAPawn => "w_wins_a_pawn";
+    /// "wins two pawns"
+    WinsTwoPawns => "w_wins_two_pawns";
+    /// "wins the exchange" (a rook for a knight or bishop)
+    WinsTheExchange => "w_wins_the_exchange";
+    /// "wins a piece"
+    WinsAPiece => "w_wins_a_piece";
+    /// "wins a rook"
+    WinsARook => "w_wins_a_rook";
+    /// "wins the queen"
+    WinsTheQueen => "w_wins_the_queen";
+    /// "wins material"
+    WinsMaterial => "w_wins_material";
+    /// "hint": a move suggested to the player
+    Hint => "w_hint";
+    /// "no move to suggest"
+    NoMoveToSuggest => "w_no_move_to_suggest";
+    /// "threat": what the opponent threatens
+    Threat => "w_threat";
+    /// "threatens" (after a side, before a move)
+    Threatens => "w_threatens";
+    /// "no immediate threat"
+    NoThreat => "w_no_threat";
+    /// "review": the moves that lost most, after the game
+    Review => "w_review";
+    /// "no serious mistakes"
+    NoSeriousMistakes => "w_no_serious_mistakes";
+    /// "better was" (before a move)
+    BetterWas => "w_better_was";
+    /// "that cost about a pawn"
+    CostOnePawn => "w_cost_one_pawn";
+    /// "that cost about" (before a number of pawns)
+    CostAbout => "w_cost_about";
+    /// "pawns" after a number
+    PawnsAfterNumber => "w_pawns_after_number";
+    /// "missed a mate"
+    MissedMate => "w_missed_mate";
+    /// "allowed a mate"
+    AllowedMate => "w_allowed_mate";
+    /// fair play: this build can play against a chess engine, never in a game against a person
+    EngineBuiltIn => "w_engine_built_in";
+    /// fair play: "tournament build: no chess engine and no network"
+    TournamentBuild => "w_tournament_build";
 }
