@@ -13,7 +13,8 @@
 //!   and e-boards, the simulated peg board), [`listen`] (audio capture, WAV files, the
 //!   recogniser), [`speech`] (voices, composing clips, the speaker), [`record`] (a game's
 //!   files: the journal, the PGN, the PDF and Braille sheets), [`clock`] (the talking
-//!   clock's real-time loop).
+//!   clock's real-time loop), and with the feature `engine`, [`engine`] (a chess engine's
+//!   process as a port of the game, for playing at home).
 //!
 //! Everything else (the event loop of a game, the terminal, the settings file, the command
 //! line's subcommands) is private to the program.
@@ -26,6 +27,8 @@ mod cli;
 pub mod clock;
 mod config;
 mod data_dirs;
+#[cfg(feature = "engine")]
+pub mod engine;
 mod error;
 mod help;
 pub mod listen;

@@ -188,6 +188,21 @@ impl Fault {
     }
 }
 
+/// What the game asks of the engine (the session's effect, the engine port's work).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Order {
+    /// Search (a move of the game, a hint, a threat, an evaluation, a position of the review).
+    Search(SearchRequest),
+    /// Drop the search under way (a takeback, a new game).
+    Cancel,
+    /// Move now with what the search found.
+    Hurry,
+    /// Start the engine again (after it failed): a new process and a new conversation.
+    Restart,
+    /// End the engine (the game is over or left).
+    Quit,
+}
+
 /// What the conversation decided.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Decision {
@@ -523,6 +538,18 @@ impl Conversation {
         Reply {
             send: commands.iter().map(to_engine).collect(),
             decided: Vec::new(),
+        }
+    }
+
+    /// Carries out what the game asks, but for [`Order::Restart`] (a new process is the
+    /// program's: it begins a new conversation).
+    pub fn order(&mut self, order: Order, now: Duration) -> Reply {
+        match order {
+            Order::Search(request) => self.request(request, now),
+            Order::Cancel => self.cancel(now),
+            Order::Hurry => self.hurry(now),
+            Order::Quit => self.quit(),
+            Order::Restart => Reply::default(),
         }
     }
 

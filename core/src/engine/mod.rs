@@ -20,8 +20,8 @@ pub use appraisal::{
 };
 pub use budget::{MOVES_HORIZON, RESERVE, SHORTEST_THINK, ThinkClock, UNTIMED_THINK, think_time};
 pub use conversation::{
-    Conversation, Decision, Fault, Found, NotLegal, Patience, Purpose, Reply, SearchPosition,
-    SearchRequest,
+    Conversation, Decision, Fault, Found, NotLegal, Order, Patience, Purpose, Reply,
+    SearchPosition, SearchRequest,
 };
 pub use review::{
     Analysis, Cost, MISTAKE_LOSS, MOST_MISTAKES, Mistake, mistakes, positions_to_analyse,
