@@ -6,3 +6,4 @@ s/David/[['dA:vIt]]/g
 s/Rochade/[[rO'SA:d@]]/g
 s/Remis/[[re:m'i:]]/g
 s/en passant/[[,aN pas'aN]]/g
+s/Engine/[['EndZIn]]/g
