@@ -60,6 +60,9 @@ enum Command {
     Voices(crate::speech::cli::VoicesArgs),
     /// Decode a recording (WAV file or input device) and print what was heard and understood.
     Recognize(crate::listen::cli::RecognizeArgs),
+    /// Try the chess engine for games at home: its name, the level, its move in a position.
+    #[cfg(feature = "engine")]
+    Engine(crate::engine::cli::EngineCheckArgs),
     /// Write the manual pages and shell completions (for scripts/package.sh).
     #[command(hide = true)]
     GenerateDocs(crate::manual::GenerateDocsArgs),
@@ -182,6 +185,8 @@ impl Command {
             Command::BoardWatch(args) => Some(args.lang),
             Command::Say(args) => Some(args.lang),
             Command::Recognize(args) => Some(args.lang),
+            #[cfg(feature = "engine")]
+            Command::Engine(args) => Some(args.lang),
             Command::BoardSim(_) | Command::Voices(_) | Command::GenerateDocs(_) => None,
         }
     }
@@ -205,6 +210,8 @@ fn try_main(cli: Cli) -> Result<ExitCode, Error> {
         Command::Say(args) => crate::speech::cli::run_say(args),
         Command::Voices(args) => crate::speech::cli::run_voices(args),
         Command::Recognize(args) => crate::listen::cli::run(&args),
+        #[cfg(feature = "engine")]
+        Command::Engine(args) => crate::engine::cli::run(&args),
         Command::GenerateDocs(args) => crate::manual::run(Cli::command(), &args),
     }
 }

@@ -50,10 +50,11 @@ mod tests {
         assert_eq!(parse(&[]).unwrap().engine.elo(), 1500);
         assert_eq!(parse(&["--elo", "1200"]).unwrap().engine.elo(), 1200);
         assert_eq!(parse(&["--elo", "400"]).unwrap().engine.elo(), 400);
-        for bad in ["399", "3501", "strong", "-5"] {
+        for bad in ["399", "3501", "strong", "1500.5"] {
             let err = parse(&["--elo", bad]).unwrap_err();
             assert_eq!(err.kind(), clap::error::ErrorKind::ValueValidation, "{bad}");
         }
+        assert!(parse(&["--elo", "-5"]).is_err());
         let given = parse(&["--engine", "/opt/lc0"]).unwrap().engine;
         assert_eq!(given.program(), Some(PathBuf::from("/opt/lc0")));
     }

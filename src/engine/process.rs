@@ -58,6 +58,9 @@ impl EngineProcess {
         generation: u64,
         events: Sender<ProcessEvent>,
     ) -> Result<EngineProcess, StartError> {
+        // A relative path is the user's, from the folder he is in (the engine runs in its
+        // own folder, below).
+        let path = &std::path::absolute(path).unwrap_or_else(|_| path.to_path_buf());
         let mut command = Command::new(path);
         command
             .stdin(Stdio::piped())

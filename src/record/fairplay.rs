@@ -1,8 +1,10 @@
 //! `annexd fairplay [JOURNAL]`: what an arbiter needs to know about this program, in words:
-//! which program and build it is; that it contains no chess engine and gives no move advice
-//! (it checks moves for legality with a move generator and never searches or evaluates a
-//! position); that it opens no network connection (only the devices of this computer: boards
-//! on serial ports, sound, the speech engine's local socket); and the state of the record.
+//! which program and build it is; whether it can play against a chess engine (the ordinary
+//! build, feature `engine`: only in a game against the engine) or contains none and gives no
+//! move advice (the tournament build: it checks moves for legality with a move generator and
+//! never searches or evaluates a position; it says first that it is a tournament build); that
+//! it opens no network connection (only the devices of this computer: boards on serial ports,
+//! sound, the speech engine's local socket); and the state of the record.
 //!
 //! The claims are tested, not only said: `tests/fairplay.rs` runs a whole game under
 //! `strace` and fails on any internet socket or any other program started, and checks that
@@ -16,7 +18,7 @@ use annexd_core::record::{RecordState, capitalised};
 use annexd_core::{Token, Word};
 
 use super::cli::{RecordArgs, read_journal};
-use super::provenance;
+use super::provenance::{self, BuildFacts};
 use crate::error::{Error, out_line};
 
 /// Options of `annexd fairplay`.
@@ -41,8 +43,9 @@ pub fn run(args: &FairplayArgs) -> Result<ExitCode, Error> {
         provenance::program(),
         provenance::build()
     ));
-    out_line(capitalised(&say(Word::NoEngine)));
-    out_line(capitalised(&say(Word::NoNetwork)));
+    for word in BuildFacts::of_this_build().words() {
+        out_line(capitalised(&say(word)));
+    }
     let (_, journal) = resolved?;
     let contents = read_journal(&journal, lang)?;
     let state = RecordState::of(&contents);

@@ -26,10 +26,84 @@ pub fn build() -> String {
     if cfg!(feature = "recognition") {
         features.push("recognition");
     }
+    if BuildFacts::of_this_build().engine {
+        features.push("engine");
+    }
     let features = if features.is_empty() {
         "no optional parts".to_string()
     } else {
         features.join(" ")
     };
     format!("{commit}, {profile}, {features}")
+}
+
+/// What this build can do that an arbiter must know: play against a chess engine (feature
+/// `engine`), reach a network (none yet: the lichess work adds its feature `online` here).
+/// `annexd fairplay` says them; a build with neither is a tournament build.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct BuildFacts {
+    /// It can start a chess engine (in a game against the engine only).
+    pub engine: bool,
+    /// It can open network connections.
+    pub network: bool,
+}
+
+impl BuildFacts {
+    /// The facts of the running program.
+    pub fn of_this_build() -> BuildFacts {
+        BuildFacts {
+            engine: cfg!(feature = "engine"),
+            network: false,
+        }
+    }
+
+    /// A build without an engine and without network code: fit for a tournament.
+    pub fn is_tournament_build(self) -> bool {
+        !self.engine && !self.network
+    }
+
+    /// The facts in words, a line each: the tournament build first says it is one; then
+    /// whether it has an engine and whether it opens network connections.
+    pub fn words(self) -> Vec<annexd_core::Word> {
+        use annexd_core::Word;
+        let mut words = Vec::new();
+        if self.is_tournament_build() {
+            words.push(Word::TournamentBuild);
+        }
+        words.push(if self.engine {
+            Word::EngineBuiltIn
+        } else {
+            Word::NoEngine
+        });
+        if !self.network {
+            words.push(Word::NoNetwork);
+        }
+        words
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use annexd_core::Word;
+
+    #[test]
+    fn the_facts_say_what_the_build_can_do() {
+        let tournament = BuildFacts {
+            engine: false,
+            network: false,
+        };
+        assert!(tournament.is_tournament_build());
+        assert_eq!(
+            tournament.words(),
+            [Word::TournamentBuild, Word::NoEngine, Word::NoNetwork]
+        );
+        let home = BuildFacts {
+            engine: true,
+            network: false,
+        };
+        assert!(!home.is_tournament_build());
+        assert_eq!(home.words(), [Word::EngineBuiltIn, Word::NoNetwork]);
+        assert_eq!(BuildFacts::of_this_build().engine, cfg!(feature = "engine"));
+    }
 }
