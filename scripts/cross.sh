@@ -49,7 +49,7 @@ WINE=/usr/lib/wine/wine64
 VOSK_VERSION=0.3.45
 LOUIS_SYS_VERSION=0.6.1
 ACCESSIBLE_OUTPUT_VERSION=0.17
-FEATURES="${ANNEXD_CROSS_FEATURES:-annexd/tts,annexd/recognition}"
+FEATURES="${ANNEXD_CROSS_FEATURES:-annexd/tts,annexd/recognition,annexd/engine}"
 PROFILE="${ANNEXD_CROSS_PROFILE:-cross}"
 
 say() { printf 'cross: %s\n' "$*" >&2; }

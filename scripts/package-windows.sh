@@ -2,6 +2,11 @@
 # Builds the Windows download of annexd and prints the zip's path as its last line:
 #
 #   scripts/package-windows.sh     → target/cross/windows-package/annexd-<version>-windows-x86_64.zip
+#   scripts/package-windows.sh --tournament
+#                                  → …/annexd-tournament-<version>-windows-x86_64.zip: the
+#                                    tournament build, without the feature `engine` (no
+#                                    chess engine code; no network code exists in either),
+#                                    which `annexd fairplay` says
 #
 # The zip holds one folder, annexd-<version>/, with everything the program needs beside it:
 #   annexd.exe                       built for x86_64-pc-windows-gnu (scripts/cross.sh), optimised
@@ -23,9 +28,22 @@ say() { printf 'package-windows: %s\n' "$*" >&2; }
 scripts/cross.sh setup windows >&2
 command -v zip >/dev/null || { scripts/setup.sh >&2; }
 
+TOURNAMENT=""
+case "${1:-}" in
+  "") ;;
+  --tournament) TOURNAMENT=1 ;;
+  *) say "unknown option $1"; exit 2 ;;
+esac
+# The zip's features are scripts/cross.sh's (the default ones a Windows build can have); the
+# tournament build leaves out `engine`.
+CROSS_FEATURES=()
+if [ -n "$TOURNAMENT" ]; then
+  CROSS_FEATURES=(env ANNEXD_CROSS_FEATURES=annexd/tts,annexd/recognition)
+fi
+
 PKGID=$(cargo pkgid --quiet -p annexd)   # path+file:///…#annexd@0.1.0
 VERSION=${PKGID##*[#@]}
-NAME="annexd-$VERSION"
+NAME="annexd${TOURNAMENT:+-tournament}-$VERSION"
 OUT="$ROOT/target/cross/windows-package"
 ZIP="$OUT/$NAME-windows-x86_64.zip"
 
@@ -35,8 +53,8 @@ ZIP="$OUT/$NAME-windows-x86_64.zip"
 # compiled again after it.
 say "building annexd.exe (x86_64-pc-windows-gnu, the cross profile)"
 PROFILE=$(scripts/cross.sh profile)
-ANNEXD_PACKAGE=1 scripts/cross.sh cargo windows build --quiet --locked --profile "$PROFILE" \
-  --bin annexd --test play_line >&2
+ANNEXD_PACKAGE=1 "${CROSS_FEATURES[@]}" scripts/cross.sh cargo windows build --quiet --locked \
+  --profile "$PROFILE" --bin annexd --test play_line >&2
 EXE="$ROOT/target/cross/x86_64-pc-windows-gnu/$PROFILE/annexd.exe"
 [ -f "$EXE" ] || { say "the build made no $EXE"; exit 1; }
 
@@ -51,7 +69,13 @@ cp -r "$ROOT/voices" "$STAGE/voices"
 cp /usr/share/fonts/truetype/dejavu/DejaVuSans.ttf \
    /usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf "$STAGE/fonts/"
 # The README in Windows' line ends, so that Notepad shows its lines too.
-sed 's/$/\r/' scripts/windows/README-Windows.txt > "$STAGE/README.txt"
+{
+  if [ -n "$TOURNAMENT" ]; then
+    printf 'annexd, tournament build: it contains no chess engine and gives no move advice, and it\n'
+    printf 'opens no network connection ("annexd fairplay" says so to the arbiter).\n\n'
+  fi
+  cat scripts/windows/README-Windows.txt
+} | sed 's/$/\r/' > "$STAGE/README.txt"
 
 # The Braille tables of the sheets (named in core/src/lang/*.rs), with every table they
 # include, from liblouis' tables as built for Windows.

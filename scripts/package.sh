@@ -4,6 +4,11 @@
 #   scripts/package.sh                then: sudo apt install ./target/debian/annexd_…_amd64.deb
 #   scripts/package.sh --arch arm64   the package for a Raspberry Pi (aarch64), built here
 #                                     with scripts/cross.sh: target/debian/annexd_…_arm64.deb
+#   scripts/package.sh --tournament   the tournament build: the same program without the
+#                                     feature `engine` (no chess engine code; no network code
+#                                     exists in either), which `annexd fairplay` says:
+#                                     target/debian/annexd-tournament_…_amd64.deb (it
+#                                     conflicts with annexd: both are /usr/bin/annexd)
 #
 # The package holds /usr/bin/annexd (it finds its private libraries through the RUNPATH
 # $ORIGIN/../lib/annexd only), libvosk (and, for amd64, the Whisper engine's libctranslate2)
@@ -20,10 +25,12 @@ ROOT=$(pwd)
 say() { printf 'package: %s\n' "$*" >&2; }
 
 ARCH=$(dpkg --print-architecture)
+TOURNAMENT=""
 while [ $# -gt 0 ]; do
   case "$1" in
     --arch) ARCH=${2:?--arch needs amd64 or arm64}; shift 2 ;;
     --arch=*) ARCH=${1#--arch=}; shift ;;
+    --tournament) TOURNAMENT=1; shift ;;
     *) say "unknown option $1"; exit 2 ;;
   esac
 done
@@ -32,6 +39,19 @@ case "$ARCH" in
   arm64) CROSS=aarch64 ;;
   *) say "no package for $ARCH here (amd64 or arm64)"; exit 2 ;;
 esac
+# The tournament build: the default features but `engine` (Cargo.toml), its own manual pages
+# (no `annexd engine`) and its own package name (Cargo.toml's deb variant "tournament").
+FEATURES=()
+VARIANT=()
+PACKAGE=annexd
+DOCS="$ROOT/target/generated-docs"
+if [ -n "$TOURNAMENT" ]; then
+  [ -z "$CROSS" ] || { say "the tournament build is made for $(dpkg --print-architecture) only"; exit 2; }
+  FEATURES=(--no-default-features --features tts,recognition,whisper,ble)
+  VARIANT=(--variant tournament)
+  PACKAGE=annexd-tournament
+  DOCS="$ROOT/target/generated-docs-tournament"
+fi
 
 # Everything below but the last line goes to standard error: the last line is the .deb.
 scripts/setup.sh >&2
@@ -54,8 +74,10 @@ if [ -z "$CROSS" ]; then
   # The paths below (and cargo-deb's) are in this checkout's target/.
   export CARGO_TARGET_DIR="$ROOT/target"
   PROFILE=deb
-  say "building (cargo build --profile $PROFILE)"
-  cargo build --quiet --locked --profile "$PROFILE" >&2
+  say "building (cargo build --profile $PROFILE ${FEATURES[*]})"
+  # Both builds keep their compiled parts in target/deb/ (cargo tells them apart by their
+  # features): switching between them only links target/deb/annexd again.
+  cargo build --quiet --locked --profile "$PROFILE" "${FEATURES[@]}" >&2
   BIN="$ROOT/target/$PROFILE/annexd"
   # The private libraries the program links: libvosk, and libctranslate2 (feature `whisper`).
   LIBS=("$ROOT/.deps/vosk/libvosk.so" "$ROOT"/.deps/ctranslate2/lib/libctranslate2-*.so.*
@@ -96,7 +118,6 @@ for lib in "${LIBS[@]}"; do
 done
 
 # The program finds libvosk only where the package puts it; here it is still in .deps/.
-DOCS="$ROOT/target/generated-docs"
 if [ ! -f "$DOCS/man/annexd.1" ] || [ "$BIN" -nt "$DOCS/man/annexd.1" ]; then
   say "generating manual pages and completions"
   rm -rf "$DOCS"
@@ -116,7 +137,7 @@ printf 'annexd (%s-1) unstable; urgency=medium\n\n  * annexd %s, built from %s.\
   "$MAINTAINER" "$DATE" > "$CHANGES.new"
 if cmp -s "$CHANGES.new" "$CHANGES"; then rm "$CHANGES.new"; else mv "$CHANGES.new" "$CHANGES"; fi
 
-DEB="$ROOT/target/debian/annexd_${VERSION}-1_${ARCH}.deb"
+DEB="$ROOT/target/debian/${PACKAGE}_${VERSION}-1_${ARCH}.deb"
 INPUTS=("$BIN" "$LIBDIR" voices "$DOCS" "$CHANGES" README.md docs models/README.md Cargo.toml
         scripts/package.sh)
 if [ -f "$DEB" ] && [ -z "$(find "${INPUTS[@]}" -newer "$DEB" -print -quit)" ]; then
@@ -136,7 +157,7 @@ else
   chmod +x "$SHIM/dpkg-shlibdeps"
   PATH="$SHIM:$PATH" LD_LIBRARY_PATH="$PRIVATE_LIBS" \
     cargo deb --quiet --locked --profile "$PROFILE" --no-build "${DEB_TARGET[@]}" \
-    --output "$DEB" >&2
+    "${VARIANT[@]}" --output "$DEB" >&2
   # cargo-deb only warns when dpkg-shlibdeps fails: a package without Depends is no package.
   if [ -z "$(dpkg-deb -f "$DEB" Depends)" ]; then
     say "dpkg-shlibdeps found no Depends for $DEB (see the warnings above)"

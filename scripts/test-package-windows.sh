@@ -10,12 +10,23 @@
 # plays the board. Outside, the PDF is read with pdftotext and the Braille sheet compared
 # byte for byte with the one annexd for Linux makes of the same journal. Games are driven
 # line by line by scripts/windows/drive.py. Needs root, or unprivileged user namespaces.
+#
+# `--tournament` tests the tournament build's zip the same way (scripts/package-windows.sh
+# --tournament), and besides that it holds no engine code and says so in `fairplay`; the
+# ordinary zip's `fairplay` says it can play an engine, and `annexd engine` says there is none
+# installed.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 ROOT=$(pwd)
 say() { printf 'test-package-windows: %s\n' "$*" >&2; }
 
-ZIP=$(scripts/package-windows.sh | tail -n 1)
+TOURNAMENT=""
+case "${1:-}" in
+  "") ;;
+  --tournament) TOURNAMENT=1 ;;
+  *) say "unknown option $1"; exit 2 ;;
+esac
+ZIP=$(scripts/package-windows.sh ${TOURNAMENT:+--tournament} | tail -n 1)
 # annexd for Linux, to play the peg board beside the game and to make the reference sheet.
 cargo build --quiet --locked
 LINUX_ANNEXD="$ROOT/target/debug/annexd"
@@ -111,6 +122,27 @@ grep -qx 'Aufzeichnung versiegelt und unversehrt, [0-9]* Zeilen' verify.txt || f
 cp "${MATE%.jsonl}".* "$WORK/"
 ok "sheet --format pdf and brf, verify: $(grep -m1 '^Aufzeichnung' verify.txt)"
 
+# What the build can do: an engine (ordinary) or none (tournament), and fair play says so.
+run fairplay "$WIN_MATE" | tr -d '\r' > fairplay.txt || fail "fairplay: $(cat fairplay.txt)"
+uci_words=$(LC_ALL=C grep -caE 'bestmove|UCI_LimitStrength|setoption name' "$WINEPREFIX/drive_c/annexd/annexd.exe" || true)
+if [ -n "$TOURNAMENT" ]; then
+  [ "$uci_words" = 0 ] || fail "the tournament build holds the engine's UCI words"
+  grep -qx 'Turnierausgabe: ohne Schach-Engine und ohne Netzwerk' fairplay.txt \
+    || fail "fairplay does not say it is a tournament build: $(cat fairplay.txt)"
+  ! run engine > engine.txt 2>&1 || fail "the tournament build has annexd engine"
+  ok "tournament build: no engine code, no annexd engine, fairplay says so"
+else
+  [ "$uci_words" != 0 ] || fail "the ordinary build holds no engine code"
+  grep -q '^Dieses Programm kann gegen eine Schach-Engine spielen' fairplay.txt \
+    || fail "fairplay does not say the build can play an engine: $(cat fairplay.txt)"
+  ! run engine > engine.txt 2>&1 || fail "annexd engine found an engine in a bare prefix"
+  tr -d '\r' < engine.txt | grep -q '^annexd: keine Schach-Engine gefunden' \
+    || fail "annexd engine without one: $(cat engine.txt)"
+  ok "fairplay: an engine can be played; annexd engine says none is installed"
+fi
+grep -qx 'Es öffnet keine Netzwerkverbindung, nur Geräte an diesem Rechner' fairplay.txt \
+  || fail "fairplay does not say there is no network: $(cat fairplay.txt)"
+
 # A game killed in the middle (as a crash or a power cut would) goes on with resume.
 cat > kill.json <<EOF
 {"seconds": 60, "steps": [
@@ -163,8 +195,8 @@ python3 drive.py com.json || fail "a peg board on COM5"
 ok "a peg board on COM5 (a pseudo-terminal) plays a game"
 INSIDE
 
-export ROOT WORK VERSION HIDE_DECL
-VERSION=$(basename "$ZIP" | sed 's/^annexd-\(.*\)-windows-x86_64\.zip$/\1/')
+export ROOT WORK VERSION HIDE_DECL TOURNAMENT
+VERSION=$(basename "$ZIP" | sed 's/^annexd\(-tournament\)\{0,1\}-\(.*\)-windows-x86_64\.zip$/\2/')
 HIDE_DECL=$(declare -p BUILD HIDE)
 run_inside=(bash -c 'eval "$HIDE_DECL"; source "$WORK/inside.sh"')
 if [ "$(id -u)" -eq 0 ]; then

@@ -6,6 +6,11 @@
 # voices for, clock --replay, and the messages for a missing voice and model. It also checks the RUNPATH, ldd,
 # the package's Depends, the manual pages and the completions. Fails (never skips) when the
 # checkout cannot be hidden. Needs root, or unprivileged user namespaces.
+#
+# What the build can do is checked too: the ordinary package plays Debian's Stockfish
+# (`annexd engine`) and `fairplay` says it can; the tournament package (`--tournament`,
+# scripts/package.sh --tournament) holds no engine code (no UCI word in the program, no
+# `annexd engine`) and `fairplay` says it is a tournament build, without engine and network.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 ROOT=$(pwd)
@@ -13,11 +18,18 @@ ROOT=$(pwd)
 # `--arch arm64`: the package for aarch64 (scripts/package.sh --arch arm64), its program run
 # here by qemu-user with Debian's arm64 libraries (dpkg multiarch).
 ARCH=$(dpkg --print-architecture)
-if [ "${1:-}" = --arch ]; then ARCH=${2:?--arch needs amd64 or arm64}; fi
+TOURNAMENT=""
+while [ $# -gt 0 ]; do
+  case "$1" in
+    --arch) ARCH=${2:?--arch needs amd64 or arm64}; shift 2 ;;
+    --tournament) TOURNAMENT=1; shift ;;
+    *) echo "test-package: unknown option $1" >&2; exit 2 ;;
+  esac
+done
 RUN=()
 if [ "$ARCH" != "$(dpkg --print-architecture)" ]; then RUN=(qemu-aarch64); fi
 
-DEB=$(scripts/package.sh --arch "$ARCH" | tail -n 1)
+DEB=$(scripts/package.sh --arch "$ARCH" ${TOURNAMENT:+--tournament} | tail -n 1)
 WORK=$(mktemp -d /tmp/annexd-package-test.XXXXXX)
 trap 'rm -rf "$WORK"' EXIT
 dpkg-deb -x "$DEB" "$WORK/pkg"
@@ -171,6 +183,32 @@ grep -qF "de espeak: $XDG_DATA_HOME/annexd/voices/de/espeak (" list.txt \
   || fail "the personal voice is not found first: $(cat list.txt)"
 ok "a personal voice comes first"
 
+# What the build can do: an engine (ordinary) or none (tournament), and fair play says so.
+"${RUN[@]}" "$BIN" fairplay --lang de > fairplay.txt 2>&1 || true
+uci_words=$(LC_ALL=C grep -caE 'bestmove|UCI_LimitStrength|setoption name' "$BIN" || true)
+if [ -n "$TOURNAMENT" ]; then
+  [ "$uci_words" = 0 ] || fail "the tournament build holds the engine's UCI words"
+  grep -qx 'Turnierausgabe: ohne Schach-Engine und ohne Netzwerk' fairplay.txt \
+    || fail "fairplay does not say it is a tournament build: $(cat fairplay.txt)"
+  grep -qx 'Dieses Programm enthält keine Schach-Engine und gibt keine Zugempfehlungen' fairplay.txt \
+    || fail "fairplay does not say there is no engine: $(cat fairplay.txt)"
+  ! "${RUN[@]}" "$BIN" engine > engine.txt 2>&1 || fail "the tournament build has annexd engine"
+  ok "tournament build: no engine code, no annexd engine; fairplay: $(head -n 3 fairplay.txt | tail -n 2 | tr '\n' ' ')"
+else
+  [ "$uci_words" != 0 ] || fail "the ordinary build holds no engine code"
+  grep -q '^Dieses Programm kann gegen eine Schach-Engine spielen' fairplay.txt \
+    || fail "fairplay does not say the build can play an engine: $(cat fairplay.txt)"
+  if [ ${#RUN[@]} -eq 0 ] && [ -x /usr/games/stockfish ]; then
+    "${RUN[@]}" "$BIN" engine --lang en --elo 1200 > engine.txt 2>&1 \
+      || fail "annexd engine: $(cat engine.txt)"
+    grep -qx 'Chess engine ready: Stockfish.*' engine.txt || fail "annexd engine: $(cat engine.txt)"
+    ok "plays Debian's Stockfish: $(tr '\n' ' ' < engine.txt)"
+  fi
+fi
+grep -qx 'Es öffnet keine Netzwerkverbindung, nur Geräte an diesem Rechner' fairplay.txt \
+  || fail "fairplay does not say there is no network: $(cat fairplay.txt)"
+ok "fairplay: no network"
+
 # A manual page for annexd and each subcommand, completions for three shells.
 man=$PKG/usr/share/man/man1
 zcat "$man/annexd.1.gz" > annexd.1
@@ -189,7 +227,7 @@ INSIDE
 
 # The list of folders to hide travels as a bash array declaration.
 MULTIARCH=$(dpkg-architecture -a "$(dpkg-deb -f "$DEB" Architecture)" -qDEB_HOST_MULTIARCH 2>/dev/null)
-export ROOT WORK MULTIARCH
+export ROOT WORK MULTIARCH TOURNAMENT
 export HIDE_DECL
 HIDE_DECL=$(declare -p BUILD HIDE RUN)
 run_inside=(bash -c 'eval "$HIDE_DECL"; source "$WORK/inside.sh"')
