@@ -25,17 +25,18 @@ fn patience() -> Patience {
         after_stop: Duration::from_millis(500),
         unlimited: Duration::from_secs(5),
         garbage_lines: 50,
+        ..Patience::default()
     }
 }
 
 fn search(engine: &Driven) -> Order {
-    Order::Search(SearchRequest {
+    Order::Search(Box::new(SearchRequest {
         purpose: Purpose::Play,
         position: SearchPosition::at(&Chess::default()),
         strength: Strength::for_elo(1500, engine.port.offers()),
         think: Some(Duration::from_millis(100)),
         new_game: true,
-    })
+    }))
 }
 
 /// The process `pid` is gone (ended and waited for).

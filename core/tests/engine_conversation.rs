@@ -129,7 +129,7 @@ fn a_search_at_a_level_sends_the_options_the_position_and_its_time() {
             "setoption name UCI_Elo value 1500",
             "setoption name Skill Level value 20",
             "position startpos moves e2e4",
-            "go movetime 1000",
+            "go movetime 990",
         ]
     );
     assert_eq!(
@@ -167,11 +167,11 @@ fn a_search_at_a_level_sends_the_options_the_position_and_its_time() {
         [
             "ucinewgame",
             "position startpos moves e2e4 c7c5 g1f3",
-            "go movetime 500"
+            "go movetime 490"
         ]
     );
     // Full strength for a hint: only what changes.
-    feed(&mut c, &["bestmove d7d6"], 2400);
+    let _ = feed(&mut c, &["bestmove d7d6"], 2400);
     let hint = SearchRequest {
         purpose: Purpose::Hint,
         strength: Strength::full(&stockfish()),
@@ -182,7 +182,7 @@ fn a_search_at_a_level_sends_the_options_the_position_and_its_time() {
         [
             "setoption name UCI_LimitStrength value false",
             "position startpos moves e2e4 c7c5 g1f3 d7d6",
-            "go movetime 1000"
+            "go movetime 990"
         ]
     );
 }
@@ -201,7 +201,7 @@ fn a_beginner_searches_few_positions_one_half_move_deep() {
             "setoption name UCI_LimitStrength value false",
             "setoption name Skill Level value 0",
             "position startpos",
-            "go movetime 2000 depth 1 nodes 20",
+            "go movetime 1990 depth 1 nodes 20",
         ]
     );
 }
@@ -239,7 +239,7 @@ fn a_request_before_the_engine_is_ready_waits_for_it() {
     let _ = feed(&mut c, &["uciok"], 3);
     let reply = feed(&mut c, &["readyok"], 4);
     assert!(matches!(reply.decided[0], Decision::Ready { .. }));
-    assert_eq!(reply.send.last().unwrap(), "go movetime 100");
+    assert_eq!(reply.send.last().unwrap(), "go movetime 90");
 }
 
 #[test]
@@ -251,7 +251,7 @@ fn a_new_request_stops_the_search_under_way_and_drops_its_result() {
     assert_eq!(reply.send, ["stop"]);
     let reply = feed(&mut c, &["bestmove e7e5"], 310);
     assert!(reply.decided.is_empty(), "the old search's move is dropped");
-    assert_eq!(reply.send, ["position startpos", "go movetime 1000"]);
+    assert_eq!(reply.send, ["position startpos", "go movetime 990"]);
     let reply = feed(&mut c, &["bestmove e2e4"], 1300);
     assert_eq!(uci(found(&reply).best), "e2e4");
 }

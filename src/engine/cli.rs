@@ -69,7 +69,8 @@ pub fn run(args: &EngineCheckArgs) -> Result<ExitCode, Error> {
                         think: Some(UNTIMED_THINK),
                         new_game: true,
                     };
-                    pending.extend(port.carry_out(Order::Search(request), epoch.elapsed()));
+                    pending
+                        .extend(port.carry_out(Order::Search(Box::new(request)), epoch.elapsed()));
                     asked = true;
                 }
                 Decision::Found(found) => {

@@ -85,7 +85,7 @@ impl Driven {
 
     /// Searches and waits for the result.
     pub fn search(&mut self, request: annexd_core::engine::SearchRequest) -> Found {
-        let at_once = self.order(Order::Search(request));
+        let at_once = self.order(Order::Search(Box::new(request)));
         assert!(at_once.is_empty(), "{at_once:?}");
         match self
             .until(

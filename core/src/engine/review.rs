@@ -100,7 +100,7 @@ pub fn mistakes(
         let after = analyses.get(ply + 1).copied().flatten();
         if let (Some(before), Some(after)) = (before, after)
             && side.is_none_or(|side| side == mover)
-            && before.best != Some(played.clone())
+            && before.best != Some(*played)
             && let Some(mistake) = judge(ply, &position, played, before, after.eval)
         {
             found.push(mistake);
@@ -139,7 +139,7 @@ fn judge(
     Some(Mistake {
         ply,
         position: position.clone(),
-        played: played.clone(),
+        played: *played,
         better: before.best.filter(|m| position.is_legal(*m)),
         lost,
         cost,
@@ -162,15 +162,11 @@ pub fn review_tokens(mistakes: &[Mistake]) -> Vec<Vec<Token>> {
             Token::Pause,
             Token::Side(mistake.side()),
         ];
-        tokens.extend(move_tokens(
-            &mistake.position,
-            mistake.played.clone(),
-            Style::Short,
-        ));
+        tokens.extend(move_tokens(&mistake.position, mistake.played, Style::Short));
         if let Some(better) = &mistake.better {
             tokens.push(Token::Pause);
             tokens.push(Token::Word(Word::BetterWas));
-            tokens.extend(move_tokens(&mistake.position, better.clone(), Style::Short));
+            tokens.extend(move_tokens(&mistake.position, *better, Style::Short));
         }
         tokens.push(Token::Pause);
         match mistake.cost {
