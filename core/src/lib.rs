@@ -28,8 +28,8 @@
 //!
 //! Inside, the modules stand in floors, each looking only down: `words` (tokens, words,
 //! command kinds) → `lang` (the tables) → `notation`, `command` → `game`, `board`, `speech`
-//! → `clock`, `listen` → `record` → `config` → `session`; `engine` stands beside `clock` (it
-//! reads a clock and speaks moves).
+//! → `clock`, `listen` → `record` → `config` → `session`; `engine` stands above `clock` and
+//! `notation` (it reads a clock and speaks moves) and below `session`.
 
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
