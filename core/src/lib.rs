@@ -22,11 +22,14 @@
 //!   (time controls and the talking clock), [`board`] (board protocols, the link, move
 //!   inference, differences), [`record`] (the journal, its seal, the scoresheet and its
 //!   forms), [`listen`] (understanding what a recogniser heard), [`speech`] (utterances and
-//!   the speaking queue's policy).
+//!   the speaking queue's policy), and, with the feature `online`, [`online`] (playing on
+//!   lichess through its Board API: its lines, requests, the move lists compared, the game
+//!   as a state machine).
 //!
 //! Inside, the modules stand in floors, each looking only down: `words` (tokens, words,
 //! command kinds) → `lang` (the tables) → `notation`, `command` → `game`, `board`, `speech`
-//! → `clock`, `listen` → `record` → `config` → `session`.
+//! → `clock`, `listen` → `record` → `config` → `session`; `online` stands beside `record`
+//! (it reads the game's rules and the clock's words, and the session will use it).
 
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
@@ -39,6 +42,8 @@ pub mod game;
 mod lang;
 pub mod listen;
 mod notation;
+#[cfg(feature = "online")]
+pub mod online;
 pub mod record;
 mod session;
 pub mod speech;
