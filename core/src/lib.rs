@@ -55,8 +55,8 @@ pub use command::{
 };
 pub use config::{
     Announcer, BoardSettings, ChessLinkLine, ClockSettings, ConfigError, ConfigProblem,
-    GameSettings, ListenSettings, RecordSettings, SeatRole, Settings, SideName, SpeechSettings,
-    ValueKind,
+    GameSettings, ListenSettings, OnlineSettings, RecordSettings, SeatRole, Secret, Settings,
+    SideName, SpeechSettings, ValueKind,
 };
 pub use lang::{Lang, Speech, Spoken, WordSet, join_words};
 pub use notation::{ParseError, Style, move_tokens, parse_move, parse_piece};
