@@ -625,3 +625,45 @@ fn the_token_is_in_no_log_line() {
         "part of the token is in the log"
     );
 }
+
+#[test]
+fn annexd_config_leaves_the_token_out_and_a_settings_file_holding_it_is_made_private() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("annexd.toml");
+    std::fs::write(
+        &file,
+        "[online]\nserver = \"http://127.0.0.1:9\"\ntoken = \"lip_SettingsToken42\"\n",
+    )
+    .unwrap();
+    let output = std::process::Command::new(env!("CARGO_BIN_EXE_annexd"))
+        .args(["config", "--config"])
+        .arg(&file)
+        .env_remove("LICHESS_TOKEN")
+        .output()
+        .unwrap();
+    let printed = String::from_utf8_lossy(&output.stdout);
+    assert!(output.status.success(), "{printed}");
+    assert!(printed.contains("[online]"), "{printed}");
+    assert!(
+        printed.contains("server = \"http://127.0.0.1:9\""),
+        "{printed}"
+    );
+    assert!(!printed.contains("lip_SettingsToken42"), "{printed}");
+    assert!(!String::from_utf8_lossy(&output.stderr).contains("lip_SettingsToken42"));
+
+    // The token is found there (when LICHESS_TOKEN is not set) and the file made private.
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        std::fs::set_permissions(&file, std::fs::Permissions::from_mode(0o644)).unwrap();
+        let text = std::fs::read_to_string(&file).unwrap();
+        let settings = annexd_core::Settings::from_toml(&text, Some(&file)).unwrap();
+        if std::env::var_os("LICHESS_TOKEN").is_none() {
+            let token = ApiToken::find(&settings, Some(&file)).unwrap();
+            assert_eq!(token.source(), TokenSource::Settings);
+            assert!(!format!("{token:?}").contains("lip_SettingsToken42"));
+            let mode = std::fs::metadata(&file).unwrap().permissions().mode();
+            assert_eq!(mode & 0o777, 0o600);
+        }
+    }
+}

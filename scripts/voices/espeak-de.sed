@@ -6,3 +6,5 @@ s/David/[['dA:vIt]]/g
 s/Rochade/[[rO'SA:d@]]/g
 s/Remis/[[re:m'i:]]/g
 s/en passant/[[,aN pas'aN]]/g
+s/LICHESS_TOKEN/[[l'ItSEs t'oUk@n]]/g
+s/lichess/[[l'ItSEs]]/g
