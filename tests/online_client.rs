@@ -16,7 +16,7 @@ use std::sync::{Arc, Mutex, OnceLock};
 use std::time::{Duration, Instant};
 
 use annexd::online::{ApiToken, LichessPort, PortConfig, ServerUrl, TokenSource};
-use annexd_core::online::{Act, Intent, Patience, Plan, Report, Trouble};
+use annexd_core::online::{Act, ChallengeSpec, Intent, Patience, Plan, Report, Trouble};
 use annexd_core::{Lang, Word};
 use crossbeam_channel::RecvTimeoutError;
 use lichess_support::{LichessServer, Setup};
@@ -74,9 +74,25 @@ fn patience() -> Patience {
 
 impl Driver {
     fn start(server: &LichessServer, plan: Plan) -> Driver {
+        Driver::with(&server.url(), &server.token(), plan)
+    }
+
+    /// A seek for `control`, unrated.
+    fn seek(server: &LichessServer, control: &str) -> Driver {
+        Driver::start(
+            server,
+            Plan::Seek {
+                control: control.parse().unwrap(),
+                rated: false,
+            },
+        )
+    }
+
+    /// The port for `plan` at `url` with `token`.
+    fn with(url: &str, token: &str, plan: Plan) -> Driver {
         let _ = log();
-        let token = ApiToken::new(&server.token(), TokenSource::Environment).unwrap();
-        let mut config = PortConfig::new(ServerUrl::parse(&server.url()).unwrap(), token, plan);
+        let token = ApiToken::new(token, TokenSource::Environment).unwrap();
+        let mut config = PortConfig::new(ServerUrl::parse(url).unwrap(), token, plan);
         config.patience = patience();
         config.silence = Duration::from_secs(3);
         let start = Instant::now();
@@ -237,13 +253,7 @@ fn each_once(server: &LichessServer, ours: &[Move]) {
 #[test]
 fn a_seeked_game_ends_in_mate_with_every_move_sent_once_through_cuts_a_lost_answer_and_a_429() {
     let server = LichessServer::start(Setup::default());
-    let mut d = Driver::start(
-        &server,
-        Plan::Seek {
-            control: "15+10".parse().unwrap(),
-            rated: false,
-        },
-    );
+    let mut d = Driver::seek(&server, "15+10");
     d.until("the start", |r| matches!(r, Report::Started(_)));
     let mut ours = Vec::new();
 
@@ -404,13 +414,7 @@ fn the_opponents_draw_offer_and_takeback_are_answered_and_the_game_ends_by_resig
 #[test]
 fn an_opponent_who_leaves_is_claimed_against_and_one_who_flags_loses() {
     let server = LichessServer::start(Setup::default());
-    let mut d = Driver::start(
-        &server,
-        Plan::Seek {
-            control: "15+10".parse().unwrap(),
-            rated: false,
-        },
-    );
+    let mut d = Driver::seek(&server, "15+10");
     d.until("the start", |r| matches!(r, Report::Started(_)));
     let mut ours = Vec::new();
     d.play("e2e4", &mut ours);
@@ -439,13 +443,7 @@ fn an_opponent_who_leaves_is_claimed_against_and_one_who_flags_loses() {
 
     // Another game: the opponent's flag falls.
     let server = LichessServer::start(Setup::default());
-    let mut d = Driver::start(
-        &server,
-        Plan::Seek {
-            control: "15+10".parse().unwrap(),
-            rated: false,
-        },
-    );
+    let mut d = Driver::seek(&server, "15+10");
     d.until("the start", |r| matches!(r, Report::Started(_)));
     d.play("e2e4", &mut ours);
     assert!(server.wait_until(WITHIN, |s| s.moves().len() == 1));
@@ -463,12 +461,12 @@ fn a_challenge_is_sent_and_played_and_one_received_is_asked_about_first() {
     let server = LichessServer::start(Setup::default());
     let mut d = Driver::start(
         &server,
-        Plan::Challenge {
+        Plan::Challenge(ChallengeSpec {
             user: "Aaron".into(),
             control: Some("5+3".parse().unwrap()),
             rated: false,
             color: None,
-        },
+        }),
     );
     let started = d.until("the start", |r| matches!(r, Report::Started(_)));
     let Report::Started(facts) = started else {
@@ -494,12 +492,12 @@ fn a_challenge_is_sent_and_played_and_one_received_is_asked_about_first() {
     });
     let mut d = Driver::start(
         &server,
-        Plan::Challenge {
+        Plan::Challenge(ChallengeSpec {
             user: "aaron".into(),
             control: Some("5+3".parse().unwrap()),
             rated: false,
             color: Some(Color::White),
-        },
+        }),
     );
     d.until("declined", |r| *r == Report::Stopped(Trouble::Refused));
     assert!(d.said().contains(
@@ -526,19 +524,7 @@ fn a_challenge_is_sent_and_played_and_one_received_is_asked_about_first() {
 #[test]
 fn a_refused_token_and_a_server_that_answers_garbage_are_said() {
     let server = LichessServer::start(Setup::default());
-    let token = ApiToken::new("lip_WrongToken", TokenSource::Settings).unwrap();
-    let mut config = PortConfig::new(
-        ServerUrl::parse(&server.url()).unwrap(),
-        token,
-        Plan::Accept,
-    );
-    config.patience = patience();
-    let (port, reports) = LichessPort::start(config, Duration::ZERO);
-    let mut d = Driver {
-        port,
-        start: Instant::now(),
-        reports,
-    };
+    let mut d = Driver::with(&server.url(), "lip_WrongToken", Plan::Accept);
     d.until("the refusal", |r| {
         *r == Report::Stopped(Trouble::TokenRefused)
     });
@@ -563,43 +549,21 @@ fn a_refused_token_and_a_server_that_answers_garbage_are_said() {
             );
         }
     });
-    let token = ApiToken::new("lip_Any", TokenSource::Environment).unwrap();
-    let mut config = PortConfig::new(ServerUrl::parse(&url).unwrap(), token, Plan::Accept);
-    config.patience = patience();
-    let (port, reports) = LichessPort::start(config, Duration::ZERO);
-    let mut d = Driver {
-        port,
-        start: Instant::now(),
-        reports,
-    };
+    let mut d = Driver::with(&url, "lip_Any", Plan::Accept);
     d.until_said(Word::ServerGarbage);
 
     // And one that is not there at all.
     let closed = TcpListener::bind("127.0.0.1:0").unwrap();
     let url = format!("http://{}", closed.local_addr().unwrap());
     drop(closed);
-    let token = ApiToken::new("lip_Any", TokenSource::Environment).unwrap();
-    let mut config = PortConfig::new(ServerUrl::parse(&url).unwrap(), token, Plan::Accept);
-    config.patience = patience();
-    let (port, reports) = LichessPort::start(config, Duration::ZERO);
-    let mut d = Driver {
-        port,
-        start: Instant::now(),
-        reports,
-    };
+    let mut d = Driver::with(&url, "lip_Any", Plan::Accept);
     d.until_said(Word::ServerUnreachable);
 }
 
 #[test]
 fn the_token_is_in_no_log_line() {
     let server = LichessServer::start(Setup::default());
-    let mut d = Driver::start(
-        &server,
-        Plan::Seek {
-            control: "15+10".parse().unwrap(),
-            rated: false,
-        },
-    );
+    let mut d = Driver::seek(&server, "15+10");
     d.until("the start", |r| matches!(r, Report::Started(_)));
     let mut ours = Vec::new();
     d.play("e2e4", &mut ours);

@@ -9,8 +9,8 @@
 use std::time::Duration;
 
 use annexd_core::online::{
-    Act, Answer, Closing, Input, Intent, Online, Order, Patience, Phase, Plan, Report, Request,
-    RequestId, Trouble,
+    Act, Answer, ChallengeSpec, Closing, Input, Intent, Online, Order, Patience, Phase, Plan,
+    Report, Request, RequestId, Trouble,
 };
 use annexd_core::{Lang, Word};
 use shakmaty::uci::UciMove;
@@ -744,16 +744,16 @@ fn challenge(id: &str, variant: &str, color: &str, rated: bool) -> String {
 
 #[test]
 fn a_challenge_declined_is_said_and_ends_the_plan() {
-    let mut talk = Talk::new(Plan::Challenge {
+    let mut talk = Talk::new(Plan::Challenge(ChallengeSpec {
         user: "Aaron".into(),
         control: Some("5+3".parse().unwrap()),
         rated: false,
         color: None,
-    });
+    }));
     talk.answer(|r| *r == Request::Account, account());
     let events = talk.id(|r| *r == Request::EventStream);
     talk.input(Input::Opened(events));
-    let challenge_stream = talk.id(|r| matches!(r, Request::Challenge { .. }));
+    let challenge_stream = talk.id(|r| matches!(r, Request::Challenge(_)));
     talk.input(Input::Opened(challenge_stream));
     talk.input(Input::Line(
         challenge_stream,

@@ -16,18 +16,7 @@ use shakmaty::{Chess, Color, Move, Position};
 
 /// A game of `choices.len()` random legal moves at most (it stops at the end of a game).
 fn random_game(choices: &[u16]) -> Vec<Move> {
-    let mut position = Chess::default();
-    let mut moves = Vec::new();
-    for choice in choices {
-        let legal = position.legal_moves();
-        if legal.is_empty() {
-            break;
-        }
-        let m = legal[*choice as usize % legal.len()];
-        position.play_unchecked(m);
-        moves.push(m);
-    }
-    moves
+    branch(&[], 0, choices)
 }
 
 /// `base[..keep]` and then a random continuation.

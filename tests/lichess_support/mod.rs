@@ -866,6 +866,15 @@ fn stream_of(sinks: &mut Vec<Sender<Push>>) -> Receiver<Push> {
     receiver
 }
 
+/// The game `id` while it is under way, or the server's answer that it is not.
+fn running<'a>(w: &'a mut World, id: &str) -> Result<&'a mut Game, Reply> {
+    match w.game(id) {
+        None => Err(Reply::Answer(404, error("Not found."))),
+        Some(game) if game.over() => Err(Reply::Answer(400, error("Game already over"))),
+        Some(game) => Ok(game),
+    }
+}
+
 fn route(w: &mut World, request: &HttpRequest, world: &Arc<Mutex<World>>) -> Reply {
     let expected = format!("Bearer {}", w.setup.token);
     if request.authorization.as_deref() != Some(expected.as_str()) {
@@ -1067,12 +1076,10 @@ fn route(w: &mut World, request: &HttpRequest, world: &Arc<Mutex<World>>) -> Rep
         }
         ("POST", ["api", "board", "game", id, "draw", answer]) => {
             let accepts = w.setup.accepts_draws;
-            let Some(game) = w.game(id) else {
-                return Reply::Answer(404, error("Not found."));
+            let game = match running(w, id) {
+                Ok(game) => game,
+                Err(reply) => return reply,
             };
-            if game.over() {
-                return Reply::Answer(400, error("Game already over"));
-            }
             let ours = game.ours;
             let yes = matches!(*answer, "yes" | "true");
             if yes && (game.draw[index(!ours)] || accepts) {
@@ -1103,12 +1110,10 @@ fn route(w: &mut World, request: &HttpRequest, world: &Arc<Mutex<World>>) -> Rep
         }
         ("POST", ["api", "board", "game", id, "takeback", answer]) => {
             let accepts = w.setup.accepts_takebacks;
-            let Some(game) = w.game(id) else {
-                return Reply::Answer(404, error("Not found."));
+            let game = match running(w, id) {
+                Ok(game) => game,
+                Err(reply) => return reply,
             };
-            if game.over() {
-                return Reply::Answer(400, error("Game already over"));
-            }
             let ours = game.ours;
             let yes = matches!(*answer, "yes" | "true");
             if yes && game.takeback[index(!ours)] {
@@ -1125,12 +1130,10 @@ fn route(w: &mut World, request: &HttpRequest, world: &Arc<Mutex<World>>) -> Rep
             Reply::Answer(200, ok())
         }
         ("POST", ["api", "board", "game", id, action]) => {
-            let Some(game) = w.game(id) else {
-                return Reply::Answer(404, error("Not found."));
+            let game = match running(w, id) {
+                Ok(game) => game,
+                Err(reply) => return reply,
             };
-            if game.over() {
-                return Reply::Answer(400, error("Game already over"));
-            }
             let ours = game.ours;
             match *action {
                 "resign" => game.end("resign", Some(!ours)),

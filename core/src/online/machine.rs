@@ -33,7 +33,8 @@ use super::wire::{
     Account, Challenge, EventLine, GameFull, GameLine, Parsed, parse_event_line, parse_game_line,
 };
 use super::{
-    Act, Closing, GameFacts, Input, Intent, Order, Plan, Report, Said, ServerClock, Step, Trouble,
+    Act, ChallengeSpec, Closing, GameFacts, Input, Intent, Order, Plan, Report, Said, ServerClock,
+    Step, Trouble,
 };
 
 /// How long to wait, and how much to bear.
@@ -301,11 +302,12 @@ impl Online {
     fn check_plan(&self) -> Result<(), Vec<Token>> {
         match &self.plan {
             Plan::Seek { control, .. } => control.check_seek().map_err(|r| r.tokens()),
-            Plan::Challenge { user, control, .. } => {
-                if !is_path_safe(user) {
+            Plan::Challenge(spec) => {
+                if !is_path_safe(&spec.user) {
                     return Err(word(Word::NotAUserName));
                 }
-                control.map_or(Ok(()), |c| c.check_challenge().map_err(|r| r.tokens()))
+                spec.control
+                    .map_or(Ok(()), |c| c.check_challenge().map_err(|r| r.tokens()))
             }
             Plan::Join(id) if !is_path_safe(id) => Err(word(Word::GameNotFound)),
             Plan::Accept | Plan::Join(_) => Ok(()),
@@ -408,47 +410,8 @@ impl Online {
                     .reports
                     .push(said(Priority::Reply, word(Word::NothingToConfirm))),
             },
-            Act::DeclineDraw => {
-                let theirs = self.table.as_ref().map(Table::theirs);
-                match (self.table.as_mut(), theirs, self.game_id.clone()) {
-                    (Some(table), Some(theirs), Some(game))
-                        if table.end.is_none() && table.draw_offered_by(theirs) =>
-                    {
-                        table.declined_draw = true;
-                        self.send(
-                            Awaiting::DeclineDraw,
-                            Request::Draw { game, yes: false },
-                            &mut out,
-                        );
-                    }
-                    _ => out
-                        .reports
-                        .push(said(Priority::Reply, word(Word::NoDrawOffer))),
-                }
-            }
-            Act::DeclineTakeback => {
-                let theirs = self.table.as_ref().map(Table::theirs);
-                match (self.table.as_mut(), theirs, self.game_id.clone()) {
-                    (Some(table), Some(theirs), Some(game))
-                        if table.end.is_none() && table.takeback_asked_by(theirs) =>
-                    {
-                        table.declined_takeback = true;
-                        self.send(
-                            Awaiting::DeclineTakeback,
-                            Request::Takeback { game, yes: false },
-                            &mut out,
-                        );
-                    }
-                    _ => out.reports.push(said(
-                        Priority::Reply,
-                        vec![
-                            Token::Word(Word::DeclineTakeback),
-                            Token::Pause,
-                            Token::Word(Word::NotPossibleNow),
-                        ],
-                    )),
-                }
-            }
+            Act::DeclineDraw => self.decline_offer(true, &mut out),
+            Act::DeclineTakeback => self.decline_offer(false, &mut out),
             Act::ReadChat => match self.table.as_mut() {
                 Some(table) => out.reports.extend(table.read_chat()),
                 None => out
@@ -463,6 +426,46 @@ impl Online {
             }
         }
         out
+    }
+
+    /// Declines the opponent's draw offer (`draw`) or takeback request, if one stands.
+    fn decline_offer(&mut self, draw: bool, out: &mut Step) {
+        let standing = self.table.as_mut().filter(|t| {
+            let theirs = t.theirs();
+            t.end.is_none()
+                && if draw {
+                    t.draw_offered_by(theirs)
+                } else {
+                    t.takeback_asked_by(theirs)
+                }
+        });
+        match (standing, self.game_id.clone()) {
+            (Some(table), Some(game)) => {
+                let (awaiting, request) = if draw {
+                    table.declined_draw = true;
+                    (Awaiting::DeclineDraw, Request::Draw { game, yes: false })
+                } else {
+                    table.declined_takeback = true;
+                    (
+                        Awaiting::DeclineTakeback,
+                        Request::Takeback { game, yes: false },
+                    )
+                };
+                self.send(awaiting, request, out);
+            }
+            _ => out.reports.push(said(
+                Priority::Reply,
+                if draw {
+                    word(Word::NoDrawOffer)
+                } else {
+                    vec![
+                        Token::Word(Word::DeclineTakeback),
+                        Token::Pause,
+                        Token::Word(Word::NotPossibleNow),
+                    ]
+                },
+            )),
+        }
     }
 
     /// The time passed: waits may be over.
@@ -579,7 +582,7 @@ impl Online {
             Kind::Events => matches!(self.phase, Phase::Lobby | Phase::Playing),
             Kind::Seek => self.phase == Phase::Lobby && matches!(self.plan, Plan::Seek { .. }),
             Kind::Challenge => {
-                self.phase == Phase::Lobby && matches!(self.plan, Plan::Challenge { .. })
+                self.phase == Phase::Lobby && matches!(self.plan, Plan::Challenge(_))
             }
             Kind::Game => self.phase == Phase::Playing && self.game_id.is_some(),
         }
@@ -596,17 +599,7 @@ impl Online {
                 _ => return None,
             },
             Kind::Challenge => match &self.plan {
-                Plan::Challenge {
-                    user,
-                    control,
-                    rated,
-                    color,
-                } => Request::Challenge {
-                    user: user.clone(),
-                    control: *control,
-                    rated: *rated,
-                    color: *color,
-                },
+                Plan::Challenge(spec) => Request::Challenge(spec.clone()),
                 _ => return None,
             },
             Kind::Game => Request::GameStream(self.game_id.clone()?),
@@ -960,7 +953,7 @@ impl Online {
                 ]);
                 out.reports.push(said(Priority::Reply, tokens));
             }
-            Plan::Challenge { user, .. } => {
+            Plan::Challenge(ChallengeSpec { user, .. }) => {
                 out.reports
                     .push(said_with(Priority::Reply, word(Word::ChallengeSent), user));
             }
@@ -1116,7 +1109,7 @@ impl Online {
         match event {
             EventLine::GameStart(game) => {
                 let ours = match &self.plan {
-                    Plan::Challenge { .. } => self.our_challenge.as_deref() == Some(&game.game_id),
+                    Plan::Challenge(_) => self.our_challenge.as_deref() == Some(&game.game_id),
                     Plan::Join(id) => *id == game.game_id,
                     Plan::Seek { .. } | Plan::Accept => true,
                 };

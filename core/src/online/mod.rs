@@ -49,20 +49,24 @@ pub enum Plan {
         rated: bool,
     },
     /// A challenge to one player (`--challenge USER`), where blitz is allowed too.
-    Challenge {
-        /// The player's lichess name.
-        user: String,
-        /// The clock; `None` for a game without one.
-        control: Option<OnlineControl>,
-        /// Rated.
-        rated: bool,
-        /// Our side; `None` to draw it by lot.
-        color: Option<Color>,
-    },
+    Challenge(ChallengeSpec),
     /// Wait for a challenge and say who offers what before accepting (`--accept`).
     Accept,
     /// Join a game under way (after the program was restarted).
     Join(String),
+}
+
+/// A challenge to one player.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ChallengeSpec {
+    /// The player's lichess name.
+    pub user: String,
+    /// The clock; `None` for a game without one.
+    pub control: Option<OnlineControl>,
+    /// Rated.
+    pub rated: bool,
+    /// Our side; `None` to draw it by lot.
+    pub color: Option<Color>,
 }
 
 /// Something that came from the server (the program's report of a request it carries out).

@@ -4,8 +4,7 @@
 //! reports what came back; which endpoint, which parameters and what a status means are
 //! decided here.
 
-use shakmaty::Color;
-
+use super::ChallengeSpec;
 use super::control::OnlineControl;
 
 /// A request's number, to match what comes back with what was asked.
@@ -37,16 +36,7 @@ pub enum Request {
     },
     /// `POST /api/challenge/{user}` with `keepAliveStream`: a challenge, kept while its stream
     /// stays open.
-    Challenge {
-        /// Whom (a lichess user name).
-        user: String,
-        /// The clock; `None` for a game without one.
-        control: Option<OnlineControl>,
-        /// Rated.
-        rated: bool,
-        /// Our side; `None` to draw it by lot.
-        color: Option<Color>,
-    },
+    Challenge(ChallengeSpec),
     /// `POST /api/challenge/{id}/accept`.
     AcceptChallenge(String),
     /// `POST /api/challenge/{id}/decline` with a reason key.
@@ -113,7 +103,7 @@ impl Request {
             Request::Account => "/api/account".to_string(),
             Request::EventStream => "/api/stream/event".to_string(),
             Request::Seek { .. } => "/api/board/seek".to_string(),
-            Request::Challenge { user, .. } => format!("/api/challenge/{user}"),
+            Request::Challenge(spec) => format!("/api/challenge/{}", spec.user),
             Request::AcceptChallenge(id) => format!("/api/challenge/{id}/accept"),
             Request::DeclineChallenge { id, .. } => format!("/api/challenge/{id}/decline"),
             Request::GameStream(id) => format!("/api/board/game/stream/{id}"),
@@ -150,12 +140,12 @@ impl Request {
                 ("increment", control.increment.as_secs().to_string()),
                 ("variant", "standard".to_string()),
             ],
-            Request::Challenge {
+            Request::Challenge(ChallengeSpec {
                 control,
                 rated,
                 color,
                 ..
-            } => {
+            }) => {
                 let mut form = vec![
                     ("rated", rated.to_string()),
                     ("variant", "standard".to_string()),
@@ -188,7 +178,7 @@ impl Request {
             Request::EventStream
                 | Request::GameStream(_)
                 | Request::Seek { .. }
-                | Request::Challenge { .. }
+                | Request::Challenge(_)
         )
     }
 }
@@ -277,6 +267,7 @@ pub enum Verdict {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use shakmaty::Color;
     use std::time::Duration;
 
     #[test]
@@ -292,12 +283,12 @@ mod tests {
         assert!(seek.form().contains(&("increment", "10".to_string())));
         assert!(seek.is_stream());
 
-        let challenge = Request::Challenge {
+        let challenge = Request::Challenge(ChallengeSpec {
             user: "Aaron".into(),
             control: Some(control),
             rated: true,
             color: Some(Color::Black),
-        };
+        });
         assert_eq!(challenge.path(), "/api/challenge/Aaron");
         let form = challenge.form();
         assert!(form.contains(&("clock.limit", "900".to_string())));
