@@ -13,7 +13,7 @@
 //!   and e-boards, the simulated peg board), [`listen`] (audio capture, WAV files, the
 //!   recogniser), [`speech`] (voices, composing clips, the speaker), [`record`] (a game's
 //!   files: the journal, the PGN, the PDF and Braille sheets), [`clock`] (the talking
-//!   clock's real-time loop), and with the feature `online`, [`online`] (lichess's Board API
+//!   clock's real-time loop), and with the feature `online`, `online` (lichess's Board API
 //!   over HTTPS, as a port of the game).
 //!
 //! Everything else (the event loop of a game, the terminal, the settings file, the command

@@ -382,7 +382,7 @@ pub struct Settings {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, Default)]
 #[serde(default, deny_unknown_fields, rename_all = "kebab-case")]
 pub struct OnlineSettings {
-    /// The server's address; empty: https://lichess.org.
+    /// The server's address; empty: `https://lichess.org`.
     pub server: String,
     /// A personal API token of lichess with the permission `board:play`; `LICHESS_TOKEN`, when
     /// set, goes first. Never printed (`annexd config` leaves it out), logged or recorded; the

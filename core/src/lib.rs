@@ -22,7 +22,7 @@
 //!   (time controls and the talking clock), [`board`] (board protocols, the link, move
 //!   inference, differences), [`record`] (the journal, its seal, the scoresheet and its
 //!   forms), [`listen`] (understanding what a recogniser heard), [`speech`] (utterances and
-//!   the speaking queue's policy), and, with the feature `online`, [`online`] (playing on
+//!   the speaking queue's policy), and, with the feature `online`, `online` (playing on
 //!   lichess through its Board API: its lines, requests, the move lists compared, the game
 //!   as a state machine).
 //!
