@@ -10,7 +10,8 @@
 #
 # Features: cargo commands that build (build, test, check, clippy, doc, run) get
 # `--no-default-features --features $ANNEXD_CROSS_FEATURES` unless they name features
-# themselves: the default features without `whisper` (libctranslate2 from the PyPI wheel is
+# themselves: the default features (lichess's `online` among them: rustls builds with the
+# target's C compiler) without `whisper` (libctranslate2 from the PyPI wheel is
 # for x86_64 Linux only) and `ble` (btleplug needs D-Bus's library for the target, and no
 # Bluetooth can be tested under Wine or qemu); only where they build the annexd package (the
 # workspace, `-p annexd`, or no package named).
@@ -49,7 +50,7 @@ WINE=/usr/lib/wine/wine64
 VOSK_VERSION=0.3.45
 LOUIS_SYS_VERSION=0.6.1
 ACCESSIBLE_OUTPUT_VERSION=0.17
-FEATURES="${ANNEXD_CROSS_FEATURES:-annexd/tts,annexd/recognition,annexd/engine}"
+FEATURES="${ANNEXD_CROSS_FEATURES:-annexd/tts,annexd/recognition,annexd/engine,annexd/online}"
 PROFILE="${ANNEXD_CROSS_PROFILE:-cross}"
 
 say() { printf 'cross: %s\n' "$*" >&2; }

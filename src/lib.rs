@@ -13,8 +13,9 @@
 //!   and e-boards, the simulated peg board), [`listen`] (audio capture, WAV files, the
 //!   recogniser), [`speech`] (voices, composing clips, the speaker), [`record`] (a game's
 //!   files: the journal, the PGN, the PDF and Braille sheets), [`clock`] (the talking
-//!   clock's real-time loop), and with the feature `engine`, [`engine`] (a chess engine's
-//!   process as a port of the game, for playing at home).
+//!   clock's real-time loop), with the feature `engine`, [`engine`] (a chess engine's
+//!   process as a port of the game, for playing at home), and with the feature `online`,
+//!   `online` (lichess's Board API over HTTPS, as a port of the game).
 //!
 //! Everything else (the event loop of a game, the terminal, the settings file, the command
 //! line's subcommands) is private to the program.
@@ -35,6 +36,8 @@ pub mod listen;
 mod logging;
 mod manual;
 mod notation;
+#[cfg(feature = "online")]
+pub mod online;
 pub mod record;
 pub mod speech;
 mod ui;

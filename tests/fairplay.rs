@@ -31,20 +31,32 @@ fn fairplay_says_no_engine_no_network_and_the_state_of_the_record() {
     let code = said.strip_prefix("Prüfcode: ").unwrap();
     // The ordinary build can play against an engine (never in a game against a person:
     // the traced games below); the tournament build has none and says it is one.
+    // The ordinary build can also play on lichess (never in a game at the board).
+    let (network_de, network_en) = if cfg!(feature = "online") {
+        (
+            "Dieses Programm kann über das Netz auf lichess spielen; in einer Partie am Brett öffnet es keine Verbindung",
+            "This program can play on lichess over the network; in a game at the board it opens no connection",
+        )
+    } else {
+        (
+            "Es öffnet keine Netzwerkverbindung, nur Geräte an diesem Rechner",
+            "It opens no network connection, only devices of this computer",
+        )
+    };
     let lines: [(&str, Vec<&str>); 2] = if cfg!(feature = "engine") {
         [
             (
                 "de",
                 vec![
                     "Dieses Programm kann gegen eine Schach-Engine spielen (Stockfish oder eine andere UCI-Engine, als eigenes Programm) und gibt dann auf Wunsch Tipps; in einer Partie gegen einen Menschen startet es keine",
-                    "Es öffnet keine Netzwerkverbindung, nur Geräte an diesem Rechner",
+                    network_de,
                 ],
             ),
             (
                 "en",
                 vec![
                     "This program can play against a chess engine (Stockfish or another UCI engine, as a program of its own) and then gives hints on request; in a game against a person it starts none",
-                    "It opens no network connection, only devices of this computer",
+                    network_en,
                 ],
             ),
         ]

@@ -372,6 +372,56 @@ pub struct Settings {
     pub clock: ClockSettings,
     /// The scoresheet.
     pub record: RecordSettings,
+    /// Online play on lichess.
+    pub online: OnlineSettings,
+}
+
+/// Online play on lichess through its Board API (docs/online.md). The section is read by
+/// every build, so that one settings file serves them all; a build without the feature
+/// `online` uses none of it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, Default)]
+#[serde(default, deny_unknown_fields, rename_all = "kebab-case")]
+pub struct OnlineSettings {
+    /// The server's address; empty: `https://lichess.org`.
+    pub server: String,
+    /// A personal API token of lichess with the permission `board:play`; `LICHESS_TOKEN`, when
+    /// set, goes first. Never printed (`annexd config` leaves it out), logged or recorded; the
+    /// file that holds it is made readable by its owner only.
+    #[serde(skip_serializing)]
+    pub token: Secret,
+}
+
+/// A secret (a token): its text is read from the settings but never shown, by `Debug` or
+/// otherwise; only [`Secret::expose`] gives it, to whoever sends it where it belongs.
+#[derive(Clone, PartialEq, Eq, Default, Deserialize)]
+#[serde(transparent)]
+pub struct Secret(String);
+
+impl Secret {
+    /// A secret of `text`.
+    pub fn new(text: impl Into<String>) -> Secret {
+        Secret(text.into())
+    }
+
+    /// Its text, for the one place that sends it.
+    pub fn expose(&self) -> &str {
+        &self.0
+    }
+
+    /// None was given.
+    pub fn is_empty(&self) -> bool {
+        self.0.trim().is_empty()
+    }
+}
+
+impl fmt::Debug for Secret {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(if self.is_empty() {
+            "Secret(none)"
+        } else {
+            "Secret(hidden)"
+        })
+    }
 }
 
 /// A mistake in the settings, with where it is.
@@ -979,5 +1029,25 @@ mod tests {
         let text = "[board]\nchesslink-line = \"7e1\"\n";
         let err = Settings::from_toml(text, None).unwrap_err();
         assert!(err.message.contains("8n1"), "{err}");
+    }
+
+    #[test]
+    fn the_lichess_token_is_read_but_never_printed_or_shown() {
+        let text = "[online]\nserver = \"http://127.0.0.1:8080\"\ntoken = \"lip_Secret123\"\n";
+        let settings = Settings::from_toml(text, None).unwrap();
+        assert_eq!(settings.online.token.expose(), "lip_Secret123");
+        assert_eq!(settings.online.server, "http://127.0.0.1:8080");
+        let printed = settings.to_toml();
+        assert!(!printed.contains("lip_Secret123"), "{printed}");
+        assert!(
+            printed.contains("server = \"http://127.0.0.1:8080\""),
+            "{printed}"
+        );
+        let shown = format!("{settings:?}");
+        assert!(!shown.contains("lip_Secret123"), "{shown}");
+        assert!(shown.contains("Secret(hidden)"), "{shown}");
+        assert!(Settings::default().online.token.is_empty());
+        let err = Settings::from_toml("[online]\ntokn = \"x\"\n", None).unwrap_err();
+        assert_eq!(err.key.as_deref(), Some("online.tokn"));
     }
 }

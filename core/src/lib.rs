@@ -22,14 +22,16 @@
 //!   (time controls and the talking clock), [`board`] (board protocols, the link, move
 //!   inference, differences), [`record`] (the journal, its seal, the scoresheet and its
 //!   forms), [`listen`] (understanding what a recogniser heard), [`speech`] (utterances and
-//!   the speaking queue's policy), and, with the feature `engine`, `engine` (the conversation
+//!   the speaking queue's policy); with the feature `engine`, `engine` (the conversation
 //!   with a chess engine, its levels and thinking time, evaluations, hints, threats and the
-//!   review in words).
+//!   review in words); with the feature `online`, `online` (playing on lichess through its
+//!   Board API: its lines, requests, the move lists compared, the game as a state machine).
 //!
 //! Inside, the modules stand in floors, each looking only down: `words` (tokens, words,
 //! command kinds) → `lang` (the tables) → `notation`, `command` → `game`, `board`, `speech`
 //! → `clock`, `listen` → `record` → `config` → `session`; `engine` stands above `clock` and
-//! `notation` (it reads a clock and speaks moves) and below `session`.
+//! `notation` (it reads a clock and speaks moves) and below `session`; `online` stands beside
+//! `record` (it reads the game's rules and the clock's words, and the session will use it).
 
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
@@ -44,6 +46,8 @@ pub mod game;
 mod lang;
 pub mod listen;
 mod notation;
+#[cfg(feature = "online")]
+pub mod online;
 pub mod record;
 mod session;
 pub mod speech;
@@ -55,8 +59,8 @@ pub use command::{
 };
 pub use config::{
     Announcer, BoardSettings, ChessLinkLine, ClockSettings, ConfigError, ConfigProblem,
-    GameSettings, ListenSettings, RecordSettings, SeatRole, Settings, SideName, SpeechSettings,
-    ValueKind,
+    GameSettings, ListenSettings, OnlineSettings, RecordSettings, SeatRole, Secret, Settings,
+    SideName, SpeechSettings, ValueKind,
 };
 pub use lang::{Lang, Speech, Spoken, WordSet, join_words};
 pub use notation::{ParseError, Style, move_tokens, parse_move, parse_piece};

@@ -7,3 +7,5 @@ s/Rochade/[[rO'SA:d@]]/g
 s/Remis/[[re:m'i:]]/g
 s/en passant/[[,aN pas'aN]]/g
 s/Engine/[['EndZIn]]/g
+s/LICHESS_TOKEN/[[l'ItSEs t'oUk@n]]/g
+s/lichess/[[l'ItSEs]]/g

@@ -29,6 +29,9 @@ pub fn build() -> String {
     if BuildFacts::of_this_build().engine {
         features.push("engine");
     }
+    if BuildFacts::of_this_build().network {
+        features.push("online");
+    }
     let features = if features.is_empty() {
         "no optional parts".to_string()
     } else {
@@ -38,7 +41,7 @@ pub fn build() -> String {
 }
 
 /// What this build can do that an arbiter must know: play against a chess engine (feature
-/// `engine`), reach a network (none yet: the lichess work adds its feature `online` here).
+/// `engine`), reach a network (lichess, feature `online`).
 /// `annexd fairplay` says them; a build with neither is a tournament build.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct BuildFacts {
@@ -53,7 +56,7 @@ impl BuildFacts {
     pub fn of_this_build() -> BuildFacts {
         BuildFacts {
             engine: cfg!(feature = "engine"),
-            network: false,
+            network: cfg!(feature = "online"),
         }
     }
 
@@ -75,9 +78,11 @@ impl BuildFacts {
         } else {
             Word::NoEngine
         });
-        if !self.network {
-            words.push(Word::NoNetwork);
-        }
+        words.push(if self.network {
+            Word::NetworkBuiltIn
+        } else {
+            Word::NoNetwork
+        });
         words
     }
 }
@@ -104,6 +109,12 @@ mod tests {
         };
         assert!(!home.is_tournament_build());
         assert_eq!(home.words(), [Word::EngineBuiltIn, Word::NoNetwork]);
+        let online = BuildFacts {
+            engine: true,
+            network: true,
+        };
+        assert_eq!(online.words(), [Word::EngineBuiltIn, Word::NetworkBuiltIn]);
         assert_eq!(BuildFacts::of_this_build().engine, cfg!(feature = "engine"));
+        assert_eq!(BuildFacts::of_this_build().network, cfg!(feature = "online"));
     }
 }

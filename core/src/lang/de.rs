@@ -537,6 +537,85 @@ fn word(word: Word) -> &'static str {
         Word::NoGameFile => "keine Partiedatei gefunden",
         Word::SheetWritten => "Partieformular geschrieben",
         Word::SheetNotWritten => "Partieformular konnte nicht geschrieben werden",
+        // --- online games on lichess through its Board API (issue 32) ---
+        Word::SignedInAs => "bei lichess angemeldet als",
+        Word::ConnectionLost => "Verbindung unterbrochen",
+        Word::Reconnected => "wieder verbunden",
+        Word::StillNoConnection => "noch keine Verbindung, Wartezeit bis zum nächsten Versuch",
+        Word::ServerAsksToWait => "der Server bittet um eine Pause, Wartezeit",
+        Word::TokenMissing => {
+            "kein lichess-Zugangsschlüssel: LICHESS_TOKEN setzen oder token im Abschnitt online der Einstellungen"
+        }
+        Word::TokenRefused => "lichess lehnt den Zugangsschlüssel ab: falsch oder widerrufen",
+        Word::TokenLacksScope => "dem Zugangsschlüssel fehlt die Berechtigung board:play",
+        Word::ServerUnreachable => "der Server ist nicht erreichbar",
+        Word::ServerGarbage => "die Antwort des Servers ist unverständlich",
+        Word::ServerFailed => "der Server meldet einen Fehler",
+        Word::RefusedByServer => "vom Server abgelehnt",
+        Word::NotAServer => "keine Serveradresse",
+        Word::PlainHttpOnlyLocal => "ohne Verschlüsselung (http) nur zu diesem Rechner",
+        Word::NotAUserName => "kein lichess-Benutzername",
+        Word::Seeking => "suche einen Gegner",
+        Word::SeekTooFast => {
+            "über die Board-API gibt es nur Schnellschach und klassische Partien; Blitz nur als Herausforderung"
+        }
+        Word::NotALichessControl => "diese Bedenkzeit bietet lichess nicht an",
+        Word::SeekExpired => "keine Partie gefunden, neue Suche",
+        Word::ChallengeSent => "Herausforderung gesendet an",
+        Word::ChallengeDeclined => "Herausforderung abgelehnt",
+        Word::ChallengeWithdrawn => "Herausforderung zurückgezogen",
+        Word::ChallengeFrom => "Herausforderung von",
+        Word::Rating => "Wertungszahl",
+        Word::Rated => "gewertet",
+        Word::Casual => "ungewertet",
+        Word::YouPlay => "Sie spielen",
+        Word::ColourByLot => "Farben ausgelost",
+        Word::AcceptQuestion => "annehmen?",
+        Word::WaitingForChallenge => "warte auf eine Herausforderung",
+        Word::OnlyStandardChess => "nur normales Schach: Herausforderung abgelehnt",
+        Word::TooFastForBoard => "zu schnell für die Board-API: Herausforderung abgelehnt",
+        Word::GameAgainst => "Partie gegen",
+        Word::ComputerLevel => "Computer Stufe",
+        Word::DaysPerMove => "Tage pro Zug",
+        Word::FirstMoveWithin => "Zeit für den ersten Zug",
+        Word::OtherwiseAborted => "sonst wird die Partie abgebrochen",
+        Word::MoveWaitsForLine => {
+            "der Zug ist gespeichert und wird gesendet, sobald die Verbindung steht"
+        }
+        Word::MoveDelivered => "Zug übermittelt",
+        Word::MoveRefusedByServer => {
+            "der Server hat den Zug nicht angenommen, er ist zurückgenommen"
+        }
+        Word::ServerGameDiffers => "die Partie auf dem Server ging anders weiter, zurückgenommen",
+        Word::TakebackProposed => "bittet um Zugrücknahme",
+        Word::TakebackAccepted => "Zugrücknahme angenommen",
+        Word::TakebackDeclined => "Zugrücknahme abgelehnt",
+        Word::OfferDraw => "Remis anbieten",
+        Word::ProposeTakeback => "um Zugrücknahme bitten",
+        Word::AcceptTakeback => "Zugrücknahme annehmen",
+        Word::DeclineTakeback => "Zugrücknahme ablehnen",
+        Word::AbortGame => "Partie abbrechen",
+        Word::ClaimVictory => "Sieg beanspruchen",
+        Word::ClaimDrawGone => "Remis beanspruchen",
+        Word::NotSent => "nicht gesendet",
+        Word::LeftTheGame => "hat die Partie verlassen",
+        Word::ClaimVictoryIn => "Sieg beanspruchen möglich, Wartezeit",
+        Word::ClaimVictoryNow => "jetzt kann der Sieg oder Remis beansprucht werden",
+        Word::IsBack => "ist zurück",
+        Word::GameAborted => "Partie abgebrochen",
+        Word::NoFirstMove => "hat den ersten Zug nicht gemacht",
+        Word::EndedByServer => "vom Server beendet",
+        Word::ChatFrom => "Nachricht von",
+        Word::NoMessages => "keine Nachrichten",
+        Word::NoHelpOnline => {
+            "keine Hilfe der Engine in einer Online-Partie: lichess verbietet sie"
+        }
+        Word::GameNotFound => "Partie nicht gefunden",
+        Word::NotPossibleNow => "jetzt nicht möglich",
+        Word::NetworkBuiltIn => {
+            "dieses Programm kann über das Netz auf lichess spielen; in einer Partie am Brett öffnet es keine Verbindung"
+        }
+        Word::OnlineNotBuilt => "dieses Programm ist ohne Netzwerk gebaut: keine Online-Partien",
         // --- speech out ---
         Word::NothingToRepeat => "nichts zu wiederholen",
         // --- bad input, devices and the disk ---

@@ -611,6 +611,81 @@ fn word(word: Word) -> &'static str {
         Word::JournalUnreadable => "fichier de partie illisible",
         Word::JournalExists => "le fichier de partie existe déjà",
         Word::JournalNotWritten => "le fichier de partie n'a pas pu être écrit",
+        // --- online games on lichess through its Board API (issue 32) ---
+        Word::SignedInAs => "connecté à lichess en tant que",
+        Word::ConnectionLost => "connexion interrompue",
+        Word::Reconnected => "de nouveau connecté",
+        Word::StillNoConnection => "toujours pas de connexion, nouvel essai dans",
+        Word::ServerAsksToWait => "le serveur demande d'attendre, nouvel essai dans",
+        Word::TokenMissing => {
+            "aucun jeton lichess : définissez LICHESS_TOKEN, ou token dans la section online des réglages"
+        }
+        Word::TokenRefused => "lichess refuse le jeton : erroné ou révoqué",
+        Word::TokenLacksScope => "il manque au jeton la permission board:play",
+        Word::ServerUnreachable => "le serveur est injoignable",
+        Word::ServerGarbage => "la réponse du serveur est incompréhensible",
+        Word::ServerFailed => "le serveur signale une erreur",
+        Word::RefusedByServer => "refusé par le serveur",
+        Word::NotAServer => "pas une adresse de serveur",
+        Word::PlainHttpOnlyLocal => "sans chiffrement (http) seulement vers cet ordinateur",
+        Word::NotAUserName => "pas un nom d'utilisateur lichess",
+        Word::Seeking => "recherche d'un adversaire",
+        Word::SeekTooFast => {
+            "l'API Board ne cherche que des parties rapides et classiques ; le blitz seulement par un défi"
+        }
+        Word::NotALichessControl => "lichess ne propose pas cette cadence",
+        Word::SeekExpired => "aucune partie trouvée, nouvelle recherche",
+        Word::ChallengeSent => "défi envoyé à",
+        Word::ChallengeDeclined => "défi refusé",
+        Word::ChallengeWithdrawn => "défi retiré",
+        Word::ChallengeFrom => "défi de",
+        Word::Rating => "classement",
+        Word::Rated => "classée",
+        Word::Casual => "amicale",
+        Word::YouPlay => "vous jouez",
+        Word::ColourByLot => "couleurs tirées au sort",
+        Word::AcceptQuestion => "accepter ?",
+        Word::WaitingForChallenge => "en attente d'un défi",
+        Word::OnlyStandardChess => "échecs classiques seulement : défi refusé",
+        Word::TooFastForBoard => "trop rapide pour l'API Board : défi refusé",
+        Word::GameAgainst => "partie contre",
+        Word::ComputerLevel => "ordinateur niveau",
+        Word::DaysPerMove => "jours par coup",
+        Word::FirstMoveWithin => "temps pour le premier coup",
+        Word::OtherwiseAborted => "sinon la partie est annulée",
+        Word::MoveWaitsForLine => "le coup est gardé et sera envoyé dès le retour de la connexion",
+        Word::MoveDelivered => "coup transmis",
+        Word::MoveRefusedByServer => "le serveur n'a pas accepté le coup ; il est repris",
+        Word::ServerGameDiffers => "la partie sur le serveur a continué autrement ; repris",
+        Word::TakebackProposed => "demande à reprendre un coup",
+        Word::TakebackAccepted => "reprise acceptée",
+        Word::TakebackDeclined => "reprise refusée",
+        Word::OfferDraw => "proposer nulle",
+        Word::ProposeTakeback => "demander à reprendre un coup",
+        Word::AcceptTakeback => "accepter la reprise",
+        Word::DeclineTakeback => "refuser la reprise",
+        Word::AbortGame => "annuler la partie",
+        Word::ClaimVictory => "réclamer la victoire",
+        Word::ClaimDrawGone => "réclamer la nulle",
+        Word::NotSent => "non envoyé",
+        Word::LeftTheGame => "a quitté la partie",
+        Word::ClaimVictoryIn => "victoire réclamable dans",
+        Word::ClaimVictoryNow => "la victoire ou la nulle peut maintenant être réclamée",
+        Word::IsBack => "est de retour",
+        Word::GameAborted => "partie annulée",
+        Word::NoFirstMove => "n'a pas joué son premier coup",
+        Word::EndedByServer => "terminée par le serveur",
+        Word::ChatFrom => "message de",
+        Word::NoMessages => "aucun message",
+        Word::NoHelpOnline => "aucune aide du moteur dans une partie en ligne : lichess l'interdit",
+        Word::GameNotFound => "partie introuvable",
+        Word::NotPossibleNow => "pas possible maintenant",
+        Word::NetworkBuiltIn => {
+            "ce programme peut jouer sur lichess par le réseau ; dans une partie sur l'échiquier, il n'ouvre aucune connexion"
+        }
+        Word::OnlineNotBuilt => {
+            "ce programme est construit sans code réseau : pas de parties en ligne"
+        }
         // --- speech out ---
         Word::NothingToRepeat => "rien à répéter",
         // --- bad input, devices and the disk ---

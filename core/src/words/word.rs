@@ -634,6 +634,141 @@ words! {
     SheetWritten => "w_sheet_written";
     /// "the scoresheet could not be written"
     SheetNotWritten => "w_sheet_not_written";
+    // --- online games on lichess through its Board API (issue 32) ---
+    /// "signed in to lichess as" (the account's name is shown after it)
+    SignedInAs => "w_signed_in_as";
+    /// "connection lost": a stream of the server was cut
+    ConnectionLost => "w_connection_lost";
+    /// "connected again"
+    Reconnected => "w_reconnected";
+    /// "still no connection, trying again in" (a time; German says it as the time to wait)
+    StillNoConnection => "w_still_no_connection";
+    /// "the server asks to wait, trying again in" (a time): HTTP 429
+    ServerAsksToWait => "w_server_asks_to_wait";
+    /// "no lichess token: set LICHESS_TOKEN or token in the settings' online section"
+    TokenMissing => "w_token_missing";
+    /// "lichess refuses the token: wrong or revoked"
+    TokenRefused => "w_token_refused";
+    /// "the token lacks the permission board:play"
+    TokenLacksScope => "w_token_lacks_scope";
+    /// "the server cannot be reached"
+    ServerUnreachable => "w_server_unreachable";
+    /// "the server's answer cannot be understood"
+    ServerGarbage => "w_server_garbage";
+    /// "the server reports an error"
+    ServerFailed => "w_server_failed";
+    /// "refused by the server" (its reason shown after it)
+    RefusedByServer => "w_refused_by_server";
+    /// "not a server address"
+    NotAServer => "w_not_a_server";
+    /// "without encryption (http) only to this computer"
+    PlainHttpOnlyLocal => "w_plain_http_only_local";
+    /// "not a lichess user name"
+    NotAUserName => "w_not_a_user_name";
+    /// "seeking an opponent"
+    Seeking => "w_seeking";
+    /// "the Board API seeks rapid and classical games only; blitz with a challenge"
+    SeekTooFast => "w_seek_too_fast";
+    /// "not a time control lichess offers"
+    NotALichessControl => "w_not_a_lichess_control";
+    /// "no game found, seeking again"
+    SeekExpired => "w_seek_expired";
+    /// "challenge sent to" (the name shown after it)
+    ChallengeSent => "w_challenge_sent";
+    /// "challenge declined" (the reason shown after it)
+    ChallengeDeclined => "w_challenge_declined";
+    /// "challenge withdrawn"
+    ChallengeWithdrawn => "w_challenge_withdrawn";
+    /// "challenge from" (the name shown after it)
+    ChallengeFrom => "w_challenge_from";
+    /// "rating"
+    Rating => "w_rating";
+    /// "rated"
+    Rated => "w_rated";
+    /// "casual"
+    Casual => "w_casual";
+    /// "you play" (a side)
+    YouPlay => "w_you_play";
+    /// "colours drawn by lot"
+    ColourByLot => "w_colour_by_lot";
+    /// "accept?"
+    AcceptQuestion => "w_accept_question";
+    /// "waiting for a challenge"
+    WaitingForChallenge => "w_waiting_for_challenge";
+    /// "standard chess only: challenge declined"
+    OnlyStandardChess => "w_only_standard_chess";
+    /// "too fast for the Board API: challenge declined"
+    TooFastForBoard => "w_too_fast_for_board";
+    /// "game against" (the name shown after it)
+    GameAgainst => "w_game_against";
+    /// "computer level" (a number)
+    ComputerLevel => "w_computer_level";
+    /// "days per move" (after a number: correspondence)
+    DaysPerMove => "w_days_per_move";
+    /// "time for the first move" (a time)
+    FirstMoveWithin => "w_first_move_within";
+    /// "otherwise the game is aborted"
+    OtherwiseAborted => "w_otherwise_aborted";
+    /// "the move is kept and sent once the line is back"
+    MoveWaitsForLine => "w_move_waits_for_line";
+    /// "move delivered": a move kept while the line was down reached the server
+    MoveDelivered => "w_move_delivered";
+    /// "the server did not take the move; it is taken back"
+    MoveRefusedByServer => "w_move_refused_by_server";
+    /// "the server's game went on differently; taken back" (a number of half-moves)
+    ServerGameDiffers => "w_server_game_differs";
+    /// "asks to take back the move" (after a side)
+    TakebackProposed => "w_takeback_proposed";
+    /// "takeback accepted"
+    TakebackAccepted => "w_takeback_accepted";
+    /// "takeback declined"
+    TakebackDeclined => "w_takeback_declined";
+    /// "offer a draw"
+    OfferDraw => "w_offer_draw";
+    /// "ask to take back the move"
+    ProposeTakeback => "w_propose_takeback";
+    /// "accept the takeback"
+    AcceptTakeback => "w_accept_takeback";
+    /// "decline the takeback"
+    DeclineTakeback => "w_decline_takeback";
+    /// "abort the game"
+    AbortGame => "w_abort_game";
+    /// "claim victory"
+    ClaimVictory => "w_claim_victory";
+    /// "claim a draw" (the opponent has left)
+    ClaimDrawGone => "w_claim_draw_gone";
+    /// "not sent" (an offer or request without a connection)
+    NotSent => "w_not_sent";
+    /// "has left the game" (after a side)
+    LeftTheGame => "w_left_the_game";
+    /// "victory can be claimed in" (a time; German: the time to wait)
+    ClaimVictoryIn => "w_claim_victory_in";
+    /// "victory or a draw can be claimed now"
+    ClaimVictoryNow => "w_claim_victory_now";
+    /// "is back" (after a side)
+    IsBack => "w_is_back";
+    /// "game aborted"
+    GameAborted => "w_game_aborted";
+    /// "did not make the first move" (after a side)
+    NoFirstMove => "w_no_first_move";
+    /// "ended by the server"
+    EndedByServer => "w_ended_by_server";
+    /// "message from" (the name and the message shown after it)
+    ChatFrom => "w_chat_from";
+    /// "no messages"
+    NoMessages => "w_no_messages";
+    /// "no engine help in an online game: lichess forbids it"
+    NoHelpOnline => "w_no_help_online";
+    /// "game not found"
+    GameNotFound => "w_game_not_found";
+    /// "not possible now"
+    NotPossibleNow => "w_not_possible_now";
+    /// "this program can play on lichess over the network; in a game at the board it opens
+    /// no connection" (fair play: a build with the feature `online`)
+    NetworkBuiltIn => "w_network_built_in";
+    /// "this program is built without network code: no online games"
+    OnlineNotBuilt => "w_online_not_built";
+    // (end of the block of issue 32)
     // --- speech out ---
     /// "nothing to repeat"
     NothingToRepeat => "w_nothing_to_repeat";

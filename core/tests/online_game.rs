@@ -1,0 +1,909 @@
+//! The online game as a state machine (issue 32), driven by hand with lines written as
+//! lichess's Board API writes them and fake time: signing in, a seek, a challenge, waiting for
+//! one; our moves sent once (again exactly once after a line that was down, never when the
+//! server had it), the opponent's moves, a stream cut and read again, HTTP 429, offers and
+//! takebacks of either side, an opponent who leaves, the ends; and what is said at each step.
+
+#![cfg(feature = "online")]
+
+use std::time::Duration;
+
+use annexd_core::online::{
+    Act, Answer, ChallengeSpec, Closing, Input, Intent, Online, Order, Patience, Phase, Plan,
+    Report, Request, RequestId, Trouble,
+};
+use annexd_core::{Lang, Word};
+use shakmaty::uci::UciMove;
+use shakmaty::{Chess, Color, Move, Position};
+
+const SEC: Duration = Duration::from_secs(1);
+
+/// The online game and what it asked and said so far.
+struct Talk {
+    online: Online,
+    now: Duration,
+    orders: Vec<Order>,
+    reports: Vec<Report>,
+}
+
+impl Talk {
+    fn new(plan: Plan) -> Talk {
+        let mut online = Online::new(plan, Patience::default());
+        let step = online.start(Duration::ZERO);
+        Talk {
+            online,
+            now: Duration::ZERO,
+            orders: step.orders,
+            reports: step.reports,
+        }
+    }
+
+    fn take(&mut self, step: annexd_core::online::Step) {
+        self.orders.extend(step.orders);
+        self.reports.extend(step.reports);
+    }
+
+    /// The latest request sent that `wanted` picks.
+    fn id(&self, wanted: impl Fn(&Request) -> bool) -> RequestId {
+        self.orders
+            .iter()
+            .rev()
+            .find_map(|o| match o {
+                Order::Send(id, r) if wanted(r) => Some(*id),
+                _ => None,
+            })
+            .unwrap_or_else(|| panic!("not sent; sent: {:#?}", self.orders))
+    }
+
+    fn count(&self, wanted: impl Fn(&Request) -> bool) -> usize {
+        self.orders
+            .iter()
+            .filter(|o| matches!(o, Order::Send(_, r) if wanted(r)))
+            .count()
+    }
+
+    fn input(&mut self, input: Input) {
+        let step = self.online.handle(input, self.now);
+        self.take(step);
+    }
+
+    fn answer(&mut self, wanted: impl Fn(&Request) -> bool, answer: Answer) {
+        let id = self.id(wanted);
+        self.input(Input::Answered(id, answer));
+    }
+
+    fn act(&mut self, act: Act) {
+        let step = self.online.act(act, self.now);
+        self.take(step);
+    }
+
+    /// Lets time pass to `at`, waking at every deadline on the way.
+    fn wait_until(&mut self, at: Duration) {
+        while let Some(deadline) = self.online.next_deadline().filter(|d| *d <= at) {
+            self.now = deadline.max(self.now);
+            let step = self.online.tick(self.now);
+            self.take(step);
+        }
+        self.now = at.max(self.now);
+    }
+
+    /// What was said since the last call, in German, with its shown data (the end's words
+    /// as "ENDE: …").
+    fn said(&mut self) -> Vec<String> {
+        let mut out = Vec::new();
+        let mut kept = Vec::new();
+        for report in std::mem::take(&mut self.reports) {
+            match report {
+                Report::Say(said) => {
+                    let mut text = Lang::De.text(&said.tokens);
+                    if let Some(detail) = said.detail {
+                        text = format!("{text} [{detail}]");
+                    }
+                    out.push(text);
+                }
+                Report::Ended(end) => {
+                    out.push(format!("ENDE: {}", Lang::De.text(&end.tokens)));
+                    kept.push(Report::Ended(end));
+                }
+                Report::Log(_) => {}
+                other => kept.push(other),
+            }
+        }
+        self.reports = kept;
+        out
+    }
+
+    /// The reports that are not words, since the last call.
+    fn events(&mut self) -> Vec<Report> {
+        let (said, other): (Vec<Report>, Vec<Report>) = std::mem::take(&mut self.reports)
+            .into_iter()
+            .partition(|r| matches!(r, Report::Say(_) | Report::Log(_)));
+        self.reports = said;
+        other
+    }
+}
+
+fn is_game_stream(r: &Request) -> bool {
+    matches!(r, Request::GameStream(_))
+}
+
+fn is_move(uci: &'static str) -> impl Fn(&Request) -> bool {
+    move |r| matches!(r, Request::Move { uci: u, .. } if u == uci)
+}
+
+fn account() -> Answer {
+    Answer::ok(r#"{"id":"blindfold","username":"Blindfold","perfs":{}}"#)
+}
+
+fn game_full(moves: &str, extra: &str) -> String {
+    format!(
+        r#"{{"type":"gameFull","id":"abcd1234","variant":{{"key":"standard","name":"Standard"}},"clock":{{"initial":900000,"increment":10000}},"speed":"rapid","perf":{{"name":"Rapid"}},"rated":true,"createdAt":1,"white":{{"id":"blindfold","name":"Blindfold","rating":1650}},"black":{{"id":"aaron","name":"Aaron","title":null,"rating":1776}},"initialFen":"startpos","state":{}}}"#,
+        game_state(moves, extra)
+    )
+}
+
+fn game_state(moves: &str, extra: &str) -> String {
+    format!(
+        r#"{{"type":"gameState","moves":"{moves}","wtime":900000,"btime":895000,"winc":10000,"binc":10000,"status":"started"{extra}}}"#
+    )
+}
+
+fn mv(position_moves: &str, uci: &str) -> Move {
+    let mut position = Chess::default();
+    for m in position_moves.split_whitespace() {
+        let m = UciMove::from_ascii(m.as_bytes())
+            .unwrap()
+            .to_move(&position)
+            .unwrap();
+        position.play_unchecked(m);
+    }
+    UciMove::from_ascii(uci.as_bytes())
+        .unwrap()
+        .to_move(&position)
+        .unwrap()
+}
+
+/// Signed in, the seek made and answered by a game in which we are White.
+fn seek_and_start() -> Talk {
+    let mut talk = Talk::new(Plan::Seek {
+        control: "15+10".parse().unwrap(),
+        rated: true,
+    });
+    talk.answer(|r| *r == Request::Account, account());
+    let events = talk.id(|r| *r == Request::EventStream);
+    talk.input(Input::Opened(events));
+    let seek = talk.id(|r| matches!(r, Request::Seek { .. }));
+    talk.input(Input::Opened(seek));
+    talk.input(Input::Line(seek, String::new()));
+    talk.input(Input::Line(
+        events,
+        r#"{"type":"gameStart","game":{"fullId":"abcd1234wxyz","gameId":"abcd1234","color":"white","status":{"id":20,"name":"started"},"variant":{"key":"standard","name":"Standard"},"compat":{"bot":false,"board":true},"opponent":{"id":"aaron","username":"Aaron","rating":1776}}}"#.to_string(),
+    ));
+    assert!(
+        talk.orders.contains(&Order::Close(seek)),
+        "the seek is withdrawn"
+    );
+    let game = talk.id(is_game_stream);
+    talk.input(Input::Opened(game));
+    talk.input(Input::Line(game, game_full("", "")));
+    talk
+}
+
+#[test]
+fn a_seek_signs_in_seeks_and_starts_the_game_saying_who_plays_whom() {
+    let mut talk = seek_and_start();
+    assert_eq!(
+        talk.said(),
+        [
+            "bei lichess angemeldet als [Blindfold]",
+            "suche einen Gegner, fünfzehn Minuten plus zehn Sekunden, gewertet",
+            "Partie gegen [Aaron]",
+            "Wertungszahl eintausendsiebenhundertsechsundsiebzig, fünfzehn Minuten plus zehn Sekunden, gewertet, Sie spielen Weiß",
+        ]
+    );
+    let Some(Report::Started(facts)) = talk
+        .events()
+        .into_iter()
+        .find(|r| matches!(r, Report::Started(_)))
+    else {
+        panic!("no start");
+    };
+    assert_eq!(facts.ours, Color::White);
+    assert_eq!(facts.opponent.name, "Aaron");
+    assert_eq!(facts.control.unwrap().to_string(), "15+10");
+    assert_eq!(talk.online.phase(), Phase::Playing);
+    // The seek's request as the API describes it.
+    let seek = talk
+        .orders
+        .iter()
+        .find_map(|o| match o {
+            Order::Send(_, r @ Request::Seek { .. }) => Some(r.clone()),
+            _ => None,
+        })
+        .unwrap();
+    assert_eq!(seek.path(), "/api/board/seek");
+    assert!(seek.form().contains(&("time", "15".to_string())));
+}
+
+#[test]
+fn the_time_for_a_first_move_is_said_when_it_is_ours() {
+    let mut talk = Talk::new(Plan::Join("abcd1234".into()));
+    talk.answer(|r| *r == Request::Account, account());
+    let game = talk.id(is_game_stream);
+    talk.input(Input::Opened(game));
+    talk.input(Input::Line(
+        game,
+        game_full(
+            "",
+            r#","expiration":{"idleMillis":5000,"millisToMove":30000}"#,
+        ),
+    ));
+    assert_eq!(
+        talk.said().last().unwrap(),
+        "Zeit für den ersten Zug fünfundzwanzig Sekunden, sonst wird die Partie abgebrochen"
+    );
+}
+
+#[test]
+fn our_moves_are_sent_once_and_the_opponents_are_played_here() {
+    let mut talk = seek_and_start();
+    talk.said();
+    talk.events();
+    let e4 = mv("", "e2e4");
+    talk.act(Act::Move(e4));
+    assert_eq!(talk.count(is_move("e2e4")), 1);
+    let game = talk.id(is_game_stream);
+    // A state the server sent before it had our move changes nothing.
+    talk.input(Input::Line(game, game_state("", r#","bdraw":true"#)));
+    talk.input(Input::Line(game, game_state("", "")));
+    assert_eq!(talk.count(is_move("e2e4")), 1);
+    assert!(talk.online.move_on_its_way());
+    talk.said();
+    talk.now += SEC;
+    talk.input(Input::Line(game, game_state("e2e4", "")));
+    talk.answer(is_move("e2e4"), Answer::ok(r#"{"ok":true}"#));
+    talk.input(Input::Line(game, game_state("e2e4 e7e5", "")));
+    let events = talk.events();
+    assert!(events.contains(&Report::Delivered(e4)));
+    assert!(events.contains(&Report::Moved {
+        mv: mv("e2e4", "e7e5"),
+        side: Color::Black
+    }));
+    // Once: the answer after the stream showed it changes nothing.
+    assert_eq!(
+        events
+            .iter()
+            .filter(|r| matches!(r, Report::Delivered(_)))
+            .count(),
+        1
+    );
+    assert!(talk.said().is_empty(), "moves are the session's to say");
+    // The clocks are the server's, read at the line's time.
+    let clock = talk.online.clock().unwrap();
+    assert_eq!(clock.running, Some(Color::White));
+    assert_eq!(
+        clock.remaining(Color::Black, talk.now + 5 * SEC),
+        Duration::from_millis(895_000)
+    );
+    assert_eq!(
+        clock.remaining(Color::White, talk.now + 5 * SEC),
+        Duration::from_millis(895_000)
+    );
+    // A move out of turn is not sent.
+    talk.act(Act::Move(mv("e2e4 e7e5", "g1f3")));
+    talk.act(Act::Move(mv("e2e4 e7e5 g1f3", "b8c6")));
+    assert_eq!(talk.count(is_move("b8c6")), 0);
+    assert!(
+        talk.events()
+            .contains(&Report::Rejected(mv("e2e4 e7e5 g1f3", "b8c6")))
+    );
+}
+
+#[test]
+fn a_cut_stream_is_opened_again_and_the_game_read_again_twice() {
+    let mut talk = seek_and_start();
+    talk.said();
+    talk.act(Act::Move(mv("", "e2e4")));
+    let game = talk.id(is_game_stream);
+    talk.input(Input::Line(game, game_state("e2e4", "")));
+    talk.events();
+    for cut in 0..2 {
+        let game = talk.id(is_game_stream);
+        talk.input(Input::Closed(game, Closing::Cut("connection reset".into())));
+        assert_eq!(talk.said(), ["Verbindung unterbrochen"], "cut {cut}");
+        // Opened again after a second, not before.
+        let before = talk.count(is_game_stream);
+        talk.wait_until(talk.now + SEC / 2);
+        assert_eq!(talk.count(is_game_stream), before);
+        talk.wait_until(talk.now + SEC);
+        assert_eq!(talk.count(is_game_stream), before + 1);
+        let game = talk.id(is_game_stream);
+        talk.input(Input::Opened(game));
+        // The opponent moved while the line was down.
+        let moves = if cut == 0 {
+            "e2e4 e7e5"
+        } else {
+            "e2e4 e7e5 g1f3 b8c6"
+        };
+        talk.input(Input::Line(game, game_full(moves, "")));
+        assert_eq!(talk.said(), ["wieder verbunden", "Weiß am Zug"]);
+        let moved: Vec<Report> = talk.events();
+        assert!(moved.iter().any(|r| matches!(
+            r,
+            Report::Moved {
+                side: Color::Black,
+                ..
+            }
+        )));
+        assert!(!moved.iter().any(|r| matches!(r, Report::Started(_))));
+        if cut == 0 {
+            talk.act(Act::Move(mv("e2e4 e7e5", "g1f3")));
+            talk.input(Input::Line(game, game_state("e2e4 e7e5 g1f3", "")));
+            talk.events();
+        }
+    }
+    assert_eq!(talk.online.moves().len(), 4);
+}
+
+#[test]
+fn a_move_made_while_the_line_is_down_is_sent_again_exactly_once() {
+    let mut talk = seek_and_start();
+    talk.said();
+    let game = talk.id(is_game_stream);
+    talk.input(Input::Closed(
+        game,
+        Closing::Cut("network unreachable".into()),
+    ));
+    talk.said();
+    // Made while the line is down: tried, its answer lost.
+    let e4 = mv("", "e2e4");
+    talk.act(Act::Move(e4));
+    assert_eq!(
+        talk.said(),
+        ["der Zug ist gespeichert und wird gesendet, sobald die Verbindung steht"]
+    );
+    talk.answer(
+        is_move("e2e4"),
+        Answer::Unreachable("connection refused".into()),
+    );
+    assert_eq!(talk.count(is_move("e2e4")), 1);
+    // Still down at the first attempt.
+    talk.wait_until(talk.now + SEC);
+    let game = talk.id(is_game_stream);
+    talk.input(Input::Closed(
+        game,
+        Closing::Refused(Answer::Unreachable("connection refused".into())),
+    ));
+    talk.wait_until(talk.now + 2 * SEC);
+    let game = talk.id(is_game_stream);
+    talk.input(Input::Opened(game));
+    // The server has not got it: sent again, once.
+    talk.input(Input::Line(game, game_full("", "")));
+    assert_eq!(talk.count(is_move("e2e4")), 2);
+    talk.input(Input::Line(game, game_state("e2e4", "")));
+    talk.answer(is_move("e2e4"), Answer::ok("{\"ok\":true}"));
+    assert!(talk.events().contains(&Report::Delivered(e4)));
+    // Our move is made here: the opponent is to move once it arrives.
+    assert_eq!(
+        talk.said(),
+        ["wieder verbunden", "Schwarz am Zug", "Zug übermittelt"]
+    );
+    assert_eq!(talk.count(is_move("e2e4")), 2);
+}
+
+#[test]
+fn a_move_whose_answer_was_lost_but_arrived_is_not_sent_again() {
+    let mut talk = seek_and_start();
+    talk.said();
+    let e4 = mv("", "e2e4");
+    talk.act(Act::Move(e4));
+    let old_stream = talk.id(is_game_stream);
+    talk.answer(
+        is_move("e2e4"),
+        Answer::Unreachable("connection reset by peer".into()),
+    );
+    // The game stream is read afresh at once.
+    assert!(talk.orders.contains(&Order::Close(old_stream)));
+    let game = talk.id(is_game_stream);
+    assert_ne!(game, old_stream);
+    // A line of the old stream, still on its way, is passed over.
+    talk.input(Input::Line(old_stream, game_state("", "")));
+    talk.input(Input::Opened(game));
+    talk.input(Input::Line(game, game_full("e2e4", "")));
+    assert!(talk.events().contains(&Report::Delivered(e4)));
+    assert_eq!(talk.count(is_move("e2e4")), 1);
+    assert!(!talk.online.move_on_its_way());
+}
+
+#[test]
+fn a_move_the_server_refuses_is_taken_back() {
+    let mut talk = seek_and_start();
+    talk.said();
+    talk.act(Act::Move(mv("", "e2e4")));
+    talk.answer(
+        is_move("e2e4"),
+        Answer::Status {
+            code: 400,
+            body: r#"{"error":"Not your turn, or game already over"}"#.into(),
+        },
+    );
+    assert!(talk.events().contains(&Report::TakenBack(1)));
+    assert_eq!(
+        talk.said(),
+        [
+            "der Server hat den Zug nicht angenommen, er ist zurückgenommen [Not your turn, or game already over]"
+        ]
+    );
+    assert!(talk.online.moves().is_empty());
+}
+
+#[test]
+fn after_a_429_nothing_is_sent_for_a_minute() {
+    let mut talk = seek_and_start();
+    talk.said();
+    talk.act(Act::Move(mv("", "e2e4")));
+    talk.answer(
+        is_move("e2e4"),
+        Answer::Status {
+            code: 429,
+            body: String::new(),
+        },
+    );
+    assert_eq!(
+        talk.said(),
+        ["der Server bittet um eine Pause, Wartezeit eine Minute"]
+    );
+    // A stream cut meanwhile waits too.
+    let game = talk.id(is_game_stream);
+    talk.input(Input::Closed(game, Closing::Cut("reset".into())));
+    talk.wait_until(talk.now + 59 * SEC);
+    assert_eq!(talk.count(is_move("e2e4")), 1);
+    assert_eq!(talk.count(is_game_stream), 1);
+    talk.wait_until(talk.now + SEC);
+    assert_eq!(talk.count(is_move("e2e4")), 2);
+    assert_eq!(talk.count(is_game_stream), 2);
+}
+
+#[test]
+fn offers_and_takebacks_of_either_side_are_said_and_ours_asked_first() {
+    let mut talk = seek_and_start();
+    talk.said();
+    let game = talk.id(is_game_stream);
+    talk.act(Act::Move(mv("", "e2e4")));
+    talk.input(Input::Line(game, game_state("e2e4 e7e5", "")));
+    // The opponent offers a draw; we decline.
+    talk.input(Input::Line(
+        game,
+        game_state("e2e4 e7e5", r#","bdraw":true"#),
+    ));
+    assert_eq!(
+        talk.said(),
+        ["Schwarz bietet Remis an, Remis annehmen oder Remis ablehnen"]
+    );
+    talk.act(Act::DeclineDraw);
+    assert_eq!(
+        talk.count(|r| matches!(r, Request::Draw { yes: false, .. })),
+        1
+    );
+    talk.input(Input::Line(game, game_state("e2e4 e7e5", "")));
+    assert_eq!(talk.said(), ["Remis abgelehnt"]);
+
+    // We offer one: asked first, sent after yes.
+    talk.act(Act::Wish(Intent::OfferDraw));
+    assert_eq!(talk.said(), ["Remis anbieten? ja oder nein"]);
+    assert_eq!(
+        talk.count(|r| matches!(r, Request::Draw { yes: true, .. })),
+        0
+    );
+    talk.act(Act::Yes);
+    assert_eq!(
+        talk.count(|r| matches!(r, Request::Draw { yes: true, .. })),
+        1
+    );
+    talk.input(Input::Line(
+        game,
+        game_state("e2e4 e7e5", r#","wdraw":true"#),
+    ));
+    assert_eq!(talk.said(), ["Weiß bietet Remis an"]);
+    talk.input(Input::Line(game, game_state("e2e4 e7e5", "")));
+    assert_eq!(talk.said(), ["Remis abgelehnt"]);
+
+    // No twice: nothing is sent.
+    talk.act(Act::Wish(Intent::Resign));
+    talk.act(Act::No);
+    assert_eq!(
+        talk.said(),
+        ["aufgeben? ja oder nein", "aufgeben, nicht gesendet"]
+    );
+    assert_eq!(talk.count(|r| matches!(r, Request::Resign(_))), 0);
+
+    // The opponent asks for a takeback after our move; we accept: two half-moves back.
+    talk.act(Act::Move(mv("e2e4 e7e5", "g1f3")));
+    talk.input(Input::Line(game, game_state("e2e4 e7e5 g1f3", "")));
+    talk.input(Input::Line(
+        game,
+        game_state("e2e4 e7e5 g1f3", r#","btakeback":true"#),
+    ));
+    assert_eq!(
+        talk.said(),
+        ["Schwarz bittet um Zugrücknahme, Zugrücknahme annehmen oder Zugrücknahme ablehnen"]
+    );
+    talk.events();
+    talk.act(Act::Wish(Intent::AcceptTakeback));
+    talk.act(Act::Yes);
+    assert_eq!(
+        talk.count(|r| matches!(r, Request::Takeback { yes: true, .. })),
+        1
+    );
+    talk.input(Input::Line(game, game_state("e2e4", "")));
+    assert!(talk.events().contains(&Report::TakenBack(2)));
+    assert_eq!(
+        talk.said(),
+        [
+            "Zugrücknahme annehmen? ja oder nein",
+            "Zugrücknahme angenommen"
+        ]
+    );
+    assert_eq!(talk.online.moves().len(), 1);
+    // Accepting a draw nobody offers is not possible.
+    talk.act(Act::Wish(Intent::AcceptDraw));
+    assert_eq!(talk.said(), ["kein Remisangebot"]);
+}
+
+#[test]
+fn an_opponent_who_leaves_can_be_claimed_against_when_the_time_is_up() {
+    let mut talk = seek_and_start();
+    talk.said();
+    let game = talk.id(is_game_stream);
+    talk.act(Act::Move(mv("", "e2e4")));
+    talk.input(Input::Line(game, game_state("e2e4 e7e5", "")));
+    talk.input(Input::Line(
+        game,
+        r#"{"type":"opponentGone","gone":true,"claimWinInSeconds":10}"#.into(),
+    ));
+    assert_eq!(
+        talk.said(),
+        ["Schwarz hat die Partie verlassen, Sieg beanspruchen möglich, Wartezeit zehn Sekunden"]
+    );
+    talk.act(Act::Wish(Intent::ClaimVictory));
+    assert_eq!(talk.said(), ["Sieg beanspruchen, jetzt nicht möglich"]);
+    talk.wait_until(talk.now + 10 * SEC);
+    assert_eq!(
+        talk.said(),
+        ["jetzt kann der Sieg oder Remis beansprucht werden"]
+    );
+    talk.act(Act::Wish(Intent::ClaimVictory));
+    talk.act(Act::Yes);
+    assert_eq!(talk.count(|r| matches!(r, Request::ClaimVictory(_))), 1);
+    talk.input(Input::Line(
+        game,
+        game_state("e2e4 e7e5", r#","status":"timeout","winner":"white""#)
+            .replace(r#""status":"started","#, ""),
+    ));
+    let said = talk.said();
+    assert_eq!(
+        said.last().unwrap(),
+        "ENDE: Schwarz hat die Partie verlassen, Weiß gewinnt"
+    );
+    assert_eq!(talk.online.phase(), Phase::Over);
+    assert_eq!(talk.online.next_deadline(), None);
+}
+
+#[test]
+fn an_opponent_who_comes_back_is_said() {
+    let mut talk = seek_and_start();
+    talk.said();
+    let game = talk.id(is_game_stream);
+    talk.input(Input::Line(
+        game,
+        r#"{"type":"opponentGone","gone":true,"claimWinInSeconds":30}"#.into(),
+    ));
+    talk.input(Input::Line(
+        game,
+        r#"{"type":"opponentGone","gone":false}"#.into(),
+    ));
+    assert_eq!(
+        talk.said(),
+        [
+            "Schwarz hat die Partie verlassen, Sieg beanspruchen möglich, Wartezeit dreißig Sekunden",
+            "Schwarz ist zurück"
+        ]
+    );
+    assert_eq!(talk.online.next_deadline(), None);
+}
+
+/// The game's end as the server sends it, and what is said and recorded.
+fn ending(moves: &str, status: &str, winner: Option<&str>) -> (Vec<String>, Talk) {
+    let mut talk = seek_and_start();
+    talk.said();
+    let game = talk.id(is_game_stream);
+    let winner = winner.map_or(String::new(), |w| format!(r#","winner":"{w}""#));
+    let line = game_state(moves, &winner).replace("started", status);
+    talk.input(Input::Line(game, line));
+    (talk.said(), talk)
+}
+
+#[test]
+fn games_end_by_mate_flag_and_resignation_with_their_words_and_record() {
+    let (said, mut talk) = ending("e2e4 e7e5 f1c4 b8c6 d1h5 g8f6 h5f7", "mate", Some("white"));
+    assert_eq!(said.last().unwrap(), "ENDE: schachmatt, Weiß gewinnt");
+    let end = talk
+        .events()
+        .into_iter()
+        .find_map(|r| match r {
+            Report::Ended(end) => Some(end),
+            _ => None,
+        })
+        .unwrap();
+    assert_eq!(end.outcome.unwrap().result.pgn(), "1-0");
+    // Every stream is closed at the end.
+    assert!(talk.orders.iter().any(|o| matches!(o, Order::Close(_))));
+
+    let (said, _) = ending("e2e4 e7e5", "outoftime", Some("white"));
+    assert_eq!(
+        said.last().unwrap(),
+        "ENDE: Schwarz Zeit abgelaufen, Weiß gewinnt"
+    );
+    let (said, _) = ending("e2e4 e7e5", "resign", Some("black"));
+    assert_eq!(said.last().unwrap(), "ENDE: Weiß gibt auf, Schwarz gewinnt");
+    let (said, _) = ending("e2e4", "aborted", None);
+    assert_eq!(said.last().unwrap(), "ENDE: Partie abgebrochen");
+}
+
+#[test]
+fn a_move_on_its_way_when_the_game_ends_is_taken_back() {
+    let mut talk = seek_and_start();
+    talk.said();
+    let game = talk.id(is_game_stream);
+    talk.act(Act::Move(mv("", "e2e4")));
+    talk.input(Input::Line(
+        game,
+        game_state("", r#","winner":"black""#).replace("started", "outoftime"),
+    ));
+    assert!(talk.events().contains(&Report::TakenBack(1)));
+}
+
+#[test]
+fn a_challenge_is_asked_about_before_it_is_accepted() {
+    let mut talk = Talk::new(Plan::Accept);
+    talk.answer(|r| *r == Request::Account, account());
+    let events = talk.id(|r| *r == Request::EventStream);
+    talk.input(Input::Opened(events));
+    assert_eq!(
+        talk.said(),
+        [
+            "bei lichess angemeldet als [Blindfold]",
+            "warte auf eine Herausforderung"
+        ]
+    );
+    // In a variant: declined at once.
+    talk.input(Input::Line(
+        events,
+        challenge("var1", "chess960", "white", true),
+    ));
+    assert_eq!(
+        talk.said(),
+        ["nur normales Schach: Herausforderung abgelehnt [Aaron]"]
+    );
+    assert_eq!(
+        talk.count(
+            |r| matches!(r, Request::DeclineChallenge { id, reason: "standard" } if id == "var1")
+        ),
+        1
+    );
+    talk.input(Input::Line(
+        events,
+        challenge("ch000001", "standard", "white", true),
+    ));
+    talk.input(Input::Line(
+        events,
+        challenge("ch000002", "standard", "random", false),
+    ));
+    assert_eq!(
+        talk.said(),
+        [
+            "Herausforderung von [GM Aaron]",
+            "Wertungszahl eintausendsiebenhundertsechsundsiebzig, zehn Minuten plus fünf Sekunden, gewertet, Sie spielen Schwarz, annehmen? ja oder nein",
+        ]
+    );
+    // The first is withdrawn: the second is asked about.
+    talk.input(Input::Line(
+        events,
+        challenge("ch000001", "standard", "white", true)
+            .replace("\"challenge\",", "\"challengeCanceled\","),
+    ));
+    assert_eq!(
+        talk.said(),
+        [
+            "Herausforderung zurückgezogen [Aaron]",
+            "Herausforderung von [GM Aaron]",
+            "Wertungszahl eintausendsiebenhundertsechsundsiebzig, zehn Minuten plus fünf Sekunden, ungewertet, Farben ausgelost, annehmen? ja oder nein",
+        ]
+    );
+    talk.act(Act::Yes);
+    assert_eq!(
+        talk.count(|r| *r == Request::AcceptChallenge("ch000002".into())),
+        1
+    );
+    talk.answer(
+        |r| matches!(r, Request::AcceptChallenge(_)),
+        Answer::ok("{\"ok\":true}"),
+    );
+    talk.input(Input::Line(
+        events,
+        r#"{"type":"gameStart","game":{"gameId":"abcd1234","color":"white","compat":{"board":true}}}"#.into(),
+    ));
+    assert_eq!(talk.count(is_game_stream), 1);
+}
+
+fn challenge(id: &str, variant: &str, color: &str, rated: bool) -> String {
+    format!(
+        r#"{{"type":"challenge","challenge":{{"id":"{id}","url":"https://lichess.org/{id}","status":"created","challenger":{{"id":"aaron","name":"Aaron","rating":1776,"title":"GM"}},"destUser":{{"id":"blindfold","name":"Blindfold","rating":1650}},"variant":{{"key":"{variant}","name":"x"}},"rated":{rated},"speed":"rapid","timeControl":{{"type":"clock","limit":600,"increment":5,"show":"10+5"}},"color":"{color}","finalColor":"black","perf":{{"icon":"","name":"Rapid"}},"direction":"in"}},"compat":{{"bot":false,"board":true}}}}"#
+    )
+}
+
+#[test]
+fn a_challenge_declined_is_said_and_ends_the_plan() {
+    let mut talk = Talk::new(Plan::Challenge(ChallengeSpec {
+        user: "Aaron".into(),
+        control: Some("5+3".parse().unwrap()),
+        rated: false,
+        color: None,
+    }));
+    talk.answer(|r| *r == Request::Account, account());
+    let events = talk.id(|r| *r == Request::EventStream);
+    talk.input(Input::Opened(events));
+    let challenge_stream = talk.id(|r| matches!(r, Request::Challenge(_)));
+    talk.input(Input::Opened(challenge_stream));
+    talk.input(Input::Line(
+        challenge_stream,
+        r#"{"id":"ch0000ab","url":"https://lichess.org/ch0000ab","status":"created","challenger":{"id":"blindfold","name":"Blindfold"},"destUser":{"id":"aaron","name":"Aaron"},"variant":{"key":"standard"},"rated":false,"speed":"blitz","timeControl":{"type":"clock","limit":300,"increment":3},"color":"random","perf":{"name":"Blitz"}}"#.into(),
+    ));
+    talk.input(Input::Line(
+        events,
+        r#"{"type":"challengeDeclined","challenge":{"id":"ch0000ab","status":"declined","challenger":{"id":"blindfold","name":"Blindfold"},"destUser":{"id":"aaron","name":"Aaron"},"variant":{"key":"standard"},"rated":false,"speed":"blitz","timeControl":{"type":"clock","limit":300,"increment":3},"color":"random","perf":{"name":"Blitz"},"declineReason":"I'm not accepting challenges at the moment.","declineReasonKey":"generic"}}"#.into(),
+    ));
+    let said = talk.said();
+    assert_eq!(said[1], "Herausforderung gesendet an [Aaron]");
+    assert_eq!(
+        said.last().unwrap(),
+        "Herausforderung abgelehnt [I'm not accepting challenges at the moment.]"
+    );
+    assert!(talk.events().contains(&Report::Stopped(Trouble::Refused)));
+    assert_eq!(talk.online.phase(), Phase::Stopped);
+}
+
+#[test]
+fn a_refused_token_is_said_and_nothing_more_is_tried() {
+    let mut talk = Talk::new(Plan::Accept);
+    talk.answer(
+        |r| *r == Request::Account,
+        Answer::Status {
+            code: 401,
+            body: r#"{"error":"No such token"}"#.into(),
+        },
+    );
+    assert_eq!(
+        talk.said(),
+        ["lichess lehnt den Zugangsschlüssel ab: falsch oder widerrufen"]
+    );
+    assert!(
+        talk.events()
+            .contains(&Report::Stopped(Trouble::TokenRefused))
+    );
+    assert_eq!(talk.online.next_deadline(), None);
+    let before = talk.orders.len();
+    talk.wait_until(Duration::from_secs(3600));
+    assert_eq!(talk.orders.len(), before);
+}
+
+#[test]
+fn a_server_out_of_reach_is_said_once_and_tried_again_with_growing_waits() {
+    let mut talk = Talk::new(Plan::Accept);
+    for attempt in 0..6 {
+        talk.answer(
+            |r| *r == Request::Account,
+            Answer::Unreachable("connection refused".into()),
+        );
+        let deadline = talk.online.next_deadline().unwrap();
+        let wait = deadline - talk.now;
+        assert_eq!(wait, Duration::from_secs([1, 2, 4, 8, 16, 30][attempt]));
+        talk.wait_until(deadline);
+    }
+    assert_eq!(
+        talk.said(),
+        [
+            "der Server ist nicht erreichbar",
+            "noch keine Verbindung, Wartezeit bis zum nächsten Versuch acht Sekunden",
+            "noch keine Verbindung, Wartezeit bis zum nächsten Versuch sechzehn Sekunden",
+            "noch keine Verbindung, Wartezeit bis zum nächsten Versuch dreißig Sekunden",
+        ]
+    );
+    assert_eq!(talk.count(|r| *r == Request::Account), 7);
+}
+
+#[test]
+fn lines_that_do_not_read_are_passed_over_and_three_in_a_row_reopen_the_stream() {
+    let mut talk = seek_and_start();
+    talk.said();
+    let game = talk.id(is_game_stream);
+    talk.input(Input::Line(game, "<html>502</html>".into()));
+    talk.input(Input::Line(game, r#"{"type":"somethingNew"}"#.into()));
+    talk.input(Input::Line(game, String::new()));
+    talk.input(Input::Line(game, "{\"type\":\"gameState\"".into()));
+    assert!(talk.said().is_empty());
+    talk.input(Input::Line(game, "\u{fffd}\u{fffd}".into()));
+    assert_eq!(
+        talk.said(),
+        [
+            "die Antwort des Servers ist unverständlich",
+            "Verbindung unterbrochen"
+        ]
+    );
+    assert!(talk.orders.contains(&Order::Close(game)));
+    talk.wait_until(talk.now + SEC);
+    assert_eq!(talk.count(is_game_stream), 2);
+}
+
+#[test]
+fn a_seek_blitz_is_refused_before_anything_is_sent() {
+    let mut talk = Talk::new(Plan::Seek {
+        control: "3+2".parse().unwrap(),
+        rated: false,
+    });
+    assert!(talk.orders.is_empty());
+    assert_eq!(
+        talk.said(),
+        [
+            "über die Board-API gibt es nur Schnellschach und klassische Partien; Blitz nur als Herausforderung"
+        ]
+    );
+    assert!(talk.events().contains(&Report::Stopped(Trouble::BadPlan)));
+}
+
+#[test]
+fn the_chat_is_read_on_request_only() {
+    let mut talk = seek_and_start();
+    talk.said();
+    let game = talk.id(is_game_stream);
+    talk.input(Input::Line(
+        game,
+        r#"{"type":"chatLine","username":"Aaron","text":"Good luck, have fun","room":"player"}"#
+            .into(),
+    ));
+    talk.input(Input::Line(
+        game,
+        r#"{"type":"chatLine","username":"kibitzer","text":"hi","room":"spectator"}"#.into(),
+    ));
+    assert!(talk.said().is_empty());
+    talk.act(Act::ReadChat);
+    assert_eq!(talk.said(), ["Nachricht von [Aaron: Good luck, have fun]"]);
+    talk.act(Act::ReadChat);
+    assert_eq!(talk.said(), ["keine Nachrichten"]);
+}
+
+#[test]
+fn what_is_said_has_words_in_every_language() {
+    let mut talk = seek_and_start();
+    let game = talk.id(is_game_stream);
+    talk.input(Input::Closed(game, Closing::Cut("reset".into())));
+    let tokens: Vec<_> = talk
+        .reports
+        .iter()
+        .filter_map(|r| match r {
+            Report::Say(said) => Some(said.tokens.clone()),
+            _ => None,
+        })
+        .collect();
+    for lang in Lang::ALL {
+        for t in &tokens {
+            assert!(!lang.text(t).is_empty());
+        }
+    }
+    assert_eq!(Lang::En.text(&tokens[tokens.len() - 1]), "connection lost");
+    assert_eq!(
+        Lang::Fr.text(&tokens[tokens.len() - 1]),
+        "connexion interrompue"
+    );
+    assert_eq!(Lang::De.word(Word::Reconnected), "wieder verbunden");
+}

@@ -1,0 +1,213 @@
+//! The server's move list decides (issue 32): property tests of the comparison of our moves
+//! with the server's, alone ([`reconcile`]) and through the whole online game ([`Online`]),
+//! on random games, random takebacks, random games that went on differently, and our move on
+//! its way at any point.
+
+#![cfg(feature = "online")]
+
+use std::time::Duration;
+
+use annexd_core::online::{
+    Act, Answer, Input, Online, Order, Patience, Plan, Report, Request, RequestId,
+    parse_server_moves, reconcile,
+};
+use proptest::prelude::*;
+use shakmaty::{Chess, Color, Move, Position};
+
+/// A game of `choices.len()` random legal moves at most (it stops at the end of a game).
+fn random_game(choices: &[u16]) -> Vec<Move> {
+    branch(&[], 0, choices)
+}
+
+/// `base[..keep]` and then a random continuation.
+fn branch(base: &[Move], keep: usize, choices: &[u16]) -> Vec<Move> {
+    let mut position = Chess::default();
+    let mut moves = base[..keep].to_vec();
+    for m in &moves {
+        position.play_unchecked(*m);
+    }
+    for choice in choices {
+        let legal = position.legal_moves();
+        if legal.is_empty() {
+            break;
+        }
+        let m = legal[*choice as usize % legal.len()];
+        position.play_unchecked(m);
+        moves.push(m);
+    }
+    moves
+}
+
+fn uci_list(moves: &[Move]) -> String {
+    moves
+        .iter()
+        .map(|m| m.to_uci(shakmaty::CastlingMode::Standard).to_string())
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(300))]
+
+    /// Taking back `take_back` of ours and playing `new` gives the server's list, unless our
+    /// last move is awaited (then ours without it is the server's list).
+    #[test]
+    fn applying_the_comparison_gives_the_servers_list(
+        game in proptest::collection::vec(any::<u16>(), 0..60),
+        other in proptest::collection::vec(any::<u16>(), 0..10),
+        ours_len in 0usize..60,
+        server_len in 0usize..60,
+        keep in 0usize..60,
+        on_its_way in any::<bool>(),
+    ) {
+        let base = random_game(&game);
+        let ours = base[..ours_len.min(base.len())].to_vec();
+        let keep = keep.min(base.len());
+        let server = if other.is_empty() {
+            base[..server_len.min(base.len())].to_vec()
+        } else {
+            branch(&base, keep, &other)
+        };
+        // The server's list reads back from its text.
+        prop_assert_eq!(&parse_server_moves(&Chess::default(), &uci_list(&server)).unwrap(), &server);
+
+        let r = reconcile(&ours, on_its_way, &server);
+        if r.awaited {
+            prop_assert!(on_its_way);
+            prop_assert_eq!(&ours[..ours.len() - 1], &server[..]);
+            prop_assert_eq!(r.take_back, 0);
+            prop_assert!(r.new.is_empty());
+        } else {
+            let mut applied = ours[..ours.len() - r.take_back].to_vec();
+            applied.extend(&r.new);
+            prop_assert_eq!(&applied, &server);
+            prop_assert_eq!(r.common, ours.len() - r.take_back);
+            prop_assert_eq!(r.delivered, on_its_way && !ours.is_empty() && server.starts_with(&ours));
+        }
+        // Nothing is taken back that the server has, nothing played that we have.
+        prop_assert!(r.common <= ours.len() && r.common <= server.len());
+        if r.common < ours.len() && r.common < server.len() {
+            prop_assert_ne!(ours[r.common], server[r.common]);
+        }
+    }
+
+    /// Through the whole online game: after every state the server sends (its game growing,
+    /// shrinking by takebacks, or going on differently, as after a line that was down), the
+    /// game here, kept by the reports alone, is the server's game; our moves are sent once
+    /// each and never while another is on its way.
+    #[test]
+    fn the_game_here_follows_every_state_of_the_server(
+        game in proptest::collection::vec(any::<u16>(), 1..40),
+        states in proptest::collection::vec((0usize..40, proptest::collection::vec(any::<u16>(), 0..4), any::<bool>()), 1..12),
+    ) {
+        let base = random_game(&game);
+        let mut harness = Harness::playing(Color::White);
+        let mut here: Vec<Move> = Vec::new();
+        let mut made = 0;
+        for (len, other, ours_now) in states {
+            let len = len.min(base.len());
+            let server = if other.is_empty() { base[..len].to_vec() } else { branch(&base, len, &other) };
+            let step = harness.state(&server);
+            // No answer was lost: nothing is sent again, whatever the server shows.
+            let resent = step.orders.iter().any(|o| matches!(o, Order::Send(_, Request::Move { .. })));
+            prop_assert!(!resent, "a move sent again");
+            let reports = step.reports;
+            follow(&mut here, &reports);
+            prop_assert_eq!(&here, harness.online.moves());
+            if !harness.online.move_on_its_way() {
+                prop_assert_eq!(&here, &server);
+            }
+            // Our move, when it is ours to make.
+            let position = play(&here);
+            if ours_now && position.turn() == Color::White && !harness.online.move_on_its_way()
+                && let Some(m) = position.legal_moves().first().copied()
+            {
+                    let step = harness.online.act(Act::Move(m), harness.now);
+                    let sent = step.orders.iter().filter(|o| matches!(o, Order::Send(_, Request::Move { .. }))).count();
+                    prop_assert_eq!(sent, 1);
+                    made += 1;
+                    here.push(m);
+                    follow(&mut here, &step.reports);
+            }
+        }
+        prop_assert!(made <= 12);
+    }
+}
+
+fn play(moves: &[Move]) -> Chess {
+    let mut position = Chess::default();
+    for m in moves {
+        position.play_unchecked(*m);
+    }
+    position
+}
+
+/// Keeps a game by the reports, as the session will.
+fn follow(here: &mut Vec<Move>, reports: &[Report]) {
+    for report in reports {
+        match report {
+            Report::Moved { mv, .. } => here.push(*mv),
+            Report::TakenBack(n) => here.truncate(here.len() - n),
+            Report::Rejected(_) => {
+                here.pop();
+            }
+            _ => {}
+        }
+    }
+}
+
+/// An online game signed in and joined, fed by hand.
+struct Harness {
+    online: Online,
+    now: Duration,
+    game_stream: RequestId,
+}
+
+impl Harness {
+    fn playing(ours: Color) -> Harness {
+        let mut online = Online::new(Plan::Join("game0001".into()), Patience::default());
+        let now = Duration::ZERO;
+        let step = online.start(now);
+        let account = sent(&step.orders, |r| *r == Request::Account);
+        let step = online.handle(
+            Input::Answered(account, Answer::ok(r#"{"id":"me","username":"Me"}"#)),
+            now,
+        );
+        let game_stream = sent(&step.orders, |r| matches!(r, Request::GameStream(_)));
+        let _ = online.handle(Input::Opened(game_stream), now);
+        let (white, black) = match ours {
+            Color::White => ("me", "them"),
+            Color::Black => ("them", "me"),
+        };
+        let full = format!(
+            r#"{{"type":"gameFull","id":"game0001","variant":{{"key":"standard"}},"clock":{{"initial":900000,"increment":10000}},"speed":"rapid","rated":false,"white":{{"id":"{white}","name":"{white}"}},"black":{{"id":"{black}","name":"{black}"}},"initialFen":"startpos","state":{{"type":"gameState","moves":"","wtime":900000,"btime":900000,"winc":10000,"binc":10000,"status":"started"}}}}"#
+        );
+        let step = online.handle(Input::Line(game_stream, full), now);
+        assert!(step.reports.iter().any(|r| matches!(r, Report::Started(_))));
+        Harness {
+            online,
+            now,
+            game_stream,
+        }
+    }
+
+    fn state(&mut self, moves: &[Move]) -> annexd_core::online::Step {
+        self.now += Duration::from_secs(1);
+        let line = format!(
+            r#"{{"type":"gameState","moves":"{}","wtime":800000,"btime":800000,"winc":10000,"binc":10000,"status":"started"}}"#,
+            uci_list(moves)
+        );
+        self.online
+            .handle(Input::Line(self.game_stream, line), self.now)
+    }
+}
+
+fn sent(orders: &[Order], wanted: impl Fn(&Request) -> bool) -> RequestId {
+    orders
+        .iter()
+        .find_map(|o| match o {
+            Order::Send(id, r) if wanted(r) => Some(*id),
+            _ => None,
+        })
+        .unwrap_or_else(|| panic!("not sent: {orders:?}"))
+}
