@@ -11,7 +11,8 @@
 //! working folder; what must not run beside another test (the Whisper model's memory, a
 //! numbered serial line) takes a lock or claims its resource, as `common::platform` does.
 
-// Helpers shared by the tests.
+// Helpers shared by the tests (the test boards, on pseudo-terminals, only on Unix).
+#[cfg(unix)]
 mod board_support;
 mod common;
 mod record_support;
