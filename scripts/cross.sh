@@ -113,7 +113,7 @@ use_target() { # use_target TRIPLE
   [ -f "$file" ] || die "run scripts/cross.sh setup $triple first"
   export CARGO_TARGET_DIR="$CROSS_TARGET_DIR"
   # Where cargo keeps what it downloads, named as rustup's cargo names it for the programs it
-  # runs (Debian's does not): tests read crates' files there (core/tests/notation_roundtrip.rs
+  # runs (Debian's does not): tests read crates' files there (core/tests/it/notation_roundtrip.rs
   # reads shakmaty's perft files), and a Windows program under Wine has no HOME to find it by.
   export CARGO_HOME="${CARGO_HOME:-$HOME/.cargo}"
   if [ "$(cat "$file")" = debian ]; then

@@ -54,7 +54,7 @@ ZIP="$OUT/$NAME-windows-x86_64.zip"
 say "building annexd.exe (x86_64-pc-windows-gnu, the cross profile)"
 PROFILE=$(scripts/cross.sh profile)
 ANNEXD_PACKAGE=1 "${CROSS_FEATURES[@]}" scripts/cross.sh cargo windows build --quiet --locked \
-  --profile "$PROFILE" --bin annexd --test play_line >&2
+  --profile "$PROFILE" --bin annexd --test it >&2
 EXE="$ROOT/target/cross/x86_64-pc-windows-gnu/$PROFILE/annexd.exe"
 [ -f "$EXE" ] || { say "the build made no $EXE"; exit 1; }
 

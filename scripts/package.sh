@@ -94,7 +94,7 @@ else
   # scripts/test-aarch64.sh's build and only annexd itself is compiled again after it.
   say "building for aarch64 (cargo build --profile $PROFILE, scripts/cross.sh)"
   scripts/cross.sh cargo aarch64 build --quiet --locked --profile "$PROFILE" \
-    --bin annexd --test play_line >&2
+    --bin annexd --test it >&2
   BIN="$ROOT/target/cross/aarch64-unknown-linux-gnu/$PROFILE/annexd"
   LIBS=("$ROOT/.deps/vosk-aarch64/libvosk.so")
   RUN=(qemu-aarch64)

@@ -35,9 +35,9 @@ PACKAGES+=(dpkg-dev)
 # The peg board's firmware (firmware/): the AVR toolchain, and simavr to run it in tests.
 PACKAGES+=(make gcc-avr avr-libc simavr libsimavr-dev libelf-dev)
 # Bluetooth LE boards (the `ble` feature, btleplug over BlueZ): libdbus to build; the tests
-# start a private D-Bus without BlueZ (tests/board_ble.rs).
+# start a private D-Bus without BlueZ (tests/it/board_ble.rs).
 PACKAGES+=(libdbus-1-dev dbus-daemon)
-# The journal tests on a file system gone read-only (tests/journal_disk.rs): mkfs.ext4, e2fsck.
+# The journal tests on a file system gone read-only (tests/it/journal_disk.rs): mkfs.ext4, e2fsck.
 PACKAGES+=(e2fsprogs)
 # The scoresheets (issue 13): Braille through liblouis and its tables, the PDF's font; for
 # the tests, pdftotext/pdftoppm, strace (fair play: no network) and nm (binutils).

@@ -1,10 +1,10 @@
 #!/usr/bin/env bash
 # The long runs of docs/reliability.md (the test suite runs the same harnesses for seconds):
 #
-#   garbage  random bytes on the peg board's line for 60 s of games    (tests/soak_board.rs)
-#   replug   the peg board unplugged and replugged 50 times in games    (tests/soak_board.rs)
-#   kill     SIGKILL at 200 random moments of scripted games, resumed   (tests/soak_kill.rs)
-#   disk     the journal's disk full and read-only mid-game             (tests/journal_disk.rs)
+#   garbage  random bytes on the peg board's line for 60 s of games    (tests/it/soak_board.rs)
+#   replug   the peg board unplugged and replugged 50 times in games    (tests/it/soak_board.rs)
+#   kill     SIGKILL at 200 random moments of scripted games, resumed   (tests/it/soak_kill.rs)
+#   disk     the journal's disk full and read-only mid-game             (tests/it/journal_disk.rs)
 #
 #   scripts/soak.sh [garbage|replug|kill|disk ...]     default: all four
 #
@@ -35,12 +35,12 @@ run() {
 for r in "${RUNS[@]}"; do
     case "$r" in
         garbage) ANNEXD_SOAK_SECS=${ANNEXD_SOAK_SECS:-60} run garbage \
-                     cargo test --quiet --test soak_board garbage_on_the_peg_line ;;
+                     cargo test --quiet --test it soak_board::garbage_on_the_peg_line ;;
         replug)  ANNEXD_SOAK_REPLUGS=${ANNEXD_SOAK_REPLUGS:-50} run replug \
-                     cargo test --quiet --test soak_board the_peg_board_unplugged ;;
+                     cargo test --quiet --test it soak_board::the_peg_board_unplugged ;;
         kill)    ANNEXD_SOAK_KILLS=${ANNEXD_SOAK_KILLS:-200} run kill \
-                     cargo test --quiet --test soak_kill ;;
-        disk)    run disk cargo test --quiet --test journal_disk ;;
+                     cargo test --quiet --test it soak_kill:: ;;
+        disk)    run disk cargo test --quiet --test it journal_disk:: ;;
         *) echo "soak: unknown run $r (garbage, replug, kill, disk)" >&2; exit 2 ;;
     esac
 done

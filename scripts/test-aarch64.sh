@@ -19,28 +19,37 @@ cd "$(dirname "$0")/.."
 say() { printf 'test-aarch64: %s\n' "$*" >&2; }
 
 scripts/cross.sh setup aarch64
-if [ "${1:-}" = --full ]; then
-  shift
-  set -- --workspace --no-fail-fast "$@"
-elif [ $# -eq 0 ]; then
-  # The core's tests (its unit tests and core/tests/*) and the program's chosen ones, in one
-  # cargo command: one build. Two of the core's are left to the native run and --full: they
-  # walk every legal move of many positions in every language (notation_roundtrip) and
-  # replay long random games line by line (session_lines), the same pure code on every
-  # architecture, for two minutes under qemu.
-  set -- --no-fail-fast -p annexd-core -p annexd --lib
-  for test in core/tests/*.rs; do
-    test=$(basename "$test" .rs)
-    case "$test" in notation_roundtrip | session_lines) continue ;; esac
-    set -- "$@" --test "$test"
-  done
-  for test in play_line play_input soak_kill record_journal record_verify speech_out; do
-    set -- "$@" --test "$test"
-  done
-fi
 # qemu-user does not follow the tests into the programs they start: they start annexd behind
-# it (tests/common/platform.rs).
+# it (tests/it/common/platform.rs).
 export ANNEXD_TEST_RUNNER=qemu-aarch64
 PROFILE=$(scripts/cross.sh profile)
-say "cargo test --profile $PROFILE $* (aarch64, under qemu)"
-exec scripts/cross.sh cargo aarch64 test --profile "$PROFILE" "$@"
+run() {
+  say "cargo test --profile $PROFILE $* (aarch64, under qemu)"
+  scripts/cross.sh cargo aarch64 test --profile "$PROFILE" "$@"
+}
+if [ "${1:-}" = --full ]; then
+  shift
+  run --workspace --no-fail-fast "$@"
+  exit
+elif [ $# -gt 0 ]; then
+  run "$@"
+  exit
+fi
+# Both crates' unit tests, then both test programs (tests/it, core/tests/it) with a filter:
+# the same packages and features in both commands, so that the second builds only the test
+# programs. Of the core's tests two are left to the native run and --full: they walk every
+# legal move of many positions in every language (notation_roundtrip) and replay long random
+# games line by line (session_lines), the same pure code on every architecture, for two
+# minutes under qemu. Of the program's, games typed through a pipe, resumed after a kill, the
+# journal, verify, clips to WAV and an ALSA file device.
+status=0
+run --no-fail-fast -p annexd-core -p annexd --lib || status=1
+filters=()
+for test in core/tests/it/*.rs; do
+  test=$(basename "$test" .rs)
+  case "$test" in main | notation_roundtrip | session_lines) continue ;; esac
+  filters+=("$test::")
+done
+filters+=(play_line:: play_input:: soak_kill:: record_journal:: record_verify:: speech_out::)
+run --no-fail-fast -p annexd-core -p annexd --test it -- "${filters[@]}" || status=1
+exit $status

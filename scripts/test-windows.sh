@@ -2,11 +2,11 @@
 # Runs annexd's tests built for Windows under Wine, in a Wine prefix of their own:
 #
 #   scripts/test-windows.sh              every test of the core and the program (the cross profile)
-#   scripts/test-windows.sh ARGS…        cargo test ARGS… instead (e.g. --test play_line)
+#   scripts/test-windows.sh ARGS…        cargo test ARGS… instead (e.g. --test it play_line::)
 #
 # Boards stand on COM ports: six pairs of pseudo-terminals joined by socat, each end mapped
 # to a COM port of the prefix (COM11…COM16 the board's ends, COM21…COM26 the program's), and
-# named to the tests in ANNEXD_TEST_COM_PAIRS (tests/common/platform.rs).
+# named to the tests in ANNEXD_TEST_COM_PAIRS (tests/it/common/platform.rs).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 ROOT=$(pwd)

@@ -1,5 +1,5 @@
 //! The harness of the `session_lines` fuzz target, shared with the test that runs it on
-//! stable Rust for a few seconds (`core/tests/session_lines.rs`), so that it cannot rot.
+//! stable Rust for a few seconds (`core/tests/it/session_lines.rs`), so that it cannot rot.
 //!
 //! Any bytes are typed into a session: the first byte picks the language, the seat, the
 //! clock and a peg board; the rest is cut into lines by the core's line splitter, as

@@ -6,7 +6,7 @@
 //! it opens no network connection (only the devices of this computer: boards on serial ports,
 //! sound, the speech engine's local socket); and the state of the record.
 //!
-//! The claims are tested, not only said: `tests/fairplay.rs` runs a whole game under
+//! The claims are tested, not only said: `tests/it/fairplay.rs` runs a whole game under
 //! `strace` and fails on any internet socket or any other program started, and checks that
 //! the program imports no socket or name-lookup function.
 

@@ -1,0 +1,704 @@
+//! Every row of the dialogue's specification (`docs/dialogue.md`) played in German, English
+//! and French: the test of row `X00` is `x00_…`, and it compares what is said with the row.
+//! A last test checks that every row has its test.
+
+use crate::support;
+
+use annexd_core::board::Sensing;
+use annexd_core::record::{Form, Header, Integrity, RecordState, SheetWords};
+use annexd_core::{Input, Lang, SeatRole, StopRequest};
+use shakmaty::Color;
+use support::rows::{Game, check_row, rows};
+
+/// White to move after 1. e4 e5, both clocks pressed, the pegs in step.
+fn after_e4_e5(lang: Lang) -> Game {
+    let mut g = Game::at_pegs(lang);
+    g.play(&["e2e4", "Eva vier", "", "Eva fünf", "", "e7e5"]);
+    g
+}
+
+// --- the VI player's move on the peg board -------------------------------------------------
+
+#[test]
+fn p01_a_peg_lifted_is_a_piece_touched() {
+    check_row("P01", |lang| Game::at_pegs(lang).up("g1"));
+}
+
+#[test]
+fn p02_an_opponents_peg_lifted_is_said_with_its_colour() {
+    check_row("P02", |lang| after_e4_e5(lang).up("e5"));
+}
+
+#[test]
+fn p03_a_legal_move_placed_waits_for_its_announcement() {
+    check_row("P03", |lang| Game::at_pegs(lang).way("g1", "f3"));
+}
+
+#[test]
+fn p04_the_announcement_that_matches_makes_the_move() {
+    check_row("P04", |lang| {
+        Game::at_pegs(lang).play(&["g1f3", "Springer Felix drei"])
+    });
+}
+
+#[test]
+fn p05_an_announcement_that_differs_is_to_be_corrected() {
+    check_row("P05", |lang| {
+        Game::at_pegs(lang).play(&["b1c3", "Springer Anna drei"])
+    });
+}
+
+#[test]
+fn p06_a_move_announced_first_is_to_be_played_on_the_board() {
+    check_row("P06", |lang| {
+        Game::at_pegs(lang).line("Springer Felix drei")
+    });
+}
+
+#[test]
+fn p07_a_move_no_rule_allows_is_said_to_be_illegal_with_its_reason() {
+    // A rook through its own pawn (3.5), on a board that only senses occupancy.
+    check_row("P07", |lang| Game::at_pegs(lang).way("a1", "a3"));
+}
+
+#[test]
+fn p08_a_knight_moved_while_in_check_leaves_the_king_in_check() {
+    check_row("P08", |lang| {
+        let mut g = Game::new(
+            lang,
+            Some("4k3/8/8/8/4r3/8/8/4K1N1 w - - 0 1"),
+            Some("90+30"),
+            Some(Sensing::Occupancy),
+            Color::White,
+            SeatRole::Player,
+        );
+        g.way("g1", "f3")
+    });
+}
+
+#[test]
+fn p09_a_move_touch_move_forbids_says_what_to_put_back() {
+    check_row("P09", |lang| {
+        let mut g = after_e4_e5(lang);
+        g.up("f1");
+        g.down("f1");
+        g.way("d2", "d4")
+    });
+}
+
+#[test]
+fn p10_castling_after_the_rook_was_touched_first_is_refused() {
+    check_row("P10", |lang| {
+        let mut g = Game::new(
+            lang,
+            Some("4k3/8/8/8/8/8/8/4K2R w K - 0 1"),
+            Some("90+30"),
+            Some(Sensing::Occupancy),
+            Color::White,
+            SeatRole::Player,
+        );
+        g.way("h1", "f1");
+        g.way("e1", "g1")
+    });
+}
+
+#[test]
+fn p11_the_king_put_back_after_a_refused_castling_leaves_the_rook_move_to_announce() {
+    check_row("P11", |lang| {
+        let mut g = Game::new(
+            lang,
+            Some("4k3/8/8/8/8/8/8/4K2R w K - 0 1"),
+            Some("90+30"),
+            Some(Sensing::Occupancy),
+            Color::White,
+            SeatRole::Player,
+        );
+        g.way("h1", "f1");
+        g.way("e1", "g1");
+        g.way("g1", "e1")
+    });
+}
+
+#[test]
+fn p12_a_touched_piece_put_back_must_still_move() {
+    check_row("P12", |lang| {
+        let mut g = Game::at_pegs(lang);
+        g.up("g1");
+        g.down("g1")
+    });
+}
+
+#[test]
+fn p13_the_board_put_right_is_said_to_agree() {
+    check_row("P13", |lang| {
+        let mut g = Game::at_pegs(lang);
+        g.way("a1", "a3");
+        g.way("a3", "a1")
+    });
+}
+
+#[test]
+fn p14_a_peg_taken_off_is_said_when_the_clock_is_pressed() {
+    check_row("P14", |lang| {
+        let mut g = after_e4_e5(lang);
+        g.up("d7");
+        g.line("")
+    });
+}
+
+#[test]
+fn p15_a_promotion_the_board_cannot_tell_is_asked_about() {
+    check_row("P15", |lang| {
+        let mut g = Game::new(
+            lang,
+            Some("8/3P4/8/7k/7p/8/8/4K3 w - - 0 1"),
+            Some("90+30"),
+            Some(Sensing::Occupancy),
+            Color::White,
+            SeatRole::Player,
+        );
+        g.way("d7", "d8")
+    });
+}
+
+#[test]
+fn p16_the_piece_named_answers_and_announces_the_promotion() {
+    check_row("P16", |lang| {
+        let mut g = Game::new(
+            lang,
+            Some("8/3P4/8/7k/7p/8/8/4K3 w - - 0 1"),
+            Some("90+30"),
+            Some(Sensing::Occupancy),
+            Color::White,
+            SeatRole::Player,
+        );
+        g.way("d7", "d8");
+        g.line("Dame")
+    });
+}
+
+#[test]
+fn p17_a_capture_left_half_made_is_said_when_the_clock_is_pressed() {
+    // En passant with the captured pawn forgotten on its square.
+    check_row("P17", |lang| {
+        let mut g = Game::new(
+            lang,
+            Some("4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 2"),
+            Some("90+30"),
+            Some(Sensing::Occupancy),
+            Color::White,
+            SeatRole::Player,
+        );
+        // The clock runs; the pawn goes to d6, the captured pawn stays on d5.
+        g.line("");
+        g.way("e5", "d6");
+        g.line("")
+    });
+}
+
+// --- the opponent's move, relayed and followed ---------------------------------------------
+
+fn after_e4(lang: Lang) -> Game {
+    let mut g = Game::at_pegs(lang);
+    g.play(&["e2e4", "Eva vier", ""]);
+    g
+}
+
+#[test]
+fn o01_the_opponents_move_relayed_is_said_with_its_side() {
+    check_row("O01", |lang| after_e4(lang).line("Eva fünf"));
+}
+
+#[test]
+fn o02_the_relayed_move_followed_on_the_pegs_is_said_to_agree() {
+    check_row("O02", |lang| after_e4(lang).play(&["Eva fünf", "e7e5"]));
+}
+
+#[test]
+fn o03_the_relayed_move_followed_wrongly_says_every_square() {
+    check_row("O03", |lang| after_e4(lang).play(&["Eva fünf", "e7e6"]));
+}
+
+#[test]
+fn o04_an_opponents_peg_lifted_before_the_relay_is_no_touch() {
+    check_row("O04", |lang| after_e4(lang).up("d7"));
+}
+
+#[test]
+fn o05_the_opponents_move_played_before_its_relay_is_said_not_announced_yet() {
+    check_row("O05", |lang| after_e4(lang).play(&["d7d5"]));
+}
+
+#[test]
+fn o06_a_relay_that_differs_from_the_move_played_early_says_every_square() {
+    check_row("O06", |lang| after_e4(lang).play(&["d7d5", "Eva fünf"]));
+}
+
+#[test]
+fn o07_a_relay_that_matches_the_move_played_early_says_the_boards_agree() {
+    check_row("O07", |lang| after_e4(lang).play(&["d7d5", "David fünf"]));
+}
+
+#[test]
+fn o08_an_own_piece_moved_while_the_opponent_is_to_move() {
+    check_row("O08", |lang| after_e4(lang).play(&["d2d4"]));
+}
+
+#[test]
+fn o09_a_relayed_capture_not_yet_followed_is_followed_in_silence() {
+    check_row("O09", |lang| {
+        let mut g = Game::at_pegs(lang);
+        g.play(&["e2e4", "Eva vier", "", "David fünf", "", "d7d5"]);
+        g.up("d5");
+        g.way("e4", "d5");
+        g.play(&["Eva schlägt David fünf", ""]);
+        // Black's queen takes on d5; the VI player takes his pawn off first.
+        g.line("Dame schlägt David fünf");
+        g.up("d5");
+        g.way("d8", "d5")
+    });
+}
+
+// --- moves typed or said -------------------------------------------------------------------
+
+fn typed(lang: Lang) -> Game {
+    Game::new(
+        lang,
+        None,
+        Some("90+30"),
+        None,
+        Color::White,
+        SeatRole::Player,
+    )
+}
+
+#[test]
+fn a01_a_capture_said_where_there_is_nothing_to_capture() {
+    check_row("A01", |lang| {
+        typed(lang).line("Springer schlägt Felix drei")
+    });
+}
+
+#[test]
+fn a02_a_move_two_pieces_could_make_is_asked_about() {
+    check_row("A02", |lang| {
+        let mut g = Game::new(
+            lang,
+            Some("4k3/8/8/8/8/8/8/1N2KN2 w - - 0 1"),
+            None,
+            None,
+            Color::White,
+            SeatRole::Player,
+        );
+        g.line("Springer David zwei")
+    });
+}
+
+#[test]
+fn a03_a_line_not_understood_points_to_the_help() {
+    check_row("A03", |lang| typed(lang).line("Wolke sieben"));
+}
+
+#[test]
+fn a04_the_players_slip_corrected_before_the_clock() {
+    check_row("A04", |lang| typed(lang).lines(&["Eva vier", "Korrektur"]));
+}
+
+#[test]
+fn a05_the_assistants_typing_error_corrected_before_the_clock() {
+    check_row("A05", |lang| {
+        let mut g = Game::new(
+            lang,
+            None,
+            Some("90+30"),
+            None,
+            Color::White,
+            SeatRole::Assistant,
+        );
+        g.lines(&["Eva vier", "", "Eva fünf", "Korrektur"])
+    });
+}
+
+#[test]
+fn a06_a_promotion_typed_without_its_piece_asks_which_piece() {
+    check_row("A06", |lang| {
+        let mut g = Game::new(
+            lang,
+            Some("8/3P4/8/7k/7p/8/8/4K3 w - - 0 1"),
+            None,
+            None,
+            Color::White,
+            SeatRole::Player,
+        );
+        g.line("David acht")
+    });
+}
+
+#[test]
+fn a07_the_piece_alone_answers_which_piece() {
+    check_row("A07", |lang| {
+        let mut g = Game::new(
+            lang,
+            Some("8/3P4/8/7k/7p/8/8/4K3 w - - 0 1"),
+            None,
+            None,
+            Color::White,
+            SeatRole::Player,
+        );
+        g.lines(&["David acht", "Springer"])
+    });
+}
+
+// --- the clock -------------------------------------------------------------------------------
+
+#[test]
+fn c01_a_new_game_says_the_time_control_and_how_the_clock_starts() {
+    check_row("C01", |lang| {
+        let mut g = typed(lang);
+        let greeting = g.s.greeting(false);
+        g.said(&greeting)
+    });
+}
+
+#[test]
+fn c02_pressing_the_clock_without_a_move() {
+    check_row("C02", |lang| typed(lang).lines(&["", "", ""]));
+}
+
+#[test]
+fn c03_a_move_before_the_opponent_pressed_his_clock() {
+    check_row("C03", |lang| {
+        let mut g = after_e4(lang);
+        g.play(&["Eva fünf", "e7e5"]);
+        g.way("g1", "f3")
+    });
+}
+
+#[test]
+fn c04_the_time_each_player_has_used() {
+    check_row("C04", |lang| {
+        let mut g = typed(lang);
+        g.lines(&["Eva vier", "", "Zeit verbraucht"])
+    });
+}
+
+/// A game played until Black's first move, White having offered a draw, then resumed from
+/// its journal.
+fn resumed(lang: Lang) -> Game {
+    use annexd_core::clock::{AnnounceConfig, ClockOptions, TalkingClock, TimeControl};
+    use annexd_core::record::{Entry, Stamped, parse_journal};
+    use annexd_core::{Effect, SessionOptions, resume};
+    let mut g = typed(lang);
+    let mut header = Header::standard();
+    header.time_control = Some("90+30".into());
+    let mut text = Stamped::untimed(Entry::header(header)).to_json_line();
+    for line in ["Eva vier", "", "Eva fünf", "", "Remis"] {
+        g.line(line);
+    }
+    // The lines the session recorded, replayed as the journal.
+    let mut replay = typed(lang);
+    for line in ["Eva vier", "", "Eva fünf", "", "Remis"] {
+        let effects = replay
+            .s
+            .handle(Input::Line(line.into()), std::time::Duration::from_secs(10));
+        for effect in effects {
+            if let Effect::Record(stamped) = effect {
+                text.push('\n');
+                text.push_str(&stamped.to_json_line());
+            }
+        }
+    }
+    text.push('\n');
+    let contents = parse_journal(text.as_bytes()).unwrap();
+    let clock = TalkingClock::new(
+        TimeControl::parse("90+30").unwrap(),
+        ClockOptions::default(),
+        AnnounceConfig::default(),
+    );
+    let options = SessionOptions {
+        lang,
+        ..SessionOptions::default()
+    };
+    let resumed = resume(&contents, Some(clock), options).unwrap();
+    g.s = resumed.session;
+    g
+}
+
+#[test]
+fn c05_a_resumed_game_says_where_it_stands_the_offer_and_how_the_clock_goes_on() {
+    check_row("C05", |lang| {
+        let mut g = resumed(lang);
+        let greeting = g.s.greeting(true);
+        g.said(&greeting)
+    });
+}
+
+#[test]
+fn c06_after_resume_enter_starts_the_clock_again() {
+    check_row("C06", |lang| {
+        let mut g = resumed(lang);
+        let _ = g.s.greeting(true);
+        g.line("")
+    });
+}
+
+#[test]
+fn c07_the_clock_pressed_before_the_move_is_announced() {
+    check_row("C07", |lang| {
+        let mut g = after_e4_e5(lang);
+        g.way("g1", "f3");
+        g.line("")
+    });
+}
+
+#[test]
+fn c08_the_clock_pressed_while_board_and_announcement_differ() {
+    check_row("C08", |lang| {
+        let mut g = after_e4_e5(lang);
+        g.play(&["g1f3", "Springer Hector drei"]);
+        g.line("")
+    });
+}
+
+// --- draw offers, claims, resigning --------------------------------------------------------
+
+#[test]
+fn d01_a_draw_offered_before_ones_own_move() {
+    check_row("D01", |lang| {
+        typed(lang).lines(&["Eva vier", "", "Eva fünf", "", "Remis Weiß"])
+    });
+}
+
+#[test]
+fn d02_the_offer_made_before_the_move_is_accepted_by_the_opponent() {
+    check_row("D02", |lang| {
+        typed(lang).lines(&[
+            "Eva vier",
+            "",
+            "Eva fünf",
+            "",
+            "Remis Weiß",
+            "Remis annehmen",
+        ])
+    });
+}
+
+#[test]
+fn d03_the_answering_side_can_be_named() {
+    check_row("D03", |lang| {
+        typed(lang).lines(&[
+            "Eva vier",
+            "",
+            "Eva fünf",
+            "",
+            "Remis Weiß",
+            "Schwarz nimmt Remis an",
+        ])
+    });
+}
+
+#[test]
+fn d04_an_incorrect_claim_is_an_offer_that_can_be_accepted() {
+    check_row("D04", |lang| {
+        typed(lang).lines(&[
+            "Eva vier",
+            "",
+            "Eva fünf",
+            "",
+            "reklamieren",
+            "Remis annehmen",
+        ])
+    });
+}
+
+#[test]
+fn d05_an_offer_declined() {
+    check_row("D05", |lang| {
+        typed(lang).lines(&[
+            "Eva vier",
+            "",
+            "Eva fünf",
+            "",
+            "Springer Felix drei",
+            "Remis",
+            "",
+            "Remis ablehnen",
+        ])
+    });
+}
+
+#[test]
+fn d07_the_offer_made_before_the_move_is_accepted_after_it() {
+    check_row("D07", |lang| {
+        typed(lang).lines(&[
+            "Eva vier",
+            "",
+            "Eva fünf",
+            "",
+            "Remis Weiß",
+            "Springer Felix drei",
+            "",
+            "Remis annehmen",
+        ])
+    });
+}
+
+#[test]
+fn d08_a_move_instead_of_an_answer_declines_the_offer() {
+    check_row("D08", |lang| {
+        typed(lang).lines(&[
+            "Eva vier",
+            "",
+            "Eva fünf",
+            "",
+            "Remis Weiß",
+            "Springer Felix drei",
+            "",
+            "Springer Cesar sechs",
+            "",
+            "Remis annehmen",
+        ])
+    });
+}
+
+#[test]
+fn d06_an_answer_with_no_offer_standing() {
+    check_row("D06", |lang| {
+        typed(lang).lines(&["Eva vier", "", "Remis annehmen"])
+    });
+}
+
+// --- questions, help, yes and no -----------------------------------------------------------
+
+#[test]
+fn q01_help_lists_its_topics_in_one_line() {
+    check_row("Q01", |lang| typed(lang).line("Hilfe"));
+}
+
+#[test]
+fn q07_help_on_a_topic_there_is_none_of_lists_the_topics() {
+    check_row("Q07", |lang| typed(lang).line("Hilfe Wolke"));
+}
+
+#[test]
+fn q08_help_on_the_clock() {
+    check_row("Q08", |lang| typed(lang).line("Hilfe Uhr"));
+}
+
+#[test]
+fn q09_help_on_the_arbiters_commands() {
+    check_row("Q09", |lang| typed(lang).line("Hilfe Schiedsrichter"));
+}
+
+#[test]
+fn q10_help_on_questions() {
+    check_row("Q10", |lang| typed(lang).line("Hilfe Fragen"));
+}
+
+#[test]
+fn q02_help_on_moves_in_short_lines_with_the_typed_forms() {
+    check_row("Q02", |lang| typed(lang).line("Hilfe Züge"));
+}
+
+#[test]
+fn q03_help_on_the_board_shows_the_simulators_lines_as_typed() {
+    check_row("Q03", |lang| typed(lang).line("Hilfe Brett"));
+}
+
+#[test]
+fn q04_help_on_draws() {
+    check_row("Q04", |lang| typed(lang).line("Hilfe Remis"));
+}
+
+#[test]
+fn q05_yes_with_nothing_asked() {
+    check_row("Q05", |lang| typed(lang).line("ja"));
+}
+
+#[test]
+fn q06_the_boards_yes_key_answers_the_boards_question() {
+    use annexd_core::Seat;
+    use annexd_core::board::LinkEvent;
+    check_row("Q06", |lang| {
+        let mut g = typed(lang);
+        g.input(Input::Board(Seat::Peg, LinkEvent::Key("yes".into())))
+    });
+}
+
+// --- signals, the end ----------------------------------------------------------------------
+
+#[test]
+fn s01_one_ctrl_c_asks_for_a_second() {
+    check_row("S01", |lang| {
+        typed(lang).input(Input::Stop(StopRequest::Interrupt))
+    });
+}
+
+#[test]
+fn s02_after_the_end_a_move_is_answered_with_the_result_and_how_to_leave() {
+    check_row("S02", |lang| {
+        typed(lang).lines(&[
+            "Eva vier",
+            "",
+            "Eva fünf",
+            "",
+            "Weiß gibt auf",
+            "Springer Felix drei",
+        ])
+    });
+}
+
+// --- the record ------------------------------------------------------------------------------
+
+#[test]
+fn r01_an_assistants_typing_correction_is_noted_on_the_move_it_corrects() {
+    check_row("R01", |lang| {
+        let mut g = Game::new(
+            lang,
+            None,
+            Some("90+30"),
+            None,
+            Color::White,
+            SeatRole::Assistant,
+        );
+        g.lines(&[
+            "Eva vier",
+            "",
+            "Springer Felix sechs",
+            "Korrektur",
+            "Eva fünf",
+            "",
+        ]);
+        let state = RecordState {
+            integrity: Integrity::Intact,
+            code: None,
+            lines: 0,
+            crash_line: None,
+        };
+        let form = Form::new(g.s.sheet(), &state, lang, SheetWords::Letters);
+        form.notes
+            .iter()
+            .map(|n| format!("[{}] {}: {}", n.number, n.after, n.text))
+            .collect()
+    });
+}
+
+#[test]
+fn every_row_of_the_specification_has_its_test() {
+    let source = include_str!("dialogue_rows.rs");
+    let rows = rows();
+    assert!(rows.len() >= 40, "only {} rows", rows.len());
+    for row in rows {
+        let name = format!("fn {}_", row.id.to_lowercase());
+        assert!(
+            source.contains(&name),
+            "row {} has no test `{name}…`",
+            row.id
+        );
+        assert!(
+            source.contains(&format!("check_row(\"{}\"", row.id)),
+            "the test of row {} does not check it",
+            row.id
+        );
+    }
+}

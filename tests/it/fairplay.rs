@@ -1,0 +1,303 @@
+//! Fair play, shown: `annexd fairplay` says what an arbiter needs to know, and the claims
+//! are true. A whole game, with its scoresheets written at the end, runs under `strace`: it
+//! opens no internet socket (none at all but local ones) and starts no other program (no
+//! engine behind a pipe). The program imports no socket, connect or name-lookup function.
+
+use crate::common;
+use crate::speech_support;
+
+use std::path::Path;
+use std::process::Command;
+
+use speech_support::AlsaFileDevice;
+
+fn annexd() -> &'static str {
+    env!("CARGO_BIN_EXE_annexd")
+}
+
+#[test]
+fn fairplay_says_no_engine_no_network_and_the_state_of_the_record() {
+    let dir = tempfile::tempdir().unwrap();
+    let journal = dir.path().join("game.jsonl");
+    let mut game = common::annexd();
+    game.args(["play", "--journal", journal.to_str().unwrap()])
+        .env("XDG_CONFIG_HOME", dir.path());
+    let mut game = common::Running::start(game);
+    for mv in ["f3", "e5", "g4", "Qh4"] {
+        game.type_line(mv);
+    }
+    let said = game.expect_containing("Prüfcode: ");
+    assert_eq!(game.wait(), Some(0));
+    let code = said.strip_prefix("Prüfcode: ").unwrap();
+    // The ordinary build can play against an engine (never in a game against a person:
+    // the traced games below); the tournament build has none and says it is one.
+    // The ordinary build can also play on lichess (never in a game at the board).
+    let (network_de, network_en) = if cfg!(feature = "online") {
+        (
+            "Dieses Programm kann über das Netz auf lichess spielen; in einer Partie am Brett öffnet es keine Verbindung",
+            "This program can play on lichess over the network; in a game at the board it opens no connection",
+        )
+    } else {
+        (
+            "Es öffnet keine Netzwerkverbindung, nur Geräte an diesem Rechner",
+            "It opens no network connection, only devices of this computer",
+        )
+    };
+    let lines: [(&str, Vec<&str>); 2] = if cfg!(feature = "engine") {
+        [
+            (
+                "de",
+                vec![
+                    "Dieses Programm kann gegen eine Schach-Engine spielen (Stockfish oder eine andere UCI-Engine, als eigenes Programm) und gibt dann auf Wunsch Tipps; in einer Partie gegen einen Menschen startet es keine",
+                    network_de,
+                ],
+            ),
+            (
+                "en",
+                vec![
+                    "This program can play against a chess engine (Stockfish or another UCI engine, as a program of its own) and then gives hints on request; in a game against a person it starts none",
+                    network_en,
+                ],
+            ),
+        ]
+    } else {
+        [
+            (
+                "de",
+                vec![
+                    "Turnierausgabe: ohne Schach-Engine und ohne Netzwerk",
+                    "Dieses Programm enthält keine Schach-Engine und gibt keine Zugempfehlungen",
+                    "Es öffnet keine Netzwerkverbindung, nur Geräte an diesem Rechner",
+                ],
+            ),
+            (
+                "en",
+                vec![
+                    "Tournament build: no chess engine and no network",
+                    "This program contains no chess engine and gives no move advice",
+                    "It opens no network connection, only devices of this computer",
+                ],
+            ),
+        ]
+    };
+    for (lang, lines) in lines {
+        let out = Command::new(annexd())
+            .args(["fairplay", journal.to_str().unwrap(), "--lang", lang])
+            .env("XDG_CONFIG_HOME", dir.path())
+            .output()
+            .unwrap();
+        assert!(out.status.success());
+        let said = String::from_utf8_lossy(&out.stdout);
+        let said: Vec<&str> = said.lines().collect();
+        assert!(
+            said[0].starts_with(&format!("annexd {} (commit ", env!("CARGO_PKG_VERSION"))),
+            "{said:?}"
+        );
+        let record = 1 + lines.len();
+        assert_eq!(&said[1..record], &lines[..], "{lang}");
+        assert!(
+            said[record].starts_with(&journal.display().to_string()),
+            "{said:?}"
+        );
+        assert!(said[record].ends_with(code), "{said:?}");
+    }
+}
+
+/// What a traced run did that fair play forbids: sockets other than local ones, connections
+/// other than to local sockets, programs started besides annexd itself.
+fn forbidden(trace: &str) -> Vec<String> {
+    let local = ["AF_UNIX", "AF_LOCAL", "AF_NETLINK"];
+    let mut execs = 0;
+    trace
+        .lines()
+        .filter(|line| {
+            if line.contains("execve(") {
+                execs += 1;
+                return execs > 1 || !line.contains(annexd());
+            }
+            if let Some(args) = line.split("socket(").nth(1) {
+                return !local.iter().any(|f| args.starts_with(f));
+            }
+            if line.contains("connect(") {
+                return !line.contains("sa_family=AF_UNIX");
+            }
+            false
+        })
+        .map(str::to_string)
+        .collect()
+}
+
+#[test]
+fn the_trace_check_catches_an_internet_socket_a_connection_and_another_program() {
+    let ours = format!(
+        "1 execve(\"{}\", [\"annexd\"], 0x0 /* 3 vars */) = 0",
+        annexd()
+    );
+    let clean = format!(
+        "{ours}\n2 socket(AF_UNIX, SOCK_STREAM, 0) = 4\n2 connect(4, {{sa_family=AF_UNIX, sun_path=\"/run/x\"}}, 9) = 0"
+    );
+    assert!(forbidden(&clean).is_empty());
+    for bad in [
+        "3 socket(AF_INET, SOCK_STREAM, IPPROTO_IP) = 10",
+        "3 socket(AF_INET6, SOCK_DGRAM, IPPROTO_IP) = 10",
+        "3 connect(10, {sa_family=AF_INET, sin_port=htons(443), sin_addr=inet_addr(\"1.2.3.4\")}, 16) = 0",
+        "4 execve(\"/usr/games/stockfish\", [\"stockfish\"], 0x0) = 0",
+    ] {
+        assert_eq!(forbidden(&format!("{clean}\n{bad}")), vec![bad.to_string()]);
+    }
+}
+
+/// Runs a whole game to mate under strace, with the scoresheets written at the end.
+fn traced_game(dir: &Path, speech: &str, env: &[(&str, String)]) -> (String, String) {
+    let config = dir.join("config").join("annexd");
+    std::fs::create_dir_all(&config).unwrap();
+    std::fs::write(
+        config.join("annexd.toml"),
+        "[record]\nsheets = [\"pdf\", \"brf\", \"txt\"]\n",
+    )
+    .unwrap();
+    let trace = dir.join("trace.txt");
+    let journal = dir.join("game.jsonl");
+    let mut command = Command::new("strace");
+    command
+        .args(["-f", "-qq", "-e", "trace=socket,connect,execve", "-o"])
+        .arg(&trace)
+        .arg(annexd())
+        .args([
+            "play",
+            "--journal",
+            journal.to_str().unwrap(),
+            "--speech",
+            speech,
+        ])
+        .args(["--control", "90+30"])
+        .env("XDG_CONFIG_HOME", dir.join("config"));
+    for (key, value) in env {
+        command.env(key, value);
+    }
+    let input = b"f3\n\ne5\n\ng4\n\nDame Hector vier\nEnde\n";
+    let out = speech_support::run_with_deadline(
+        command,
+        Some(input),
+        std::time::Duration::from_secs(120),
+    );
+    let said = String::from_utf8_lossy(&out.stdout).into_owned();
+    assert!(
+        out.status.success(),
+        "strace (scripts/setup.sh installs it) or annexd failed:\n{said}\n{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(said.contains("Prüfcode: "), "the game ended: {said}");
+    assert!(journal.with_extension("pdf").exists() && journal.with_extension("brf").exists());
+    (std::fs::read_to_string(&trace).unwrap(), said)
+}
+
+#[test]
+#[cfg_attr(
+    windows,
+    ignore = "strace, which traces the program's system calls, is Linux's"
+)]
+fn a_whole_game_with_text_lines_opens_no_socket_and_starts_no_program() {
+    let dir = tempfile::tempdir().unwrap();
+    let (trace, _) = traced_game(dir.path(), "text", &[]);
+    assert!(trace.contains("execve("), "strace traced the run:\n{trace}");
+    assert_eq!(forbidden(&trace), Vec::<String>::new(), "{trace}");
+}
+
+/// Issue 31: the ordinary build holds the engine's code and Stockfish is installed, yet a
+/// game against a person (`annexd play` as ever) starts no engine: its `exec` calls, traced,
+/// are annexd's own and no other.
+#[test]
+#[cfg(feature = "engine")]
+#[cfg_attr(
+    windows,
+    ignore = "strace, which traces the program's system calls, is Linux's"
+)]
+fn a_game_against_a_person_starts_no_engine_though_the_build_can_play_one() {
+    let program = std::fs::read(annexd()).unwrap();
+    for uci in [&b"bestmove"[..], b"setoption name", b"UCI_LimitStrength"] {
+        assert!(
+            program.windows(uci.len()).any(|w| w == uci),
+            "the program holds the engine's code ({})",
+            String::from_utf8_lossy(uci)
+        );
+    }
+    assert!(
+        annexd::engine::find_engine(None).is_some(),
+        "Stockfish is installed (scripts/setup.sh), so an engine could be started"
+    );
+    let dir = tempfile::tempdir().unwrap();
+    let (trace, said) = traced_game(dir.path(), "text", &[]);
+    let execs: Vec<&str> = trace.lines().filter(|l| l.contains("execve(")).collect();
+    assert_eq!(execs.len(), 1, "annexd alone was started: {execs:?}");
+    assert!(execs[0].contains(annexd()), "{execs:?}");
+    assert!(!trace.to_lowercase().contains("stockfish"), "{trace}");
+    assert!(
+        !said.contains("Engine"),
+        "nothing was said of an engine: {said}"
+    );
+}
+
+#[test]
+#[cfg_attr(
+    windows,
+    ignore = "strace, which traces the program's system calls, is Linux's"
+)]
+fn a_whole_game_with_recorded_voices_on_a_sound_device_opens_no_socket_and_starts_no_program() {
+    let dir = tempfile::tempdir().unwrap();
+    let device = AlsaFileDevice::new(dir.path(), true);
+    let voices = Path::new(env!("CARGO_MANIFEST_DIR")).join("voices");
+    let (trace, _) = traced_game(
+        dir.path(),
+        "clips",
+        &[
+            ("ALSA_CONFIG_PATH", device.config_path()),
+            ("ANNEXD_VOICES", voices.display().to_string()),
+        ],
+    );
+    let sound = std::fs::metadata(&device.wav).map(|m| m.len()).unwrap_or(0);
+    assert!(
+        sound > 10_000,
+        "the moves were said on the sound device ({sound} bytes)"
+    );
+    assert_eq!(forbidden(&trace), Vec::<String>::new(), "{trace}");
+}
+
+#[test]
+#[cfg_attr(
+    windows,
+    ignore = "reads the ELF program's imported symbols with nm; a Windows program's are in its PE import table"
+)]
+fn the_program_imports_no_socket_or_name_lookup_function() {
+    let out = Command::new("nm")
+        .args(["-D", "--undefined-only", annexd()])
+        .output()
+        .expect("nm (binutils, scripts/setup.sh installs it)");
+    assert!(out.status.success());
+    let symbols = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        symbols.contains("open"),
+        "nm read the program's imports:\n{symbols}"
+    );
+    let network = [
+        "socket",
+        "connect",
+        "bind",
+        "listen",
+        "accept",
+        "accept4",
+        "sendto",
+        "recvfrom",
+        "getaddrinfo",
+        "gethostbyname",
+        "gethostbyname_r",
+        "getaddrinfo_a",
+    ];
+    let imported: Vec<&str> = symbols
+        .lines()
+        .filter_map(|l| l.split_whitespace().last())
+        .map(|s| s.split('@').next().unwrap())
+        .filter(|s| network.contains(s))
+        .collect();
+    assert_eq!(imported, Vec::<&str>::new());
+}

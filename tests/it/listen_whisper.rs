@@ -1,0 +1,219 @@
+//! Speech in with the real Whisper model (`models/whisper-base`, installed by
+//! scripts/setup.sh) and natural voices (SVOX Pico, from `scripts/setup.sh --test`): German,
+//! French and English moves said by Pico, understood through `annexd recognize --fen FEN
+//! FILE.wav` and played in a whole `play` turn from a WAV input.
+//!
+//! Without the model or Pico these tests fail and say what to run (CI runs the setup first):
+//! a test that passed without them would prove nothing.
+
+#![cfg(feature = "whisper")]
+
+use crate::common;
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use annexd_core::{Lang, Speech, Style, WordSet, move_tokens};
+use common::{Running, annexd};
+use shakmaty::fen::Fen;
+use shakmaty::uci::UciMove;
+use shakmaty::{CastlingMode, Chess};
+
+/// One Whisper at a time: three decoding at once on two cores would only slow each other
+/// past the wait for a line.
+static ONE_AT_A_TIME: std::sync::Mutex<()> = std::sync::Mutex::new(());
+
+fn model() -> PathBuf {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("models/whisper-base");
+    assert!(
+        dir.join("model.bin").is_file(),
+        "the Whisper model is not installed in {}: run scripts/setup.sh",
+        dir.display()
+    );
+    dir
+}
+
+/// Says `text` with Pico in `lang` into `wav`.
+fn pico(lang: Lang, text: &str, wav: &Path) {
+    let locale = match lang {
+        Lang::De => "de-DE",
+        Lang::En => "en-US",
+        Lang::Fr => "fr-FR",
+    };
+    let status = Command::new("pico2wave")
+        .args(["-l", locale, "-w"])
+        .arg(wav)
+        .arg(text)
+        .status();
+    assert!(
+        status.as_ref().is_ok_and(|s| s.success()),
+        "pico2wave could not say '{text}' ({status:?}): scripts/setup.sh --test installs it \
+         (libttspico-utils, Debian non-free)"
+    );
+}
+
+fn position(fen: &str) -> Chess {
+    if fen == "startpos" {
+        return Chess::default();
+    }
+    fen.parse::<Fen>()
+        .unwrap()
+        .into_position(CastlingMode::Standard)
+        .unwrap()
+}
+
+/// One utterance: the position, the move (UCI), the language and word set, what Pico says.
+struct Case {
+    fen: &'static str,
+    uci: &'static str,
+    lang: Lang,
+    words: WordSet,
+    said: &'static str,
+}
+
+const BISHOP: &str = "r1bqkbnr/1ppp1ppp/p1n5/1B2p3/4P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 0 4";
+
+const CASES: [Case; 6] = [
+    Case {
+        fen: "startpos",
+        uci: "g1f3",
+        lang: Lang::De,
+        words: WordSet::AnnexD,
+        said: "Springer Felix drei",
+    },
+    Case {
+        fen: BISHOP,
+        uci: "b5c6",
+        lang: Lang::De,
+        words: WordSet::AnnexD,
+        said: "Läufer schlägt Zäsar sechs",
+    },
+    Case {
+        fen: "startpos",
+        uci: "e2e4",
+        lang: Lang::Fr,
+        words: WordSet::Local,
+        said: "pion Éva deux Éva quatre",
+    },
+    Case {
+        fen: BISHOP,
+        uci: "e1g1",
+        lang: Lang::Fr,
+        words: WordSet::Local,
+        said: "petit roque",
+    },
+    Case {
+        fen: "startpos",
+        uci: "d2d4",
+        lang: Lang::En,
+        words: WordSet::Local,
+        said: "David two David four",
+    },
+    Case {
+        fen: BISHOP,
+        uci: "b5c6",
+        lang: Lang::En,
+        words: WordSet::Local,
+        said: "bishop takes Cesar six",
+    },
+];
+
+#[test]
+fn recognize_understands_moves_said_by_pico_in_three_languages() {
+    let _one = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
+    let model = model();
+    let dir = tempfile::tempdir().unwrap();
+    for (i, case) in CASES.iter().enumerate() {
+        let wav = dir.path().join(format!("{i}.wav"));
+        pico(case.lang, case.said, &wav);
+        let out = annexd()
+            .args(["recognize", "--json", "--recogniser", "whisper", "--model"])
+            .arg(&model)
+            .args(["--lang", case.lang.code(), "--words", case.words.name()])
+            .args(["--fen", case.fen])
+            .arg(&wav)
+            .output()
+            .expect("annexd runs");
+        let stdout = String::from_utf8_lossy(&out.stdout);
+        assert!(
+            out.status.success(),
+            "{}: {stdout} {}",
+            case.said,
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let report: serde_json::Value =
+            serde_json::from_str(stdout.trim()).expect("one JSON object");
+        let pos = position(case.fen);
+        let m = case.uci.parse::<UciMove>().unwrap().to_move(&pos).unwrap();
+        let expected = Speech::new(case.lang, case.words).text(&move_tokens(&pos, m, Style::Short));
+        let utterance = &report["utterances"][0];
+        assert_eq!(report["recogniser"], "whisper", "{report}");
+        assert_eq!(
+            (utterance["understood"].as_str(), utterance["said"].as_str()),
+            (Some("move"), Some(expected.as_str())),
+            "Pico said '{}' in {}: {report}",
+            case.said,
+            case.lang
+        );
+    }
+}
+
+#[test]
+fn recognize_says_which_recogniser_listens() {
+    let _one = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
+    let model = model();
+    let dir = tempfile::tempdir().unwrap();
+    let wav = dir.path().join("move.wav");
+    pico(Lang::De, "Springer Hector drei", &wav);
+    let out = annexd()
+        .args(["recognize", "--model"])
+        .arg(&model)
+        .arg(&wav)
+        .output()
+        .expect("annexd runs");
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{stdout}");
+    let lines: Vec<&str> = stdout.lines().collect();
+    assert_eq!(lines.first(), Some(&"Spracherkennung, Whisper"), "{stdout}");
+    assert!(
+        lines.contains(&"verstanden, Springer Hector drei"),
+        "{stdout}"
+    );
+}
+
+#[test]
+fn play_takes_a_german_move_said_by_pico_from_a_wav_input() {
+    let _one = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
+    model();
+    let dir = tempfile::tempdir().unwrap();
+    let wav = dir.path().join("move.wav");
+    pico(Lang::De, "Springer Felix drei", &wav);
+    let journal = dir.path().join("game.jsonl");
+    let mut command = annexd();
+    command
+        .arg("play")
+        .arg("--journal")
+        .arg(&journal)
+        .args([
+            "--speech",
+            "text",
+            "--listen",
+            "push-to-talk",
+            "--listen-wav",
+        ])
+        .arg(&wav)
+        .env("XDG_CONFIG_HOME", dir.path());
+    let mut game = Running::start(command);
+    game.expect_containing("neue Partie");
+    game.expect_exact("Spracherkennung, Whisper");
+    // The move heard is played and announced; the journal has it.
+    game.expect_containing("Springer Felix drei");
+    game.type_line("Ende");
+    game.expect_saved();
+    assert_eq!(game.wait(), Some(0));
+    let recorded = std::fs::read_to_string(&journal).unwrap();
+    assert!(
+        recorded.contains("g1f3") || recorded.contains("Nf3"),
+        "{recorded}"
+    );
+}
