@@ -219,7 +219,7 @@ fn decode(
     let audio = Duration::from_secs_f64(
         blocks.iter().map(|b| b.frames()).sum::<usize>() as f64 / f64::from(rate),
     );
-    let recogniser = model.recogniser(listening).expect("a recogniser");
+    let recogniser = model.clone().recogniser(listening).expect("a recogniser");
     let mut pipeline = Pipeline::new(recogniser, rate, channels, ListenMode::PushToTalk)
         .expect("the voice's format is usable");
     let _ = pipeline.toggle();
@@ -450,18 +450,18 @@ fn print_table(table: &BTreeMap<Row, Tally>) {
 /// Korean number words said by espeak-ng, not chess.
 #[cfg(feature = "recognition")]
 fn korean_latency(model_dir: &Path) {
-    use annexd::listen::SpeechModel;
+    use annexd::listen::VoskModel;
     println!(
         "Korean Vosk model {} — LATENCY ONLY (Korean number words, not chess):",
         model_dir.display()
     );
     let started = Instant::now();
-    let model = SpeechModel::load(model_dir, Lang::De).expect("the Korean model loads");
+    let model = VoskModel::load(model_dir, Lang::De).expect("the Korean model loads");
     println!(
         "  loaded in {:.0} ms",
         started.elapsed().as_secs_f64() * 1e3
     );
-    let model = LoadedModel::from(std::sync::Arc::new(model));
+    let model: LoadedModel = std::sync::Arc::new(model);
     let words = ["하나", "둘", "셋", "넷", "다섯", "여섯", "일곱", "여덟"];
     let phrases: Vec<String> = words.iter().map(|w| w.to_string()).collect();
     let tmp = tempfile::tempdir().expect("a temporary folder");

@@ -5,7 +5,7 @@
 use std::time::Instant;
 
 use super::audio::{AudioError, Conditioner};
-use super::engine::{Listening, Recogniser};
+use super::recogniser::{Listening, Recogniser};
 use super::source::AudioBlock;
 use annexd_core::listen::{DecodeStats, Gate, Heard, ListenMode, RecogniserStep, join_pieces};
 
@@ -14,7 +14,7 @@ use annexd_core::listen::{DecodeStats, Gate, Heard, ListenMode, RecogniserStep, 
 pub struct Pipeline {
     conditioner: Conditioner,
     gate: Gate,
-    recogniser: Recogniser,
+    recogniser: Box<dyn Recogniser>,
     /// Earlier pieces of a push-to-talk utterance the end-pointer cut.
     pieces: Vec<Heard>,
     stats: DecodeStats,
@@ -23,12 +23,12 @@ pub struct Pipeline {
 impl Pipeline {
     /// A pipeline for audio at `rate` with `channels`, decoding with `recogniser`.
     pub fn new(
-        mut recogniser: Recogniser,
+        mut recogniser: Box<dyn Recogniser>,
         rate: u32,
         channels: u16,
         mode: ListenMode,
     ) -> Result<Pipeline, AudioError> {
-        let model_rate = recogniser.sample_rate();
+        let model_rate = recogniser.limits().sample_rate;
         recogniser.set_end_pointing(mode == ListenMode::Always);
         Ok(Pipeline {
             conditioner: Conditioner::new(rate, channels, model_rate)?,
@@ -60,8 +60,11 @@ impl Pipeline {
             || block.channels != self.conditioner.channels()
         {
             // A device may change its format after a reconfiguration: follow it.
-            self.conditioner =
-                Conditioner::new(block.rate, block.channels, self.recogniser.sample_rate())?;
+            self.conditioner = Conditioner::new(
+                block.rate,
+                block.channels,
+                self.recogniser.limits().sample_rate,
+            )?;
         }
         let samples = self.conditioner.push(&block.samples);
         let steps = self.gate.audio(&samples);

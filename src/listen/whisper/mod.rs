@@ -20,9 +20,10 @@ use std::time::{Duration, Instant};
 
 use ct2rs::sys::{ComputeType, Config, StorageView, Whisper, WhisperOptions};
 
-use super::models::{ModelError, is_whisper_dir};
-use annexd_core::Lang;
-use annexd_core::listen::{EndPointer, Heard, HeardFrom};
+use super::models::{ModelError, is_model_dir};
+use super::recogniser::{Limits, Listening, LoadedModel, Recogniser, SpeechModel};
+use annexd_core::listen::{EndPointer, Heard, HeardFrom, RecogniserKind};
+use annexd_core::{Lang, Speech};
 
 /// How many transcripts the beam search returns.
 pub const ALTERNATIVES: usize = 5;
@@ -75,11 +76,57 @@ pub struct Transcript {
     pub no_speech: f32,
 }
 
+/// Loads the Whisper model in `dir` (one model hears every language).
+pub fn load(dir: &Path, _lang: Lang) -> Result<LoadedModel, ModelError> {
+    Ok(Arc::new(WhisperModel::load(dir)?))
+}
+
+/// Whisper's prompt: the phrases given, else the words of the position's moves.
+pub fn prompt_for(listening: &Listening<'_>) -> String {
+    if listening.phrases.is_empty() {
+        annexd_core::listen::prompt(
+            listening.position,
+            Speech::new(listening.lang, listening.words),
+        )
+    } else {
+        listening.phrases.join(" ")
+    }
+}
+
+impl SpeechModel for WhisperModel {
+    fn kind(&self) -> RecogniserKind {
+        RecogniserKind::Whisper
+    }
+
+    fn dir(&self) -> &Path {
+        &self.dir
+    }
+
+    fn load_time(&self) -> Duration {
+        self.load_time
+    }
+
+    fn sample_rate(&self) -> u32 {
+        mel::RATE
+    }
+
+    fn recogniser(
+        self: Arc<Self>,
+        listening: &Listening<'_>,
+    ) -> Result<Box<dyn Recogniser>, ModelError> {
+        Ok(Box::new(WhisperRecogniser::new(
+            self,
+            listening.lang,
+            prompt_for(listening),
+        )))
+    }
+}
+
 impl WhisperModel {
     /// Loads the model in `dir` (about 0.5 s; weights quantised to 8 bits for the CPU, about
     /// 200 MB).
     pub fn load(dir: &Path) -> Result<WhisperModel, ModelError> {
-        if !is_whisper_dir(dir) {
+        if !is_model_dir(RecogniserKind::Whisper, dir) {
             return Err(ModelError::NotAModel(dir.to_path_buf()));
         }
         let started = Instant::now();
@@ -226,24 +273,32 @@ impl WhisperRecogniser {
             ends_utterances: false,
         }
     }
+}
 
-    /// The rate it expects.
-    pub fn sample_rate(&self) -> u32 {
-        mel::RATE
+impl Recogniser for WhisperRecogniser {
+    fn kind(&self) -> RecogniserKind {
+        RecogniserKind::Whisper
     }
 
-    /// Whether silence after speech ends an utterance (always-on mode).
-    pub fn set_end_pointing(&mut self, on: bool) {
+    fn limits(&self) -> Limits {
+        Limits {
+            sample_rate: mel::RATE,
+            longest_utterance: Some(MAX_WINDOW),
+            held_to_grammar: false,
+        }
+    }
+
+    fn set_end_pointing(&mut self, on: bool) {
         self.ends_utterances = on;
     }
 
     /// The words to expect from now on (the position changed).
-    pub fn set_prompt(&mut self, prompt: String) {
-        self.prompt = prompt;
+    fn set_position(&mut self, listening: &Listening<'_>) {
+        self.prompt = prompt_for(listening);
     }
 
     /// Gathers samples; in always-on mode returns the utterance that silence ended.
-    pub fn accept(&mut self, samples: &[i16]) -> Option<Heard> {
+    fn accept(&mut self, samples: &[i16]) -> Option<Heard> {
         self.samples.extend_from_slice(samples);
         let ended = self.end_pointer.push(samples);
         if self.ends_utterances {
@@ -265,7 +320,7 @@ impl WhisperRecogniser {
     }
 
     /// Ends the utterance and returns what was heard in it (nothing when nobody spoke).
-    pub fn finish(&mut self) -> Heard {
+    fn finish(&mut self) -> Heard {
         let samples = std::mem::take(&mut self.samples);
         let spoke = self.end_pointer.heard_speech() || has_speech(&samples);
         self.end_pointer.reset();
@@ -281,8 +336,7 @@ impl WhisperRecogniser {
         }
     }
 
-    /// Throws the utterance in progress away.
-    pub fn reset(&mut self) {
+    fn reset(&mut self) {
         self.samples.clear();
         self.end_pointer.reset();
     }
