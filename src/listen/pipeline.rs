@@ -7,7 +7,9 @@ use std::time::Instant;
 use super::audio::{AudioError, Conditioner};
 use super::recogniser::{Listening, Recogniser};
 use super::source::AudioBlock;
-use annexd_core::listen::{DecodeStats, Gate, Heard, ListenMode, RecogniserStep, join_pieces};
+use annexd_core::listen::{
+    DecodeStats, Gate, GrammarDecode, Heard, ListenMode, RecogniserStep, join_pieces,
+};
 
 /// A running capture path.
 #[derive(Debug)]
@@ -42,6 +44,11 @@ impl Pipeline {
     /// The position changed (Whisper's prompt follows it).
     pub fn set_position(&mut self, listening: &Listening<'_>) {
         self.recogniser.set_position(listening);
+    }
+
+    /// The figures the last utterance was decided on (see [`Recogniser::last_decode`]).
+    pub fn last_decode(&self) -> Option<GrammarDecode> {
+        self.recogniser.last_decode()
     }
 
     /// The work done so far.

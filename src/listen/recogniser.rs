@@ -15,7 +15,7 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use super::models::{ModelError, find_model, kind_of};
-use annexd_core::listen::{Heard, RecogniserChoice, RecogniserKind};
+use annexd_core::listen::{GrammarDecode, Heard, RecogniserChoice, RecogniserKind};
 use annexd_core::{Lang, Token, WordSet};
 use shakmaty::Chess;
 
@@ -63,6 +63,12 @@ pub trait Recogniser: Send + std::fmt::Debug {
 
     /// Throws the utterance in progress away.
     fn reset(&mut self);
+
+    /// The figures the last utterance was decided on, for a recogniser that searches inside
+    /// the grammar (Whisper): for the benchmark and the log.
+    fn last_decode(&self) -> Option<GrammarDecode> {
+        None
+    }
 
     /// Decodes one whole utterance (for a recording already cut: the benchmark, tests).
     fn decode(&mut self, utterance: &[i16]) -> Heard {

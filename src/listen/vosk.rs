@@ -259,7 +259,8 @@ impl Recogniser for VoskRecogniser {
         for chunk in samples.chunks(1 << 20) {
             match self.inner.accept_waveform(chunk) {
                 Ok(DecodingState::Finalized) => {
-                    let heard = heard_from(self.inner.result());
+                    let from = self.from();
+                    let heard = heard_from(self.inner.result(), from);
                     if !heard.is_silence() {
                         result = Some(heard);
                     }
@@ -271,7 +272,8 @@ impl Recogniser for VoskRecogniser {
     }
 
     fn finish(&mut self) -> Heard {
-        heard_from(self.inner.final_result())
+        let from = self.from();
+        heard_from(self.inner.final_result(), from)
     }
 
     fn reset(&mut self) {
@@ -279,7 +281,18 @@ impl Recogniser for VoskRecogniser {
     }
 }
 
-fn heard_from(result: CompleteResult<'_>) -> Heard {
+impl VoskRecogniser {
+    /// How its words come: held to the grammar, or free text from a model that takes none.
+    fn from(&self) -> HeardFrom {
+        if self.held_to_grammar {
+            HeardFrom::Grammar
+        } else {
+            HeardFrom::Transcript
+        }
+    }
+}
+
+fn heard_from(result: CompleteResult<'_>, from: HeardFrom) -> Heard {
     match result {
         // An empty alternative stays: when it is the best, nothing was said.
         CompleteResult::Multiple(multiple) => Heard {
@@ -288,7 +301,7 @@ fn heard_from(result: CompleteResult<'_>) -> Heard {
                 .iter()
                 .map(|alt| (alt.text.to_string(), alt.confidence))
                 .collect(),
-            from: HeardFrom::Grammar,
+            from,
         },
         CompleteResult::Single(single) => Heard {
             alternatives: if single.text.trim().is_empty() {
@@ -296,7 +309,7 @@ fn heard_from(result: CompleteResult<'_>) -> Heard {
             } else {
                 vec![(single.text.to_string(), 0.0)]
             },
-            from: HeardFrom::Grammar,
+            from,
         },
     }
 }

@@ -488,6 +488,14 @@ fn understand_in(
     lang: Lang,
     question: Option<&Question>,
 ) -> Understanding {
+    if heard.from == HeardFrom::Outside {
+        // Speech in no phrase: never a move or a command (in always-on mode, nothing said).
+        return Understanding::Rejected(if heard.is_silence() {
+            Rejection::NothingHeard
+        } else {
+            Rejection::Noise
+        });
+    }
     let mut letters = None;
     let by_words = understand_words(pos, heard, lang, question, &mut letters);
     if heard.from != HeardFrom::Transcript {
