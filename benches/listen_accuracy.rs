@@ -44,7 +44,7 @@ use std::time::Duration;
 use annexd::listen::{Listening, LoadedModel, Pipeline, load, read_wav};
 use annexd_core::listen::{
     Candidate, GrammarDecode, Heard, HeardFrom, ListenMode, QuestionKind, RecogniserChoice,
-    Rejection, Thresholds, Understanding, understand,
+    Rejection, Thresholds, Understanding, Verdict, understand,
 };
 use annexd_core::{
     Command as Said, Lang, Speech, Style, WordSet, move_tokens, parse_move, spoken_commands,
@@ -210,7 +210,7 @@ fn trials(
     moves: usize,
     commands: usize,
     rng: &mut StdRng,
-    command_pool: &mut BTreeMap<WordSet, Vec<(Said, String)>>,
+    command_pool: &mut BTreeMap<&'static str, Vec<(Said, String)>>,
 ) -> Vec<Trial> {
     let sets: &[WordSet] = if lang == Lang::De {
         &[WordSet::AnnexD]
@@ -238,7 +238,7 @@ fn trials(
     }
     for i in 0..commands {
         let speech = Speech::new(lang, sets[i % sets.len()]);
-        let pool = command_pool.entry(speech.words).or_default();
+        let pool = command_pool.entry(speech.words.name()).or_default();
         if pool.is_empty() {
             *pool = command_phrases(speech, rng);
         }
@@ -616,20 +616,15 @@ fn peak_memory_kb() -> i64 {
     usage.ru_maxrss
 }
 
-/// Decodes a WAV file as one push-to-talk utterance through the pipeline.
+/// Decodes a WAV file (16 kHz mono) as one push-to-talk utterance through `pipeline`.
 fn decode(
-    model: &LoadedModel,
-    listening: &Listening<'_>,
+    pipeline: &mut Pipeline,
     wav: &Path,
 ) -> (Heard, Option<GrammarDecode>, Duration, Duration, Duration) {
     let blocks = read_wav(wav, Duration::from_millis(100)).expect("the voice wrote a WAV");
-    let (rate, channels) = (blocks[0].rate, blocks[0].channels);
     let audio = Duration::from_secs_f64(
-        blocks.iter().map(|b| b.frames()).sum::<usize>() as f64 / f64::from(rate),
+        blocks.iter().map(|b| b.frames()).sum::<usize>() as f64 / f64::from(blocks[0].rate),
     );
-    let recogniser = model.clone().recogniser(listening).expect("a recogniser");
-    let mut pipeline = Pipeline::new(recogniser, rate, channels, ListenMode::PushToTalk)
-        .expect("the voice's format is usable");
     let _ = pipeline.toggle();
     for block in &blocks {
         pipeline.audio(block).expect("same format");
@@ -644,6 +639,27 @@ fn decode(
         cpu,
         audio,
     )
+}
+
+/// The pipeline of a language and word set (one recogniser each, as a listener has).
+fn pipeline_for<'a>(
+    pipelines: &'a mut BTreeMap<(&'static str, &'static str), Pipeline>,
+    model: &LoadedModel,
+    speech: Speech,
+) -> &'a mut Pipeline {
+    pipelines
+        .entry((speech.lang.code(), speech.words.name()))
+        .or_insert_with(|| {
+            let listening = Listening {
+                lang: speech.lang,
+                words: speech.words,
+                phrases: &[],
+                position: None,
+            };
+            let recogniser = model.clone().recogniser(&listening).expect("a recogniser");
+            Pipeline::new(recogniser, 16_000, 1, ListenMode::PushToTalk)
+                .expect("16 kHz mono is usable")
+        })
 }
 
 fn decode_all(model: &LoadedModel, out: &Path) {
@@ -666,6 +682,7 @@ fn decode_all(model: &LoadedModel, out: &Path) {
     let mut file = std::io::BufWriter::new(std::fs::File::create(out).expect("the records' file"));
     let tmp = tempfile::tempdir().expect("a temporary folder");
     let (raw, wav) = (tmp.path().join("raw.wav"), tmp.path().join("said.wav"));
+    let mut pipelines = BTreeMap::new();
     for &lang in &langs {
         let mut rng = StdRng::seed_from_u64(seed + lang.index() as u64);
         let mut command_pool = BTreeMap::new();
@@ -690,13 +707,8 @@ fn decode_all(model: &LoadedModel, out: &Path) {
                         println!("{}: skipped — {why}", cond.name());
                         return;
                     }
-                    let listening = Listening {
-                        lang,
-                        words: trial.speech.words,
-                        phrases: &[],
-                        position: Some(&trial.pos),
-                    };
-                    let (heard, figures, latency, cpu, audio) = decode(model, &listening, &wav);
+                    let pipeline = pipeline_for(&mut pipelines, model, trial.speech);
+                    let (heard, figures, latency, cpu, audio) = decode(pipeline, &wav);
                     let record = Record {
                         lang: lang.code().into(),
                         words: trial.speech.words.name().into(),
@@ -801,84 +813,103 @@ fn outcome(record: &Record, pos: &Chess, understood: &Understanding) -> Outcome 
 /// The thresholds tried when choosing.
 fn grid() -> Vec<Thresholds> {
     let mut out = Vec::new();
-    for outside in [0.5, 0.75, 1.0, 1.25, 1.5, 2.0, 2.5, 3.0, 4.0] {
-        for scale in [0.5, 0.75, 1.0, 1.25, 1.5, 2.0, 3.0] {
-            out.push(Thresholds {
-                outside,
-                scale,
-                ..Thresholds::CHOSEN
-            });
+    for outside in [0.5, 0.75, 1.0, 1.25, 1.5, 2.0, 3.0, f32::INFINITY] {
+        for least in [
+            -0.75,
+            -1.0,
+            -1.25,
+            -1.5,
+            -2.0,
+            -2.5,
+            -3.0,
+            f32::NEG_INFINITY,
+        ] {
+            for no_speech in [0.3, 0.5, 0.7, 0.9, f32::INFINITY] {
+                for scale in SCALES {
+                    out.push(Thresholds {
+                        outside,
+                        least,
+                        no_speech,
+                        scale,
+                        ..Thresholds::CHOSEN
+                    });
+                }
+            }
         }
     }
     out
 }
 
-/// Every record's outcome under every threshold of the grid: `[record][threshold]`. The
-/// matcher runs once per record and scale (the other thresholds only gate).
+/// The scales the grid tries (each a run of the matcher over every record).
+const SCALES: [f32; 8] = [1.0, 2.0, 3.0, 4.0, 6.0, 8.0, 12.0, 16.0];
+
+/// What a record comes to under every threshold of the grid: the outcome when the figures
+/// say nothing or outside (no matcher), and the matcher's outcome at each scale.
+struct Outcomes {
+    rejected: Outcome,
+    by_scale: Vec<Outcome>,
+}
+
+impl Outcomes {
+    fn of(record: &Record) -> Outcomes {
+        let lang: Lang = record.lang.parse().expect("a recorded language");
+        let pos = position(&record.fen);
+        let rejected = outcome(record, &pos, &Understanding::Rejected(Rejection::Noise));
+        let by_scale = SCALES
+            .iter()
+            .map(|&scale| {
+                let heard = match &record.decode {
+                    Some(decode) => {
+                        let t = Thresholds {
+                            scale,
+                            outside: f32::INFINITY,
+                            least: f32::NEG_INFINITY,
+                            no_speech: f32::INFINITY,
+                            ..Thresholds::CHOSEN
+                        };
+                        decode.heard(&t)
+                    }
+                    None => Heard {
+                        alternatives: record.heard.clone(),
+                        from: HeardFrom::Grammar,
+                    },
+                };
+                outcome(record, &pos, &understand(&pos, &heard, lang))
+            })
+            .collect();
+        Outcomes { rejected, by_scale }
+    }
+
+    fn under(&self, record: &Record, t: &Thresholds) -> Outcome {
+        match &record.decode {
+            Some(decode) if decode.verdict(t) != Verdict::Phrases => self.rejected,
+            _ => {
+                let i = SCALES
+                    .iter()
+                    .position(|&s| s == t.scale)
+                    .expect("a grid scale");
+                self.by_scale[i]
+            }
+        }
+    }
+}
+
+/// Every record's outcome under every threshold of the grid: `[record][threshold]`.
 fn outcomes(records: &[Record], grid: &[Thresholds]) -> Vec<Vec<Outcome>> {
-    let mut scales: Vec<f32> = grid.iter().map(|t| t.scale).collect();
-    scales.sort_by(f32::total_cmp);
-    scales.dedup();
     records
         .iter()
         .map(|record| {
-            let lang: Lang = record.lang.parse().expect("a recorded language");
-            let pos = position(&record.fen);
-            let by_scale: Vec<(f32, Outcome, Option<Outcome>)> = scales
-                .iter()
-                .map(|&scale| {
-                    let t = Thresholds {
-                        scale,
-                        outside: f32::INFINITY,
-                        ..Thresholds::CHOSEN
-                    };
-                    let (inside, heard) = match &record.decode {
-                        Some(decode) => (decode.heard(&t), Some(decode)),
-                        None => (
-                            Heard {
-                                alternatives: record.heard.clone(),
-                                from: HeardFrom::Grammar,
-                            },
-                            None,
-                        ),
-                    };
-                    let inside = outcome(record, &pos, &understand(&pos, &inside, lang));
-                    let outside = heard.map(|d| {
-                        let heard = d.heard(&Thresholds {
-                            outside: f32::NEG_INFINITY,
-                            ..t
-                        });
-                        outcome(record, &pos, &understand(&pos, &heard, lang))
-                    });
-                    (scale, inside, outside)
-                })
-                .collect();
-            grid.iter()
-                .map(|t| {
-                    let &(_, inside, outside) = by_scale
-                        .iter()
-                        .find(|(s, ..)| *s == t.scale)
-                        .expect("every scale");
-                    match &record.decode {
-                        Some(decode) if is_outside(decode, t) => outside.unwrap_or(inside),
-                        _ => inside,
-                    }
-                })
-                .collect()
+            let outcomes = Outcomes::of(record);
+            grid.iter().map(|t| outcomes.under(record, t)).collect()
         })
         .collect()
 }
 
-/// Whether `thresholds` put the decode outside the grammar.
-fn is_outside(decode: &GrammarDecode, thresholds: &Thresholds) -> bool {
-    decode.heard(thresholds).from == HeardFrom::Outside
-}
-
-/// The thresholds of the grid that get the most moves and commands right with no wrong
-/// outcome on `records` (of those equally good, the most cautious: smallest scale, then
-/// smallest outside margin).
+/// The thresholds of the grid that get the most utterances right with no wrong outcome on
+/// `records` (the fewest wrong ones if none has none; of those equally good, the first in
+/// the grid's order).
 fn choose(records: &[usize], outcomes: &[Vec<Outcome>], grid: &[Thresholds]) -> usize {
-    let mut best: Option<(usize, usize, usize)> = None; // (wrong, right, index) by min wrong, max right
+    let mut best: Option<(usize, usize, usize)> = None;
     for (i, _) in grid.iter().enumerate() {
         let wrong = records
             .iter()
@@ -897,6 +928,13 @@ fn choose(records: &[usize], outcomes: &[Vec<Outcome>], grid: &[Thresholds]) -> 
         }
     }
     best.map_or(0, |(_, _, i)| i)
+}
+
+fn shown(t: &Thresholds) -> String {
+    format!(
+        "outside {}, least {}, no speech {}, scale {}",
+        t.outside, t.least, t.no_speech, t.scale
+    )
 }
 
 /// The tally of one row.
@@ -971,8 +1009,8 @@ fn evaluate(records: &[Record]) {
     let chosen_on_all = choose(&all, &outcomes, &grid);
     println!();
     println!(
-        "Thresholds chosen on every voice (what the program uses should be these): outside {}, scale {}",
-        grid[chosen_on_all].outside, grid[chosen_on_all].scale
+        "Thresholds chosen on every voice (the program's should be these): {}",
+        shown(&grid[chosen_on_all])
     );
     // Leave one voice out: each voice decided with the thresholds chosen on the others.
     let mut held_out: Vec<Option<Outcome>> = vec![None; records.len()];
@@ -982,8 +1020,8 @@ fn evaluate(records: &[Record]) {
             .partition(|&&i| format!("{} {}", records[i].lang, records[i].voice) == *voice);
         let chosen = choose(&train, &outcomes, &grid);
         println!(
-            "  held out {voice}: thresholds chosen on the other voices: outside {}, scale {}",
-            grid[chosen].outside, grid[chosen].scale
+            "  held out {voice}: thresholds chosen on the other voices: {}",
+            shown(&grid[chosen])
         );
         for i in test {
             held_out[i] = Some(outcomes[i][chosen]);
@@ -1067,7 +1105,7 @@ fn evaluate(records: &[Record]) {
         let shown = Condition::ALL
             .into_iter()
             .find(|c| c.name() == condition)
-            .map_or(condition.as_str(), Condition::shown);
+            .map_or(condition.clone(), |c| c.shown().to_string());
         println!("| {lang} | {shown} | {} | {} |", kind.name(), tally.row());
     }
     println!();

@@ -8,15 +8,17 @@
 //! conditions while reporting on the others, and the tests replay recorded utterances of
 //! every kind of miss without the model.
 //!
-//! - Nothing at all found, or Whisper sure nobody spoke ([`Thresholds::no_speech`]) while the
-//!   best phrase is poor ([`Thresholds::poor`] per token): nothing heard.
-//! - The recogniser's own text likelier per token than the best phrase by more than
+//! - Nothing at all found, or Whisper's probability that nobody spoke above
+//!   [`Thresholds::no_speech`]: nothing heard.
+//! - The best phrase unlikely in itself (its log-likelihood per token below
+//!   [`Thresholds::least`]), or the recogniser's own text likelier per token by more than
 //!   [`Thresholds::outside`]: the speech was no phrase ([`HeardFrom::Outside`]; no move or
-//!   command is taken from it, in always-on mode nothing is said).
-//! - Otherwise the phrases, best first, with their log-likelihoods scaled by
-//!   [`Thresholds::scale`]: the matcher weighs a phrase that trails the best by one unit of
-//!   its scale as a quarter of a wrong word (`ALTERNATIVE_WEIGHT`), so a move is played only
-//!   when every phrase meaning something else trails it by `4 / scale` nats.
+//!   command is taken from it, and in always-on mode nothing is said).
+//! - Otherwise the phrases, likeliest per token first (a short phrase is not preferred for
+//!   being short), with their log-likelihood per token times [`Thresholds::scale`]: the
+//!   matcher weighs a phrase that trails the best by one unit as a quarter of a wrong word
+//!   (`ALTERNATIVE_WEIGHT`), so a move is played only when every phrase meaning something else
+//!   trails it by `4 / scale` per token.
 
 use serde::{Deserialize, Serialize};
 
@@ -51,6 +53,9 @@ pub struct GrammarDecode {
     pub free: Written,
     /// The recogniser's probability that nobody spoke.
     pub no_speech: f32,
+    /// How many steps (tokens for every live hypothesis at once) the search took.
+    #[serde(default)]
+    pub steps: usize,
 }
 
 /// The numbers that turn a [`GrammarDecode`] into what was heard (see the module).
@@ -59,51 +64,78 @@ pub struct Thresholds {
     /// How much likelier per token (log-likelihood) the recogniser's own text may be than the
     /// best phrase before the speech counts as outside the grammar.
     pub outside: f32,
-    /// The probability that nobody spoke above which a poor phrase is nothing heard.
+    /// The least log-likelihood per token of a phrase taken as heard.
+    pub least: f32,
+    /// The probability that nobody spoke above which nothing is heard.
     pub no_speech: f32,
-    /// The log-likelihood per token below which a phrase is poor.
-    pub poor: f32,
-    /// What the phrases' log-likelihoods are multiplied by for the matcher.
+    /// What the phrases' log-likelihoods per token are multiplied by for the matcher.
     pub scale: f32,
     /// How many phrases the matcher is given.
     pub alternatives: usize,
 }
 
 impl Thresholds {
-    /// The thresholds in use (chosen on the accuracy benchmark's training voices, see
+    /// The thresholds in use (chosen on the accuracy benchmark's voices, see
     /// docs/listen.md).
     pub const CHOSEN: Thresholds = Thresholds {
         outside: 1.5,
+        least: -2.0,
         no_speech: 0.6,
-        poor: -1.0,
-        scale: 1.0,
+        scale: 6.0,
         alternatives: 5,
     };
 }
 
+/// What the figures say before the matcher: nothing, speech outside the grammar, or phrases.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Verdict {
+    /// Nobody spoke.
+    Nothing,
+    /// Speech, but no phrase.
+    Outside,
+    /// Phrases of the grammar.
+    Phrases,
+}
+
 impl GrammarDecode {
+    /// The phrases likeliest per token first.
+    fn ranked(&self) -> Vec<&Written> {
+        let mut ranked: Vec<&Written> = self.phrases.iter().collect();
+        ranked.sort_by(|a, b| b.per_token().total_cmp(&a.per_token()));
+        ranked
+    }
+
+    /// Nothing, outside or phrases, under `thresholds`.
+    pub fn verdict(&self, thresholds: &Thresholds) -> Verdict {
+        let Some(best) = self.ranked().first().map(|b| b.per_token()) else {
+            return Verdict::Nothing;
+        };
+        if self.no_speech > thresholds.no_speech {
+            Verdict::Nothing
+        } else if best < thresholds.least || best < self.free.per_token() - thresholds.outside {
+            Verdict::Outside
+        } else {
+            Verdict::Phrases
+        }
+    }
+
     /// What was heard, under `thresholds`.
     pub fn heard(&self, thresholds: &Thresholds) -> Heard {
-        let Some(best) = self.phrases.first() else {
-            return Heard::default();
-        };
-        if self.no_speech > thresholds.no_speech && best.per_token() < thresholds.poor {
-            return Heard::default();
-        }
-        if best.per_token() < self.free.per_token() - thresholds.outside {
-            return Heard {
+        match self.verdict(thresholds) {
+            Verdict::Nothing => Heard::default(),
+            Verdict::Outside => Heard {
                 alternatives: vec![(self.free.text.clone(), self.free.score)],
                 from: HeardFrom::Outside,
-            };
-        }
-        Heard {
-            alternatives: self
-                .phrases
-                .iter()
-                .take(thresholds.alternatives)
-                .map(|p| (p.text.clone(), p.score * thresholds.scale))
-                .collect(),
-            from: HeardFrom::Grammar,
+            },
+            Verdict::Phrases => Heard {
+                alternatives: self
+                    .ranked()
+                    .into_iter()
+                    .take(thresholds.alternatives)
+                    .map(|p| (p.text.clone(), p.per_token() * thresholds.scale))
+                    .collect(),
+                from: HeardFrom::Grammar,
+            },
         }
     }
 }
@@ -125,36 +157,50 @@ mod tests {
         let t = Thresholds::CHOSEN;
         let decode = GrammarDecode {
             phrases: vec![
+                written("Turm", -8.8, 3),
                 written("Springer Felix drei", -0.5, 6),
                 written("Springer Felix II", -7.4, 6),
             ],
             free: written("Springer Felix drei", -0.6, 6),
             no_speech: 0.01,
+            steps: 7,
         };
+        // Likeliest per token first: the short phrase is not preferred for being short.
         let heard = decode.heard(&t);
         assert_eq!(heard.from, HeardFrom::Grammar);
         assert_eq!(heard.best_text(), "Springer Felix drei");
-        assert_eq!(heard.alternatives.len(), 2);
+        assert_eq!(heard.sorted()[1].0, "Springer Felix II");
+        assert_eq!(heard.alternatives.len(), 3);
         // Whisper's own text far likelier than any phrase: outside the grammar.
         let outside = GrammarDecode {
-            phrases: vec![written("Läufer", -17.5, 3)],
+            phrases: vec![written("Läufer", -9.5, 5)],
             free: written("Entschuldigung, wo ist die Toil", -0.9, 10),
             no_speech: 0.0,
+            steps: 10,
         };
         let heard = outside.heard(&t);
         assert_eq!(heard.from, HeardFrom::Outside);
         assert_eq!(heard.best_text(), "Entschuldigung, wo ist die Toil");
-        // Nobody spoke and the phrase is poor: nothing.
+        // A phrase unlikely in itself is no phrase either, even when Whisper's own text is
+        // as poor (noise).
+        let noise = GrammarDecode {
+            phrases: vec![written("Ja", -4.7, 2)],
+            free: written("der", -4.6, 2),
+            no_speech: 0.5,
+            steps: 3,
+        };
+        assert_eq!(noise.verdict(&t), Verdict::Outside);
+        // Nobody spoke: nothing.
         let silent = GrammarDecode {
-            phrases: vec![written("Ja", -8.0, 2)],
-            free: written("", -4.0, 1),
             no_speech: 0.9,
+            ..noise.clone()
         };
         assert!(silent.heard(&t).is_silence());
         let nothing = GrammarDecode {
             phrases: vec![],
             free: written("", 0.0, 0),
             no_speech: 0.0,
+            steps: 0,
         };
         assert!(nothing.heard(&t).is_silence());
     }

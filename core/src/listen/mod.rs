@@ -21,7 +21,7 @@ pub(crate) mod phrases;
 pub(crate) mod prompt;
 pub(crate) mod search;
 
-pub use decoded::{GrammarDecode, Thresholds, Written};
+pub use decoded::{GrammarDecode, Thresholds, Verdict, Written};
 pub use endpoint::EndPointer;
 pub use engine::{RecogniserChoice, RecogniserKind};
 pub use gate::{Gate, ListenMode, RecogniserStep};
@@ -33,5 +33,5 @@ pub use matcher::{
 };
 pub use phrase_graph::{NodeId, PhraseGraph};
 pub use phrases::Candidate;
-pub use prompt::prompt;
+pub use prompt::{grammar_prompt, prompt};
 pub use search::{Found, Greedy, Search, SearchOptions, TokenId, WordSpellings};

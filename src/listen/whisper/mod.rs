@@ -418,6 +418,7 @@ impl WhisperRecogniser {
                 tokens: greedy.tokens.len() + usize::from(greedy.ended),
             },
             no_speech,
+            steps,
         };
         tracing::debug!("Whisper inside the grammar, {steps} steps: {figures:?}");
         Ok(Decoded {
@@ -445,7 +446,8 @@ impl WhisperRecogniser {
         let text = self.model.text(&greedy.tokens);
         let thresholds = Thresholds::CHOSEN;
         let heard = if text.is_empty()
-            || (no_speech > thresholds.no_speech && greedy.per_token() < thresholds.poor)
+            || no_speech > thresholds.no_speech
+            || greedy.per_token() < thresholds.least
         {
             Heard::default()
         } else {
