@@ -10,15 +10,15 @@
 //!
 //! - Nothing at all found, or Whisper's probability that nobody spoke above
 //!   [`Thresholds::no_speech`]: nothing heard.
-//! - The best phrase unlikely in itself (its log-likelihood per token below
-//!   [`Thresholds::least`]), or the recogniser's own text likelier per token by more than
+//! - The best phrase unlikely in itself (its log-likelihood per word below
+//!   [`Thresholds::least`]), or the recogniser's own text likelier per word by more than
 //!   [`Thresholds::outside`]: the speech was no phrase ([`HeardFrom::Outside`]; no move or
 //!   command is taken from it, and in always-on mode nothing is said).
-//! - Otherwise the phrases, likeliest per token first (a short phrase is not preferred for
-//!   being short), with their log-likelihood per token times [`Thresholds::scale`]: the
-//!   matcher weighs a phrase that trails the best by one unit as a quarter of a wrong word
-//!   (`ALTERNATIVE_WEIGHT`), so a move is played only when every phrase meaning something else
-//!   trails it by `4 / scale` per token.
+//! - Otherwise the phrases, likeliest per word first ([`Written::per_word`]), with their
+//!   log-likelihood per word times [`Thresholds::scale`]: the matcher weighs a phrase that
+//!   trails the best by one unit as a quarter of a wrong word (`ALTERNATIVE_WEIGHT`), so a
+//!   move is played only when every phrase meaning something else trails it by `4 / scale`
+//!   per word.
 
 use serde::{Deserialize, Serialize};
 
@@ -37,9 +37,12 @@ pub struct Written {
 }
 
 impl Written {
-    /// Its log-likelihood per token.
-    pub fn per_token(&self) -> f32 {
-        self.score / self.tokens.max(1) as f32
+    /// Its log-likelihood per word, its end counted as one: the measure phrases are compared
+    /// by. Per token, a phrase of long words would be preferred (a word's later pieces are
+    /// nearly certain once its first is written: "Lange Rochade" over any move in noise);
+    /// in total, a short phrase ("Turm" for "Turm Eva sechs").
+    pub fn per_word(&self) -> f32 {
+        self.score / (self.text.split_whitespace().count() + 1) as f32
     }
 }
 
@@ -61,14 +64,14 @@ pub struct GrammarDecode {
 /// The numbers that turn a [`GrammarDecode`] into what was heard (see the module).
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Thresholds {
-    /// How much likelier per token (log-likelihood) the recogniser's own text may be than the
+    /// How much likelier per word (log-likelihood) the recogniser's own text may be than the
     /// best phrase before the speech counts as outside the grammar.
     pub outside: f32,
-    /// The least log-likelihood per token of a phrase taken as heard.
+    /// The least log-likelihood per word of a phrase taken as heard.
     pub least: f32,
     /// The probability that nobody spoke above which nothing is heard.
     pub no_speech: f32,
-    /// What the phrases' log-likelihoods per token are multiplied by for the matcher.
+    /// What the phrases' log-likelihoods per word are multiplied by for the matcher.
     pub scale: f32,
     /// How many phrases the matcher is given.
     pub alternatives: usize,
@@ -78,10 +81,10 @@ impl Thresholds {
     /// The thresholds in use (chosen on the accuracy benchmark's voices, see
     /// docs/listen.md).
     pub const CHOSEN: Thresholds = Thresholds {
-        outside: 1.5,
-        least: -2.0,
+        outside: 2.0,
+        least: -4.0,
         no_speech: 0.6,
-        scale: 6.0,
+        scale: 4.0,
         alternatives: 5,
     };
 }
@@ -98,21 +101,21 @@ pub enum Verdict {
 }
 
 impl GrammarDecode {
-    /// The phrases likeliest per token first.
+    /// The phrases likeliest per word first.
     fn ranked(&self) -> Vec<&Written> {
         let mut ranked: Vec<&Written> = self.phrases.iter().collect();
-        ranked.sort_by(|a, b| b.per_token().total_cmp(&a.per_token()));
+        ranked.sort_by(|a, b| b.per_word().total_cmp(&a.per_word()));
         ranked
     }
 
     /// Nothing, outside or phrases, under `thresholds`.
     pub fn verdict(&self, thresholds: &Thresholds) -> Verdict {
-        let Some(best) = self.ranked().first().map(|b| b.per_token()) else {
+        let Some(best) = self.ranked().first().map(|b| b.per_word()) else {
             return Verdict::Nothing;
         };
         if self.no_speech > thresholds.no_speech {
             Verdict::Nothing
-        } else if best < thresholds.least || best < self.free.per_token() - thresholds.outside {
+        } else if best < thresholds.least || best < self.free.per_word() - thresholds.outside {
             Verdict::Outside
         } else {
             Verdict::Phrases
@@ -132,7 +135,7 @@ impl GrammarDecode {
                     .ranked()
                     .into_iter()
                     .take(thresholds.alternatives)
-                    .map(|p| (p.text.clone(), p.per_token() * thresholds.scale))
+                    .map(|p| (p.text.clone(), p.per_word() * thresholds.scale))
                     .collect(),
                 from: HeardFrom::Grammar,
             },
@@ -165,7 +168,7 @@ mod tests {
             no_speech: 0.01,
             steps: 7,
         };
-        // Likeliest per token first: the short phrase is not preferred for being short.
+        // Likeliest per word first: the short phrase is not preferred for being short.
         let heard = decode.heard(&t);
         assert_eq!(heard.from, HeardFrom::Grammar);
         assert_eq!(heard.best_text(), "Springer Felix drei");
