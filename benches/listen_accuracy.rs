@@ -813,17 +813,8 @@ fn outcome(record: &Record, pos: &Chess, understood: &Understanding) -> Outcome 
 /// The thresholds tried when choosing.
 fn grid() -> Vec<Thresholds> {
     let mut out = Vec::new();
-    for outside in [0.5, 0.75, 1.0, 1.25, 1.5, 2.0, 3.0, f32::INFINITY] {
-        for least in [
-            -0.75,
-            -1.0,
-            -1.25,
-            -1.5,
-            -2.0,
-            -2.5,
-            -3.0,
-            f32::NEG_INFINITY,
-        ] {
+    for outside in [0.5, 1.0, 1.5, 2.0, 3.0, 4.0, 6.0, f32::INFINITY] {
+        for least in [-1.5, -2.0, -2.5, -3.0, -4.0, -5.0, -6.0, f32::NEG_INFINITY] {
             for no_speech in [0.3, 0.5, 0.7, 0.9, f32::INFINITY] {
                 for scale in SCALES {
                     out.push(Thresholds {
@@ -1007,6 +998,52 @@ fn evaluate(records: &[Record]) {
     };
     let all: Vec<usize> = (0..records.len()).collect();
     let chosen_on_all = choose(&all, &outcomes, &grid);
+    // Fixed thresholds to look at (outside,least,no_speech,scale): what each gets wrong.
+    if let Ok(fixed) = std::env::var("ANNEXD_BENCH_THRESHOLDS") {
+        let v: Vec<f32> = fixed
+            .split(',')
+            .filter_map(|x| x.trim().parse().ok())
+            .collect();
+        println!("fixed thresholds asked: {v:?}");
+        if let [outside, least, no_speech, scale] = v[..]
+            && let Some(i) = grid.iter().position(|t| {
+                t.outside == outside
+                    && t.least == least
+                    && t.no_speech == no_speech
+                    && t.scale == scale
+            })
+        {
+            let right = all
+                .iter()
+                .filter(|&&r| outcomes[r][i] == Outcome::Right)
+                .count();
+            println!("fixed {}: {right} right of {}", shown(&grid[i]), all.len());
+            for &r in &all {
+                if outcomes[r][i] == Outcome::Wrong {
+                    let record = &records[r];
+                    println!(
+                        "  WRONG {} {} {} {:?} '{}': {:?} free {:?}",
+                        record.lang,
+                        record.voice,
+                        record.condition,
+                        record.kind,
+                        record.text,
+                        record.decode.as_ref().map(|d| d
+                            .phrases
+                            .iter()
+                            .take(4)
+                            .map(|p| (p.text.clone(), p.per_word()))
+                            .collect::<Vec<_>>()),
+                        record.decode.as_ref().map(|d| (
+                            d.free.text.clone(),
+                            d.free.per_word(),
+                            d.no_speech
+                        )),
+                    );
+                }
+            }
+        }
+    }
     println!();
     println!(
         "Thresholds chosen on every voice (the program's should be these): {}",

@@ -14,6 +14,7 @@
 
 pub(crate) mod audio;
 pub(crate) mod cli;
+pub(crate) mod front;
 pub(crate) mod listener;
 pub(crate) mod models;
 pub(crate) mod pipeline;

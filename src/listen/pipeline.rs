@@ -5,6 +5,7 @@
 use std::time::Instant;
 
 use super::audio::{AudioError, Conditioner};
+use super::front::{HIGH_PASS_HZ, HighPass};
 use super::recogniser::{Listening, Recogniser};
 use super::source::AudioBlock;
 use annexd_core::listen::{
@@ -15,6 +16,8 @@ use annexd_core::listen::{
 #[derive(Debug)]
 pub struct Pipeline {
     conditioner: Conditioner,
+    /// The front end's filter, when used.
+    high_pass: Option<HighPass>,
     gate: Gate,
     recogniser: Box<dyn Recogniser>,
     /// Earlier pieces of a push-to-talk utterance the end-pointer cut.
@@ -32,7 +35,11 @@ impl Pipeline {
     ) -> Result<Pipeline, AudioError> {
         let model_rate = recogniser.limits().sample_rate;
         recogniser.set_end_pointing(mode == ListenMode::Always);
+        let tried = std::env::var("ANNEXD_TRY_FRONT").unwrap_or_default();
         Ok(Pipeline {
+            high_pass: tried
+                .contains("hp")
+                .then(|| HighPass::new(model_rate, HIGH_PASS_HZ)),
             conditioner: Conditioner::new(rate, channels, model_rate)?,
             gate: Gate::new(mode, model_rate),
             recogniser,
@@ -73,7 +80,10 @@ impl Pipeline {
                 self.recogniser.limits().sample_rate,
             )?;
         }
-        let samples = self.conditioner.push(&block.samples);
+        let mut samples = self.conditioner.push(&block.samples);
+        if let Some(filter) = self.high_pass.as_mut() {
+            filter.process(&mut samples);
+        }
         let steps = self.gate.audio(&samples);
         Ok(self.run(steps))
     }
@@ -86,7 +96,10 @@ impl Pipeline {
 
     /// The source ended: the last utterance is finished.
     pub fn end(&mut self) -> Vec<Heard> {
-        let tail = self.conditioner.finish();
+        let mut tail = self.conditioner.finish();
+        if let Some(filter) = self.high_pass.as_mut() {
+            filter.process(&mut tail);
+        }
         let mut steps = self.gate.audio(&tail);
         steps.extend(self.gate.end_of_audio());
         self.run(steps)
@@ -115,7 +128,10 @@ impl Pipeline {
                 RecogniserStep::Finish => {
                     let started = Instant::now();
                     // The resampler still holds the last milliseconds of the utterance.
-                    let tail = self.conditioner.finish();
+                    let mut tail = self.conditioner.finish();
+                    if let Some(filter) = self.high_pass.as_mut() {
+                        filter.process(&mut tail);
+                    }
                     if !tail.is_empty() {
                         self.stats.samples_decoded += tail.len() as u64;
                         if let Some(piece) = self.recogniser.accept(&tail) {

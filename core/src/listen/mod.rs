@@ -22,7 +22,7 @@ pub(crate) mod prompt;
 pub(crate) mod search;
 
 pub use decoded::{GrammarDecode, Thresholds, Verdict, Written};
-pub use endpoint::EndPointer;
+pub use endpoint::{EndPointer, speech_span};
 pub use engine::{RecogniserChoice, RecogniserKind};
 pub use gate::{Gate, ListenMode, RecogniserStep};
 pub use grammar::grammar_strings;

@@ -520,6 +520,17 @@ impl Recogniser for WhisperRecogniser {
         if !spoke {
             return Heard::default();
         }
+        let tried = std::env::var("ANNEXD_TRY_FRONT").unwrap_or_default();
+        let mut samples = samples;
+        if tried.contains("trim")
+            && let Some(span) =
+                annexd_core::listen::speech_span(&samples, mel::RATE, Duration::from_millis(200))
+        {
+            samples = samples[span].to_vec();
+        }
+        if tried.contains("denoise") {
+            samples = super::front::denoise(&samples, mel::RATE);
+        }
         match self.decode_utterance(&samples) {
             Ok(decoded) => {
                 self.last = decoded.figures;
