@@ -1069,6 +1069,7 @@ fn evaluate(records: &[Record]) {
     let mut rows: BTreeMap<(String, String, String, Kind), Tally> = BTreeMap::new();
     let mut by_lang: BTreeMap<(String, String, Kind), (Tally, Tally)> = BTreeMap::new();
     let mut by_condition: BTreeMap<(String, String, Kind), Tally> = BTreeMap::new();
+    let mut by_voice: BTreeMap<(String, String, Kind), Tally> = BTreeMap::new();
     for (i, record) in records.iter().enumerate() {
         let outcome = held_out[i].expect("every voice held out once");
         let in_sample = outcomes[i][chosen_on_all];
@@ -1092,6 +1093,14 @@ fn evaluate(records: &[Record]) {
         entry.1.add(in_sample, record);
         by_condition
             .entry((record.lang.clone(), record.condition.clone(), record.kind))
+            .or_default()
+            .add(outcome, record);
+        by_voice
+            .entry((
+                format!("{} {}", record.lang, words),
+                record.voice.clone(),
+                record.kind,
+            ))
             .or_default()
             .add(outcome, record);
         if show_misses && outcome != Outcome::Right {
@@ -1132,6 +1141,14 @@ fn evaluate(records: &[Record]) {
             kind.name(),
             in_sample.row()
         );
+    }
+    println!();
+    println!("### Held out, by voice (every condition)");
+    println!();
+    println!("| language, words | voice | said | {}", &HEADER[2..]);
+    println!("|---|---|---|{}", &RULE[1..]);
+    for ((lang, voice, kind), tally) in &by_voice {
+        println!("| {lang} | {voice} | {} | {} |", kind.name(), tally.row());
     }
     println!();
     println!("### Held out, by condition");
