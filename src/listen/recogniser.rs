@@ -1,228 +1,236 @@
-//! The Vosk adapter: loading a model, checking its words, and decoding 16-bit audio into
-//! [`Heard`] alternatives. Only compiled with the `recognition` feature (libvosk).
+//! The recognisers behind one trait: [`Recogniser`] decodes the utterances of one stream into
+//! [`Heard`] alternatives, says which it is and tells its limits; [`SpeechModel`] is a model
+//! loaded for listening, which makes recognisers. Vosk (feature `recognition`,
+//! `super::vosk`) and Whisper (feature `whisper`, `super::whisper`) implement them.
+//!
+//! This is the one place that names the recognition features: [`ENGINES`] lists the
+//! recognisers built into the program, and [`load`] finds (with the one model finder,
+//! [`super::models::find_model`]) and loads the model of the one the setting
+//! `[listen] recogniser` / `--recogniser` chooses (see the core's [`RecogniserChoice`]). A
+//! program built without either loads none and says so ([`ModelError::NotBuilt`]); the
+//! capture path, the listener and `annexd recognize` are the same in every build.
 
-use std::path::{Path, PathBuf};
-use std::sync::Once;
-use std::time::{Duration, Instant};
+use std::path::Path;
+use std::sync::Arc;
+use std::time::Duration;
 
-use vosk::{CompleteResult, DecodingState, Model, Recognizer};
+use super::models::{ModelError, find_model, kind_of};
+use annexd_core::listen::{GrammarDecode, Heard, RecogniserChoice, RecogniserKind};
+use annexd_core::{Lang, Token, WordSet};
+use shakmaty::Chess;
 
-use super::models::{ModelError, is_model_dir, model_sample_rate, supports_grammar};
-use annexd_core::listen::{Heard, HeardFrom, Lexicon, ModelWords, grammar_strings};
-use annexd_core::{Lang, Speech, Token, Word, WordSet};
-
-/// How many alternatives the recogniser is asked for.
-pub const ALTERNATIVES: u16 = 5;
-
-/// The spellings models use for their noise word, tried in order.
-const NOISE_WORDS: [&str; 3] = ["[unk]", "<unk>", "<UNK>"];
-
-/// A loaded model with the words of one language checked against its dictionary.
-pub struct SpeechModel {
-    model: Model,
-    /// The model folder.
-    pub dir: PathBuf,
-    /// The language listened for.
-    pub lang: Lang,
-    /// The spellings the model knows for each word, and the words it does not know.
-    pub words: ModelWords,
-    /// The model's noise word, if it has one.
-    pub noise_word: Option<String>,
-    /// The sample rate it decodes.
+/// What a recogniser can do, for the capture path and the log.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Limits {
+    /// The rate of the 16-bit mono samples it decodes.
     pub sample_rate: u32,
-    /// Whether it can be restricted to a grammar (small models can).
-    pub grammar_supported: bool,
-    /// How long loading took.
-    pub load_time: Duration,
-    grammar: Vec<String>,
-    /// What it cannot hear in each word set (by `WordSet as usize`), for the report.
-    unknown: [Vec<Token>; 2],
+    /// The longest utterance it decodes whole (Whisper's window): of a longer one, only the
+    /// end is decoded. `None`: no limit (Vosk decodes as the audio comes).
+    pub longest_utterance: Option<Duration>,
+    /// Whether what it hears is always a phrase of the grammar of moves and commands (or
+    /// nothing); else it writes free text, which the matcher reads as a transcript.
+    pub held_to_grammar: bool,
 }
 
-impl std::fmt::Debug for SpeechModel {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("SpeechModel")
-            .field("dir", &self.dir)
-            .field("lang", &self.lang)
-            .field("missing", &self.words.missing)
-            .field("sample_rate", &self.sample_rate)
-            .finish_non_exhaustive()
-    }
-}
+/// A recogniser decoding one stream of 16-bit mono audio at its rate, utterance by
+/// utterance.
+pub trait Recogniser: Send + std::fmt::Debug {
+    /// Which recogniser it is: its name is said when listening starts ("Spracherkennung,
+    /// Whisper") and printed by `annexd recognize`.
+    fn kind(&self) -> RecogniserKind;
 
-/// Keeps libvosk's own log (Kaldi's progress lines) off the terminal, once per process.
-fn quiet_libvosk() {
-    static QUIET: Once = Once::new();
-    QUIET.call_once(|| vosk::set_log_level(vosk::LogLevel::Error));
-}
+    /// What it can do.
+    fn limits(&self) -> Limits;
 
-impl SpeechModel {
-    /// Loads the model in `dir` for listening in `lang` (about 1.5 s and 500 MB for a large
-    /// model, a fraction for a small one), and checks which words it knows.
-    pub fn load(dir: &Path, lang: Lang) -> Result<SpeechModel, ModelError> {
-        if !is_model_dir(dir) {
-            return Err(ModelError::NotAModel(dir.to_path_buf()));
-        }
-        quiet_libvosk();
-        let started = Instant::now();
-        let path = dir
-            .to_str()
-            .ok_or_else(|| ModelError::LoadFailed(dir.to_path_buf()))?;
-        let mut model =
-            Model::new(path).ok_or_else(|| ModelError::LoadFailed(dir.to_path_buf()))?;
-        let load_time = started.elapsed();
-        let lexicon = Lexicon::get(lang);
-        let words = lexicon.check_model(|w| model.find_word(w).is_some());
-        let unknown = WordSet::ALL.map(|set| {
-            lexicon.unknown_tokens(Speech::new(lang, set), |w| model.find_word(w).is_some())
-        });
-        let noise_word = NOISE_WORDS
-            .iter()
-            .find(|w| model.find_word(w).is_some())
-            .map(|w| w.to_string());
-        let grammar = grammar_strings(lexicon, &words, noise_word.as_deref());
-        Ok(SpeechModel {
-            model,
-            dir: dir.to_path_buf(),
-            lang,
-            words,
-            noise_word,
-            sample_rate: model_sample_rate(dir),
-            grammar_supported: supports_grammar(dir),
-            load_time,
-            grammar,
-            unknown,
-        })
+    /// Always-on mode: the recogniser itself ends an utterance at the silence after speech
+    /// (Vosk by its own end-pointer, Whisper by the core's `EndPointer`), and
+    /// [`Recogniser::accept`] returns it. Off (push-to-talk): the key ends it, with
+    /// [`Recogniser::finish`].
+    fn set_end_pointing(&mut self, on: bool);
+
+    /// The position changed (nothing by default: the grammar of moves does not depend on it).
+    fn set_position(&mut self, listening: &Listening<'_>) {
+        let _ = listening;
     }
 
-    /// True when the model knows none of the words: it is for another language.
-    pub fn knows_no_word(&self) -> bool {
-        self.words.spellings.iter().all(Vec::is_empty)
-    }
+    /// Decodes samples of the utterance in progress; returns an utterance when the
+    /// recogniser found its end (always-on mode).
+    fn accept(&mut self, samples: &[i16]) -> Option<Heard>;
 
-    /// The first `n` of the words the model does not know in any spelling, to name them.
-    pub fn missing_examples(&self, n: usize) -> Vec<Token> {
-        let mut tokens = self.words.missing_tokens(Lexicon::get(self.lang));
-        tokens.truncate(n);
-        tokens
-    }
-
-    /// The one line said at start when the model lacks words of the word set the session
-    /// speaks ("diese Wörter kennt das Sprachmodell nicht, Hector, en passant"; a French model
-    /// without "Springer" with the Annex D words). `None` when it knows them all.
-    pub fn missing_words_report(&self, words: WordSet) -> Option<Vec<Token>> {
-        let missing = &self.unknown[words as usize];
-        if missing.is_empty() {
-            return None;
-        }
-        let mut tokens = vec![Token::Word(Word::ModelUnknownWords), Token::Pause];
-        for (i, &token) in missing.iter().enumerate() {
-            if i > 0 {
-                tokens.push(Token::Pause);
-            }
-            tokens.push(token);
-        }
-        Some(tokens)
-    }
-
-    /// The grammar phrases the recogniser is restricted to (in the model's spellings).
-    pub fn grammar(&self) -> &[String] {
-        &self.grammar
-    }
-
-    /// A recogniser restricted to the spoken notation and commands of the language.
-    pub fn recogniser(&self) -> Result<VoskRecogniser, ModelError> {
-        self.recogniser_for(&self.grammar)
-    }
-
-    /// A recogniser restricted to `phrases` (words the model does not know are dropped by
-    /// libvosk); no phrase (or only empty ones) decodes free speech with the model's own
-    /// language model (slower, about 1 s an utterance on two cores).
-    pub fn recogniser_for(&self, phrases: &[String]) -> Result<VoskRecogniser, ModelError> {
-        let rate = self.sample_rate as f32;
-        let inner = if phrases.iter().all(|p| p.trim().is_empty()) {
-            Recognizer::new(&self.model, rate)
-        } else {
-            Recognizer::new_with_grammar(&self.model, rate, phrases)
-        }
-        .ok_or_else(|| ModelError::RecogniserFailed(self.dir.clone()))?;
-        let mut recogniser = VoskRecogniser {
-            inner,
-            sample_rate: self.sample_rate,
-        };
-        recogniser.inner.set_max_alternatives(ALTERNATIVES);
-        Ok(recogniser)
-    }
-}
-
-/// Decodes one stream of 16-bit mono audio at the model's rate into utterances.
-pub struct VoskRecogniser {
-    inner: Recognizer,
-    sample_rate: u32,
-}
-
-impl std::fmt::Debug for VoskRecogniser {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("VoskRecogniser")
-            .field("sample_rate", &self.sample_rate)
-            .finish_non_exhaustive()
-    }
-}
-
-impl VoskRecogniser {
-    /// The rate it expects.
-    pub fn sample_rate(&self) -> u32 {
-        self.sample_rate
-    }
-
-    /// Decodes samples. When the model's end-pointer finds the end of an utterance (enough
-    /// trailing silence), its result is returned and the next utterance begins.
-    pub fn accept(&mut self, samples: &[i16]) -> Option<Heard> {
-        // Vosk takes at most i32::MAX samples a call; feed long buffers in pieces.
-        let mut result = None;
-        for chunk in samples.chunks(1 << 20) {
-            match self.inner.accept_waveform(chunk) {
-                Ok(DecodingState::Finalized) => {
-                    let heard = heard_from(self.inner.result());
-                    if !heard.is_silence() {
-                        result = Some(heard);
-                    }
-                }
-                Ok(DecodingState::Running) | Ok(DecodingState::Failed) | Err(_) => {}
-            }
-        }
-        result
-    }
-
-    /// Ends the utterance and returns what was heard in it.
-    pub fn finish(&mut self) -> Heard {
-        heard_from(self.inner.final_result())
-    }
+    /// The utterance ends here: what was heard in it, its alternatives best first (nothing
+    /// when nobody spoke).
+    fn finish(&mut self) -> Heard;
 
     /// Throws the utterance in progress away.
-    pub fn reset(&mut self) {
-        self.inner.reset();
+    fn reset(&mut self);
+
+    /// The figures the last utterance was decided on, for a recogniser that searches inside
+    /// the grammar (Whisper): for the benchmark and the log.
+    fn last_decode(&self) -> Option<GrammarDecode> {
+        None
+    }
+
+    /// Decodes one whole utterance (for a recording already cut: the benchmark, tests).
+    fn decode(&mut self, utterance: &[i16]) -> Heard {
+        self.reset();
+        let _ = self.accept(utterance);
+        self.finish()
     }
 }
 
-fn heard_from(result: CompleteResult<'_>) -> Heard {
-    match result {
-        // An empty alternative stays: when it is the best, nothing was said.
-        CompleteResult::Multiple(multiple) => Heard {
-            alternatives: multiple
-                .alternatives
-                .iter()
-                .map(|alt| (alt.text.to_string(), alt.confidence))
-                .collect(),
-            from: HeardFrom::Grammar,
-        },
-        CompleteResult::Single(single) => Heard {
-            alternatives: if single.text.trim().is_empty() {
-                Vec::new()
-            } else {
-                vec![(single.text.to_string(), 0.0)]
-            },
-            from: HeardFrom::Grammar,
-        },
+/// What a recogniser is made for.
+#[derive(Debug, Clone)]
+pub struct Listening<'a> {
+    /// The language.
+    pub lang: Lang,
+    /// The word set the session speaks.
+    pub words: WordSet,
+    /// Empty: the moves and commands. Else only these phrases (one empty phrase: free
+    /// speech).
+    pub phrases: &'a [String],
+    /// The position, if one is known.
+    pub position: Option<&'a Chess>,
+}
+
+/// A model loaded for listening: Vosk's or Whisper's.
+pub trait SpeechModel: Send + Sync + std::fmt::Debug {
+    /// Which recogniser it is for.
+    fn kind(&self) -> RecogniserKind;
+
+    /// The model folder.
+    fn dir(&self) -> &Path;
+
+    /// How long loading took.
+    fn load_time(&self) -> Duration;
+
+    /// The rate its recognisers decode.
+    fn sample_rate(&self) -> u32;
+
+    /// The words of `words` the model cannot hear, to be said once at start ("diese Wörter
+    /// kennt das Sprachmodell nicht, Hector"); `None` when it hears them all.
+    fn missing_words_report(&self, words: WordSet) -> Option<Vec<Token>> {
+        let _ = words;
+        None
+    }
+
+    /// Refuses a model of another language (a Vosk model that knows none of the words of
+    /// `lang` would hear every move as noise).
+    fn knows_words(&self, lang: Lang) -> Result<(), ModelError> {
+        let _ = lang;
+        Ok(())
+    }
+
+    /// A recogniser for `listening`, decoding one stream.
+    fn recogniser(
+        self: Arc<Self>,
+        listening: &Listening<'_>,
+    ) -> Result<Box<dyn Recogniser>, ModelError>;
+}
+
+/// A model loaded for listening, shared by the recognisers it made.
+pub type LoadedModel = Arc<dyn SpeechModel>;
+
+/// A recogniser built into this program.
+struct Engine {
+    kind: RecogniserKind,
+    /// Loads a model of this recogniser from a folder, for listening in a language.
+    load: fn(&Path, Lang) -> Result<LoadedModel, ModelError>,
+}
+
+/// The recognisers built in: the one place where the features `recognition` (Vosk) and
+/// `whisper` are named.
+const ENGINES: &[Engine] = &[
+    #[cfg(feature = "recognition")]
+    Engine {
+        kind: RecogniserKind::Vosk,
+        load: super::vosk::load,
+    },
+    #[cfg(feature = "whisper")]
+    Engine {
+        kind: RecogniserKind::Whisper,
+        load: super::whisper::load,
+    },
+];
+
+/// Whether the program was built with `kind`.
+pub fn is_built(kind: RecogniserKind) -> bool {
+    ENGINES.iter().any(|e| e.kind == kind)
+}
+
+/// Finds and loads the model of the recogniser `choice` asks for. Under `auto`, where Vosk is
+/// built in: the kind of `explicit` when a folder is given, else Vosk where a Vosk model of
+/// `lang` is installed; else Whisper (where it is built in).
+pub fn load(
+    choice: RecogniserChoice,
+    explicit: Option<&Path>,
+    lang: Lang,
+) -> Result<LoadedModel, ModelError> {
+    if ENGINES.is_empty() {
+        return Err(ModelError::NotBuilt);
+    }
+    let vosk_available = is_built(RecogniserKind::Vosk)
+        && match explicit {
+            // A folder that is neither kind gets Vosk's reason.
+            Some(dir) => kind_of(dir) != Some(RecogniserKind::Whisper),
+            None => find_model(RecogniserKind::Vosk, None, lang).is_ok(),
+        };
+    let kind = match choice {
+        RecogniserChoice::Auto if !is_built(RecogniserKind::Whisper) => RecogniserKind::Vosk,
+        choice => choice.resolve(vosk_available),
+    };
+    let Some(engine) = ENGINES.iter().find(|e| e.kind == kind) else {
+        return Err(ModelError::NotBuilt);
+    };
+    (engine.load)(&find_model(kind, explicit, lang)?, lang)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A folder that looks like a Whisper model but holds none.
+    fn fake_whisper(root: &Path) -> std::path::PathBuf {
+        let dir = root.join("whisper-fake");
+        std::fs::create_dir_all(&dir).unwrap();
+        for file in ["model.bin", "tokenizer.json", "config.json"] {
+            std::fs::write(dir.join(file), b"not a model").unwrap();
+        }
+        dir
+    }
+
+    #[test]
+    fn the_folder_given_decides_the_recogniser_under_auto() {
+        let root = tempfile::tempdir().unwrap();
+        let whisper = fake_whisper(root.path());
+        let neither = root.path().join("neither");
+        std::fs::create_dir_all(&neither).unwrap();
+        let load = |choice, dir: &Path| load(choice, Some(dir), Lang::De).unwrap_err();
+        if ENGINES.is_empty() {
+            assert_eq!(load(RecogniserChoice::Auto, &whisper), ModelError::NotBuilt);
+            return;
+        }
+        // A Whisper folder under auto: Whisper tries it (and cannot load this one).
+        if is_built(RecogniserKind::Whisper) {
+            assert_eq!(
+                load(RecogniserChoice::Auto, &whisper),
+                ModelError::LoadFailed(whisper.clone())
+            );
+            assert_eq!(
+                load(RecogniserChoice::Whisper, &neither),
+                ModelError::NotAModel(neither.clone())
+            );
+        }
+        // A folder that is neither: not a model, under auto.
+        assert_eq!(
+            load(RecogniserChoice::Auto, &neither),
+            ModelError::NotAModel(neither.clone())
+        );
+        // Asked for Vosk, a Whisper folder is no Vosk model.
+        if is_built(RecogniserKind::Vosk) {
+            assert_eq!(
+                load(RecogniserChoice::Vosk, &whisper),
+                ModelError::NotAModel(whisper.clone())
+            );
+        }
     }
 }

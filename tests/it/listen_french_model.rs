@@ -13,11 +13,13 @@ use std::process::Command;
 
 use annexd::listen::find_model_in;
 use annexd_core::Lang;
+use annexd_core::listen::RecogniserKind;
 
 fn french_model() -> Option<PathBuf> {
     let repo = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
     let named = std::env::var_os("ANNEXD_TEST_MODEL_FR").map(PathBuf::from);
-    let found = named.or_else(|| find_model_in(&[repo.join("models")], Lang::Fr));
+    let found =
+        named.or_else(|| find_model_in(&[repo.join("models")], RecogniserKind::Vosk, Lang::Fr));
     if found.is_none() {
         println!(
             "SKIPPED: no French Vosk model in models/ or ANNEXD_TEST_MODEL_FR (place \

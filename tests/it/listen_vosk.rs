@@ -16,7 +16,7 @@ use std::sync::{Arc, OnceLock};
 use std::time::Duration;
 
 use annexd::listen::{
-    AudioInput, ListenConfig, ListenEvent, ModelError, SpeechModel, VoiceOff, read_wav, start_with,
+    AudioInput, ListenConfig, ListenEvent, ModelError, VoiceOff, VoskModel, read_wav, start_with,
 };
 use annexd_core::Lang;
 use annexd_core::listen::ListenMode;
@@ -39,11 +39,11 @@ fn model_dir() -> Option<PathBuf> {
 }
 
 /// The Korean model, loaded once; `None` (with the reason printed) when it is absent.
-fn model() -> Option<Arc<SpeechModel>> {
-    static MODEL: OnceLock<Option<Arc<SpeechModel>>> = OnceLock::new();
+fn model() -> Option<Arc<VoskModel>> {
+    static MODEL: OnceLock<Option<Arc<VoskModel>>> = OnceLock::new();
     let model = MODEL.get_or_init(|| {
         let dir = model_dir()?;
-        let model = SpeechModel::load(&dir, Lang::De).expect("the Korean model loads");
+        let model = VoskModel::load(&dir, Lang::De).expect("the Korean model loads");
         println!("Korean model loaded in {} ms", model.load_time.as_millis());
         Some(Arc::new(model))
     });
@@ -72,7 +72,7 @@ fn korean(input: AudioInput) -> ListenConfig {
 
 /// Runs a listener to its end; the utterances heard and the stop event's stats.
 fn listen_to_the_end(
-    model: Arc<SpeechModel>,
+    model: Arc<VoskModel>,
     config: &ListenConfig,
 ) -> (Vec<String>, annexd_core::listen::DecodeStats) {
     let (tx, rx) = crossbeam_channel::unbounded();

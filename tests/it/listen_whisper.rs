@@ -158,6 +158,53 @@ fn recognize_understands_moves_said_by_pico_in_three_languages() {
     }
 }
 
+/// What `annexd recognize --json` understood of `said` (Pico, German, in `fen`): the kind
+/// and the words said back.
+fn recognized(said: &str, fen: &str, dir: &Path) -> (String, String) {
+    let wav = dir.join("said.wav");
+    pico(Lang::De, said, &wav);
+    let out = annexd()
+        .args(["recognize", "--json", "--recogniser", "whisper", "--model"])
+        .arg(model())
+        .args(["--fen", fen])
+        .arg(&wav)
+        .output()
+        .expect("annexd runs");
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{said}: {stdout}");
+    let report: serde_json::Value = serde_json::from_str(stdout.trim()).expect("one JSON object");
+    let utterance = &report["utterances"][0];
+    let field = |name: &str| utterance[name].as_str().unwrap_or("").to_string();
+    (field("understood"), field("said"))
+}
+
+#[test]
+fn inside_the_grammar_a_command_is_done_an_illegal_move_refused_and_other_speech_not_taken() {
+    let _one = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
+    let dir = tempfile::tempdir().unwrap();
+    // A command of the tables' other phrasings (not the one the program says).
+    assert_eq!(
+        recognized("Zeit verbraucht", "startpos", dir.path()),
+        ("command".to_string(), "Zeit verbraucht".to_string())
+    );
+    // An illegal move is heard as itself and refused with its reason, never turned into the
+    // legal move next to it (Springer Felix drei).
+    assert_eq!(
+        recognized("Springer Felix vier", "startpos", dir.path()),
+        (
+            "rejected".to_string(),
+            "kein Springer erreicht Felix vier".to_string()
+        )
+    );
+    // A sentence that is no phrase: no move, no command, whatever word of it is near one.
+    let (understood, _) = recognized(
+        "Entschuldigung, wo ist hier die Toilette?",
+        "startpos",
+        dir.path(),
+    );
+    assert_eq!(understood, "rejected");
+}
+
 #[test]
 fn recognize_says_which_recogniser_listens() {
     let _one = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());

@@ -2,10 +2,11 @@
 //!
 //! One [`Command`] type serves the keyboard, the board's keys and the speech recogniser. Its
 //! words come from the language tables (`crate::lang`): each language gives, for every
-//! [`Kind`] of command, its phrases as [`Slot`]s (the first is the one the program says, shows
-//! in the help and listens for; the others are also understood when typed). From those tables
-//! come the typed-line parser ([`parse`]), the recogniser's phrases ([`spoken`]), the help
-//! pages ([`help_pages`]) and the board's keys ([`board_key`]).
+//! [`Kind`] of command, its phrases as [`Slot`]s (the first is the one the program says and
+//! shows in the help; every one is understood, typed or heard). From those tables come the
+//! typed-line parser ([`parse`]), the recogniser's phrases ([`spoken`]: one source for what is
+//! typed and what is heard), the help pages ([`help_pages`]) and the board's keys
+//! ([`board_key`]).
 
 pub(crate) mod help;
 pub(crate) mod parse;
@@ -339,19 +340,68 @@ fn phrase_tokens(phrase: Phrase, v: &Values) -> Vec<Token> {
     tokens
 }
 
-/// Every command the recogniser listens for in `lang`, with the tokens of its phrase: each
-/// spoken kind's first phrase, once for every square, piece and colour it can name.
-pub fn spoken(lang: Lang) -> Vec<(Command, Vec<Token>)> {
+/// One word of a phrase the recogniser listens for: a token of the word tables (said by the
+/// program as well), or the literal text of another phrasing (`Slot::T`, understood only).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum SpokenWord {
+    /// A token, in the words of the language (and, for moves' words, the Annex D words).
+    Token(Token),
+    /// Words of another phrasing, as written in the table ("nimmt Remis an").
+    Text(&'static str),
+}
+
+/// Every command the recogniser listens for in `lang`, with the words of each phrase that
+/// says it: every phrase of every spoken kind in the language's table (the typed parser reads
+/// the same rows), the first being the one the program says, each once for every square,
+/// piece and colour it can name. Phrases of signs only ("?") are typed, never said; optional
+/// numbers and rests are left out.
+pub fn spoken(lang: Lang) -> Vec<(Command, Vec<SpokenWord>)> {
     let mut out = Vec::new();
     for kind in CommandKind::ALL.into_iter().filter(|k| k.is_spoken()) {
-        let phrase = (lang.table().commands)(kind)[0];
-        for values in expansions(phrase) {
-            if let Some(command) = kind.command(values.clone()) {
-                out.push((command, phrase_tokens(phrase, &values)));
+        for &phrase in (lang.table().commands)(kind) {
+            let sayable = phrase.iter().all(|slot| match slot {
+                Slot::T(text) => text.chars().any(char::is_alphabetic),
+                _ => true,
+            });
+            if !sayable {
+                continue;
+            }
+            for values in expansions(phrase) {
+                if let Some(command) = kind.command(values.clone()) {
+                    out.push((command, spoken_words(phrase, &values)));
+                }
             }
         }
     }
     out
+}
+
+/// A phrase with values as the words the recogniser listens for.
+fn spoken_words(phrase: Phrase, values: &Values) -> Vec<SpokenWord> {
+    let mut out = Vec::new();
+    for slot in phrase {
+        match slot {
+            Slot::T(text) => out.push(SpokenWord::Text(text)),
+            slot => out.extend(
+                phrase_tokens(std::slice::from_ref(slot), values)
+                    .into_iter()
+                    .map(SpokenWord::Token),
+            ),
+        }
+    }
+    out
+}
+
+/// How `speech` says a spoken command's words.
+pub fn spoken_text(speech: crate::lang::Speech, words: &[SpokenWord]) -> String {
+    words
+        .iter()
+        .map(|word| match word {
+            SpokenWord::Token(token) => speech.text(std::slice::from_ref(token)),
+            SpokenWord::Text(text) => text.to_string(),
+        })
+        .collect::<Vec<_>>()
+        .join(" ")
 }
 
 /// Every set of values a spoken phrase can take: squares, pieces, sides and colours expanded;

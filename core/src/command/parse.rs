@@ -516,8 +516,8 @@ mod tests {
     fn every_phrase_the_program_says_reads_back_to_its_command() {
         for speech in Speech::all() {
             let lang = speech.lang;
-            for (command, tokens) in crate::command::spoken(lang) {
-                let said = speech.text(&tokens);
+            for (command, words) in crate::command::spoken(lang) {
+                let said = crate::command::spoken_text(speech, &words);
                 assert_eq!(
                     parse(lang, &said),
                     Some(command.clone()),

@@ -161,7 +161,12 @@ fn commands(kind: CommandKind) -> &'static [Phrase] {
         CommandKind::Time => &[&[W(Word::Time)], &[T("Uhr Zeit")]],
         CommandKind::TimeUsed => &[&[W(Word::Time), W(Word::Used)], &[T("verbrauchte Zeit")]],
         CommandKind::MoveCount => &[&[W(Word::Moves)], &[T("Zugzahl")]],
-        CommandKind::Repeat => &[&[W(Word::Repeat)], &[T("wiederholen")], &[T("nochmal")]],
+        CommandKind::Repeat => &[
+            &[W(Word::Repeat)],
+            &[T("wiederholen")],
+            &[T("nochmal")],
+            &[T("noch einmal")],
+        ],
         CommandKind::TakeBack => &[&[W(Word::Correction)], &[T("zurück")], &[T("zurücknehmen")]],
         CommandKind::PressClock => &[&[W(Word::Clock)], &[T("drücken")]],
         CommandKind::OfferDraw => &[&[W(Word::Draw), OptSide], &[T("Remis anbieten")]],

@@ -136,7 +136,7 @@ fn commands(kind: CommandKind) -> &'static [Phrase] {
         CommandKind::Time => &[&[W(Word::Time)]],
         CommandKind::TimeUsed => &[&[W(Word::Time), W(Word::Used)], &[T("used")]],
         CommandKind::MoveCount => &[&[W(Word::Moves)], &[T("move count")]],
-        CommandKind::Repeat => &[&[W(Word::Repeat)], &[T("again")]],
+        CommandKind::Repeat => &[&[W(Word::Repeat)], &[T("again")], &[T("say again")]],
         CommandKind::TakeBack => &[
             &[W(Word::Correction)],
             &[T("take back")],

@@ -267,7 +267,12 @@ fn commands(kind: CommandKind) -> &'static [Phrase] {
             &[T("temps de réflexion")],
         ],
         CommandKind::MoveCount => &[&[W(Word::Move)], &[T("nombre de coups")]],
-        CommandKind::Repeat => &[&[W(Word::Repeat)], &[T("répète")], &[T("encore")]],
+        CommandKind::Repeat => &[
+            &[W(Word::Repeat)],
+            &[T("répète")],
+            &[T("encore")],
+            &[T("encore une fois")],
+        ],
         CommandKind::TakeBack => &[&[W(Word::Correction)], &[T("annuler")], &[T("reprendre")]],
         CommandKind::PressClock => &[&[W(Word::Clock)], &[T("appuyer")]],
         CommandKind::OfferDraw => &[

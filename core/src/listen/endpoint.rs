@@ -8,6 +8,7 @@
 //! [`MIN_SPEECH`] of speech starts an utterance, [`END_SILENCE`] of quiet after it ends it.
 //! Pure: samples in, decisions out.
 
+use std::ops::Range;
 use std::time::Duration;
 
 /// The length of one analysed frame.
@@ -79,7 +80,8 @@ impl EndPointer {
         self.quiet_frames = 0;
     }
 
-    fn end_of_frame(&mut self) -> bool {
+    /// Whether the frame just gathered is speech (and the room's level, followed).
+    fn frame_is_speech(&mut self) -> bool {
         let energy: f64 = self
             .frame
             .iter()
@@ -96,7 +98,11 @@ impl EndPointer {
         } else {
             (self.room_db + self.rise_per_frame).min(db)
         };
-        if speech {
+        speech
+    }
+
+    fn end_of_frame(&mut self) -> bool {
+        if self.frame_is_speech() {
             self.speech_frames += 1;
             self.quiet_frames = 0;
             return false;
@@ -113,6 +119,26 @@ impl EndPointer {
         }
         false
     }
+}
+
+/// Where the speech of a recorded utterance is: from its first frame of speech to its last,
+/// `margin` wider on each side (within the recording); `None` when there is none. The frames
+/// are judged as [`EndPointer`] judges them, the room followed from the start.
+pub fn speech_span(samples: &[i16], rate: u32, margin: Duration) -> Option<Range<usize>> {
+    let mut analysis = EndPointer::new(rate);
+    let frame_len = analysis.frame_len.max(1);
+    let mut span: Option<(usize, usize)> = None;
+    for (i, frame) in samples.chunks_exact(frame_len).enumerate() {
+        analysis.frame.clear();
+        analysis.frame.extend_from_slice(frame);
+        if analysis.frame_is_speech() {
+            let end = (i + 1) * frame_len;
+            span = Some(span.map_or((i * frame_len, end), |(start, _)| (start, end)));
+        }
+    }
+    let (start, end) = span?;
+    let margin = (f64::from(rate) * margin.as_secs_f64()).round() as usize;
+    Some(start.saturating_sub(margin)..(end + margin).min(samples.len()))
 }
 
 #[cfg(test)]
@@ -147,6 +173,24 @@ mod tests {
         assert!(!ep.heard_speech());
         // Quiet alone never ends anything.
         assert!(!ep.push(&quiet(3000)));
+    }
+
+    #[test]
+    fn the_speech_of_a_recording_is_found_with_a_margin() {
+        let mut recording = quiet(700);
+        recording.extend(tone(600));
+        recording.extend(quiet(200));
+        recording.extend(tone(300));
+        recording.extend(quiet(900));
+        let span = speech_span(&recording, RATE, Duration::from_millis(100)).unwrap();
+        // 0.7 s of quiet, 1.1 s of speech and pause, 0.1 s of margin each side (in frames).
+        assert_eq!(span, ms(600)..ms(1900));
+        assert_eq!(speech_span(&quiet(2000), RATE, Duration::ZERO), None);
+        let short = tone(300);
+        assert_eq!(
+            speech_span(&short, RATE, Duration::from_millis(500)),
+            Some(0..short.len())
+        );
     }
 
     #[test]

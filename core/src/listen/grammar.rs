@@ -126,13 +126,14 @@ pub fn grammar_phrases(lexicon: &Lexicon) -> Vec<Vec<WordId>> {
         phrases.push(vec![Token::Castle(side), Token::Check]);
     }
     phrases.push(vec![Token::Word(Word::Castling)]);
-    for (_, phrase) in command::spoken(lexicon.lang()) {
-        phrases.push(phrase);
-    }
-    phrases
+    let mut ids: Vec<Vec<WordId>> = phrases
         .iter()
         .map(|tokens| lexicon.ids_of(tokens))
-        .collect()
+        .collect();
+    for (_, phrase) in command::spoken(lexicon.lang()) {
+        ids.push(lexicon.ids_of_spoken(&phrase));
+    }
+    ids
 }
 
 /// The grammar as the phrase strings a recogniser takes, in the spellings the model knows.

@@ -1,7 +1,7 @@
 //! What the recogniser heard: its alternatives for one utterance, best first, and how it
 //! came to its words.
 
-/// How the recogniser came to its words: held to the position's words, or free.
+/// How the recogniser came to its words: held to the grammar's, free, or outside it.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub enum HeardFrom {
     /// A recogniser held to the words of the position's phrases (Vosk with a grammar):
@@ -9,10 +9,15 @@ pub enum HeardFrom {
     /// other ("zwei" for "drei").
     #[default]
     Grammar,
-    /// A recogniser that writes what it heard as text (Whisper): a word that does not fit
-    /// is written as it sounded ("Dreie", "Hektorf"), and a word of the lexicon is mostly
-    /// the word that was said.
+    /// A recogniser that writes what it heard as text (a Vosk model without a grammar,
+    /// Whisper told phrases to expect): a word that does not fit is written as it sounded
+    /// ("Dreie", "Hektorf"), and a word of the lexicon is mostly the word that was said.
     Transcript,
+    /// A recogniser that searched inside the grammar (Whisper) and found the speech far
+    /// likelier as something else than as any phrase: the alternatives are what it wrote
+    /// outside the grammar, and no move or command is taken from them (a conversation
+    /// beside the board, words of no phrase).
+    Outside,
 }
 
 /// One utterance as the recogniser heard it.

@@ -23,7 +23,7 @@ use std::sync::OnceLock;
 
 use shakmaty::{CastlingSide, File, Rank, Role};
 
-use crate::command;
+use crate::command::{self, SpokenWord};
 use crate::lang::Lang;
 use crate::lang::{Speech, WordSet};
 use crate::notation::parse::fold;
@@ -49,7 +49,8 @@ pub enum WordRole {
     CheckOrMate,
     /// en, passant.
     EnPassant,
-    /// A word of a spoken command (Zeit, ja, Feld, …).
+    /// A word of a spoken command (Zeit, ja, Feld, …, and the words of the tables' other
+    /// phrasings: "wiederholen", "noch einmal").
     Command,
     /// A word that may stand anywhere without meaning anything (nach, von, auf …). Fillers
     /// are never part of a phrase and are not needed from a model.
@@ -61,8 +62,10 @@ pub enum WordRole {
 pub struct LexWord {
     /// The word as the language writes it ("Läufer").
     pub text: &'static str,
-    /// The token it is part of, to name it in reports ("the model does not know Hector").
-    pub source: Token,
+    /// The token it is part of, to name it in reports ("the model does not know Hector");
+    /// `None` for a word only of another phrasing of a command ("wiederholen"), which no
+    /// model needs to know.
+    pub source: Option<Token>,
     /// What it does in a phrase.
     pub role: WordRole,
     /// How a recogniser's dictionary may spell it, in order of preference (lower case).
@@ -132,11 +135,30 @@ fn heard_tokens(lang: Lang) -> Vec<(Token, WordRole)> {
     }
     tokens.push((Token::EnPassant, WordRole::EnPassant));
     for (_, phrase) in command::spoken(lang) {
-        for token in phrase {
-            tokens.push((token, WordRole::Command));
+        for word in phrase {
+            if let SpokenWord::Token(token) = word {
+                tokens.push((token, WordRole::Command));
+            }
         }
     }
     tokens
+}
+
+/// The words of the commands' other phrasings ("wiederholen", "noch einmal"), each once.
+fn phrasing_words(lang: Lang) -> Vec<&'static str> {
+    let mut out: Vec<&'static str> = Vec::new();
+    for (_, phrase) in command::spoken(lang) {
+        for word in phrase {
+            if let SpokenWord::Text(text) = word {
+                for w in text.split_whitespace() {
+                    if !out.contains(&w) {
+                        out.push(w);
+                    }
+                }
+            }
+        }
+    }
+    out
 }
 
 /// The words of a lexicon as it is built.
@@ -151,7 +173,13 @@ impl Builder {
     /// The word written `text`: the one already known by that spelling, else a new one.
     /// A word shared by several tokens ("Rochade", a file name in a command) keeps the role
     /// and source it was first seen with: moves come first.
-    fn word(&mut self, lang: Lang, text: &'static str, source: Token, role: WordRole) -> WordId {
+    fn word(
+        &mut self,
+        lang: Lang,
+        text: &'static str,
+        source: Option<Token>,
+        role: WordRole,
+    ) -> WordId {
         let folded = fold(text);
         if let Some(&id) = self.by_spelling.get(&folded) {
             return id;
@@ -230,11 +258,43 @@ impl Lexicon {
             );
             let mut ids = Vec::with_capacity(main.len());
             for (text, other) in main.into_iter().zip(own) {
-                let id = builder.word(lang, text, token, role);
+                let id = builder.word(lang, text, Some(token), role);
                 builder.add_spelling(lang, id, other);
                 ids.push(id);
             }
             builder.token_words.entry(token).or_insert(ids);
+        }
+        // The words of the commands' other phrasings, after every token's.
+        for text in phrasing_words(lang) {
+            builder.word(lang, text, None, WordRole::Command);
+        }
+        // A piece's plural and a colour's other forms ("Bauern", "weißen", "blanches") are
+        // the same word (one letter is no form: it may be a file).
+        let table = lang.table();
+        for (role, forms) in Role::ALL.into_iter().zip(table.piece_forms) {
+            if let Some(&[id]) = builder
+                .token_words
+                .get(&Token::Piece(role))
+                .map(Vec::as_slice)
+            {
+                for form in forms.iter().filter(|f| f.chars().count() > 1) {
+                    builder.add_spelling(lang, id, form);
+                }
+            }
+        }
+        for (adjective, forms) in [Word::WhiteAdjective, Word::BlackAdjective]
+            .into_iter()
+            .zip(table.colour_forms)
+        {
+            if let Some(&[id]) = builder
+                .token_words
+                .get(&Token::Word(adjective))
+                .map(Vec::as_slice)
+            {
+                for form in forms {
+                    builder.add_spelling(lang, id, form);
+                }
+            }
         }
         // The forms an agreeing word takes ("blanche", "restantes") are the same word.
         for agreeing in lang.table().agreeing {
@@ -395,6 +455,21 @@ impl Lexicon {
             .collect()
     }
 
+    /// The words of a spoken command's phrase as ids (see [`Lexicon::ids_of`]).
+    pub fn ids_of_spoken(&self, words: &[SpokenWord]) -> Vec<WordId> {
+        let mut out = Vec::with_capacity(words.len() + 2);
+        for word in words {
+            match word {
+                SpokenWord::Token(token) => out.extend(self.ids_of(std::slice::from_ref(token))),
+                SpokenWord::Text(text) => out.extend(text.split_whitespace().map(|w| {
+                    self.lookup(w)
+                        .unwrap_or_else(|| panic!("'{w}' is not in the {} lexicon", self.lang))
+                })),
+            }
+        }
+        out
+    }
+
     /// The tokens whose words, as `speech` says them, a model does not know in any of their
     /// dictionary spellings (given its lookup `has_word`), each once, moves first: what the
     /// model cannot hear in that word set (a French model and "Springer", say), even if it
@@ -435,8 +510,9 @@ impl Lexicon {
                 .filter(|s| has_word(s.as_str()))
                 .cloned()
                 .collect();
-            // A filler is never needed; it matters only inside a command ("to move").
-            if known.is_empty() && word.role != WordRole::Filler {
+            // A filler is never needed (it matters only inside a command: "to move"), nor a
+            // word of another phrasing (the table's own phrase says the same).
+            if known.is_empty() && word.role != WordRole::Filler && word.source.is_some() {
                 missing.push(id as WordId);
             }
             spellings.push(known);
@@ -459,8 +535,9 @@ impl ModelWords {
     pub fn missing_tokens(&self, lexicon: &Lexicon) -> Vec<Token> {
         let mut tokens: Vec<Token> = Vec::new();
         for &id in &self.missing {
-            let source = lexicon.word(id).source;
-            if !tokens.contains(&source) {
+            if let Some(source) = lexicon.word(id).source
+                && !tokens.contains(&source)
+            {
                 tokens.push(source);
             }
         }

@@ -488,6 +488,14 @@ fn understand_in(
     lang: Lang,
     question: Option<&Question>,
 ) -> Understanding {
+    if heard.from == HeardFrom::Outside {
+        // Speech in no phrase: never a move or a command (in always-on mode, nothing said).
+        return Understanding::Rejected(if heard.is_silence() {
+            Rejection::NothingHeard
+        } else {
+            Rejection::Noise
+        });
+    }
     let mut letters = None;
     let by_words = understand_words(pos, heard, lang, question, &mut letters);
     if heard.from != HeardFrom::Transcript {
@@ -962,6 +970,62 @@ mod tests {
             understand_reply(&start, &Heard::text("ja"), Lang::De, q),
             Understanding::Command(Command::Resign(None))
         );
+    }
+
+    /// What a command heard exactly is to do: a binding one asks first.
+    fn heard_as(command: &Command) -> Understanding {
+        let candidate = Candidate::Command(command.clone());
+        if command.needs_confirmation() {
+            Understanding::Ask(Question {
+                kind: QuestionKind::Confirm,
+                candidates: vec![candidate.clone()],
+                proposal: Some(candidate),
+            })
+        } else {
+            Understanding::Command(command.clone())
+        }
+    }
+
+    #[test]
+    fn every_phrase_of_every_spoken_command_in_the_tables_is_understood_when_heard() {
+        // One source: each row of a command's phrases (the typed parser's rows), in every
+        // language and word set, heard exactly, is that command.
+        let start = Chess::default();
+        for speech in crate::lang::Speech::all() {
+            let lang = speech.lang;
+            for (command, words) in crate::command::spoken(lang) {
+                let text = crate::command::spoken_text(speech, &words);
+                assert_eq!(
+                    understand(&start, &Heard::text(&text), lang),
+                    heard_as(&command),
+                    "{speech}: '{text}'"
+                );
+                assert_eq!(
+                    crate::command::parse(lang, &text),
+                    Some(command),
+                    "{speech}: '{text}' typed"
+                );
+            }
+        }
+        // The forms a new user tried (issue 28), each a row of the tables.
+        for (lang, text, command) in [
+            (Lang::De, "wiederholen", Command::Repeat),
+            (Lang::De, "Wiederholung", Command::Repeat),
+            (Lang::De, "noch einmal", Command::Repeat),
+            (Lang::De, "Hilfe", Command::Help(None)),
+            (Lang::De, "Remis", Command::OfferDraw(None)),
+            (Lang::De, "Remis annehmen", Command::AcceptDraw(None)),
+            (Lang::En, "help", Command::Help(None)),
+            (Lang::En, "say again", Command::Repeat),
+            (Lang::Fr, "aide", Command::Help(None)),
+            (Lang::Fr, "encore une fois", Command::Repeat),
+        ] {
+            assert_eq!(
+                understand(&start, &Heard::text(text), lang),
+                heard_as(&command),
+                "{lang}: '{text}'"
+            );
+        }
     }
 
     #[test]

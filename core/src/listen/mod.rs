@@ -7,6 +7,7 @@
 //! [`understand_reply`] while a question is pending) → an [`Understanding`]; `phrases`,
 //! `lexicon` and `grammar` give the phrases and words, and the recogniser's grammar.
 
+pub(crate) mod decoded;
 pub(crate) mod endpoint;
 pub(crate) mod engine;
 pub(crate) mod gate;
@@ -15,10 +16,13 @@ pub(crate) mod heard;
 pub(crate) mod lexicon;
 pub(crate) mod matcher;
 pub(crate) mod nearest;
+pub(crate) mod phrase_graph;
 pub(crate) mod phrases;
 pub(crate) mod prompt;
+pub(crate) mod search;
 
-pub use endpoint::EndPointer;
+pub use decoded::{GrammarDecode, Thresholds, Verdict, Written};
+pub use endpoint::{EndPointer, speech_span};
 pub use engine::{RecogniserChoice, RecogniserKind};
 pub use gate::{Gate, ListenMode, RecogniserStep};
 pub use grammar::grammar_strings;
@@ -27,5 +31,7 @@ pub use lexicon::{Lexicon, ModelWords, WordId, WordRole};
 pub use matcher::{
     Question, QuestionKind, Rejection, Understanding, repeats, understand, understand_reply,
 };
+pub use phrase_graph::{NodeId, PhraseGraph};
 pub use phrases::Candidate;
-pub use prompt::prompt;
+pub use prompt::{grammar_prompt, prompt};
+pub use search::{Found, Greedy, Search, SearchOptions, TokenId, WordSpellings};

@@ -14,6 +14,7 @@
 use shakmaty::san::{SanPlus, Suffix};
 use shakmaty::{CastlingSide, Chess, File, Move, Position, Rank, Role};
 
+use crate::command::SpokenWord;
 use crate::lang::{Speech, WordSet};
 use crate::words::Token;
 
@@ -90,6 +91,31 @@ pub fn prompt(pos: Option<&Chess>, speech: Speech) -> String {
     words.join(" ")
 }
 
+/// The prompt for a recogniser held to the grammar: every word of moves (as [`prompt`]
+/// without a position), then every word of the spoken commands' phrases that is not a
+/// square, a piece or a side ("Zeit", "Remis", "wiederholen", "noch einmal"), each once.
+pub fn grammar_prompt(speech: Speech) -> String {
+    let mut words: Vec<String> = prompt(None, speech)
+        .split_whitespace()
+        .map(str::to_string)
+        .collect();
+    for (_, phrase) in crate::command::spoken(speech.lang) {
+        for word in phrase {
+            let text = match word {
+                SpokenWord::Token(token @ Token::Word(_)) => speech.text(&[token]),
+                SpokenWord::Text(text) => text.to_string(),
+                SpokenWord::Token(_) => continue,
+            };
+            for w in text.split_whitespace() {
+                if !words.iter().any(|known| known == w) {
+                    words.push(w.to_string());
+                }
+            }
+        }
+    }
+    words.join(" ")
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -112,6 +138,23 @@ mod tests {
              Hector eins zwei drei vier fünf sechs sieben acht schlägt Schach matt Kurze \
              Rochade Lange Rochade en passant"
         );
+    }
+
+    #[test]
+    fn the_grammar_prompt_has_the_words_of_moves_and_commands() {
+        let said = grammar_prompt(Speech::new(Lang::De, WordSet::AnnexD));
+        assert!(said.starts_with("Bauer Springer Läufer"), "{said}");
+        for word in [
+            "Zeit",
+            "Remis",
+            "wiederholen",
+            "Hilfe",
+            "aufgeben",
+            "einmal",
+        ] {
+            assert!(said.split(' ').any(|w| w == word), "{word}: {said}");
+        }
+        assert_eq!(said.split(' ').filter(|w| *w == "Zeit").count(), 1);
     }
 
     #[test]

@@ -128,7 +128,8 @@ impl CommandKind {
 
     /// Whether the recogniser listens for it. The arbiter's commands, the simulator's lines,
     /// leaving the program and pressing the clock are typed or keyed only: a misheard word
-    /// must never do them.
+    /// must never do them. The position in FEN is for a sighted helper's screen. The last
+    /// moves are typed: in French "dernier coup" and "derniers coups" sound the same.
     pub fn is_spoken(self) -> bool {
         !matches!(
             self,

@@ -24,6 +24,7 @@ mod dialogue_languages;
 mod dialogue_rows;
 mod engine_conversation;
 mod game_rules;
+mod listen_decodes;
 mod listen_matcher;
 mod listen_transcripts;
 mod notation_roundtrip;

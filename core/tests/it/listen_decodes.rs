@@ -1,0 +1,203 @@
+//! Recorded decodes inside the grammar, replayed: what Whisper found in real utterances of
+//! the accuracy benchmark (benches/listen_accuracy.rs: natural and synthetic voices, clean,
+//! slower, faster, in noise, in a reverberant room), decided by the core's thresholds and
+//! understood by the matcher in the utterance's position, without the model.
+//!
+//! The data (`core/tests/data/whisper_grammar.jsonl`) has every kind of utterance (moves,
+//! commands, illegal moves, sentences that are no phrase, noise) and every kind of miss the
+//! free transcripts had (issue 28): "Turm" written "Ton" or "Tom", "Cesar" written "Kesar",
+//! "Dame" written "Lame", free sentences for a fast or noisy move, commands written as said
+//! but not understood ("wiederholen", "Hilfe", "Remis", "help"). On all of them no move or
+//! command other than the one said may be taken; the named ones must come out right.
+
+use annexd_core::Lang;
+use annexd_core::listen::{
+    Candidate, GrammarDecode, QuestionKind, Rejection, Thresholds, Understanding, understand,
+};
+use annexd_core::parse_move;
+use serde::Deserialize;
+use shakmaty::fen::Fen;
+use shakmaty::uci::UciMove;
+use shakmaty::{CastlingMode, Chess};
+
+#[derive(Debug, Deserialize)]
+struct Record {
+    lang: String,
+    voice: String,
+    condition: String,
+    kind: String,
+    fen: String,
+    said: String,
+    text: String,
+    decode: GrammarDecode,
+}
+
+fn records() -> Vec<Record> {
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/data/whisper_grammar.jsonl"
+    );
+    std::fs::read_to_string(path)
+        .expect("the recorded decodes")
+        .lines()
+        .map(|line| serde_json::from_str(line).expect("a recorded decode"))
+        .collect()
+}
+
+fn position(fen: &str) -> Chess {
+    fen.parse::<Fen>()
+        .unwrap()
+        .into_position(CastlingMode::Standard)
+        .unwrap()
+}
+
+/// What a record comes to with the thresholds in use.
+fn understood(record: &Record) -> (Chess, Understanding) {
+    let lang: Lang = record.lang.parse().unwrap();
+    let pos = position(&record.fen);
+    let heard = record.decode.heard(&Thresholds::CHOSEN);
+    let understood = understand(&pos, &heard, lang);
+    (pos, understood)
+}
+
+/// True when what was understood is what was said (asked back is not).
+fn is_right(record: &Record, pos: &Chess, understood: &Understanding) -> bool {
+    match (record.kind.as_str(), understood) {
+        ("move", Understanding::Move(m)) => {
+            record.said.parse::<UciMove>().unwrap().to_move(pos).ok() == Some(*m)
+        }
+        ("command", Understanding::Command(c)) => format!("{c:?}") == record.said,
+        ("command", Understanding::Ask(q)) => {
+            q.kind == QuestionKind::Confirm
+                && matches!(&q.proposal, Some(Candidate::Command(c))
+                    if c.needs_confirmation() && format!("{c:?}") == record.said)
+        }
+        ("illegal", Understanding::Rejected(Rejection::NotLegal(reason))) => {
+            parse_move(pos, &record.text).err().as_ref() == Some(reason)
+        }
+        ("outside" | "noise", Understanding::Rejected(_)) => true,
+        _ => false,
+    }
+}
+
+/// True when something not said would be done: another move, a command not said, or any
+/// move or command for an illegal move, a sentence that is no phrase, or noise.
+fn is_wrong(record: &Record, pos: &Chess, understood: &Understanding) -> bool {
+    match understood {
+        Understanding::Move(_) | Understanding::Command(_) => !is_right(record, pos, understood),
+        _ => false,
+    }
+}
+
+#[test]
+fn no_recorded_utterance_is_taken_for_something_not_said() {
+    let records = records();
+    assert!(records.len() > 500, "{} records", records.len());
+    let mut wrong = Vec::new();
+    for record in &records {
+        let (pos, understood) = understood(record);
+        if is_wrong(record, &pos, &understood) {
+            wrong.push(format!(
+                "{} {} {}: said '{}', understood {understood:?}",
+                record.lang, record.voice, record.condition, record.text
+            ));
+        }
+    }
+    assert!(wrong.is_empty(), "{}", wrong.join("\n"));
+    // Every kind is there.
+    for kind in ["move", "command", "illegal", "outside", "noise"] {
+        assert!(records.iter().any(|r| r.kind == kind), "{kind}");
+    }
+}
+
+/// Whisper's own text, read word by word, is the phrase said (digits and Roman numerals
+/// read as ranks, case and signs aside).
+fn free_text_is_the_phrase(record: &Record) -> bool {
+    let lang: Lang = record.lang.parse().unwrap();
+    let lexicon = annexd_core::listen::Lexicon::get(lang);
+    let words = |text: &str| -> Option<Vec<annexd_core::listen::WordId>> {
+        text.split(|c: char| c.is_whitespace() || matches!(c, ',' | '.' | '!' | '?' | '-'))
+            .filter(|w| !w.is_empty())
+            .map(|w| {
+                lexicon.lookup(w).or_else(|| {
+                    let rank = match w {
+                        "1" => 0,
+                        "2" | "II" => 1,
+                        "3" | "III" => 2,
+                        "4" | "IV" => 3,
+                        "5" => 4,
+                        "6" | "VI" => 5,
+                        "7" | "VII" => 6,
+                        "8" | "VIII" => 7,
+                        _ => return None,
+                    };
+                    lexicon
+                        .ids_of(&[annexd_core::Token::Rank(shakmaty::Rank::new(rank))])
+                        .first()
+                        .copied()
+                })
+            })
+            .collect()
+    };
+    words(&record.decode.free.text).is_some_and(|free| Some(free) == words(&record.text))
+}
+
+#[test]
+fn the_misses_of_free_transcripts_are_heard_right_inside_the_grammar() {
+    let records = records();
+    // Whisper's own text, outside the grammar, missed the phrase ("Zonda Kita" for "Turm
+    // David acht", "Prievis" for "Remis", "Springer Fektzonex" for "Springer Hector sechs"):
+    // inside the grammar many of those are right, and none is taken for something else.
+    let missed: Vec<&Record> = records
+        .iter()
+        .filter(|r| (r.kind == "move" || r.kind == "command") && !free_text_is_the_phrase(r))
+        .collect();
+    let recovered: Vec<&&Record> = missed
+        .iter()
+        .filter(|r| {
+            let (pos, understood) = understood(r);
+            is_right(r, &pos, &understood)
+        })
+        .collect();
+    println!(
+        "{} of {} utterances whose free text missed the phrase are right inside the grammar",
+        recovered.len(),
+        missed.len()
+    );
+    for r in recovered.iter().take(10) {
+        println!("  '{}' written '{}'", r.text, r.decode.free.text);
+    }
+    assert!(recovered.len() >= 100, "{}", recovered.len());
+    // The commands a new user tried (issue 28) are in the data: every row of the tables is a
+    // phrase now, "wiederholen" as much as "Wiederholung", and none is ever taken for
+    // something else (above). Done right: 11 of 24 when this data was recorded (a floor
+    // against going back; "Remis" said by these voices is not understood: docs/listen.md).
+    let (mut right_total, mut said_total) = (0, 0);
+    for (lang, said) in [
+        ("de", "wiederholen"),
+        ("de", "Wiederholung"),
+        ("de", "noch einmal"),
+        ("de", "Hilfe"),
+        ("de", "Remis"),
+        ("de", "Remis annehmen"),
+        ("en", "help"),
+        ("fr", "aide"),
+    ] {
+        let said_so: Vec<&Record> = records
+            .iter()
+            .filter(|r| r.kind == "command" && r.lang == lang && r.text == said)
+            .collect();
+        assert!(!said_so.is_empty(), "{lang} '{said}' recorded");
+        let right = said_so
+            .iter()
+            .filter(|r| {
+                let (pos, understood) = understood(r);
+                is_right(r, &pos, &understood)
+            })
+            .count();
+        println!("{lang} '{said}': {right} of {} right", said_so.len());
+        right_total += right;
+        said_total += said_so.len();
+    }
+    assert!(right_total >= 11, "{right_total} of {said_total} right");
+}
