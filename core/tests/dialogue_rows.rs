@@ -196,6 +196,32 @@ fn p17_a_capture_left_half_made_is_said_when_the_clock_is_pressed() {
     });
 }
 
+/// The knight placed g1–f3, an opponent's pawn slipped e7–e6, the knight put back, the pawn
+/// put back: every peg where it started.
+fn a_move_put_back(lang: Lang) -> Game {
+    let mut g = Game::at_pegs(lang);
+    g.play(&["g1f3", "e7e6", "f3g1", "e6e7"]);
+    g
+}
+
+#[test]
+fn p18_a_move_put_back_is_no_move_and_the_touch_stays() {
+    // D.2.2, D.2.3: the move is made on the pegs; they show none now. 4.3.1: the knight
+    // touched must still move.
+    check_row("P18", |lang| {
+        let mut g = Game::at_pegs(lang);
+        g.play(&["g1f3", "e7e6", "f3g1"]);
+        g.way("e6", "e7")
+    });
+}
+
+#[test]
+fn p19_a_move_announced_after_it_was_put_back_is_to_be_played_on_the_pegs() {
+    check_row("P19", |lang| {
+        a_move_put_back(lang).line("Springer Felix drei")
+    });
+}
+
 // --- the opponent's move, relayed and followed ---------------------------------------------
 
 fn after_e4(lang: Lang) -> Game {
