@@ -505,6 +505,7 @@ fn d02_the_offer_made_before_the_move_is_accepted_by_the_opponent() {
             "",
             "Remis Weiß",
             "Remis annehmen",
+            "ja",
         ])
     });
 }
@@ -519,6 +520,7 @@ fn d03_the_answering_side_can_be_named() {
             "",
             "Remis Weiß",
             "Schwarz nimmt Remis an",
+            "ja",
         ])
     });
 }
@@ -532,7 +534,9 @@ fn d04_an_incorrect_claim_is_an_offer_that_can_be_accepted() {
             "Eva fünf",
             "",
             "reklamieren",
+            "ja",
             "Remis annehmen",
+            "ja",
         ])
     });
 }
@@ -565,6 +569,7 @@ fn d07_the_offer_made_before_the_move_is_accepted_after_it() {
             "Springer Felix drei",
             "",
             "Remis annehmen",
+            "ja",
         ])
     });
 }
@@ -669,8 +674,84 @@ fn s02_after_the_end_a_move_is_answered_with_the_result_and_how_to_leave() {
             "Eva fünf",
             "",
             "Weiß gibt auf",
+            "ja",
             "Springer Felix drei",
         ])
+    });
+}
+
+// --- what ends the game is confirmed ------------------------------------------------------
+
+#[test]
+fn e01_a_resignation_typed_where_the_keyboard_speaks_for_both_asks_whose_it_is() {
+    check_row("E01", |lang| {
+        typed(lang).lines(&["Eva vier", "", "aufgeben"])
+    });
+}
+
+#[test]
+fn e02_the_side_named_confirms_the_resignation() {
+    check_row("E02", |lang| {
+        typed(lang).lines(&["Eva vier", "", "aufgeben", "Weiß"])
+    });
+}
+
+#[test]
+fn e03_a_resignation_naming_its_side_is_asked_yes_or_no() {
+    check_row("E03", |lang| typed(lang).lines(&["aufgeben Schwarz"]));
+}
+
+#[test]
+fn e04_no_leaves_the_game_going_on() {
+    check_row("E04", |lang| {
+        let mut g = typed(lang);
+        g.lines(&["Eva vier", "", "aufgeben Weiß"]);
+        let said = g.line("nein");
+        assert!(!g.s.game().is_over(), "the game ended");
+        said
+    });
+}
+
+#[test]
+fn e05_accepting_a_draw_is_asked_yes_or_no_for_the_offerers_opponent() {
+    check_row("E05", |lang| {
+        typed(lang).lines(&[
+            "Eva vier",
+            "",
+            "Eva fünf",
+            "",
+            "Remis Weiß",
+            "Remis annehmen",
+        ])
+    });
+}
+
+#[test]
+fn e06_a_claim_is_asked_yes_or_no() {
+    check_row("E06", |lang| {
+        typed(lang).lines(&["Eva vier", "", "reklamieren"])
+    });
+}
+
+#[test]
+fn e07_leaving_during_a_game_is_asked_yes_or_no() {
+    check_row("E07", |lang| typed(lang).lines(&["Eva vier", "Ende"]));
+}
+
+#[test]
+fn e08_anything_else_drops_the_question_and_is_what_it_is() {
+    check_row("E08", |lang| {
+        typed(lang).lines(&["Eva vier", "", "aufgeben", "Eva fünf"])
+    });
+}
+
+#[test]
+fn e09_the_seat_tells_whose_it_is_when_the_opponent_has_his_own_board() {
+    // The sighted player's moves come from his e-board: the keyboard is the VI player's.
+    check_row("E09", |lang| {
+        let mut g = Game::at_pegs(lang);
+        g.s.attach_sighted_board();
+        g.line("aufgeben")
     });
 }
 

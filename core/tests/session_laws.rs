@@ -385,7 +385,8 @@ fn knights(plies: usize) -> Session {
 fn an_incorrect_claims_intended_move_is_made_on_the_board_9_5_3() {
     // The start position has occurred twice, not three times: the claim is incorrect.
     let mut s = knights(4);
-    let claim = line(&mut s, "reklamieren Springer Hector drei", 2000);
+    line(&mut s, "reklamieren Springer Hector drei", 2000);
+    let claim = line(&mut s, "ja", 2001);
     let words = said(&claim);
     assert_eq!(words[0], "Uhr angehalten", "{words:?}");
     assert!(

@@ -285,6 +285,23 @@ impl Matcher<'_> {
     }
 }
 
+/// A line that is only a side's name ("Weiß", "Black", "noir"), in `lang` or another
+/// language: the answer to "whose is it?".
+pub fn parse_side(lang: Lang, line: &str) -> Option<Color> {
+    let words: Vec<&str> = line
+        .split(|c: char| c.is_whitespace() || matches!(c, ',' | '.' | '!' | ';' | '?'))
+        .filter(|w| !w.is_empty())
+        .collect();
+    let [word] = words.as_slice() else {
+        return None;
+    };
+    let folded = fold(word);
+    let others = Lang::ALL.into_iter().filter(|&l| l != lang);
+    std::iter::once(lang)
+        .chain(others)
+        .find_map(|lang| side_of(lang, &folded))
+}
+
 /// A side or colour named by a (folded) word in `lang`.
 fn side_of(lang: Lang, folded: &str) -> Option<Color> {
     let sides = &compiled(lang).sides;

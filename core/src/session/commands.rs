@@ -13,7 +13,7 @@ use crate::record::{ClockAdjustmentEntry, Entry, MoveCounterEntry, ReopenEntry, 
 use crate::words::{Token, Word};
 
 use super::effect::{Effect, Shown};
-use super::{Session, queries};
+use super::{Session, Source, confirm, queries};
 
 impl Session {
     /// Does a command. `actor` is the side of whoever gave it when that is known (the VI
@@ -129,12 +129,106 @@ impl Session {
         }
     }
 
+    /// A command from `source`: whose it is is asked of [`confirm::whose`]; what ends the
+    /// game waits for its confirmation (the recogniser's own "ja" confirmed a spoken one).
+    pub(super) fn command_from(
+        &mut self,
+        command: Command,
+        source: Source,
+        now: Duration,
+        out: &mut Vec<Effect>,
+    ) {
+        let actor = confirm::whose(source, self.seating());
+        let spoken_confirmed = source == Source::Microphone && command.needs_confirmation();
+        if !confirm::ends_the_game(&command) || spoken_confirmed || self.game().is_over() {
+            self.handle_command(command, actor, now, out);
+            return;
+        }
+        let side = match &command {
+            Command::Resign(named) => named.or(actor),
+            // Only the offerer's opponent can accept (9.1.2); without an offer it is said so.
+            Command::AcceptDraw(named) => match self.game().pending_draw_offer() {
+                Some(offerer) => Some(named.unwrap_or(!offerer)),
+                None => {
+                    self.handle_command(command, actor, now, out);
+                    return;
+                }
+            },
+            // 9.2.1: the player having the move claims, unless the seat tells who speaks;
+            // one who touched a piece may not (9.4), and is told so at once.
+            Command::ClaimDraw(_) => {
+                let by = actor.unwrap_or(self.game().turn());
+                if by == self.game().turn() && self.cycle.has_touched(by) {
+                    self.handle_command(command, actor, now, out);
+                    return;
+                }
+                Some(by)
+            }
+            _ => Some(self.options.vi_side),
+        };
+        let pending = confirm::Pending { command, side };
+        out.push(Effect::say(pending.question(self.options.lang)));
+        self.confirm = Some(pending);
+    }
+
+    /// Whether a command that ends the game waits for its confirmation.
+    pub(super) fn confirming(&self) -> bool {
+        self.confirm.is_some()
+    }
+
+    /// A line (typed, or heard) while a confirmation is asked for: "ja" (or the side asked
+    /// for, or the same command again) carries the command out, "nein" drops it; anything
+    /// else drops it too and is then what it is (`false`: not consumed).
+    pub(super) fn answer_confirmation(
+        &mut self,
+        line: &str,
+        now: Duration,
+        out: &mut Vec<Effect>,
+    ) -> bool {
+        let Some(pending) = self.confirm.take() else {
+            return false;
+        };
+        let side = match confirm::answer(self.options.lang, &pending, line) {
+            confirm::Answer::Yes => pending.side,
+            confirm::Answer::Side(side) if pending.command != Command::Quit => Some(side),
+            confirm::Answer::No => {
+                out.push(Effect::say(vec![Token::Word(Word::Cancelled)]));
+                return true;
+            }
+            _ => {
+                out.push(Effect::say(vec![Token::Word(Word::Cancelled)]));
+                return false;
+            }
+        };
+        let Some(side) = side else {
+            // "ja" to "whose is it?": the question again.
+            out.push(Effect::say(pending.question(self.options.lang)));
+            self.confirm = Some(pending);
+            return true;
+        };
+        let command = pending.for_side(side);
+        self.handle_command(command, Some(side), now, out);
+        true
+    }
+
+    /// What decides whose a command is.
+    fn seating(&self) -> confirm::Seating {
+        confirm::Seating {
+            role: self.options.role,
+            vi_side: self.options.vi_side,
+            sighted_has_board: self.cycle.has_sighted_board(),
+        }
+    }
+
     /// "ja" or "nein" (typed, said, or a key of the board): the answer to the question a
     /// board asks (which move it shows) or to one asked back about something heard; with
     /// nothing asked, that is said.
     fn answer_yes_no(&mut self, yes: bool, now: Duration, out: &mut Vec<Effect>) {
         let lang = self.options.lang;
         let word = lang.word(if yes { Word::Yes } else { Word::No });
+        if self.answer_confirmation(word, now, out) {
+            return;
+        }
         if self.cycle.asks() {
             if let Some(steps) = self.cycle.answer(word, &self.cycle_game()) {
                 self.carry_out(steps, now, out);

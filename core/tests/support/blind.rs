@@ -629,7 +629,24 @@ impl Player {
         };
         let offer = self.session.game().pending_draw_offer();
         let both_moved = self.session.game().history().len() >= 2;
-        self.ask(&line)?;
+        let effects = self.line_effects(&line)?;
+        // What ends the game is asked back: "ja" confirms it (mostly).
+        let asked = effects.iter().any(|e| {
+            matches!(e, Effect::Say { tokens, .. } if tokens.ends_with(&[
+                Token::Word(Word::Yes), Token::Word(Word::Or), Token::Word(Word::No)]))
+        });
+        if asked {
+            let answer = if self.rng.chance(0.9) {
+                Word::Yes
+            } else {
+                Word::No
+            };
+            let text = self.speech().text(&[Token::Word(answer)]);
+            self.ask(&text)?;
+            if answer == Word::No {
+                return Ok(());
+            }
+        }
         // 9.1.2: a standing offer is accepted by the offerer's opponent, named or not.
         if command == Command::AcceptDraw(None)
             && let Some(offerer) = offer
