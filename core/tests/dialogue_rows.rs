@@ -680,6 +680,47 @@ fn s02_after_the_end_a_move_is_answered_with_the_result_and_how_to_leave() {
     });
 }
 
+#[test]
+fn a08_a_correction_after_the_clock_is_for_the_arbiter() {
+    // 4.7, D.2.8: corrected "before the opponent's clock is started", and not after.
+    check_row("A08", |lang| {
+        typed(lang).lines(&["Eva vier", "", "Korrektur"])
+    });
+}
+
+#[test]
+fn c09_the_clock_pressed_while_the_arbiter_stopped_it_says_how_it_goes_on() {
+    check_row("C09", |lang| {
+        typed(lang).lines(&[
+            "Eva vier",
+            "",
+            "Eva fünf",
+            "",
+            "Schiedsrichter zurück 1",
+            "",
+        ])
+    });
+}
+
+#[test]
+fn d09_an_incorrect_claim_says_why() {
+    // 9.2: three occurrences are needed; 9.3: fifty moves; 9.5.3: two minutes to the opponent.
+    check_row("D09", |lang| {
+        typed(lang).lines(&[
+            "Springer Felix drei",
+            "",
+            "Springer Felix sechs",
+            "",
+            "Springer Gustav eins",
+            "",
+            "Springer Gustav acht",
+            "",
+            "reklamieren",
+            "ja",
+        ])
+    });
+}
+
 // --- what ends the game is confirmed ------------------------------------------------------
 
 #[test]

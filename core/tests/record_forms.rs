@@ -95,7 +95,9 @@ fn the_german_form_has_every_note_in_its_place() {
         vec![
             (
                 "7. Dd2",
-                "Schwarz reklamiert Remis, Reklamation unberechtigt, Weiß zwei Minuten Zeit dazu, gilt als Remisangebot"
+                "Schwarz reklamiert Remis, Reklamation unberechtigt, die Stellung stand erst einmal auf \
+                 dem Brett, zwei Züge ohne Schlagen oder Bauernzug, Weiß zwei Minuten Zeit dazu, \
+                 gilt als Remisangebot"
             ),
             ("7. Dd2", "Weiß Uhr plus zwei Minuten (9.5.3)"),
             (

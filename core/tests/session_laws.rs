@@ -261,8 +261,8 @@ fn an_assistants_typing_error_is_corrected_before_the_clock_d_2_10() {
     line(&mut s, "", 30);
     assert_eq!(
         said(&line(&mut s, "Korrektur", 40)),
-        ["kein Zug zum Zurücknehmen"],
-        "after the clock, nothing is corrected but by the arbiter"
+        ["der Zug ist ausgeführt, zurücknehmen kann ihn nur der Schiedsrichter"],
+        "after the clock, nothing is corrected but by the arbiter (4.7, D.2.8)"
     );
 }
 

@@ -21,7 +21,10 @@ pub fn run_pgn(args: &RecordArgs) -> Result<ExitCode, Error> {
     let (lang, path) = args.resolve()?;
     let contents = read_journal(&path, lang)?;
     let sheet = replay(&contents).map_err(|e| Error::of(lang, &e).shown(path.display()))?;
-    write_stdout(annexd_core::record::pgn_text(&sheet).as_bytes(), lang)?;
+    write_stdout(
+        annexd_core::record::pgn_text_in(&sheet, lang).as_bytes(),
+        lang,
+    )?;
     Ok(ExitCode::SUCCESS)
 }
 

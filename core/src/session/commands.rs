@@ -304,7 +304,15 @@ impl Session {
             return;
         }
         let Some(mover) = self.uncompleted else {
-            out.push(Effect::say(vec![Token::Word(Word::NothingToTakeBack)]));
+            // 4.7, D.2.8: a move completed by the clock (or the opponent's move) stays; only
+            // the arbiter can take it back. Nothing to take back before the first move, or
+            // while the VI player's own move is still under way on the pegs.
+            let completed = !self.game().history().is_empty() && !self.cycle.move_under_way();
+            out.push(Effect::say(vec![Token::Word(if completed {
+                Word::MoveIsMade
+            } else {
+                Word::NothingToTakeBack
+            })]));
             return;
         };
         if self.cycle.move_under_way() {

@@ -91,6 +91,17 @@ impl Session {
             self.clock_input(ClockInput::Start, now, out);
             return;
         }
+        if clock.clock().is_paused() {
+            // The arbiter stopped the clocks (6.11): his "weiter" starts them again.
+            let mut tokens = vec![Token::Word(Word::ClockPaused), Token::Pause];
+            tokens.extend(
+                crate::command::Command::Arbiter(crate::command::ArbiterAction::Resume)
+                    .tokens(self.options.lang),
+            );
+            tokens.push(Token::Word(Word::ResumesClock));
+            out.push(Effect::say(tokens));
+            return;
+        }
         let Some(mover) = self.uncompleted else {
             // 7.8: pressing the clock without making a move; refused here, nothing changes.
             // With a peg board, say which part of the move is missing (D.2.3, D.2.4).

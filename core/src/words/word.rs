@@ -137,6 +137,15 @@ words! {
     ClaimCorrect => "w_claim_correct";
     /// "claim incorrect"
     ClaimIncorrect => "w_claim_incorrect";
+    /// Why a claim of a repetition is incorrect: "die Stellung stand erst einmal auf dem
+    /// Brett".
+    PositionOccurredOnce => "w_position_occurred_once";
+    /// "die Stellung stand" (a number) "mal auf dem Brett".
+    PositionOccurred => "w_position_occurred";
+    /// "mal auf dem Brett", after [`Word::PositionOccurred`] and a number.
+    TimesOnTheBoard => "w_times_on_the_board";
+    /// (a number) "Züge ohne Schlagen oder Bauernzug" (9.3: fifty are needed).
+    MovesWithoutCapture => "w_moves_without_capture";
     /// "resigns"
     Resigns => "w_resigns";
     /// "wins"
@@ -389,6 +398,8 @@ words! {
     EnterStartsClock => "w_enter_starts_clock";
     /// "Enter starts the clock again": said when a game is resumed with its clock stopped
     EnterResumesClock => "w_enter_resumes_clock";
+    /// "lässt die Uhr weiterlaufen", after the command that does it ("Schiedsrichter weiter").
+    ResumesClock => "w_resumes_clock";
     /// "quit leaves the program": said with the end of the game
     QuitToLeave => "w_quit_to_leave";
     /// "no question is open": yes or no with nothing asked
