@@ -49,7 +49,7 @@ fn the_annex_d_words_inside_a_french_sentence_by_default() {
     game.type_line("coup");
     // The moves completed by each player (D.2.10.4): Black's second is made, not completed.
     game.expect_exact("coups achevés, Blanc deux, Noir un");
-    game.type_line("fin");
+    game.type_line("fin\noui");
     assert_eq!(game.wait(), Some(0));
     let pgn = read(&journal.with_extension("pgn"));
     for san in ["1. Nf3", "1... Nf6", "2. e4", "2... Nxe4"] {

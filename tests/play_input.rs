@@ -139,7 +139,7 @@ fn a_request_to_end_from_outside_ends_the_game_saved() {
         resumed.expect_containing("Partie fortgesetzt");
         resumed.type_line("FEN");
         resumed.expect_containing("rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq");
-        resumed.type_line("Ende");
+        resumed.type_line("Ende\nja");
         resumed.expect_saved();
         assert_eq!(resumed.wait(), Some(0));
     }

@@ -121,7 +121,7 @@ fn transcript(lang: Lang, dir: &Path) -> Vec<String> {
         );
         std::thread::sleep(Duration::from_millis(100));
     }
-    game.type_line("Ende");
+    game.type_line("Ende\nja");
     game.expect_saved();
     lines.append(&mut game.transcript);
     assert_eq!(game.wait(), Some(0), "{}", lines.join("\n"));
@@ -139,7 +139,7 @@ fn transcript(lang: Lang, dir: &Path) -> Vec<String> {
         .env("XDG_STATE_HOME", dir);
     let mut game = Running::start(command);
     game.expect_exact(&connected);
-    for line in ["", "Remis", "Zeit", "Ende"] {
+    for line in ["", "Remis", "Zeit", "Ende", "ja"] {
         game.type_line(line);
         std::thread::sleep(Duration::from_millis(60));
     }

@@ -38,7 +38,7 @@ fn a_peg_moved_back_and_on_is_carried_out_and_refusals_are_said() {
     game.expect_exact(
         "das simulierte Brett kann das nicht, Stifte so bewegen: peg e2e4, peg UP e2, peg DOWN e4: Wolke",
     );
-    game.type_line("Ende");
+    game.type_line("Ende\nja");
     game.expect_saved();
     assert_eq!(game.wait(), Some(0));
 }

@@ -136,7 +136,7 @@ fn play_game(
             game.expect_exact("Bretter stimmen überein");
         }
     }
-    game.type_line("Ende");
+    game.type_line("Ende\nja");
     game.expect_saved();
     assert_eq!(game.wait(), Some(0));
     read(journal)

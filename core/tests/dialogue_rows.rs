@@ -721,6 +721,13 @@ fn d09_an_incorrect_claim_says_why() {
     });
 }
 
+#[test]
+fn q11_what_stands_on_a_square_is_said_with_its_colour_as_the_language_says_it() {
+    check_row("Q11", |lang| {
+        typed(lang).lines(&["Eva vier", "", "Feld Eva vier"])
+    });
+}
+
 // --- what ends the game is confirmed ------------------------------------------------------
 
 #[test]

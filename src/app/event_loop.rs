@@ -265,6 +265,7 @@ fn next(
                 Ok(PortEvent::Unavailable(detail)) => {
                     return input(Input::Device(DeviceReport::BoardMissing {
                         seat: *seat,
+                        port: devices.port_name(*seat),
                         detail,
                     }));
                 }

@@ -405,6 +405,7 @@ fn word(word: Word) -> &'static str {
         Word::NotYetAnnounced => "noch nicht angesagt",
         Word::EnterStartsClock => "die Eingabetaste startet die Uhr",
         Word::EnterResumesClock => "die Eingabetaste lässt die Uhr weiterlaufen",
+        Word::NotEnding => "nicht beendet, die Uhr läuft weiter",
         Word::ResumesClock => "lässt die Uhr weiterlaufen",
         Word::QuitToLeave => "Ende verlässt das Programm",
         Word::NothingToConfirm => "keine Frage offen",

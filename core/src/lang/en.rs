@@ -391,6 +391,7 @@ fn word(word: Word) -> &'static str {
         Word::NotYetAnnounced => "not announced yet",
         Word::EnterStartsClock => "Enter starts the clock",
         Word::EnterResumesClock => "Enter starts the clock again",
+        Word::NotEnding => "not ending, the clock goes on",
         Word::ResumesClock => "starts the clock again",
         Word::QuitToLeave => "quit leaves the program",
         Word::NothingToConfirm => "no question is open",

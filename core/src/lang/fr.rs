@@ -517,6 +517,7 @@ fn word(word: Word) -> &'static str {
         Word::NotYetAnnounced => "pas encore annoncé",
         Word::EnterStartsClock => "Entrée démarre la pendule",
         Word::EnterResumesClock => "Entrée relance la pendule",
+        Word::NotEnding => "pas de sortie, la pendule continue",
         Word::ResumesClock => "relance la pendule",
         Word::QuitToLeave => "fin quitte le programme",
         Word::NothingToConfirm => "aucune question en attente",

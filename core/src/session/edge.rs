@@ -24,6 +24,9 @@ pub enum DeviceReport {
     BoardMissing {
         /// Whose board.
         seat: Seat,
+        /// The board as named on the command line or in the settings (its port), shown
+        /// after the words.
+        port: String,
         /// What the system said.
         detail: String,
     },
@@ -177,7 +180,7 @@ impl Session {
     /// A device's report.
     pub(super) fn device_report(&mut self, report: DeviceReport, out: &mut Vec<Effect>) {
         match report {
-            DeviceReport::BoardMissing { seat, detail } => {
+            DeviceReport::BoardMissing { seat, port, detail } => {
                 out.push(Effect::Log(format!("{seat:?} board unavailable: {detail}")));
                 // Said once until the board is there; its link keeps trying.
                 if !std::mem::replace(&mut self.edge.missing_said[seat as usize], true) {
@@ -185,11 +188,18 @@ impl Session {
                         Seat::Peg => Word::PegBoard,
                         Seat::Sighted => Word::EBoard,
                     };
-                    out.push(Effect::urgent(vec![
+                    let tokens = vec![
                         Token::Word(board),
                         Token::Pause,
                         Token::Word(Word::DeviceMissing),
-                    ]));
+                    ];
+                    // The port's name is printed after the words (a voice cannot say a path).
+                    out.push(Effect::Say {
+                        printed: Some(Shown::with(tokens.clone(), port)),
+                        tokens,
+                        priority: crate::speech::Priority::Alert,
+                        audience: super::Audience::Everyone,
+                    });
                 }
             }
             DeviceReport::NoBluetooth { seat, detail } => {

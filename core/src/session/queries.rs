@@ -52,15 +52,13 @@ pub fn position_tokens(pos: &Chess) -> Vec<Token> {
     out
 }
 
-/// What stands on one square: "Eva vier, Weiß Bauer" or "Eva vier, leer".
+/// What stands on one square: "Eva vier, weißer Bauer" or "Eva vier, leer".
 pub fn square_content_tokens(pos: &Chess, square: Square) -> Vec<Token> {
     let mut out = square_tokens(square).to_vec();
     out.push(Token::Pause);
     match pos.board().piece_at(square) {
-        Some(piece) => {
-            out.push(Token::Side(piece.color));
-            out.push(Token::Piece(piece.role));
-        }
+        // The piece with its colour, as every language says it ("Bauer blanc").
+        Some(piece) => out.extend(crate::words::colored_piece_tokens(piece)),
         None => out.push(Token::Word(Word::Empty)),
     }
     out
@@ -149,7 +147,7 @@ mod tests {
         let pos = Chess::default();
         assert_eq!(
             Lang::De.text(&square_content_tokens(&pos, Square::E2)),
-            "Eva zwei, Weiß Bauer"
+            "Eva zwei, weißer Bauer"
         );
         assert_eq!(
             Lang::De.text(&square_content_tokens(&pos, Square::E4)),

@@ -398,6 +398,8 @@ words! {
     EnterStartsClock => "w_enter_starts_clock";
     /// "Enter starts the clock again": said when a game is resumed with its clock stopped
     EnterResumesClock => "w_enter_resumes_clock";
+    /// The talking clock asked whether to quit, and another key answered no.
+    NotEnding => "w_not_ending";
     /// "lässt die Uhr weiterlaufen", after the command that does it ("Schiedsrichter weiter").
     ResumesClock => "w_resumes_clock";
     /// "quit leaves the program": said with the end of the game
