@@ -56,7 +56,11 @@ fn without_a_system_bus_no_bluetooth_is_said_and_the_game_goes_on_with_typed_mov
         }
         game.type_line("FEN");
         game.expect_fen(fen);
-        game.type_line(if lang == "de" { "Ende\nja" } else { "quit\nyes" });
+        game.type_line(if lang == "de" {
+            "Ende\nja"
+        } else {
+            "quit\nyes"
+        });
         assert_eq!(game.wait(), Some(0));
         let log = std::fs::read_dir(dir.path())
             .unwrap()
