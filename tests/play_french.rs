@@ -74,7 +74,7 @@ fn the_french_words_of_moves_when_the_arbiter_so_decides() {
             "ou sont les dames",
             "Dame, Blanc Hector cinq, Noir David huit",
         ),
-        ("case Eva quatre", "Eva quatre, Blanc Pion"),
+        ("case Eva quatre", "Eva quatre, Pion blanc"),
         (
             "Cavalier Felix quatre",
             "aucun Cavalier n'atteint Felix quatre",
@@ -126,6 +126,8 @@ fn the_settings_choose_the_language_and_the_word_set() {
     game.type_line("refuser");
     game.expect_containing("nulle refusée");
     game.type_line("abandon");
+    game.expect_exact("abandon, Blanc ou Noir?");
+    game.type_line("Noir");
     game.expect_containing("Noir abandonne, Blanc gagne");
     assert_eq!(game.wait(), Some(0));
 }
