@@ -35,3 +35,33 @@ fn an_opponent_capture_followed_on_the_peg_board_is_not_a_touch() {
         assert_eq!(outputs, vec![TrackerOutput::BoardsAgree], "{sensing:?}");
     }
 }
+
+/// The opponent's capture relayed, not yet followed: the VI player lifts his pawn and the
+/// capturing piece (to put it onto the wrong square). The pegs then look like his pawn
+/// taking back on the capture's square (the captured piece still stands there), but no peg
+/// was put into that hole: no move is made (D.2.2: a move is made when the piece is released
+/// on its new square). Found by the simulated blind player (seed 481768225).
+#[test]
+fn pegs_lifted_while_an_opponents_capture_is_followed_make_no_move_of_their_own() {
+    for sensing in [Sensing::Occupancy, Sensing::Color, Sensing::Piece] {
+        // White's queen on d5 can take on e6; Black's pawn d7 could take back.
+        let pos: Chess = "4k3/3p4/4n3/3Q4/8/8/8/4K3 w - - 0 1"
+            .parse::<shakmaty::fen::Fen>()
+            .unwrap()
+            .into_position(shakmaty::CastlingMode::Standard)
+            .unwrap();
+        let mut tracker = Tracker::new(pos.clone(), sensing);
+        let capture = parse_move(&pos, "Qxe6").unwrap();
+        let mut after = pos.clone();
+        after.play_unchecked(capture);
+        tracker.set_position(after.clone());
+        let mut outputs = Vec::new();
+        for input in [BoardInput::Up(Square::D7), BoardInput::Up(Square::D5)] {
+            outputs.extend(tracker.handle(&input));
+        }
+        assert!(
+            !outputs.iter().any(|o| matches!(o, TrackerOutput::Move(_))),
+            "{sensing:?}: {outputs:?}"
+        );
+    }
+}

@@ -597,7 +597,17 @@ impl Tracker {
                                 role: Role::Pawn,
                             }))
             });
-            if !fits {
+            // D.2.2: a move is made when its piece is released on the new square: every hole
+            // the move fills had a peg put into it since the board last agreed (or its
+            // events are unknown). A hole still holding what stood there before (a piece the
+            // opponent captured, not yet taken off while his move is followed) is no move,
+            // even when it happens to look like one.
+            let placed = squares.into_iter().all(|sq| {
+                after.board().piece_at(sq).is_none()
+                    || self.last_down[sq as usize] > 0
+                    || self.unknown.contains(sq)
+            });
+            if !fits || !placed {
                 continue;
             }
             match m {

@@ -100,6 +100,9 @@ pub struct Player {
     agreement_said: bool,
     /// A move on the pegs the rules forbid was just made: (from, to).
     illegal_way: Option<(Square, Square)>,
+    /// The input just given lifted a peg (which is in the hand until it is put down, or
+    /// until the action ends: a captured piece taken off).
+    lifting: bool,
 }
 
 /// What went wrong, with the story of the game.
@@ -142,6 +145,7 @@ impl Player {
             relayed: None,
             agreement_said: false,
             illegal_way: None,
+            lifting: false,
         }
     }
 
@@ -764,6 +768,7 @@ impl Player {
         let before = self.session.game().history().len();
         let game_before = self.game();
         let now = self.tick();
+        self.lifting = matches!(input, BoardInput::Up(_));
         let effects = self.session.handle(
             Input::Board(Seat::Peg, LinkEvent::Input(input.clone())),
             now,
@@ -792,6 +797,7 @@ impl Player {
         let before = self.session.game().history().len();
         let game_before = self.game();
         let now = self.tick();
+        self.lifting = false;
         let effects = self.session.handle(Input::Line(text.into()), now);
         self.after_input(&format!("typed \"{text}\""), &game_before, before, &effects)?;
         Ok(effects)
@@ -877,7 +883,11 @@ impl Player {
                 }
             }
         }
-        if self.pegs_look_like(&self.game(), None) {
+        // The follow is done when the pegs show the game with no peg in the hand: on a board
+        // that senses only occupancy, a capturing piece lifted leaves the pegs looking like
+        // the game already (its victim still stands where it goes), and the next peg lifted
+        // is still part of the follow, no touch (the session knows the piece is in the hand).
+        if !self.lifting && self.pegs_look_like(&self.game(), None) {
             self.following = false;
         }
         for effect in effects {
@@ -1004,6 +1014,11 @@ impl Player {
     /// on the pegs that no rule allows is said to be illegal, and a check is named only when
     /// there is one.
     pub fn check_action(&mut self, action: &str, effects: &[Effect]) -> Result<(), Failure> {
+        // The action is done: nothing is in the hand (a peg lifted last was taken off).
+        self.lifting = false;
+        if self.pegs_look_like(&self.game(), None) {
+            self.following = false;
+        }
         if self.session.game().is_over() {
             return Ok(());
         }
