@@ -728,6 +728,70 @@ fn q11_what_stands_on_a_square_is_said_with_its_colour_as_the_language_says_it()
     });
 }
 
+/// Both sides' moves typed: 1. e4 e5 2. Nf3 Nc6 3. Bb5 a6.
+fn three_moves(lang: Lang) -> Game {
+    let mut g = typed(lang);
+    g.lines(&[
+        "Eva vier",
+        "",
+        "Eva fünf",
+        "",
+        "Springer Felix drei",
+        "",
+        "Springer Cesar sechs",
+        "",
+        "Läufer Bella fünf",
+        "",
+        "Anna sechs",
+        "",
+    ]);
+    g
+}
+
+#[test]
+fn q12_where_are_the_pawns_as_people_ask() {
+    check_row("Q12", |lang| {
+        typed(lang).lines(&["Eva vier", "", "wo sind die Bauern"])
+    });
+}
+
+#[test]
+fn q13_the_pawns_of_one_file() {
+    check_row("Q13", |lang| {
+        three_moves(lang).line("Bauern auf der Eva-Linie")
+    });
+}
+
+#[test]
+fn q14_what_stands_on_a_file() {
+    check_row("Q14", |lang| three_moves(lang).line("Linie Bella"));
+}
+
+#[test]
+fn q15_the_last_moves_are_counted_in_moves_not_half_moves() {
+    check_row("Q15", |lang| three_moves(lang).line("letzte Züge 2"));
+}
+
+// --- the voice ----------------------------------------------------------------------------
+
+#[test]
+fn v01_faster_speaks_faster_and_says_the_rate() {
+    check_row("V01", |lang| {
+        let mut g = typed(lang);
+        let said = g.line("schneller");
+        assert_eq!(g.s.options().speech_rate, 1.1);
+        said
+    });
+}
+
+#[test]
+fn v02_slower_at_the_slowest_rate_says_so() {
+    check_row("V02", |lang| {
+        let mut g = typed(lang);
+        g.lines(&["langsamer"; 6])
+    });
+}
+
 // --- what ends the game is confirmed ------------------------------------------------------
 
 #[test]

@@ -292,8 +292,8 @@ fn a_second_occurrence_is_not_enough_9_2_and_9_5_3() {
     // 9.5.3 with its reason: the position stood twice, not three times (9.2).
     assert_eq!(
         Lang::De.text(&verdict.tokens()),
-        "Schwarz reklamiert Remis, Reklamation unberechtigt, die Stellung stand zwei mal auf \
-         dem Brett, drei Züge ohne Schlagen oder Bauernzug, Weiß zwei Minuten Zeit dazu, gilt als \
+        "Schwarz reklamiert Remis, Reklamation unberechtigt, die Stellung stand erst zweimal \
+         auf dem Brett, drei Züge ohne Schlagen oder Bauernzug, Weiß zwei Minuten Zeit dazu, gilt als \
          Remisangebot"
     );
     assert!(!g.is_over());
@@ -302,7 +302,7 @@ fn a_second_occurrence_is_not_enough_9_2_and_9_5_3() {
     assert_eq!(g.pending_draw_offer(), Some(Color::Black));
     assert_eq!(
         Lang::En.text(&verdict.tokens()),
-        "Black claims a draw, claim incorrect, the position has occurred two times, three moves \
+        "Black claims a draw, claim incorrect, the position has occurred only twice, three moves \
          without a capture or a pawn move, White two minutes time added, counts as a draw offer"
     );
     let drawn = *g.accept_draw(Color::White).unwrap();

@@ -45,6 +45,9 @@ pub(super) struct Sink {
     closing: Option<Vec<SheetFormat>>,
     /// What happened here that the session is to hear about.
     reports: Vec<Input>,
+    /// The settings file named on the command line, where a new speaking rate is kept
+    /// (`None`: the default file).
+    settings_file: Option<std::path::PathBuf>,
 }
 
 /// At most this many log lines of effects a second; the rest are counted.
@@ -68,6 +71,7 @@ impl Sink {
             log_second: (Instant::now(), 0, 0),
             closing: None,
             reports: Vec::new(),
+            settings_file: None,
         };
         if settings.speech.backend != BackendKind::Text {
             let options = SpeakerOptions::from(settings);
@@ -115,11 +119,40 @@ impl Sink {
                 self.write_pgn(session.sheet());
             }
             Effect::CloseRecord { sheets } => self.closing = Some(sheets),
+            Effect::SpeechRate(rate) => self.set_speech_rate(rate),
             // The event loop carries these out with the devices.
             Effect::Quit
             | Effect::ToggleListening
             | Effect::ToSimulator(_)
             | Effect::ToBoard(..) => {}
+        }
+    }
+
+    /// The settings file the game was started with (`--config`), where a new speaking rate
+    /// is kept; without it, the default file.
+    pub(super) fn keep_settings_in(&mut self, file: Option<std::path::PathBuf>) {
+        self.settings_file = file;
+    }
+
+    /// Speaks at `rate` from now on and keeps it in the settings file for the next game;
+    /// a file that cannot be written is reported (the new rate holds for this game).
+    fn set_speech_rate(&mut self, rate: f32) {
+        if let Some(speaker) = &self.speaker {
+            speaker.set_rate(rate);
+        }
+        match crate::config::save_speech_rate(self.settings_file.as_deref(), rate) {
+            Ok(path) => tracing::info!("speech rate {rate} kept in {}", path.display()),
+            Err(err) => {
+                let path = match &err {
+                    crate::config::SaveError::Io { path, .. }
+                    | crate::config::SaveError::NotToml { path, .. } => path.display().to_string(),
+                    crate::config::SaveError::NoFolder => String::new(),
+                };
+                self.reports.push(Input::Device(DeviceReport::RateNotSaved {
+                    path,
+                    detail: err.to_string(),
+                }));
+            }
         }
     }
 

@@ -166,6 +166,7 @@ pub enum SpeechEvent {
 
 enum Command {
     Say(QueuedUtterance),
+    SetRate(f32),
     WhenIdle(Sender<()>),
     Shutdown,
 }
@@ -360,6 +361,11 @@ impl Speaker {
         id
     }
 
+    /// Speaks at `rate` (1.0 normal, 0.5 … 2.0) from the next announcement on.
+    pub fn set_rate(&self, rate: f32) {
+        self.send(Command::SetRate(rate));
+    }
+
     /// What happens to the announcements.
     pub fn events(&self) -> &Receiver<SpeechEvent> {
         &self.events
@@ -509,6 +515,10 @@ impl Worker {
             };
             let steps = match command {
                 Some(Command::Say(entry)) => self.queue.offer(entry),
+                Some(Command::SetRate(rate)) => {
+                    self.output.set_rate(rate);
+                    Vec::new()
+                }
                 Some(Command::WhenIdle(tx)) => {
                     self.waiters.push(tx);
                     Vec::new()

@@ -11,8 +11,8 @@ use shakmaty::{Color, Role};
 
 use super::{Command, Values};
 use crate::lang::{Lang, Speech, WordSet, role_index};
-use crate::notation::parse::{fold, parse_square};
-use crate::words::{CommandKind, Slot};
+use crate::notation::parse::{fold, parse_file, parse_square};
+use crate::words::{CommandKind, Slot, Word};
 
 /// One word of the line: as typed, and folded for comparison.
 struct LineWord<'a> {
@@ -224,6 +224,11 @@ impl Matcher<'_> {
                         .map(|sq| (n, with(&|v: &mut Values| v.square = Some(sq))))
                 })
                 .collect(),
+            Slot::File => words
+                .first()
+                .and_then(|w| self.file(&w.folded))
+                .map(|file| vec![(1, with(&|v: &mut Values| v.file = Some(file)))])
+                .unwrap_or_default(),
             Slot::Side | Slot::OptSide | Slot::OptColour => {
                 let mut out = Vec::new();
                 if slot != Slot::Side {
@@ -273,6 +278,17 @@ impl Matcher<'_> {
                 out
             }
         }
+    }
+
+    /// A file named by one (folded) word: "eva", "e", or with the language's word for a
+    /// file after a hyphen ("eva-linie", "e-file").
+    fn file(&self, folded: &str) -> Option<shakmaty::File> {
+        let name = match folded.split_once('-') {
+            Some((name, word)) if word == fold(self.lang.word(Word::ChessFile)) => name,
+            Some(_) => return None,
+            None => folded,
+        };
+        parse_file(name)
     }
 
     /// How many words a literal text takes at `at`, if the line says it there.
@@ -365,6 +381,52 @@ mod tests {
 
     fn de(line: &str) -> Option<Command> {
         parse(Lang::De, line)
+    }
+
+    #[test]
+    fn questions_as_people_ask_them() {
+        use shakmaty::{File, Role};
+        let pawns = Some(Command::WhereAre(Role::Pawn, None));
+        assert_eq!(de("wo sind die Bauern"), pawns);
+        assert_eq!(de("wo stehen die Bauern"), pawns);
+        assert_eq!(de("where are the pawns"), pawns);
+        assert_eq!(parse(Lang::Fr, "où sont les pions"), pawns);
+        let file = |role, side| Some(Command::OnFile(File::E, role, side));
+        for line in ["Linie Eva", "Linie e", "was steht auf der Eva-Linie"] {
+            assert_eq!(de(line), file(None, None), "{line}");
+        }
+        for line in [
+            "Bauern auf der Eva-Linie",
+            "die Bauern auf der Linie Eva",
+            "Bauern auf der e-Linie",
+        ] {
+            assert_eq!(de(line), file(Some(Role::Pawn), None), "{line}");
+        }
+        assert_eq!(
+            de("weiße Bauern auf der Eva-Linie"),
+            file(Some(Role::Pawn), Some(Color::White))
+        );
+        for line in ["Eva file", "file e", "what is on the e file"] {
+            assert_eq!(parse(Lang::En, line), file(None, None), "{line}");
+        }
+        for line in ["pawns on the Eva file", "pawns on the e-file"] {
+            assert_eq!(
+                parse(Lang::En, line),
+                file(Some(Role::Pawn), None),
+                "{line}"
+            );
+        }
+        assert_eq!(parse(Lang::Fr, "colonne Eva"), file(None, None));
+        assert_eq!(
+            parse(Lang::Fr, "les pions sur la colonne Eva"),
+            file(Some(Role::Pawn), None)
+        );
+        assert_eq!(
+            parse(Lang::Fr, "pions noirs sur la colonne e"),
+            file(Some(Role::Pawn), Some(Color::Black))
+        );
+        // A file's name alone is no question (it may begin a move).
+        assert_eq!(de("Eva"), None);
     }
 
     #[test]

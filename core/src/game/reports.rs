@@ -159,20 +159,20 @@ impl ClaimShortfall {
     /// "die Stellung stand erst zweimal auf dem Brett, zwölf Züge ohne Schlagen oder
     /// Bauernzug".
     pub fn tokens(&self) -> Vec<Token> {
-        let mut out = if self.occurrences <= 1 {
-            vec![Token::Word(Word::PositionOccurredOnce)]
-        } else {
-            vec![
-                Token::Word(Word::PositionOccurred),
-                Token::Number(self.occurrences),
-                Token::Word(Word::TimesOnTheBoard),
-            ]
-        };
-        out.extend([
+        // A third time makes a claim of repetition correct (9.2): an incorrect one saw the
+        // position once or twice.
+        let mut out = vec![
+            Token::Word(if self.occurrences <= 1 {
+                Word::PositionOccurredOnce
+            } else {
+                Word::PositionOccurredTwice
+            }),
             Token::Pause,
-            Token::Number(self.moves_without_capture),
-            Token::Word(Word::MovesWithoutCapture),
-        ]);
+        ];
+        match self.moves_without_capture {
+            1 => out.push(Token::Word(Word::OneMoveWithoutCapture)),
+            n => out.extend([Token::Number(n), Token::Word(Word::MovesWithoutCapture)]),
+        }
         out
     }
 }

@@ -15,6 +15,10 @@ use crate::words::{Token, Word};
 use super::effect::{Effect, Shown};
 use super::{Session, Source, confirm, queries};
 
+/// The speaking rates "schneller" and "langsamer" move between, in tenths (0.5 … 2.0, the
+/// settings' range).
+const SPEECH_RATES: (i32, i32) = (5, 20);
+
 impl Session {
     /// Does a command. `actor` is the side of whoever gave it when that is known (the VI
     /// player's microphone or peg board); a typed line leaves it to the position (the player
@@ -46,6 +50,12 @@ impl Session {
             Command::WhereAre(role, color) => out.push(Effect::reading(queries::where_are_tokens(
                 &pos, role, color,
             ))),
+            Command::OnFile(file, role, color) => {
+                let named = Command::OnFile(file, None, None).tokens(self.options.lang);
+                out.push(Effect::reading(queries::file_tokens(
+                    &pos, file, role, color, named,
+                )))
+            }
             Command::Time => match &self.clock {
                 Some(clock) => out.push(Effect::reading(clock.answer(Query::All, now))),
                 None => out.push(Effect::reading(vec![
@@ -112,6 +122,8 @@ impl Session {
                 let pages = command::help_pages(self.options.lang, topic, self.simulated_peg_board);
                 out.extend(pages.into_iter().map(Effect::reading));
             }
+            Command::Faster => self.change_speech_rate(1, out),
+            Command::Slower => self.change_speech_rate(-1, out),
             Command::Listen if self.voice_is_on() => out.push(Effect::ToggleListening),
             Command::Listen => out.push(Effect::reading(vec![Token::Word(Word::VoiceInputOff)])),
             Command::Peg(line) if self.simulated_peg_board => out.push(Effect::ToSimulator(line)),
@@ -169,6 +181,38 @@ impl Session {
         let pending = confirm::Pending { command, side };
         out.push(Effect::say(pending.question(self.options.lang)));
         self.confirm = Some(pending);
+    }
+
+    /// "schneller" (`step` 1) or "langsamer" (-1): the rate a tenth higher or lower, within
+    /// the rates the outputs take, said at the new rate ("Sprechtempo hundertzehn Prozent");
+    /// at the end of the range that is said instead.
+    fn change_speech_rate(&mut self, step: i32, out: &mut Vec<Effect>) {
+        let (lowest, highest) = SPEECH_RATES;
+        let tenths = (self.options.speech_rate * 10.0).round() as i32;
+        let wanted = (tenths + step).clamp(lowest, highest);
+        let percent = |tenths: i32| Token::Number(tenths as u32 * 10);
+        if wanted == tenths {
+            let limit = if step > 0 {
+                Word::FastestRate
+            } else {
+                Word::SlowestRate
+            };
+            out.push(Effect::reading(vec![
+                Token::Word(limit),
+                Token::Pause,
+                Token::Word(Word::SpeechRate),
+                percent(tenths),
+                Token::Word(Word::Percent),
+            ]));
+            return;
+        }
+        self.options.speech_rate = wanted as f32 / 10.0;
+        out.push(Effect::SpeechRate(self.options.speech_rate));
+        out.push(Effect::reading(vec![
+            Token::Word(Word::SpeechRate),
+            percent(wanted),
+            Token::Word(Word::Percent),
+        ]));
     }
 
     /// Whether a command that ends the game waits for its confirmation.

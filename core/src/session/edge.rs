@@ -81,6 +81,13 @@ pub enum DeviceReport {
         /// The detail for the log.
         detail: String,
     },
+    /// The speaking rate changed but could not be kept in the settings file.
+    RateNotSaved {
+        /// The settings file, shown after the words.
+        path: String,
+        /// The detail for the log.
+        detail: String,
+    },
     /// The board view for sighted helpers cannot start: lines are shown instead.
     ViewUnavailable {
         /// The detail for the log.
@@ -266,7 +273,18 @@ impl Session {
             }
             DeviceReport::SpeechFallback { tokens, detail } => {
                 out.push(Effect::Log(format!("speech: {detail}")));
-                out.push(Effect::urgent(tokens));
+                // A step of the fallback without words of its own (one output that did not
+                // open) is for the log; the words come with the last step.
+                if !tokens.is_empty() {
+                    out.push(Effect::urgent(tokens));
+                }
+            }
+            DeviceReport::RateNotSaved { path, detail } => {
+                out.push(Effect::Log(format!("speech rate not saved: {detail}")));
+                out.push(Effect::say_with(
+                    vec![Token::Word(Word::RateNotSaved)],
+                    path,
+                ));
             }
             DeviceReport::ViewUnavailable { detail } => {
                 out.push(Effect::Log(format!("board view: {detail}")));

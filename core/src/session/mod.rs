@@ -56,8 +56,8 @@ pub use resume::{Resumed, resume};
 use cycle::{BoardCycle, CycleStep};
 use voice::VoiceState;
 
-/// Settings of a session that do not change during a game.
-#[derive(Debug, Clone, PartialEq, Eq)]
+/// Settings of a session; only the speaking rate changes during a game ("schneller").
+#[derive(Debug, Clone, PartialEq)]
 pub struct SessionOptions {
     /// Language of announcements and messages.
     pub lang: Lang,
@@ -71,6 +71,8 @@ pub struct SessionOptions {
     pub program_announces: bool,
     /// The scoresheets written beside the journal when the game ends.
     pub sheets: Vec<SheetFormat>,
+    /// The speaking rate (1.0 normal), which "schneller" and "langsamer" change.
+    pub speech_rate: f32,
 }
 
 impl Default for SessionOptions {
@@ -88,6 +90,7 @@ impl From<&Settings> for SessionOptions {
             role: settings.game.role,
             program_announces: settings.game.announcer == Announcer::Program,
             sheets: settings.record.sheets.clone(),
+            speech_rate: settings.speech.rate,
         }
     }
 }

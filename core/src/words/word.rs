@@ -140,12 +140,13 @@ words! {
     /// Why a claim of a repetition is incorrect: "die Stellung stand erst einmal auf dem
     /// Brett".
     PositionOccurredOnce => "w_position_occurred_once";
-    /// "die Stellung stand" (a number) "mal auf dem Brett".
-    PositionOccurred => "w_position_occurred";
-    /// "mal auf dem Brett", after [`Word::PositionOccurred`] and a number.
-    TimesOnTheBoard => "w_times_on_the_board";
+    /// "die Stellung stand erst zweimal auf dem Brett" (an incorrect claim's position never
+    /// stood more often: a third time makes the claim correct, 9.2).
+    PositionOccurredTwice => "w_position_occurred_twice";
     /// (a number) "Züge ohne Schlagen oder Bauernzug" (9.3: fifty are needed).
     MovesWithoutCapture => "w_moves_without_capture";
+    /// "ein Zug ohne Schlagen oder Bauernzug".
+    OneMoveWithoutCapture => "w_one_move_without_capture";
     /// "resigns"
     Resigns => "w_resigns";
     /// "wins"
@@ -461,6 +462,8 @@ words! {
     Where => "w_where";
     /// "square"
     Square => "w_square";
+    /// "file" (of the board: "Linie Eva", "Eva file", "colonne Eva")
+    ChessFile => "w_chess_file";
     /// "heard"
     Heard => "w_heard";
     /// "alternatives"
@@ -506,6 +509,20 @@ words! {
     Back => "w_back";
     /// "listen": starts or stops the microphone (push-to-talk).
     Listen => "w_listen";
+    /// "faster": the voice speaks faster (and keeps that rate for the next game).
+    Faster => "w_faster";
+    /// "slower": the voice speaks more slowly.
+    Slower => "w_slower";
+    /// "speech rate", before the rate in percent.
+    SpeechRate => "w_speech_rate";
+    /// "percent".
+    Percent => "w_percent";
+    /// "no faster": the rate is at its highest.
+    FastestRate => "w_fastest_rate";
+    /// "no slower": the rate is at its lowest.
+    SlowestRate => "w_slowest_rate";
+    /// "the speech rate is not saved" (the settings file could not be written).
+    RateNotSaved => "w_rate_not_saved";
     /// "peg": a line for the simulated peg board.
     Peg => "w_peg";
     /// "quit": leave the program (the game stays in its journal).

@@ -100,6 +100,10 @@ pub fn quiet_alsa() -> impl Sized {
 }
 
 impl Output for ClipsOutput {
+    fn set_rate(&mut self, rate: f32) {
+        self.pacing.rate = rate;
+    }
+
     fn kind(&self) -> BackendKind {
         BackendKind::Clips
     }
