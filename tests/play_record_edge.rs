@@ -45,3 +45,174 @@ fn a_typed_resignation_is_asked_whose_it_is_and_confirmed() {
     let pgn = std::fs::read_to_string(journal.with_extension("pgn")).unwrap();
     assert!(pgn.contains("[Result \"0-1\"]"), "{pgn}");
 }
+
+/// `annexd` with its settings, data and state in `home` (nothing of the machine's user).
+fn at_home(home: &std::path::Path) -> std::process::Command {
+    let mut command = annexd();
+    command
+        .env("XDG_CONFIG_HOME", home.join("config"))
+        .env("XDG_DATA_HOME", home.join("data"))
+        .env("XDG_STATE_HOME", home.join("state"));
+    command
+}
+
+#[test]
+fn resume_finds_a_game_whose_journal_is_elsewhere_and_keeps_its_board_and_side() {
+    let home = tempfile::tempdir().unwrap();
+    let journal = home.path().join("elsewhere").join("g.jsonl");
+    std::fs::create_dir_all(journal.parent().unwrap()).unwrap();
+    let mut command = at_home(home.path());
+    command
+        .args(["play", "--speech", "text", "--lang", "de", "--board", "sim"])
+        .args(["--vi-side", "black", "--journal"])
+        .arg(&journal);
+    let mut p = Running::start(command);
+    p.expect_containing("Steckbrett, erkennt Belegung");
+    p.type_line("Eva vier");
+    p.expect_exact("Weiß Eva vier");
+    p.type_line("Ende");
+    p.expect_exact("Ende? ja oder nein");
+    p.type_line("ja");
+    p.expect_exact("gespeichert, weiter mit annexd resume");
+    assert_eq!(p.wait(), Some(0));
+
+    // What the exit line says works: the game, its simulated peg board, Black's side.
+    let mut command = at_home(home.path());
+    command.args(["resume", "--speech", "text"]);
+    let mut p = Running::start(command);
+    p.expect_exact(&format!("Partiedatei: {}", journal.display()));
+    p.expect_containing("Steckbrett, erkennt Belegung");
+    p.type_line("peg e7e5");
+    // Black's own pawn, said without its colour: the VI player is Black again.
+    p.expect_exact("Bauer Eva sieben berührt");
+    p.expect_exact("Eva sieben Eva fünf, bitte ansagen");
+    p.type_line("Ende");
+    p.type_line("ja");
+    p.expect_saved();
+    assert_eq!(p.wait(), Some(0));
+}
+
+#[test]
+fn a_game_started_in_a_second_whose_name_is_taken_starts_under_the_next_name() {
+    let home = tempfile::tempdir().unwrap();
+    let games = home.path().join("data").join("annexd").join("games");
+    std::fs::create_dir_all(&games).unwrap();
+    // Games of every second from now on for a minute, as two games started together leave.
+    let now = chrono::Local::now();
+    for s in 0..60 {
+        let stem = (now + chrono::Duration::seconds(s)).format("%Y-%m-%d-%H%M%S");
+        std::fs::write(games.join(format!("{stem}.jsonl")), "").unwrap();
+    }
+    let mut command = at_home(home.path());
+    command.args([
+        "play", "--speech", "text", "--lang", "de", "--board", "none",
+    ]);
+    let mut p = Running::start(command);
+    let line = p.expect_containing("Partiedatei: ");
+    assert!(line.ends_with("-2.jsonl"), "{line}");
+    p.type_line("Ende");
+    p.type_line("ja");
+    p.expect_saved();
+    assert_eq!(p.wait(), Some(0));
+}
+
+#[test]
+fn a_journal_named_is_refused_only_when_it_exists_itself() {
+    let dir = tempfile::tempdir().unwrap();
+    let journal = dir.path().join("g.jsonl");
+    // An earlier game's PGN, its journal gone.
+    std::fs::write(journal.with_extension("pgn"), "[Event \"old\"]\n").unwrap();
+    let mut p = play(&journal, &["--board", "none"]);
+    p.expect_exact(&format!("Partiedatei: {}", journal.display()));
+    p.type_line("Ende");
+    p.type_line("ja");
+    p.expect_saved();
+    assert_eq!(p.wait(), Some(0));
+    let pgn = std::fs::read_to_string(journal.with_extension("pgn")).unwrap();
+    assert!(!pgn.contains("old"), "{pgn}");
+
+    // The journal itself is never written over.
+    let out = common::annexd()
+        .args([
+            "play", "--speech", "text", "--lang", "de", "--board", "none",
+        ])
+        .arg("--journal")
+        .arg(&journal)
+        .env("XDG_CONFIG_HOME", dir.path().join("config"))
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    let said = String::from_utf8_lossy(&out.stderr);
+    assert!(said.contains("die Partiedatei gibt es schon"), "{said}");
+}
+
+#[test]
+fn the_speech_rate_is_set_on_the_command_line_changed_in_the_game_and_kept() {
+    let home = tempfile::tempdir().unwrap();
+    let settings = home
+        .path()
+        .join("config")
+        .join("annexd")
+        .join("annexd.toml");
+    std::fs::create_dir_all(settings.parent().unwrap()).unwrap();
+    std::fs::write(
+        &settings,
+        "# my settings\n[speech]\n# slow at first\nrate = 0.8\n",
+    )
+    .unwrap();
+    let game = |extra: &[&str]| {
+        let mut command = at_home(home.path());
+        command
+            .args([
+                "play", "--speech", "text", "--lang", "de", "--board", "none",
+            ])
+            .args(extra);
+        Running::start(command)
+    };
+    let mut p = game(&[]);
+    p.type_line("schneller");
+    p.expect_exact("Sprechtempo neunzig Prozent");
+    p.type_line("Ende\nja");
+    p.expect_saved();
+    assert_eq!(p.wait(), Some(0));
+    let kept = std::fs::read_to_string(&settings).unwrap();
+    assert_eq!(
+        kept, "# my settings\n[speech]\n# slow at first\nrate = 0.9\n",
+        "only the rate changes"
+    );
+
+    // The next game starts at the rate kept.
+    let mut p = game(&[]);
+    p.type_line("langsamer");
+    p.expect_exact("Sprechtempo achtzig Prozent");
+    p.type_line("Ende\nja");
+    p.expect_saved();
+    assert_eq!(p.wait(), Some(0));
+
+    // The command line sets it for the game.
+    let mut p = game(&["--speech-rate", "2.0"]);
+    p.type_line("faster");
+    p.expect_exact("schneller geht es nicht, Sprechtempo zweihundert Prozent");
+    p.type_line("Ende\nja");
+    p.expect_saved();
+    assert_eq!(p.wait(), Some(0));
+
+    let out = at_home(home.path())
+        .args([
+            "play",
+            "--speech",
+            "text",
+            "--board",
+            "none",
+            "--speech-rate",
+            "3",
+        ])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let said = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        said.contains("--speech-rate 3: erlaubt: 0.5 … 2.0"),
+        "{said}"
+    );
+}

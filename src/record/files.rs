@@ -71,10 +71,12 @@ impl GameFiles {
         let header = &header;
         let sheet = Scoresheet::new(header.clone())?;
         let pgn = pgn_path_for(journal_path);
-        if pgn.exists() {
-            return Err(RecordError::Journal(JournalError::Exists { path: pgn }));
-        }
+        // The journal is the record: only an existing one refuses the start. A PGN beside it
+        // without its journal (an earlier game's, its journal gone) is written over.
         let journal = Journal::create(journal_path, header)?;
+        if pgn.exists() {
+            tracing::warn!("{} is replaced by the new game's PGN", pgn.display());
+        }
         let files = GameFiles { journal, pgn };
         if let Err(e) = files.write_pgn(&sheet) {
             // Nothing is recorded yet: undo the start so that it can be tried again. If even
