@@ -96,7 +96,10 @@ fn a_bad_control_is_refused_with_an_example() {
     assert!(!output.status.success());
     let message = String::from_utf8_lossy(&output.stderr);
     assert!(
-        message.contains("Zeitkontrolle unbekannt: 90 minutes, zum Beispiel "),
+        message.contains(
+            "Zeitkontrolle unbekannt: 90 minutes: keine Einheit, erlaubt sind h, m und s: \
+             90minutes: zum Beispiel: 90m+30s, 40/90+30+30"
+        ),
         "{message}"
     );
     assert!(output.stdout.is_empty());

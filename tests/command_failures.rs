@@ -132,9 +132,9 @@ fn config_names_the_file_the_line_the_key_and_what_is_wrong() {
     let time_control = Said {
         de: "annexd: Fehler in der Einstellung: {file}: Zeile 2: game.time-control: \
              Zeitkontrolle nicht lesbar, keine Einheit, erlaubt sind h, m und s: zum Beispiel: \
-             90m+30s",
+             90m+30s, 40/90+30+30",
         fr: "annexd: erreur dans les réglages: {file}: ligne 2: game.time-control: cadence \
-             illisible, pas une unité, utilisez h, m et s: par exemple: 90m+30s",
+             illisible, pas une unité, utilisez h, m et s: par exemple: 90m+30s, 40/90+30+30",
     };
     for lang in LANGS {
         let home = Home::new("en");

@@ -216,3 +216,36 @@ fn the_speech_rate_is_set_on_the_command_line_changed_in_the_game_and_kept() {
         "{said}"
     );
 }
+
+#[test]
+fn fides_written_controls_are_read_and_a_bad_one_is_explained_with_two_periods() {
+    let dir = tempfile::tempdir().unwrap();
+    let journal = dir.path().join("g.jsonl");
+    let mut p = play(&journal, &["--board", "none", "--control", "40/90+30+30"]);
+    p.expect_containing("Partiedatei: ");
+    p.type_line("Ende\nja");
+    p.expect_saved();
+    assert_eq!(p.wait(), Some(0));
+    let pgn = std::fs::read_to_string(journal.with_extension("pgn")).unwrap();
+    assert!(
+        pgn.contains("[TimeControl \"40/5400+30:1800+30\"]"),
+        "{pgn}"
+    );
+
+    let out = annexd()
+        .args([
+            "play", "--speech", "text", "--lang", "de", "--board", "none",
+        ])
+        .args(["--control", "40/90+30d5+30", "--journal"])
+        .arg(dir.path().join("h.jsonl"))
+        .env("XDG_CONFIG_HOME", dir.path().join("config"))
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let said = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(
+        said.trim_end(),
+        "annexd: Zeitkontrolle unbekannt: 40/90+30d5+30: eine Periode hat höchstens einen \
+         Zeitzuschlag: 30d5+30: zum Beispiel: 5400+30, 40/90+30+30"
+    );
+}
