@@ -312,6 +312,10 @@ pub fn config_error(speech: impl Into<Speech>, err: &annexd_core::ConfigError) -
             .shown(&spec.input)
             .and_word(Word::ForExample)
             .shown(spec.example()),
+        ConfigProblem::WrongKind(_) => match err.example() {
+            Some(example) => error.and_word(Word::ForExample).shown(example),
+            None => error,
+        },
         _ => error,
     };
     error.logged(err).usage()

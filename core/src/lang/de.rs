@@ -393,6 +393,7 @@ fn word(word: Word) -> &'static str {
         Word::BoardPortMissing => "der Anschluss fehlt",
         Word::BoardOverBluetooth => "dieses Brett wird über Bluetooth verbunden",
         Word::HexBytesExpected => "Bytes in Hexadezimalschreibweise erwartet",
+        Word::ListExpected => "Liste in eckigen Klammern erwartet",
         Word::BoardNameEmpty => "der Name ist leer",
         Word::GameFile => "Partiedatei",
         Word::BoardViewTitle => "annexd - Brettansicht: Befehle unten eingeben, Hilfe zeigt sie",

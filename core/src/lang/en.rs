@@ -383,6 +383,7 @@ fn word(word: Word) -> &'static str {
         Word::BoardPortMissing => "the port is missing",
         Word::BoardOverBluetooth => "this board is connected over Bluetooth",
         Word::HexBytesExpected => "bytes in hex are expected",
+        Word::ListExpected => "a list in square brackets is expected",
         Word::BoardNameEmpty => "the name is empty",
         Word::GameFile => "game file",
         Word::BoardViewTitle => "annexd - board view: type commands below, help lists them",

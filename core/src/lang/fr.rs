@@ -509,6 +509,7 @@ fn word(word: Word) -> &'static str {
         Word::BoardPortMissing => "le port manque",
         Word::BoardOverBluetooth => "cet échiquier se connecte par Bluetooth",
         Word::HexBytesExpected => "des octets en hexadécimal sont attendus",
+        Word::ListExpected => "une liste entre crochets est attendue",
         Word::BoardNameEmpty => "le nom est vide",
         Word::GameFile => "fichier de la partie",
         Word::BoardViewTitle => {

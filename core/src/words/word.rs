@@ -358,6 +358,8 @@ words! {
     BoardNameEmpty => "w_board_name_empty";
     /// "bytes in hex are expected": a setting that is bytes (the Pegasus's key).
     HexBytesExpected => "w_hex_bytes_expected";
+    /// "a list in square brackets is expected": a setting that is a list.
+    ListExpected => "w_list_expected";
     /// "game file"
     GameFile => "w_game_file";
     /// The board view's title, with how to get the commands.
