@@ -37,8 +37,10 @@ fn play(seed: u64) -> Result<usize, String> {
 /// while the first peg is in the hand, and the next lifted is part of the follow, no touch
 /// (the test's bookkeeping was wrong). 481768225 lifts his pawn and the capturing queen
 /// while following her capture: the pegs looked like his pawn taking back, and the program
-/// made that move with no peg put down (the tracker was wrong).
-const REGRESSIONS: [u64; 3] = [124_518_378, 254_255_355, 481_768_225];
+/// made that move with no peg put down (the tracker was wrong). 554116209 lifts the
+/// opponent's pawn from its old square to put his double step right: the pegs looked like
+/// taking it en passant, though it never stood on the pegs where it was taken (the tracker).
+const REGRESSIONS: [u64; 4] = [124_518_378, 254_255_355, 481_768_225, 554_116_209];
 
 #[test]
 fn a_simulated_blind_player_hears_what_is_wrong_and_what_to_do() {

@@ -122,9 +122,10 @@ fn a_missing_board_is_said_once_until_it_connects_then_once_again() {
         },
         4000,
     );
+    // The port is printed after the words (a voice cannot say a path).
     assert_eq!(
         printed(&out, Lang::Fr),
-        ["échiquier électronique, appareil introuvable"]
+        ["échiquier électronique, appareil introuvable: dgt:/dev/ttyUSB9"]
     );
 }
 
