@@ -559,6 +559,20 @@ fn word(word: Word) -> &'static str {
             "dieses Programm enthält keine Schach-Engine und gibt keine Zugempfehlungen"
         }
         Word::NoNetwork => "es öffnet keine Netzwerkverbindung, nur Geräte an diesem Rechner",
+        Word::PartsBuiltIn => "eingebaut",
+        Word::NoOptionalParts => "keine Zusatzteile eingebaut",
+        Word::PartSystemSpeech => "Sprachausgabe des Systems",
+        Word::PartVosk => "Spracherkennung Vosk",
+        Word::PartWhisper => "Spracherkennung Whisper",
+        Word::PartBluetooth => "Bluetooth LE für Bretter",
+        Word::RadioBluetooth => {
+            "Funk: Bluetooth LE, nur wenn eine Partie ein Bluetooth-Brett nennt"
+        }
+        Word::NoRadio => "Funk: keiner, diese Ausgabe hat kein Bluetooth",
+        Word::GameUsedBluetooth => "diese Partie: mit einem Bluetooth-Brett",
+        Word::GameWithoutBluetooth => "diese Partie: ohne Bluetooth",
+        Word::GameBluetoothUnknown => "diese Partie: ob mit Bluetooth, ist nicht aufgezeichnet",
+        Word::NoGameYet => "noch keine Partie",
         Word::NoGameFile => "keine Partiedatei gefunden",
         Word::SheetWritten => "Partieformular geschrieben",
         Word::SheetNotWritten => "Partieformular konnte nicht geschrieben werden",

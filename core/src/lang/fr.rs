@@ -786,6 +786,20 @@ fn word(word: Word) -> &'static str {
         Word::NoNetwork => {
             "il n'ouvre aucune connexion réseau, seulement les appareils de cet ordinateur"
         }
+        Word::PartsBuiltIn => "intégré",
+        Word::NoOptionalParts => "aucune partie optionnelle intégrée",
+        Word::PartSystemSpeech => "la synthèse vocale du système",
+        Word::PartVosk => "la reconnaissance vocale Vosk",
+        Word::PartWhisper => "la reconnaissance vocale Whisper",
+        Word::PartBluetooth => "Bluetooth LE pour les échiquiers",
+        Word::RadioBluetooth => {
+            "radio : Bluetooth LE, seulement si une partie nomme un échiquier Bluetooth"
+        }
+        Word::NoRadio => "radio : aucune, cette version n'a pas de Bluetooth",
+        Word::GameUsedBluetooth => "cette partie : avec un échiquier Bluetooth",
+        Word::GameWithoutBluetooth => "cette partie : sans Bluetooth",
+        Word::GameBluetoothUnknown => "cette partie : l'usage du Bluetooth n'est pas enregistré",
+        Word::NoGameYet => "pas encore de partie",
         Word::NoGameFile => "aucun fichier de partie trouvé",
         Word::SheetWritten => "feuille de partie écrite",
         Word::SheetNotWritten => "la feuille de partie n'a pas pu être écrite",

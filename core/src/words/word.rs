@@ -660,6 +660,30 @@ words! {
     NoEngine => "w_no_engine";
     /// "it opens no network connection, only devices of this computer"
     NoNetwork => "w_no_network";
+    /// built in: the optional parts of this build, after it
+    PartsBuiltIn => "w_parts_built_in";
+    /// no optional parts are built in
+    NoOptionalParts => "w_no_optional_parts";
+    /// the part that speaks with the system's speech engine
+    PartSystemSpeech => "w_part_system_speech";
+    /// the part that hears with Vosk
+    PartVosk => "w_part_vosk";
+    /// the part that hears with Whisper
+    PartWhisper => "w_part_whisper";
+    /// the part that reaches boards over Bluetooth LE
+    PartBluetooth => "w_part_bluetooth";
+    /// radio: Bluetooth LE, used only for a Bluetooth board a game names
+    RadioBluetooth => "w_radio_bluetooth";
+    /// radio: none, the build has no Bluetooth
+    NoRadio => "w_no_radio";
+    /// this game had a board over Bluetooth
+    GameUsedBluetooth => "w_game_used_bluetooth";
+    /// this game used no Bluetooth
+    GameWithoutBluetooth => "w_game_without_bluetooth";
+    /// the record does not say whether the game used Bluetooth (an older journal)
+    GameBluetoothUnknown => "w_game_bluetooth_unknown";
+    /// no game yet (fairplay before the first game)
+    NoGameYet => "w_no_game_yet";
     /// "no game file found"
     NoGameFile => "w_no_game_file";
     /// "scoresheet written"
