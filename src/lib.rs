@@ -33,6 +33,7 @@ mod logging;
 mod manual;
 mod notation;
 pub mod record;
+mod sound;
 pub mod speech;
 mod ui;
 

@@ -249,3 +249,53 @@ fn fides_written_controls_are_read_and_a_bad_one_is_explained_with_two_periods()
          Zeitzuschlag: 30d5+30: zum Beispiel: 5400+30, 40/90+30+30"
     );
 }
+
+#[test]
+#[cfg_attr(
+    not(target_os = "linux"),
+    ignore = "an ALSA configuration stands for the machine without sound"
+)]
+fn without_a_sound_card_the_game_starts_at_once_and_says_why_in_one_line() {
+    let home = tempfile::tempdir().unwrap();
+    // A machine whose sound card is gone: the default device names a card that is not there.
+    let asound = home.path().join("asound.conf");
+    std::fs::write(&asound, "pcm.!default {\n    type hw\n    card 9\n}\n").unwrap();
+    let stderr = home.path().join("stderr.txt");
+    let mut command = at_home(home.path());
+    command
+        .env(
+            "ALSA_CONFIG_PATH",
+            format!("/usr/share/alsa/alsa.conf:{}", asound.display()),
+        )
+        .env(
+            "ANNEXD_VOICES",
+            std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("voices"),
+        )
+        .args([
+            "play", "--lang", "de", "--board", "none", "--speech", "clips",
+        ])
+        .args(["--listen", "push-to-talk"]);
+    let mut p = Running::start_with_stderr(command, std::fs::File::create(&stderr).unwrap().into());
+    // The game does not wait for the sound output to give up: it speaks in lines at once.
+    p.expect_exact("neue Partie, Weiß am Zug, Zug eins");
+    p.expect_exact("keine Tonausgabe, nur Text, kein Tongerät gefunden");
+    p.type_line("Eva vier");
+    p.expect_exact("Weiß Eva vier");
+    p.type_line("Ende\nja");
+    p.expect_saved();
+    let transcript = p.transcript.clone();
+    assert_eq!(p.wait(), Some(0));
+    assert!(
+        transcript.iter().all(|line| !line.trim().is_empty()),
+        "an empty line: {transcript:?}"
+    );
+    // alsa-lib's own English lines stay off the terminal, the microphone's included.
+    let errors = std::fs::read_to_string(&stderr).unwrap();
+    assert!(!errors.contains("ALSA lib"), "{errors}");
+    assert!(
+        transcript
+            .iter()
+            .any(|l| l == "kein Mikrofon gefunden, Spracheingabe aus"),
+        "{transcript:?}"
+    );
+}

@@ -439,6 +439,12 @@ words! {
     NoModel => "w_no_model";
     /// "no sound output, text only"
     NoSound => "w_no_sound";
+    /// no sound device was found (why there is no sound)
+    NoSoundDevice => "w_no_sound_device";
+    /// the system's speech engine did not answer in time
+    SpeechEngineSilent => "w_speech_engine_silent";
+    /// the system's speech engine cannot be used
+    SpeechEngineUnavailable => "w_speech_engine_unavailable";
     /// "speech through JAWS": the screen reader JAWS says the announcements
     SpeechThroughJaws => "w_speech_through_jaws";
     /// "speech through NVDA": the screen reader NVDA says the announcements

@@ -70,7 +70,7 @@ impl ClipsOutput {
 /// Opens the default device with a short buffer, or with its own buffer size if it refuses.
 fn open_default_sink() -> Result<rodio::MixerDeviceSink, NoDevice> {
     use rodio::cpal::traits::{DeviceTrait, HostTrait};
-    let _alsa_messages = quiet_alsa();
+    crate::sound::quiet_alsa();
     let device = rodio::cpal::default_host()
         .default_output_device()
         .ok_or_else(|| NoDevice("the system has no default sound output device".to_owned()))?;
@@ -86,17 +86,6 @@ fn open_default_sink() -> Result<rodio::MixerDeviceSink, NoDevice> {
         })
         .or_else(|_| rodio::DeviceSinkBuilder::from_device(device).and_then(|b| b.open_stream()))
         .map_err(|e| NoDevice(e.to_string()))
-}
-
-/// Sends alsa-lib's messages on this thread into a buffer instead of onto the terminal, for
-/// as long as the returned guard lives: a missing sound card is reported in one clear line
-/// by the caller, not in ten lines of alsa-lib.
-pub fn quiet_alsa() -> impl Sized {
-    #[cfg(target_os = "linux")]
-    {
-        // Without the handler alsa-lib's lines reach the terminal: untidy, nothing worse.
-        alsa::Output::local_error_handler().ok()
-    }
 }
 
 impl Output for ClipsOutput {
