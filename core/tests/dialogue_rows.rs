@@ -196,6 +196,44 @@ fn p17_a_capture_left_half_made_is_said_when_the_clock_is_pressed() {
     });
 }
 
+#[test]
+fn p20_without_a_clock_enter_says_a_capture_left_half_made() {
+    // The same without a clock: Enter asks whose move it is, and the pegs are said first.
+    // Found by the simulated blind player (seed 720423128).
+    check_row("P20", |lang| {
+        let mut g = Game::new(
+            lang,
+            Some("4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 2"),
+            None,
+            Some(Sensing::Occupancy),
+            Color::White,
+            SeatRole::Player,
+        );
+        g.way("e5", "d6");
+        g.line("")
+    });
+}
+
+#[test]
+fn p21_without_a_clock_enter_completes_the_opponents_move_and_says_the_half_made_capture() {
+    // Black's double step typed and followed, not yet completed by Enter; White's pawn put
+    // onto d6 with Black's pawn left standing; Enter completes Black's move.
+    check_row("P21", |lang| {
+        let mut g = Game::new(
+            lang,
+            Some("4k3/3p4/8/4P3/8/8/8/4K3 b - - 0 1"),
+            None,
+            Some(Sensing::Occupancy),
+            Color::White,
+            SeatRole::Player,
+        );
+        g.line("David sieben David fünf");
+        g.way("d7", "d5");
+        g.way("e5", "d6");
+        g.line("")
+    });
+}
+
 /// The knight placed g1–f3, an opponent's pawn slipped e7–e6, the knight put back, the pawn
 /// put back: every peg where it started.
 fn a_move_put_back(lang: Lang) -> Game {
