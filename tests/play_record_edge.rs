@@ -299,3 +299,51 @@ fn without_a_sound_card_the_game_starts_at_once_and_says_why_in_one_line() {
         "{transcript:?}"
     );
 }
+
+#[test]
+fn the_simulated_pegs_are_lifted_and_put_in_the_words_of_the_game() {
+    for (lang, help, lift, lifted, put, back) in [
+        (
+            "de",
+            "Stifte so bewegen: Brett e2e4, Brett heben e2, Brett setzen e4",
+            "Brett heben g1",
+            "Springer Gustav eins berührt",
+            "Brett setzen g1",
+            "Springer Gustav eins zurückgestellt, berührt, geführt",
+        ),
+        (
+            "fr",
+            "déplacer les tiges ainsi : tige e2e4, tige lever e2, tige poser e4",
+            "tige lever g1",
+            "Springer Gustav eins touché",
+            "tige poser g1",
+            "Springer Gustav eins remis en place, pièce touchée, pièce jouée",
+        ),
+    ] {
+        let dir = tempfile::tempdir().unwrap();
+        let mut command = annexd();
+        command
+            .args(["play", "--speech", "text", "--lang", lang, "--board", "sim"])
+            .arg("--journal")
+            .arg(dir.path().join("g.jsonl"))
+            .env("XDG_CONFIG_HOME", dir.path().join("config"));
+        let mut p = Running::start(command);
+        p.expect_containing("annexd-sim");
+        p.type_line(if lang == "de" {
+            "Hilfe Brett"
+        } else {
+            "aide échiquier"
+        });
+        p.expect_exact(help);
+        p.type_line(lift);
+        p.expect_exact(lifted);
+        p.type_line(put);
+        p.expect_exact(back);
+        p.type_line(if lang == "de" { "Ende" } else { "fin" });
+        p.type_line(if lang == "de" { "ja" } else { "oui" });
+        p.expect_saved();
+        let said = p.transcript.join("\n");
+        assert_eq!(p.wait(), Some(0), "{lang}");
+        assert!(!said.contains("UP") && !said.contains("DOWN"), "{said}");
+    }
+}

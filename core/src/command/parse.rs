@@ -301,6 +301,30 @@ impl Matcher<'_> {
     }
 }
 
+/// A simulated peg board's line as its protocol takes it: a peg lifted or put down named in
+/// any language ("heben e2", "poser e4", "lift e2") becomes `UP e2` / `DOWN e4`; anything
+/// else (a peg's way `e2e4`, a move, `UP e2` itself) is passed as typed.
+pub fn simulator_line(line: &str) -> String {
+    let line = line.trim();
+    let Some((first, rest)) = line.split_once(char::is_whitespace) else {
+        return line.to_string();
+    };
+    let folded = fold(first);
+    let named = |word: Word| {
+        Lang::ALL
+            .into_iter()
+            .any(|lang| fold(lang.word(word)) == folded)
+    };
+    let event = if named(Word::PegLift) || folded == "up" {
+        "UP"
+    } else if named(Word::PegPut) || folded == "down" {
+        "DOWN"
+    } else {
+        return line.to_string();
+    };
+    format!("{event} {}", rest.trim())
+}
+
 /// A line that is only a side's name ("Weiß", "Black", "noir"), in `lang` or another
 /// language: the answer to "whose is it?".
 pub fn parse_side(lang: Lang, line: &str) -> Option<Color> {
@@ -381,6 +405,28 @@ mod tests {
 
     fn de(line: &str) -> Option<Command> {
         parse(Lang::De, line)
+    }
+
+    #[test]
+    fn a_simulated_pegs_lift_and_drop_are_named_in_every_language() {
+        for (typed, line) in [
+            ("heben e2", "UP e2"),
+            ("setzen e4", "DOWN e4"),
+            ("lift e2", "UP e2"),
+            ("put e4", "DOWN e4"),
+            ("lever e2", "UP e2"),
+            ("poser e4", "DOWN e4"),
+            ("UP e2", "UP e2"),
+            ("down e4", "DOWN e4"),
+            ("e2e4", "e2e4"),
+            ("Nf3", "Nf3"),
+        ] {
+            assert_eq!(simulator_line(typed), line, "{typed}");
+        }
+        assert_eq!(
+            de("Brett heben e2"),
+            Some(Command::Peg("heben e2".to_string()))
+        );
     }
 
     #[test]

@@ -488,6 +488,8 @@ fn word(word: Word) -> &'static str {
         Word::SlowestRate => "langsamer geht es nicht",
         Word::RateNotSaved => "das Sprechtempo ist nicht gespeichert",
         Word::Peg => "Brett",
+        Word::PegLift => "heben",
+        Word::PegPut => "setzen",
         Word::Quit => "Ende",
         Word::Commands => "Befehle",
         Word::HowToMove => {
@@ -598,7 +600,7 @@ fn word(word: Word) -> &'static str {
         Word::NoPegOn => "kein Stift auf",
         Word::NothingInHand => "keine Figur in der Hand für",
         Word::AlreadyTaken => "schon besetzt",
-        Word::SimulatorHowTo => "Stifte so bewegen: peg e2e4, peg UP e2, peg DOWN e4",
+        Word::SimulatorHowTo => "Stifte so bewegen: Brett e2e4, Brett heben e2, Brett setzen e4",
         Word::SimulatorSendsThat => "das sendet das simulierte Brett selbst",
         Word::NotAModel => "das ist kein Sprachmodell",
         Word::ModelKnowsNoWord => "das Sprachmodell kennt keins der Wörter",

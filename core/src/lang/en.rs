@@ -476,6 +476,8 @@ fn word(word: Word) -> &'static str {
         Word::SlowestRate => "no slower",
         Word::RateNotSaved => "the speech rate is not saved",
         Word::Peg => "peg",
+        Word::PegLift => "lift",
+        Word::PegPut => "put",
         Word::Quit => "quit",
         Word::Commands => "commands",
         Word::HowToMove => {
@@ -580,7 +582,7 @@ fn word(word: Word) -> &'static str {
         Word::NoPegOn => "no peg on",
         Word::NothingInHand => "no piece in hand for",
         Word::AlreadyTaken => "already taken",
-        Word::SimulatorHowTo => "move the pegs like this: peg e2e4, peg UP e2, peg DOWN e4",
+        Word::SimulatorHowTo => "move the pegs like this: peg e2e4, peg lift e2, peg put e4",
         Word::SimulatorSendsThat => "the simulated board sends that itself",
         Word::NotAModel => "that is not a speech model",
         Word::ModelKnowsNoWord => "the speech model knows none of the words",

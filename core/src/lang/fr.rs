@@ -604,6 +604,8 @@ fn word(word: Word) -> &'static str {
         Word::SlowestRate => "pas plus lentement",
         Word::RateNotSaved => "le débit n'est pas enregistré",
         Word::Peg => "tige",
+        Word::PegLift => "lever",
+        Word::PegPut => "poser",
         Word::Quit => "fin",
         Word::Commands => "commandes",
         Word::HowToMove => {
@@ -664,7 +666,9 @@ fn word(word: Word) -> &'static str {
         Word::NoPegOn => "pas de tige sur",
         Word::NothingInHand => "aucune pièce en main pour",
         Word::AlreadyTaken => "déjà occupée",
-        Word::SimulatorHowTo => "déplacer les tiges ainsi : tige e2e4, tige UP e2, tige DOWN e4",
+        Word::SimulatorHowTo => {
+            "déplacer les tiges ainsi : tige e2e4, tige lever e2, tige poser e4"
+        }
         Word::SimulatorSendsThat => "l'échiquier simulé l'envoie lui-même",
         Word::NotAModel => "ce n'est pas un modèle de reconnaissance vocale",
         Word::ModelKnowsNoWord => "le modèle de reconnaissance ne connaît aucun de ces mots",

@@ -126,7 +126,9 @@ impl Session {
             Command::Slower => self.change_speech_rate(-1, out),
             Command::Listen if self.voice_is_on() => out.push(Effect::ToggleListening),
             Command::Listen => out.push(Effect::reading(vec![Token::Word(Word::VoiceInputOff)])),
-            Command::Peg(line) if self.simulated_peg_board => out.push(Effect::ToSimulator(line)),
+            Command::Peg(line) if self.simulated_peg_board => {
+                out.push(Effect::ToSimulator(command::simulator_line(&line)))
+            }
             Command::Peg(line) => {
                 let tokens = vec![Token::Word(Word::NoSimulatedBoard)];
                 out.push(Effect::Say {

@@ -533,6 +533,10 @@ words! {
     RateNotSaved => "w_rate_not_saved";
     /// "peg": a line for the simulated peg board.
     Peg => "w_peg";
+    /// "lift": a peg of the simulated board lifted ("Brett heben e2").
+    PegLift => "w_peg_lift";
+    /// "put": a peg of the simulated board put down ("Brett setzen e4").
+    PegPut => "w_peg_put";
     /// "quit": leave the program (the game stays in its journal).
     Quit => "w_quit";
     /// "commands": the list of commands in the help.
