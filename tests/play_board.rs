@@ -160,6 +160,9 @@ fn a_draw_is_claimed_with_the_peg_board() {
     }
     // The start position is now on the board for the third time, White to move.
     game.type_line("reklamieren");
+    // What ends the game is confirmed (the keyboard types both players' moves here).
+    game.expect_exact("Reklamation Weiß? ja oder nein");
+    game.type_line("ja");
     game.expect_exact(
         "Weiß reklamiert Remis, Reklamation berechtigt, dreimalige Stellungswiederholung, Remis",
     );

@@ -57,7 +57,7 @@ fn what_cannot_be_done_is_refused_with_its_reason_and_changes_nothing() {
     assert_eq!(err.typed(), Some("Springer Felix drei"));
     assert_eq!(
         Lang::Fr.text(&err.tokens()),
-        "l'échiquier simulé ne peut pas faire cela, déplacer les tiges ainsi : tige e2e4, tige UP e2, tige DOWN e4"
+        "l'échiquier simulé ne peut pas faire cela, déplacer les tiges ainsi : tige e2e4, tige lever e2, tige poser e4"
     );
     // A peg put down where one stands, or lifted where there is none: refused, not taken
     // for what comes next.
