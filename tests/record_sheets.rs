@@ -96,7 +96,7 @@ fn the_pdf_reads_back_with_every_note_its_times_signatures_and_check_code() {
         "Tfxc8",
         "1:25:50",
         "Anmerkungen",
-        "[6] 9… Tb8: Zurückgenommen Sb5 (arbiter)",
+        "[6] 9… Tb8: Zurückgenommen Sb5 (Schiedsrichter)",
         "[3] 8. 0-0-0: Weiß regelwidriger Zug, Strafe, Schwarz zwei Minuten Zeit dazu",
         "Ergebnis: 0-1",
         "Weiß Zeit abgelaufen, Schwarz gewinnt",

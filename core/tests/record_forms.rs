@@ -102,11 +102,11 @@ fn the_german_form_has_every_note_in_its_place() {
             ("7. Dd2", "Weiß Uhr plus zwei Minuten (9.5.3)"),
             (
                 "8. 0-0-0",
-                "Weiß regelwidriger Zug, Strafe, Schwarz zwei Minuten Zeit dazu (clock pressed without a move)"
+                "Weiß regelwidriger Zug, Strafe, Schwarz zwei Minuten Zeit dazu (Uhr ohne Zug gedrückt)"
             ),
             ("8. 0-0-0", "Schwarz Uhr plus zwei Minuten (7.5.3)"),
             ("9. cxb7", "Schwarz Uhr plus eine Minute (6.10.2)"),
-            ("9… Tb8", "Zurückgenommen Sb5 (arbiter)"),
+            ("9… Tb8", "Zurückgenommen Sb5 (Schiedsrichter)"),
         ]
     );
     // Each note's number stands at the move it follows.

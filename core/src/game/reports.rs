@@ -170,6 +170,7 @@ impl ClaimShortfall {
             Token::Pause,
         ];
         match self.moves_without_capture {
+            0 => out.push(Token::Word(Word::NoMoveWithoutCapture)),
             1 => out.push(Token::Word(Word::OneMoveWithoutCapture)),
             n => out.extend([Token::Number(n), Token::Word(Word::MovesWithoutCapture)]),
         }

@@ -283,6 +283,8 @@ fn word(word: Word) -> &'static str {
         Word::PositionOccurredOnce => "die Stellung stand erst einmal auf dem Brett",
         Word::PositionOccurredTwice => "die Stellung stand erst zweimal auf dem Brett",
         Word::MovesWithoutCapture => "Züge ohne Schlagen oder Bauernzug",
+        Word::ClockPressedWithoutMove => "Uhr ohne Zug gedrückt",
+        Word::NoMoveWithoutCapture => "kein Zug ohne Schlagen oder Bauernzug",
         Word::OneMoveWithoutCapture => "ein Zug ohne Schlagen oder Bauernzug",
         Word::Resigns => "gibt auf",
         Word::Wins => "gewinnt",

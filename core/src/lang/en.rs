@@ -273,6 +273,8 @@ fn word(word: Word) -> &'static str {
         Word::PositionOccurredOnce => "the position has occurred only once",
         Word::PositionOccurredTwice => "the position has occurred only twice",
         Word::MovesWithoutCapture => "moves without a capture or a pawn move",
+        Word::ClockPressedWithoutMove => "clock pressed without a move",
+        Word::NoMoveWithoutCapture => "no move without a capture or a pawn move",
         Word::OneMoveWithoutCapture => "one move without a capture or a pawn move",
         Word::Resigns => "resigns",
         Word::Wins => "wins",

@@ -408,6 +408,8 @@ fn word(word: Word) -> &'static str {
         Word::PositionOccurredOnce => "la position n'est apparue qu'une fois",
         Word::PositionOccurredTwice => "la position n'est apparue que deux fois",
         Word::MovesWithoutCapture => "coups sans prise ni mouvement de pion",
+        Word::ClockPressedWithoutMove => "pendule appuyée sans coup joué",
+        Word::NoMoveWithoutCapture => "aucun coup sans prise ni mouvement de pion",
         Word::OneMoveWithoutCapture => "un coup sans prise ni mouvement de pion",
         Word::Resigns => "abandonne",
         Word::Wins => "gagne",

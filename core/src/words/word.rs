@@ -145,6 +145,10 @@ words! {
     PositionOccurredTwice => "w_position_occurred_twice";
     /// (a number) "Züge ohne Schlagen oder Bauernzug" (9.3: fifty are needed).
     MovesWithoutCapture => "w_moves_without_capture";
+    /// "clock pressed without a move": a journal's detail of an illegal move, in words.
+    ClockPressedWithoutMove => "w_clock_pressed_without_move";
+    /// "kein Zug ohne Schlagen oder Bauernzug" (a claim just after a capture or pawn move).
+    NoMoveWithoutCapture => "w_no_move_without_capture";
     /// "ein Zug ohne Schlagen oder Bauernzug".
     OneMoveWithoutCapture => "w_one_move_without_capture";
     /// "resigns"
