@@ -83,7 +83,8 @@ fn the_french_words_of_moves_when_the_arbiter_so_decides() {
         ("Cavalier Felix six", "Noir Cavalier Felix six"),
         (
             "derniers coups 2",
-            "coup trois, Blanc Fou Cesar quatre, Noir Cavalier Felix six",
+            "coup deux, Blanc Dame Hector cinq, Noir Cavalier Cesar six, coup trois, Blanc Fou \
+             Cesar quatre, Noir Cavalier Felix six",
         ),
         (
             "Dame prend Felix sept",

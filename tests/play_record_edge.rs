@@ -124,12 +124,22 @@ fn a_journal_named_is_refused_only_when_it_exists_itself() {
     std::fs::write(journal.with_extension("pgn"), "[Event \"old\"]\n").unwrap();
     let mut p = play(&journal, &["--board", "none"]);
     p.expect_exact(&format!("Partiedatei: {}", journal.display()));
+    // Never overwritten: kept under a name of its own, and said so.
+    let aside = dir.path().join("g.earlier.pgn");
+    p.expect_exact(&format!(
+        "die frühere PGN-Datei ist aufbewahrt als: {}",
+        aside.display()
+    ));
     p.type_line("Ende");
     p.type_line("ja");
     p.expect_saved();
     assert_eq!(p.wait(), Some(0));
     let pgn = std::fs::read_to_string(journal.with_extension("pgn")).unwrap();
     assert!(!pgn.contains("old"), "{pgn}");
+    assert_eq!(
+        std::fs::read_to_string(&aside).unwrap(),
+        "[Event \"old\"]\n"
+    );
 
     // The journal itself is never written over.
     let out = common::annexd()

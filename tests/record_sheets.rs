@@ -346,9 +346,11 @@ fn the_text_and_pgn_sheets_go_beside_the_journal_or_to_standard_output() {
     assert!(out.status.success());
     let pgn = run(&["pgn", journal.to_str().unwrap()]);
     assert_eq!(text(&out.stdout), text(&pgn.stdout));
+    // The comments in the language of the messages (the settings' German here: the journal
+    // names none), as every sheet says them.
     assert_eq!(
         text(&out.stdout),
-        annexd_core::record::pgn_text(&played.sheet)
+        annexd_core::record::pgn_text_in(&played.sheet, annexd_core::Lang::De)
     );
 }
 

@@ -62,12 +62,17 @@ pub fn run_play(args: &PlayArgs) -> Result<ExitCode, Error> {
         }
     };
     remember_last_game(&journal_path);
+    let mut starting = vec![Input::Disk(DiskReport::Journal {
+        path: journal_path.display().to_string(),
+    })];
+    if let Some(earlier) = files.earlier_pgn() {
+        starting.push(Input::Disk(DiskReport::EarlierPgnKept {
+            path: earlier.display().to_string(),
+        }));
+    }
     let mut session = Session::new(sheet, clock, SessionOptions::from(&settings));
     let mut sink = Sink::new(files, &settings, args.seat.view);
     sink.keep_settings_in(args.config.clone());
-    let starting = vec![Input::Disk(DiskReport::Journal {
-        path: journal_path.display().to_string(),
-    })];
     let devices = Devices::open(&settings, args, &mut session)?;
     Ok(run(
         &mut session,

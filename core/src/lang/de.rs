@@ -397,6 +397,7 @@ fn word(word: Word) -> &'static str {
         Word::HexBytesExpected => "Bytes in Hexadezimalschreibweise erwartet",
         Word::ListExpected => "Liste in eckigen Klammern erwartet",
         Word::BoardNameEmpty => "der Name ist leer",
+        Word::EarlierPgnKept => "die frühere PGN-Datei ist aufbewahrt als",
         Word::GameFile => "Partiedatei",
         Word::BoardViewTitle => "annexd - Brettansicht: Befehle unten eingeben, Hilfe zeigt sie",
         Word::Said => "gesagt",

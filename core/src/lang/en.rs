@@ -387,6 +387,7 @@ fn word(word: Word) -> &'static str {
         Word::HexBytesExpected => "bytes in hex are expected",
         Word::ListExpected => "a list in square brackets is expected",
         Word::BoardNameEmpty => "the name is empty",
+        Word::EarlierPgnKept => "the earlier PGN file is kept as",
         Word::GameFile => "game file",
         Word::BoardViewTitle => "annexd - board view: type commands below, help lists them",
         Word::Said => "said",

@@ -513,6 +513,7 @@ fn word(word: Word) -> &'static str {
         Word::HexBytesExpected => "des octets en hexadécimal sont attendus",
         Word::ListExpected => "une liste entre crochets est attendue",
         Word::BoardNameEmpty => "le nom est vide",
+        Word::EarlierPgnKept => "l'ancien fichier PGN est conservé sous",
         Word::GameFile => "fichier de la partie",
         Word::BoardViewTitle => {
             "annexd - vue de l'échiquier : tapez les commandes ci-dessous, aide les liste"

@@ -98,6 +98,12 @@ pub enum DeviceReport {
 /// What the disk reports: the game's files.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum DiskReport {
+    /// A PGN file stood where the new game's goes, without its journal: it was kept under
+    /// another name (shown after the words).
+    EarlierPgnKept {
+        /// Where it is now.
+        path: String,
+    },
     /// The game's journal is this file (said at the start, shown with its path).
     Journal {
         /// Its path, as shown.
@@ -298,6 +304,12 @@ impl Session {
     /// A report of the disk.
     pub(super) fn disk_report(&mut self, report: DiskReport, out: &mut Vec<Effect>) {
         match report {
+            DiskReport::EarlierPgnKept { path } => {
+                out.push(Effect::say_with(
+                    vec![Token::Word(Word::EarlierPgnKept)],
+                    path,
+                ));
+            }
             DiskReport::Journal { path } => {
                 out.push(Effect::Show(Shown::with(
                     vec![Token::Word(Word::GameFile)],

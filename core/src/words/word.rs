@@ -366,6 +366,9 @@ words! {
     ListExpected => "w_list_expected";
     /// "game file"
     GameFile => "w_game_file";
+    /// "the earlier PGN file is kept as": a PGN without its journal stood where the new
+    /// game's goes (its new name after it).
+    EarlierPgnKept => "w_earlier_pgn_kept";
     /// The board view's title, with how to get the commands.
     BoardViewTitle => "w_board_view_title";
     /// "said": the board view's label of the last announcement.
