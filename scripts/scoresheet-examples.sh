@@ -9,8 +9,12 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 ROOT=$(pwd)
-cargo build --quiet --release --bin annexd
-ANNEXD="$ROOT/target/release/annexd"
+# ANNEXD=path/to/annexd runs a program already built (default: a release build made here).
+if [ -z "${ANNEXD:-}" ]; then
+  cargo build --quiet --release --bin annexd
+  ANNEXD="$ROOT/target/release/annexd"
+fi
+ANNEXD=$(realpath "$ANNEXD")
 DOC=docs/scoresheet.md
 WORK=$(mktemp -d)
 trap 'rm -rf "$WORK"' EXIT
@@ -59,6 +63,7 @@ O-O
 Qd2
 
 Reklamation
+ja
 Qb6
 
 O-O-O
@@ -84,6 +89,7 @@ bxc8=Q
 Rfxc8
 
 aufgeben Weiß
+ja
 Ende
 LINES
 
@@ -141,6 +147,13 @@ pdftoppm -png -r 72 -f 1 -l 1 -singlefile game.pdf "$ROOT/docs/scoresheet-page1"
   echo '```'
   echo '$ annexd fairplay game.jsonl --lang en'
   "$ANNEXD" fairplay game.jsonl --lang en
+  echo '```'
+  echo
+  echo '### `annexd fairplay` before the first game'
+  echo
+  echo '```'
+  echo '$ annexd fairplay'
+  XDG_DATA_HOME="$WORK/no-games" "$ANNEXD" fairplay --lang de | sed "s|$WORK|…|"
   echo '```'
   echo
   echo '<!-- examples:end -->'

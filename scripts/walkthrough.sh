@@ -6,8 +6,11 @@
 # the program said.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-cargo build --quiet --release --bin annexd
-ANNEXD=target/release/annexd
+# ANNEXD=path/to/annexd runs a program already built (default: a release build made here).
+if [ -z "${ANNEXD:-}" ]; then
+  cargo build --quiet --release --bin annexd
+  ANNEXD=target/release/annexd
+fi
 OUT=docs/walkthrough.md
 WORK=$(mktemp -d)
 trap 'rm -rf "$WORK"' EXIT

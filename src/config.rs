@@ -79,6 +79,86 @@ pub fn user_lang(explicit: Option<Lang>) -> Lang {
     }
 }
 
+/// Keeps the speaking rate in the settings file (`speech.rate`), for the next game: the file
+/// named, else the default one (made, with its folder, when there is none). Only that value
+/// changes; the rest of the file, its comments included, stays as written. The file is
+/// replaced atomically (a crash leaves the old file or the new one). Returns the file.
+pub fn save_speech_rate(path: Option<&Path>, rate: f32) -> Result<PathBuf, SaveError> {
+    let path = match path {
+        Some(path) => path.to_path_buf(),
+        None => default_config_path().ok_or(SaveError::NoFolder)?,
+    };
+    let text = match std::fs::read_to_string(&path) {
+        Ok(text) => text,
+        Err(err) if err.kind() == std::io::ErrorKind::NotFound => String::new(),
+        Err(source) => return Err(SaveError::Io { path, source }),
+    };
+    let mut doc: toml_edit::DocumentMut =
+        text.parse()
+            .map_err(|err: toml_edit::TomlError| SaveError::NotToml {
+                path: path.clone(),
+                detail: err.to_string(),
+            })?;
+    let speech = doc
+        .entry("speech")
+        .or_insert_with(toml_edit::table)
+        .as_table_like_mut()
+        .ok_or_else(|| SaveError::NotToml {
+            path: path.clone(),
+            detail: "speech is not a section".to_string(),
+        })?;
+    // One decimal, as people write it (1.2, not 1.2000000476837158).
+    let rounded = (f64::from(rate) * 10.0).round() / 10.0;
+    match speech.get_mut("rate").and_then(|item| item.as_value_mut()) {
+        // The value replaced in place: the comments before and after it stay.
+        Some(value) => {
+            let decor = value.decor().clone();
+            *value = toml_edit::Value::from(rounded);
+            *value.decor_mut() = decor;
+        }
+        None => {
+            speech.insert("rate", toml_edit::value(rounded));
+        }
+    }
+    if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
+        std::fs::create_dir_all(dir).map_err(|source| SaveError::Io {
+            path: dir.to_path_buf(),
+            source,
+        })?;
+    }
+    crate::record::atomic::write_atomically(&path, doc.to_string().as_bytes()).map_err(
+        |source| SaveError::Io {
+            path: path.clone(),
+            source,
+        },
+    )?;
+    Ok(path)
+}
+
+/// Why a setting could not be kept in the settings file.
+#[derive(Debug, thiserror::Error)]
+pub enum SaveError {
+    /// No configuration folder is known (no home directory).
+    #[error("no configuration folder is known")]
+    NoFolder,
+    /// The file or its folder could not be read or written.
+    #[error("{}: {source}", path.display())]
+    Io {
+        /// The file or folder.
+        path: PathBuf,
+        /// What the system said.
+        source: std::io::Error,
+    },
+    /// The file is not TOML (it is left as it is).
+    #[error("{}: not TOML: {detail}", path.display())]
+    NotToml {
+        /// The file.
+        path: PathBuf,
+        /// What the parser said.
+        detail: String,
+    },
+}
+
 /// The default settings file: `annexd.toml` in [`crate::data_dirs::config_dir`].
 pub fn default_config_path() -> Option<PathBuf> {
     crate::data_dirs::config_dir().map(|dir| dir.join("annexd.toml"))

@@ -177,20 +177,14 @@ impl Error {
         config_error(speech, err)
     }
 
-    /// A time control that is none: the words, the control as typed and a right one of the
-    /// kind probably meant ("Zeitkontrolle unbekannt: 90 minutes, zum Beispiel 90+30"). What
-    /// is wrong with it can be said too: [`annexd_core::clock::ControlError::tokens`], as
-    /// the settings do.
+    /// A time control that is none: the words, the control as typed, what is wrong with it
+    /// and where, and right ones ("Zeitkontrolle unbekannt: 40/90x: kein Zeichen für eine
+    /// Einheit …: 90x: zum Beispiel: 90m+30s, 40/90+30+30").
     pub fn time_control(lang: Lang, err: &annexd_core::clock::ControlError) -> Error {
-        Error::new(lang, Word::TimeControlUnknown)
-            .shown(format!(
-                "{}, {} {}",
-                err.input.trim(),
-                lang.word(Word::ForExample),
-                err.example
-            ))
-            .logged(err)
-            .usage()
+        let error = Error::new(lang, Word::TimeControlUnknown)
+            .shown(err.input.trim())
+            .and(err.tokens());
+        control_data(error, err).logged(err).usage()
     }
 
     /// Data shown next: a path, a line number, a name, a value as typed.
@@ -318,6 +312,10 @@ pub fn config_error(speech: impl Into<Speech>, err: &annexd_core::ConfigError) -
             .shown(&spec.input)
             .and_word(Word::ForExample)
             .shown(spec.example()),
+        ConfigProblem::WrongKind(_) => match err.example() {
+            Some(example) => error.and_word(Word::ForExample).shown(example),
+            None => error,
+        },
         _ => error,
     };
     error.logged(err).usage()
@@ -329,7 +327,7 @@ fn control_data(mut error: Error, err: &annexd_core::clock::ControlError) -> Err
     if err.part != err.input.trim() && !err.part.is_empty() {
         error = error.shown(&err.part);
     }
-    error.and_word(Word::ForExample).shown(err.example)
+    error.and_word(Word::ForExample).shown(err.examples())
 }
 
 /// Folders that were searched, shown as data: "/a, /b".

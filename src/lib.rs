@@ -39,6 +39,7 @@ mod notation;
 #[cfg(feature = "online")]
 pub mod online;
 pub mod record;
+mod sound;
 pub mod speech;
 mod ui;
 

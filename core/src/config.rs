@@ -492,6 +492,8 @@ pub enum ValueKind {
     Section,
     /// Bytes in hex (`"0a1b2c"`).
     HexBytes,
+    /// A list in square brackets (`[600, 300, 60]`).
+    List,
 }
 
 impl ConfigError {
@@ -509,6 +511,7 @@ impl ConfigError {
             ConfigProblem::WrongKind(ValueKind::TrueOrFalse) => Word::TrueOrFalseExpected,
             ConfigProblem::WrongKind(ValueKind::Section) => Word::SectionExpected,
             ConfigProblem::WrongKind(ValueKind::HexBytes) => Word::HexBytesExpected,
+            ConfigProblem::WrongKind(ValueKind::List) => Word::ListExpected,
             ConfigProblem::OutOfRange { .. } => Word::OutOfRange,
             ConfigProblem::Empty => Word::ValueMissing,
             ConfigProblem::BadTimeControl(err) => {
@@ -534,6 +537,26 @@ impl ConfigError {
             ConfigProblem::BadBoard(err) => vec![err.input.clone(), err.example()],
             _ => Vec::new(),
         }
+    }
+
+    /// A right value of the setting, for a value of the wrong kind: its default as the file
+    /// writes it ("[600, 300, 120, 60, 30]", "1.0", "\"de\"").
+    pub fn example(&self) -> Option<String> {
+        if !matches!(&*self.problem, ConfigProblem::WrongKind(_)) {
+            return None;
+        }
+        let defaults = toml::Table::try_from(Settings::default()).ok()?;
+        let mut value = toml::Value::Table(defaults);
+        for part in self.key.as_deref()?.split('.') {
+            value = value.as_table()?.get(part)?.clone();
+        }
+        let empty = match &value {
+            toml::Value::Table(_) => true,
+            toml::Value::Array(items) => items.is_empty(),
+            toml::Value::String(text) => text.is_empty(),
+            _ => false,
+        };
+        (!empty).then(|| value.to_string())
     }
 }
 
@@ -742,6 +765,7 @@ fn problem_of(message: &str) -> (ConfigProblem, Option<String>) {
             }
             "a string" | "a character" => Some(ValueKind::Text),
             "a boolean" => Some(ValueKind::TrueOrFalse),
+            "a sequence" => Some(ValueKind::List),
             _ if expected.starts_with("struct ") || expected.starts_with("a map") => {
                 Some(ValueKind::Section)
             }

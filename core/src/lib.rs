@@ -66,6 +66,7 @@ pub use lang::{Lang, Speech, Spoken, WordSet, join_words};
 pub use notation::{ParseError, Style, move_tokens, parse_move, parse_piece};
 pub use session::{
     Audience, ClosedRecord, Closing, DeviceReport, DiskReport, Effect, INTERRUPT_AGAIN_WITHIN,
-    Input, Resumed, Seat, Session, SessionOptions, SheetReport, Shown, StopRequest, ViMove, resume,
+    Input, Resumed, Seat, Seating, Session, SessionOptions, SheetReport, Shown, Source,
+    StopRequest, ViMove, resume, whose,
 };
 pub use words::{CommandKind, Token, Word, colored_piece_tokens, square_tokens};

@@ -20,6 +20,8 @@ use crate::listen::{self, ListenConfig, ListenEvent};
 /// the listener when voice input is on.
 pub(super) struct Devices {
     links: Vec<(Seat, BoardLink)>,
+    /// Each board as named on the command line or in the settings.
+    ports: Vec<(Seat, String)>,
     simulator: Option<SimHandle>,
     simulator_notes: Option<Receiver<SimNote>>,
     listen: Option<ListenConfig>,
@@ -40,6 +42,7 @@ impl Devices {
         let lang: Lang = settings.game.language;
         let mut devices = Devices {
             links: Vec::new(),
+            ports: Vec::new(),
             simulator: None,
             simulator_notes: None,
             listen: (settings.listen.mode != ListenMode::Off).then(|| {
@@ -84,6 +87,7 @@ impl Devices {
                 // The peg board's speed setting is for serial peg boards.
                 let speed = matches!(spec, BoardSpec::Peg(_)).then_some(settings.board.peg_speed);
                 if let Some(link) = BoardLink::open(spec, &options, speed) {
+                    devices.ports.push((Seat::Peg, spec.to_string()));
                     session.attach_peg_board(link.sensing().unwrap_or(Sensing::Occupancy));
                     devices.links.push((Seat::Peg, link));
                 }
@@ -98,6 +102,7 @@ impl Devices {
             );
         }
         if let Some(link) = BoardLink::open(&sighted, &options, None) {
+            devices.ports.push((Seat::Sighted, sighted.to_string()));
             tracing::info!("the sighted player's board: {sighted} ({})", link.name());
             session.attach_sighted_e_board(
                 link.sensing().unwrap_or(Sensing::Piece),
@@ -166,6 +171,15 @@ impl Devices {
         for (_, link) in self.links.iter().filter(|(s, _)| *s == seat) {
             link.request(request.clone());
         }
+    }
+
+    /// The board of `seat` as it was named (its port), for what is said when it is missing.
+    pub(super) fn port_name(&self, seat: Seat) -> String {
+        self.ports
+            .iter()
+            .find(|(s, _)| *s == seat)
+            .map(|(_, name)| name.clone())
+            .unwrap_or_default()
     }
 
     /// The receivers of the boards' events.

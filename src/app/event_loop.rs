@@ -52,6 +52,9 @@ enum Happened {
     Input(Input),
     /// The line being edited (board view).
     Editing(String),
+    /// The speaker opened (or fell back to text lines); `None` when its opening thread
+    /// ended without one.
+    SpeakerOpened(Option<Box<crate::speech::Speaker>>),
 }
 
 /// Runs the loop until the game is left (`Ende`, the end of input, a second Ctrl-C, a
@@ -112,11 +115,17 @@ pub(super) fn run(
                     &keyboard,
                     signals.as_ref().map(EndSignals::received),
                     &mut devices,
+                    sink.speaker_opening(),
                     wait,
                 ) {
                     Happened::Input(input) => input,
                     Happened::Editing(text) => {
                         sink.redraw(session, epoch.elapsed(), Some(&text));
+                        continue;
+                    }
+                    Happened::SpeakerOpened(speaker) => {
+                        sink.speaker_opened(speaker.map(|s| *s));
+                        pending.extend(sink.take_reports());
                         continue;
                     }
                 }
@@ -197,6 +206,7 @@ fn next(
     keyboard: &Keyboard,
     signals: Option<&Receiver<StopRequest>>,
     devices: &mut Devices,
+    speaker: Option<&Receiver<crate::speech::Speaker>>,
     wait: Option<Duration>,
 ) -> Happened {
     let input = |input: Input| Happened::Input(input);
@@ -208,8 +218,13 @@ fn next(
             Keyboard::Terminal(keys) => select.recv(keys),
         };
         let signal_index = signals.map(|signals| select.recv(signals));
+        let speaker_index = speaker.map(|opening| select.recv(opening));
         let boards: Vec<(Seat, Receiver<PortEvent>)> = devices.board_events();
-        let first_board = signal_index.map_or(1, |i| i + 1);
+        let first_board = [signal_index, speaker_index]
+            .into_iter()
+            .flatten()
+            .max()
+            .map_or(1, |i| i + 1);
         for (_, events) in &boards {
             select.recv(events);
         }
@@ -258,6 +273,11 @@ fn next(
                 Err(_) => return input(Input::Tick),
             }
         }
+        if let (Some(at), Some(opening)) = (speaker_index, speaker)
+            && index == at
+        {
+            return Happened::SpeakerOpened(operation.recv(opening).ok().map(Box::new));
+        }
         let index = index - first_board;
         if let Some((seat, events)) = boards.get(index) {
             match operation.recv(events) {
@@ -265,6 +285,7 @@ fn next(
                 Ok(PortEvent::Unavailable(detail)) => {
                     return input(Input::Device(DeviceReport::BoardMissing {
                         seat: *seat,
+                        port: devices.port_name(*seat),
                         detail,
                     }));
                 }

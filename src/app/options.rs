@@ -81,6 +81,10 @@ pub struct SeatArgs {
     /// The voice for clips (a folder under voices/<language>/).
     #[arg(long)]
     pub voice: Option<String>,
+    /// The speaking rate, 0.5 … 2.0 (1.0 is normal; default: the settings' speech.rate,
+    /// which "schneller" and "langsamer" change during a game).
+    #[arg(long)]
+    pub speech_rate: Option<f32>,
     /// What is shown: lines (for screen readers and Braille displays) or board (a full-screen
     /// view for sighted helpers).
     #[arg(long, default_value = "lines")]
@@ -184,6 +188,9 @@ pub(super) fn settings_for(args: &PlayArgs) -> Result<Settings, Error> {
     if let Some(voice) = &args.seat.voice {
         settings.speech.voice = voice.clone();
     }
+    if let Some(rate) = args.seat.speech_rate {
+        settings.speech.rate = rate_in_range(rate, "--speech-rate", lang)?;
+    }
     if let Some(mode) = &args.seat.listen {
         settings.listen.mode = parse_setting::<ListenMode>(mode, "--listen", lang)?;
     }
@@ -194,6 +201,18 @@ pub(super) fn settings_for(args: &PlayArgs) -> Result<Settings, Error> {
         settings.listen.model = model.display().to_string();
     }
     Ok(settings)
+}
+
+/// A speaking rate from the command line, in the settings' range (0.5 … 2.0).
+fn rate_in_range(rate: f32, flag: &str, lang: Lang) -> Result<f32, Error> {
+    if (0.5..=2.0).contains(&rate) {
+        return Ok(rate);
+    }
+    Err(Error::new(lang, Word::BadOption)
+        .shown(format!("{flag} {rate}"))
+        .and_word(Word::AllowedAre)
+        .shown("0.5 … 2.0")
+        .usage())
 }
 
 /// Reads a command-line value with the same names as the settings file.

@@ -45,28 +45,34 @@ pub fn run_play(args: &PlayArgs) -> Result<ExitCode, Error> {
     if let Some(clock) = &clock {
         header.time_control = Some(clock.clock().control().to_pgn());
     }
-    let journal_path = match &args.journal {
-        Some(path) => path.clone(),
+    // The seat, so that `resume` opens the same boards for the same side.
+    let spec = |spec: &annexd_core::board::BoardSpec| {
+        (*spec != annexd_core::board::BoardSpec::None).then(|| spec.to_string())
+    };
+    header.peg_board = spec(&settings.board.peg);
+    header.sighted_board = spec(&settings.board.sighted);
+    header.vi_side = Some(settings.game.vi_side);
+    let (journal_path, (files, sheet)) = match &args.journal {
+        Some(path) => (path.clone(), create_files(path, &header, lang)?),
         None => {
             let dir = crate::data_dirs::games(&settings);
             std::fs::create_dir_all(&dir)
                 .map_err(|err| Error::io(lang, Word::FolderNotCreated, &dir, &err))?;
-            dir.join(format!(
-                "{}.jsonl",
-                chrono::Local::now().format("%Y-%m-%d-%H%M%S")
-            ))
+            new_game_files(&dir, &header, lang)?
         }
     };
-    let (files, sheet) = GameFiles::create(&journal_path, &header).map_err(|err| {
-        Error::said(lang, err.tokens())
-            .shown(journal_path.display())
-            .logged(&err)
-    })?;
-    let mut session = Session::new(sheet, clock, SessionOptions::from(&settings));
-    let mut sink = Sink::new(files, &settings, args.seat.view);
-    let starting = vec![Input::Disk(DiskReport::Journal {
+    remember_last_game(&journal_path);
+    let mut starting = vec![Input::Disk(DiskReport::Journal {
         path: journal_path.display().to_string(),
     })];
+    if let Some(earlier) = files.earlier_pgn() {
+        starting.push(Input::Disk(DiskReport::EarlierPgnKept {
+            path: earlier.display().to_string(),
+        }));
+    }
+    let mut session = Session::new(sheet, clock, SessionOptions::from(&settings));
+    let mut sink = Sink::new(files, &settings, args.seat.view);
+    sink.keep_settings_in(args.config.clone());
     let devices = Devices::open(&settings, args, &mut session)?;
     Ok(run(
         &mut session,
@@ -76,6 +82,76 @@ pub fn run_play(args: &PlayArgs) -> Result<ExitCode, Error> {
         Duration::ZERO,
         starting,
     ))
+}
+
+/// The files of a new game at `path`.
+fn create_files(
+    path: &Path,
+    header: &Header,
+    lang: Lang,
+) -> Result<(GameFiles, annexd_core::record::Scoresheet), Error> {
+    GameFiles::create(path, header).map_err(|err| start_error(path, &err, lang))
+}
+
+/// A game that could not start at `path`, in words.
+fn start_error(path: &Path, err: &crate::record::RecordError, lang: Lang) -> Error {
+    Error::said(lang, err.tokens())
+        .shown(path.display())
+        .logged(err)
+}
+
+/// The files of a new game in the games folder, named by the time it starts
+/// (`2026-03-01-141502.jsonl`); a game started in the same second (two boards of a match
+/// started together) gets the next free name (`2026-03-01-141502-2.jsonl`).
+fn new_game_files(
+    dir: &Path,
+    header: &Header,
+    lang: Lang,
+) -> Result<(PathBuf, (GameFiles, annexd_core::record::Scoresheet)), Error> {
+    use crate::record::{JournalError, RecordError};
+    let stem = chrono::Local::now().format("%Y-%m-%d-%H%M%S").to_string();
+    let mut n = 1;
+    loop {
+        let path = dir.join(match n {
+            1 => format!("{stem}.jsonl"),
+            n => format!("{stem}-{n}.jsonl"),
+        });
+        n += 1;
+        let taken = path.exists() || crate::record::files::pgn_path_for(&path).exists();
+        if taken && n <= 1000 {
+            continue;
+        }
+        match GameFiles::create(&path, header) {
+            Ok(files) => return Ok((path, files)),
+            // Taken between the look and the start (a journal is only ever made new).
+            Err(RecordError::Journal(JournalError::Exists { .. })) if n < 1000 => {}
+            Err(err) => return Err(start_error(&path, &err, lang)),
+        }
+    }
+}
+
+/// The file in the state folder that names the journal of the game started last, so that
+/// `annexd resume` finds it wherever `--journal` put it.
+fn last_game_note() -> Option<PathBuf> {
+    crate::data_dirs::state_dir().map(|dir| dir.join("last-game"))
+}
+
+/// Notes `journal` as the game started last (see [`last_game_note`]); a note that cannot
+/// be written is logged (resume then looks in the games folder only).
+fn remember_last_game(journal: &Path) {
+    let Some(note) = last_game_note() else {
+        return;
+    };
+    let journal = std::path::absolute(journal).unwrap_or_else(|_| journal.to_path_buf());
+    let written = note
+        .parent()
+        .map_or(Ok(()), std::fs::create_dir_all)
+        .and_then(|()| {
+            crate::record::atomic::write_atomically(&note, journal.to_string_lossy().as_bytes())
+        });
+    if let Err(err) = written {
+        tracing::warn!("{}: {err}", note.display());
+    }
 }
 
 /// `annexd resume`.
@@ -93,7 +169,10 @@ pub fn run_resume(args: &ResumeArgs) -> Result<ExitCode, Error> {
         Some(path) => path.clone(),
         None => {
             let dir = crate::data_dirs::games(&settings);
-            newest_unfinished_game(&dir)
+            let last = last_game_note()
+                .and_then(|note| std::fs::read_to_string(note).ok())
+                .map(|path| PathBuf::from(path.trim()));
+            newest_unfinished_game(&dir, last.as_deref())
                 .ok_or_else(|| Error::new(lang, Word::NoUnfinishedGame).shown(dir.display()))?
         }
     };
@@ -109,6 +188,24 @@ pub fn run_resume(args: &ResumeArgs) -> Result<ExitCode, Error> {
     {
         settings.game.language = played_in;
     }
+    // And with the boards and the side it was started with, unless told otherwise.
+    let recorded = |spec: &Option<String>| {
+        spec.as_deref()
+            .and_then(|s| s.parse::<annexd_core::board::BoardSpec>().ok())
+    };
+    if args.seat.board.is_none()
+        && let Some(peg) = recorded(&contents.header.peg_board)
+    {
+        settings.board.peg = peg;
+    }
+    if args.seat.sighted.is_none()
+        && let Some(sighted) = recorded(&contents.header.sighted_board)
+    {
+        settings.board.sighted = sighted;
+    }
+    if let Some(side) = contents.header.vi_side {
+        settings.game.vi_side = side;
+    }
     let lang = settings.game.language;
     let control = contents.header.time_control.clone().unwrap_or_default();
     let clock = clock_for(&control, &settings)?;
@@ -121,6 +218,7 @@ pub fn run_resume(args: &ResumeArgs) -> Result<ExitCode, Error> {
             .logged(&err)
     })?;
     let mut sink = Sink::new(files, &settings, args.seat.view);
+    sink.keep_settings_in(args.config.clone());
     let mut starting = Vec::new();
     if let Some(tail) = &contents.damaged_tail {
         starting.push(Input::Disk(DiskReport::DamagedEnd(tail.clone())));
@@ -190,13 +288,17 @@ fn take_unsaved(journal: &Path) -> Result<Option<(PathBuf, usize)>, Error> {
     Ok(None)
 }
 
-/// The newest journal in `dir` whose game has not ended.
-pub fn newest_unfinished_game(dir: &Path) -> Option<PathBuf> {
-    let mut journals: Vec<(std::time::SystemTime, PathBuf)> = std::fs::read_dir(dir)
-        .ok()?
+/// The newest journal whose game has not ended, of those in `dir` and `last` (the game
+/// started last, wherever its journal is).
+pub fn newest_unfinished_game(dir: &Path, last: Option<&Path>) -> Option<PathBuf> {
+    let in_dir = std::fs::read_dir(dir)
+        .into_iter()
+        .flatten()
         .filter_map(Result::ok)
         .map(|e| e.path())
-        .filter(|p| p.extension().is_some_and(|x| x == "jsonl"))
+        .filter(|p| p.extension().is_some_and(|x| x == "jsonl"));
+    let mut journals: Vec<(std::time::SystemTime, PathBuf)> = in_dir
+        .chain(last.map(Path::to_path_buf))
         .filter_map(|p| Some((std::fs::metadata(&p).ok()?.modified().ok()?, p)))
         .collect();
     journals.sort();

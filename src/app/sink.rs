@@ -30,6 +30,12 @@ pub(super) struct Sink {
     speech: Speech,
     out: std::io::Stdout,
     speaker: Option<Speaker>,
+    /// The speaker while it opens on a thread of its own (the system's speech engine may
+    /// take seconds to answer, or never): the game starts at once, its lines are printed,
+    /// and what is said meanwhile waits here for the speaker.
+    opening: Option<(crossbeam_channel::Receiver<Speaker>, Vec<Utterance>)>,
+    /// A speaking rate set during the game (for a speaker that opens after it).
+    rate_while_opening: Option<f32>,
     stereo_split: bool,
     pub(super) view: Option<(crate::ui::terminal::Screen, String)>,
     /// The line view's terminal with its line editor, when the keyboard is a terminal.
@@ -45,6 +51,9 @@ pub(super) struct Sink {
     closing: Option<Vec<SheetFormat>>,
     /// What happened here that the session is to hear about.
     reports: Vec<Input>,
+    /// The settings file named on the command line, where a new speaking rate is kept
+    /// (`None`: the default file).
+    settings_file: Option<std::path::PathBuf>,
 }
 
 /// At most this many log lines of effects a second; the rest are counted.
@@ -59,6 +68,8 @@ impl Sink {
             speech: settings.game.speech(),
             out: std::io::stdout(),
             speaker: None,
+            opening: None,
+            rate_while_opening: None,
             stereo_split: settings.speech.stereo_split,
             view: None,
             terminal: None,
@@ -68,21 +79,28 @@ impl Sink {
             log_second: (Instant::now(), 0, 0),
             closing: None,
             reports: Vec::new(),
+            settings_file: None,
         };
         if settings.speech.backend != BackendKind::Text {
             let options = SpeakerOptions::from(settings);
-            // Text lines are printed by the sink itself, so the speaker's own text output
-            // (its last fallback) goes nowhere; its notices are reported instead.
-            let speaker = Speaker::open(&options, Box::new(std::io::sink()));
-            for notice in speaker.notices() {
-                sink.reports
+            let (opened, opening) = crossbeam_channel::bounded(1);
+            let started = std::thread::Builder::new()
+                .name("speech-open".into())
+                .spawn(move || {
+                    // Text lines are printed by the sink itself, so the speaker's own text
+                    // output (its last fallback) goes nowhere; its notices are reported.
+                    let speaker = Speaker::open(&options, Box::new(std::io::sink()));
+                    // The sink is gone only when the program is ending: nothing to say then.
+                    let _ = opened.send(speaker);
+                });
+            match started {
+                Ok(_) => sink.opening = Some((opening, Vec::new())),
+                Err(err) => sink
+                    .reports
                     .push(Input::Device(DeviceReport::SpeechFallback {
-                        tokens: notice.tokens.clone(),
-                        detail: notice.detail.clone(),
-                    }));
-            }
-            if speaker.backend() != BackendKind::Text {
-                sink.speaker = Some(speaker);
+                        tokens: vec![Token::Word(annexd_core::Word::NoSound)],
+                        detail: format!("cannot start the speech thread: {err}"),
+                    })),
             }
         }
         if view == View::Board {
@@ -115,11 +133,81 @@ impl Sink {
                 self.write_pgn(session.sheet());
             }
             Effect::CloseRecord { sheets } => self.closing = Some(sheets),
+            Effect::SpeechRate(rate) => self.set_speech_rate(rate),
             // The event loop carries these out with the devices.
             Effect::Quit
             | Effect::ToggleListening
             | Effect::ToSimulator(_)
             | Effect::ToBoard(..) => {}
+        }
+    }
+
+    /// The speaker being opened, to wait for together with the inputs.
+    pub(super) fn speaker_opening(&self) -> Option<&crossbeam_channel::Receiver<Speaker>> {
+        self.opening.as_ref().map(|(opening, _)| opening)
+    }
+
+    /// The speaker is open: what fell back is reported, and what was said while it opened
+    /// is said now (a text-only speaker is dropped: the sink prints the lines itself).
+    /// `None`: the opening thread ended without a speaker (it panicked, in the log).
+    pub(super) fn speaker_opened(&mut self, speaker: Option<Speaker>) {
+        let waiting = self
+            .opening
+            .take()
+            .map(|(_, waiting)| waiting)
+            .unwrap_or_default();
+        let Some(speaker) = speaker else {
+            self.reports
+                .push(Input::Device(DeviceReport::SpeechFallback {
+                    tokens: vec![Token::Word(annexd_core::Word::NoSound)],
+                    detail: "the speech output could not be opened".to_string(),
+                }));
+            return;
+        };
+        for notice in speaker.notices() {
+            self.reports
+                .push(Input::Device(DeviceReport::SpeechFallback {
+                    tokens: notice.tokens.clone(),
+                    detail: notice.detail.clone(),
+                }));
+        }
+        if speaker.backend() != BackendKind::Text {
+            if let Some(rate) = self.rate_while_opening {
+                speaker.set_rate(rate);
+            }
+            for utterance in waiting {
+                speaker.say(utterance);
+            }
+            self.speaker = Some(speaker);
+        }
+    }
+
+    /// The settings file the game was started with (`--config`), where a new speaking rate
+    /// is kept; without it, the default file.
+    pub(super) fn keep_settings_in(&mut self, file: Option<std::path::PathBuf>) {
+        self.settings_file = file;
+    }
+
+    /// Speaks at `rate` from now on and keeps it in the settings file for the next game;
+    /// a file that cannot be written is reported (the new rate holds for this game).
+    fn set_speech_rate(&mut self, rate: f32) {
+        if let Some(speaker) = &self.speaker {
+            speaker.set_rate(rate);
+        }
+        self.rate_while_opening = Some(rate);
+        match crate::config::save_speech_rate(self.settings_file.as_deref(), rate) {
+            Ok(path) => tracing::info!("speech rate {rate} kept in {}", path.display()),
+            Err(err) => {
+                let path = match &err {
+                    crate::config::SaveError::Io { path, .. }
+                    | crate::config::SaveError::NotToml { path, .. } => path.display().to_string(),
+                    crate::config::SaveError::NoFolder => String::new(),
+                };
+                self.reports.push(Input::Device(DeviceReport::RateNotSaved {
+                    path,
+                    detail: err.to_string(),
+                }));
+            }
         }
     }
 
@@ -246,6 +334,14 @@ impl Sink {
     /// The last words are heard before the program ends; exit status 0 when everything was
     /// saved.
     pub(super) fn finish(&mut self, closing: &Closing) -> ExitCode {
+        // A speaker still opening gets a moment to say the last words; no longer.
+        if let Some(speaker) = self
+            .opening
+            .as_ref()
+            .and_then(|(opening, _)| opening.recv_timeout(Duration::from_secs(3)).ok())
+        {
+            self.speaker_opened(Some(speaker));
+        }
         if let Some(speaker) = &self.speaker {
             speaker.wait_idle(Duration::from_secs(3));
         }
@@ -264,13 +360,16 @@ impl Sink {
         audience: Audience,
         printed: Option<&Shown>,
     ) {
+        let channel = match audience {
+            Audience::Player(shakmaty::Color::White) if self.stereo_split => Channel::Left,
+            Audience::Player(shakmaty::Color::Black) if self.stereo_split => Channel::Right,
+            _ => Channel::Both,
+        };
+        let utterance = Utterance::new(tokens.to_vec(), priority).on(channel);
         if let Some(speaker) = &self.speaker {
-            let channel = match audience {
-                Audience::Player(shakmaty::Color::White) if self.stereo_split => Channel::Left,
-                Audience::Player(shakmaty::Color::Black) if self.stereo_split => Channel::Right,
-                _ => Channel::Both,
-            };
-            speaker.say(Utterance::new(tokens.to_vec(), priority).on(channel));
+            speaker.say(utterance);
+        } else if let Some((_, waiting)) = &mut self.opening {
+            waiting.push(utterance);
         }
         let text = match printed {
             Some(shown) => line(self.speech.text(&shown.tokens), shown.detail.as_deref()),

@@ -339,7 +339,7 @@ mod tests {
         assert!(
             error
                 .to_string()
-                .starts_with("cadence inconnue: 4O/5400, par exemple "),
+                .starts_with("cadence inconnue: 4O/5400: pas un nombre de coups: "),
             "{error}"
         );
         assert_eq!(error.exit_code(), ExitCode::from(2));

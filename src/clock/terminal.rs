@@ -69,6 +69,8 @@ impl KeyMap {
             KeyCode::Char('h') | KeyCode::Char('?') => {
                 Some(LoopEvent::Say(vec![Token::Word(Word::ClockKeys)]))
             }
+            // Asked whether to quit, another key answers no.
+            _ if quit_asked => Some(LoopEvent::Say(vec![Token::Word(Word::NotEnding)])),
             _ => Some(LoopEvent::Say(vec![Token::Word(Word::UnknownCommand)])),
         }
     }
@@ -224,6 +226,20 @@ mod tests {
         assert_eq!(
             press(KeyEvent::new(KeyCode::Char('c'), KeyModifiers::CONTROL)),
             Some(LoopEvent::Quit)
+        );
+    }
+
+    #[test]
+    fn another_key_after_q_says_the_clock_is_not_ending() {
+        let mut keys = KeyMap::default();
+        keys.map(key('q'), ms(0));
+        assert_eq!(
+            keys.map(key('x'), ms(100)),
+            Some(LoopEvent::Say(vec![Token::Word(Word::NotEnding)]))
+        );
+        assert_eq!(
+            keys.map(key('x'), ms(1000)),
+            Some(LoopEvent::Say(vec![Token::Word(Word::UnknownCommand)]))
         );
     }
 

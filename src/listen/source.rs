@@ -136,6 +136,7 @@ impl DeviceSource {
     /// at whatever rate, channel count and sample format it prefers, and the conditioner
     /// mixes and resamples.
     pub fn open(name: Option<&str>, preferred_rate: u32) -> Result<DeviceSource, SourceError> {
+        crate::sound::quiet_alsa();
         let host = cpal::default_host();
         let wanted = name.filter(|n| *n != "default");
         let device = match wanted {

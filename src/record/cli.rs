@@ -21,7 +21,10 @@ pub fn run_pgn(args: &RecordArgs) -> Result<ExitCode, Error> {
     let (lang, path) = args.resolve()?;
     let contents = read_journal(&path, lang)?;
     let sheet = replay(&contents).map_err(|e| Error::of(lang, &e).shown(path.display()))?;
-    write_stdout(annexd_core::record::pgn_text(&sheet).as_bytes(), lang)?;
+    write_stdout(
+        annexd_core::record::pgn_text_in(&sheet, lang).as_bytes(),
+        lang,
+    )?;
     Ok(ExitCode::SUCCESS)
 }
 
@@ -49,11 +52,31 @@ pub struct RecordArgs {
     pub config: Option<PathBuf>,
 }
 
+/// The journal a record command is about: the one named or the newest game, or none yet
+/// (the games folder, which holds no game).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Found {
+    /// The journal.
+    Journal(PathBuf),
+    /// No journal was named and the games folder holds none.
+    NoGame(PathBuf),
+}
+
 impl RecordArgs {
     /// The language, and the journal named or the newest in the games folder. The
     /// language is the one asked for, else the one the game was played in (its journal
     /// says), else the settings'.
     pub fn resolve(&self) -> Result<(Lang, PathBuf), Error> {
+        match self.find()? {
+            (lang, Found::Journal(journal)) => Ok((lang, journal)),
+            (lang, Found::NoGame(dir)) => Err(Error::new(lang, Word::NoGameFile)
+                .shown(dir.display())
+                .and_word(Word::NameTheGameFile)),
+        }
+    }
+
+    /// As [`RecordArgs::resolve`], with no game yet an answer rather than a failure.
+    pub fn find(&self) -> Result<(Lang, Found), Error> {
         let lang = self.lang.unwrap_or_default();
         let settings = crate::config::load_or_fail(self.config.as_deref(), lang)?;
         let lang = self.lang.unwrap_or(settings.game.language);
@@ -61,18 +84,17 @@ impl RecordArgs {
             Some(path) => path.clone(),
             None => {
                 let dir = crate::data_dirs::games(&settings);
-                newest_game(&dir).ok_or_else(|| {
-                    Error::new(lang, Word::NoGameFile)
-                        .shown(dir.display())
-                        .and_word(Word::NameTheGameFile)
-                })?
+                match newest_game(&dir) {
+                    Some(journal) => journal,
+                    None => return Ok((lang, Found::NoGame(dir))),
+                }
             }
         };
         let lang = match self.lang {
             Some(lang) => lang,
             None => game_lang(&journal).unwrap_or(lang),
         };
-        Ok((lang, journal))
+        Ok((lang, Found::Journal(journal)))
     }
 }
 

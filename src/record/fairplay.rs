@@ -2,9 +2,14 @@
 //! which program and build it is; whether it can play against a chess engine (the ordinary
 //! build, feature `engine`: only in a game against the engine) or contains none and gives no
 //! move advice (the tournament build: it checks moves for legality with a move generator and
-//! never searches or evaluates a position; it says first that it is a tournament build); that
-//! it opens no network connection (only the devices of this computer: boards on serial ports,
-//! sound, the speech engine's local socket); and the state of the record.
+//! never searches or evaluates a position; it says first that it is a tournament build);
+//! whether it can reach a network (feature `online`: only in a game on lichess) or opens no
+//! network connection (only the devices of this computer: boards on serial ports, sound, the
+//! speech engine's local socket); its optional parts in the user's language; the radio it may
+//! use (Bluetooth LE, only for a Bluetooth board a game names); and, for the game named or the
+//! newest, whether it used Bluetooth and the state of its record. Before the first game it
+//! says what the build can and cannot do, and that there is no game yet (exit 0: the arbiter
+//! checks the device before the round).
 //!
 //! The claims are tested, not only said: `tests/it/fairplay.rs` runs a whole game under
 //! `strace` and fails on any internet socket or any other program started, and checks that
@@ -14,11 +19,12 @@ use std::process::ExitCode;
 
 use clap::Args;
 
-use annexd_core::record::{RecordState, capitalised};
-use annexd_core::{Token, Word};
+use annexd_core::board::{BoardSpec, Reach};
+use annexd_core::record::{Header, RecordState, capitalised};
+use annexd_core::{Lang, Token, Word};
 
-use super::cli::{RecordArgs, read_journal};
-use super::provenance::{self, BuildFacts};
+use super::cli::{Found, RecordArgs, read_journal};
+use super::provenance::{self, BuildFacts, BuildText, Part};
 use crate::error::{Error, out_line};
 
 /// Options of `annexd fairplay`.
@@ -29,29 +35,82 @@ pub struct FairplayArgs {
     pub record: RecordArgs,
 }
 
-/// `annexd fairplay`. Its claims are said whatever else fails; a record that cannot be
-/// found or read is said after them, and fails the command.
+/// What fairplay says, as data: the lines of the build, then those of the game (none
+/// before the first game).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Statement {
+    /// The lines, in order.
+    pub lines: Vec<String>,
+}
+
+impl Statement {
+    /// What this build can and cannot do, in `lang`: the program and its build, whether it is
+    /// a tournament build, whether it has an engine and reaches a network, the optional parts
+    /// in words, and the radio (Bluetooth LE) it may use.
+    pub fn of_this_build(lang: Lang) -> Statement {
+        let say = |word: Word| capitalised(&lang.text(&[Token::Word(word)]));
+        let build = BuildText::this_build();
+        let mut lines = vec![format!("{} ({})", provenance::program(), build.id)];
+        lines.extend(BuildFacts::of_this_build().words().into_iter().map(say));
+        lines.push(build.parts_line(lang));
+        lines.push(say(if Part::Bluetooth.built_in() {
+            Word::RadioBluetooth
+        } else {
+            Word::NoRadio
+        }));
+        Statement { lines }
+    }
+
+    /// Whether the game of `header` used Bluetooth (its boards, as recorded), in words.
+    pub fn bluetooth_of(header: &Header, lang: Lang) -> String {
+        let boards = [&header.peg_board, &header.sighted_board];
+        let word = if boards.iter().all(|b| b.is_none()) && header.vi_side.is_none() {
+            // A journal older than the seat in its header.
+            Word::GameBluetoothUnknown
+        } else if boards.iter().any(|board| {
+            board
+                .as_deref()
+                .and_then(|spec| spec.parse::<BoardSpec>().ok())
+                .is_some_and(|spec| matches!(spec.reach(), Reach::Ble(_)))
+        }) {
+            Word::GameUsedBluetooth
+        } else {
+            Word::GameWithoutBluetooth
+        };
+        capitalised(&lang.text(&[Token::Word(word)]))
+    }
+}
+
+/// `annexd fairplay`: what the build can and cannot do, whatever else fails; then the game
+/// (the one named, or the newest): whether it used Bluetooth and the state of its record.
+/// Before the first game that is said, and the command succeeds (the arbiter checks the
+/// device before the round). A record named that cannot be read fails the command.
 pub fn run(args: &FairplayArgs) -> Result<ExitCode, Error> {
-    let resolved = args.record.resolve();
-    let lang = match &resolved {
+    let found = args.record.find();
+    let lang = match &found {
         Ok((lang, _)) => *lang,
         Err(err) => err.lang(),
     };
-    let say = |word: Word| lang.text(&[Token::Word(word)]);
-    out_line(format_args!(
-        "{} ({})",
-        provenance::program(),
-        provenance::build()
-    ));
-    for word in BuildFacts::of_this_build().words() {
-        out_line(capitalised(&say(word)));
+    for line in Statement::of_this_build(lang).lines {
+        out_line(line);
     }
-    let (_, journal) = resolved?;
+    let journal = match found? {
+        (_, Found::Journal(journal)) => journal,
+        (_, Found::NoGame(dir)) => {
+            let none = capitalised(&lang.text(&[Token::Word(Word::NoGameYet)]));
+            out_line(format_args!("{none}: {}", dir.display()));
+            return Ok(ExitCode::SUCCESS);
+        }
+    };
     let contents = read_journal(&journal, lang)?;
+    out_line(Statement::bluetooth_of(&contents.header, lang));
     let state = RecordState::of(&contents);
     let mut line = format!("{}: {}", journal.display(), lang.text(&state.tokens()));
     if let Some(code) = state.code {
-        line.push_str(&format!(", {} {code}", say(Word::CheckCode)));
+        line.push_str(&format!(
+            ", {} {code}",
+            lang.text(&[Token::Word(Word::CheckCode)])
+        ));
     }
     out_line(line);
     Ok(ExitCode::SUCCESS)

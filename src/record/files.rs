@@ -47,18 +47,47 @@ pub fn pgn_path_for(journal: &Path) -> PathBuf {
     journal.with_extension("pgn")
 }
 
+/// Moves the PGN file `pgn` to the first free name beside it (`round1.earlier.pgn`,
+/// `round1.earlier-2.pgn`, …) and returns it.
+fn keep_aside(pgn: &Path) -> std::io::Result<PathBuf> {
+    let stem = pgn
+        .file_stem()
+        .map(|s| s.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    for n in 1..1000 {
+        let name = match n {
+            1 => format!("{stem}.earlier.pgn"),
+            n => format!("{stem}.earlier-{n}.pgn"),
+        };
+        let aside = pgn.with_file_name(name);
+        if !aside.exists() {
+            std::fs::rename(pgn, &aside)?;
+            tracing::info!("{} kept as {}", pgn.display(), aside.display());
+            return Ok(aside);
+        }
+    }
+    Err(std::io::Error::new(
+        std::io::ErrorKind::AlreadyExists,
+        "no free name to keep the earlier PGN under",
+    ))
+}
+
 /// A game's journal and PGN file; see the module documentation.
 #[derive(Debug)]
 pub struct GameFiles {
     journal: Journal,
     pgn: PathBuf,
+    /// Where a PGN file that stood where this game's goes was kept.
+    earlier_pgn: Option<PathBuf>,
 }
 
 impl GameFiles {
     /// Starts the files of a new game: its journal with the header line (which names this
-    /// program and its build), and the PGN beside it. Neither an existing journal nor an
-    /// existing PGN file is ever overwritten; when the game cannot start, nothing is left
-    /// behind.
+    /// program and its build), and the PGN beside it. An existing journal is never
+    /// overwritten: it refuses the start. A PGN file beside it without its journal (an
+    /// earlier game's, or another program's) is never overwritten either: it is kept under
+    /// a free name of its own ([`GameFiles::earlier_pgn`]). When the game cannot start,
+    /// nothing is left behind.
     pub fn create(
         journal_path: &Path,
         header: &Header,
@@ -71,11 +100,27 @@ impl GameFiles {
         let header = &header;
         let sheet = Scoresheet::new(header.clone())?;
         let pgn = pgn_path_for(journal_path);
-        if pgn.exists() {
-            return Err(RecordError::Journal(JournalError::Exists { path: pgn }));
-        }
+        // The journal is the record: only an existing one refuses the start.
         let journal = Journal::create(journal_path, header)?;
-        let files = GameFiles { journal, pgn };
+        let earlier_pgn = if pgn.exists() {
+            match keep_aside(&pgn) {
+                Ok(kept) => Some(kept),
+                Err(source) => {
+                    // Nothing is recorded yet: the start is undone.
+                    if let Err(remove) = std::fs::remove_file(journal_path) {
+                        tracing::warn!("{}: {remove}", journal_path.display());
+                    }
+                    return Err(RecordError::Pgn { path: pgn, source });
+                }
+            }
+        } else {
+            None
+        };
+        let files = GameFiles {
+            journal,
+            pgn,
+            earlier_pgn,
+        };
         if let Err(e) = files.write_pgn(&sheet) {
             // Nothing is recorded yet: undo the start so that it can be tried again. If even
             // that fails, the empty journal is harmless (it holds a header only).
@@ -94,6 +139,7 @@ impl GameFiles {
         let files = GameFiles {
             journal,
             pgn: pgn_path_for(journal_path),
+            earlier_pgn: None,
         };
         Ok((files, contents))
     }
@@ -136,6 +182,11 @@ impl GameFiles {
     /// The journal's path.
     pub fn journal_path(&self) -> &Path {
         self.journal.path()
+    }
+
+    /// Where a PGN file that stood where this game's goes was kept, if there was one.
+    pub fn earlier_pgn(&self) -> Option<&Path> {
+        self.earlier_pgn.as_deref()
     }
 
     /// The PGN file's path.

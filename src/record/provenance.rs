@@ -1,6 +1,9 @@
 //! Which program wrote a record: its name and version, and its build (the commit it was
 //! built from, the profile, the optional parts built in). Written into every new journal's
-//! header, printed on the sheets and said by `annexd fairplay`.
+//! header, printed on the sheets and said by `annexd fairplay`; the optional parts are
+//! [`Part`]s, said in the user's language (`verify`, `fairplay`).
+
+use annexd_core::{Lang, Token, Word};
 
 /// The program and its version: `annexd 0.1.0`.
 pub fn program() -> String {
@@ -19,19 +22,11 @@ pub fn build() -> String {
     } else {
         "release"
     };
-    let mut features = Vec::new();
-    if cfg!(feature = "tts") {
-        features.push("tts");
-    }
-    if cfg!(feature = "recognition") {
-        features.push("recognition");
-    }
-    if BuildFacts::of_this_build().engine {
-        features.push("engine");
-    }
-    if BuildFacts::of_this_build().network {
-        features.push("online");
-    }
+    let features: Vec<&str> = Part::ALL
+        .into_iter()
+        .filter(|part| part.built_in())
+        .map(Part::feature)
+        .collect();
     let features = if features.is_empty() {
         "no optional parts".to_string()
     } else {
@@ -87,6 +82,142 @@ impl BuildFacts {
     }
 }
 
+/// What a build's features string says when it names none.
+const NO_PARTS: &str = "no optional parts";
+
+/// An optional part a build may hold (a Cargo feature), which an arbiter may ask about.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Part {
+    /// Speech through the system's engine (`tts`).
+    SystemSpeech,
+    /// Speech recognition with Vosk (`recognition`).
+    Vosk,
+    /// Speech recognition with Whisper (`whisper`).
+    Whisper,
+    /// Bluetooth LE boards (`ble`): a radio.
+    Bluetooth,
+    /// Games against a chess engine at home (`engine`).
+    Engine,
+    /// Games on lichess (`online`): a network.
+    Online,
+}
+
+impl Part {
+    /// Every part, in the order a build names them.
+    pub const ALL: [Part; 6] = [
+        Part::SystemSpeech,
+        Part::Vosk,
+        Part::Whisper,
+        Part::Bluetooth,
+        Part::Engine,
+        Part::Online,
+    ];
+
+    /// Its Cargo feature, as the build string names it.
+    pub fn feature(self) -> &'static str {
+        match self {
+            Part::SystemSpeech => "tts",
+            Part::Vosk => "recognition",
+            Part::Whisper => "whisper",
+            Part::Bluetooth => "ble",
+            Part::Engine => "engine",
+            Part::Online => "online",
+        }
+    }
+
+    /// Whether the running program holds it.
+    pub fn built_in(self) -> bool {
+        match self {
+            Part::SystemSpeech => cfg!(feature = "tts"),
+            Part::Vosk => cfg!(feature = "recognition"),
+            Part::Whisper => cfg!(feature = "whisper"),
+            Part::Bluetooth => cfg!(feature = "ble"),
+            Part::Engine => cfg!(feature = "engine"),
+            Part::Online => cfg!(feature = "online"),
+        }
+    }
+
+    /// Its name in the words of the tables.
+    pub fn word(self) -> Word {
+        match self {
+            Part::SystemSpeech => Word::PartSystemSpeech,
+            Part::Vosk => Word::PartVosk,
+            Part::Whisper => Word::PartWhisper,
+            Part::Bluetooth => Word::PartBluetooth,
+            Part::Engine => Word::PartEngine,
+            Part::Online => Word::PartOnline,
+        }
+    }
+}
+
+/// A build as a journal's header writes it ("commit 79f09fb, release, tts recognition"): the
+/// commit and the profile (data, shown as written), and the optional parts it names.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct BuildText {
+    /// "commit 79f09fb, release".
+    pub id: String,
+    /// The parts named, in order; a name this program does not know is kept as written.
+    pub parts: Vec<Result<Part, String>>,
+}
+
+impl BuildText {
+    /// Reads a build string (any text: an unknown shape is all id).
+    pub fn read(build: &str) -> BuildText {
+        let pieces: Vec<&str> = build.split(", ").collect();
+        let [commit, profile, features] = pieces.as_slice() else {
+            return BuildText {
+                id: build.to_string(),
+                parts: Vec::new(),
+            };
+        };
+        let parts = if *features == NO_PARTS {
+            Vec::new()
+        } else {
+            features
+                .split_whitespace()
+                .map(|name| {
+                    Part::ALL
+                        .into_iter()
+                        .find(|part| part.feature() == name)
+                        .ok_or_else(|| name.to_string())
+                })
+                .collect()
+        };
+        BuildText {
+            id: format!("{commit}, {profile}"),
+            parts,
+        }
+    }
+
+    /// This program's build.
+    pub fn this_build() -> BuildText {
+        BuildText::read(&build())
+    }
+
+    /// The parts in the words of `lang`: "eingebaut: Sprachausgabe des Systems, Spracherkennung
+    /// Vosk" (a name the program does not know as written), or "keine Zusatzteile eingebaut".
+    pub fn parts_line(&self, lang: Lang) -> String {
+        if self.parts.is_empty() {
+            return annexd_core::record::capitalised(
+                &lang.text(&[Token::Word(Word::NoOptionalParts)]),
+            );
+        }
+        let names: Vec<String> = self
+            .parts
+            .iter()
+            .map(|part| match part {
+                Ok(part) => lang.text(&[Token::Word(part.word())]),
+                Err(name) => name.clone(),
+            })
+            .collect();
+        format!(
+            "{}: {}",
+            annexd_core::record::capitalised(&lang.text(&[Token::Word(Word::PartsBuiltIn)])),
+            names.join(", ")
+        )
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -116,5 +247,31 @@ mod tests {
         assert_eq!(online.words(), [Word::EngineBuiltIn, Word::NetworkBuiltIn]);
         assert_eq!(BuildFacts::of_this_build().engine, cfg!(feature = "engine"));
         assert_eq!(BuildFacts::of_this_build().network, cfg!(feature = "online"));
+    }
+}
+
+#[cfg(test)]
+mod part_tests {
+    use super::*;
+
+    #[test]
+    fn a_build_string_is_read_and_its_parts_said_in_the_language() {
+        let text = BuildText::read("commit 79f09fb, release, tts recognition whisper ble gizmo");
+        assert_eq!(text.id, "commit 79f09fb, release");
+        assert_eq!(
+            text.parts_line(Lang::De),
+            "Eingebaut: Sprachausgabe des Systems, Spracherkennung Vosk, Spracherkennung \
+             Whisper, Bluetooth LE für Bretter, gizmo"
+        );
+        assert_eq!(
+            BuildText::read("commit 79f09fb, debug, no optional parts").parts_line(Lang::Fr),
+            "Aucune partie optionnelle intégrée"
+        );
+        assert_eq!(BuildText::read("odd").id, "odd");
+        let this = BuildText::this_build();
+        assert_eq!(
+            this.parts.len(),
+            Part::ALL.iter().filter(|p| p.built_in()).count()
+        );
     }
 }

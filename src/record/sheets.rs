@@ -5,7 +5,7 @@
 
 use std::path::{Path, PathBuf};
 
-use annexd_core::record::{Form, RecordState, Scoresheet, SheetFormat, SheetWords, pgn_text};
+use annexd_core::record::{Form, RecordState, Scoresheet, SheetFormat, SheetWords, pgn_text_in};
 use annexd_core::{Lang, Token, Word};
 
 use super::atomic::write_atomically;
@@ -63,7 +63,8 @@ pub fn render(
 ) -> Result<Vec<u8>, SheetError> {
     let form = || Form::new(sheet, state, options.lang, options.words);
     Ok(match format {
-        SheetFormat::Pgn => pgn_text(sheet).into_bytes(),
+        // Its comments in the sheet's language, as `annexd pgn` writes them.
+        SheetFormat::Pgn => pgn_text_in(sheet, options.lang).into_bytes(),
         SheetFormat::Txt => form().to_text().into_bytes(),
         SheetFormat::Brf => braille::braille_sheet(&form())?.into_bytes(),
         SheetFormat::Pdf => pdf::render_pdf(&form(), &Fonts::find(options.font.as_deref())?)?,

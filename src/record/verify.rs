@@ -44,14 +44,21 @@ pub fn verdict(contents: &JournalContents, code: Option<CheckCode>, lang: Lang) 
     let mut lines = Vec::new();
     let header = &contents.header;
     if let Some(program) = &header.program {
+        // The build's commit and profile as data; its optional parts in words.
         let build = header
             .build
+            .as_deref()
+            .map(super::provenance::BuildText::read);
+        let id = build
             .as_ref()
-            .map_or_else(String::new, |b| format!(" ({b})"));
+            .map_or_else(String::new, |b| format!(" ({})", b.id));
         lines.push(format!(
-            "{} {program}{build}",
+            "{} {program}{id}",
             say(&[Token::Word(Word::WrittenBy)])
         ));
+        if let Some(build) = build {
+            lines.push(build.parts_line(lang));
+        }
     }
     let state = RecordState::of(contents);
     let mut exit = match state.integrity {

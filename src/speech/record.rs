@@ -74,7 +74,7 @@ impl Microphone {
     /// afresh for each take, so nothing said during a prompt is recorded.
     pub fn open() -> Result<Microphone, String> {
         use cpal::traits::{DeviceTrait, HostTrait};
-        let _alsa_messages = super::output::clips::quiet_alsa();
+        crate::sound::quiet_alsa();
         let device = cpal::default_host()
             .default_input_device()
             .ok_or("the system has no default input device")?;
@@ -113,7 +113,7 @@ impl Microphone {
     /// A capture stream sending mono chunks, not yet started.
     fn stream(&self) -> Result<(cpal::Stream, Receiver<Vec<f32>>), String> {
         use cpal::traits::DeviceTrait;
-        let _alsa_messages = super::output::clips::quiet_alsa();
+        crate::sound::quiet_alsa();
         let config = self.supported.config();
         let channels = config.channels.max(1) as usize;
         let (tx, samples) = unbounded();

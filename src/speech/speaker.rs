@@ -166,6 +166,7 @@ pub enum SpeechEvent {
 
 enum Command {
     Say(QueuedUtterance),
+    SetRate(f32),
     WhenIdle(Sender<()>),
     Shutdown,
 }
@@ -191,6 +192,20 @@ struct OpenFailure {
     no_sound: bool,
 }
 
+impl OpenFailure {
+    /// Why output `kind` does not speak, in words: no sound device, the system's speech
+    /// engine silent (`silent`: it did not answer in time) or missing, no voice.
+    fn reason(&self, kind: BackendKind, silent: bool) -> Word {
+        match kind {
+            _ if self.no_sound => Word::NoSoundDevice,
+            BackendKind::Tts if silent => Word::SpeechEngineSilent,
+            BackendKind::Tts => Word::SpeechEngineUnavailable,
+            BackendKind::Clips => Word::NoVoice,
+            BackendKind::ScreenReader | BackendKind::Text => Word::NoScreenReader,
+        }
+    }
+}
+
 impl Speaker {
     /// Opens the output the settings ask for; when it does not work, tries the other sound
     /// output (unless the sound device itself is missing), then text lines on `text_out`,
@@ -206,6 +221,8 @@ impl Speaker {
         };
         let shared_text = SharedWriter::new(text_out);
         let mut sound_missing = false;
+        // Why each output did not speak, in words, for the last notice.
+        let mut reasons: Vec<Word> = Vec::new();
         for kind in plan {
             if sound_missing {
                 break;
@@ -215,9 +232,11 @@ impl Speaker {
                 Err(failure) => {
                     notices.push(fallback_notice(kind, &failure.detail));
                     sound_missing |= failure.no_sound;
+                    reasons.push(failure.reason(kind, false));
                     continue;
                 }
             };
+            let started = Instant::now();
             match Speaker::spawn(kind, settings, make, shared_text.clone()) {
                 Ok((mut speaker, remark)) => {
                     if let Some(remark) = remark {
@@ -229,9 +248,12 @@ impl Speaker {
                 Err(failure) => {
                     notices.push(fallback_notice(kind, &failure.detail));
                     sound_missing |= failure.no_sound;
+                    let silent = started.elapsed() >= open_timeout(kind);
+                    reasons.push(failure.reason(kind, silent));
                 }
             }
         }
+        reasons.dedup();
         let make: MakeOutput = {
             let text = shared_text.clone();
             Box::new(move || {
@@ -257,8 +279,12 @@ impl Speaker {
             });
         } else if settings.backend != BackendKind::Text {
             let causes: Vec<_> = notices.iter().map(|n| n.detail.clone()).collect();
+            let mut tokens = vec![Token::Word(Word::NoSound)];
+            for reason in reasons {
+                tokens.extend([Token::Pause, Token::Word(reason)]);
+            }
             notices.push(Notice {
-                tokens: vec![Token::Word(Word::NoSound)],
+                tokens,
                 detail: format!(
                     "no sound output ({}): announcements are written as text lines",
                     causes.join("; ")
@@ -358,6 +384,11 @@ impl Speaker {
         let id = self.new_id();
         self.send(Command::Say(QueuedUtterance { id, utterance }));
         id
+    }
+
+    /// Speaks at `rate` (1.0 normal, 0.5 … 2.0) from the next announcement on.
+    pub fn set_rate(&self, rate: f32) {
+        self.send(Command::SetRate(rate));
     }
 
     /// What happens to the announcements.
@@ -509,6 +540,10 @@ impl Worker {
             };
             let steps = match command {
                 Some(Command::Say(entry)) => self.queue.offer(entry),
+                Some(Command::SetRate(rate)) => {
+                    self.output.set_rate(rate);
+                    Vec::new()
+                }
                 Some(Command::WhenIdle(tx)) => {
                     self.waiters.push(tx);
                     Vec::new()

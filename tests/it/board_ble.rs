@@ -56,7 +56,11 @@ fn without_a_system_bus_no_bluetooth_is_said_and_the_game_goes_on_with_typed_mov
         }
         game.type_line("FEN");
         game.expect_fen(fen);
-        game.type_line(if lang == "de" { "Ende" } else { "quit" });
+        game.type_line(if lang == "de" {
+            "Ende\nja"
+        } else {
+            "quit\nyes"
+        });
         assert_eq!(game.wait(), Some(0));
         let log = std::fs::read_dir(dir.path())
             .unwrap()
@@ -122,7 +126,7 @@ fn with_a_system_bus_without_bluez_no_bluetooth_is_said_in_french() {
     game.expect_exact("échiquier électronique, pas de Bluetooth, tapez ou dites les coups");
     game.type_line("e4");
     game.expect_exact("Blanc Eva vier");
-    game.type_line("fin");
+    game.type_line("fin\noui");
     assert_eq!(game.wait(), Some(0));
     daemon.kill().unwrap();
     daemon.wait().unwrap();

@@ -118,7 +118,13 @@ fn play_game(game: &[Move], options: SimOptions, check_touches: bool) -> Run {
     }
     let mut pos = Chess::default();
     for (ply, &m) in game.iter().enumerate() {
-        board.type_line(&UciMove::from_standard(m).to_string());
+        // Castling as "O-O": a king's two steps typed as a peg's way move the king alone.
+        let typed = match m {
+            Move::Castle { king, rook } if rook < king => "O-O-O".to_string(),
+            Move::Castle { .. } => "O-O".to_string(),
+            _ => UciMove::from_standard(m).to_string(),
+        };
+        board.type_line(&typed);
         board.type_line("KEY clock");
         let mut touched = Vec::new();
         let mut seen = None;

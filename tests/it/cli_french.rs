@@ -211,7 +211,10 @@ fn the_clock_speaks_french_and_refuses_in_french() {
     let output = annexd(&["clock", "--control", "4O/5400", "--lang", "fr"]);
     assert_eq!(output.status.code(), Some(2));
     assert!(
-        stderr(&output).starts_with("annexd: cadence inconnue: 4O/5400, par exemple "),
+        stderr(&output).starts_with(
+            "annexd: cadence inconnue: 4O/5400: pas un nombre de coups: 4o/5400: par exemple: \
+             40/5400, 40/90+30+30"
+        ),
         "{}",
         stderr(&output)
     );

@@ -71,9 +71,24 @@ fn the_talking_clock_in_a_terminal() {
         "White's clock did not run"
     );
 
-    // Q asks, Q again quits, and the terminal is given back.
+    // Q asks; another key answers that the clock is not ending (issue 29: it said "unknown
+    // command"); Q asks again, and Q again quits, and the terminal is given back.
     tmux.keys(&["q"]);
     tmux.wait_for("press Q again to quit", WAIT);
+    tmux.keys(&["x"]);
+    tmux.wait_for("not ending, the clock goes on", WAIT);
+    assert_eq!(tmux.count("unknown"), 0, "{}", tmux.screen());
+    std::thread::sleep(Duration::from_millis(800));
+    tmux.keys(&["q"]);
+    let asked_again = std::time::Instant::now() + WAIT;
+    while tmux.count("press Q again to quit") < 2 {
+        assert!(
+            std::time::Instant::now() < asked_again,
+            "Q after 'not ending' asks again:\n{}",
+            tmux.screen()
+        );
+        std::thread::sleep(Duration::from_millis(100));
+    }
     tmux.keys(&["q"]);
     tmux.wait_for("EXIT=0", WAIT);
 
@@ -96,7 +111,10 @@ fn a_bad_control_is_refused_with_an_example() {
     assert!(!output.status.success());
     let message = String::from_utf8_lossy(&output.stderr);
     assert!(
-        message.contains("Zeitkontrolle unbekannt: 90 minutes, zum Beispiel "),
+        message.contains(
+            "Zeitkontrolle unbekannt: 90 minutes: keine Einheit, erlaubt sind h, m und s: \
+             90minutes: zum Beispiel: 90m+30s, 40/90+30+30"
+        ),
         "{message}"
     );
     assert!(output.stdout.is_empty());

@@ -120,8 +120,17 @@ fn config_names_the_file_the_line_the_key_and_what_is_wrong() {
         fr: "annexd: erreur dans les réglages, fichier illisible, introuvable: {file}",
     };
     let not_a_number = Said {
-        de: "annexd: Fehler in der Einstellung: {file}: Zeile 3: speech.rate: Zahl erwartet",
-        fr: "annexd: erreur dans les réglages: {file}: ligne 3: speech.rate: un nombre est attendu",
+        de: "annexd: Fehler in der Einstellung: {file}: Zeile 3: speech.rate: Zahl erwartet: \
+             zum Beispiel: 1.0",
+        fr: "annexd: erreur dans les réglages: {file}: ligne 3: speech.rate: un nombre est \
+             attendu: par exemple: 1.0",
+    };
+    // A list written as text: what is expected, and the default as an example (issue 29).
+    let not_a_list = Said {
+        de: "annexd: Fehler in der Einstellung: {file}: Zeile 2: clock.warnings-seconds: Liste \
+             in eckigen Klammern erwartet: zum Beispiel: [600, 300, 120, 60, 30]",
+        fr: "annexd: erreur dans les réglages: {file}: ligne 2: clock.warnings-seconds: une \
+             liste entre crochets est attendue: par exemple: [600, 300, 120, 60, 30]",
     };
     let unknown = Said {
         de: "annexd: Fehler in der Einstellung: {file}: Zeile 2: board.pegs: unbekannte \
@@ -132,9 +141,9 @@ fn config_names_the_file_the_line_the_key_and_what_is_wrong() {
     let time_control = Said {
         de: "annexd: Fehler in der Einstellung: {file}: Zeile 2: game.time-control: \
              Zeitkontrolle nicht lesbar, keine Einheit, erlaubt sind h, m und s: zum Beispiel: \
-             90m+30s",
+             90m+30s, 40/90+30+30",
         fr: "annexd: erreur dans les réglages: {file}: ligne 2: game.time-control: cadence \
-             illisible, pas une unité, utilisez h, m et s: par exemple: 90m+30s",
+             illisible, pas une unité, utilisez h, m et s: par exemple: 90m+30s, 40/90+30+30",
     };
     for lang in LANGS {
         let home = Home::new("en");
@@ -156,6 +165,7 @@ fn config_names_the_file_the_line_the_key_and_what_is_wrong() {
                 &not_a_number,
             ),
             ("[board]\npegs = \"sim\"\n", &unknown),
+            ("[clock]\nwarnings-seconds = \"120\"\n", &not_a_list),
             ("[game]\ntime-control = \"90x\"\n", &time_control),
         ] {
             std::fs::write(&file, text).unwrap();

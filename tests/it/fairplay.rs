@@ -93,14 +93,169 @@ fn fairplay_says_no_engine_no_network_and_the_state_of_the_record() {
             said[0].starts_with(&format!("annexd {} (commit ", env!("CARGO_PKG_VERSION"))),
             "{said:?}"
         );
-        let record = 1 + lines.len();
-        assert_eq!(&said[1..record], &lines[..], "{lang}");
+        let facts = 1 + lines.len();
+        assert_eq!(&said[1..facts], &lines[..], "{lang}");
+        // Then the build's parts and its radio (see the test below), and this game's radio.
+        let this_game = if lang == "de" {
+            "Diese Partie: ohne Bluetooth"
+        } else {
+            "This game: without Bluetooth"
+        };
+        assert_eq!(said[facts + 2], this_game, "{lang}");
+        let record = facts + 3;
         assert!(
             said[record].starts_with(&journal.display().to_string()),
             "{said:?}"
         );
         assert!(said[record].ends_with(code), "{said:?}");
     }
+}
+
+/// The build's optional parts in the user's language, and its radio.
+fn build_lines(lang: &str) -> [String; 2] {
+    let parts: Vec<&str> = [
+        (
+            cfg!(feature = "tts"),
+            ["Sprachausgabe des Systems", "la synthèse vocale du système"],
+        ),
+        (
+            cfg!(feature = "recognition"),
+            ["Spracherkennung Vosk", "la reconnaissance vocale Vosk"],
+        ),
+        (
+            cfg!(feature = "whisper"),
+            [
+                "Spracherkennung Whisper",
+                "la reconnaissance vocale Whisper",
+            ],
+        ),
+        (
+            cfg!(feature = "ble"),
+            [
+                "Bluetooth LE für Bretter",
+                "Bluetooth LE pour les échiquiers",
+            ],
+        ),
+        (
+            cfg!(feature = "engine"),
+            [
+                "Partien gegen eine Schach-Engine",
+                "les parties contre un moteur d'échecs",
+            ],
+        ),
+        (
+            cfg!(feature = "online"),
+            [
+                "Partien auf lichess über das Netzwerk",
+                "les parties sur lichess par le réseau",
+            ],
+        ),
+    ]
+    .into_iter()
+    .filter(|(built, _)| *built)
+    .map(|(_, names)| names[usize::from(lang == "fr")])
+    .collect();
+    let (built_in, none, radio, no_radio) = match lang {
+        "de" => (
+            "Eingebaut",
+            "Keine Zusatzteile eingebaut",
+            "Funk: Bluetooth LE, nur wenn eine Partie ein Bluetooth-Brett nennt",
+            "Funk: keiner, diese Ausgabe hat kein Bluetooth",
+        ),
+        _ => (
+            "Intégré",
+            "Aucune partie optionnelle intégrée",
+            "Radio : Bluetooth LE, seulement si une partie nomme un échiquier Bluetooth",
+            "Radio : aucune, cette version n'a pas de Bluetooth",
+        ),
+    };
+    [
+        if parts.is_empty() {
+            none.to_string()
+        } else {
+            format!("{built_in}: {}", parts.join(", "))
+        },
+        if cfg!(feature = "ble") {
+            radio
+        } else {
+            no_radio
+        }
+        .to_string(),
+    ]
+}
+
+#[test]
+fn fairplay_before_the_first_game_says_what_the_build_can_and_cannot_do() {
+    for lang in ["de", "fr"] {
+        let home = tempfile::tempdir().unwrap();
+        let out = Command::new(annexd())
+            .args(["fairplay", "--lang", lang])
+            .env("XDG_CONFIG_HOME", home.path().join("config"))
+            .env("XDG_DATA_HOME", home.path().join("data"))
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(0), "{lang}");
+        let said = String::from_utf8_lossy(&out.stdout);
+        let said: Vec<&str> = said.lines().collect();
+        // The tournament build first says it is one.
+        let facts = if cfg!(feature = "engine") || cfg!(feature = "online") {
+            2
+        } else {
+            3
+        };
+        assert_eq!(said.len(), 4 + facts, "{said:?}");
+        assert!(
+            said[0].starts_with(&format!("annexd {} (commit ", env!("CARGO_PKG_VERSION"))),
+            "{said:?}"
+        );
+        assert!(
+            !said[0].contains("tts"),
+            "the parts are said in words: {said:?}"
+        );
+        assert_eq!(said[1 + facts..3 + facts], build_lines(lang), "{lang}");
+        let none = if lang == "de" {
+            "Noch keine Partie"
+        } else {
+            "Pas encore de partie"
+        };
+        let games = home.path().join("data").join("annexd").join("games");
+        assert_eq!(
+            said[3 + facts],
+            format!("{none}: {}", games.display()),
+            "{lang}"
+        );
+    }
+}
+
+#[test]
+fn fairplay_says_whether_the_game_used_a_bluetooth_board() {
+    let home = tempfile::tempdir().unwrap();
+    let journal = home.path().join("g.jsonl");
+    let mut game = common::annexd();
+    game.args([
+        "play", "--speech", "text", "--lang", "de", "--board", "none",
+    ])
+    .args(["--sighted", "chessnut:ble", "--journal"])
+    .arg(&journal)
+    .env("XDG_CONFIG_HOME", home.path().join("config"));
+    let mut game = common::Running::start(game);
+    game.expect_containing("Partiedatei: ");
+    game.type_line("Ende");
+    game.type_line("ja");
+    game.expect_saved();
+    assert_eq!(game.wait(), Some(0));
+    let out = Command::new(annexd())
+        .args(["fairplay", journal.to_str().unwrap()])
+        .env("XDG_CONFIG_HOME", home.path().join("config"))
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let said = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        said.lines()
+            .any(|l| l == "Diese Partie: mit einem Bluetooth-Brett"),
+        "{said}"
+    );
 }
 
 /// What a traced run did that fair play forbids: sockets other than local ones, connections

@@ -562,7 +562,7 @@ fn board_watch_infers_the_master_games_played_peg_by_peg_on_the_simulated_board(
         watch
             .running()
             .expect_line("the last clock key", |l| l.contains("\"key\""));
-        watch.running().type_line("quit");
+        watch.running().type_line("quit\nyes");
         assert_eq!(watch.wait(), Some(0));
         board.finish();
     }

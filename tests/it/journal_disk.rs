@@ -103,7 +103,7 @@ const RECOVERED: &str = "Partiedatei wieder geschrieben";
 
 /// The end of the game, and everything on disk: the journal's moves in order, and the PGN.
 fn end_and_check(mut game: Running, journal: &Path, moves: &[(String, String, String)]) {
-    game.type_line("Ende");
+    game.type_line("Ende\nja");
     game.expect_saved();
     assert_eq!(game.wait(), Some(0));
     let journaled: Vec<String> = read(journal)
@@ -313,7 +313,7 @@ fn entries_the_disk_never_took_are_rescued_and_added_by_resume() {
     make(&mut game, &moves, &mut next);
 
     // The game ends while the disk is still full: the waiting entries go to a rescue file.
-    game.type_line("Ende");
+    game.type_line("Ende\nja");
     let kept = game.expect_containing(
         "Partiedatei konnte nicht geschrieben werden, die Züge sind in einer Ersatzdatei gesichert, weiter mit annexd resume: ",
     );

@@ -255,7 +255,7 @@ fn play_takes_a_german_move_said_by_pico_from_a_wav_input() {
     game.expect_exact("Spracherkennung, Whisper");
     // The move heard is played and announced; the journal has it.
     game.expect_containing("Springer Felix drei");
-    game.type_line("Ende");
+    game.type_line("Ende\nja");
     game.expect_saved();
     assert_eq!(game.wait(), Some(0));
     let recorded = std::fs::read_to_string(&journal).unwrap();

@@ -60,6 +60,7 @@ mod play_language_scan;
 mod play_line;
 mod play_line_editor_tmux;
 mod play_log;
+mod play_record_edge;
 mod play_serial_board;
 mod play_sim;
 mod play_view_french_tmux;

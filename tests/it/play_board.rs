@@ -51,7 +51,7 @@ fn a_game_to_mate_with_the_peg_board() {
     vi_move(&mut game, "g2g4", "Gustav vier", "Weiß Gustav vier");
     game.type_line("Dame Hector vier");
     game.expect_exact("Schwarz Dame Hector vier matt, schachmatt, Schwarz gewinnt");
-    game.type_line("Ende");
+    game.type_line("Ende\nja");
     assert_eq!(game.wait(), Some(0));
     let pgn = read(&journal.with_extension("pgn"));
     assert!(pgn.contains("[Result \"0-1\"]"), "{pgn}");
@@ -81,7 +81,7 @@ fn a_slip_of_the_tongue_is_corrected_before_the_clock() {
     game.type_line("");
     game.type_line("FEN");
     game.expect_fen("rnbqkbnr/pppppppp/8/8/8/5N2/PPPPPPPP/RNBQKB1R b KQkq - 1 1");
-    game.type_line("Ende");
+    game.type_line("Ende\nja");
     assert_eq!(game.wait(), Some(0));
     let journal_text = read(&journal);
     assert_eq!(
@@ -107,7 +107,7 @@ fn a_difference_on_the_peg_board_is_found_and_corrected() {
     game.type_line("peg UP e6");
     game.type_line("peg DOWN e5");
     game.expect_exact("Bretter stimmen überein");
-    game.type_line("Ende");
+    game.type_line("Ende\nja");
     assert_eq!(game.wait(), Some(0));
 }
 
@@ -120,7 +120,7 @@ fn a_flag_falls_and_the_game_is_lost_on_time() {
     vi_move(&mut game, "e2e4", "Eva vier", "Weiß Eva vier");
     // Said once: the outcome names the flag (not the clock's "Schwarz Zeit abgelaufen" too).
     game.expect_exact("Schwarz Zeit abgelaufen, Weiß gewinnt");
-    game.type_line("Ende");
+    game.type_line("Ende\nja");
     assert_eq!(game.wait(), Some(0));
     let pgn = read(&journal.with_extension("pgn"));
     assert!(pgn.contains("[Result \"1-0\"]"), "{pgn}");
@@ -160,10 +160,13 @@ fn a_draw_is_claimed_with_the_peg_board() {
     }
     // The start position is now on the board for the third time, White to move.
     game.type_line("reklamieren");
+    // What ends the game is confirmed (the keyboard types both players' moves here).
+    game.expect_exact("Reklamation Weiß? ja oder nein");
+    game.type_line("ja");
     game.expect_exact(
         "Weiß reklamiert Remis, Reklamation berechtigt, dreimalige Stellungswiederholung, Remis",
     );
-    game.type_line("Ende");
+    game.type_line("Ende\nja");
     assert_eq!(game.wait(), Some(0));
     let pgn = read(&journal.with_extension("pgn"));
     assert!(pgn.contains("[Result \"1/2-1/2\"]"), "{pgn}");
@@ -203,7 +206,7 @@ fn a_game_with_the_peg_board_killed_and_resumed() {
     resumed.expect_containing("bitte ansagen");
     resumed.type_line("Springer Felix drei");
     resumed.expect_exact("Weiß Springer Felix drei");
-    resumed.type_line("Ende");
+    resumed.type_line("Ende\nja");
     assert_eq!(resumed.wait(), Some(0));
     let pgn = read(&journal.with_extension("pgn"));
     for san in ["1. d4", "Nf6", "2. c4", "e6", "3. Nf3"] {

@@ -95,7 +95,7 @@ fn a_random_game_with_the_sighted_player_on_a_chesslink_board() {
     game.type_line("FEN");
     let fen = Fen::from_position(&pos, EnPassantMode::Legal).to_string();
     game.expect_fen(&fen);
-    game.type_line("Ende");
+    game.type_line("Ende\nja");
     assert_eq!(game.wait(), Some(0));
     let state = board.state.lock().unwrap();
     assert!(state.damaged > 0, "damaged reports were among them");

@@ -90,6 +90,6 @@ fn both_boards_follow_the_game() {
     game.expect_exact("Bretter stimmen überein");
     game.type_line("FEN");
     game.expect_fen("rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2");
-    game.type_line("Ende");
+    game.type_line("Ende\nja");
     assert_eq!(game.wait(), Some(0));
 }

@@ -49,7 +49,7 @@ fn the_annex_d_words_inside_a_french_sentence_by_default() {
     game.type_line("coup");
     // The moves completed by each player (D.2.10.4): Black's second is made, not completed.
     game.expect_exact("coups achevés, Blanc deux, Noir un");
-    game.type_line("fin");
+    game.type_line("fin\noui");
     assert_eq!(game.wait(), Some(0));
     let pgn = read(&journal.with_extension("pgn"));
     for san in ["1. Nf3", "1... Nf6", "2. e4", "2... Nxe4"] {
@@ -74,7 +74,7 @@ fn the_french_words_of_moves_when_the_arbiter_so_decides() {
             "ou sont les dames",
             "Dame, Blanc Hector cinq, Noir David huit",
         ),
-        ("case Eva quatre", "Eva quatre, Blanc Pion"),
+        ("case Eva quatre", "Eva quatre, Pion blanc"),
         (
             "Cavalier Felix quatre",
             "aucun Cavalier n'atteint Felix quatre",
@@ -83,7 +83,8 @@ fn the_french_words_of_moves_when_the_arbiter_so_decides() {
         ("Cavalier Felix six", "Noir Cavalier Felix six"),
         (
             "derniers coups 2",
-            "coup trois, Blanc Fou Cesar quatre, Noir Cavalier Felix six",
+            "coup deux, Blanc Dame Hector cinq, Noir Cavalier Cesar six, coup trois, Blanc Fou \
+             Cesar quatre, Noir Cavalier Felix six",
         ),
         (
             "Dame prend Felix sept",
@@ -126,6 +127,8 @@ fn the_settings_choose_the_language_and_the_word_set() {
     game.type_line("refuser");
     game.expect_containing("nulle refusée");
     game.type_line("abandon");
+    game.expect_exact("abandon, Blanc ou Noir?");
+    game.type_line("Noir");
     game.expect_containing("Noir abandonne, Blanc gagne");
     assert_eq!(game.wait(), Some(0));
 }

@@ -77,7 +77,7 @@ fn bad_bytes_are_not_understood_and_the_game_goes_on() {
     game.expect_exact("Weiß David vier");
     game.type_bytes(b"David mal\xa0David vier\n");
     game.expect_exact("nicht verstanden, Hilfe zeigt, was man sagen kann");
-    game.type_bytes(b"Ende\n");
+    game.type_bytes(b"Ende\nja\n");
     game.expect_saved();
     assert_eq!(game.wait(), Some(0));
     assert_eq!(
@@ -139,7 +139,7 @@ fn a_request_to_end_from_outside_ends_the_game_saved() {
         resumed.expect_containing("Partie fortgesetzt");
         resumed.type_line("FEN");
         resumed.expect_containing("rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq");
-        resumed.type_line("Ende");
+        resumed.type_line("Ende\nja");
         resumed.expect_saved();
         assert_eq!(resumed.wait(), Some(0));
     }
@@ -152,7 +152,7 @@ fn bytes_written_straight_to_the_pipe_reach_the_game() {
     let journal = dir.path().join("paste.jsonl");
     let mut game = play(&journal, &[]);
     let mut all = Vec::new();
-    all.extend_from_slice(b"Eva vier\r\n\xff\n\x00\nEva f\xfcnf\rEnde\n");
+    all.extend_from_slice(b"Eva vier\r\n\xff\n\x00\nEva f\xfcnf\rEnde\nja\n");
     game.type_bytes(&all);
     game.expect_exact("Weiß Eva vier");
     game.expect_exact("nicht verstanden, Hilfe zeigt, was man sagen kann");

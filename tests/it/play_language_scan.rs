@@ -4,7 +4,8 @@
 //! moves, mistakes on the pegs and typed, the simulator's refusals, every help page, queries,
 //! a draw offer and a claim, the arbiter, a line of bad bytes and one too long, a board that
 //! is not there, Ctrl-C; the game is resumed from a journal with a damaged last line; the
-//! record tools answer about it, and a bad time control and a missing file are refused.
+//! record tools answer about it (verify, fairplay, the text sheet, the PGN's comments, and
+//! fairplay before any game), and a bad time control and a missing file are refused.
 //! Every line the program writes (standard output and error) is read word by word against
 //! the language's table (`core/tests/it/support/vocabulary.rs`, the core's test of the same
 //! promise in long random games).
@@ -66,7 +67,14 @@ const TYPED: &[&str] = &[
     "Stellung",
     "letzte Züge",
     "wo Springer",
+    "wo sind die Bauern",
+    "Linie Eva",
+    "Bauern auf der Eva-Linie",
     "Feld Eva vier",
+    "schneller",
+    "langsamer",
+    "aufgeben",
+    "nein",
     "FEN",
     "wiederholen",
     "Korrektur",
@@ -74,6 +82,7 @@ const TYPED: &[&str] = &[
     "ja",
     "Schiedsrichter Pause",
     "Schiedsrichter weiter",
+    "Schiedsrichter Zeit Weiß 60",
     "peg Wolke",
 ];
 
@@ -120,7 +129,7 @@ fn transcript(lang: Lang, dir: &Path) -> Vec<String> {
         );
         std::thread::sleep(Duration::from_millis(100));
     }
-    game.type_line("Ende");
+    game.type_line("Ende\nja");
     game.expect_saved();
     lines.append(&mut game.transcript);
     assert_eq!(game.wait(), Some(0), "{}", lines.join("\n"));
@@ -138,7 +147,7 @@ fn transcript(lang: Lang, dir: &Path) -> Vec<String> {
         .env("XDG_STATE_HOME", dir);
     let mut game = Running::start(command);
     game.expect_exact(&connected);
-    for line in ["", "Remis", "Zeit", "Ende"] {
+    for line in ["", "Remis", "Zeit", "Ende", "ja"] {
         game.type_line(line);
         std::thread::sleep(Duration::from_millis(60));
     }
@@ -176,6 +185,50 @@ fn transcript(lang: Lang, dir: &Path) -> Vec<String> {
             lines.extend(String::from_utf8_lossy(stream).lines().map(String::from));
         }
     }
+    // The PGN's comments (its tags and moves are the PGN standard's, in English letters).
+    let out = annexd()
+        .args(["pgn", journal])
+        .env("XDG_CONFIG_HOME", dir)
+        .env("XDG_STATE_HOME", dir)
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let pgn = String::from_utf8_lossy(&out.stdout).replace('\n', " ");
+    // A comment's embedded commands ("[%clk 1:30:58]") are data too.
+    let without_commands = |comment: &str| {
+        let mut text = comment.to_string();
+        while let Some(start) = text.find("[%") {
+            let end = text[start..]
+                .find(']')
+                .map_or(text.len(), |e| start + e + 1);
+            text.replace_range(start..end, "");
+        }
+        text
+    };
+    let comments: Vec<String> = pgn
+        .split('{')
+        .skip(1)
+        .filter_map(|part| {
+            part.split_once('}')
+                .map(|(comment, _)| without_commands(comment))
+        })
+        .collect();
+    assert!(!comments.is_empty(), "the PGN has comments: {pgn}");
+    lines.extend(comments);
+    // fairplay before the first game (the arbiter checks the device before the round).
+    let out = annexd()
+        .args(["fairplay", "--lang", code])
+        .env("XDG_CONFIG_HOME", dir)
+        .env("XDG_DATA_HOME", dir.join("keine-partien"))
+        .env("XDG_STATE_HOME", dir)
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    lines.extend(
+        String::from_utf8_lossy(&out.stdout)
+            .lines()
+            .map(String::from),
+    );
     lines
 }
 

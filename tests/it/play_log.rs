@@ -20,7 +20,7 @@ fn the_log_names_the_device_that_could_not_be_opened() {
         .env_remove("RUST_LOG");
     let mut game = Running::start(command);
     game.expect_containing("Gerät nicht gefunden");
-    game.type_line("Ende");
+    game.type_line("Ende\nja");
     game.expect_saved();
     assert_eq!(game.wait(), Some(0));
     let text = std::fs::read_to_string(&log).unwrap();
@@ -40,7 +40,7 @@ fn a_game_logs_to_the_state_folder_by_default() {
         .env("XDG_STATE_HOME", dir.path().join("state"))
         .env_remove("RUST_LOG");
     let mut game = Running::start(command);
-    game.type_line("Ende");
+    game.type_line("Ende\nja");
     game.expect_saved();
     assert_eq!(game.wait(), Some(0));
     let log = dir.path().join("state").join("annexd").join("annexd.log");

@@ -117,7 +117,7 @@ fn a_peg_board_on_a_serial_port_plays_a_game_to_mate() {
     game.type_line("");
     game.type_line("Dame Hector vier");
     game.expect_exact("Schwarz Dame Hector vier matt, schachmatt, Schwarz gewinnt");
-    game.type_line("Ende");
+    game.type_line("Ende\nja");
     assert_eq!(game.wait(), Some(0));
     let pgn = read(&journal.with_extension("pgn"));
     assert!(pgn.contains("2... Qh4# 0-1"), "{pgn}");

@@ -36,9 +36,9 @@ fn a_peg_moved_back_and_on_is_carried_out_and_refusals_are_said() {
     game.expect_exact("das simulierte Brett kann das nicht, kein Stift auf David drei");
     game.type_line("peg Wolke");
     game.expect_exact(
-        "das simulierte Brett kann das nicht, Stifte so bewegen: peg e2e4, peg UP e2, peg DOWN e4: Wolke",
+        "das simulierte Brett kann das nicht, Stifte so bewegen: Brett e2e4, Brett heben e2, Brett setzen e4: Wolke",
     );
-    game.type_line("Ende");
+    game.type_line("Ende\nja");
     game.expect_saved();
     assert_eq!(game.wait(), Some(0));
 }

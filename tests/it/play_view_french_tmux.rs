@@ -38,4 +38,5 @@ fn the_board_view_speaks_french() {
     tmux.wait_for("*Noir 1:30:", WAIT);
     tmux.wait_for("coups:", WAIT);
     tmux.keys(&["fin", "Enter"]);
+    tmux.keys(&["oui", "Enter"]);
 }

@@ -59,6 +59,7 @@ fn the_board_view_follows_a_game_with_a_peg_board() {
     tmux.keys(&["C-c"]);
     tmux.wait_for("zum Beenden noch einmal Strg-C", WAIT);
     tmux.keys(&["Ende", "Enter"]);
+    tmux.keys(&["ja", "Enter"]);
     let pgn = journal.with_extension("pgn");
     let start = std::time::Instant::now();
     while !std::fs::read_to_string(&pgn).is_ok_and(|p| p.contains("1. e4")) {

@@ -26,7 +26,7 @@ fn reason_for(model: &Path, dir: &Path, name: &str) -> (String, String) {
     let mut game = Running::start(command);
     game.expect_containing("neue Partie");
     let said = game.expect_containing("Spracheingabe aus");
-    game.type_line("Ende");
+    game.type_line("Ende\nja");
     game.expect_saved();
     assert_eq!(game.wait(), Some(0));
     (said, read(&log))

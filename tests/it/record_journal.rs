@@ -417,17 +417,30 @@ fn annexd_pgn_fails_clearly_on_a_faulty_journal() {
 
 #[test]
 fn a_new_game_never_overwrites_a_pgn_file() {
+    // A PGN without its journal (an earlier game's, another program's) does not refuse the
+    // start (only the journal itself does, issue 29): it is kept under a name of its own.
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("round1.jsonl");
     let pgn = dir.path().join("round1.pgn");
     fs::write(&pgn, "an earlier game").unwrap();
-    let err = Kept::create(&path, Header::standard()).err().unwrap();
-    assert!(err.to_string().contains("round1.pgn"), "{err}");
-    assert_eq!(fs::read_to_string(&pgn).unwrap(), "an earlier game");
-    assert!(
-        !path.exists(),
-        "a game that could not start leaves no journal"
+    fs::write(
+        dir.path().join("round1.earlier.pgn"),
+        "an earlier one still",
+    )
+    .unwrap();
+    let kept = Kept::create(&path, Header::standard()).unwrap();
+    let aside = dir.path().join("round1.earlier-2.pgn");
+    assert_eq!(kept.files.earlier_pgn(), Some(aside.as_path()));
+    assert_eq!(fs::read_to_string(&aside).unwrap(), "an earlier game");
+    assert_eq!(
+        fs::read_to_string(dir.path().join("round1.earlier.pgn")).unwrap(),
+        "an earlier one still"
     );
+    assert!(fs::read_to_string(&pgn).unwrap().contains("[Result \"*\"]"));
+    // The journal itself is never written over.
+    drop(kept);
+    let err = Kept::create(&path, Header::standard()).err().unwrap();
+    assert!(err.to_string().contains("round1.jsonl"), "{err}");
 }
 
 #[test]

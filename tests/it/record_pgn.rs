@@ -258,8 +258,9 @@ fn draw_offers_claims_and_penalties_appear_as_comments() {
     assert_eq!(
         movetext,
         "1. e4 e5 {(=) White illegal move, penalty, Black two minutes time added} 2. Nf3 \
-         {Black claims a draw, claim incorrect, White two minutes time added, intended move \
-         must be played, counts as a draw offer} 2... Nc6 {(=)} * "
+         {Black claims a draw, claim incorrect, the position has occurred only once, one move \
+         without a capture or a pawn move, White two minutes time added, intended move must \
+         be played, counts as a draw offer} 2... Nc6 {(=)} * "
     );
     check_round_trip(&sheet);
 }
@@ -341,4 +342,32 @@ fn the_pgn_file_is_replaced_whole() {
     assert_eq!(names, vec![std::ffi::OsString::from("game.pgn")]);
     // A path in a missing directory fails cleanly and leaves nothing.
     assert!(write_pgn_atomically(&dir.path().join("missing/game.pgn"), "x").is_err());
+}
+
+#[test]
+fn the_comments_are_written_in_the_games_language() {
+    let mut sheet = Scoresheet::new(Header::standard()).unwrap();
+    for uci in ["e2e4", "e7e5"] {
+        sheet.apply(&Entry::play(uci)).unwrap();
+    }
+    sheet.apply(&Entry::claim(Color::White, None)).unwrap();
+    let comment = |lang| {
+        let pgn = annexd_core::record::pgn_text_in(&sheet, lang);
+        let movetext = pgn.split("\n\n").nth(1).unwrap().replace('\n', " ");
+        let start = movetext.find('{').unwrap();
+        let end = movetext.find('}').unwrap();
+        movetext[start + 1..end].to_string()
+    };
+    assert_eq!(
+        comment(annexd_core::Lang::De),
+        "Weiß reklamiert Remis, Reklamation unberechtigt, die Stellung stand erst einmal auf \
+         dem Brett, kein Zug ohne Schlagen oder Bauernzug, Schwarz zwei Minuten Zeit dazu, \
+         gilt als Remisangebot"
+    );
+    assert_eq!(
+        comment(annexd_core::Lang::Fr),
+        "Blanc réclame la nulle, réclamation non fondée, la position n'est apparue qu'une fois, \
+         aucun coup sans prise ni mouvement de pion, Noir deux minutes temps ajouté, vaut \
+         proposition de nulle"
+    );
 }

@@ -68,7 +68,7 @@ fn at_mate_the_sheets_are_written_and_the_check_code_said_is_the_one_on_them() {
     let said = game.expect_containing("Prüfcode: ");
     let code = said.strip_prefix("Prüfcode: ").unwrap().to_string();
     assert_eq!(code.len(), 19, "{said}");
-    game.type_line("Ende");
+    game.type_line("Ende\nja");
     assert_eq!(game.wait(), Some(0));
 
     let (exit, verdict) = verify(&journal, &code);
@@ -152,7 +152,7 @@ fn when_the_flag_falls_the_code_is_said_and_no_sheet_is_written_unless_asked_for
     game.expect_containing("flag fell");
     let said = game.expect_containing("check code: ");
     let code = said.strip_prefix("check code: ").unwrap().to_string();
-    game.type_line("quit");
+    game.type_line("quit\nyes");
     assert_eq!(game.wait(), Some(0));
     let (exit, verdict) = verify(&journal, &code);
     assert_eq!(exit, Some(0), "{verdict}");

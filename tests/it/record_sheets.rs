@@ -95,7 +95,7 @@ fn the_pdf_reads_back_with_every_note_its_times_signatures_and_check_code() {
         "Tfxc8",
         "1:25:50",
         "Anmerkungen",
-        "[6] 9… Tb8: Zurückgenommen Sb5 (arbiter)",
+        "[6] 9… Tb8: Zurückgenommen Sb5 (Schiedsrichter)",
         "[3] 8. 0-0-0: Weiß regelwidriger Zug, Strafe, Schwarz zwei Minuten Zeit dazu",
         "Ergebnis: 0-1",
         "Weiß Zeit abgelaufen, Schwarz gewinnt",
@@ -345,9 +345,11 @@ fn the_text_and_pgn_sheets_go_beside_the_journal_or_to_standard_output() {
     assert!(out.status.success());
     let pgn = run(&["pgn", journal.to_str().unwrap()]);
     assert_eq!(text(&out.stdout), text(&pgn.stdout));
+    // The comments in the language of the messages (the settings' German here: the journal
+    // names none), as every sheet says them.
     assert_eq!(
         text(&out.stdout),
-        annexd_core::record::pgn_text(&played.sheet)
+        annexd_core::record::pgn_text_in(&played.sheet, annexd_core::Lang::De)
     );
 }
 

@@ -88,7 +88,7 @@ fn one_move_is_said_as_one_move_in_each_language() {
     game.expect_exact("Weiß Eva vier");
     game.type_line("Eva fünf");
     game.expect_exact("Schwarz Eva fünf");
-    game.type_line("Ende");
+    game.type_line("Ende\nja");
     game.expect_saved();
     assert_eq!(game.wait(), Some(0));
     for (lang, replayed) in [

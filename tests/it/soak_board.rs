@@ -56,8 +56,14 @@ fn random_game(seed: u64, plies: usize) -> Vec<(Chess, Move)> {
     game
 }
 
+/// What is typed at the simulated board for `m`: its UCI, and castling as "O-O" / "O-O-O"
+/// (a king's two steps typed as a peg's way move the king alone, the rook by its own line).
 fn uci(m: Move) -> String {
-    m.to_uci(CastlingMode::Standard).to_string()
+    match m {
+        Move::Castle { king, rook } if rook < king => "O-O-O".to_string(),
+        Move::Castle { .. } => "O-O".to_string(),
+        _ => m.to_uci(CastlingMode::Standard).to_string(),
+    }
 }
 
 /// `annexd play` on the simulated board's port; the program announces the peg board's moves.
@@ -136,7 +142,7 @@ fn play_game(
             game.expect_exact("Bretter stimmen überein");
         }
     }
-    game.type_line("Ende");
+    game.type_line("Ende\nja");
     game.expect_saved();
     assert_eq!(game.wait(), Some(0));
     read(journal)

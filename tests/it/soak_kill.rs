@@ -180,7 +180,7 @@ fn kill_and_resume(dir: &Path, run: u64, rng: &mut StdRng) -> Option<(usize, usi
     let fen = resumed.expect_line("a FEN", |l| l.split('/').count() == 8);
     resumed.type_line("Zeit");
     let time = resumed.expect_line("the clocks", |l| l.starts_with("Weiß "));
-    resumed.type_line("Ende");
+    resumed.type_line("Ende\nja");
     resumed.expect_saved();
     assert_eq!(resumed.wait(), Some(0), "run {run}");
 

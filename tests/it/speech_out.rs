@@ -264,10 +264,10 @@ fn without_a_sound_card_the_words_come_as_a_text_line_after_one_clear_line() {
         String::from_utf8_lossy(&output.stdout),
         "Springer Felix drei, Schach\n"
     );
-    // One line, in the language; why there is no sound is for the log.
+    // One line, in the language, with why in words (the system's detail is for the log).
     assert_eq!(
         String::from_utf8_lossy(&output.stderr),
-        "annexd: keine Tonausgabe, nur Text\n"
+        "annexd: keine Tonausgabe, nur Text, kein Tongerät gefunden\n"
     );
 }
 

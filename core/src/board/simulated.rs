@@ -158,6 +158,9 @@ impl SimulatedPegBoard {
             })
             // A legal move only while the pegs show the game: else it is a peg's way.
             .filter(|_| self.shows_game());
+        // A king's two steps typed as a peg's way move the king's peg alone (the rook is
+        // moved by its own line); "O-O" moves both.
+        let legal = legal.filter(|m| !(m.is_castle() && peg_way(text).is_some()));
         let Some(m) = legal else {
             return match peg_way(text) {
                 Some((from, to)) => self.lift_and_drop(from, to),

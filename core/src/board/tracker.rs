@@ -597,7 +597,26 @@ impl Tracker {
                                 role: Role::Pawn,
                             }))
             });
-            if !fits {
+            // D.2.2: a move is made when its piece is released on the new square: every hole
+            // the move fills had a peg put into it since the board last agreed (or its
+            // events are unknown), and a pawn taken en passant was taken off its hole. A hole
+            // still holding what stood there before (a piece the opponent captured, not yet
+            // taken off while his move is followed), or empty because the opponent's pawn
+            // never reached it on the pegs, is no move, even when the board looks like one.
+            let seen = |sq: Square, events: &[u32; 64]| {
+                events[sq as usize] > 0 || self.unknown.contains(sq)
+            };
+            let victim_lifted = match m {
+                Move::EnPassant { from, to } => {
+                    seen(Square::from_coords(to.file(), from.rank()), &self.last_up)
+                }
+                _ => true,
+            };
+            let placed = victim_lifted
+                && squares
+                    .into_iter()
+                    .all(|sq| after.board().piece_at(sq).is_none() || seen(sq, &self.last_down));
+            if !fits || !placed {
                 continue;
             }
             match m {

@@ -4,9 +4,17 @@
 //! PGN (seconds everywhere): `?` unknown, `-` no time control, `300` sudden death,
 //! `5400+30` with increment, `40/5400:1800` periods, `*180` sandglass.
 //! Extensions: an increment, a Bronstein delay `bN` or a simple delay `dN` on any period
-//! (`40/5400+30:1800+30`, `5400b30`, `5400d30`); units `h`, `m` (or `'`), `s` (or `"`) in
-//! typed controls (`90m+30s`, `1h30+30`, `40/90':30'+30"`); and `A+B` typed without units
-//! with `A` under 180 read as minutes plus seconds (`90+30`, `3+2`), the way people say it.
+//! (`40/5400+30:1800+30`, `5400b30`, `5400d30`); units `h`, `m` (or `'`), `s` (or `"`, or
+//! `''`) in typed controls (`90m+30s`, `1h30+30`, `40/90':30'+30"`, `90'+30''`); and `A+B`
+//! typed without units with `A` under 180 read as minutes plus seconds (`90+30`, `3+2`), the
+//! way people say it.
+//!
+//! FIDE's controls as people write them are typed controls too: `40/90+30+30` (40 moves in
+//! 90 minutes, then 30 minutes for the rest, 30 seconds added from move one), periods
+//! separated by commas or semicolons (`40/120,60`, `40/90, 30+30`), `G/90+30` and `SD/30`
+//! (game in, sudden death), `G/90;inc30` and `G/90;d5`. In a typed control with a move count
+//! or more than one period, a plain time under 180 is minutes (nobody plays 40 moves in 120
+//! seconds); a plain number alone stays PGN seconds (`300`).
 //!
 //! A period with a move count that is the last one repeats (`40/7200:20/3600` gives 20 more
 //! moves in another hour after move 60, 80, …); a last period without a move count lasts for
@@ -81,6 +89,8 @@ pub struct ControlError {
     pub problem: String,
     /// A right control of the kind that was probably meant.
     pub example: &'static str,
+    /// A right control of two periods in the same syntax (typed or PGN).
+    pub two_periods: &'static str,
 }
 
 /// What is wrong with a time control, as the words of the tables say it.
@@ -117,6 +127,16 @@ pub enum ControlProblem {
 }
 
 impl ControlError {
+    /// Right controls to show: the one of the kind probably meant, and one of two periods
+    /// when that one has one ("90+30, 40/90+30+30").
+    pub fn examples(&self) -> String {
+        if self.example.contains(':') || self.example.contains(self.two_periods) {
+            self.example.to_string()
+        } else {
+            format!("{}, {}", self.example, self.two_periods)
+        }
+    }
+
     /// What is wrong, in words (the input, the part and the example are data).
     pub fn tokens(&self) -> Vec<Token> {
         vec![Token::Word(match self.kind {
@@ -145,20 +165,22 @@ impl TimeControl {
         Parser {
             input,
             units: false,
+            minutes: false,
         }
         .control(input.trim())
     }
 
     /// Parses a control as people type it: everything [`TimeControl::from_pgn`] reads, plus
-    /// units (`90m+30s`, `1h30+30`, `40/90':30'+30"`), spaces, and `A+B` without units with
-    /// `A` under `FRIENDLY_MINUTES_BELOW` read as minutes plus seconds (`90+30`).
+    /// units (`90m+30s`, `1h30+30`, `40/90':30'+30"`), spaces, `A+B` without units with `A`
+    /// under `FRIENDLY_MINUTES_BELOW` read as minutes plus seconds (`90+30`), and FIDE's
+    /// written forms (`40/90+30+30`, `40/120,60`, `G/90+30`; see the module documentation).
     pub fn parse(input: &str) -> Result<Self, ControlError> {
-        let compact: String = input
-            .chars()
-            .filter(|c| !c.is_whitespace())
-            .collect::<String>()
-            .to_lowercase();
-        let parser = Parser { input, units: true };
+        let (compact, game_in) = fide_forms(input);
+        let parser = Parser {
+            input,
+            units: true,
+            minutes: false,
+        };
         if let Some((minutes, seconds)) = friendly_minutes_plus_seconds(&compact) {
             let time = Duration::from_secs(minutes * 60);
             let increment = Duration::from_secs(seconds);
@@ -175,6 +197,12 @@ impl TimeControl {
                 bonus,
             }]));
         }
+        // A move count, more than one period or "game in": plain times under 180 are
+        // minutes.
+        let parser = Parser {
+            minutes: game_in || compact.contains(['/', ':']),
+            ..parser
+        };
         parser.control(&compact)
     }
 
@@ -331,14 +359,18 @@ pub fn parse_duration(input: &str) -> Result<Duration, String> {
         .filter(|c| !c.is_whitespace())
         .collect::<String>()
         .to_lowercase();
-    Parser { input, units: true }
-        .duration(&compact, "10m")
-        .map_err(|e| {
-            format!(
-                "bad time \"{input}\": {}; for example 10m, 30s or 1h30",
-                e.problem
-            )
-        })
+    Parser {
+        input,
+        units: true,
+        minutes: false,
+    }
+    .duration(&compact, "10m")
+    .map_err(|e| {
+        format!(
+            "bad time \"{input}\": {}; for example 10m, 30s or 1h30",
+            e.problem
+        )
+    })
 }
 
 /// `A+B`, both plain numbers, with `A` below [`FRIENDLY_MINUTES_BELOW`].
@@ -352,14 +384,82 @@ fn friendly_minutes_plus_seconds(compact: &str) -> Option<(u64, u64)> {
     (a < FRIENDLY_MINUTES_BELOW).then_some((a, b))
 }
 
-const EXAMPLES: &str = "5400+30, 40/5400+30:1800+30, 90+30, 300, *180";
+/// A control of two periods as FIDE writes it, shown with every mistake: 40 moves in 90
+/// minutes, then 30 minutes, 30 seconds added from move one.
+pub const TWO_PERIODS: &str = "40/90+30+30";
+
+const EXAMPLES: &str = "90+30, 40/90+30+30, 40/5400+30:1800+30, 300, *180";
+
+/// The FIDE forms of a typed control turned into the extended PGN syntax the parser reads:
+/// lower case without spaces, `''` (and typographic primes) as seconds, `;inc30`/`;+30` and
+/// `;d5` as the period's bonus, commas and semicolons between periods as colons, `G/` and
+/// `SD/` (game in, sudden death) dropped, and `M/T1+T2+I` as `M/T1+I:T2+I`. True when a
+/// `G/` or `SD/` said its time is "game in" minutes.
+fn fide_forms(input: &str) -> (String, bool) {
+    let mut text: String = input
+        .chars()
+        .filter(|c| !c.is_whitespace())
+        .collect::<String>()
+        .to_lowercase()
+        .replace("''", "\"")
+        .replace(['′', '’', '´', '`'], "'")
+        .replace(['″', '“', '”'], "\"")
+        .replace(";inc", "+")
+        .replace("inc", "+")
+        .replace(";+", "+")
+        .replace(";d", "d")
+        .replace([',', ';'], ":");
+    let mut game_in = false;
+    for prefix in ["sd/", "g/"] {
+        text = text
+            .split(':')
+            .map(|part| match part.strip_prefix(prefix) {
+                Some(rest) => {
+                    game_in = true;
+                    rest
+                }
+                None => part,
+            })
+            .collect::<Vec<_>>()
+            .join(":");
+    }
+    let text = text
+        .split(':')
+        .map(|part| match part.split_once('/') {
+            Some((moves, rest)) if rest.matches('+').count() == 2 => {
+                let mut times = rest.split('+');
+                let (first, second, bonus) = (
+                    times.next().unwrap_or(""),
+                    times.next().unwrap_or(""),
+                    times.next().unwrap_or(""),
+                );
+                format!("{moves}/{first}+{bonus}:{second}+{bonus}")
+            }
+            _ => part.to_string(),
+        })
+        .collect::<Vec<_>>()
+        .join(":");
+    (text, game_in)
+}
 
 struct Parser<'a> {
     input: &'a str,
     units: bool,
+    /// A plain time under [`FRIENDLY_MINUTES_BELOW`] is minutes (a typed control with a
+    /// move count or more than one period).
+    minutes: bool,
 }
 
 impl Parser<'_> {
+    /// The two-period example in the syntax being read: FIDE's typed form, or PGN seconds.
+    fn two_periods(&self) -> &'static str {
+        if self.units {
+            TWO_PERIODS
+        } else {
+            "40/5400+30:1800+30"
+        }
+    }
+
     fn error(
         &self,
         part: &str,
@@ -373,6 +473,7 @@ impl Parser<'_> {
             kind,
             problem: problem.into(),
             example,
+            two_periods: self.two_periods(),
         }
     }
 
@@ -465,7 +566,13 @@ impl Parser<'_> {
             Some(at) => (&rest[..at], &rest[at..]),
             None => (rest, ""),
         };
-        let time = self.duration(time_text, "40/5400")?;
+        let mut time = self.duration(time_text, self.two_periods())?;
+        if self.minutes
+            && time_text.bytes().all(|c| c.is_ascii_digit())
+            && time.as_secs() < FRIENDLY_MINUTES_BELOW
+        {
+            time *= 60;
+        }
         self.check_time(part, time)?;
         let bonus = if bonus_text.is_empty() {
             Bonus::None
@@ -764,6 +871,37 @@ mod tests {
     }
 
     #[test]
+    fn reads_fide_controls_as_people_write_them() {
+        let pgn = |text| TimeControl::from_pgn(text).unwrap();
+        let typed = |text| TimeControl::parse(text).unwrap_or_else(|e| panic!("{text}: {e}"));
+        // FIDE's classical control: 90 minutes for 40 moves, then 30 minutes, 30 seconds
+        // added from move one.
+        let classical = pgn("40/5400+30:1800+30");
+        for text in [
+            "40/90+30+30",
+            "40/90 + 30 + 30",
+            "40/90'+30'+30\"",
+            "40/90'+30'+30''",
+            "40/90+30, 30+30",
+            "40/90+30; 30+30",
+            "40/90m+30s:30m+30s",
+        ] {
+            assert_eq!(typed(text), classical, "{text}");
+        }
+        assert_eq!(typed("40/120,60"), pgn("40/7200:3600"));
+        assert_eq!(typed("40/120, 20/60, 30"), pgn("40/7200:20/3600:1800"));
+        assert_eq!(typed("40/90, SD/30"), pgn("40/5400:1800"));
+        assert_eq!(typed("G/90+30"), pgn("5400+30"));
+        assert_eq!(typed("G/90;inc30"), pgn("5400+30"));
+        assert_eq!(typed("G/90;d5"), pgn("5400d5"));
+        assert_eq!(typed("90'+30''"), pgn("5400+30"));
+        assert_eq!(typed("90′+30″"), pgn("5400+30"));
+        // PGN seconds stay seconds.
+        assert_eq!(typed("40/5400+30:1800+30"), classical);
+        assert_eq!(typed("300"), pgn("300"));
+    }
+
+    #[test]
     fn renders_back_to_pgn() {
         for text in [
             "?",
@@ -793,7 +931,10 @@ mod tests {
             err.to_string().contains("not a whole number of seconds"),
             "{err}"
         );
-        assert!(err.to_string().contains("for example 40/5400"), "{err}");
+        assert!(
+            err.to_string().contains("for example 40/5400+30:1800+30"),
+            "{err}"
+        );
 
         let err = TimeControl::parse("40/90x").unwrap_err();
         assert!(err.problem.contains("\"x\" is not a unit"), "{err}");

@@ -119,6 +119,7 @@ pub fn help_pages(lang: Lang, topic: Option<HelpTopic>, simulated: bool) -> Vec<
             commands(&[
                 Command::Square(Square::E4),
                 Command::WhereAre(Role::Knight, Some(Color::White)),
+                Command::OnFile(File::E, None, None),
                 Command::Repeat,
             ]),
         ],

@@ -14,13 +14,13 @@ pub(crate) mod typed;
 
 use std::time::Duration;
 
-use shakmaty::{Color, Role, Square};
+use shakmaty::{Color, File, Role, Square};
 
 use crate::lang::Lang;
 use crate::words::{CommandKind, Phrase, Slot, Token, Word, square_tokens};
 
 pub use help::{HelpTopic, help_pages};
-pub use parse::parse;
+pub use parse::{parse, parse_side, simulator_line};
 pub use typed::{LineSplitter, MAX_LINE_BYTES, TypedLine, clean_line, clean_text};
 
 /// What a person can ask for or do besides making a move.
@@ -36,6 +36,9 @@ pub enum Command {
     Square(Square),
     /// Where the pieces of a kind stand (of one side, or both).
     WhereAre(Role, Option<Color>),
+    /// What stands on a file ("Linie Eva"), or only the pieces of a kind (and side) there
+    /// ("Bauern auf der Eva-Linie").
+    OnFile(File, Option<Role>, Option<Color>),
     /// Both clocks and the move count (D.2.6.1, D.2.10.4).
     Time,
     /// The time each player has used, and the move count (D.2.10.4).
@@ -71,6 +74,10 @@ pub enum Command {
     Arbiter(ArbiterAction),
     /// Start or stop listening (push-to-talk).
     Listen,
+    /// Speak faster (kept for the next game).
+    Faster,
+    /// Speak more slowly (kept for the next game).
+    Slower,
     /// A line for the simulated peg board ("peg e2e4", "peg UP e2").
     Peg(String),
     /// Leave the program (the game stays in its journal and can be resumed).
@@ -101,6 +108,7 @@ pub enum ArbiterAction {
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 struct Values {
     square: Option<Square>,
+    file: Option<File>,
     side: Option<Color>,
     piece: Option<Role>,
     number: Option<i64>,
@@ -123,6 +131,7 @@ impl CommandKind {
             CommandKind::Position => Command::Position,
             CommandKind::Square => Command::Square(v.square?),
             CommandKind::WhereAre => Command::WhereAre(v.piece?, v.side),
+            CommandKind::OnFile => Command::OnFile(v.file?, v.piece, v.side),
             CommandKind::Time => Command::Time,
             CommandKind::TimeUsed => Command::TimeUsed,
             CommandKind::MoveCount => Command::MoveCount,
@@ -158,6 +167,8 @@ impl CommandKind {
             CommandKind::ArbiterIllegal => Command::Arbiter(ArbiterAction::IllegalMove(v.side)),
             CommandKind::ArbiterBack => Command::Arbiter(ArbiterAction::Back(count(v.number)?)),
             CommandKind::Listen => Command::Listen,
+            CommandKind::Faster => Command::Faster,
+            CommandKind::Slower => Command::Slower,
             CommandKind::Peg => Command::Peg(v.rest?),
             CommandKind::Quit => Command::Quit,
         })
@@ -184,6 +195,12 @@ impl Command {
                 v.piece = Some(*role);
                 v.side = *color;
                 CommandKind::WhereAre
+            }
+            Command::OnFile(file, role, color) => {
+                v.file = Some(*file);
+                v.piece = *role;
+                v.side = *color;
+                CommandKind::OnFile
             }
             Command::Time => CommandKind::Time,
             Command::TimeUsed => CommandKind::TimeUsed,
@@ -246,6 +263,8 @@ impl Command {
                 CommandKind::ArbiterBack
             }
             Command::Listen => CommandKind::Listen,
+            Command::Faster => CommandKind::Faster,
+            Command::Slower => CommandKind::Slower,
             Command::Peg(rest) => {
                 v.rest = Some(rest.clone());
                 CommandKind::Peg
@@ -277,6 +296,7 @@ impl Command {
                 | Command::Position
                 | Command::Square(_)
                 | Command::WhereAre(..)
+                | Command::OnFile(..)
                 | Command::Time
                 | Command::TimeUsed
                 | Command::MoveCount
@@ -309,6 +329,7 @@ fn phrase_tokens(phrase: Phrase, v: &Values) -> Vec<Token> {
             Slot::W(word) => tokens.push(Token::Word(*word)),
             Slot::T(_) | Slot::Rest | Slot::OptRest => {}
             Slot::Square => tokens.extend(v.square.map(square_tokens).into_iter().flatten()),
+            Slot::File => tokens.extend(v.file.map(Token::File)),
             Slot::Side | Slot::OptSide => tokens.extend(v.side.map(Token::Side)),
             Slot::OptColour => tokens.extend(v.side.map(|side| {
                 Token::Word(match side {
@@ -415,6 +436,15 @@ fn expansions(phrase: Phrase) -> Vec<Values> {
                 .flat_map(|v| {
                     Square::ALL.into_iter().map(move |sq| Values {
                         square: Some(sq),
+                        ..v.clone()
+                    })
+                })
+                .collect(),
+            Slot::File => all
+                .into_iter()
+                .flat_map(|v| {
+                    File::ALL.into_iter().map(move |file| Values {
+                        file: Some(file),
                         ..v.clone()
                     })
                 })

@@ -11,8 +11,8 @@ use shakmaty::{Color, Role};
 
 use super::{Command, Values};
 use crate::lang::{Lang, Speech, WordSet, role_index};
-use crate::notation::parse::{fold, parse_square};
-use crate::words::{CommandKind, Slot};
+use crate::notation::parse::{fold, parse_file, parse_square};
+use crate::words::{CommandKind, Slot, Word};
 
 /// One word of the line: as typed, and folded for comparison.
 struct LineWord<'a> {
@@ -224,6 +224,11 @@ impl Matcher<'_> {
                         .map(|sq| (n, with(&|v: &mut Values| v.square = Some(sq))))
                 })
                 .collect(),
+            Slot::File => words
+                .first()
+                .and_then(|w| self.file(&w.folded))
+                .map(|file| vec![(1, with(&|v: &mut Values| v.file = Some(file)))])
+                .unwrap_or_default(),
             Slot::Side | Slot::OptSide | Slot::OptColour => {
                 let mut out = Vec::new();
                 if slot != Slot::Side {
@@ -275,6 +280,17 @@ impl Matcher<'_> {
         }
     }
 
+    /// A file named by one (folded) word: "eva", "e", or with the language's word for a
+    /// file after a hyphen ("eva-linie", "e-file").
+    fn file(&self, folded: &str) -> Option<shakmaty::File> {
+        let name = match folded.split_once('-') {
+            Some((name, word)) if word == fold(self.lang.word(Word::ChessFile)) => name,
+            Some(_) => return None,
+            None => folded,
+        };
+        parse_file(name)
+    }
+
     /// How many words a literal text takes at `at`, if the line says it there.
     fn literal(&self, wanted: &[String], at: usize) -> Option<usize> {
         let got = self.words.get(at..at + wanted.len())?;
@@ -283,6 +299,47 @@ impl Matcher<'_> {
             .all(|(w, want)| w.folded == *want)
             .then_some(wanted.len())
     }
+}
+
+/// A simulated peg board's line as its protocol takes it: a peg lifted or put down named in
+/// any language ("heben e2", "poser e4", "lift e2") becomes `UP e2` / `DOWN e4`; anything
+/// else (a peg's way `e2e4`, a move, `UP e2` itself) is passed as typed.
+pub fn simulator_line(line: &str) -> String {
+    let line = line.trim();
+    let Some((first, rest)) = line.split_once(char::is_whitespace) else {
+        return line.to_string();
+    };
+    let folded = fold(first);
+    let named = |word: Word| {
+        Lang::ALL
+            .into_iter()
+            .any(|lang| fold(lang.word(word)) == folded)
+    };
+    let event = if named(Word::PegLift) || folded == "up" {
+        "UP"
+    } else if named(Word::PegPut) || folded == "down" {
+        "DOWN"
+    } else {
+        return line.to_string();
+    };
+    format!("{event} {}", rest.trim())
+}
+
+/// A line that is only a side's name ("Weiß", "Black", "noir"), in `lang` or another
+/// language: the answer to "whose is it?".
+pub fn parse_side(lang: Lang, line: &str) -> Option<Color> {
+    let words: Vec<&str> = line
+        .split(|c: char| c.is_whitespace() || matches!(c, ',' | '.' | '!' | ';' | '?'))
+        .filter(|w| !w.is_empty())
+        .collect();
+    let [word] = words.as_slice() else {
+        return None;
+    };
+    let folded = fold(word);
+    let others = Lang::ALL.into_iter().filter(|&l| l != lang);
+    std::iter::once(lang)
+        .chain(others)
+        .find_map(|lang| side_of(lang, &folded))
 }
 
 /// A side or colour named by a (folded) word in `lang`.
@@ -348,6 +405,74 @@ mod tests {
 
     fn de(line: &str) -> Option<Command> {
         parse(Lang::De, line)
+    }
+
+    #[test]
+    fn a_simulated_pegs_lift_and_drop_are_named_in_every_language() {
+        for (typed, line) in [
+            ("heben e2", "UP e2"),
+            ("setzen e4", "DOWN e4"),
+            ("lift e2", "UP e2"),
+            ("put e4", "DOWN e4"),
+            ("lever e2", "UP e2"),
+            ("poser e4", "DOWN e4"),
+            ("UP e2", "UP e2"),
+            ("down e4", "DOWN e4"),
+            ("e2e4", "e2e4"),
+            ("Nf3", "Nf3"),
+        ] {
+            assert_eq!(simulator_line(typed), line, "{typed}");
+        }
+        assert_eq!(
+            de("Brett heben e2"),
+            Some(Command::Peg("heben e2".to_string()))
+        );
+    }
+
+    #[test]
+    fn questions_as_people_ask_them() {
+        use shakmaty::{File, Role};
+        let pawns = Some(Command::WhereAre(Role::Pawn, None));
+        assert_eq!(de("wo sind die Bauern"), pawns);
+        assert_eq!(de("wo stehen die Bauern"), pawns);
+        assert_eq!(de("where are the pawns"), pawns);
+        assert_eq!(parse(Lang::Fr, "où sont les pions"), pawns);
+        let file = |role, side| Some(Command::OnFile(File::E, role, side));
+        for line in ["Linie Eva", "Linie e", "was steht auf der Eva-Linie"] {
+            assert_eq!(de(line), file(None, None), "{line}");
+        }
+        for line in [
+            "Bauern auf der Eva-Linie",
+            "die Bauern auf der Linie Eva",
+            "Bauern auf der e-Linie",
+        ] {
+            assert_eq!(de(line), file(Some(Role::Pawn), None), "{line}");
+        }
+        assert_eq!(
+            de("weiße Bauern auf der Eva-Linie"),
+            file(Some(Role::Pawn), Some(Color::White))
+        );
+        for line in ["Eva file", "file e", "what is on the e file"] {
+            assert_eq!(parse(Lang::En, line), file(None, None), "{line}");
+        }
+        for line in ["pawns on the Eva file", "pawns on the e-file"] {
+            assert_eq!(
+                parse(Lang::En, line),
+                file(Some(Role::Pawn), None),
+                "{line}"
+            );
+        }
+        assert_eq!(parse(Lang::Fr, "colonne Eva"), file(None, None));
+        assert_eq!(
+            parse(Lang::Fr, "les pions sur la colonne Eva"),
+            file(Some(Role::Pawn), None)
+        );
+        assert_eq!(
+            parse(Lang::Fr, "pions noirs sur la colonne e"),
+            file(Some(Role::Pawn), Some(Color::Black))
+        );
+        // A file's name alone is no question (it may begin a move).
+        assert_eq!(de("Eva"), None);
     }
 
     #[test]

@@ -17,8 +17,8 @@ pub use dead::{dead_position, pawns_blocked_for_ever};
 pub use outcome::{DeadKind, EndReason, GameOutcome, GameResult};
 pub use pace::{IllegalMoveRule, Pace};
 pub use reports::{
-    ClaimRefusal, ClaimVerdict, DrawClaim, DrawOfferError, GameError, IllegalMovePenalty,
-    MoveReport, PlayedMove, TimeBonus,
+    ClaimRefusal, ClaimShortfall, ClaimVerdict, DrawClaim, DrawOfferError, GameError,
+    IllegalMovePenalty, MoveReport, PlayedMove, TimeBonus,
 };
 pub use state::Game;
 

@@ -137,9 +137,45 @@ pub enum ClaimVerdict {
         intended: Option<Move>,
         /// The intended move played with the claim, in journals of earlier versions only.
         played: Option<MoveReport>,
+        /// Why: how often the position (after the intended move) has stood on the board, and
+        /// the moves since the last capture or pawn move (9.2 needs three, 9.3 fifty).
+        shortfall: ClaimShortfall,
     },
     /// The claim could not be examined; nothing changed.
     Refused(ClaimRefusal),
+}
+
+/// How far an incorrect claim fell short of a draw.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct ClaimShortfall {
+    /// How often the position has stood on the board (with the same player to move and the
+    /// same possible moves), this time included.
+    pub occurrences: u32,
+    /// Moves by each player since the last capture or pawn move.
+    pub moves_without_capture: u32,
+}
+
+impl ClaimShortfall {
+    /// "die Stellung stand erst zweimal auf dem Brett, zwölf Züge ohne Schlagen oder
+    /// Bauernzug".
+    pub fn tokens(&self) -> Vec<Token> {
+        // A third time makes a claim of repetition correct (9.2): an incorrect one saw the
+        // position once or twice.
+        let mut out = vec![
+            Token::Word(if self.occurrences <= 1 {
+                Word::PositionOccurredOnce
+            } else {
+                Word::PositionOccurredTwice
+            }),
+            Token::Pause,
+        ];
+        match self.moves_without_capture {
+            0 => out.push(Token::Word(Word::NoMoveWithoutCapture)),
+            1 => out.push(Token::Word(Word::OneMoveWithoutCapture)),
+            n => out.extend([Token::Number(n), Token::Word(Word::MovesWithoutCapture)]),
+        }
+        out
+    }
 }
 
 impl ClaimVerdict {
@@ -157,6 +193,7 @@ impl ClaimVerdict {
                 bonus,
                 intended,
                 played,
+                shortfall,
             } => {
                 let mut out = vec![
                     Token::Side(*by),
@@ -165,6 +202,8 @@ impl ClaimVerdict {
                     w(Word::ClaimIncorrect),
                     Token::Pause,
                 ];
+                out.extend(shortfall.tokens());
+                out.push(Token::Pause);
                 out.extend(bonus.tokens());
                 if intended.is_some() || played.is_some() {
                     out.extend([Token::Pause, w(Word::IntendedMove), w(Word::MustBePlayed)]);

@@ -9,8 +9,8 @@ use super::dead::{can_checkmate, dead_position};
 use super::outcome::{EndReason, GameOutcome, GameResult};
 use super::pace::{IllegalMoveRule, Pace};
 use super::reports::{
-    ClaimRefusal, ClaimVerdict, DrawClaim, DrawOfferError, GameError, IllegalMovePenalty,
-    MoveReport, PlayedMove, TimeBonus,
+    ClaimRefusal, ClaimShortfall, ClaimVerdict, DrawClaim, DrawOfferError, GameError,
+    IllegalMovePenalty, MoveReport, PlayedMove, TimeBonus,
 };
 
 /// Positions equal in the sense of 9.2.2: same player to move, same pieces on the same squares,
@@ -371,6 +371,25 @@ impl Game {
             to: !by,
             minutes: self.pace.penalty_minutes(),
         };
+        let shortfall = match intended {
+            Some(mv) => {
+                let mut next = self.position().clone();
+                next.play_unchecked(mv);
+                let key = RepetitionKey::of(&next);
+                ClaimShortfall {
+                    occurrences: 1 + self.earlier_occurrences(
+                        &key,
+                        self.keys.len(),
+                        next.halfmoves(),
+                    ) as u32,
+                    moves_without_capture: next.halfmoves() / 2,
+                }
+            }
+            None => ClaimShortfall {
+                occurrences: self.repetition_count() as u32,
+                moves_without_capture: self.halfmove_clock() / 2,
+            },
+        };
         let played = intended
             .filter(|_| play_if_incorrect)
             .map(|mv| self.push_move(mv, true));
@@ -384,6 +403,7 @@ impl Game {
             bonus,
             intended: intended.filter(|_| !play_if_incorrect),
             played,
+            shortfall,
         }
     }
 

@@ -260,6 +260,12 @@ fn commands(kind: CommandKind) -> &'static [Phrase] {
         CommandKind::Position => &[&[W(Word::Position)], &[T("échiquier")]],
         CommandKind::Square => &[&[W(Word::Square), Square], &[T("quoi sur"), Square]],
         CommandKind::WhereAre => &[&[W(Word::Where), Piece, OptColour]],
+        // "colonne Eva", "pions sur la colonne Eva", "pions blancs sur la colonne e".
+        CommandKind::OnFile => &[
+            &[W(Word::ChessFile), File],
+            &[Piece, OptColour, T("sur"), W(Word::ChessFile), File],
+            &[T("quoi sur"), W(Word::ChessFile), File],
+        ],
         CommandKind::Time => &[&[W(Word::Time)], &[T("heure")]],
         CommandKind::TimeUsed => &[
             &[W(Word::Time), W(Word::Used)],
@@ -329,6 +335,16 @@ fn commands(kind: CommandKind) -> &'static [Phrase] {
         ],
         CommandKind::ArbiterBack => &[&[W(Word::Arbiter), W(Word::Back), Number]],
         CommandKind::Listen => &[&[W(Word::Listen)], &[T("micro")]],
+        CommandKind::Faster => &[
+            &[W(Word::Faster)],
+            &[T("parle plus vite")],
+            &[T("plus rapide")],
+        ],
+        CommandKind::Slower => &[
+            &[W(Word::Slower)],
+            &[T("parle plus lentement")],
+            &[T("moins vite")],
+        ],
         CommandKind::Peg => &[&[W(Word::Peg), Rest], &[T("peg"), Rest]],
         CommandKind::Quit => &[&[W(Word::Quit)], &[T("quitter")]],
     }
@@ -394,6 +410,12 @@ fn word(word: Word) -> &'static str {
         Word::ClaimsDraw => "réclame la nulle",
         Word::ClaimCorrect => "réclamation fondée",
         Word::ClaimIncorrect => "réclamation non fondée",
+        Word::PositionOccurredOnce => "la position n'est apparue qu'une fois",
+        Word::PositionOccurredTwice => "la position n'est apparue que deux fois",
+        Word::MovesWithoutCapture => "coups sans prise ni mouvement de pion",
+        Word::ClockPressedWithoutMove => "pendule appuyée sans coup joué",
+        Word::NoMoveWithoutCapture => "aucun coup sans prise ni mouvement de pion",
+        Word::OneMoveWithoutCapture => "un coup sans prise ni mouvement de pion",
         Word::Resigns => "abandonne",
         Word::Wins => "gagne",
         Word::Draw => "nulle",
@@ -494,7 +516,9 @@ fn word(word: Word) -> &'static str {
         Word::BoardPortMissing => "le port manque",
         Word::BoardOverBluetooth => "cet échiquier se connecte par Bluetooth",
         Word::HexBytesExpected => "des octets en hexadécimal sont attendus",
+        Word::ListExpected => "une liste entre crochets est attendue",
         Word::BoardNameEmpty => "le nom est vide",
+        Word::EarlierPgnKept => "l'ancien fichier PGN est conservé sous",
         Word::GameFile => "fichier de la partie",
         Word::BoardViewTitle => {
             "annexd - vue de l'échiquier : tapez les commandes ci-dessous, aide les liste"
@@ -518,6 +542,8 @@ fn word(word: Word) -> &'static str {
         Word::NotYetAnnounced => "pas encore annoncé",
         Word::EnterStartsClock => "Entrée démarre la pendule",
         Word::EnterResumesClock => "Entrée relance la pendule",
+        Word::NotEnding => "pas de sortie, la pendule continue",
+        Word::ResumesClock => "relance la pendule",
         Word::QuitToLeave => "fin quitte le programme",
         Word::NothingToConfirm => "aucune question en attente",
         Word::HelpPointer => "aide donne ce qu'on peut dire",
@@ -538,6 +564,9 @@ fn word(word: Word) -> &'static str {
         Word::VoiceInputOn => "saisie vocale activée",
         Word::NoModel => "aucun modèle de reconnaissance vocale",
         Word::NoSound => "pas de sortie sonore, texte seulement",
+        Word::NoSoundDevice => "aucun périphérique audio trouvé",
+        Word::SpeechEngineSilent => "la synthèse vocale du système ne répond pas",
+        Word::SpeechEngineUnavailable => "la synthèse vocale du système n'est pas disponible",
         Word::SpeechThroughJaws => "parole par JAWS",
         Word::SpeechThroughNvda => "parole par NVDA",
         Word::NoScreenReader => "aucun lecteur d'écran ne parle, lignes de texte seulement",
@@ -551,6 +580,7 @@ fn word(word: Word) -> &'static str {
         Word::DeclineDraw => "refuser la nulle",
         Word::Where => "où",
         Word::Square => "case",
+        Word::ChessFile => "colonne",
         Word::Heard => "entendu",
         Word::Alternatives => "autres possibilités",
         Word::Understood => "compris",
@@ -574,7 +604,16 @@ fn word(word: Word) -> &'static str {
         Word::Illegal => "irrégulier",
         Word::Back => "retour",
         Word::Listen => "écouter",
+        Word::Faster => "plus vite",
+        Word::Slower => "plus lentement",
+        Word::SpeechRate => "débit",
+        Word::Percent => "pour cent",
+        Word::FastestRate => "pas plus vite",
+        Word::SlowestRate => "pas plus lentement",
+        Word::RateNotSaved => "le débit n'est pas enregistré",
         Word::Peg => "tige",
+        Word::PegLift => "lever",
+        Word::PegPut => "poser",
         Word::Quit => "fin",
         Word::Commands => "commandes",
         Word::HowToMove => {
@@ -710,7 +749,9 @@ fn word(word: Word) -> &'static str {
         Word::NoPegOn => "pas de tige sur",
         Word::NothingInHand => "aucune pièce en main pour",
         Word::AlreadyTaken => "déjà occupée",
-        Word::SimulatorHowTo => "déplacer les tiges ainsi : tige e2e4, tige UP e2, tige DOWN e4",
+        Word::SimulatorHowTo => {
+            "déplacer les tiges ainsi : tige e2e4, tige lever e2, tige poser e4"
+        }
         Word::SimulatorSendsThat => "l'échiquier simulé l'envoie lui-même",
         Word::NotAModel => "ce n'est pas un modèle de reconnaissance vocale",
         Word::ModelKnowsNoWord => "le modèle de reconnaissance ne connaît aucun de ces mots",
@@ -879,6 +920,22 @@ fn word(word: Word) -> &'static str {
         Word::NoNetwork => {
             "il n'ouvre aucune connexion réseau, seulement les appareils de cet ordinateur"
         }
+        Word::PartsBuiltIn => "intégré",
+        Word::NoOptionalParts => "aucune partie optionnelle intégrée",
+        Word::PartSystemSpeech => "la synthèse vocale du système",
+        Word::PartVosk => "la reconnaissance vocale Vosk",
+        Word::PartWhisper => "la reconnaissance vocale Whisper",
+        Word::PartBluetooth => "Bluetooth LE pour les échiquiers",
+        Word::PartEngine => "les parties contre un moteur d'échecs",
+        Word::PartOnline => "les parties sur lichess par le réseau",
+        Word::RadioBluetooth => {
+            "radio : Bluetooth LE, seulement si une partie nomme un échiquier Bluetooth"
+        }
+        Word::NoRadio => "radio : aucune, cette version n'a pas de Bluetooth",
+        Word::GameUsedBluetooth => "cette partie : avec un échiquier Bluetooth",
+        Word::GameWithoutBluetooth => "cette partie : sans Bluetooth",
+        Word::GameBluetoothUnknown => "cette partie : l'usage du Bluetooth n'est pas enregistré",
+        Word::NoGameYet => "pas encore de partie",
         Word::NoGameFile => "aucun fichier de partie trouvé",
         Word::SheetWritten => "feuille de partie écrite",
         Word::SheetNotWritten => "la feuille de partie n'a pas pu être écrite",

@@ -412,6 +412,14 @@ pub fn parse_piece(text: &str) -> Option<Role> {
     }
 }
 
+/// Reads a file named by one folded word: "eva" (an Annex D name) or "e".
+pub fn parse_file(folded: &str) -> Option<File> {
+    match lexeme(folded)? {
+        Lexeme::File(file) => Some(file),
+        _ => None,
+    }
+}
+
 /// Reads a square said or typed alone: "Felix drei", "f 3", "f3", "Cäsar fünf".
 pub fn parse_square(text: &str) -> Option<Square> {
     let lexemes: Vec<Lexeme> = words_of(text)

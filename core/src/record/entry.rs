@@ -81,6 +81,16 @@ pub struct Header {
     /// `pgn` answer in it unless told otherwise.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub language: Option<Lang>,
+    /// The VI player's peg board the game was started with (`sim`, a serial port): `resume`
+    /// opens it again unless told otherwise.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub peg_board: Option<String>,
+    /// The sighted player's board the game was started with (`dgt:PORT`, …), likewise.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub sighted_board: Option<String>,
+    /// The VI player's side: `resume` keeps it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub vi_side: Option<crate::config::SideName>,
 }
 
 impl Header {
@@ -102,6 +112,9 @@ impl Header {
             program: None,
             build: None,
             language: None,
+            peg_board: None,
+            sighted_board: None,
+            vi_side: None,
         }
     }
 

@@ -35,6 +35,6 @@ pub use journal::{
     BreakKind, Chain, ChainBreak, DamagedTail, FormatError, JournalContents, JournalLine,
     parse_journal,
 };
-pub use pgn::pgn_text;
+pub use pgn::{pgn_text, pgn_text_in};
 pub use seal::{CheckCode, Seal, Sealer, Stamped};
 pub use sheet::{Applied, ApplyError, EntryEffect, Note, PlyNote, ReplayError, Scoresheet, replay};

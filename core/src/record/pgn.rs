@@ -5,7 +5,7 @@
 //! `(=)`, which in PGN text would open a variation); the mover's clock as `[%clk h:mm:ss]`;
 //! notes on claims and penalties as comments; lines shorter than 80 characters.
 
-use crate::lang::ENGLISH;
+use crate::lang::{Lang, Speech, WordSet};
 
 use super::entry::STANDARD_START_FEN;
 use super::sheet::{Note, Scoresheet};
@@ -13,8 +13,16 @@ use super::sheet::{Note, Scoresheet};
 /// Longest line written.
 pub const MAX_LINE: usize = 79;
 
-/// The PGN text of a scoresheet, ending with a newline.
+/// The PGN text of a scoresheet, ending with a newline; its comments in the language the
+/// game was played in (English when the journal does not say).
 pub fn pgn_text(sheet: &Scoresheet) -> String {
+    pgn_text_in(sheet, sheet.header().language.unwrap_or(Lang::En))
+}
+
+/// The PGN text of a scoresheet with its comments (claims, penalties, corrections) in
+/// `lang`; the moves are in SAN, as PGN requires.
+pub fn pgn_text_in(sheet: &Scoresheet, lang: Lang) -> String {
+    let speech = Speech::new(lang, WordSet::Local);
     let header = sheet.header();
     let game = sheet.game();
     let result = game.outcome().map_or("*", |o| o.result.pgn());
@@ -65,7 +73,7 @@ pub fn pgn_text(sheet: &Scoresheet) -> String {
     out.push('\n');
 
     let mut atoms: Vec<String> = Vec::with_capacity(game.history().len() * 3);
-    let preamble = notes_text(sheet.preamble());
+    let preamble = notes_text(sheet.preamble(), speech);
     if !preamble.is_empty() {
         push_comment(&mut atoms, &preamble, None);
     }
@@ -89,7 +97,7 @@ pub fn pgn_text(sheet: &Scoresheet) -> String {
             if !text.is_empty() {
                 text.push(' ');
             }
-            text.push_str(&notes_text(&note.comments));
+            text.push_str(&notes_text(&note.comments, speech));
         }
         let clock = note.and_then(|n| n.clock_of(played.by));
         need_number = !text.is_empty() || clock.is_some();
@@ -103,11 +111,11 @@ pub fn pgn_text(sheet: &Scoresheet) -> String {
     out
 }
 
-/// Notes as one comment's text: English words, moves in SAN, joined by semicolons.
-fn notes_text(notes: &[Note]) -> String {
+/// Notes as one comment's text: the language's words, moves in SAN, joined by semicolons.
+fn notes_text(notes: &[Note], speech: Speech) -> String {
     let texts: Vec<String> = notes
         .iter()
-        .map(|n| n.text(ENGLISH, |san| san.to_string()))
+        .map(|n| n.text(speech, |san| san.to_string()))
         .collect();
     texts.join("; ")
 }

@@ -54,17 +54,36 @@ impl Note {
     /// The note as text in `speech` (a language, or a language with its word set), moves
     /// written by `notation`: "zurückgenommen Sf3", "Weiß Uhr plus zwei Minuten (6.10.2)".
     pub fn text(&self, speech: impl Into<Speech>, notation: impl Fn(&SanPlus) -> String) -> String {
-        let mut text = speech.into().text(&self.words);
+        let speech = speech.into();
+        let mut text = speech.text(&self.words);
         if let Some(san) = &self.taken_back {
             text.push(' ');
             text.push_str(&notation(san));
         }
         if let Some(detail) = &self.detail {
+            // An article is data; a detail in English words (written by hand or by an
+            // earlier program) is said in the sheet's language where the tables have it.
+            let detail = DETAIL_WORDS
+                .iter()
+                .find(|(english, _)| english.eq_ignore_ascii_case(detail.trim()))
+                .map_or_else(
+                    || detail.clone(),
+                    |(_, word)| speech.text(&[Token::Word(*word)]),
+                );
             text.push_str(&format!(" ({detail})"));
         }
         text
     }
 }
+
+/// Details a journal may hold in English words, and their words in the tables.
+const DETAIL_WORDS: [(&str, Word); 2] = [
+    ("arbiter", Word::Arbiter),
+    (
+        "clock pressed without a move",
+        Word::ClockPressedWithoutMove,
+    ),
+];
 
 impl PlyNote {
     /// The remaining time of the player who made the move.

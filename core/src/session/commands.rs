@@ -13,7 +13,11 @@ use crate::record::{ClockAdjustmentEntry, Entry, MoveCounterEntry, ReopenEntry, 
 use crate::words::{Token, Word};
 
 use super::effect::{Effect, Shown};
-use super::{Session, queries};
+use super::{Session, Source, confirm, queries};
+
+/// The speaking rates "schneller" and "langsamer" move between, in tenths (0.5 … 2.0, the
+/// settings' range).
+const SPEECH_RATES: (i32, i32) = (5, 20);
 
 impl Session {
     /// Does a command. `actor` is the side of whoever gave it when that is known (the VI
@@ -46,6 +50,12 @@ impl Session {
             Command::WhereAre(role, color) => out.push(Effect::reading(queries::where_are_tokens(
                 &pos, role, color,
             ))),
+            Command::OnFile(file, role, color) => {
+                let named = Command::OnFile(file, None, None).tokens(self.options.lang);
+                out.push(Effect::reading(queries::file_tokens(
+                    &pos, file, role, color, named,
+                )))
+            }
             Command::Time => match &self.clock {
                 Some(clock) => out.push(Effect::reading(clock.answer(Query::All, now))),
                 None => out.push(Effect::reading(vec![
@@ -112,9 +122,13 @@ impl Session {
                 let pages = command::help_pages(self.options.lang, topic, self.simulated_peg_board);
                 out.extend(pages.into_iter().map(Effect::reading));
             }
+            Command::Faster => self.change_speech_rate(1, out),
+            Command::Slower => self.change_speech_rate(-1, out),
             Command::Listen if self.voice_is_on() => out.push(Effect::ToggleListening),
             Command::Listen => out.push(Effect::reading(vec![Token::Word(Word::VoiceInputOff)])),
-            Command::Peg(line) if self.simulated_peg_board => out.push(Effect::ToSimulator(line)),
+            Command::Peg(line) if self.simulated_peg_board => {
+                out.push(Effect::ToSimulator(command::simulator_line(&line)))
+            }
             Command::Peg(line) => {
                 let tokens = vec![Token::Word(Word::NoSimulatedBoard)];
                 out.push(Effect::Say {
@@ -129,12 +143,138 @@ impl Session {
         }
     }
 
+    /// A command from `source`: whose it is is asked of [`confirm::whose`]; what ends the
+    /// game waits for its confirmation (the recogniser's own "ja" confirmed a spoken one).
+    pub(super) fn command_from(
+        &mut self,
+        command: Command,
+        source: Source,
+        now: Duration,
+        out: &mut Vec<Effect>,
+    ) {
+        let actor = confirm::whose(source, self.seating());
+        let spoken_confirmed = source == Source::Microphone && command.needs_confirmation();
+        if !confirm::ends_the_game(&command) || spoken_confirmed || self.game().is_over() {
+            self.handle_command(command, actor, now, out);
+            return;
+        }
+        let side = match &command {
+            Command::Resign(named) => named.or(actor),
+            // Only the offerer's opponent can accept (9.1.2); without an offer it is said so.
+            Command::AcceptDraw(named) => match self.game().pending_draw_offer() {
+                Some(offerer) => Some(named.unwrap_or(!offerer)),
+                None => {
+                    self.handle_command(command, actor, now, out);
+                    return;
+                }
+            },
+            // 9.2.1: the player having the move claims, unless the seat tells who speaks;
+            // one who touched a piece may not (9.4), and is told so at once.
+            Command::ClaimDraw(_) => {
+                let by = actor.unwrap_or(self.game().turn());
+                if by == self.game().turn() && self.cycle.has_touched(by) {
+                    self.handle_command(command, actor, now, out);
+                    return;
+                }
+                Some(by)
+            }
+            _ => Some(self.options.vi_side),
+        };
+        let pending = confirm::Pending { command, side };
+        out.push(Effect::say(pending.question(self.options.lang)));
+        self.confirm = Some(pending);
+    }
+
+    /// "schneller" (`step` 1) or "langsamer" (-1): the rate a tenth higher or lower, within
+    /// the rates the outputs take, said at the new rate ("Sprechtempo hundertzehn Prozent");
+    /// at the end of the range that is said instead.
+    fn change_speech_rate(&mut self, step: i32, out: &mut Vec<Effect>) {
+        let (lowest, highest) = SPEECH_RATES;
+        let tenths = (self.options.speech_rate * 10.0).round() as i32;
+        let wanted = (tenths + step).clamp(lowest, highest);
+        let percent = |tenths: i32| Token::Number(tenths as u32 * 10);
+        if wanted == tenths {
+            let limit = if step > 0 {
+                Word::FastestRate
+            } else {
+                Word::SlowestRate
+            };
+            out.push(Effect::reading(vec![
+                Token::Word(limit),
+                Token::Pause,
+                Token::Word(Word::SpeechRate),
+                percent(tenths),
+                Token::Word(Word::Percent),
+            ]));
+            return;
+        }
+        self.options.speech_rate = wanted as f32 / 10.0;
+        out.push(Effect::SpeechRate(self.options.speech_rate));
+        out.push(Effect::reading(vec![
+            Token::Word(Word::SpeechRate),
+            percent(wanted),
+            Token::Word(Word::Percent),
+        ]));
+    }
+
+    /// Whether a command that ends the game waits for its confirmation.
+    pub(super) fn confirming(&self) -> bool {
+        self.confirm.is_some()
+    }
+
+    /// A line (typed, or heard) while a confirmation is asked for: "ja" (or the side asked
+    /// for, or the same command again) carries the command out, "nein" drops it; anything
+    /// else drops it too and is then what it is (`false`: not consumed).
+    pub(super) fn answer_confirmation(
+        &mut self,
+        line: &str,
+        now: Duration,
+        out: &mut Vec<Effect>,
+    ) -> bool {
+        let Some(pending) = self.confirm.take() else {
+            return false;
+        };
+        let side = match confirm::answer(self.options.lang, &pending, line) {
+            confirm::Answer::Yes => pending.side,
+            confirm::Answer::Side(side) if pending.command != Command::Quit => Some(side),
+            confirm::Answer::No => {
+                out.push(Effect::say(vec![Token::Word(Word::Cancelled)]));
+                return true;
+            }
+            _ => {
+                out.push(Effect::say(vec![Token::Word(Word::Cancelled)]));
+                return false;
+            }
+        };
+        let Some(side) = side else {
+            // "ja" to "whose is it?": the question again.
+            out.push(Effect::say(pending.question(self.options.lang)));
+            self.confirm = Some(pending);
+            return true;
+        };
+        let command = pending.for_side(side);
+        self.handle_command(command, Some(side), now, out);
+        true
+    }
+
+    /// What decides whose a command is.
+    fn seating(&self) -> confirm::Seating {
+        confirm::Seating {
+            role: self.options.role,
+            vi_side: self.options.vi_side,
+            sighted_has_board: self.cycle.has_sighted_board(),
+        }
+    }
+
     /// "ja" or "nein" (typed, said, or a key of the board): the answer to the question a
     /// board asks (which move it shows) or to one asked back about something heard; with
     /// nothing asked, that is said.
     fn answer_yes_no(&mut self, yes: bool, now: Duration, out: &mut Vec<Effect>) {
         let lang = self.options.lang;
         let word = lang.word(if yes { Word::Yes } else { Word::No });
+        if self.answer_confirmation(word, now, out) {
+            return;
+        }
         if self.cycle.asks() {
             if let Some(steps) = self.cycle.answer(word, &self.cycle_game()) {
                 self.carry_out(steps, now, out);
@@ -210,7 +350,15 @@ impl Session {
             return;
         }
         let Some(mover) = self.uncompleted else {
-            out.push(Effect::say(vec![Token::Word(Word::NothingToTakeBack)]));
+            // 4.7, D.2.8: a move completed by the clock (or the opponent's move) stays; only
+            // the arbiter can take it back. Nothing to take back before the first move, or
+            // while the VI player's own move is still under way on the pegs.
+            let completed = !self.game().history().is_empty() && !self.cycle.move_under_way();
+            out.push(Effect::say(vec![Token::Word(if completed {
+                Word::MoveIsMade
+            } else {
+                Word::NothingToTakeBack
+            })]));
             return;
         };
         if self.cycle.move_under_way() {

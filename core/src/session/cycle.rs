@@ -488,10 +488,7 @@ impl BoardCycle {
     /// the boards agree again. While the player's hands are on a move (a peg of the side
     /// moving in hand, or part of a legal move made), nothing is said of the board.
     fn say_peg_board(&mut self, game: &GameView, moment: Moment, out: &mut Vec<CycleStep>) {
-        let Some(tracker) = &self.peg else {
-            return;
-        };
-        if !self.peg_connected && moment != Moment::Settle {
+        if self.peg.is_none() || (!self.peg_connected && moment != Moment::Settle) {
             return;
         }
         let vi = self.vi_side;
@@ -500,17 +497,24 @@ impl BoardCycle {
         // The VI player's move shown on the board and not yet made may be changed while it
         // is not announced: back to the position before, or another legal move.
         if vi_to_move
-            && self.vi_move.on_board.is_some()
-            && tracker.position().board() != before.board()
+            && let Some(placed) = self.vi_move.on_board
             && !matches!(moment, Moment::Refused(_))
+            && !self.hands.shows_after(before, placed)
         {
             if self.hands.shows(before) {
+                // The move's pegs are back where they stood (D.2.2, D.2.3): no move is on
+                // the board; a touched piece keeps its duty (4.3) and nothing else.
                 self.vi_move.on_board = None;
                 self.reset_peg(before);
-                if let Some(obligation) = self.touch_move(before) {
-                    out.push(self.for_vi(obligation.tokens(), Priority::Move));
+                self.hands.agree_with(before);
+                self.told.clear();
+                if self.said_differences.is_none() && !self.agree_owed {
+                    if let Some(obligation) = self.touch_move(before) {
+                        out.push(self.for_vi(obligation.tokens(), Priority::Move));
+                    }
+                    return;
                 }
-                return;
+                // The board was said to differ on the way: that it agrees is said below.
             }
             let obligation = self.touch_move(before);
             let other = before.legal_moves().into_iter().find(|&m| {
@@ -538,7 +542,7 @@ impl BoardCycle {
             // The board asks which piece or which move: it is not wrong, only unclear.
             return;
         }
-        let target = tracker.position().clone();
+        let target = self.nearer_target(before, tracker.position());
         let diffs = self.peg_differences(&target);
         if diffs.is_empty() {
             let owed = self.said_differences.take().is_some() || self.agree_owed;
@@ -560,7 +564,11 @@ impl BoardCycle {
             }
             match self.vi_move.on_board {
                 // The board is back at the VI player's move, still to be announced.
-                Some(m) if vi_to_move && self.vi_move.announced.is_none() => {
+                Some(m)
+                    if vi_to_move
+                        && self.vi_move.announced.is_none()
+                        && self.hands.shows_after(before, m) =>
+                {
                     let mut tokens = move_tokens(before, m, Style::Long);
                     tokens.extend([Token::Pause, Token::Word(Word::AnnouncementMissing)]);
                     out.push(self.for_vi(tokens, Priority::Move));
@@ -573,6 +581,10 @@ impl BoardCycle {
                         tokens.extend(obligation.tokens());
                     }
                     out.push(self.for_vi(tokens, Priority::Move));
+                    if vi_to_move {
+                        // The pegs show the move placed and announced again: it is made.
+                        self.try_make_vi_move(game, out);
+                    }
                 }
             }
             return;
@@ -720,6 +732,35 @@ impl BoardCycle {
         self.hands.exact_differences(target)
     }
 
+    /// What the pegs are compared with: the tracker's position (the game, with the VI
+    /// player's move when one is placed); while that move is not announced the player may
+    /// be taking it back (D.2.3), so the game's position when the pegs are nearer to it.
+    fn nearer_target(&self, before: &Chess, tracked: &Chess) -> Chess {
+        let placed = before.turn() == self.vi_side
+            && self.following.is_none()
+            && self.vi_move.on_board.is_some()
+            && self.vi_move.announced.is_none();
+        if placed
+            && tracked.board() != before.board()
+            && self.peg_differences(before).len() < self.peg_differences(tracked).len()
+        {
+            return before.clone();
+        }
+        tracked.clone()
+    }
+
+    /// What the peg board should show while the VI player is to move: the game, with his
+    /// move when one is placed and not yet made.
+    fn peg_target(&self, before: &Chess) -> Chess {
+        let mut target = before.clone();
+        if before.turn() == self.vi_side
+            && let Some(m) = self.vi_move.on_board
+        {
+            target.play_unchecked(m);
+        }
+        target
+    }
+
     /// The peg board shows `position`: its tracker starts from it, in step.
     fn restart_peg(&mut self, position: &Chess) {
         if let Some(tracker) = &mut self.peg {
@@ -790,11 +831,13 @@ impl BoardCycle {
     fn peg_move(&mut self, m: Move, game: &GameView, out: &mut Vec<CycleStep>) {
         let vi = self.vi_side;
         let before = &game.position;
-        if before.turn() != vi {
+        if before.turn() != vi || !before.is_legal(m) {
             // The peg board moved ahead of the game (the opponent's move not yet announced,
-            // or a second move after the own one): the board must go back; what it shows is
-            // said with the differences.
-            self.reset_peg(before);
+            // or a second move after the own one, an opponent's peg moved after it): the
+            // board must go back to what it should show; what it shows is said with the
+            // differences.
+            let target = self.peg_target(before);
+            self.reset_peg(&target);
             return;
         }
         let mut after = before.clone();
@@ -905,6 +948,20 @@ impl BoardCycle {
             return;
         };
         if game.waiting_for_clock || game.position.turn() != self.vi_side {
+            return;
+        }
+        if self.peg_connected && !self.hands.shows_after(&game.position, on_board) {
+            // D.2.2, D.2.3: the move is made on the pegs, and they no longer show it: put
+            // back (the announced move is still to be played), or still being put right (it
+            // is made when they show it again).
+            if self.hands.shows(&game.position) {
+                self.vi_move.on_board = None;
+                let mut tokens = move_tokens(&game.position, announced, game.style);
+                tokens.extend([Token::Pause, Token::Word(Word::PlayOnBoard)]);
+                out.push(self.for_vi(tokens, Priority::Move));
+            } else {
+                self.say_peg_board(game, Moment::Settle, out);
+            }
             return;
         }
         if on_board == announced {

@@ -24,6 +24,9 @@ pub enum DeviceReport {
     BoardMissing {
         /// Whose board.
         seat: Seat,
+        /// The board as named on the command line or in the settings (its port), shown
+        /// after the words.
+        port: String,
         /// What the system said.
         detail: String,
     },
@@ -78,6 +81,13 @@ pub enum DeviceReport {
         /// The detail for the log.
         detail: String,
     },
+    /// The speaking rate changed but could not be kept in the settings file.
+    RateNotSaved {
+        /// The settings file, shown after the words.
+        path: String,
+        /// The detail for the log.
+        detail: String,
+    },
     /// The board view for sighted helpers cannot start: lines are shown instead.
     ViewUnavailable {
         /// The detail for the log.
@@ -88,6 +98,12 @@ pub enum DeviceReport {
 /// What the disk reports: the game's files.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum DiskReport {
+    /// A PGN file stood where the new game's goes, without its journal: it was kept under
+    /// another name (shown after the words).
+    EarlierPgnKept {
+        /// Where it is now.
+        path: String,
+    },
     /// The game's journal is this file (said at the start, shown with its path).
     Journal {
         /// Its path, as shown.
@@ -177,7 +193,7 @@ impl Session {
     /// A device's report.
     pub(super) fn device_report(&mut self, report: DeviceReport, out: &mut Vec<Effect>) {
         match report {
-            DeviceReport::BoardMissing { seat, detail } => {
+            DeviceReport::BoardMissing { seat, port, detail } => {
                 out.push(Effect::Log(format!("{seat:?} board unavailable: {detail}")));
                 // Said once until the board is there; its link keeps trying.
                 if !std::mem::replace(&mut self.edge.missing_said[seat as usize], true) {
@@ -185,11 +201,18 @@ impl Session {
                         Seat::Peg => Word::PegBoard,
                         Seat::Sighted => Word::EBoard,
                     };
-                    out.push(Effect::urgent(vec![
+                    let tokens = vec![
                         Token::Word(board),
                         Token::Pause,
                         Token::Word(Word::DeviceMissing),
-                    ]));
+                    ];
+                    // The port's name is printed after the words (a voice cannot say a path).
+                    out.push(Effect::Say {
+                        printed: Some(Shown::with(tokens.clone(), port)),
+                        tokens,
+                        priority: crate::speech::Priority::Alert,
+                        audience: super::Audience::Everyone,
+                    });
                 }
             }
             DeviceReport::NoBluetooth { seat, detail } => {
@@ -256,7 +279,18 @@ impl Session {
             }
             DeviceReport::SpeechFallback { tokens, detail } => {
                 out.push(Effect::Log(format!("speech: {detail}")));
-                out.push(Effect::urgent(tokens));
+                // A step of the fallback without words of its own (one output that did not
+                // open) is for the log; the words come with the last step.
+                if !tokens.is_empty() {
+                    out.push(Effect::urgent(tokens));
+                }
+            }
+            DeviceReport::RateNotSaved { path, detail } => {
+                out.push(Effect::Log(format!("speech rate not saved: {detail}")));
+                out.push(Effect::say_with(
+                    vec![Token::Word(Word::RateNotSaved)],
+                    path,
+                ));
             }
             DeviceReport::ViewUnavailable { detail } => {
                 out.push(Effect::Log(format!("board view: {detail}")));
@@ -270,6 +304,12 @@ impl Session {
     /// A report of the disk.
     pub(super) fn disk_report(&mut self, report: DiskReport, out: &mut Vec<Effect>) {
         match report {
+            DiskReport::EarlierPgnKept { path } => {
+                out.push(Effect::say_with(
+                    vec![Token::Word(Word::EarlierPgnKept)],
+                    path,
+                ));
+            }
             DiskReport::Journal { path } => {
                 out.push(Effect::Show(Shown::with(
                     vec![Token::Word(Word::GameFile)],

@@ -64,6 +64,9 @@ pub enum Effect {
     Show(Shown),
     /// Start or stop listening (push-to-talk): for the microphone's adapter.
     ToggleListening,
+    /// Speak at this rate from now on (1.0 normal, 0.5 … 2.0), and keep it for the next
+    /// game: for the speech output and the settings.
+    SpeechRate(f32),
     /// A line for the simulated peg board ("e2e4", "UP e2"): for the simulator's adapter.
     ToSimulator(String),
     /// A request for a seat's board (light the squares of the VI player's move on the

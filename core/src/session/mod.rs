@@ -19,6 +19,7 @@
 //! reason in words.
 
 mod commands;
+mod confirm;
 mod cycle;
 mod edge;
 mod effect;
@@ -43,6 +44,7 @@ use crate::notation::{ParseError, Style, move_tokens, parse_move};
 use crate::record::{ApplyError, Entry, Scoresheet, SheetFormat, Stamped, TouchEntry, sheet};
 use crate::words::{Token, Word};
 
+pub use confirm::{Seating, Source, whose};
 pub use cycle::{Seat, ViMove};
 pub use edge::{
     ClosedRecord, Closing, DeviceReport, DiskReport, INTERRUPT_AGAIN_WITHIN, SheetReport,
@@ -54,8 +56,8 @@ pub use resume::{Resumed, resume};
 use cycle::{BoardCycle, CycleStep};
 use voice::VoiceState;
 
-/// Settings of a session that do not change during a game.
-#[derive(Debug, Clone, PartialEq, Eq)]
+/// Settings of a session; only the speaking rate changes during a game ("schneller").
+#[derive(Debug, Clone, PartialEq)]
 pub struct SessionOptions {
     /// Language of announcements and messages.
     pub lang: Lang,
@@ -69,6 +71,8 @@ pub struct SessionOptions {
     pub program_announces: bool,
     /// The scoresheets written beside the journal when the game ends.
     pub sheets: Vec<SheetFormat>,
+    /// The speaking rate (1.0 normal), which "schneller" and "langsamer" change.
+    pub speech_rate: f32,
 }
 
 impl Default for SessionOptions {
@@ -86,6 +90,7 @@ impl From<&Settings> for SessionOptions {
             role: settings.game.role,
             program_announces: settings.game.announcer == Announcer::Program,
             sheets: settings.record.sheets.clone(),
+            speech_rate: settings.speech.rate,
         }
     }
 }
@@ -148,6 +153,8 @@ pub struct Session {
     /// A move typed without the piece its promotion makes (4.6): the pawn's way, waiting
     /// for the piece to be named alone.
     promotion_asked: Option<(shakmaty::Square, shakmaty::Square)>,
+    /// A command that ends the game, waiting for its confirmation.
+    confirm: Option<confirm::Pending>,
 }
 
 impl Session {
@@ -166,6 +173,7 @@ impl Session {
             simulated_peg_board: false,
             resumed_paused: false,
             promotion_asked: None,
+            confirm: None,
         }
     }
 
@@ -301,6 +309,7 @@ impl Session {
     pub fn handle(&mut self, input: Input, now: Duration) -> Vec<Effect> {
         let mut out = Vec::new();
         match input {
+            Input::Line(line) if self.answer_confirmation(&line, now, &mut out) => {}
             Input::Line(line) => {
                 let answered = self.cycle.answer(&line, &self.cycle_game());
                 let promotion = self.promotion_asked.take();
@@ -313,7 +322,9 @@ impl Session {
                             self.handle_move_text(&text, now, &mut out);
                         }
                         _ => match command::parse(self.options.lang, &line) {
-                            Some(command) => self.handle_command(command, None, now, &mut out),
+                            Some(command) => {
+                                self.command_from(command, Source::Keyboard, now, &mut out)
+                            }
                             None => self.handle_move_text(&line, now, &mut out),
                         },
                     },
@@ -380,8 +391,7 @@ impl Session {
                     self.make_and_follow(m, true, now, out)
                 }
                 CycleStep::Key(command) => {
-                    let actor = Some(self.options.vi_side);
-                    self.handle_command(command, actor, now, out);
+                    self.command_from(command, Source::PegBoardKey, now, out)
                 }
                 CycleStep::Touched { by, square, piece } => {
                     self.touched(by, square, piece, now, out)

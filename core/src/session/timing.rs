@@ -71,12 +71,31 @@ impl Session {
             return;
         }
         let Some(clock) = &self.clock else {
-            // No clock: pressing completes the move.
+            // No clock: pressing completes the move. The VI player's move under way on the
+            // pegs, or a board that differs (a capture left half made), is said as with a
+            // clock (D.2.3, D.2.4): nothing is completed.
+            if self.uncompleted.is_none()
+                && let Some(word) = self.cycle.press_refusal(false)
+                && (self.cycle.move_under_way()
+                    || self.cycle.board_differences(&self.cycle_game()).is_some())
+            {
+                out.push(Effect::say(self.refusal_with_board(word)));
+                return;
+            }
             self.uncompleted = None;
-            out.push(Effect::say(vec![
+            let mut tokens = vec![
                 Token::Side(self.sheet.game().turn()),
                 Token::Word(Word::ToMove),
-            ]));
+            ];
+            // The opponent's move completed: what the pegs show of the VI player's own move
+            // placed meanwhile, when they differ, is said with it.
+            if self.sheet.game().turn() == self.options.vi_side
+                && let Some(board) = self.cycle.board_differences(&self.cycle_game())
+            {
+                tokens.push(Token::Pause);
+                tokens.extend(board);
+            }
+            out.push(Effect::say(tokens));
             return;
         };
         let waiting = self.uncompleted.is_some();
@@ -89,6 +108,17 @@ impl Session {
                 return;
             }
             self.clock_input(ClockInput::Start, now, out);
+            return;
+        }
+        if clock.clock().is_paused() {
+            // The arbiter stopped the clocks (6.11): his "weiter" starts them again.
+            let mut tokens = vec![Token::Word(Word::ClockPaused), Token::Pause];
+            tokens.extend(
+                crate::command::Command::Arbiter(crate::command::ArbiterAction::Resume)
+                    .tokens(self.options.lang),
+            );
+            tokens.push(Token::Word(Word::ResumesClock));
+            out.push(Effect::say(tokens));
             return;
         }
         let Some(mover) = self.uncompleted else {

@@ -6,7 +6,6 @@ use std::time::Duration;
 
 use shakmaty::{Chess, Move};
 
-use crate::config::SeatRole;
 use crate::listen::{self, Heard, Question, Rejection, Understanding};
 
 use super::Session;
@@ -39,6 +38,12 @@ impl Session {
         out: &mut Vec<Effect>,
     ) {
         let lang = self.options.lang;
+        if self.confirming()
+            && let Some((best, _)) = heard.alternatives.first()
+            && self.answer_confirmation(&best.clone(), now, out)
+        {
+            return;
+        }
         if let Some((before, played)) = &self.voice.last_played
             && self.voice.question.is_none()
             && listen::repeats(before, *played, heard, lang)
@@ -60,10 +65,7 @@ impl Session {
         match understanding {
             Understanding::Move(m) => self.route_move(m, now, out),
             Understanding::Command(command) => {
-                // The microphone is the VI player's in the player's seat; an assistant
-                // relays for both sides, so there the position decides.
-                let actor = (self.options.role == SeatRole::Player).then_some(self.options.vi_side);
-                self.handle_command(command, actor, now, out)
+                self.command_from(command, super::Source::Microphone, now, out)
             }
             Understanding::Ask(question) => {
                 out.push(Effect::say(question.tokens(&pos, lang)));

@@ -20,6 +20,8 @@ pub enum CommandKind {
     Square,
     /// `Command::WhereAre`.
     WhereAre,
+    /// `Command::OnFile`.
+    OnFile,
     /// `Command::Time`.
     Time,
     /// `Command::TimeUsed`.
@@ -78,6 +80,10 @@ pub enum CommandKind {
     ArbiterBack,
     /// `Command::Listen`.
     Listen,
+    /// `Command::Faster`.
+    Faster,
+    /// `Command::Slower`.
+    Slower,
     /// `Command::Peg`.
     Peg,
     /// `Command::Quit`.
@@ -86,13 +92,14 @@ pub enum CommandKind {
 
 impl CommandKind {
     /// Every kind, in the order of the help text.
-    pub const ALL: [CommandKind; 37] = [
+    pub const ALL: [CommandKind; 40] = [
         CommandKind::WhoseMove,
         CommandKind::LastMove,
         CommandKind::LastMoves,
         CommandKind::Position,
         CommandKind::Square,
         CommandKind::WhereAre,
+        CommandKind::OnFile,
         CommandKind::Time,
         CommandKind::TimeUsed,
         CommandKind::MoveCount,
@@ -122,6 +129,8 @@ impl CommandKind {
         CommandKind::ArbiterIllegal,
         CommandKind::ArbiterBack,
         CommandKind::Listen,
+        CommandKind::Faster,
+        CommandKind::Slower,
         CommandKind::Peg,
         CommandKind::Quit,
     ];
@@ -159,6 +168,9 @@ pub enum Slot {
     T(&'static str),
     /// A square: "Eva vier" or "e4".
     Square,
+    /// A file: "Eva" or "e", or one word with the language's word for a file after a hyphen
+    /// ("Eva-Linie", "e-file").
+    File,
     /// A side: "Weiß", "Schwarz".
     Side,
     /// A side that may be left out.

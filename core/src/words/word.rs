@@ -137,6 +137,20 @@ words! {
     ClaimCorrect => "w_claim_correct";
     /// "claim incorrect"
     ClaimIncorrect => "w_claim_incorrect";
+    /// Why a claim of a repetition is incorrect: "die Stellung stand erst einmal auf dem
+    /// Brett".
+    PositionOccurredOnce => "w_position_occurred_once";
+    /// "die Stellung stand erst zweimal auf dem Brett" (an incorrect claim's position never
+    /// stood more often: a third time makes the claim correct, 9.2).
+    PositionOccurredTwice => "w_position_occurred_twice";
+    /// (a number) "Züge ohne Schlagen oder Bauernzug" (9.3: fifty are needed).
+    MovesWithoutCapture => "w_moves_without_capture";
+    /// "clock pressed without a move": a journal's detail of an illegal move, in words.
+    ClockPressedWithoutMove => "w_clock_pressed_without_move";
+    /// "kein Zug ohne Schlagen oder Bauernzug" (a claim just after a capture or pawn move).
+    NoMoveWithoutCapture => "w_no_move_without_capture";
+    /// "ein Zug ohne Schlagen oder Bauernzug".
+    OneMoveWithoutCapture => "w_one_move_without_capture";
     /// "resigns"
     Resigns => "w_resigns";
     /// "wins"
@@ -348,8 +362,13 @@ words! {
     BoardNameEmpty => "w_board_name_empty";
     /// "bytes in hex are expected": a setting that is bytes (the Pegasus's key).
     HexBytesExpected => "w_hex_bytes_expected";
+    /// "a list in square brackets is expected": a setting that is a list.
+    ListExpected => "w_list_expected";
     /// "game file"
     GameFile => "w_game_file";
+    /// "the earlier PGN file is kept as": a PGN without its journal stood where the new
+    /// game's goes (its new name after it).
+    EarlierPgnKept => "w_earlier_pgn_kept";
     /// The board view's title, with how to get the commands.
     BoardViewTitle => "w_board_view_title";
     /// "said": the board view's label of the last announcement.
@@ -389,6 +408,10 @@ words! {
     EnterStartsClock => "w_enter_starts_clock";
     /// "Enter starts the clock again": said when a game is resumed with its clock stopped
     EnterResumesClock => "w_enter_resumes_clock";
+    /// The talking clock asked whether to quit, and another key answered no.
+    NotEnding => "w_not_ending";
+    /// "lässt die Uhr weiterlaufen", after the command that does it ("Schiedsrichter weiter").
+    ResumesClock => "w_resumes_clock";
     /// "quit leaves the program": said with the end of the game
     QuitToLeave => "w_quit_to_leave";
     /// "no question is open": yes or no with nothing asked
@@ -423,6 +446,12 @@ words! {
     NoModel => "w_no_model";
     /// "no sound output, text only"
     NoSound => "w_no_sound";
+    /// no sound device was found (why there is no sound)
+    NoSoundDevice => "w_no_sound_device";
+    /// the system's speech engine did not answer in time
+    SpeechEngineSilent => "w_speech_engine_silent";
+    /// the system's speech engine cannot be used
+    SpeechEngineUnavailable => "w_speech_engine_unavailable";
     /// "speech through JAWS": the screen reader JAWS says the announcements
     SpeechThroughJaws => "w_speech_through_jaws";
     /// "speech through NVDA": the screen reader NVDA says the announcements
@@ -448,6 +477,8 @@ words! {
     Where => "w_where";
     /// "square"
     Square => "w_square";
+    /// "file" (of the board: "Linie Eva", "Eva file", "colonne Eva")
+    ChessFile => "w_chess_file";
     /// "heard"
     Heard => "w_heard";
     /// "alternatives"
@@ -493,8 +524,26 @@ words! {
     Back => "w_back";
     /// "listen": starts or stops the microphone (push-to-talk).
     Listen => "w_listen";
+    /// "faster": the voice speaks faster (and keeps that rate for the next game).
+    Faster => "w_faster";
+    /// "slower": the voice speaks more slowly.
+    Slower => "w_slower";
+    /// "speech rate", before the rate in percent.
+    SpeechRate => "w_speech_rate";
+    /// "percent".
+    Percent => "w_percent";
+    /// "no faster": the rate is at its highest.
+    FastestRate => "w_fastest_rate";
+    /// "no slower": the rate is at its lowest.
+    SlowestRate => "w_slowest_rate";
+    /// "the speech rate is not saved" (the settings file could not be written).
+    RateNotSaved => "w_rate_not_saved";
     /// "peg": a line for the simulated peg board.
     Peg => "w_peg";
+    /// "lift": a peg of the simulated board lifted ("Brett heben e2").
+    PegLift => "w_peg_lift";
+    /// "put": a peg of the simulated board put down ("Brett setzen e4").
+    PegPut => "w_peg_put";
     /// "quit": leave the program (the game stays in its journal).
     Quit => "w_quit";
     /// "commands": the list of commands in the help.
@@ -628,6 +677,34 @@ words! {
     NoEngine => "w_no_engine";
     /// "it opens no network connection, only devices of this computer"
     NoNetwork => "w_no_network";
+    /// built in: the optional parts of this build, after it
+    PartsBuiltIn => "w_parts_built_in";
+    /// no optional parts are built in
+    NoOptionalParts => "w_no_optional_parts";
+    /// the part that speaks with the system's speech engine
+    PartSystemSpeech => "w_part_system_speech";
+    /// the part that hears with Vosk
+    PartVosk => "w_part_vosk";
+    /// the part that hears with Whisper
+    PartWhisper => "w_part_whisper";
+    /// the part that reaches boards over Bluetooth LE
+    PartBluetooth => "w_part_bluetooth";
+    /// the part that plays against a chess engine at home
+    PartEngine => "w_part_engine";
+    /// the part that plays on lichess over the network
+    PartOnline => "w_part_online";
+    /// radio: Bluetooth LE, used only for a Bluetooth board a game names
+    RadioBluetooth => "w_radio_bluetooth";
+    /// radio: none, the build has no Bluetooth
+    NoRadio => "w_no_radio";
+    /// this game had a board over Bluetooth
+    GameUsedBluetooth => "w_game_used_bluetooth";
+    /// this game used no Bluetooth
+    GameWithoutBluetooth => "w_game_without_bluetooth";
+    /// the record does not say whether the game used Bluetooth (an older journal)
+    GameBluetoothUnknown => "w_game_bluetooth_unknown";
+    /// no game yet (fairplay before the first game)
+    NoGameYet => "w_no_game_yet";
     /// "no game file found"
     NoGameFile => "w_no_game_file";
     /// "scoresheet written"

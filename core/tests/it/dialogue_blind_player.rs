@@ -13,7 +13,8 @@
 //! - a standing draw offer (made before or after a move, or an incorrect claim) is accepted
 //!   by "Remis annehmen" (9.1.2).
 //!
-//! `BLIND_GAMES=n` plays more games; `BLIND_SEED=s` replays one.
+//! `BLIND_GAMES=n` plays more games (`BLIND_FROM=k` from the k-th on); `BLIND_SEED=s`
+//! replays one.
 
 use crate::support;
 
@@ -30,6 +31,25 @@ fn play(seed: u64) -> Result<usize, String> {
     Ok(player.session.game().history().len())
 }
 
+/// Games that once failed, played first every time. 124518378 and 254255355 (found at
+/// 20 000 and 80 000 games) follow the opponent's capture wrongly on an occupancy board
+/// (the capturing peg lifted, then one's own piece beside it): the pegs look like the game
+/// while the first peg is in the hand, and the next lifted is part of the follow, no touch
+/// (the test's bookkeeping was wrong). 481768225 lifts his pawn and the capturing queen
+/// while following her capture: the pegs looked like his pawn taking back, and the program
+/// made that move with no peg put down (the tracker was wrong). 554116209 lifts the
+/// opponent's pawn from its old square to put his double step right: the pegs looked like
+/// taking it en passant, though it never stood on the pegs where it was taken (the tracker).
+/// 720423128 plays without a clock: Enter completed the opponent's move while his own
+/// capture en passant was half made, and the pegs' difference went unsaid (the session).
+const REGRESSIONS: [u64; 5] = [
+    124_518_378,
+    254_255_355,
+    481_768_225,
+    554_116_209,
+    720_423_128,
+];
+
 #[test]
 fn a_simulated_blind_player_hears_what_is_wrong_and_what_to_do() {
     if let Some(seed) = std::env::var("BLIND_SEED")
@@ -43,8 +63,17 @@ fn a_simulated_blind_player_hears_what_is_wrong_and_what_to_do() {
         .ok()
         .and_then(|s| s.parse().ok())
         .unwrap_or(2000);
+    for seed in REGRESSIONS {
+        if let Err(failure) = play(seed) {
+            panic!("{failure}");
+        }
+    }
+    let from: u64 = std::env::var("BLIND_FROM")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(0);
     let mut plies = 0;
-    for seed in 0..games {
+    for seed in from..from + games {
         match play(seed * 7919 + 22) {
             Ok(n) => plies += n,
             Err(failure) => panic!("{failure}"),

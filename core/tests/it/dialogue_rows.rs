@@ -196,6 +196,70 @@ fn p17_a_capture_left_half_made_is_said_when_the_clock_is_pressed() {
     });
 }
 
+#[test]
+fn p20_without_a_clock_enter_says_a_capture_left_half_made() {
+    // The same without a clock: Enter asks whose move it is, and the pegs are said first.
+    // Found by the simulated blind player (seed 720423128).
+    check_row("P20", |lang| {
+        let mut g = Game::new(
+            lang,
+            Some("4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 2"),
+            None,
+            Some(Sensing::Occupancy),
+            Color::White,
+            SeatRole::Player,
+        );
+        g.way("e5", "d6");
+        g.line("")
+    });
+}
+
+#[test]
+fn p21_without_a_clock_enter_completes_the_opponents_move_and_says_the_half_made_capture() {
+    // Black's double step typed and followed, not yet completed by Enter; White's pawn put
+    // onto d6 with Black's pawn left standing; Enter completes Black's move.
+    check_row("P21", |lang| {
+        let mut g = Game::new(
+            lang,
+            Some("4k3/3p4/8/4P3/8/8/8/4K3 b - - 0 1"),
+            None,
+            Some(Sensing::Occupancy),
+            Color::White,
+            SeatRole::Player,
+        );
+        g.line("David sieben David fünf");
+        g.way("d7", "d5");
+        g.way("e5", "d6");
+        g.line("")
+    });
+}
+
+/// The knight placed g1–f3, an opponent's pawn slipped e7–e6, the knight put back, the pawn
+/// put back: every peg where it started.
+fn a_move_put_back(lang: Lang) -> Game {
+    let mut g = Game::at_pegs(lang);
+    g.play(&["g1f3", "e7e6", "f3g1", "e6e7"]);
+    g
+}
+
+#[test]
+fn p18_a_move_put_back_is_no_move_and_the_touch_stays() {
+    // D.2.2, D.2.3: the move is made on the pegs; they show none now. 4.3.1: the knight
+    // touched must still move.
+    check_row("P18", |lang| {
+        let mut g = Game::at_pegs(lang);
+        g.play(&["g1f3", "e7e6", "f3g1"]);
+        g.way("e6", "e7")
+    });
+}
+
+#[test]
+fn p19_a_move_announced_after_it_was_put_back_is_to_be_played_on_the_pegs() {
+    check_row("P19", |lang| {
+        a_move_put_back(lang).line("Springer Felix drei")
+    });
+}
+
 // --- the opponent's move, relayed and followed ---------------------------------------------
 
 fn after_e4(lang: Lang) -> Game {
@@ -479,6 +543,7 @@ fn d02_the_offer_made_before_the_move_is_accepted_by_the_opponent() {
             "",
             "Remis Weiß",
             "Remis annehmen",
+            "ja",
         ])
     });
 }
@@ -493,6 +558,7 @@ fn d03_the_answering_side_can_be_named() {
             "",
             "Remis Weiß",
             "Schwarz nimmt Remis an",
+            "ja",
         ])
     });
 }
@@ -506,7 +572,9 @@ fn d04_an_incorrect_claim_is_an_offer_that_can_be_accepted() {
             "Eva fünf",
             "",
             "reklamieren",
+            "ja",
             "Remis annehmen",
+            "ja",
         ])
     });
 }
@@ -539,6 +607,7 @@ fn d07_the_offer_made_before_the_move_is_accepted_after_it() {
             "Springer Felix drei",
             "",
             "Remis annehmen",
+            "ja",
         ])
     });
 }
@@ -643,8 +712,196 @@ fn s02_after_the_end_a_move_is_answered_with_the_result_and_how_to_leave() {
             "Eva fünf",
             "",
             "Weiß gibt auf",
+            "ja",
             "Springer Felix drei",
         ])
+    });
+}
+
+#[test]
+fn a08_a_correction_after_the_clock_is_for_the_arbiter() {
+    // 4.7, D.2.8: corrected "before the opponent's clock is started", and not after.
+    check_row("A08", |lang| {
+        typed(lang).lines(&["Eva vier", "", "Korrektur"])
+    });
+}
+
+#[test]
+fn c09_the_clock_pressed_while_the_arbiter_stopped_it_says_how_it_goes_on() {
+    check_row("C09", |lang| {
+        typed(lang).lines(&[
+            "Eva vier",
+            "",
+            "Eva fünf",
+            "",
+            "Schiedsrichter zurück 1",
+            "",
+        ])
+    });
+}
+
+#[test]
+fn d09_an_incorrect_claim_says_why() {
+    // 9.2: three occurrences are needed; 9.3: fifty moves; 9.5.3: two minutes to the opponent.
+    check_row("D09", |lang| {
+        typed(lang).lines(&[
+            "Springer Felix drei",
+            "",
+            "Springer Felix sechs",
+            "",
+            "Springer Gustav eins",
+            "",
+            "Springer Gustav acht",
+            "",
+            "reklamieren",
+            "ja",
+        ])
+    });
+}
+
+#[test]
+fn q11_what_stands_on_a_square_is_said_with_its_colour_as_the_language_says_it() {
+    check_row("Q11", |lang| {
+        typed(lang).lines(&["Eva vier", "", "Feld Eva vier"])
+    });
+}
+
+/// Both sides' moves typed: 1. e4 e5 2. Nf3 Nc6 3. Bb5 a6.
+fn three_moves(lang: Lang) -> Game {
+    let mut g = typed(lang);
+    g.lines(&[
+        "Eva vier",
+        "",
+        "Eva fünf",
+        "",
+        "Springer Felix drei",
+        "",
+        "Springer Cesar sechs",
+        "",
+        "Läufer Bella fünf",
+        "",
+        "Anna sechs",
+        "",
+    ]);
+    g
+}
+
+#[test]
+fn q12_where_are_the_pawns_as_people_ask() {
+    check_row("Q12", |lang| {
+        typed(lang).lines(&["Eva vier", "", "wo sind die Bauern"])
+    });
+}
+
+#[test]
+fn q13_the_pawns_of_one_file() {
+    check_row("Q13", |lang| {
+        three_moves(lang).line("Bauern auf der Eva-Linie")
+    });
+}
+
+#[test]
+fn q14_what_stands_on_a_file() {
+    check_row("Q14", |lang| three_moves(lang).line("Linie Bella"));
+}
+
+#[test]
+fn q15_the_last_moves_are_counted_in_moves_not_half_moves() {
+    check_row("Q15", |lang| three_moves(lang).line("letzte Züge 2"));
+}
+
+// --- the voice ----------------------------------------------------------------------------
+
+#[test]
+fn v01_faster_speaks_faster_and_says_the_rate() {
+    check_row("V01", |lang| {
+        let mut g = typed(lang);
+        let said = g.line("schneller");
+        assert_eq!(g.s.options().speech_rate, 1.1);
+        said
+    });
+}
+
+#[test]
+fn v02_slower_at_the_slowest_rate_says_so() {
+    check_row("V02", |lang| {
+        let mut g = typed(lang);
+        g.lines(&["langsamer"; 6])
+    });
+}
+
+// --- what ends the game is confirmed ------------------------------------------------------
+
+#[test]
+fn e01_a_resignation_typed_where_the_keyboard_speaks_for_both_asks_whose_it_is() {
+    check_row("E01", |lang| {
+        typed(lang).lines(&["Eva vier", "", "aufgeben"])
+    });
+}
+
+#[test]
+fn e02_the_side_named_confirms_the_resignation() {
+    check_row("E02", |lang| {
+        typed(lang).lines(&["Eva vier", "", "aufgeben", "Weiß"])
+    });
+}
+
+#[test]
+fn e03_a_resignation_naming_its_side_is_asked_yes_or_no() {
+    check_row("E03", |lang| typed(lang).lines(&["aufgeben Schwarz"]));
+}
+
+#[test]
+fn e04_no_leaves_the_game_going_on() {
+    check_row("E04", |lang| {
+        let mut g = typed(lang);
+        g.lines(&["Eva vier", "", "aufgeben Weiß"]);
+        let said = g.line("nein");
+        assert!(!g.s.game().is_over(), "the game ended");
+        said
+    });
+}
+
+#[test]
+fn e05_accepting_a_draw_is_asked_yes_or_no_for_the_offerers_opponent() {
+    check_row("E05", |lang| {
+        typed(lang).lines(&[
+            "Eva vier",
+            "",
+            "Eva fünf",
+            "",
+            "Remis Weiß",
+            "Remis annehmen",
+        ])
+    });
+}
+
+#[test]
+fn e06_a_claim_is_asked_yes_or_no() {
+    check_row("E06", |lang| {
+        typed(lang).lines(&["Eva vier", "", "reklamieren"])
+    });
+}
+
+#[test]
+fn e07_leaving_during_a_game_is_asked_yes_or_no() {
+    check_row("E07", |lang| typed(lang).lines(&["Eva vier", "Ende"]));
+}
+
+#[test]
+fn e08_anything_else_drops_the_question_and_is_what_it_is() {
+    check_row("E08", |lang| {
+        typed(lang).lines(&["Eva vier", "", "aufgeben", "Eva fünf"])
+    });
+}
+
+#[test]
+fn e09_the_seat_tells_whose_it_is_when_the_opponent_has_his_own_board() {
+    // The sighted player's moves come from his e-board: the keyboard is the VI player's.
+    check_row("E09", |lang| {
+        let mut g = Game::at_pegs(lang);
+        g.s.attach_sighted_board();
+        g.line("aufgeben")
     });
 }
 

@@ -3,8 +3,8 @@
 
 use annexd_core::Lang;
 use annexd_core::game::{
-    ClaimRefusal, ClaimVerdict, DeadKind, DrawClaim, DrawOfferError, EndReason, Game, GameError,
-    GameOutcome, GameResult, IllegalMovePenalty, Pace, TimeBonus,
+    ClaimRefusal, ClaimShortfall, ClaimVerdict, DeadKind, DrawClaim, DrawOfferError, EndReason,
+    Game, GameError, GameOutcome, GameResult, IllegalMovePenalty, Pace, TimeBonus,
 };
 
 use shakmaty::Color;
@@ -282,8 +282,19 @@ fn a_second_occurrence_is_not_enough_9_2_and_9_5_3() {
                 minutes: 2
             },
             intended: None,
-            played: None
+            played: None,
+            shortfall: ClaimShortfall {
+                occurrences: 2,
+                moves_without_capture: 3
+            }
         }
+    );
+    // 9.5.3 with its reason: the position stood twice, not three times (9.2).
+    assert_eq!(
+        Lang::De.text(&verdict.tokens()),
+        "Schwarz reklamiert Remis, Reklamation unberechtigt, die Stellung stand erst zweimal \
+         auf dem Brett, drei Züge ohne Schlagen oder Bauernzug, Weiß zwei Minuten Zeit dazu, gilt als \
+         Remisangebot"
     );
     assert!(!g.is_over());
     assert_eq!(g.fen(), fen_before);
@@ -291,7 +302,8 @@ fn a_second_occurrence_is_not_enough_9_2_and_9_5_3() {
     assert_eq!(g.pending_draw_offer(), Some(Color::Black));
     assert_eq!(
         Lang::En.text(&verdict.tokens()),
-        "Black claims a draw, claim incorrect, White two minutes time added, counts as a draw offer"
+        "Black claims a draw, claim incorrect, the position has occurred only twice, three moves \
+         without a capture or a pawn move, White two minutes time added, counts as a draw offer"
     );
     let drawn = *g.accept_draw(Color::White).unwrap();
     assert_eq!(drawn.reason, EndReason::Agreement);
@@ -351,6 +363,10 @@ fn an_intended_move_that_repeats_only_twice_must_be_made_9_5_3() {
             },
             intended: Some(intended),
             played: None,
+            shortfall: ClaimShortfall {
+                occurrences: 1,
+                moves_without_capture: 4
+            },
         }
     );
     assert_eq!(g.history().len(), 7, "the claim does not play the move");

@@ -95,16 +95,18 @@ fn the_german_form_has_every_note_in_its_place() {
         vec![
             (
                 "7. Dd2",
-                "Schwarz reklamiert Remis, Reklamation unberechtigt, Weiß zwei Minuten Zeit dazu, gilt als Remisangebot"
+                "Schwarz reklamiert Remis, Reklamation unberechtigt, die Stellung stand erst einmal auf \
+                 dem Brett, zwei Züge ohne Schlagen oder Bauernzug, Weiß zwei Minuten Zeit dazu, \
+                 gilt als Remisangebot"
             ),
             ("7. Dd2", "Weiß Uhr plus zwei Minuten (9.5.3)"),
             (
                 "8. 0-0-0",
-                "Weiß regelwidriger Zug, Strafe, Schwarz zwei Minuten Zeit dazu (clock pressed without a move)"
+                "Weiß regelwidriger Zug, Strafe, Schwarz zwei Minuten Zeit dazu (Uhr ohne Zug gedrückt)"
             ),
             ("8. 0-0-0", "Schwarz Uhr plus zwei Minuten (7.5.3)"),
             ("9. cxb7", "Schwarz Uhr plus eine Minute (6.10.2)"),
-            ("9… Tb8", "Zurückgenommen Sb5 (arbiter)"),
+            ("9… Tb8", "Zurückgenommen Sb5 (Schiedsrichter)"),
         ]
     );
     // Each note's number stands at the move it follows.

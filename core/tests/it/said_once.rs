@@ -118,6 +118,7 @@ fn every_kind_of_report_says_each_phrase_once() {
                 bonus,
                 intended,
                 played: None,
+                shortfall: Default::default(),
             };
             reports.push((format!("{verdict:?}"), verdict.tokens()));
         }

@@ -132,11 +132,16 @@ fn what_the_vi_player_says_is_done_for_the_vi_player_whoever_is_to_move() {
         "{:?}",
         said(&done)
     );
-    // Typed, the side is named or left to the position.
+    // Typed, the side is named (or asked for), and confirmed.
     let mut t = session(None, false);
     line(&mut t, "e4", 0);
     assert_eq!(
         said(&line(&mut t, "Weiß gibt auf", 10)),
+        ["aufgeben Weiß? ja oder nein"]
+    );
+    assert!(!t.game().is_over(), "a resignation nobody confirmed");
+    assert_eq!(
+        said(&line(&mut t, "ja", 20)),
         ["Weiß gibt auf, Schwarz gewinnt"]
     );
 }

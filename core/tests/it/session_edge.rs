@@ -80,10 +80,18 @@ fn a_missing_board_is_said_once_until_it_connects_then_once_again() {
     let mut s = session(None, false);
     let missing = || DeviceReport::BoardMissing {
         seat: Seat::Peg,
+        port: "/dev/ttyNONE".into(),
         detail: "No such file or directory".into(),
     };
     let out = device(&mut s, missing(), 10);
     assert_eq!(said(&out), ["Steckbrett, Gerät nicht gefunden"]);
+    // The port's name is in the printed line, not only in the log.
+    assert!(
+        out.iter()
+            .any(|e| matches!(e, Effect::Say { printed: Some(p), .. }
+            if p.detail.as_deref() == Some("/dev/ttyNONE"))),
+        "{out:?}"
+    );
     assert!(
         out.iter()
             .any(|e| matches!(e, Effect::Log(l) if l.contains("No such file"))),
@@ -109,13 +117,15 @@ fn a_missing_board_is_said_once_until_it_connects_then_once_again() {
         &mut s,
         DeviceReport::BoardMissing {
             seat: Seat::Sighted,
+            port: "dgt:/dev/ttyUSB9".into(),
             detail: String::new(),
         },
         4000,
     );
+    // The port is printed after the words (a voice cannot say a path).
     assert_eq!(
         printed(&out, Lang::Fr),
-        ["échiquier électronique, appareil introuvable"]
+        ["échiquier électronique, appareil introuvable: dgt:/dev/ttyUSB9"]
     );
 }
 

@@ -261,8 +261,8 @@ fn an_assistants_typing_error_is_corrected_before_the_clock_d_2_10() {
     line(&mut s, "", 30);
     assert_eq!(
         said(&line(&mut s, "Korrektur", 40)),
-        ["kein Zug zum Zurücknehmen"],
-        "after the clock, nothing is corrected but by the arbiter"
+        ["der Zug ist ausgeführt, zurücknehmen kann ihn nur der Schiedsrichter"],
+        "after the clock, nothing is corrected but by the arbiter (4.7, D.2.8)"
     );
 }
 
@@ -385,7 +385,8 @@ fn knights(plies: usize) -> Session {
 fn an_incorrect_claims_intended_move_is_made_on_the_board_9_5_3() {
     // The start position has occurred twice, not three times: the claim is incorrect.
     let mut s = knights(4);
-    let claim = line(&mut s, "reklamieren Springer Hector drei", 2000);
+    line(&mut s, "reklamieren Springer Hector drei", 2000);
+    let claim = line(&mut s, "ja", 2001);
     let words = said(&claim);
     assert_eq!(words[0], "Uhr angehalten", "{words:?}");
     assert!(

@@ -57,7 +57,7 @@ fn what_cannot_be_done_is_refused_with_its_reason_and_changes_nothing() {
     assert_eq!(err.typed(), Some("Springer Felix drei"));
     assert_eq!(
         Lang::Fr.text(&err.tokens()),
-        "l'échiquier simulé ne peut pas faire cela, déplacer les tiges ainsi : tige e2e4, tige UP e2, tige DOWN e4"
+        "l'échiquier simulé ne peut pas faire cela, déplacer les tiges ainsi : tige e2e4, tige lever e2, tige poser e4"
     );
     // A peg put down where one stands, or lifted where there is none: refused, not taken
     // for what comes next.
@@ -83,4 +83,25 @@ fn a_colour_board_sends_the_colour_of_the_peg_it_puts_down() {
     })
     .unwrap();
     assert_eq!(lines(&board.typed("d7d3").unwrap()), ["UP d7", "DOWN d3 b"]);
+}
+
+#[test]
+fn a_kings_two_steps_typed_as_a_pegs_way_move_the_king_alone() {
+    // Issue 29: `peg e1g1` also moved the rook, so the `peg h1f1` that follows failed.
+    let mut board = device();
+    for line in ["e2e4", "e7e5", "g1f3", "b8c6", "f1c4", "g8f6"] {
+        board.typed(line).unwrap();
+    }
+    assert_eq!(lines(&board.typed("e1g1").unwrap()), ["UP e1", "DOWN g1"]);
+    assert_eq!(lines(&board.typed("h1f1").unwrap()), ["UP h1", "DOWN f1"]);
+    assert_eq!(
+        board.game().board().to_string(),
+        "r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQ1RK1"
+    );
+    // "O-O" is the castling: both pegs.
+    let mut board = device();
+    for line in ["e2e4", "e7e5", "g1f3", "b8c6", "f1c4", "g8f6"] {
+        board.typed(line).unwrap();
+    }
+    assert_eq!(lines(&board.typed("O-O").unwrap()).len(), 4);
 }

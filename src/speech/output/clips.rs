@@ -70,7 +70,7 @@ impl ClipsOutput {
 /// Opens the default device with a short buffer, or with its own buffer size if it refuses.
 fn open_default_sink() -> Result<rodio::MixerDeviceSink, NoDevice> {
     use rodio::cpal::traits::{DeviceTrait, HostTrait};
-    let _alsa_messages = quiet_alsa();
+    crate::sound::quiet_alsa();
     let device = rodio::cpal::default_host()
         .default_output_device()
         .ok_or_else(|| NoDevice("the system has no default sound output device".to_owned()))?;
@@ -88,18 +88,11 @@ fn open_default_sink() -> Result<rodio::MixerDeviceSink, NoDevice> {
         .map_err(|e| NoDevice(e.to_string()))
 }
 
-/// Sends alsa-lib's messages on this thread into a buffer instead of onto the terminal, for
-/// as long as the returned guard lives: a missing sound card is reported in one clear line
-/// by the caller, not in ten lines of alsa-lib.
-pub fn quiet_alsa() -> impl Sized {
-    #[cfg(target_os = "linux")]
-    {
-        // Without the handler alsa-lib's lines reach the terminal: untidy, nothing worse.
-        alsa::Output::local_error_handler().ok()
-    }
-}
-
 impl Output for ClipsOutput {
+    fn set_rate(&mut self, rate: f32) {
+        self.pacing.rate = rate;
+    }
+
     fn kind(&self) -> BackendKind {
         BackendKind::Clips
     }

@@ -63,4 +63,7 @@ pub trait Output {
     fn audible_since(&self) -> Option<Instant> {
         None
     }
+    /// Speaks at `rate` (1.0 normal, 0.5 … 2.0) from the next announcement on; an output
+    /// without a rate (text lines) ignores it.
+    fn set_rate(&mut self, _rate: f32) {}
 }

@@ -137,6 +137,11 @@ fn estimate(text: &str, rate: f32) -> Duration {
 }
 
 impl Output for TtsOutput {
+    fn set_rate(&mut self, rate: f32) {
+        self.rate = rate;
+        set_rate(&mut self.tts, rate);
+    }
+
     fn kind(&self) -> BackendKind {
         BackendKind::Tts
     }

@@ -47,11 +47,17 @@ pub struct Running {
 
 impl Running {
     /// Starts `command` with piped standard input and output (standard error inherited).
-    pub fn start(mut command: Command) -> Running {
+    pub fn start(command: Command) -> Running {
+        Running::start_with_stderr(command, Stdio::inherit())
+    }
+
+    /// Starts `command` with piped standard input and output, standard error to `stderr`
+    /// (a file, to read what the program wrote there).
+    pub fn start_with_stderr(mut command: Command, stderr: Stdio) -> Running {
         command
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
-            .stderr(Stdio::inherit());
+            .stderr(stderr);
         let mut child = platform::spawn(&mut command).expect("annexd starts");
         let stdout = child.stdout.take().expect("piped stdout");
         let (tx, rx) = channel();

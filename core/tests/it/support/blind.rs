@@ -100,6 +100,9 @@ pub struct Player {
     agreement_said: bool,
     /// A move on the pegs the rules forbid was just made: (from, to).
     illegal_way: Option<(Square, Square)>,
+    /// The input just given lifted a peg (which is in the hand until it is put down, or
+    /// until the action ends: a captured piece taken off).
+    lifting: bool,
 }
 
 /// What went wrong, with the story of the game.
@@ -142,6 +145,7 @@ impl Player {
             relayed: None,
             agreement_said: false,
             illegal_way: None,
+            lifting: false,
         }
     }
 
@@ -207,6 +211,11 @@ impl Player {
             }
         }
         match on_board {
+            Some(m) if self.rng.chance(0.12) && self.pegs_look_like(&game, Some(m)) => {
+                // He changes his mind: the move's pegs put back, an opponent's peg moved
+                // and put back in between (D.2.2, D.2.3: no move but the one the pegs show).
+                self.take_move_off_the_pegs(&game, m)
+            }
             Some(m) => {
                 // The move is on the pegs: announce it (rightly, mostly).
                 if self.rng.chance(0.85) || self.setup.program_announces {
@@ -446,6 +455,78 @@ impl Player {
         self.check_action(&label, &effects)
     }
 
+    /// The VI player's move `m`, placed on the pegs and not yet made, taken off again: an
+    /// opponent's peg slips to an empty hole, the move's pegs go back where they stood, the
+    /// opponent's peg goes back (in one of two orders). The pegs show the game again, and no
+    /// move may be made until they show one.
+    fn take_move_off_the_pegs(&mut self, game: &Chess, m: Move) -> Result<(), Failure> {
+        let label = format!(
+            "pegs put back {}",
+            m.to_uci(shakmaty::CastlingMode::Standard)
+        );
+        let mut after = game.clone();
+        after.play_unchecked(m);
+        let theirs: Vec<Square> = after.board().by_color(!game.turn()).into_iter().collect();
+        let empty: Vec<Square> = Square::ALL
+            .into_iter()
+            .filter(|sq| self.pegs[*sq as usize].is_none() && game.board().piece_at(*sq).is_none())
+            .collect();
+        let slip = (!theirs.is_empty() && !empty.is_empty()).then(|| {
+            (
+                theirs[self.rng.below(theirs.len())],
+                empty[self.rng.below(empty.len())],
+            )
+        });
+        let slip_back_first = self.rng.chance(0.5);
+        let mut effects = Vec::new();
+        if let Some((from, to)) = slip
+            && let Some(piece) = self.pegs[from as usize]
+        {
+            effects.extend(self.up(from, &label)?);
+            effects.extend(self.down(to, piece, &label)?);
+        }
+        if let Some((from, to)) = slip.filter(|_| slip_back_first)
+            && let Some(piece) = self.pegs[to as usize]
+        {
+            effects.extend(self.up(to, &label)?);
+            effects.extend(self.down(from, piece, &label)?);
+        }
+        // As people put a move back: each piece of his from where it went to where it
+        // stood, then a captured piece onto its square.
+        let us = game.turn();
+        let mut ways: Vec<(Square, Square)> = Vec::new();
+        let mut captured_back = None;
+        match m {
+            Move::Castle { king, rook } => {
+                let side = CastlingSide::from_king_side(king < rook);
+                ways.push((side.king_to(us), king));
+                ways.push((side.rook_to(us), rook));
+            }
+            _ => {
+                let from = m.from().expect("a move from a square");
+                ways.push((m.to(), from));
+                captured_back = captured(m);
+            }
+        }
+        for (now_on, back_to) in ways {
+            let piece = game.board().piece_at(back_to).expect("the piece moved");
+            effects.extend(self.up(now_on, &label)?);
+            effects.extend(self.down(back_to, piece, &label)?);
+        }
+        if let Some(sq) = captured_back
+            && let Some(piece) = game.board().piece_at(sq)
+        {
+            effects.extend(self.down(sq, piece, &label)?);
+        }
+        if let Some((from, to)) = slip.filter(|_| !slip_back_first)
+            && let Some(piece) = self.pegs[to as usize]
+        {
+            effects.extend(self.up(to, &label)?);
+            effects.extend(self.down(from, piece, &label)?);
+        }
+        self.check_action(&label, &effects)
+    }
+
     // --- the opponent's turn --------------------------------------------------------------
 
     fn opponent_turn(&mut self) -> Result<(), Failure> {
@@ -552,7 +633,24 @@ impl Player {
         };
         let offer = self.session.game().pending_draw_offer();
         let both_moved = self.session.game().history().len() >= 2;
-        self.ask(&line)?;
+        let effects = self.line_effects(&line)?;
+        // What ends the game is asked back: "ja" confirms it (mostly).
+        let asked = effects.iter().any(|e| {
+            matches!(e, Effect::Say { tokens, .. } if tokens.ends_with(&[
+                Token::Word(Word::Yes), Token::Word(Word::Or), Token::Word(Word::No)]))
+        });
+        if asked {
+            let answer = if self.rng.chance(0.9) {
+                Word::Yes
+            } else {
+                Word::No
+            };
+            let text = self.speech().text(&[Token::Word(answer)]);
+            self.ask(&text)?;
+            if answer == Word::No {
+                return Ok(());
+            }
+        }
         // 9.1.2: a standing offer is accepted by the offerer's opponent, named or not.
         if command == Command::AcceptDraw(None)
             && let Some(offerer) = offer
@@ -638,8 +736,15 @@ impl Player {
             && !self.touched.iter().any(|(s, _)| *s == sq)
         {
             let game = self.game();
-            if game.board().piece_at(sq) == Some(piece) {
-                self.touched.push((sq, piece));
+            // The peg stands for the game's piece there as far as the board can tell (a
+            // wrong peg of its side the board cannot tell from it is that piece to the
+            // program).
+            let sensing = self.setup.sensing;
+            if let Some(there) = game.board().piece_at(sq)
+                && there.color == piece.color
+                && sensing.project(Some(there)) == sensing.project(Some(piece))
+            {
+                self.touched.push((sq, there));
             }
         }
         self.relayed_from = None;
@@ -663,6 +768,7 @@ impl Player {
         let before = self.session.game().history().len();
         let game_before = self.game();
         let now = self.tick();
+        self.lifting = matches!(input, BoardInput::Up(_));
         let effects = self.session.handle(
             Input::Board(Seat::Peg, LinkEvent::Input(input.clone())),
             now,
@@ -691,6 +797,7 @@ impl Player {
         let before = self.session.game().history().len();
         let game_before = self.game();
         let now = self.tick();
+        self.lifting = false;
         let effects = self.session.handle(Input::Line(text.into()), now);
         self.after_input(&format!("typed \"{text}\""), &game_before, before, &effects)?;
         Ok(effects)
@@ -720,8 +827,36 @@ impl Player {
                 )));
             }
         }
+        if history.len() == plies_before + 1 {
+            let played = history.last().unwrap();
+            // D.2.2, D.2.3: the VI player's move is made on the pegs; the program makes it
+            // only when they show it.
+            if played.by == self.setup.vi && !self.pegs_look_like(game_before, Some(played.mv)) {
+                return Err(self.failure(&format!(
+                    "{input}: the move {} was made although the pegs do not show it",
+                    played.san
+                )));
+            }
+        }
         if history.len() != plies_before {
             self.touched.clear();
+        }
+        let announce_asked = effects.iter().any(|e| {
+            matches!(e, Effect::Say { tokens, .. }
+                if tokens.last() == Some(&Token::Word(Word::AnnouncementMissing)))
+        });
+        if announce_asked
+            && self.vi_to_move()
+            && !self
+                .session
+                .vi_move()
+                .on_board
+                .is_some_and(|m| self.pegs_look_like(&self.game(), Some(m)))
+        {
+            return Err(self.failure(&format!(
+                "{input}: a move was asked to be announced, but the pegs show no move ({:?})",
+                self.session.vi_move().on_board
+            )));
         }
         self.hear(input, effects, true)?;
         let board_input = !input.starts_with("typed");
@@ -739,12 +874,20 @@ impl Player {
                 if wrong {
                     self.outstanding = true;
                 }
-                if tokens.first() == Some(&Token::Word(Word::BoardsAgree)) {
+                // The board agrees again, or is back at the move placed (to be announced).
+                if tokens.first() == Some(&Token::Word(Word::BoardsAgree))
+                    || (board_input
+                        && tokens.last() == Some(&Token::Word(Word::AnnouncementMissing)))
+                {
                     self.outstanding = false;
                 }
             }
         }
-        if self.pegs_look_like(&self.game(), None) {
+        // The follow is done when the pegs show the game with no peg in the hand: on a board
+        // that senses only occupancy, a capturing piece lifted leaves the pegs looking like
+        // the game already (its victim still stands where it goes), and the next peg lifted
+        // is still part of the follow, no touch (the session knows the piece is in the hand).
+        if !self.lifting && self.pegs_look_like(&self.game(), None) {
             self.following = false;
         }
         for effect in effects {
@@ -871,6 +1014,11 @@ impl Player {
     /// on the pegs that no rule allows is said to be illegal, and a check is named only when
     /// there is one.
     pub fn check_action(&mut self, action: &str, effects: &[Effect]) -> Result<(), Failure> {
+        // The action is done: nothing is in the hand (a peg lifted last was taken off).
+        self.lifting = false;
+        if self.pegs_look_like(&self.game(), None) {
+            self.following = false;
+        }
         if self.session.game().is_over() {
             return Ok(());
         }
@@ -1063,7 +1211,17 @@ impl Player {
 
     /// A failure with the story of the game.
     pub fn failure(&self, what: &str) -> Failure {
-        let tail: Vec<&String> = self.story.iter().rev().take(40).collect();
+        let tail: Vec<&String> = self
+            .story
+            .iter()
+            .rev()
+            .take(
+                std::env::var("BLIND_STORY")
+                    .ok()
+                    .and_then(|s| s.parse().ok())
+                    .unwrap_or(40),
+            )
+            .collect();
         let story: Vec<&str> = tail.into_iter().rev().map(String::as_str).collect();
         format!(
             "{what}\nsetup {:?}\nFEN {}\npegs {}\n--- the story's end ---\n{}",
