@@ -284,3 +284,67 @@ fn a_sighted_board_that_senses_occupancy_is_read_as_one() {
     assert_eq!(said(&out), ["Schwarz David fünf"]);
     assert_eq!(s.sheet().game().position().turn(), Color::White);
 }
+
+/// Issue 34, item 9: a board whose reports arrive before it introduces itself again (reports
+/// waiting in the port from while it was away) is back: "e-Brett wieder verbunden" comes
+/// before the move made on it meanwhile, in every language, and is said once.
+#[test]
+fn the_e_board_is_said_to_be_back_before_a_move_made_while_it_was_away() {
+    for (lang, back, moved) in [
+        (Lang::De, "e-Brett wieder verbunden", "Schwarz Eva fünf"),
+        (Lang::En, "e-board connected again", "Black Eva fünf"),
+        (
+            Lang::Fr,
+            "échiquier électronique reconnecté",
+            "Noir Eva fünf",
+        ),
+    ] {
+        let options = SessionOptions {
+            lang,
+            ..SessionOptions::default()
+        };
+        let mut s = session_with(None, None, None, options);
+        s.attach_sighted_e_board(Sensing::Piece, true);
+        let hello = Hello {
+            model: "chesslink".into(),
+            firmware: "1.07".into(),
+            sensing: Sensing::Piece,
+        };
+        s.handle(
+            Input::Board(Seat::Sighted, LinkEvent::Connected(hello.clone())),
+            ms(0),
+        );
+        line(&mut s, "e4", 10);
+        e_board(&mut s, BoardInput::Up(Square::E2), 20);
+        e_board(&mut s, BoardInput::Down(Square::E4, piece('P')), 30);
+        s.handle(Input::Board(Seat::Sighted, LinkEvent::Lost), ms(40));
+        // Black's move, made while the board was away: its first report shows it.
+        let mut board =
+            annexd_core::board::SensedBoard::from_board(Chess::default().board(), Sensing::Piece);
+        for (square, cell) in [
+            (Square::E2, Cell::Empty),
+            (Square::E4, piece('P')),
+            (Square::E7, Cell::Empty),
+            (Square::E5, piece('p')),
+        ] {
+            board.set(square, cell);
+        }
+        let out = e_board(&mut s, BoardInput::Resync(board), 50);
+        let text: Vec<String> = out
+            .iter()
+            .filter_map(|e| match e {
+                Effect::Say { tokens, .. } => Some(lang.text(tokens)),
+                _ => None,
+            })
+            .collect();
+        assert_eq!(text, [back, moved], "{lang:?}");
+        let again = s.handle(
+            Input::Board(Seat::Sighted, LinkEvent::Connected(hello)),
+            ms(60),
+        );
+        assert!(
+            !again.iter().any(|e| matches!(e, Effect::Say { .. })),
+            "{lang:?}: said once"
+        );
+    }
+}

@@ -296,7 +296,15 @@ impl BoardCycle {
                     self.hands.set_sensing(hello.sensing);
                 }
             }
-            LinkEvent::Input(input) => self.board_input(seat, &input, game, &mut out),
+            LinkEvent::Input(input) => {
+                if seat == Seat::Sighted {
+                    // A board that reports is back, whether or not it has introduced itself
+                    // yet (reports may wait in its port from while it was away): that is said
+                    // before what its report shows.
+                    self.e_board_back(&mut out);
+                }
+                self.board_input(seat, &input, game, &mut out)
+            }
             LinkEvent::Key(name) => match command::board_key(&name) {
                 Some(command) => out.push(CycleStep::Key(command)),
                 None => out.push(CycleStep::Effect(Effect::Log(format!(
