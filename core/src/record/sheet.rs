@@ -458,21 +458,16 @@ impl Scoresheet {
                 EntryEffect::Reopened(ended)
             }
             Entry::Touch(t) => {
-                let square: shakmaty::Square = t
-                    .square
-                    .parse()
+                // Checked, then kept in the journal only: a touch is for the arbiter's ruling
+                // on touch-move (D.2.10.5), no note of the game score (nor PGN prose).
+                t.square
+                    .parse::<shakmaty::Square>()
                     .map_err(|_| ApplyError::BadSquare(t.square.clone()))?;
-                let piece = t
-                    .piece
+                t.piece
                     .chars()
                     .next()
                     .and_then(shakmaty::Piece::from_char)
                     .ok_or_else(|| ApplyError::BadSquare(t.piece.clone()))?;
-                let mut tokens = vec![crate::words::Token::Side(t.by)];
-                tokens.extend(crate::words::colored_piece_tokens(piece));
-                tokens.extend(crate::words::square_tokens(square));
-                tokens.push(crate::words::Token::Word(Word::Touched));
-                self.note(Note::words(tokens));
                 EntryEffect::Touched(t.by)
             }
         };
