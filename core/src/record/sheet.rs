@@ -211,6 +211,11 @@ pub struct Scoresheet {
     /// An assistant's typing error taken back (D.2.10), waiting for the move it corrects:
     /// the note goes with that move, as a correction of input, not as a take-back.
     correction: Option<Note>,
+    /// A draw offered before the offerer's move (9.1.2.1) is noted where it was made, so that
+    /// a game left or ended before that move keeps it; where the note stands (the ply it
+    /// follows, `None` before the first move, and its place there). The offerer's move, which
+    /// then carries the `(=)`, takes the note away again.
+    offer_note: Option<(Option<usize>, usize)>,
 }
 
 impl Scoresheet {
@@ -223,6 +228,7 @@ impl Scoresheet {
             notes: Vec::new(),
             preamble: Vec::new(),
             correction: None,
+            offer_note: None,
         })
     }
 
@@ -287,6 +293,9 @@ impl Scoresheet {
                 let report = self.game.play(mv)?;
                 let san = report.played.san.to_string();
                 check_recorded(&mut m.san, san, |s| s.is_empty())?;
+                if report.played.draw_offer {
+                    self.drop_offer_note();
+                }
                 self.notes.push(PlyNote {
                     white_ms: m.white_ms,
                     black_ms: m.black_ms,
@@ -296,6 +305,22 @@ impl Scoresheet {
             }
             Entry::DrawOffer(p) => {
                 self.game.offer_draw(p.by)?;
+                let marked = self
+                    .game
+                    .history()
+                    .last()
+                    .is_some_and(|last| last.by == p.by && last.draw_offer);
+                if !marked {
+                    // Offered before his move: noted now, until that move carries the (=).
+                    self.note(Note::words(vec![
+                        Token::Side(p.by),
+                        Token::Word(Word::DrawOffered),
+                    ]));
+                    self.offer_note = Some(match self.notes.len().checked_sub(1) {
+                        Some(ply) => (Some(ply), self.notes[ply].comments.len() - 1),
+                        None => (None, self.preamble.len() - 1),
+                    });
+                }
                 EntryEffect::DrawOffered(p.by)
             }
             Entry::DrawAccept(p) => EntryEffect::DrawAccepted(*self.game.accept_draw(p.by)?),
@@ -362,6 +387,8 @@ impl Scoresheet {
             }
             Entry::Undo(u) => {
                 let undone = self.game.undo().ok_or(ApplyError::NothingToUndo)?;
+                // The notes move: an offer's note made before stays as it is.
+                self.offer_note = None;
                 let uci = undone
                     .mv
                     .to_uci(shakmaty::CastlingMode::Standard)
@@ -486,6 +513,25 @@ impl Scoresheet {
                 uci: uci.to_string(),
             })
         })
+    }
+
+    /// The note of a draw offered before the offerer's move goes: that move carries the
+    /// offer's `(=)` now.
+    fn drop_offer_note(&mut self) {
+        let Some((ply, index)) = self.offer_note.take() else {
+            return;
+        };
+        let list = match ply {
+            Some(ply) => self.notes.get_mut(ply).map(|note| &mut note.comments),
+            None => Some(&mut self.preamble),
+        };
+        if let Some(list) = list
+            && list
+                .get(index)
+                .is_some_and(|note| note.words.get(1) == Some(&Token::Word(Word::DrawOffered)))
+        {
+            list.remove(index);
+        }
     }
 
     /// Attaches a note to the last ply, or before the first move.

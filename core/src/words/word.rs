@@ -206,6 +206,8 @@ words! {
     TooLateForIllegalMove => "w_too_late_for_illegal_move";
     /// "time added"
     TimeAdded => "w_time_added";
+    /// "receives" (time: "Schwarz erhält zwei Minuten")
+    Receives => "w_receives";
     /// "time taken off"
     TimeTaken => "w_time_taken";
     /// "left"
@@ -299,6 +301,16 @@ words! {
     BoardsAgree => "w_boards_agree";
     /// "the boards differ"
     BoardsDiffer => "w_boards_differ";
+    /// "the e-board differs" (from the game, D.2.9)
+    EBoardDiffers => "w_e_board_differs";
+    /// "the peg board differs" (from the game, D.2.9)
+    PegBoardDiffers => "w_peg_board_differs";
+    /// "both boards differ" (each from the game)
+    BothBoardsDiffer => "w_both_boards_differ";
+    /// "put the peg board right first"
+    PegBoardFirst => "w_peg_board_first";
+    /// "put the e-board right first"
+    EBoardFirst => "w_e_board_first";
     /// "board connected"
     BoardConnected => "w_board_connected";
     /// "board connection lost"
@@ -588,6 +600,8 @@ words! {
     MoveNumber => "w_move_number";
     /// "notes"
     Notes => "w_notes";
+    /// "before" (a note made before a move: "vor 1. e4")
+    Before => "w_before";
     /// "signature"
     Signature => "w_signature";
     /// "page"
