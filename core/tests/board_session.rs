@@ -199,7 +199,7 @@ fn the_e_boards_loss_and_return_are_said_and_its_board_compared_d_2_9() {
         })
         .collect();
     assert!(
-        shown.iter().any(|l| l.starts_with("Bretter weichen ab")),
+        shown.iter().any(|l| l.starts_with("e-Brett weicht ab, ")),
         "{shown:?}"
     );
     let again = s.handle(
@@ -345,6 +345,186 @@ fn the_e_board_is_said_to_be_back_before_a_move_made_while_it_was_away() {
         assert!(
             !again.iter().any(|e| matches!(e, Effect::Say { .. })),
             "{lang:?}: said once"
+        );
+    }
+}
+
+/// What a list of effects says (to anyone) and shows, in `lang`, in order.
+fn lines_in(lang: Lang, effects: &[Effect]) -> Vec<String> {
+    effects
+        .iter()
+        .filter_map(|e| match e {
+            Effect::Say { tokens, .. } => Some(format!("said: {}", lang.text(tokens))),
+            Effect::Show(shown) => Some(format!("shown: {}", lang.text(&shown.tokens))),
+            _ => None,
+        })
+        .collect()
+}
+
+/// A game with a peg board (occupancy) and a piece-sensing e-board, both connected, from
+/// `fen`.
+fn both_boards(lang: Lang, fen: Option<&str>) -> annexd_core::Session {
+    let options = SessionOptions {
+        lang,
+        ..SessionOptions::default()
+    };
+    let mut s = session_with(fen, None, Some(Sensing::Occupancy), options);
+    s.attach_sighted_e_board(Sensing::Piece, true);
+    let hello = Hello {
+        model: "chesslink".into(),
+        firmware: "1.07".into(),
+        sensing: Sensing::Piece,
+    };
+    s.handle(
+        Input::Board(Seat::Sighted, LinkEvent::Connected(hello)),
+        ms(0),
+    );
+    s
+}
+
+fn pegs(s: &mut annexd_core::Session, input: BoardInput, at: u64) -> Vec<Effect> {
+    s.handle(Input::Board(Seat::Peg, LinkEvent::Input(input)), ms(at))
+}
+
+/// Issue 34, item 6 (D.2.9: "If the positions on the two boards differ, they shall be
+/// corrected"): with both boards in the game, a difference names its board; when both differ,
+/// the board of the side to move is put right first, its line says so with its squares, the
+/// other's says which comes first, and its squares follow when the first agrees.
+#[test]
+fn the_board_that_differs_is_named_and_with_both_the_first_to_put_right_d_2_9() {
+    for (lang, e_named, peg_board, both_pegs_first, e_waits, both_e_first, pegs_wait, agrees) in [
+        (
+            Lang::De,
+            "e-Brett weicht ab, ",
+            "Steckbrett weicht ab, ",
+            "beide Bretter weichen ab, zuerst das Steckbrett richten, ",
+            "e-Brett weicht ab, zuerst das Steckbrett richten",
+            "beide Bretter weichen ab, zuerst das e-Brett richten, ",
+            "Steckbrett weicht ab, zuerst das e-Brett richten",
+            ["Steckbrett stimmt überein", "e-Brett stimmt überein"],
+        ),
+        (
+            Lang::En,
+            "the e-board differs, ",
+            "the peg board differs, ",
+            "both boards differ, put the peg board right first, ",
+            "the e-board differs, put the peg board right first",
+            "both boards differ, put the e-board right first, ",
+            "the peg board differs, put the e-board right first",
+            ["the peg board agrees", "the e-board agrees"],
+        ),
+        (
+            Lang::Fr,
+            "l'échiquier électronique diffère, ",
+            "l'échiquier à tiges diffère, ",
+            "les deux échiquiers diffèrent, corriger d'abord l'échiquier à tiges, ",
+            "l'échiquier électronique diffère, corriger d'abord l'échiquier à tiges",
+            "les deux échiquiers diffèrent, corriger d'abord l'échiquier électronique, ",
+            "l'échiquier à tiges diffère, corriger d'abord l'échiquier électronique",
+            [
+                "l'échiquier à tiges concorde",
+                "l'échiquier électronique concorde",
+            ],
+        ),
+    ] {
+        let starts = |lines: &[String], prefix: &str| lines.iter().any(|l| l.starts_with(prefix));
+        // White (the VI player) to move. The e-board alone differs: a black pawn moved on it.
+        let mut s = both_boards(lang, None);
+        e_board(&mut s, BoardInput::Up(Square::A7), 10);
+        let out = lines_in(
+            lang,
+            &e_board(&mut s, BoardInput::Down(Square::A5, piece('p')), 20),
+        );
+        assert!(
+            starts(&out, &format!("shown: {e_named}")),
+            "{lang}: {out:?}"
+        );
+        // The pegs differ too: the peg board comes first, with its squares.
+        pegs(&mut s, BoardInput::Up(Square::H7), 30);
+        let out = lines_in(
+            lang,
+            &pegs(&mut s, BoardInput::Down(Square::H6, Cell::Peg), 40),
+        );
+        assert!(
+            starts(&out, &format!("said: {both_pegs_first}")),
+            "{lang}: {out:?}"
+        );
+        // The e-board changes meanwhile: its squares wait.
+        e_board(&mut s, BoardInput::Up(Square::B7), 50);
+        let out = lines_in(
+            lang,
+            &e_board(&mut s, BoardInput::Down(Square::B5, piece('p')), 60),
+        );
+        assert!(
+            out.iter().all(|l| !l.contains(", Bella")),
+            "{lang}: no squares of the e-board yet: {out:?}"
+        );
+        // The pegs are put right: the peg board agrees, then the e-board's squares are shown.
+        pegs(&mut s, BoardInput::Up(Square::H6), 70);
+        let out = lines_in(
+            lang,
+            &pegs(&mut s, BoardInput::Down(Square::H7, Cell::Peg), 80),
+        );
+        assert_eq!(out[0], format!("said: {}", agrees[0]), "{lang}: {out:?}");
+        assert!(
+            out[1].starts_with(&format!("shown: {e_named}")),
+            "{lang}: {out:?}"
+        );
+
+        // The pegs alone differ, the e-board agreeing: the peg board is named.
+        let mut s = both_boards(lang, None);
+        pegs(&mut s, BoardInput::Up(Square::H7), 10);
+        let out = lines_in(
+            lang,
+            &pegs(&mut s, BoardInput::Down(Square::H6, Cell::Peg), 20),
+        );
+        assert!(
+            starts(&out, &format!("said: {peg_board}")),
+            "{lang}: {out:?}"
+        );
+        // Then the e-board differs too, White to move: it waits for the pegs.
+        e_board(&mut s, BoardInput::Up(Square::A7), 30);
+        let out = lines_in(
+            lang,
+            &e_board(&mut s, BoardInput::Down(Square::A5, piece('p')), 40),
+        );
+        assert_eq!(out, [format!("shown: {e_waits}")], "{lang}");
+
+        // Black (the sighted player) to move: the e-board comes first.
+        let fen = "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1";
+        let mut s = both_boards(lang, Some(fen));
+        pegs(&mut s, BoardInput::Up(Square::H2), 10);
+        let out = lines_in(
+            lang,
+            &pegs(&mut s, BoardInput::Down(Square::H3, Cell::Peg), 20),
+        );
+        assert!(
+            starts(&out, &format!("said: {peg_board}")),
+            "{lang}: {out:?}"
+        );
+        e_board(&mut s, BoardInput::Up(Square::A2), 30);
+        let out = lines_in(
+            lang,
+            &e_board(&mut s, BoardInput::Down(Square::A3, piece('P')), 40),
+        );
+        assert!(
+            starts(&out, &format!("shown: {both_e_first}")),
+            "{lang}: {out:?}"
+        );
+        assert!(
+            out.contains(&format!("said: {pegs_wait}")),
+            "{lang}: {out:?}"
+        );
+        // The e-board put right: it agrees, and the peg board's squares are said again.
+        e_board(&mut s, BoardInput::Up(Square::A3), 50);
+        let out = lines_in(
+            lang,
+            &e_board(&mut s, BoardInput::Down(Square::A2, piece('P')), 60),
+        );
+        assert_eq!(out[0], format!("shown: {}", agrees[1]), "{lang}: {out:?}");
+        assert!(
+            out[1].starts_with(&format!("said: {peg_board}")),
+            "{lang}: {out:?}"
         );
     }
 }

@@ -360,6 +360,8 @@ fn word(word: Word) -> &'static str {
         Word::EBoardDiffers => "e-Brett weicht ab",
         Word::PegBoardDiffers => "Steckbrett weicht ab",
         Word::BothBoardsDiffer => "beide Bretter weichen ab",
+        Word::PegBoardAgrees => "Steckbrett stimmt überein",
+        Word::EBoardAgrees => "e-Brett stimmt überein",
         Word::PegBoardFirst => "zuerst das Steckbrett richten",
         Word::EBoardFirst => "zuerst das e-Brett richten",
         Word::BoardConnected => "Brett verbunden",

@@ -346,6 +346,8 @@ fn word(word: Word) -> &'static str {
         Word::EBoardDiffers => "the e-board differs",
         Word::PegBoardDiffers => "the peg board differs",
         Word::BothBoardsDiffer => "both boards differ",
+        Word::PegBoardAgrees => "the peg board agrees",
+        Word::EBoardAgrees => "the e-board agrees",
         Word::PegBoardFirst => "put the peg board right first",
         Word::EBoardFirst => "put the e-board right first",
         Word::BoardConnected => "board connected",

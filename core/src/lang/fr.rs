@@ -470,6 +470,8 @@ fn word(word: Word) -> &'static str {
         Word::EBoardDiffers => "l'échiquier électronique diffère",
         Word::PegBoardDiffers => "l'échiquier à tiges diffère",
         Word::BothBoardsDiffer => "les deux échiquiers diffèrent",
+        Word::PegBoardAgrees => "l'échiquier à tiges concorde",
+        Word::EBoardAgrees => "l'échiquier électronique concorde",
         Word::PegBoardFirst => "corriger d'abord l'échiquier à tiges",
         Word::EBoardFirst => "corriger d'abord l'échiquier électronique",
         Word::BoardConnected => "échiquier connecté",

@@ -307,6 +307,10 @@ words! {
     PegBoardDiffers => "w_peg_board_differs";
     /// "both boards differ" (each from the game)
     BothBoardsDiffer => "w_both_boards_differ";
+    /// "the peg board agrees" (while the e-board still differs)
+    PegBoardAgrees => "w_peg_board_agrees";
+    /// "the e-board agrees" (while the peg board still differs)
+    EBoardAgrees => "w_e_board_agrees";
     /// "put the peg board right first"
     PegBoardFirst => "w_peg_board_first";
     /// "put the e-board right first"
