@@ -620,6 +620,11 @@ fn word(word: Word) -> &'static str {
         Word::SimKeys => {
             "Züge eingeben (e2e4, Nf3) oder Brettereignisse (UP e2, DOWN e4, KEY clock), Ende mit Strg-D"
         }
+        Word::SimChessLinkKeys => {
+            "Züge eingeben (e2e4, Nf3), Wege von Figuren (e6e5) oder Ereignisse (UP e2, DOWN e4 P); lights zeigt die Lichter, help diese Hilfe, Ende mit Strg-D"
+        }
+        Word::LightsOn => "Lichter an",
+        Word::LightsOff => "Lichter aus",
         Word::NothingAsked => "keine Frage offen",
         Word::NotAmongChoices => "keiner der angebotenen Züge",
         Word::LogNotWritten => "Protokolldatei nicht beschreibbar, kein Protokoll",

@@ -598,6 +598,11 @@ fn word(word: Word) -> &'static str {
         Word::SimKeys => {
             "type moves (e2e4, Nf3) or board events (UP e2, DOWN e4, KEY clock), end with Ctrl-D"
         }
+        Word::SimChessLinkKeys => {
+            "type moves (e2e4, Nf3), pieces' ways (e6e5) or events (UP e2, DOWN e4 P); lights shows the lights, help this help, end with Ctrl-D"
+        }
+        Word::LightsOn => "lights on",
+        Word::LightsOff => "lights off",
         Word::NothingAsked => "no question is open",
         Word::NotAmongChoices => "not one of the moves offered",
         Word::LogNotWritten => "the log file cannot be written, no log",

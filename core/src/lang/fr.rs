@@ -693,6 +693,11 @@ fn word(word: Word) -> &'static str {
         Word::SimKeys => {
             "tapez des coups (e2e4, Nf3) ou des événements de l'échiquier (UP e2, DOWN e4, KEY clock), fin avec Ctrl-D"
         }
+        Word::SimChessLinkKeys => {
+            "tapez des coups (e2e4, Nf3), des trajets de pièces (e6e5) ou des événements (UP e2, DOWN e4 P) ; lights montre les lumières, help cette aide, fin avec Ctrl-D"
+        }
+        Word::LightsOn => "lumières allumées",
+        Word::LightsOff => "lumières éteintes",
         Word::NothingAsked => "aucune question en cours",
         Word::NotAmongChoices => "aucun des coups proposés",
         Word::LogNotWritten => "le fichier journal ne peut pas être écrit, pas de journal",

@@ -786,6 +786,12 @@ words! {
     MicrophoneFailed => "w_microphone_failed";
     /// "what the simulated board's user types"
     SimKeys => "w_sim_keys";
+    /// What the simulated ChessLink board takes on standard input.
+    SimChessLinkKeys => "w_sim_chesslink_keys";
+    /// "lights on" (the squares an e-board lights)
+    LightsOn => "w_lights_on";
+    /// "lights off"
+    LightsOff => "w_lights_off";
     /// "no question is open"
     NothingAsked => "w_nothing_asked";
     /// "not one of the moves offered"
