@@ -468,7 +468,11 @@ fn the_windows_readme_names_the_programs_own_words() {
         );
     }
     assert!(!text.contains("(or end)"), "{readme}");
-    for wanted in ["Windows 10 or later", "--sighted chesslink:COM4", "Windows 10 oder neuer"] {
+    for wanted in [
+        "Windows 10 or later",
+        "--sighted chesslink:COM4",
+        "Windows 10 oder neuer",
+    ] {
         assert!(text.contains(wanted), "{wanted} missing");
     }
 }

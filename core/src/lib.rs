@@ -59,4 +59,5 @@ pub use session::{
     Audience, ClosedRecord, Closing, DeviceReport, DiskReport, Effect, INTERRUPT_AGAIN_WITHIN,
     Input, Resumed, Seat, Session, SessionOptions, SheetReport, Shown, StopRequest, ViMove, resume,
 };
+pub use session::{BoardShown, ViewSnapshot};
 pub use words::{CommandKind, Token, Word, colored_piece_tokens, square_tokens};

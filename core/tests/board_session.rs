@@ -528,3 +528,39 @@ fn the_board_that_differs_is_named_and_with_both_the_first_to_put_right_d_2_9() 
         );
     }
 }
+
+/// Issue 34, item 4: the board view's snapshot gives what each board shows, with the squares
+/// where it differs from the game: a move on the pegs not yet announced, an e-board whose
+/// player has lifted a piece; and the clock as read, with whose runs.
+#[test]
+fn the_view_snapshot_shows_each_board_and_where_it_differs_from_the_game() {
+    let mut s = both_boards(Lang::En, None);
+    let snapshot = s.view_snapshot(ms(5));
+    let pegs = snapshot.pegs.as_ref().unwrap();
+    assert!(pegs.differs.is_empty() && pegs.connected);
+    assert!(snapshot.e_board.as_ref().unwrap().differs.is_empty());
+    assert!(snapshot.clock.is_none());
+    pegs_move(&mut s, Square::E2, Square::E4);
+    let snapshot = s.view_snapshot(ms(50));
+    assert!(snapshot.placed_not_announced);
+    let pegs = snapshot.pegs.as_ref().unwrap();
+    assert_eq!(pegs.differs, squares(&[Square::E2, Square::E4]));
+    assert_eq!(
+        pegs.at(Square::E4),
+        Cell::Piece(Piece::from_char('P').unwrap())
+    );
+    assert_eq!(pegs.at(Square::E2), Cell::Empty);
+    assert_eq!(snapshot.moves, Vec::<String>::new());
+    e_board(&mut s, BoardInput::Up(Square::G1), 60);
+    let snapshot = s.view_snapshot(ms(70));
+    assert_eq!(
+        snapshot.e_board.as_ref().unwrap().differs,
+        squares(&[Square::G1])
+    );
+}
+
+/// The VI player moves a peg from `from` to `to`.
+fn pegs_move(s: &mut annexd_core::Session, from: Square, to: Square) {
+    pegs(s, BoardInput::Up(from), 30);
+    pegs(s, BoardInput::Down(to, Cell::Peg), 40);
+}

@@ -390,6 +390,9 @@ fn word(word: Word) -> &'static str {
         Word::BoardNameEmpty => "der Name ist leer",
         Word::GameFile => "Partiedatei",
         Word::BoardViewTitle => "annexd - Brettansicht: Befehle unten eingeben, Hilfe zeigt sie",
+        Word::GameDiagram => "Partie",
+        Word::DiffersMarked => "* weicht von der Partie ab",
+        Word::OlderLines => "ältere Zeilen: Bild auf, Bild ab",
         Word::Said => "gesagt",
         Word::Note => "Hinweis",
         // --- the dialogue of the move cycle (issue 22) ---

@@ -376,6 +376,9 @@ fn word(word: Word) -> &'static str {
         Word::BoardNameEmpty => "the name is empty",
         Word::GameFile => "game file",
         Word::BoardViewTitle => "annexd - board view: type commands below, help lists them",
+        Word::GameDiagram => "game",
+        Word::DiffersMarked => "* differs from the game",
+        Word::OlderLines => "older lines: Page Up, Page Down",
         Word::Said => "said",
         Word::Note => "note",
         // --- the dialogue of the move cycle (issue 22) ---

@@ -502,6 +502,9 @@ fn word(word: Word) -> &'static str {
         Word::BoardViewTitle => {
             "annexd - vue de l'échiquier : tapez les commandes ci-dessous, aide les liste"
         }
+        Word::GameDiagram => "partie",
+        Word::DiffersMarked => "* diffère de la partie",
+        Word::OlderLines => "lignes précédentes : Page préc., Page suiv.",
         Word::Said => "dit",
         Word::Note => "note",
         // --- the dialogue of the move cycle (issue 22) ---

@@ -241,6 +241,33 @@ impl BoardCycle {
         })
     }
 
+    /// The peg board and the e-board as they stand, each with the squares where it differs
+    /// from `position` (for the board view).
+    pub(super) fn boards_shown(
+        &self,
+        position: &Chess,
+    ) -> (Option<super::BoardShown>, Option<super::BoardShown>) {
+        let board = position.board();
+        let pegs = self.peg.as_ref().map(|_| {
+            let squares = std::array::from_fn(|i| self.hands.at(Square::new(i as u32)).cell());
+            super::BoardShown {
+                differs: differing(&squares, board),
+                squares,
+                connected: self.peg_connected,
+            }
+        });
+        let e_board = self.sighted.as_ref().map(|tracker| {
+            let sensed = tracker.sensed();
+            let squares = std::array::from_fn(|i| sensed.get(Square::new(i as u32)));
+            super::BoardShown {
+                differs: differing(&squares, board),
+                squares,
+                connected: !self.e_board.lost,
+            }
+        });
+        (pegs, e_board)
+    }
+
     /// Whether a move typed or heard now is the VI player's announcement (a connected peg
     /// board is in use and it is the VI player's turn), rather than a move to make at once.
     pub(super) fn expects_announcement(&self, position: &Chess) -> bool {
@@ -1241,6 +1268,24 @@ impl BoardCycle {
         state.shown = state.lit;
         Some(Effect::ToBoard(Seat::Sighted, Request::Light(state.lit)))
     }
+}
+
+/// The squares where what a board shows (as far as it tells) cannot be the board's piece.
+fn differing(squares: &[crate::board::Cell; 64], board: &shakmaty::Board) -> Bitboard {
+    use crate::board::Cell;
+    Square::ALL
+        .into_iter()
+        .filter(|&square| {
+            let want = board.piece_at(square);
+            match (squares[square as usize], want) {
+                (Cell::Empty, None) => false,
+                (Cell::Empty, Some(_)) | (_, None) => true,
+                (Cell::Peg, Some(_)) => false,
+                (Cell::Color(color), Some(piece)) => color != piece.color,
+                (Cell::Piece(shown), Some(piece)) => shown != piece,
+            }
+        })
+        .collect()
 }
 
 /// The words for an e-board that differs from the game: "e-Brett weicht ab, Felix drei,

@@ -368,6 +368,12 @@ words! {
     GameFile => "w_game_file";
     /// The board view's title, with how to get the commands.
     BoardViewTitle => "w_board_view_title";
+    /// The game, as the label of its diagram in the board view.
+    GameDiagram => "w_game_diagram";
+    /// The board view's legend of the squares marked with a star.
+    DiffersMarked => "w_differs_marked";
+    /// The board view: more lines above, and the keys that scroll to them.
+    OlderLines => "w_older_lines";
     /// "said": the board view's label of the last announcement.
     Said => "w_said";
     /// "note": the board view's label of the last other line.
