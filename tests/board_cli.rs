@@ -267,11 +267,14 @@ fn the_simulated_chesslink_board_shows_its_lights_takes_peg_lines_and_has_its_ow
         // A move of the sighted player, typed without the prefix.
         sim.type_line("e7e5");
         game.expect_line("Black's move", |l| l.contains("Eva fünf"));
-        game.type_line(match lang {
-            "de" => "Ende",
-            "en" => "quit",
-            _ => "fin",
-        });
+        // Leaving, and yes when asked.
+        let (quit, yes) = match lang {
+            "de" => ("Ende", "ja"),
+            "en" => ("quit", "yes"),
+            _ => ("fin", "oui"),
+        };
+        // One write: the game may be gone once it has read the first line.
+        game.type_bytes(format!("{quit}\n{yes}\n").as_bytes());
         assert_eq!(game.wait(), Some(0));
         assert_eq!(sim.wait(), Some(0));
     }
