@@ -202,6 +202,7 @@ impl Drop for SimHandle {
 
 /// Removes the link at `link` if it still points at `target` (another board may have taken
 /// the path since).
+#[cfg(unix)]
 pub(crate) fn remove_link_to(link: &Path, target: &Path) {
     if std::fs::read_link(link).is_ok_and(|to| to == target) {
         // Tidying up: a link already gone changes nothing.
