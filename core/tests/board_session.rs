@@ -310,14 +310,20 @@ fn the_e_board_is_said_to_be_back_before_a_move_made_while_it_was_away() {
             firmware: "1.07".into(),
             sensing: Sensing::Piece,
         };
-        s.handle(
+        let first = s.handle(
             Input::Board(Seat::Sighted, LinkEvent::Connected(hello.clone())),
             ms(0),
         );
+        assert!(said(&first).is_empty());
         line(&mut s, "e4", 10);
         e_board(&mut s, BoardInput::Up(Square::E2), 20);
         e_board(&mut s, BoardInput::Down(Square::E4, piece('P')), 30);
-        s.handle(Input::Board(Seat::Sighted, LinkEvent::Lost), ms(40));
+        let lost = s.handle(Input::Board(Seat::Sighted, LinkEvent::Lost), ms(40));
+        assert_eq!(
+            lines_in(lang, &lost).len(),
+            1,
+            "{lang:?}: the loss said once"
+        );
         // Black's move, made while the board was away: its first report shows it.
         let mut board =
             annexd_core::board::SensedBoard::from_board(Chess::default().board(), Sensing::Piece);
@@ -375,10 +381,11 @@ fn both_boards(lang: Lang, fen: Option<&str>) -> annexd_core::Session {
         firmware: "1.07".into(),
         sensing: Sensing::Piece,
     };
-    s.handle(
+    let connected = s.handle(
         Input::Board(Seat::Sighted, LinkEvent::Connected(hello)),
         ms(0),
     );
+    assert!(said(&connected).is_empty(), "{:?}", said(&connected));
     s
 }
 
