@@ -555,13 +555,18 @@ fn annexd_alone_lists_the_commands_and_every_help_has_defaults_and_examples() {
         assert!(examples.is_some(), "{command}: {help}");
     }
     let help = String::from_utf8_lossy(&home.run(&["play", "--help"]).stdout).into_owned();
+    // The default speech is the platform's (JAWS or NVDA on Windows).
+    let speech = format!(
+        "[default: {}, or the settings' speech.backend]",
+        annexd_core::speech::DEFAULT_BACKEND.name()
+    );
     for wanted in [
         "board view for a sighted helper (--view board)",
         "[default: de, or the settings' game.language]",
         "[default: none (no clock), or the settings' game.time-control]",
         "[default: none, or the settings' board.peg]",
         "[default: typed, or the settings' board.sighted]",
-        "[default: text, or the settings' speech.backend]",
+        speech.as_str(),
         "[default: off, or the settings' listen.mode]",
         "[default: lines]",
         "annexd play --board sim --view board",
@@ -571,7 +576,7 @@ fn annexd_alone_lists_the_commands_and_every_help_has_defaults_and_examples() {
     assert!(!help.contains("plain line mode"), "{help}");
     let help = String::from_utf8_lossy(&home.run(&["resume", "--help"]).stdout).into_owned();
     assert!(
-        help.contains("[default: text, or the settings' speech.backend]"),
+        help.contains(&speech),
         "{help}"
     );
     // The manual pages.
