@@ -51,7 +51,7 @@ mod unix {
     /// The simulated board in its own process, and its port.
     fn board(link: &std::path::Path) -> (Child, BufReader<ChildStdout>) {
         let mut child = Command::new(env!("CARGO_BIN_EXE_annexd"))
-            .args(["board-sim", "--kind", "chesslink", "--link"])
+            .args(["board-sim", "--kind", "chesslink", "--counts", "--link"])
             .arg(link)
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())

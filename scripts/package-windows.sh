@@ -8,7 +8,8 @@
 #                                    chess engine code; no network code exists in either),
 #                                    which `annexd fairplay` says
 #
-# The zip holds one folder, annexd-<version>/, with everything the program needs beside it:
+# The zip holds everything the program needs at its root, no folder in between (Windows'
+# "Extract All" makes the folder, named after the zip):
 #   annexd.exe                       built for x86_64-pc-windows-gnu (scripts/cross.sh), optimised
 #   libvosk.dll and its MinGW runtime DLLs (libgcc_s_seh-1, libstdc++-6, libwinpthread-1)
 #   liblouis.dll                     cross-built by scripts/cross.sh
@@ -128,5 +129,5 @@ EOF
 sed -i 's/$/\r/' "$STAGE/licences/README.txt"
 
 say "zipping $NAME"
-(cd "$OUT" && zip -q -r -X "$ZIP" "$NAME")
+(cd "$STAGE" && zip -q -r -X "$ZIP" .)
 echo "$ZIP"

@@ -40,8 +40,13 @@ trap cleanup EXIT
 export WINEPREFIX="$WORK/wine" WINEDEBUG=-all
 unset WINEPATH LOUIS_TABLEPATH
 scripts/cross.sh wine-prefix "$WINEPREFIX"
-unzip -q "$ZIP" -d "$WINEPREFIX/drive_c"
-mv "$WINEPREFIX"/drive_c/annexd-* "$WINEPREFIX/drive_c/annexd"
+# Everything at the zip's root, as "Extract All" into C:\annexd leaves it.
+unzip -Z1 "$ZIP" | grep -qx 'annexd.exe' || { say "FAIL: annexd.exe is not at the zip's root"; exit 1; }
+unzip -q "$ZIP" -d "$WINEPREFIX/drive_c/annexd"
+README="$WINEPREFIX/drive_c/annexd/README.txt"
+for wanted in 'Windows 10 or later' 'chesslink:COM4' 'Ende in German' 'quit in English' 'fin in French'; do
+  tr -d '\r' < "$README" | tr '\n' ' ' | grep -q "$wanted" || { say "FAIL: README.txt lacks: $wanted"; exit 1; }
+done
 # Copies of what runs beside the game, taken before the checkout is hidden.
 mkdir -p "$WORK/linux"
 cp "$LINUX_ANNEXD" "$WORK/linux/annexd"

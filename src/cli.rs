@@ -3,7 +3,7 @@
 
 use std::process::ExitCode;
 
-use clap::{CommandFactory, Parser, Subcommand};
+use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
 
 use annexd_core::{Lang, Token, Word};
 
@@ -29,7 +29,9 @@ pub struct Cli {
 
 #[derive(Subcommand)]
 enum Command {
-    /// Play a game in plain line mode: type moves and commands, hear or read every announcement.
+    /// Play a game: type or say moves and commands, hear or read every announcement; lines
+    /// for screen readers and Braille displays, or a board view for a sighted helper (--view
+    /// board).
     Play(Box<crate::app::options::PlayArgs>),
     /// Continue a game from its journal exactly where it stopped.
     Resume(crate::app::options::ResumeArgs),
@@ -71,7 +73,10 @@ enum Command {
 /// Runs the command line of this process: the log set up, the command run, and a failure
 /// reported once, in the user's language (`report`).
 pub fn main() -> ExitCode {
-    let cli = match Cli::try_parse() {
+    let cli = match command()
+        .try_get_matches()
+        .and_then(|matches| Cli::from_arg_matches(&matches))
+    {
         Ok(cli) => cli,
         Err(err) => return command_line_failure(&err),
     };
@@ -94,6 +99,68 @@ pub fn main() -> ExitCode {
     }
 }
 
+/// The command line as it is parsed, shown and written into the manual pages: the commands
+/// and their options, every `--lang` read so that a wrong one is told the languages there are,
+/// the defaults of `play` and `resume` taken from the settings, and each command's examples.
+pub fn command() -> clap::Command {
+    let mut cmd = Cli::command().arg_required_else_help(true);
+    if let Some(examples) = crate::help::examples_help("annexd") {
+        cmd = cmd.after_help(examples);
+    }
+    let names: Vec<String> = cmd
+        .get_subcommands()
+        .map(|sub| sub.get_name().to_string())
+        .collect();
+    for name in names {
+        cmd = cmd.mut_subcommand(&name, |mut sub| {
+            if let Some(examples) = crate::help::examples_help(&name) {
+                sub = sub.after_help(examples);
+            }
+            if name == "play" || name == "resume" {
+                sub = with_settings_defaults(sub);
+            }
+            with_lang_parser(sub)
+        });
+    }
+    cmd
+}
+
+/// Every `--lang` of `cmd` and its subcommands read by [`crate::help::LangParser`].
+fn with_lang_parser(mut cmd: clap::Command) -> clap::Command {
+    if cmd.get_arguments().any(|arg| arg.get_id() == "lang") {
+        cmd = cmd.mut_arg("lang", |arg| arg.value_parser(crate::help::LangParser));
+    }
+    let names: Vec<String> = cmd
+        .get_subcommands()
+        .map(|sub| sub.get_name().to_string())
+        .collect();
+    for name in names {
+        cmd = cmd.mut_subcommand(name, with_lang_parser);
+    }
+    cmd
+}
+
+/// The options of `play` and `resume` end with their default and the setting that changes
+/// it: "[default: text, or the settings' speech.backend]".
+fn with_settings_defaults(mut cmd: clap::Command) -> clap::Command {
+    for (id, default, setting) in crate::help::seat_defaults() {
+        if !cmd.get_arguments().any(|arg| arg.get_id() == id) {
+            continue;
+        }
+        cmd = cmd.mut_arg(id, |arg| {
+            let suffix = format!("[default: {default}, or the settings' {setting}]");
+            let help = arg.get_help().map(ToString::to_string).unwrap_or_default();
+            let long = arg.get_long_help().map(ToString::to_string);
+            let arg = arg.help(format!("{help} {suffix}"));
+            match long {
+                Some(long) => arg.long_help(format!("{long}\n\n{suffix}")),
+                None => arg,
+            }
+        });
+    }
+    cmd
+}
+
 /// A command line that cannot be run, said in words like every failure: what is wrong, the
 /// option or value as typed, the values allowed where clap knows them, and where help is;
 /// clap's own text (in English) goes to the log. Help and the version are printed as clap
@@ -104,6 +171,14 @@ fn command_line_failure(err: &clap::Error) -> ExitCode {
         // Help or the version asked for; a closed standard output has no reader to tell.
         let _ = err.print();
         return ExitCode::from(u8::try_from(err.exit_code()).unwrap_or(2));
+    }
+    if err.kind() == clap::error::ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand {
+        // No command: the list of commands, on standard output like any help, and the exit
+        // status of a command line that ran nothing.
+        let mut cmd = command();
+        let help = cmd.render_help();
+        let _ = crate::error::out_line(help.to_string().trim_end());
+        return ExitCode::from(2);
     }
     let lang = lang_in_args().unwrap_or_else(|| crate::config::user_lang(None));
     let word = match err.kind() {
@@ -212,7 +287,7 @@ fn try_main(cli: Cli) -> Result<ExitCode, Error> {
         Command::Recognize(args) => crate::listen::cli::run(&args),
         #[cfg(feature = "engine")]
         Command::Engine(args) => crate::engine::cli::run(&args),
-        Command::GenerateDocs(args) => crate::manual::run(Cli::command(), &args),
+        Command::GenerateDocs(args) => crate::manual::run(command(), &args),
     }
 }
 
@@ -224,7 +299,7 @@ mod tests {
     fn every_language_is_in_the_help_of_every_lang_option() {
         assert_eq!(crate::help::languages(), "de, en, fr");
         let mut missing = Vec::new();
-        let mut stack = vec![Cli::command()];
+        let mut stack = vec![command()];
         while let Some(mut cmd) = stack.pop() {
             cmd.build();
             for arg in cmd.get_arguments() {

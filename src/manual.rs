@@ -77,16 +77,20 @@ fn write_pages(
     top: bool,
     written: &mut Vec<PathBuf>,
 ) -> io::Result<()> {
-    let page = Man::new(cmd.clone()).manual("annexd manual");
+    // The examples of the help are a section of their own here (clap_mangen would call
+    // them EXTRA).
+    let page = Man::new(cmd.clone().after_help(None::<&str>)).manual("annexd manual");
     let path = dir.join(page.get_filename());
     let mut roff = Vec::new();
     page.render(&mut roff)?;
     let mut text = String::from_utf8(roff).expect("clap_mangen writes UTF-8");
+    let name = if top { "annexd" } else { cmd.get_name() };
+    let mut extra = examples_section(name);
     if top {
-        let extra = files_section() + &see_also_section(cmd);
-        let at = text.find("\n.SH VERSION").map_or(text.len(), |at| at + 1);
-        text.insert_str(at, &extra);
+        extra += &(files_section() + &see_also_section(cmd));
     }
+    let at = text.find("\n.SH VERSION").map_or(text.len(), |at| at + 1);
+    text.insert_str(at, &extra);
     let mut file = fs::File::create(&path)?;
     file.write_all(text.as_bytes())?;
     file.flush()?;
@@ -95,6 +99,23 @@ fn write_pages(
         write_pages(sub, dir, false, written)?;
     }
     Ok(())
+}
+
+/// EXAMPLES: the command's examples ([`crate::help::examples`]), each command line in bold
+/// with what it does below it.
+fn examples_section(command: &str) -> String {
+    let examples = crate::help::examples(command);
+    if examples.is_empty() {
+        return String::new();
+    }
+    let mut roff = Roff::new();
+    roff.control("SH", ["EXAMPLES"]);
+    for (line, what) in examples {
+        roff.control("TP", []);
+        roff.text([bold(*line)]);
+        roff.text([roman(*what)]);
+    }
+    roff.to_roff()
 }
 
 /// FILES: where voices, models, games and settings are (docs/install.md says the same).

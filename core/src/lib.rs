@@ -69,4 +69,5 @@ pub use session::{
     Input, Resumed, Seat, Seating, Session, SessionOptions, SheetReport, Shown, Source,
     StopRequest, ViMove, resume, whose,
 };
+pub use session::{BoardShown, ViewSnapshot};
 pub use words::{CommandKind, Token, Word, colored_piece_tokens, square_tokens};

@@ -55,6 +55,11 @@ enum Happened {
     /// The speaker opened (or fell back to text lines); `None` when its opening thread
     /// ended without one.
     SpeakerOpened(Option<Box<crate::speech::Speaker>>),
+    /// The board view is to be drawn again: the terminal resized, the view's own deadline
+    /// (its clock's next second).
+    Redraw,
+    /// The board view's log is scrolled by pages (positive: back).
+    Scroll(i32),
 }
 
 /// Runs the loop until the game is left (`Ende`, the end of input, a second Ctrl-C, a
@@ -100,10 +105,11 @@ pub(super) fn run(
             Some(input) => input,
             None if quit => break,
             None => {
+                let now = epoch.elapsed();
                 let wait = [
                     session
                         .next_deadline()
-                        .map(|deadline| deadline.saturating_sub(epoch.elapsed())),
+                        .map(|deadline| deadline.saturating_sub(now)),
                     sink.journal
                         .next_try()
                         .map(|at| at.saturating_duration_since(Instant::now())),
@@ -111,13 +117,23 @@ pub(super) fn run(
                 .into_iter()
                 .flatten()
                 .min();
+                // The board view's clock shows each second while it runs: a deadline of the
+                // view alone, none while the clock stands.
+                let view_wait = sink
+                    .view_deadline(now)
+                    .map(|at| at.saturating_sub(now))
+                    .filter(|view| wait.is_none_or(|wait| *view < wait));
                 match next(
                     &keyboard,
                     signals.as_ref().map(EndSignals::received),
                     &mut devices,
                     sink.speaker_opening(),
-                    wait,
+                    view_wait.or(wait),
                 ) {
+                    Happened::Input(Input::Tick) if view_wait.is_some() => {
+                        sink.draw_view(epoch.elapsed());
+                        continue;
+                    }
                     Happened::Input(input) => input,
                     Happened::Editing(text) => {
                         sink.redraw(session, epoch.elapsed(), Some(&text));
@@ -126,6 +142,14 @@ pub(super) fn run(
                     Happened::SpeakerOpened(speaker) => {
                         sink.speaker_opened(speaker.map(|s| *s));
                         pending.extend(sink.take_reports());
+                        continue;
+                    }
+                    Happened::Redraw => {
+                        sink.draw_view(epoch.elapsed());
+                        continue;
+                    }
+                    Happened::Scroll(pages) => {
+                        sink.scroll_view(pages, epoch.elapsed());
                         continue;
                     }
                 }
@@ -141,6 +165,7 @@ pub(super) fn run(
         }
         if sink.view.is_some() && matches!(input, Input::Line(_)) {
             // The input line is empty again once a line is given.
+            sink.line_given();
             sink.redraw(session, now, Some(""));
         }
         let effects = session.handle(input, now);
@@ -255,6 +280,8 @@ fn next(
                     Ok(Edited::Line(line)) => input(typed(clean_text(&line))),
                     Ok(Edited::Editing(text)) => Happened::Editing(text),
                     Ok(Edited::Interrupt) => input(Input::Stop(StopRequest::Interrupt)),
+                    Ok(Edited::Resized) => Happened::Redraw,
+                    Ok(Edited::Scroll(pages)) => Happened::Scroll(pages),
                     Ok(Edited::End) | Err(_) => input(ended),
                 },
                 Keyboard::Terminal(keys) => input(match operation.recv(keys) {

@@ -75,7 +75,8 @@ pub struct SeatArgs {
     /// (see docs/boards.md).
     #[arg(long)]
     pub sighted: Option<String>,
-    /// Speech: clips (recorded voice), tts (the system's engine) or text (lines only).
+    /// Speech: clips (recorded voice), tts (the system's engine), text (lines only) or
+    /// screen-reader (JAWS or NVDA says it, where one runs; Windows).
     #[arg(long)]
     pub speech: Option<annexd_core::speech::BackendKind>,
     /// The voice for clips (a folder under voices/<language>/).

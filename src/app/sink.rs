@@ -37,11 +37,12 @@ pub(super) struct Sink {
     /// A speaking rate set during the game (for a speaker that opens after it).
     rate_while_opening: Option<f32>,
     stereo_split: bool,
-    pub(super) view: Option<(crate::ui::terminal::Screen, String)>,
+    pub(super) view: Option<(
+        crate::ui::terminal::Screen,
+        crate::ui::board_view::BoardView,
+    )>,
     /// The line view's terminal with its line editor, when the keyboard is a terminal.
     pub(super) terminal: Option<std::sync::Arc<crate::ui::line_terminal::LineTerminal>>,
-    last_said: String,
-    last_note: String,
     /// The PGN beside the journal could not be written the last time it was tried.
     pgn_failing: bool,
     /// The log lines of effects in the current second, and those left out (a board sending
@@ -73,8 +74,6 @@ impl Sink {
             stereo_split: settings.speech.stereo_split,
             view: None,
             terminal: None,
-            last_said: String::new(),
-            last_note: String::new(),
             pgn_failing: false,
             log_second: (Instant::now(), 0, 0),
             closing: None,
@@ -105,7 +104,9 @@ impl Sink {
         }
         if view == View::Board {
             match crate::ui::terminal::Screen::enter() {
-                Ok(screen) => sink.view = Some((screen, String::new())),
+                Ok(screen) => {
+                    sink.view = Some((screen, crate::ui::board_view::BoardView::new()));
+                }
                 Err(err) => sink
                     .reports
                     .push(Input::Device(DeviceReport::ViewUnavailable {
@@ -334,6 +335,10 @@ impl Sink {
     /// The last words are heard before the program ends; exit status 0 when everything was
     /// saved.
     pub(super) fn finish(&mut self, closing: &Closing) -> ExitCode {
+        if let Some((screen, view)) = self.view.take() {
+            // The last lines (saved, how to go on, the game's file) stay on the terminal.
+            screen.leave(&view.closing_lines());
+        }
         // A speaker still opening gets a moment to say the last words; no longer.
         if let Some(speaker) = self
             .opening
@@ -376,14 +381,19 @@ impl Sink {
             None => self.speech.text(tokens),
         };
         self.print(&text);
-        self.last_said = text;
+        if let Some((_, view)) = &mut self.view {
+            view.said(&text);
+        }
     }
 
     /// Shows a line, not spoken.
     fn show(&mut self, shown: &Shown) {
         let text = line(self.speech.text(&shown.tokens), shown.detail.as_deref());
         self.print(&text);
-        self.last_note = text;
+        if let Some((_, view)) = &mut self.view {
+            let game_file = shown.tokens == [Token::Word(annexd_core::Word::GameFile)];
+            view.noted(&text, game_file);
+        }
     }
 
     /// A line on the terminal in line mode (the board view shows the last ones instead).
@@ -397,21 +407,52 @@ impl Sink {
         }
     }
 
-    /// Redraws the board view, if it is shown.
+    /// Redraws the board view, if it is shown, with the game as it stands and, when given,
+    /// the line being typed.
     pub(super) fn redraw(&mut self, session: &Session, now: Duration, input: Option<&str>) {
-        let Some((screen, typed)) = &mut self.view else {
+        let Some((_, view)) = &mut self.view else {
             return;
         };
+        view.show(session.view_snapshot(now));
         if let Some(input) = input {
-            *typed = input.to_string();
+            view.typing(input);
         }
-        let mut state = crate::ui::board_view::ViewState::of(session, now, &self.last_said, typed);
-        state.note = self.last_note.clone();
-        let view = crate::ui::board_view::render(&state, crate::ui::terminal::Screen::width());
+        self.draw_view(now);
+    }
+
+    /// Draws the board view again as it is (the clock's next second, a resize, a scroll).
+    pub(super) fn draw_view(&mut self, now: Duration) {
+        let lang = self.speech.lang;
+        let Some((screen, view)) = &mut self.view else {
+            return;
+        };
+        let (width, height) = crate::ui::terminal::Screen::size();
+        let lines = view.render(lang, now, width, height);
         // The view is for sighted helpers; what it shows is also said and in the journal.
-        if let Err(err) = screen.draw(&view) {
+        if let Err(err) = screen.draw(&lines) {
             tracing::warn!("the board view could not be drawn: {err}");
         }
+    }
+
+    /// The board view's log is scrolled by `pages` (positive: back).
+    pub(super) fn scroll_view(&mut self, pages: i32, now: Duration) {
+        if let Some((_, view)) = &mut self.view {
+            view.scroll(pages);
+        }
+        self.draw_view(now);
+    }
+
+    /// A line was given: the board view's typed line is empty again.
+    pub(super) fn line_given(&mut self) {
+        if let Some((_, view)) = &mut self.view {
+            view.line_given();
+        }
+    }
+
+    /// When the board view changes by itself next (a running clock's second), in game time;
+    /// `None` while nothing on it runs, or without a view.
+    pub(super) fn view_deadline(&self, now: Duration) -> Option<Duration> {
+        self.view.as_ref()?.1.next_change(now)
     }
 
     /// Writes the PGN beside the journal; a failure is logged once until it works again.

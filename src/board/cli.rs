@@ -4,15 +4,16 @@
 //! for every kind (for people building boards, and for tests).
 
 use std::io::{BufRead, Write};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::Duration;
 
 use clap::Args;
+use crossbeam_channel::Receiver;
 use serde_json::{Value, json};
 use shakmaty::san::San;
 use shakmaty::uci::UciMove;
-use shakmaty::{Chess, Move, Position, Role};
+use shakmaty::{Bitboard, Chess, Move, Position, Role};
 
 use super::link::{BoardLink, PortEvent};
 use super::sim::{self, SimNote, SimOptions};
@@ -110,9 +111,15 @@ pub struct SimArgs {
     /// Send *HH checksums on every line.
     #[arg(long)]
     pub checksum: bool,
-    /// The path of the port link to make (a temporary path when absent).
+    /// The path of the port link to make (default: annexd-pegboard-USER or
+    /// annexd-chesslink-USER in the temporary folder, the same after a restart; -2, -3 … while
+    /// another simulator has it).
     #[arg(long)]
     pub link: Option<PathBuf>,
+    /// ChessLink: at the end, print what the board sent as one JSON line (statuses, damaged;
+    /// for the benchmarks).
+    #[arg(long, hide = true)]
+    pub counts: bool,
     /// The language of its notices (default: the settings' language).
     #[arg(long, help = crate::help::lang_help_about("The language of its notices", " (default: the settings' language)"))]
     pub lang: Option<Lang>,
@@ -155,8 +162,7 @@ fn position_from(fen: Option<&str>, lang: Lang) -> Result<Chess, Error> {
 }
 
 /// Runs `board-sim`: prints the port path, then takes typed lines from standard input until
-/// it ends. What the board says back (a refusal, unplugged, back) is a notice in words, its
-/// detail in the log.
+/// it ends (see [`drive`]).
 pub fn run_sim(args: SimArgs) -> Result<ExitCode, Error> {
     let lang = crate::config::user_lang(args.lang);
     if let Some(fen) = &args.fen {
@@ -165,6 +171,7 @@ pub fn run_sim(args: SimArgs) -> Result<ExitCode, Error> {
     if args.kind == SimKind::Chesslink {
         return run_chesslink_sim(args, lang);
     }
+    let (link, _lock) = link_or_default(args.link, "pegboard", lang)?;
     let options = SimOptions {
         device: SimulatedPegBoardOptions {
             sensing: args.sensing,
@@ -180,7 +187,7 @@ pub fn run_sim(args: SimArgs) -> Result<ExitCode, Error> {
             checksum: args.checksum,
         },
         disconnect_after: args.disconnect_after,
-        link: args.link,
+        link,
         // For other programs to open: a pseudo-terminal (none on Windows, where this says so
         // and `play --board sim` simulates the board inside the program).
         in_process: false,
@@ -188,41 +195,232 @@ pub fn run_sim(args: SimArgs) -> Result<ExitCode, Error> {
     };
     let handle = sim::start_simulator(options)
         .map_err(|e| Error::new(lang, Word::SimulatedBoardCannotStart).logged(e))?;
-    out_line(handle.path().display());
-    notice(&Message::word(lang, Word::SimKeys));
-    let feedback = handle.feedback().clone();
+    drive(&handle, lang);
+    Ok(ExitCode::SUCCESS)
+}
+
+/// A simulated board that `board-sim` drives with typed lines.
+trait TypedBoard {
+    /// The stable path of its port.
+    fn path(&self) -> &Path;
+    /// Carries out a typed line (a move, a piece's way, a raw event).
+    fn type_line(&self, line: &str);
+    /// Its notes: lines refused, the port lost or back.
+    fn feedback(&self) -> &Receiver<SimNote>;
+    /// The squares it lights, each time they change; `None` for a board without lights.
+    fn lights(&self) -> Option<&Receiver<Bitboard>>;
+    /// What it takes on standard input, in words.
+    fn keys(&self) -> Word;
+}
+
+impl TypedBoard for sim::SimHandle {
+    fn path(&self) -> &Path {
+        sim::SimHandle::path(self)
+    }
+    fn type_line(&self, line: &str) {
+        sim::SimHandle::type_line(self, line);
+    }
+    fn feedback(&self) -> &Receiver<SimNote> {
+        sim::SimHandle::feedback(self)
+    }
+    fn lights(&self) -> Option<&Receiver<Bitboard>> {
+        None
+    }
+    fn keys(&self) -> Word {
+        Word::SimKeys
+    }
+}
+
+#[cfg(unix)]
+impl TypedBoard for super::sim_chesslink::ChessLinkSim {
+    fn path(&self) -> &Path {
+        super::sim_chesslink::ChessLinkSim::path(self)
+    }
+    fn type_line(&self, line: &str) {
+        super::sim_chesslink::ChessLinkSim::type_line(self, line);
+    }
+    fn feedback(&self) -> &Receiver<SimNote> {
+        super::sim_chesslink::ChessLinkSim::feedback(self)
+    }
+    fn lights(&self) -> Option<&Receiver<Bitboard>> {
+        Some(super::sim_chesslink::ChessLinkSim::lights(self))
+    }
+    fn keys(&self) -> Word {
+        Word::SimChessLinkKeys
+    }
+}
+
+/// What a line typed to `board-sim` asks of the simulator itself, rather than of its board.
+#[derive(Debug, Clone, PartialEq, Eq)]
+enum SimLine {
+    /// Its help (`help`, `?`, the language's word for help).
+    Help,
+    /// The squares lit now (`lights`, `leds`).
+    Lights,
+    /// A line for the board: a move, a piece's way, a raw event; the in-game prefix `peg`
+    /// (`Stift`, `tige`) as the game's help names it is taken off.
+    Board(String),
+    /// Nothing.
+    Empty,
+}
+
+/// What a typed line is.
+fn sim_line(line: &str) -> SimLine {
+    let line = line.trim();
+    let lower = line.to_lowercase();
+    let help_words = Lang::ALL.map(|lang| lang.word(Word::Help).to_lowercase());
+    if lower.is_empty() {
+        return SimLine::Empty;
+    }
+    if lower == "?" || lower == "help" || help_words.contains(&lower) {
+        return SimLine::Help;
+    }
+    if lower == "lights" || lower == "leds" {
+        return SimLine::Lights;
+    }
+    let peg_words = Lang::ALL.map(|lang| lang.word(Word::Peg).to_lowercase());
+    let rest = line
+        .split_once(char::is_whitespace)
+        .and_then(|(first, rest)| {
+            let first = first.to_lowercase();
+            (first == "peg" || peg_words.contains(&first)).then(|| rest.trim())
+        });
+    match rest {
+        Some(rest) => SimLine::Board(rest.to_string()),
+        None if peg_words.contains(&lower) || lower == "peg" => SimLine::Help,
+        None => SimLine::Board(line.to_string()),
+    }
+}
+
+/// The lights as said: "Lichter an, Eva zwei, Eva vier", or "Lichter aus".
+fn lights_message(lang: Lang, lit: Bitboard) -> Message {
+    if lit.is_empty() {
+        return Message::word(lang, Word::LightsOff);
+    }
+    let mut tokens = vec![Token::Word(Word::LightsOn)];
+    for square in lit {
+        tokens.push(Token::Pause);
+        tokens.extend(annexd_core::square_tokens(square));
+    }
+    Message::said(lang, tokens)
+}
+
+/// Drives a simulated board from standard input until it ends: prints its port's path, its
+/// keys, and then what it says back (a refusal with the simulator's own help, unplugged,
+/// back, the lights the program sets), each a notice in words with its detail in the log.
+fn drive(board: &dyn TypedBoard, lang: Lang) {
+    out_line(board.path().display());
+    let keys = board.keys();
+    notice(&Message::word(lang, keys));
+    let feedback = board.feedback().clone();
+    let lights = board.lights().cloned();
+    let lit = std::sync::Arc::new(std::sync::Mutex::new(Bitboard::EMPTY));
+    let shown = std::sync::Arc::clone(&lit);
     std::thread::spawn(move || {
-        for note in feedback.iter() {
-            let message = match &note {
-                SimNote::Refused(refusal) => {
-                    let message = Message::said(lang, refusal.tokens());
-                    match refusal.typed() {
-                        Some(typed) => message.shown(typed),
-                        None => message,
-                    }
+        let lights = lights.unwrap_or_else(crossbeam_channel::never);
+        loop {
+            crossbeam_channel::select! {
+                recv(feedback) -> note => {
+                    let Ok(note) = note else { return };
+                    let message = match &note {
+                        SimNote::Refused(refusal) => match refusal.typed() {
+                            // Not understood: the simulator's own keys, not the game's.
+                            Some(typed) => Message::said(
+                                lang,
+                                [
+                                    Token::Word(Word::SimulatedBoardCannot),
+                                    Token::Pause,
+                                    Token::Word(keys),
+                                ],
+                            )
+                            .shown(typed),
+                            None => Message::said(lang, refusal.tokens()),
+                        },
+                        SimNote::Unplugged | SimNote::Failed(_) => {
+                            Message::word(lang, Word::BoardLost)
+                        }
+                        SimNote::Replugged => Message::word(lang, Word::BoardConnected),
+                    };
+                    notice_with(&message, note);
                 }
-                SimNote::Unplugged | SimNote::Failed(_) => Message::word(lang, Word::BoardLost),
-                SimNote::Replugged => Message::word(lang, Word::BoardConnected),
-            };
-            notice_with(&message, note);
+                recv(lights) -> squares => {
+                    let Ok(squares) = squares else { return };
+                    *shown.lock().unwrap_or_else(std::sync::PoisonError::into_inner) = squares;
+                    notice(&lights_message(lang, squares));
+                }
+            }
         }
     });
     for line in std::io::stdin().lock().lines() {
         let Ok(line) = line else { break };
-        if !line.trim().is_empty() {
-            handle.type_line(&line);
+        match sim_line(&line) {
+            SimLine::Empty => {}
+            SimLine::Help => notice(&Message::word(lang, keys)),
+            SimLine::Lights if board.lights().is_some() => {
+                let now = *lit
+                    .lock()
+                    .unwrap_or_else(std::sync::PoisonError::into_inner);
+                notice(&lights_message(lang, now));
+            }
+            SimLine::Lights => board.type_line(line.trim()),
+            SimLine::Board(text) => board.type_line(&text),
         }
     }
     std::thread::sleep(Duration::from_millis(200));
-    Ok(ExitCode::SUCCESS)
 }
 
-/// `board-sim --kind chesslink`: a simulated ChessLink board until standard input ends; then
-/// what it sent, as one JSON line (`{"statuses": …, "damaged": …}`).
+/// The link `board-sim` makes: `--link`, else a stable path of this user's in the temporary
+/// folder (`annexd-chesslink-anna`), the same after a restart, so that a game waiting for the
+/// board finds it again; a second simulator running meanwhile gets the next free one (`-2`).
+/// The lock beside it, held while the simulator runs, tells which are taken.
+fn link_or_default(
+    link: Option<PathBuf>,
+    kind: &str,
+    lang: Lang,
+) -> Result<(Option<PathBuf>, Option<std::fs::File>), Error> {
+    if link.is_some() {
+        return Ok((link, None));
+    }
+    let user: String = std::env::var("USER")
+        .or_else(|_| std::env::var("USERNAME"))
+        .unwrap_or_default()
+        .chars()
+        .filter(|c| c.is_ascii_alphanumeric() || *c == '_' || *c == '-')
+        .collect();
+    let base = if user.is_empty() {
+        format!("annexd-{kind}")
+    } else {
+        format!("annexd-{kind}-{user}")
+    };
+    let dir = std::env::temp_dir();
+    for n in 1..100u32 {
+        let name = if n == 1 {
+            base.clone()
+        } else {
+            format!("{base}-{n}")
+        };
+        let lock_path = dir.join(format!("{name}.lock"));
+        let lock = std::fs::OpenOptions::new()
+            .create(true)
+            .truncate(false)
+            .write(true)
+            .open(&lock_path)
+            .map_err(|e| Error::io(lang, Word::SimulatedBoardCannotStart, &lock_path, &e))?;
+        if lock.try_lock().is_ok() {
+            return Ok((Some(dir.join(name)), Some(lock)));
+        }
+    }
+    Err(Error::new(lang, Word::SimulatedBoardCannotStart).logged("99 simulators run already"))
+}
+
+/// `board-sim --kind chesslink`: a simulated ChessLink board until standard input ends; with
+/// `--counts`, then what it sent, as one JSON line (`{"statuses": …, "damaged": …}`, for the
+/// benchmarks).
 #[cfg(unix)]
 fn run_chesslink_sim(args: SimArgs, lang: Lang) -> Result<ExitCode, Error> {
     use super::sim_chesslink::{ChessLinkSimOptions, start_chesslink_simulator};
     use annexd_core::board::chesslink::device::Noise;
+    let (link, _lock) = link_or_default(args.link, "chesslink", lang)?;
     let options = ChessLinkSimOptions {
         fen: args.fen,
         order: args.order.unwrap_or(if args.shuffle {
@@ -237,39 +435,16 @@ fn run_chesslink_sim(args: SimArgs, lang: Lang) -> Result<ExitCode, Error> {
             lost_byte: 0.0,
         },
         seed: args.seed,
-        link: args.link,
+        link,
         ..ChessLinkSimOptions::default()
     };
     let handle = start_chesslink_simulator(options)
         .map_err(|e| Error::new(lang, Word::SimulatedBoardCannotStart).logged(e))?;
-    out_line(handle.path().display());
-    notice(&Message::word(lang, Word::SimKeys));
-    let feedback = handle.feedback().clone();
-    std::thread::spawn(move || {
-        for note in feedback.iter() {
-            let message = match &note {
-                SimNote::Refused(refusal) => {
-                    let message = Message::said(lang, refusal.tokens());
-                    match refusal.typed() {
-                        Some(typed) => message.shown(typed),
-                        None => message,
-                    }
-                }
-                SimNote::Unplugged | SimNote::Failed(_) => Message::word(lang, Word::BoardLost),
-                SimNote::Replugged => Message::word(lang, Word::BoardConnected),
-            };
-            notice_with(&message, note);
-        }
-    });
-    for line in std::io::stdin().lock().lines() {
-        let Ok(line) = line else { break };
-        if !line.trim().is_empty() {
-            handle.type_line(&line);
-        }
-    }
-    std::thread::sleep(Duration::from_millis(200));
+    drive(&handle, lang);
     let counts = handle.stop();
-    out_line(json!({"statuses": counts.statuses, "damaged": counts.damaged}));
+    if args.counts {
+        out_line(json!({"statuses": counts.statuses, "damaged": counts.damaged}));
+    }
     Ok(ExitCode::SUCCESS)
 }
 

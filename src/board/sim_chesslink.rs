@@ -11,6 +11,11 @@
 //! block parity). Pseudo-terminals ignore parity settings, so the board sends each character
 //! as the program's line expects it: 7O1 (a character with a bad parity bit arrives as the NUL a
 //! driver gives) or 8N1 (the parity bit in bit 7 of each byte).
+//!
+//! The squares the program lights (its LED patterns, read back as squares) are told on
+//! [`ChessLinkSim::lights`] whenever they change. When the board stops, its link goes with it
+//! (if it still points at this board's pseudo-terminal), so that no program opens a terminal
+//! the system gives to someone else later.
 
 use std::collections::VecDeque;
 use std::io::{ErrorKind, Read, Write};
@@ -20,6 +25,7 @@ use std::time::{Duration, Instant};
 
 use crossbeam_channel::{Receiver, Sender, TryRecvError};
 use serialport::{SerialPort, TTYPort};
+use shakmaty::Bitboard;
 
 use annexd_core::ChessLinkLine;
 use annexd_core::board::chesslink::device::{BoardOptions, ChessLinkBoard, Counts, Noise};
@@ -31,7 +37,7 @@ use annexd_core::board::{
 use shakmaty::fen::Fen;
 use shakmaty::{CastlingMode, Chess, Position};
 
-use super::sim::SimNote;
+use super::sim::{SimNote, remove_link_to};
 
 /// How the simulated ChessLink board behaves.
 #[derive(Debug, Clone)]
@@ -77,9 +83,11 @@ pub struct ChessLinkSim {
     path: PathBuf,
     commands: Sender<Command>,
     feedback: Receiver<SimNote>,
+    lights: Receiver<Bitboard>,
     counts: Receiver<Counts>,
     thread: Option<JoinHandle<()>>,
-    owns_link: bool,
+    /// The pseudo-terminal the link points at.
+    pty: PathBuf,
 }
 
 impl ChessLinkSim {
@@ -99,6 +107,11 @@ impl ChessLinkSim {
         &self.feedback
     }
 
+    /// The squares the program lights, each time they change (empty: all lights off).
+    pub fn lights(&self) -> &Receiver<Bitboard> {
+        &self.lights
+    }
+
     /// Stops the board and returns what it sent.
     pub fn stop(mut self) -> Counts {
         self.shut_down();
@@ -112,10 +125,7 @@ impl ChessLinkSim {
             // A thread that panicked has reported it already; shutting down goes on.
             let _ = t.join();
         }
-        if self.owns_link {
-            // Tidying up: a file already gone changes nothing.
-            let _ = std::fs::remove_file(&self.path);
-        }
+        remove_link_to(&self.path, &self.pty);
     }
 }
 
@@ -128,7 +138,6 @@ impl Drop for ChessLinkSim {
 /// Starts a simulated ChessLink board in a thread; its port is at [`ChessLinkSim::path`].
 pub fn start_chesslink_simulator(options: ChessLinkSimOptions) -> Result<ChessLinkSim, String> {
     static COUNT: std::sync::atomic::AtomicU32 = std::sync::atomic::AtomicU32::new(0);
-    let owns_link = options.link.is_none();
     let path = options.link.clone().unwrap_or_else(|| {
         let n = COUNT.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
         std::env::temp_dir().join(format!("annexd-chesslink-{}-{n}", std::process::id()))
@@ -171,6 +180,7 @@ pub fn start_chesslink_simulator(options: ChessLinkSimOptions) -> Result<ChessLi
         .map_err(|e| format!("{}: {e}", path.display()))?;
     let (commands, command_rx) = crossbeam_channel::unbounded();
     let (notes, feedback) = crossbeam_channel::unbounded();
+    let (lit, lights) = crossbeam_channel::unbounded();
     let (counts_tx, counts) = crossbeam_channel::bounded(1);
     let thread = std::thread::Builder::new()
         .name("chesslink-sim".into())
@@ -181,6 +191,7 @@ pub fn start_chesslink_simulator(options: ChessLinkSimOptions) -> Result<ChessLi
                 master,
                 slave,
                 notes,
+                lights: lit,
                 events: VecDeque::new(),
             };
             sim.run(&command_rx);
@@ -192,9 +203,10 @@ pub fn start_chesslink_simulator(options: ChessLinkSimOptions) -> Result<ChessLi
         path,
         commands,
         feedback,
+        lights,
         counts,
         thread: Some(thread),
-        owns_link,
+        pty: PathBuf::from(name),
     })
 }
 
@@ -206,6 +218,8 @@ struct Sim {
     /// The host's end, kept open so that the port stays while no host has it open.
     slave: TTYPort,
     notes: Sender<SimNote>,
+    /// Where the lit squares go when they change.
+    lights: Sender<Bitboard>,
     /// Lifts and drops still to be made, one a scan.
     events: VecDeque<DeviceMsg>,
 }
@@ -220,7 +234,12 @@ impl Sim {
             let _ = self.master.set_timeout(wait.max(Duration::from_millis(1)));
             match self.master.read(&mut buf) {
                 Ok(n) if n > 0 => {
+                    let lit = self.board.lit();
                     let answer = self.board.receive(&buf[..n]);
+                    if self.board.lit() != lit {
+                        // The receiver is gone only when its owner is shutting down.
+                        let _ = self.lights.send(self.board.lit());
+                    }
                     if !self.write(&answer) {
                         return;
                     }

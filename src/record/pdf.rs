@@ -5,7 +5,8 @@
 //! A4 portrait. Each page has the head (event, site, date, round, board, time control,
 //! players), then the moves in two blocks of 30 numbered rows (moves 1–30 and 31–60 on the
 //! first page, 61–120 on the second, …), each move with the mover's clock after it, `(=)`
-//! for a draw offer and `[n]` for the notes made after it. The notes follow the moves; the
+//! for a draw offer and `[n]` for the notes made after it (`[n]` in front of the first move for
+//! notes made before it). The notes follow the moves; the
 //! last page ends with the result, lines for the players' and the arbiter's signatures, the
 //! record's check code and state. Every page's foot has the check code and the page number.
 //! What the sheet says is the core's [`Form`]; this module only places it.
@@ -294,10 +295,14 @@ fn note_lines(form: &Form, fonts: &Fonts) -> Vec<NoteLine> {
     let width = PAGE_W - 2.0 * MARGIN;
     let mut lines = Vec::new();
     for note in &form.notes {
-        let text = if note.after.is_empty() {
-            format!("[{}] {}", note.number, note.text)
-        } else {
+        let text = if !note.after.is_empty() {
             format!("[{}] {}: {}", note.number, note.after, note.text)
+        } else if !note.before.is_empty() {
+            // Made before the first move, and marked there: "[1] vor 1. e4: …".
+            let before = &form.labels.before;
+            format!("[{}] {before} {}: {}", note.number, note.before, note.text)
+        } else {
+            format!("[{}] {}", note.number, note.text)
         };
         let mut indent = 0.0;
         for part in wrap(&text, |s| fonts.regular.width(s, NOTE_SIZE), width - 16.0) {
@@ -652,13 +657,22 @@ impl Draw<'_, '_> {
 
 /// A move as its cell shows it: "Sf3 (=) [3,4]".
 fn half_text(half: &Half) -> String {
-    let mut text = half.text.clone();
+    let numbers = |notes: &[usize]| {
+        let numbers: Vec<String> = notes.iter().map(usize::to_string).collect();
+        format!("[{}]", numbers.join(","))
+    };
+    let mut text = String::new();
+    if !half.notes_before.is_empty() {
+        text.push_str(&numbers(&half.notes_before));
+        text.push(' ');
+    }
+    text.push_str(&half.text);
     if half.draw_offer {
         text.push_str(" (=)");
     }
     if !half.notes.is_empty() {
-        let numbers: Vec<String> = half.notes.iter().map(usize::to_string).collect();
-        text.push_str(&format!(" [{}]", numbers.join(",")));
+        text.push(' ');
+        text.push_str(&numbers(&half.notes));
     }
     text
 }

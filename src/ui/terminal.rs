@@ -1,6 +1,7 @@
 //! The full-screen terminal for the board view: the alternate screen in raw mode, a line
-//! editor fed by single keys, and drawing of the view's lines. Leaving restores the terminal,
-//! also on a panic.
+//! editor fed by single keys (Page Up and Page Down scroll the view's log; a resize of the
+//! terminal is told too, to draw the view again), and drawing of the view's lines. Leaving
+//! restores the terminal, also on a panic.
 
 use std::io::{self, Write};
 
@@ -19,6 +20,10 @@ pub enum Edited {
     Interrupt,
     /// The terminal closed or Ctrl-D was pressed.
     End,
+    /// The terminal's size changed: the view is drawn again.
+    Resized,
+    /// Page Up (1) or Page Down (-1): the view's log is scrolled.
+    Scroll(i32),
 }
 
 /// The full screen, while it is shown.
@@ -42,21 +47,40 @@ impl Screen {
 
     /// Draws the lines from the top left, clearing the rest.
     pub fn draw(&mut self, lines: &[String]) -> io::Result<()> {
-        queue!(
-            self.out,
-            cursor::MoveTo(0, 0),
-            terminal::Clear(terminal::ClearType::All)
-        )?;
+        // Each line written over the last, the rest of it and of the screen cleared: no
+        // flicker when the clock's second changes.
         for (i, line) in lines.iter().enumerate() {
             queue!(self.out, cursor::MoveTo(0, i as u16))?;
             write!(self.out, "{line}")?;
+            queue!(self.out, terminal::Clear(terminal::ClearType::UntilNewLine))?;
+        }
+        if lines.len() < Screen::size().1 {
+            queue!(
+                self.out,
+                cursor::MoveTo(0, lines.len() as u16),
+                terminal::Clear(terminal::ClearType::FromCursorDown)
+            )?;
         }
         self.out.flush()
     }
 
-    /// The terminal's width in columns.
-    pub fn width() -> usize {
-        terminal::size().map(|(w, _)| w as usize).unwrap_or(80)
+    /// The terminal's size: columns and rows.
+    pub fn size() -> (usize, usize) {
+        terminal::size()
+            .map(|(w, h)| (w as usize, h as usize))
+            .unwrap_or((80, 24))
+    }
+
+    /// Leaves the full screen: the terminal as it was, and `lines` printed on it, so that the
+    /// last of what was said stays readable after the view.
+    pub fn leave(self, lines: &[String]) {
+        drop(self);
+        let mut out = io::stdout();
+        for line in lines {
+            // Leaving: a closed terminal has nobody left to read it.
+            let _ = writeln!(out, "{line}");
+        }
+        let _ = out.flush();
     }
 }
 
@@ -87,7 +111,16 @@ pub fn spawn_line_editor(tx: Sender<Edited>) {
                     return;
                 }
             };
-            let Event::Key(key) = event else { continue };
+            let key = match event {
+                Event::Key(key) => key,
+                Event::Resize(..) => {
+                    if tx.send(Edited::Resized).is_err() {
+                        return;
+                    }
+                    continue;
+                }
+                _ => continue,
+            };
             if key.kind == KeyEventKind::Release {
                 continue;
             }
@@ -108,6 +141,8 @@ pub fn spawn_line_editor(tx: Sender<Edited>) {
                     Edited::Editing(line.clone())
                 }
                 KeyCode::Enter => Edited::Line(std::mem::take(&mut line)),
+                KeyCode::PageUp => Edited::Scroll(1),
+                KeyCode::PageDown => Edited::Scroll(-1),
                 _ => continue,
             };
             let end = edited == Edited::End;

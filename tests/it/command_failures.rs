@@ -496,6 +496,126 @@ fn a_command_line_clap_refuses_is_said_in_words_with_status_2() {
     );
 }
 
+/// Issue 34, item 11: a language that is none is told the languages there are, in the
+/// language of the settings (the one asked for cannot be read).
+#[test]
+fn a_wrong_language_is_told_the_languages_there_are() {
+    for (lang, said) in [
+        (
+            "de",
+            "annexd: kein erlaubter Wert: --lang <LANG>: xx: erlaubt: de, en, fr: Hilfe mit --help",
+        ),
+        (
+            "en",
+            "annexd: not an allowed value: --lang <LANG>: xx: allowed: de, en, fr: help with --help",
+        ),
+        (
+            "fr",
+            "annexd: valeur non permise: --lang <LANG>: xx: permis: de, en, fr: aide avec --help",
+        ),
+    ] {
+        let home = Home::new(lang);
+        for command in ["play", "sheet", "board-sim", "say"] {
+            home.fails(&[command, "--lang", "xx"], 2, said);
+        }
+    }
+    // A language's name is still a language.
+    let out = Home::new("en").run(&["announce", "--lang", "French", "startpos", "e4"]);
+    assert_eq!(out.status.code(), Some(0), "{out:?}");
+}
+
+/// Issue 34, item 11: `annexd` alone lists the commands (and examples) instead of calling
+/// the missing command a wrong option; every command's help ends with examples; the options
+/// of `play` and `resume` say their defaults and the setting that changes each, and `play`
+/// says it has a board view; the manual pages say the same.
+#[test]
+fn annexd_alone_lists_the_commands_and_every_help_has_defaults_and_examples() {
+    let home = Home::new("de");
+    let out = home.run(&[]);
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        out.stderr.is_empty(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    for wanted in [
+        "Commands:",
+        "play ",
+        "resume ",
+        "board-sim ",
+        "Examples:",
+        "annexd play --help",
+    ] {
+        assert!(stdout.contains(wanted), "{wanted}: {stdout}");
+    }
+    let commands = [
+        "play",
+        "resume",
+        "config",
+        "announce",
+        "parse",
+        "clock",
+        "pgn",
+        "sheet",
+        "verify",
+        "fairplay",
+        "board-sim",
+        "board-watch",
+        "say",
+        "voices",
+        "recognize",
+    ];
+    for command in commands {
+        let out = home.run(&[command, "--help"]);
+        assert_eq!(out.status.code(), Some(0), "{command}");
+        let help = String::from_utf8_lossy(&out.stdout);
+        let examples = help.find("Examples:\n  annexd ");
+        assert!(examples.is_some(), "{command}: {help}");
+    }
+    let help = String::from_utf8_lossy(&home.run(&["play", "--help"]).stdout).into_owned();
+    // The default speech is the platform's (JAWS or NVDA on Windows).
+    let speech = format!(
+        "[default: {}, or the settings' speech.backend]",
+        annexd_core::speech::DEFAULT_BACKEND.name()
+    );
+    for wanted in [
+        "board view for a sighted helper (--view board)",
+        "[default: de, or the settings' game.language]",
+        "[default: none (no clock), or the settings' game.time-control]",
+        "[default: none, or the settings' board.peg]",
+        "[default: typed, or the settings' board.sighted]",
+        speech.as_str(),
+        "[default: off, or the settings' listen.mode]",
+        "[default: lines]",
+        "annexd play --board sim --view board",
+    ] {
+        assert!(help.contains(wanted), "{wanted}: {help}");
+    }
+    assert!(!help.contains("plain line mode"), "{help}");
+    let help = String::from_utf8_lossy(&home.run(&["resume", "--help"]).stdout).into_owned();
+    assert!(
+        help.contains(&speech),
+        "{help}"
+    );
+    // The manual pages.
+    let out = home.run(&[
+        "generate-docs",
+        "--out",
+        home.path("docs").to_str().unwrap(),
+    ]);
+    assert_eq!(out.status.code(), Some(0));
+    let page = std::fs::read_to_string(home.path("docs/man/annexd-play.1")).unwrap();
+    assert!(page.contains("\n.SH EXAMPLES\n"), "{page}");
+    assert!(!page.contains(".SH EXTRA"), "{page}");
+    assert!(page.contains("speech.backend]"), "{page}");
+    for command in commands {
+        let page =
+            std::fs::read_to_string(home.path(&format!("docs/man/annexd-{command}.1"))).unwrap();
+        assert!(page.contains("\n.SH EXAMPLES\n"), "{command}: {page}");
+    }
+}
+
 /// Runs a command with standard error (or output) a pipe whose reading end is closed
 /// before the program starts (not `Stdio::null()`, which takes everything): each write to it
 /// fails (EPIPE). Its lines are lost; its exit status is still its own (a panic would be 101,

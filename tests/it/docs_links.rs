@@ -447,3 +447,32 @@ fn the_check_finds_every_kind_of_broken_link() {
     assert!(broken[4].why.contains("out of the repository"));
     assert!(broken[5].why.contains("not part of the repository"));
 }
+
+/// Issue 34, item 12: the README of the Windows zip names the words that end a game as the
+/// tables have them in each language (it said "Ende (or end)", and `end` is no word), says
+/// which Windows is needed, and names the ChessLink board.
+#[test]
+fn the_windows_readme_names_the_programs_own_words() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let readme = std::fs::read_to_string(root.join("scripts/windows/README-Windows.txt")).unwrap();
+    let text = readme.split_whitespace().collect::<Vec<_>>().join(" ");
+    for (lang, name) in [
+        (annexd_core::Lang::De, "German"),
+        (annexd_core::Lang::En, "English"),
+        (annexd_core::Lang::Fr, "French"),
+    ] {
+        let quit = lang.word(annexd_core::Word::Quit);
+        assert!(
+            text.contains(&format!("{quit} in {name}")),
+            "{lang}: '{quit} in {name}' missing"
+        );
+    }
+    assert!(!text.contains("(or end)"), "{readme}");
+    for wanted in [
+        "Windows 10 or later",
+        "--sighted chesslink:COM4",
+        "Windows 10 oder neuer",
+    ] {
+        assert!(text.contains(wanted), "{wanted} missing");
+    }
+}

@@ -1,5 +1,6 @@
 //! The board view in French (`--lang fr --words local`), in a real terminal (tmux): every
-//! label is a word of the French table. A test binary of its own: its terminal must not be
+//! label is a word of the French table, the clock runs on the screen, the help is whole, and
+//! the last lines stay when the view closes. A test binary of its own: its terminal must not be
 //! opened while another test's simulated peg board makes and remakes its pseudo-terminal.
 
 use crate::common;
@@ -37,6 +38,38 @@ fn the_board_view_speaks_french() {
     tmux.keys(&["Enter"]);
     tmux.wait_for("*Noir 1:30:", WAIT);
     tmux.wait_for("coups:", WAIT);
+    tmux.wait_for("partie", WAIT);
+    // Black's clock runs on the screen by itself.
+    let first = tmux.wait_for("*Noir 1:30:", WAIT);
+    tmux.wait_for_line(
+        "with Black's time gone down",
+        |row| row.contains("*Noir 1:30:") && row != first,
+        WAIT,
+    );
+    // The help, whole: its lines wrap instead of being cut at the screen's edge.
+    tmux.keys(&["aide", "Enter"]);
+    let start = std::time::Instant::now();
+    loop {
+        let rows = tmux.rows();
+        assert!(rows.iter().all(|r| r.chars().count() <= 80), "{rows:#?}");
+        let text = rows
+            .iter()
+            .map(|r| r.trim_start())
+            .collect::<Vec<_>>()
+            .join(" ");
+        if text.contains("dit: aide") && text.contains("fin quitte le programme") {
+            break;
+        }
+        assert!(start.elapsed() < WAIT, "the whole help: {rows:#?}");
+        std::thread::sleep(Duration::from_millis(50));
+    }
     tmux.keys(&["fin", "Enter"]);
     tmux.keys(&["oui", "Enter"]);
+    // The view closes; its last lines stay, in French.
+    tmux.wait_for("enregistré, continuer avec annexd resume", WAIT);
+    let rows = tmux.rows_with_history();
+    assert!(
+        rows.iter().any(|r| r.starts_with("fichier de la partie: ")),
+        "{rows:#?}"
+    );
 }

@@ -257,9 +257,9 @@ fn draw_offers_claims_and_penalties_appear_as_comments() {
     let movetext = pgn.split("\n\n").nth(1).unwrap().replace('\n', " ");
     assert_eq!(
         movetext,
-        "1. e4 e5 {(=) White illegal move, penalty, Black two minutes time added} 2. Nf3 \
+        "1. e4 e5 {(=) White illegal move, penalty, Black receives two minutes} 2. Nf3 \
          {Black claims a draw, claim incorrect, the position has occurred only once, one move \
-         without a capture or a pawn move, White two minutes time added, intended move must \
+         without a capture or a pawn move, White receives two minutes, intended move must \
          be played, counts as a draw offer} 2... Nc6 {(=)} * "
     );
     check_round_trip(&sheet);

@@ -16,7 +16,7 @@ use annexd_core::record::{
     CELLS_PER_LINE, Form, LINES_PER_PAGE, RecordState, SheetWords, Stamped, cells_of,
 };
 use common::run;
-use games::{Played, every_note};
+use games::{Played, every_note, notes_before_moves};
 use record_support::{Mix, random_game};
 
 fn text(bytes: &[u8]) -> String {
@@ -96,7 +96,7 @@ fn the_pdf_reads_back_with_every_note_its_times_signatures_and_check_code() {
         "1:25:50",
         "Anmerkungen",
         "[6] 9… Tb8: Zurückgenommen Sb5 (Schiedsrichter)",
-        "[3] 8. 0-0-0: Weiß regelwidriger Zug, Strafe, Schwarz zwei Minuten Zeit dazu",
+        "[3] 8. 0-0-0: Weiß regelwidriger Zug, Strafe, Schwarz erhält zwei Minuten",
         "Ergebnis: 0-1",
         "Weiß Zeit abgelaufen, Schwarz gewinnt",
         "Unterschrift Weiß",
@@ -311,6 +311,32 @@ fn the_braille_sheet_writes_the_annex_d_words_on_request() {
         "6. Läufer Felix vier Kurze Rochade",
     ] {
         assert!(back.contains(&line.to_string()), "{back:?}");
+    }
+}
+
+/// Issue 34: the French sheet marks notes made before the first move in front of it and
+/// names that move in the list; a draw offered before the offerer's move, left without it, is
+/// a note at the move it followed.
+#[test]
+#[cfg_attr(
+    windows,
+    ignore = "poppler's pdftotext, pdfinfo and pdffonts are Linux programs, which a test under Wine cannot start with its output handles; scripts/test-package-windows.sh reads a PDF made under Wine with them"
+)]
+fn the_french_pdf_marks_every_note_at_a_move() {
+    let dir = tempfile::tempdir().unwrap();
+    let played = notes_before_moves();
+    let journal = journal(dir.path(), "partie.jsonl", &played.header, &played.lines);
+    let out = run(&["sheet", journal.to_str().unwrap(), "--lang", "fr"]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let pdf = dir.path().join("partie.pdf");
+    let page = poppler("pdftotext", &["-layout", pdf.to_str().unwrap(), "-"]);
+    for wanted in [
+        "[1,2] e4 (=)",
+        "e5 [3]",
+        "[1] avant 1. e4: Blanc réclame la nulle, réclamation non fondée, Noir reçoit deux",
+        "[3] 1… e5: Blanc propose nulle",
+    ] {
+        assert!(page.contains(wanted), "'{wanted}' missing:\n{page}");
     }
 }
 

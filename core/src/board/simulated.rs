@@ -2,7 +2,9 @@
 //! typed moves (SAN or UCI) become the lifts and drops a person makes; raw events (`UP e2`,
 //! `DOWN e4 w`, `KEY clock`) pass as typed. A peg's way that is no chess move (`e6e5` after
 //! `e7e6`: a pawn put back, possible with pegs) is carried out as the lift and drop it is;
-//! what cannot be done at all (no peg on the square) is refused with its reason. Options add
+//! what cannot be done at all (no peg on the square) is refused with its reason. Pieces taken
+//! off the board lie beside it: a peg put down with none in hand is the last of them, so a
+//! wrong capture is undone as on a real board. Options add
 //! noise: hesitant lifts (a peg up and back before it leaves), any valid order of a move's
 //! events, and lines with a wrong checksum. The adapter `annexd::board::sim` runs a
 //! [`SimulatedPegBoard`] on a pseudo-terminal.
@@ -86,6 +88,10 @@ pub struct SimulatedPegBoard {
     earlier: Vec<Chess>,
     physical: SensedBoard,
     hand: Vec<Piece>,
+    /// The pieces taken off the board (captured, or moved off by a peg put on their hole),
+    /// the last one last: a peg put down with none in hand is the last of them, as a player
+    /// puts back a piece taken by mistake.
+    aside: Vec<Piece>,
     rng: SplitMix,
 }
 
@@ -108,6 +114,7 @@ impl SimulatedPegBoard {
             earlier: Vec::new(),
             physical,
             hand: Vec::new(),
+            aside: Vec::new(),
             rng,
         })
     }
@@ -183,6 +190,12 @@ impl SimulatedPegBoard {
             }
             out.push(msg);
         }
+        if let Some(role) = m.capture() {
+            self.aside.push(Piece {
+                color: !self.game.turn(),
+                role,
+            });
+        }
         // Apply with the real pieces (a promotion puts the new piece, not the pawn).
         let mut after = self.game.clone();
         after.play_unchecked(m);
@@ -214,9 +227,12 @@ impl SimulatedPegBoard {
             return Err(SimRefusal::NoPegOn(from));
         };
         let mut out = Vec::new();
-        if from != to && self.physical.get(to) != Cell::Empty {
+        if from != to
+            && let Cell::Piece(taken) = self.physical.get(to)
+        {
             out.push(DeviceMsg::Up(to));
             self.physical.set(to, Cell::Empty);
+            self.aside.push(taken);
         }
         if self.rng.chance(self.options.bounce) {
             out.push(DeviceMsg::Up(from));
@@ -250,11 +266,24 @@ impl SimulatedPegBoard {
                 if self.physical.get(*sq) != Cell::Empty {
                     return Err(SimRefusal::AlreadyTaken(*sq));
                 }
-                let piece = what
+                let named = what
                     .and_then(Piece::from_char)
-                    .filter(|_| self.options.sensing == Sensing::Piece)
-                    .or_else(|| self.hand.pop())
-                    .ok_or(SimRefusal::NothingInHand(*sq))?;
+                    .filter(|_| self.options.sensing == Sensing::Piece);
+                let piece = match named {
+                    Some(piece) => {
+                        // A piece named is taken from beside the board if it is there.
+                        if let Some(i) = self.aside.iter().rposition(|p| *p == piece) {
+                            self.aside.remove(i);
+                        }
+                        piece
+                    }
+                    // The piece in hand, else the last one taken off the board.
+                    None => self
+                        .hand
+                        .pop()
+                        .or_else(|| self.aside.pop())
+                        .ok_or(SimRefusal::NothingInHand(*sq))?,
+                };
                 self.physical.set(*sq, Cell::Piece(piece));
                 let msg = DeviceMsg::Down(*sq, what_for(piece, self.options.sensing));
                 self.follow_game();

@@ -291,6 +291,35 @@ impl Clock {
         }
     }
 
+    /// The clock read at `now`, with how it goes on from there (for a screen that shows the
+    /// time running without asking again).
+    pub fn reading(&self, now: Duration) -> super::ClockReading {
+        let now = now.max(self.last_now);
+        let running = self.running();
+        let delay_left = match self.run {
+            Run::Running { side, since } => self
+                .sides
+                .get(side)
+                .delay_left
+                .saturating_sub(now.saturating_sub(since)),
+            _ => Duration::ZERO,
+        };
+        super::ClockReading {
+            read_at: now,
+            white: self.remaining(Color::White, now),
+            black: self.remaining(Color::Black, now),
+            running,
+            counting: if self.counts_up() {
+                super::Counting::Up
+            } else if matches!(self.control, TimeControl::Sandglass(_)) {
+                super::Counting::Sandglass
+            } else {
+                super::Counting::Down
+            },
+            delay_left,
+        }
+    }
+
     /// The main time the running side uses when its clock has run for `elapsed` since it was
     /// last settled: the simple delay first, then the main time, down to zero.
     fn consumption(&self, running: Color, elapsed: Duration) -> Duration {

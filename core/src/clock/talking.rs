@@ -190,6 +190,11 @@ impl TalkingClock {
         &self.config
     }
 
+    /// The clock read at `now`, with how it goes on (for a screen).
+    pub fn reading(&self, now: Duration) -> super::ClockReading {
+        self.clock.reading(now)
+    }
+
     /// The state at `now`.
     pub fn snapshot(&self, now: Duration) -> Snapshot {
         Snapshot {

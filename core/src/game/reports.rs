@@ -64,12 +64,12 @@ pub struct TimeBonus {
 }
 
 impl TimeBonus {
-    /// "Schwarz zwei Minuten Zeit dazu".
+    /// "Schwarz erhält zwei Minuten", "Noir reçoit deux minutes".
     pub fn tokens(&self) -> Vec<Token> {
         vec![
             Token::Side(self.to),
+            Token::Word(Word::Receives),
             Token::Minutes(self.minutes),
-            Token::Word(Word::TimeAdded),
         ]
     }
 }
@@ -257,7 +257,7 @@ pub enum IllegalMovePenalty {
 }
 
 impl IllegalMovePenalty {
-    /// The penalty in words: "Weiß regelwidriger Zug, Strafe, Schwarz zwei Minuten Zeit dazu".
+    /// The penalty in words: "Weiß regelwidriger Zug, Strafe, Schwarz erhält zwei Minuten".
     pub fn tokens(&self) -> Vec<Token> {
         match self {
             IllegalMovePenalty::TimeBonus {

@@ -322,6 +322,7 @@ fn word(word: Word) -> &'static str {
         Word::BothFlags => "beide Zeiten abgelaufen",
         Word::TimeControlReached => "Zeitkontrolle erreicht",
         Word::TimeAdded => "Zeit dazu",
+        Word::Receives => "erhält",
         Word::ClockSet => "gestellt auf",
         Word::GameReopened => "Partieende zurückgenommen",
         Word::ClockAsRecorded => "Uhr gestellt wie aufgezeichnet",
@@ -377,6 +378,13 @@ fn word(word: Word) -> &'static str {
         Word::BlackMasculine => "schwarzer",
         Word::BoardsAgree => "Bretter stimmen überein",
         Word::BoardsDiffer => "Bretter weichen ab",
+        Word::EBoardDiffers => "e-Brett weicht ab",
+        Word::PegBoardDiffers => "Steckbrett weicht ab",
+        Word::BothBoardsDiffer => "beide Bretter weichen ab",
+        Word::PegBoardAgrees => "Steckbrett stimmt überein",
+        Word::EBoardAgrees => "e-Brett stimmt überein",
+        Word::PegBoardFirst => "zuerst das Steckbrett richten",
+        Word::EBoardFirst => "zuerst das e-Brett richten",
         Word::BoardConnected => "Brett verbunden",
         Word::BoardLost => "Verbindung zum Brett verloren",
         Word::BoardError => "Brettfehler",
@@ -405,6 +413,9 @@ fn word(word: Word) -> &'static str {
         Word::EarlierPgnKept => "die frühere PGN-Datei ist aufbewahrt als",
         Word::GameFile => "Partiedatei",
         Word::BoardViewTitle => "annexd - Brettansicht: Befehle unten eingeben, Hilfe zeigt sie",
+        Word::GameDiagram => "Partie",
+        Word::DiffersMarked => "* weicht von der Partie ab",
+        Word::OlderLines => "ältere Zeilen: Bild auf, Bild ab",
         Word::Said => "gesagt",
         Word::Note => "Hinweis",
         // --- the dialogue of the move cycle (issue 22) ---
@@ -548,6 +559,7 @@ fn word(word: Word) -> &'static str {
         Word::TimeControlLabel => "Bedenkzeit",
         Word::MoveNumber => "Nr.",
         Word::Notes => "Anmerkungen",
+        Word::Before => "vor",
         Word::Signature => "Unterschrift",
         Word::Page => "Seite",
         Word::PageOf => "von",
@@ -744,6 +756,11 @@ fn word(word: Word) -> &'static str {
         Word::SimKeys => {
             "Züge eingeben (e2e4, Nf3) oder Brettereignisse (UP e2, DOWN e4, KEY clock), Ende mit Strg-D"
         }
+        Word::SimChessLinkKeys => {
+            "Züge eingeben (e2e4, Nf3), Wege von Figuren (e6e5) oder Ereignisse (UP e2, DOWN e4 P); lights zeigt die Lichter, help diese Hilfe, Ende mit Strg-D"
+        }
+        Word::LightsOn => "Lichter an",
+        Word::LightsOff => "Lichter aus",
         Word::NothingAsked => "keine Frage offen",
         Word::NotAmongChoices => "keiner der angebotenen Züge",
         Word::LogNotWritten => "Protokolldatei nicht beschreibbar, kein Protokoll",

@@ -307,6 +307,7 @@ fn word(word: Word) -> &'static str {
         Word::BothFlags => "both flags fell",
         Word::TimeControlReached => "time control reached",
         Word::TimeAdded => "time added",
+        Word::Receives => "receives",
         Word::ClockSet => "set to",
         Word::GameReopened => "end of the game taken back",
         Word::ClockAsRecorded => "clock set as recorded",
@@ -362,6 +363,13 @@ fn word(word: Word) -> &'static str {
         Word::BlackMasculine => "black",
         Word::BoardsAgree => "the boards agree",
         Word::BoardsDiffer => "the boards differ",
+        Word::EBoardDiffers => "the e-board differs",
+        Word::PegBoardDiffers => "the peg board differs",
+        Word::BothBoardsDiffer => "both boards differ",
+        Word::PegBoardAgrees => "the peg board agrees",
+        Word::EBoardAgrees => "the e-board agrees",
+        Word::PegBoardFirst => "put the peg board right first",
+        Word::EBoardFirst => "put the e-board right first",
         Word::BoardConnected => "board connected",
         Word::BoardLost => "board connection lost",
         Word::BoardError => "board error",
@@ -390,6 +398,9 @@ fn word(word: Word) -> &'static str {
         Word::EarlierPgnKept => "the earlier PGN file is kept as",
         Word::GameFile => "game file",
         Word::BoardViewTitle => "annexd - board view: type commands below, help lists them",
+        Word::GameDiagram => "game",
+        Word::DiffersMarked => "* differs from the game",
+        Word::OlderLines => "older lines: Page Up, Page Down",
         Word::Said => "said",
         Word::Note => "note",
         // --- the dialogue of the move cycle (issue 22) ---
@@ -531,6 +542,7 @@ fn word(word: Word) -> &'static str {
         Word::TimeControlLabel => "time control",
         Word::MoveNumber => "No.",
         Word::Notes => "notes",
+        Word::Before => "before",
         Word::Signature => "signature",
         Word::Page => "page",
         Word::PageOf => "of",
@@ -713,6 +725,11 @@ fn word(word: Word) -> &'static str {
         Word::SimKeys => {
             "type moves (e2e4, Nf3) or board events (UP e2, DOWN e4, KEY clock), end with Ctrl-D"
         }
+        Word::SimChessLinkKeys => {
+            "type moves (e2e4, Nf3), pieces' ways (e6e5) or events (UP e2, DOWN e4 P); lights shows the lights, help this help, end with Ctrl-D"
+        }
+        Word::LightsOn => "lights on",
+        Word::LightsOff => "lights off",
         Word::NothingAsked => "no question is open",
         Word::NotAmongChoices => "not one of the moves offered",
         Word::LogNotWritten => "the log file cannot be written, no log",

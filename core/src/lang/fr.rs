@@ -448,6 +448,7 @@ fn word(word: Word) -> &'static str {
         Word::BothFlags => "les deux drapeaux sont tombés",
         Word::TimeControlReached => "contrôle de temps atteint",
         Word::TimeAdded => "temps ajouté",
+        Word::Receives => "reçoit",
         Word::TimeTaken => "temps retiré",
         Word::Remaining => "restant",
         Word::Plus => "plus",
@@ -493,6 +494,13 @@ fn word(word: Word) -> &'static str {
         Word::BlackMasculine => "noir",
         Word::BoardsAgree => "les échiquiers concordent",
         Word::BoardsDiffer => "les échiquiers diffèrent",
+        Word::EBoardDiffers => "l'échiquier électronique diffère",
+        Word::PegBoardDiffers => "l'échiquier à tiges diffère",
+        Word::BothBoardsDiffer => "les deux échiquiers diffèrent",
+        Word::PegBoardAgrees => "l'échiquier à tiges concorde",
+        Word::EBoardAgrees => "l'échiquier électronique concorde",
+        Word::PegBoardFirst => "corriger d'abord l'échiquier à tiges",
+        Word::EBoardFirst => "corriger d'abord l'échiquier électronique",
         Word::BoardConnected => "échiquier connecté",
         Word::BoardLost => "connexion à l'échiquier perdue",
         Word::BoardError => "erreur de l'échiquier",
@@ -523,6 +531,9 @@ fn word(word: Word) -> &'static str {
         Word::BoardViewTitle => {
             "annexd - vue de l'échiquier : tapez les commandes ci-dessous, aide les liste"
         }
+        Word::GameDiagram => "partie",
+        Word::DiffersMarked => "* diffère de la partie",
+        Word::OlderLines => "lignes précédentes : Page préc., Page suiv.",
         Word::Said => "dit",
         Word::Note => "note",
         // --- the dialogue of the move cycle (issue 22) ---
@@ -806,6 +817,11 @@ fn word(word: Word) -> &'static str {
         Word::SimKeys => {
             "tapez des coups (e2e4, Nf3) ou des événements de l'échiquier (UP e2, DOWN e4, KEY clock), fin avec Ctrl-D"
         }
+        Word::SimChessLinkKeys => {
+            "tapez des coups (e2e4, Nf3), des trajets de pièces (e6e5) ou des événements (UP e2, DOWN e4 P) ; lights montre les lumières, help cette aide, fin avec Ctrl-D"
+        }
+        Word::LightsOn => "lumières allumées",
+        Word::LightsOff => "lumières éteintes",
         Word::NothingAsked => "aucune question en cours",
         Word::NotAmongChoices => "aucun des coups proposés",
         Word::LogNotWritten => "le fichier journal ne peut pas être écrit, pas de journal",
@@ -893,6 +909,7 @@ fn word(word: Word) -> &'static str {
         Word::TimeControlLabel => "cadence",
         Word::MoveNumber => "N°",
         Word::Notes => "remarques",
+        Word::Before => "avant",
         Word::Signature => "signature",
         Word::Page => "page",
         Word::PageOf => "sur",

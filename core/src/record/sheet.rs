@@ -230,6 +230,11 @@ pub struct Scoresheet {
     /// An assistant's typing error taken back (D.2.10), waiting for the move it corrects:
     /// the note goes with that move, as a correction of input, not as a take-back.
     correction: Option<Note>,
+    /// A draw offered before the offerer's move (9.1.2.1) is noted where it was made, so that
+    /// a game left or ended before that move keeps it; where the note stands (the ply it
+    /// follows, `None` before the first move, and its place there). The offerer's move, which
+    /// then carries the `(=)`, takes the note away again.
+    offer_note: Option<(Option<usize>, usize)>,
 }
 
 impl Scoresheet {
@@ -242,6 +247,7 @@ impl Scoresheet {
             notes: Vec::new(),
             preamble: Vec::new(),
             correction: None,
+            offer_note: None,
         })
     }
 
@@ -306,6 +312,9 @@ impl Scoresheet {
                 let report = self.game.play(mv)?;
                 let san = report.played.san.to_string();
                 check_recorded(&mut m.san, san, |s| s.is_empty())?;
+                if report.played.draw_offer {
+                    self.drop_offer_note();
+                }
                 self.notes.push(PlyNote {
                     white_ms: m.white_ms,
                     black_ms: m.black_ms,
@@ -315,6 +324,22 @@ impl Scoresheet {
             }
             Entry::DrawOffer(p) => {
                 self.game.offer_draw(p.by)?;
+                let marked = self
+                    .game
+                    .history()
+                    .last()
+                    .is_some_and(|last| last.by == p.by && last.draw_offer);
+                if !marked {
+                    // Offered before his move: noted now, until that move carries the (=).
+                    self.note(Note::words(vec![
+                        Token::Side(p.by),
+                        Token::Word(Word::DrawOffered),
+                    ]));
+                    self.offer_note = Some(match self.notes.len().checked_sub(1) {
+                        Some(ply) => (Some(ply), self.notes[ply].comments.len() - 1),
+                        None => (None, self.preamble.len() - 1),
+                    });
+                }
                 EntryEffect::DrawOffered(p.by)
             }
             Entry::DrawAccept(p) => EntryEffect::DrawAccepted(*self.game.accept_draw(p.by)?),
@@ -381,6 +406,8 @@ impl Scoresheet {
             }
             Entry::Undo(u) => {
                 let undone = self.game.undo().ok_or(ApplyError::NothingToUndo)?;
+                // The notes move: an offer's note made before stays as it is.
+                self.offer_note = None;
                 let uci = undone
                     .mv
                     .to_uci(shakmaty::CastlingMode::Standard)
@@ -477,21 +504,16 @@ impl Scoresheet {
                 EntryEffect::Reopened(ended)
             }
             Entry::Touch(t) => {
-                let square: shakmaty::Square = t
-                    .square
-                    .parse()
+                // Checked, then kept in the journal only: a touch is for the arbiter's ruling
+                // on touch-move (D.2.10.5), no note of the game score (nor PGN prose).
+                t.square
+                    .parse::<shakmaty::Square>()
                     .map_err(|_| ApplyError::BadSquare(t.square.clone()))?;
-                let piece = t
-                    .piece
+                t.piece
                     .chars()
                     .next()
                     .and_then(shakmaty::Piece::from_char)
                     .ok_or_else(|| ApplyError::BadSquare(t.piece.clone()))?;
-                let mut tokens = vec![crate::words::Token::Side(t.by)];
-                tokens.extend(crate::words::colored_piece_tokens(piece));
-                tokens.extend(crate::words::square_tokens(square));
-                tokens.push(crate::words::Token::Word(Word::Touched));
-                self.note(Note::words(tokens));
                 EntryEffect::Touched(t.by)
             }
         };
@@ -510,6 +532,25 @@ impl Scoresheet {
                 uci: uci.to_string(),
             })
         })
+    }
+
+    /// The note of a draw offered before the offerer's move goes: that move carries the
+    /// offer's `(=)` now.
+    fn drop_offer_note(&mut self) {
+        let Some((ply, index)) = self.offer_note.take() else {
+            return;
+        };
+        let list = match ply {
+            Some(ply) => self.notes.get_mut(ply).map(|note| &mut note.comments),
+            None => Some(&mut self.preamble),
+        };
+        if let Some(list) = list
+            && list
+                .get(index)
+                .is_some_and(|note| note.words.get(1) == Some(&Token::Word(Word::DrawOffered)))
+        {
+            list.remove(index);
+        }
     }
 
     /// Attaches a note to the last ply, or before the first move.

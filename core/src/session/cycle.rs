@@ -29,7 +29,10 @@ use shakmaty::{Bitboard, CastlingSide, Chess, Color, Move, Piece, Position, Squa
 
 use crate::board::link::LinkEvent;
 use crate::board::tracker::PendingQuestion;
-use crate::board::{BoardInput, Request, Sensing, Tracker, TrackerOutput, differences};
+use crate::board::{
+    BoardInput, Request, Sensing, SquareDifference as Difference, Tracker, TrackerOutput,
+    differences,
+};
 use crate::command::{self, Command};
 use crate::game::touch_move::{self, Obligation};
 use crate::lang::Lang;
@@ -122,6 +125,9 @@ pub(super) struct BoardCycle {
     /// Whether "the boards agree" is owed once the peg board agrees (a relayed move is being
     /// followed, or the board was told to be put right).
     agree_owed: bool,
+    /// Both boards differ and the e-board is put right first: the peg board's squares wait
+    /// until the e-board agrees.
+    peg_held: bool,
     /// The opponent's move relayed and not yet followed on the peg board: the position
     /// before it, and the move.
     following: Option<(Chess, Move)>,
@@ -143,6 +149,11 @@ struct EBoardState {
     shown: Bitboard,
     /// Its link was lost and has not come back yet.
     lost: bool,
+    /// Its differences from the game were shown and it has not agreed since (D.2.9).
+    differs: bool,
+    /// Both boards differ and the peg board is put right first: the e-board's squares wait
+    /// until the peg board agrees.
+    held: bool,
 }
 
 /// "On the board this move, announced that one, please correct" (D.2.8).
@@ -193,6 +204,7 @@ impl BoardCycle {
             said_differences: None,
             told: Vec::new(),
             agree_owed: false,
+            peg_held: false,
             following: None,
             promotion_named: false,
             e_board: EBoardState::default(),
@@ -227,6 +239,33 @@ impl BoardCycle {
         self.peg.as_ref().map(|tracker| {
             differences(position.board(), tracker.sensed(), tracker.sensing()).is_empty()
         })
+    }
+
+    /// The peg board and the e-board as they stand, each with the squares where it differs
+    /// from `position` (for the board view).
+    pub(super) fn boards_shown(
+        &self,
+        position: &Chess,
+    ) -> (Option<super::BoardShown>, Option<super::BoardShown>) {
+        let board = position.board();
+        let pegs = self.peg.as_ref().map(|_| {
+            let squares = std::array::from_fn(|i| self.hands.at(Square::new(i as u32)).cell());
+            super::BoardShown {
+                differs: differing(&squares, board),
+                squares,
+                connected: self.peg_connected,
+            }
+        });
+        let e_board = self.sighted.as_ref().map(|tracker| {
+            let sensed = tracker.sensed();
+            let squares = std::array::from_fn(|i| sensed.get(Square::new(i as u32)));
+            super::BoardShown {
+                differs: differing(&squares, board),
+                squares,
+                connected: !self.e_board.lost,
+            }
+        });
+        (pegs, e_board)
     }
 
     /// Whether a move typed or heard now is the VI player's announcement (a connected peg
@@ -296,7 +335,15 @@ impl BoardCycle {
                     self.hands.set_sensing(hello.sensing);
                 }
             }
-            LinkEvent::Input(input) => self.board_input(seat, &input, game, &mut out),
+            LinkEvent::Input(input) => {
+                if seat == Seat::Sighted {
+                    // A board that reports is back, whether or not it has introduced itself
+                    // yet (reports may wait in its port from while it was away): that is said
+                    // before what its report shows.
+                    self.e_board_back(&mut out);
+                }
+                self.board_input(seat, &input, game, &mut out)
+            }
             LinkEvent::Key(name) => match command::board_key(&name) {
                 Some(command) => out.push(CycleStep::Key(command)),
                 None => out.push(CycleStep::Effect(Effect::Log(format!(
@@ -473,7 +520,24 @@ impl BoardCycle {
                 (TrackerOutput::BoardsAgree, Seat::Sighted) => {
                     // The e-board shows the VI player's move: its lights are no longer needed.
                     self.e_board.lit = Bitboard::EMPTY;
-                    out.push(self.show(&[Token::Word(Word::BoardsAgree)]))
+                    self.e_board.differs = false;
+                    self.e_board.held = false;
+                    // While the peg board still differs, only the e-board agrees.
+                    let agree = if self.peg_held {
+                        Word::EBoardAgrees
+                    } else {
+                        Word::BoardsAgree
+                    };
+                    out.push(self.show(&[Token::Word(agree)]));
+                    if std::mem::take(&mut self.peg_held) {
+                        // The e-board was put right first: now the peg board's squares.
+                        self.said_differences = None;
+                        self.say_peg_board(game, Moment::Settle, out);
+                    }
+                }
+                (TrackerOutput::Differences(diffs), Seat::Sighted) => {
+                    let diffs = diffs.clone();
+                    self.e_board_differs(&diffs, game, out);
                 }
                 (TrackerOutput::NeedPromotion { .. } | TrackerOutput::NeedChoice(_), _) => {
                     out.push(CycleStep::Effect(Effect::say(output.tokens())))
@@ -555,11 +619,20 @@ impl BoardCycle {
             self.told.clear();
             self.agree_owed = false;
             self.following = None;
+            self.peg_held = false;
+            // The peg board was put right first: the e-board's squares follow its agreement.
+            let e_board_next = std::mem::take(&mut self.e_board.held)
+                .then(|| self.sighted.as_ref().map(Tracker::differences))
+                .flatten()
+                .filter(|diffs| !diffs.is_empty())
+                .map(|diffs| self.show(&e_board_words(&diffs, None)));
             if let Moment::Refused(words) = moment {
                 out.push(self.for_vi(words, Priority::Alert));
+                out.extend(e_board_next);
                 return;
             }
             if !owed {
+                out.extend(e_board_next);
                 return;
             }
             match self.vi_move.on_board {
@@ -574,7 +647,13 @@ impl BoardCycle {
                     out.push(self.for_vi(tokens, Priority::Move));
                 }
                 _ => {
-                    let mut tokens = vec![Token::Word(Word::BoardsAgree)];
+                    // While the e-board still differs, only the peg board agrees.
+                    let agree = if e_board_next.is_some() {
+                        Word::PegBoardAgrees
+                    } else {
+                        Word::BoardsAgree
+                    };
+                    let mut tokens = vec![Token::Word(agree)];
                     if vi_to_move && let Some(obligation) = self.touch_move(before) {
                         // 4.3: touch-move stays in force.
                         tokens.push(Token::Pause);
@@ -587,6 +666,7 @@ impl BoardCycle {
                     }
                 }
             }
+            out.extend(e_board_next);
             return;
         }
         let speak = match &moment {
@@ -610,9 +690,25 @@ impl BoardCycle {
                 self.told = told(&exact);
                 refusal
             }
+            _ if self.e_board_first(game) => {
+                // Both boards differ and the e-board is put right first: the squares of the
+                // peg board wait until it agrees.
+                self.peg_held = true;
+                self.told.clear();
+                vec![
+                    Token::Word(Word::PegBoardDiffers),
+                    Token::Pause,
+                    Token::Word(Word::EBoardFirst),
+                ]
+            }
             _ => {
                 let (words, said) = self.board_words(game, &target, &diffs);
                 self.told = told(&said);
+                if self.e_board.differs && !self.e_board.lost {
+                    // The peg board comes first: the e-board's squares are shown again once
+                    // it agrees.
+                    self.e_board.held = true;
+                }
                 words
             }
         };
@@ -676,7 +772,20 @@ impl BoardCycle {
             words.extend(move_tokens(before, m, Style::Long));
             diffs = self.peg_differences(&after);
         } else {
-            words.push(Token::Word(Word::BoardsDiffer));
+            if self.e_board.differs && !self.e_board.lost {
+                // Both boards differ: the peg board is put right first (its player is to
+                // move; the e-board's squares wait).
+                words.extend([
+                    Token::Word(Word::BothBoardsDiffer),
+                    Token::Pause,
+                    Token::Word(Word::PegBoardFirst),
+                ]);
+            } else if self.sighted.is_some() {
+                // With an e-board in the game too, the board that differs is named.
+                words.push(Token::Word(Word::PegBoardDiffers));
+            } else {
+                words.push(Token::Word(Word::BoardsDiffer));
+            }
             if before.turn() != vi && self.following.is_none() {
                 // The opponent is to move: his move is still to be relayed.
                 words.extend([
@@ -984,10 +1093,14 @@ impl BoardCycle {
         if game.position.turn() == self.vi_side {
             // The VI player's move played on the sighted board: agreed only if it is the
             // move just made; anything else is a difference on that board.
-            if let Some(tracker) = &mut self.sighted {
-                tracker.set_position(game.position.clone());
-            }
-            out.push(self.show(&[Token::Word(Word::BoardsDiffer)]));
+            let diffs = match &mut self.sighted {
+                Some(tracker) => {
+                    tracker.set_position(game.position.clone());
+                    tracker.differences()
+                }
+                None => Vec::new(),
+            };
+            self.e_board_differs(&diffs, game, out);
             return;
         }
         out.push(CycleStep::MakeSighted(m));
@@ -1035,6 +1148,10 @@ impl BoardCycle {
     ) -> Vec<CycleStep> {
         let old_target = self.peg.as_ref().map(|t| t.position().clone());
         self.hands.set_aside();
+        // The e-board is to follow too: what it showed is no difference now.
+        self.e_board.differs = false;
+        self.e_board.held = false;
+        self.peg_held = false;
         for tracker in [&mut self.peg, &mut self.sighted].into_iter().flatten() {
             tracker.set_position(position.clone());
         }
@@ -1107,11 +1224,67 @@ impl BoardCycle {
         self.vi_move != ViMove::default()
     }
 
+    /// Whether both boards differ from the game and the e-board is to be put right first
+    /// (the sighted player is to move: his board must show the game for his move to be read).
+    fn e_board_first(&self, game: &GameView) -> bool {
+        self.e_board.differs && !self.e_board.lost && game.position.turn() != self.vi_side
+    }
+
+    /// Whether the peg board's differences from the game were said and it has not agreed
+    /// since.
+    fn peg_differs(&self) -> bool {
+        self.peg.is_some() && self.peg_connected && self.said_differences.is_some()
+    }
+
+    /// The e-board differs from the game by `diffs` (D.2.9): shown, the board named. When the
+    /// peg board differs too, the board of the side to move is put right first: its line says
+    /// so and has its squares; the other's line says which comes first, and its squares follow
+    /// once the first agrees.
+    fn e_board_differs(&mut self, diffs: &[Difference], game: &GameView, out: &mut Vec<CycleStep>) {
+        self.e_board.differs = true;
+        if !self.peg_differs() {
+            self.e_board.held = false;
+            out.push(self.show(&e_board_words(diffs, None)));
+            return;
+        }
+        if game.position.turn() == self.vi_side {
+            // The peg board first: the e-board's squares wait (said once).
+            if !std::mem::replace(&mut self.e_board.held, true) {
+                out.push(self.show(&[
+                    Token::Word(Word::EBoardDiffers),
+                    Token::Pause,
+                    Token::Word(Word::PegBoardFirst),
+                ]));
+            }
+            return;
+        }
+        self.e_board.held = false;
+        out.push(self.show(&e_board_words(diffs, Some(Word::EBoardFirst))));
+        if !self.peg_held {
+            // The VI player hears that his board waits for the e-board.
+            self.peg_held = true;
+            out.push(self.for_vi(
+                vec![
+                    Token::Word(Word::PegBoardDiffers),
+                    Token::Pause,
+                    Token::Word(Word::EBoardFirst),
+                ],
+                Priority::Alert,
+            ));
+        }
+    }
+
     /// The sighted player's e-board went away (a Bluetooth link dropped, a cable pulled):
     /// said to everyone; its link keeps trying, and the position it shows when it is back is
     /// compared with the game.
     fn e_board_lost(&mut self, out: &mut Vec<CycleStep>) {
         self.e_board.lost = true;
+        self.e_board.differs = false;
+        self.e_board.held = false;
+        if std::mem::take(&mut self.peg_held) {
+            // Nothing to wait for now: the peg board's squares are said at the next chance.
+            self.said_differences = None;
+        }
         out.push(CycleStep::Effect(Effect::urgent(vec![Token::Word(
             Word::EBoardLost,
         )])));
@@ -1152,6 +1325,43 @@ impl BoardCycle {
         state.shown = state.lit;
         Some(Effect::ToBoard(Seat::Sighted, Request::Light(state.lit)))
     }
+}
+
+/// The squares where what a board shows (as far as it tells) cannot be the board's piece.
+fn differing(squares: &[crate::board::Cell; 64], board: &shakmaty::Board) -> Bitboard {
+    use crate::board::Cell;
+    Square::ALL
+        .into_iter()
+        .filter(|&square| {
+            let want = board.piece_at(square);
+            match (squares[square as usize], want) {
+                (Cell::Empty, None) => false,
+                (Cell::Empty, Some(_)) | (_, None) => true,
+                (Cell::Peg, Some(_)) => false,
+                (Cell::Color(color), Some(piece)) => color != piece.color,
+                (Cell::Piece(shown), Some(piece)) => shown != piece,
+            }
+        })
+        .collect()
+}
+
+/// The words for an e-board that differs from the game: "e-Brett weicht ab, Felix drei,
+/// Springer fehlt, …"; when both boards differ and it comes `first`, "beide Bretter weichen
+/// ab, zuerst das e-Brett richten, …".
+fn e_board_words(diffs: &[Difference], first: Option<Word>) -> Vec<Token> {
+    let mut words = match first {
+        Some(first) => vec![
+            Token::Word(Word::BothBoardsDiffer),
+            Token::Pause,
+            Token::Word(first),
+        ],
+        None => vec![Token::Word(Word::EBoardDiffers)],
+    };
+    for diff in diffs {
+        words.push(Token::Pause);
+        words.extend(diff.tokens());
+    }
+    words
 }
 
 /// The squares the pieces of a move leave and reach (both pieces of castling, the pawn

@@ -11,7 +11,8 @@
 //!   state machine of its own;
 //! - [`voice`]: what the recogniser heard;
 //! - [`resume`]: a session rebuilt from its journal, the clock as recorded;
-//! - [`queries`] and [`effect`]: the answers' words, and what the adapters are asked to do.
+//! - [`queries`] and [`effect`]: the answers' words, and what the adapters are asked to do;
+//! - [`view`]: what the board view of sighted helpers shows, as plain data.
 //!
 //! A move typed or heard is *made* at once: it is announced and journaled, and it can be taken
 //! back (a slip, D.2.8) until it is *completed* by pressing the clock (6.2, D.2.4). Without a
@@ -27,6 +28,7 @@ mod pegs;
 mod queries;
 mod resume;
 mod timing;
+mod view;
 mod voice;
 
 use std::time::Duration;
@@ -52,6 +54,7 @@ pub use edge::{
 };
 pub use effect::{Audience, Effect, Shown};
 pub use resume::{Resumed, resume};
+pub use view::{BoardShown, ViewSnapshot};
 
 use cycle::{BoardCycle, CycleStep};
 use voice::VoiceState;

@@ -43,6 +43,16 @@ impl Held {
         }
     }
 
+    /// What the hole shows, as a board's cell.
+    pub(super) fn cell(self) -> Cell {
+        match self {
+            Held::Empty => Cell::Empty,
+            Held::Piece(piece, _) => Cell::Piece(piece),
+            Held::Colour(color) => Cell::Color(color),
+            Held::Peg => Cell::Peg,
+        }
+    }
+
     fn is_occupied(self) -> bool {
         self != Held::Empty
     }

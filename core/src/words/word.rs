@@ -220,6 +220,8 @@ words! {
     TooLateForIllegalMove => "w_too_late_for_illegal_move";
     /// "time added"
     TimeAdded => "w_time_added";
+    /// "receives" (time: "Schwarz erhält zwei Minuten")
+    Receives => "w_receives";
     /// "time taken off"
     TimeTaken => "w_time_taken";
     /// "left"
@@ -313,6 +315,20 @@ words! {
     BoardsAgree => "w_boards_agree";
     /// "the boards differ"
     BoardsDiffer => "w_boards_differ";
+    /// "the e-board differs" (from the game, D.2.9)
+    EBoardDiffers => "w_e_board_differs";
+    /// "the peg board differs" (from the game, D.2.9)
+    PegBoardDiffers => "w_peg_board_differs";
+    /// "both boards differ" (each from the game)
+    BothBoardsDiffer => "w_both_boards_differ";
+    /// "the peg board agrees" (while the e-board still differs)
+    PegBoardAgrees => "w_peg_board_agrees";
+    /// "the e-board agrees" (while the peg board still differs)
+    EBoardAgrees => "w_e_board_agrees";
+    /// "put the peg board right first"
+    PegBoardFirst => "w_peg_board_first";
+    /// "put the e-board right first"
+    EBoardFirst => "w_e_board_first";
     /// "board connected"
     BoardConnected => "w_board_connected";
     /// "board connection lost"
@@ -371,6 +387,12 @@ words! {
     EarlierPgnKept => "w_earlier_pgn_kept";
     /// The board view's title, with how to get the commands.
     BoardViewTitle => "w_board_view_title";
+    /// The game, as the label of its diagram in the board view.
+    GameDiagram => "w_game_diagram";
+    /// The board view's legend of the squares marked with a star.
+    DiffersMarked => "w_differs_marked";
+    /// The board view: more lines above, and the keys that scroll to them.
+    OlderLines => "w_older_lines";
     /// "said": the board view's label of the last announcement.
     Said => "w_said";
     /// "note": the board view's label of the last other line.
@@ -637,6 +659,8 @@ words! {
     MoveNumber => "w_move_number";
     /// "notes"
     Notes => "w_notes";
+    /// "before" (a note made before a move: "vor 1. e4")
+    Before => "w_before";
     /// "signature"
     Signature => "w_signature";
     /// "page"
@@ -980,6 +1004,12 @@ words! {
     MicrophoneFailed => "w_microphone_failed";
     /// "what the simulated board's user types"
     SimKeys => "w_sim_keys";
+    /// What the simulated ChessLink board takes on standard input.
+    SimChessLinkKeys => "w_sim_chesslink_keys";
+    /// "lights on" (the squares an e-board lights)
+    LightsOn => "w_lights_on";
+    /// "lights off"
+    LightsOff => "w_lights_off";
     /// "no question is open"
     NothingAsked => "w_nothing_asked";
     /// "not one of the moves offered"

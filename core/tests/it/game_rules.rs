@@ -303,7 +303,7 @@ fn a_second_occurrence_is_not_enough_9_2_and_9_5_3() {
     assert_eq!(
         Lang::En.text(&verdict.tokens()),
         "Black claims a draw, claim incorrect, the position has occurred only twice, three moves \
-         without a capture or a pawn move, White two minutes time added, counts as a draw offer"
+         without a capture or a pawn move, White receives two minutes, counts as a draw offer"
     );
     let drawn = *g.accept_draw(Color::White).unwrap();
     assert_eq!(drawn.reason, EndReason::Agreement);
@@ -626,7 +626,7 @@ fn a_first_illegal_move_gives_the_opponent_two_minutes_7_5_3() {
     assert_eq!(g.illegal_move_count(Color::White), 1);
     assert_eq!(
         Lang::De.text(&penalty.tokens()),
-        "Weiß regelwidriger Zug, Strafe, Schwarz zwei Minuten Zeit dazu"
+        "Weiß regelwidriger Zug, Strafe, Schwarz erhält zwei Minuten"
     );
 }
 

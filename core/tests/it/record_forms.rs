@@ -5,7 +5,7 @@ use crate::support;
 
 use annexd_core::Lang;
 use annexd_core::record::{Entry, Form, RecordState, Sealer, SheetWords, Stamped, parse_journal};
-use support::games::{Played, claimed_draw, every_note};
+use support::games::{Played, claimed_draw, every_note, notes_before_moves, offer_before_the_move};
 
 /// The record state of a game written and sealed as the journal writer does it.
 fn sealed_state(played: &Played) -> RecordState {
@@ -96,13 +96,13 @@ fn the_german_form_has_every_note_in_its_place() {
             (
                 "7. Dd2",
                 "Schwarz reklamiert Remis, Reklamation unberechtigt, die Stellung stand erst einmal auf \
-                 dem Brett, zwei Züge ohne Schlagen oder Bauernzug, Weiß zwei Minuten Zeit dazu, \
+                 dem Brett, zwei Züge ohne Schlagen oder Bauernzug, Weiß erhält zwei Minuten, \
                  gilt als Remisangebot"
             ),
             ("7. Dd2", "Weiß Uhr plus zwei Minuten (9.5.3)"),
             (
                 "8. 0-0-0",
-                "Weiß regelwidriger Zug, Strafe, Schwarz zwei Minuten Zeit dazu (Uhr ohne Zug gedrückt)"
+                "Weiß regelwidriger Zug, Strafe, Schwarz erhält zwei Minuten (Uhr ohne Zug gedrückt)"
             ),
             ("8. 0-0-0", "Schwarz Uhr plus zwei Minuten (7.5.3)"),
             ("9. cxb7", "Schwarz Uhr plus eine Minute (6.10.2)"),
@@ -241,4 +241,58 @@ fn a_game_started_with_black_to_move_begins_its_first_row_with_black() {
     );
     let texts: Vec<String> = form.print_lines().into_iter().map(|l| l.text).collect();
     assert!(texts.contains(&"40. ... Kd7".to_string()), "{texts:?}");
+}
+
+/// Issue 34: every note stands at a move. Notes made before the first move (a claim, the time
+/// it gave) are marked in front of it, "vor 1. e4"; a draw offered before the offerer's move
+/// that never came (the game left there) is a note, not lost; once that move is made, it
+/// carries the `(=)` and no note. The claim's time is said as "Noir reçoit deux minutes".
+#[test]
+fn notes_before_a_move_and_an_offer_without_its_move_are_marked_in_every_language() {
+    let played = notes_before_moves();
+    for (lang, before, claim, offer) in [
+        (
+            Lang::De,
+            "vor",
+            "Weiß reklamiert Remis, Reklamation unberechtigt, Schwarz erhält zwei Minuten, gilt als Remisangebot",
+            "Weiß bietet Remis an",
+        ),
+        (
+            Lang::En,
+            "before",
+            "White claims a draw, claim incorrect, Black receives two minutes, counts as a draw offer",
+            "White offers a draw",
+        ),
+        (
+            Lang::Fr,
+            "avant",
+            "Blanc réclame la nulle, réclamation non fondée, Noir reçoit deux minutes, vaut proposition de nulle",
+            "Blanc propose nulle",
+        ),
+    ] {
+        let form = form(&played, lang, SheetWords::Letters);
+        assert_eq!(form.labels.before, before, "{lang}");
+        let first = form.rows[0].white.as_ref().unwrap();
+        assert_eq!(first.notes_before, vec![1, 2], "{lang}");
+        assert!(
+            first.draw_offer,
+            "{lang}: the claim's offer goes with 1. e4"
+        );
+        let notes: Vec<(&str, &str, &str)> = form
+            .notes
+            .iter()
+            .map(|n| (n.before.as_str(), n.after.as_str(), n.text.as_str()))
+            .collect();
+        assert_eq!(notes.len(), 3, "{lang}: {notes:?}");
+        assert_eq!(notes[0], ("1. e4", "", claim), "{lang}");
+        assert_eq!(notes[1].0, "1. e4", "{lang}");
+        let black = form.rows[0].black.as_ref().unwrap();
+        assert_eq!(black.notes, vec![3], "{lang}");
+        assert_eq!(notes[2], ("", "1… e5", offer), "{lang}");
+    }
+    // The offerer's move came: its (=) says it, and no note is left.
+    let played = offer_before_the_move();
+    let form = form(&played, Lang::Fr, SheetWords::Letters);
+    assert!(form.notes.is_empty(), "{:?}", form.notes);
+    assert!(form.rows[1].white.as_ref().unwrap().draw_offer);
 }

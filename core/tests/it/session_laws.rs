@@ -630,7 +630,8 @@ fn in_rapid_an_illegal_move_is_ruled_only_before_the_opponents_next_move_a_4_2()
 }
 
 /// D.2.10.5: the assistant "shall … inform the arbiter when the sighted player has touched
-/// one of his pieces". Seen on an e-board, the touch is said and journaled.
+/// one of his pieces". Seen on an e-board, the touch is said and journaled; it is no note of
+/// the game score (issue 34: it was English prose in the PGN, on the opponent's move).
 #[test]
 fn the_sighted_players_touch_seen_on_the_e_board_is_said_and_recorded_d_2_10_5() {
     use annexd_core::board::LinkEvent;
@@ -658,9 +659,24 @@ fn the_sighted_players_touch_seen_on_the_e_board_is_said_and_recorded_d_2_10_5()
     );
     assert_eq!(said(&touched), ["Schwarz Springer Gustav acht berührt"]);
     assert_eq!(recorded(&touched), ["touch"]);
-    let pgn = annexd_core::record::pgn_text(s.sheet());
+    let entry = touched
+        .iter()
+        .find_map(|e| match e {
+            annexd_core::Effect::Record(entry) => Some(entry.clone()),
+            _ => None,
+        })
+        .expect("the touch is journaled");
     assert!(
-        pgn.contains("Black black knight Gustav eight touched"),
-        "{pgn}"
+        matches!(&entry.entry, annexd_core::record::Entry::Touch(t) if t.square == "g8" && t.piece == "n"),
+        "{entry:?}"
+    );
+    let pgn = annexd_core::record::pgn_text(s.sheet());
+    assert!(!pgn.contains('{'), "no comment in the PGN: {pgn}");
+    // No note of the sheet either (its forms in every language are drawn from these).
+    assert!(
+        s.sheet().notes().iter().all(|ply| ply.comments.is_empty())
+            && s.sheet().preamble().is_empty(),
+        "{:?}",
+        s.sheet().notes()
     );
 }

@@ -105,3 +105,67 @@ fn a_kings_two_steps_typed_as_a_pegs_way_move_the_king_alone() {
     }
     assert_eq!(lines(&board.typed("O-O").unwrap()).len(), 4);
 }
+
+/// Issue 34: a peg taken off the board by a capture is beside it, as on a real board: a
+/// wrong capture is undone by moving the capturing peg back and putting the taken one down
+/// again (`DOWN d5`, nothing in hand), and the board follows the game back.
+#[test]
+fn a_captured_peg_can_be_put_back_to_undo_a_wrong_capture() {
+    let mut board = device();
+    for mv in ["e2e4", "d7d5"] {
+        board.typed(mv).unwrap();
+    }
+    let before_capture = board.game().clone();
+    assert_eq!(
+        lines(&board.typed("e4d5").unwrap()),
+        ["UP e4", "UP d5", "DOWN d5"]
+    );
+    // Wrong: the pawn goes back and the black pawn it took is put on its hole again.
+    assert_eq!(lines(&board.typed("d5e4").unwrap()), ["UP d5", "DOWN e4"]);
+    assert_eq!(lines(&board.typed("DOWN d5").unwrap()), ["DOWN d5"]);
+    assert_eq!(
+        board.game(),
+        &before_capture,
+        "the board follows the game back"
+    );
+    // With nothing taken off any more, a peg put down from nowhere is still refused.
+    assert_eq!(
+        board.typed("DOWN a5"),
+        Err(SimRefusal::NothingInHand(Square::A5))
+    );
+    // A peg moved onto another takes it off too; that one can be put back as well.
+    assert_eq!(
+        lines(&board.typed("a1 b1").unwrap()),
+        ["UP b1", "UP a1", "DOWN b1"]
+    );
+    assert_eq!(lines(&board.typed("b1a1").unwrap()), ["UP b1", "DOWN a1"]);
+    assert_eq!(lines(&board.typed("DOWN b1").unwrap()), ["DOWN b1"]);
+    assert_eq!(board.game(), &before_capture);
+}
+
+/// On a piece-sensing board the piece put down can be named; one taken off is then no
+/// longer beside the board.
+#[test]
+fn a_named_piece_put_back_is_taken_from_beside_the_board() {
+    let mut board = SimulatedPegBoard::new(SimulatedPegBoardOptions {
+        sensing: Sensing::Piece,
+        ..SimulatedPegBoardOptions::default()
+    })
+    .unwrap();
+    for mv in ["e2e4", "d7d5", "e4d5", "d5e4"] {
+        board.typed(mv).unwrap();
+    }
+    assert_eq!(lines(&board.typed("DOWN d5 p").unwrap()), ["DOWN d5 p"]);
+    assert_eq!(
+        board.typed("UP a2").map(|m| lines(&m)),
+        Ok(vec!["UP a2".to_string()])
+    );
+    assert_eq!(
+        board.typed("DOWN a2").map(|m| lines(&m)),
+        Ok(vec!["DOWN a2 P".to_string()])
+    );
+    assert_eq!(
+        board.typed("DOWN a5"),
+        Err(SimRefusal::NothingInHand(Square::A5))
+    );
+}

@@ -142,8 +142,6 @@ pub struct SimHandle {
     feedback: Receiver<SimNote>,
     stats: Receiver<SimStats>,
     thread: Option<JoinHandle<()>>,
-    owns_link: bool,
-    in_process: bool,
 }
 
 impl SimHandle {
@@ -192,10 +190,7 @@ impl SimHandle {
             // A thread that panicked has reported it already; shutting down goes on.
             let _ = t.join();
         }
-        if self.owns_link && !self.in_process {
-            // Tidying up: a file already gone, or left for the next start to clean, changes nothing.
-            let _ = std::fs::remove_file(&self.path);
-        }
+        // The board's thread took its link away when it stopped.
     }
 }
 
@@ -205,10 +200,19 @@ impl Drop for SimHandle {
     }
 }
 
+/// Removes the link at `link` if it still points at `target` (another board may have taken
+/// the path since).
+#[cfg(unix)]
+pub(crate) fn remove_link_to(link: &Path, target: &Path) {
+    if std::fs::read_link(link).is_ok_and(|to| to == target) {
+        // Tidying up: a link already gone changes nothing.
+        let _ = std::fs::remove_file(link);
+    }
+}
+
 /// Starts a simulated board in a thread; its port is at [`SimHandle::path`].
 pub fn start_simulator(options: SimOptions) -> Result<SimHandle, String> {
     static COUNT: std::sync::atomic::AtomicU32 = std::sync::atomic::AtomicU32::new(0);
-    let owns_link = options.link.is_none();
     let in_process = options.in_process;
     let path = options.link.clone().unwrap_or_else(|| {
         let n = COUNT.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
@@ -225,9 +229,9 @@ pub fn start_simulator(options: SimOptions) -> Result<SimHandle, String> {
         cable
             .plug(&path)
             .map_err(|e| format!("cannot make the in-process line: {e}"))?;
-        spawn(options, device, path, cable, Arc::new(|| ()), owns_link)
+        spawn(options, device, path, cable, Arc::new(|| ()))
     } else {
-        pty_board(options, device, path, owns_link)
+        pty_board(options, device, path)
     }
 }
 
@@ -236,7 +240,6 @@ fn pty_board(
     options: SimOptions,
     device: SimulatedPegBoard,
     path: PathBuf,
-    owns_link: bool,
 ) -> Result<SimHandle, String> {
     let (mut cable, waker) =
         pty::PtyCable::new().map_err(|e| format!("cannot wait for the port: {e}"))?;
@@ -247,7 +250,7 @@ fn pty_board(
         // Waking the poll loop: if it failed, the loop has ended already.
         let _ = waker.wake();
     });
-    spawn(options, device, path, cable, wake, owns_link)
+    spawn(options, device, path, cable, wake)
 }
 
 #[cfg(not(unix))]
@@ -255,7 +258,6 @@ fn pty_board(
     _options: SimOptions,
     _device: SimulatedPegBoard,
     _path: PathBuf,
-    _owns_link: bool,
 ) -> Result<SimHandle, String> {
     Err(
         "pseudo-terminals exist on Unix only: here the simulated board runs inside the \
@@ -270,9 +272,7 @@ fn spawn(
     path: PathBuf,
     cable: impl Cable,
     wake: Wake,
-    owns_link: bool,
 ) -> Result<SimHandle, String> {
-    let in_process = options.in_process;
     let (commands, command_rx) = crossbeam_channel::unbounded();
     let (feedback_tx, feedback) = crossbeam_channel::unbounded();
     let (stats_tx, stats) = crossbeam_channel::bounded(1);
@@ -304,8 +304,6 @@ fn spawn(
         feedback,
         stats,
         thread: Some(thread),
-        owns_link,
-        in_process,
     })
 }
 
@@ -358,7 +356,11 @@ impl<C: Cable> Board<C> {
                             self.come_back();
                         }
                     }
-                    Ok(Command::Stop) | Err(TryRecvError::Disconnected) => return self.stats,
+                    Ok(Command::Stop) | Err(TryRecvError::Disconnected) => {
+                        // The port and its link go with the board.
+                        self.cable.unplug(&self.link);
+                        return self.stats;
+                    }
                     Err(TryRecvError::Empty) => break,
                 }
             }

@@ -22,6 +22,8 @@ const WAKE: Token = Token(1);
 struct Port {
     master: serialport::TTYPort,
     _slave: serialport::TTYPort,
+    /// The host's end's path, which the link points at.
+    name: std::path::PathBuf,
 }
 
 /// A pseudo-terminal that comes and goes at one path, and the poll that waits on it.
@@ -66,9 +68,11 @@ impl Cable for PtyCable {
                 .poll
                 .registry()
                 .deregister(&mut SourceFd(&port.master.as_raw_fd()));
+            let name = port.name.clone();
             drop(port);
-            // Tidying up: a file already gone, or left for the next start to clean, changes nothing.
-            let _ = std::fs::remove_file(link);
+            // The link goes with the port, unless another board has taken the path since: a
+            // link left behind would point at a terminal the system gives to someone else.
+            super::remove_link_to(link, &name);
         }
     }
 
@@ -120,6 +124,7 @@ fn open_port(link: &Path) -> std::io::Result<Port> {
     Ok(Port {
         master,
         _slave: slave,
+        name: name.into(),
     })
 }
 

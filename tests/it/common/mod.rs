@@ -150,6 +150,16 @@ impl Running {
 
     /// Waits for the program to end; returns its exit code.
     pub fn wait(mut self) -> Option<i32> {
+        self.wait_for_end()
+    }
+
+    /// Waits for the program to end; returns its exit code and every line it wrote.
+    pub fn wait_with_transcript(mut self) -> (Option<i32>, Vec<String>) {
+        let code = self.wait_for_end();
+        (code, std::mem::take(&mut self.transcript))
+    }
+
+    fn wait_for_end(&mut self) -> Option<i32> {
         self.close_input();
         let deadline = Instant::now() + LINE_WAIT;
         loop {

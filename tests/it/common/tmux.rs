@@ -13,6 +13,12 @@ pub struct Tmux {
 impl Tmux {
     /// Starts `command` in a new 80×24 terminal; `None` (with the reason printed) without tmux.
     pub fn start(name: &str, command: &str) -> Option<Tmux> {
+        Tmux::start_sized(name, command, 80, 24)
+    }
+
+    /// Starts `command` in a new terminal of `columns` × `rows`; the terminal stays when the
+    /// command ends, so that what it left on the screen can be read.
+    pub fn start_sized(name: &str, command: &str, columns: u16, rows: u16) -> Option<Tmux> {
         let available = Command::new("tmux")
             .arg("-V")
             .output()
@@ -35,9 +41,9 @@ impl Tmux {
                 "new-session",
                 "-d",
                 "-x",
-                "80",
+                &columns.to_string(),
                 "-y",
-                "24",
+                &rows.to_string(),
                 "-s",
                 &tmux.session,
             ])
@@ -45,7 +51,58 @@ impl Tmux {
             .status()
             .expect("tmux runs");
         assert!(status.success(), "tmux new-session failed");
+        // What the program leaves on the screen when it ends stays readable.
+        let _ = Command::new("tmux")
+            .args([
+                "-L",
+                &tmux.socket,
+                "set-option",
+                "-g",
+                "remain-on-exit",
+                "on",
+            ])
+            .status();
         Some(tmux)
+    }
+
+    /// Gives the terminal a new size, as a user dragging the window's edge.
+    pub fn resize(&self, columns: u16, rows: u16) {
+        let status = Command::new("tmux")
+            .args(["-L", &self.socket, "resize-window", "-t", &self.session])
+            .args(["-x", &columns.to_string(), "-y", &rows.to_string()])
+            .status()
+            .expect("tmux resize-window runs");
+        assert!(status.success());
+    }
+
+    /// The screen as it is drawn, each row as it stands (no joining of wrapped rows).
+    pub fn rows(&self) -> Vec<String> {
+        self.capture(&[])
+    }
+
+    /// The rows of the screen and of the history above it (where tmux's note that the
+    /// program ended pushes the first rows).
+    pub fn rows_with_history(&self) -> Vec<String> {
+        self.capture(&["-S", "-"])
+    }
+
+    fn capture(&self, more: &[&str]) -> Vec<String> {
+        let output = Command::new("tmux")
+            .args([
+                "-L",
+                &self.socket,
+                "capture-pane",
+                "-p",
+                "-t",
+                &self.session,
+            ])
+            .args(more)
+            .output()
+            .expect("tmux capture-pane runs");
+        String::from_utf8_lossy(&output.stdout)
+            .lines()
+            .map(|l| l.trim_end().to_string())
+            .collect()
     }
 
     /// Types keys (tmux key names, or text).

@@ -31,6 +31,8 @@ pub struct Labels {
     pub time: String,
     /// "Anmerkungen".
     pub notes: String,
+    /// "vor", for a note made before the first move ("vor 1. e4").
+    pub before: String,
     /// "Ergebnis".
     pub result: String,
     /// "Prüfcode".
@@ -57,6 +59,7 @@ impl Labels {
             number: word(Word::MoveNumber),
             time: word(Word::Time),
             notes: word(Word::Notes),
+            before: lang.word(Word::Before).to_string(),
             result: word(Word::Result),
             check_code: word(Word::CheckCode),
             signature: word(Word::Signature),
@@ -88,6 +91,9 @@ pub struct Half {
     pub draw_offer: bool,
     /// The numbers of the notes made after it.
     pub notes: Vec<usize>,
+    /// The numbers of the notes made before it, on the game's first move only (a claim, an
+    /// offer before any move): marked in front of it, so that every note stands at a move.
+    pub notes_before: Vec<usize>,
 }
 
 /// A numbered row: White's move and Black's reply.
@@ -109,6 +115,9 @@ pub struct FormNote {
     pub number: usize,
     /// The move it follows, as written ("12. Sf3", "12… Sf6"); empty before the first move.
     pub after: String,
+    /// Before the first move: that move as written ("1. e4"), where it is marked; empty
+    /// otherwise (and while no move was made).
+    pub before: String,
     /// What happened, in words.
     pub text: String,
 }
@@ -185,12 +194,15 @@ impl Form {
                 notes.push(FormNote {
                     number,
                     after: after.clone(),
+                    before: String::new(),
                     text: capitalised(&note.text(lang, |san| written(san, lang))),
                 });
                 numbers.push(number);
             }
         };
-        add_notes(String::new(), sheet.preamble(), &mut Vec::new());
+        let mut before_first = Vec::new();
+        add_notes(String::new(), sheet.preamble(), &mut before_first);
+        let mut first_move = String::new();
 
         let mut rows: Vec<Row> = Vec::new();
         for (ply, played) in game.history().iter().enumerate() {
@@ -208,7 +220,13 @@ impl Form {
                 clock: note.and_then(|n| n.clock_of(played.by)).map(clock_text),
                 draw_offer: played.draw_offer,
                 notes: Vec::new(),
+                notes_before: Vec::new(),
             };
+            if ply == 0 {
+                // The notes made before any move are marked at the first one.
+                half.notes_before = before_first.clone();
+                first_move = after.clone();
+            }
             if let Some(note) = note {
                 add_notes(after, &note.comments, &mut half.notes);
             }
@@ -231,6 +249,12 @@ impl Form {
             }
         }
 
+        for note in notes
+            .iter_mut()
+            .filter(|n| before_first.contains(&n.number))
+        {
+            note.before = first_move.clone();
+        }
         let outcome = game.outcome();
         let program = header.program.as_ref().map(|program| match &header.build {
             Some(build) => format!("{program} ({build})"),

@@ -153,3 +153,31 @@ pub fn claimed_draw() -> Played {
     ];
     play(header(), steps)
 }
+
+/// A game with notes before any move and an offer whose move never came (issue 34): White
+/// claims a draw before his first move (incorrect: Black +2 min; it counts as an offer, whose
+/// `(=)` goes with 1. e4), then, after 1… e5, offers a draw before his second move and the game
+/// is left there.
+pub fn notes_before_moves() -> Played {
+    use Step::Move as M;
+    let steps = vec![
+        Step::Entry(Entry::claim(Color::White, None)),
+        time(Color::Black, 120, "9.5.3"),
+        M("e2e4", 5390),
+        M("e7e5", 5385),
+        Step::Entry(Entry::offer_draw(Color::White)),
+    ];
+    play(header(), steps)
+}
+
+/// [`notes_before_moves`] with White's second move made: the offer's `(=)` is on it.
+pub fn offer_before_the_move() -> Played {
+    use Step::Move as M;
+    let steps = vec![
+        M("e2e4", 5390),
+        M("e7e5", 5385),
+        Step::Entry(Entry::offer_draw(Color::White)),
+        M("g1f3", 5380),
+    ];
+    play(header(), steps)
+}
