@@ -3,7 +3,7 @@
 //!
 //! A simulated ChessLink board runs in its own process (`annexd board-sim --kind chesslink`)
 //! on a pseudo-terminal and nothing moves on it. This process runs the program's serial
-//! adapter with the ChessLink host (`BoardLink::serial`), as `play --sighted chesslink:PORT`
+//! adapter with the ChessLink host (`BoardConnection::serial`), as `play --sighted chesslink:PORT`
 //! does, and measures its own CPU time (user + system, `getrusage`) and its voluntary context
 //! switches (wake-ups) over the run:
 //!
@@ -31,7 +31,7 @@ mod unix {
     use std::process::{Child, ChildStdout, Command, Stdio};
     use std::time::{Duration, Instant};
 
-    use annexd::board::{BoardLink, PortEvent, PortSettings};
+    use annexd::board::{BoardConnection, PortEvent, PortSettings};
     use annexd_core::board::chesslink::device::{BoardOptions, ChessLinkBoard};
     use annexd_core::board::chesslink::{BAUD, ChessLink, ChessLinkOptions, Reports};
     use annexd_core::board::{BoardInput, BoardProtocol, LinkEvent, LinkInput, SerialFraming};
@@ -90,7 +90,7 @@ mod unix {
         let dir = std::env::temp_dir().join(format!("annexd-bench-{}", std::process::id()));
         let born = Instant::now();
         let (child, stdout) = board(&dir);
-        let link = BoardLink::serial(
+        let link = BoardConnection::serial(
             PortSettings::new(&dir, SerialFraming::seven_o_one(BAUD)),
             Box::new(ChessLink::new(ChessLinkOptions {
                 reports,

@@ -24,11 +24,11 @@ pub struct Cli {
     #[arg(long, global = true, value_name = "FILE")]
     log: Option<std::path::PathBuf>,
     #[command(subcommand)]
-    command: Command,
+    command: Job,
 }
 
 #[derive(Subcommand)]
-enum Command {
+enum Job {
     /// Play a game: type or say moves and commands, hear or read every announcement; lines
     /// for screen readers and Braille displays, or a board view for a sighted helper (--view
     /// board).
@@ -80,7 +80,7 @@ pub fn main() -> ExitCode {
         Ok(cli) => cli,
         Err(err) => return command_line_failure(&err),
     };
-    let plays = matches!(cli.command, Command::Play(_) | Command::Resume(_));
+    let plays = matches!(cli.command, Job::Play(_) | Job::Resume(_));
     if let Err((path, err)) = crate::logging::init(
         cli.log.as_deref(),
         plays.then(crate::logging::default_log_file).flatten(),
@@ -243,26 +243,26 @@ fn lang_in_args() -> Option<Lang> {
     })
 }
 
-impl Command {
+impl Job {
     /// The language asked for on the command line, where the command has a `--lang`.
     fn lang(&self) -> Option<Lang> {
         match self {
-            Command::Play(args) => args.lang,
-            Command::Resume(args) => args.lang,
-            Command::Config(args) => args.lang,
-            Command::Announce(args) => Some(args.lang),
-            Command::Parse(args) => Some(args.lang),
-            Command::Clock(args) => args.lang,
-            Command::Pgn(args) => args.lang,
-            Command::Sheet(args) => args.record.lang,
-            Command::Verify(args) => args.record.lang,
-            Command::Fairplay(args) => args.record.lang,
-            Command::BoardWatch(args) => Some(args.lang),
-            Command::Say(args) => Some(args.lang),
-            Command::Recognize(args) => Some(args.lang),
+            Job::Play(args) => args.lang,
+            Job::Resume(args) => args.lang,
+            Job::Config(args) => args.lang,
+            Job::Announce(args) => Some(args.lang),
+            Job::Parse(args) => Some(args.lang),
+            Job::Clock(args) => args.lang,
+            Job::Pgn(args) => args.lang,
+            Job::Sheet(args) => args.record.lang,
+            Job::Verify(args) => args.record.lang,
+            Job::Fairplay(args) => args.record.lang,
+            Job::BoardWatch(args) => Some(args.lang),
+            Job::Say(args) => Some(args.lang),
+            Job::Recognize(args) => Some(args.lang),
             #[cfg(feature = "engine")]
-            Command::Engine(args) => Some(args.lang),
-            Command::BoardSim(_) | Command::Voices(_) | Command::GenerateDocs(_) => None,
+            Job::Engine(args) => Some(args.lang),
+            Job::BoardSim(_) | Job::Voices(_) | Job::GenerateDocs(_) => None,
         }
     }
 }
@@ -270,24 +270,24 @@ impl Command {
 /// Runs one command.
 fn try_main(cli: Cli) -> Result<ExitCode, Error> {
     match cli.command {
-        Command::Play(args) => crate::app::play::run_play(&args),
-        Command::Resume(args) => crate::app::play::run_resume(&args),
-        Command::Clock(args) => crate::clock::cli::run(&args),
-        Command::Config(args) => crate::app::config_cmd::run(&args),
-        Command::Announce(args) => crate::notation::cli::run_announce(&args),
-        Command::Parse(args) => crate::notation::cli::run_parse(&args),
-        Command::Pgn(args) => crate::record::cli::run_pgn(&args),
-        Command::Sheet(args) => crate::record::cli::run_sheet(&args),
-        Command::Verify(args) => crate::record::verify::run(&args),
-        Command::Fairplay(args) => crate::record::fairplay::run(&args),
-        Command::BoardSim(args) => crate::board::cli::run_sim(args),
-        Command::BoardWatch(args) => crate::board::cli::run_watch(args),
-        Command::Say(args) => crate::speech::cli::run_say(args),
-        Command::Voices(args) => crate::speech::cli::run_voices(args),
-        Command::Recognize(args) => crate::listen::cli::run(&args),
+        Job::Play(args) => crate::app::play::run_play(&args),
+        Job::Resume(args) => crate::app::play::run_resume(&args),
+        Job::Clock(args) => crate::clock::cli::run(&args),
+        Job::Config(args) => crate::app::config_cmd::run(&args),
+        Job::Announce(args) => crate::notation::cli::run_announce(&args),
+        Job::Parse(args) => crate::notation::cli::run_parse(&args),
+        Job::Pgn(args) => crate::record::cli::run_pgn(&args),
+        Job::Sheet(args) => crate::record::cli::run_sheet(&args),
+        Job::Verify(args) => crate::record::verify::run(&args),
+        Job::Fairplay(args) => crate::record::fairplay::run(&args),
+        Job::BoardSim(args) => crate::board::cli::run_sim(args),
+        Job::BoardWatch(args) => crate::board::cli::run_watch(args),
+        Job::Say(args) => crate::speech::cli::run_say(args),
+        Job::Voices(args) => crate::speech::cli::run_voices(args),
+        Job::Recognize(args) => crate::listen::cli::run(&args),
         #[cfg(feature = "engine")]
-        Command::Engine(args) => crate::engine::cli::run(&args),
-        Command::GenerateDocs(args) => crate::manual::run(command(), &args),
+        Job::Engine(args) => crate::engine::cli::run(&args),
+        Job::GenerateDocs(args) => crate::manual::run(command(), &args),
     }
 }
 

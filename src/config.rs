@@ -126,12 +126,12 @@ pub fn save_speech_rate(path: Option<&Path>, rate: f32) -> Result<PathBuf, SaveE
             source,
         })?;
     }
-    crate::record::atomic::write_atomically(&path, doc.to_string().as_bytes()).map_err(
-        |source| SaveError::Io {
+    crate::durable::write_atomically(&path, doc.to_string().as_bytes()).map_err(|source| {
+        SaveError::Io {
             path: path.clone(),
             source,
-        },
-    )?;
+        }
+    })?;
     Ok(path)
 }
 

@@ -28,6 +28,7 @@ mod cli;
 pub mod clock;
 mod config;
 mod data_dirs;
+mod durable;
 #[cfg(feature = "engine")]
 pub mod engine;
 mod error;

@@ -12,6 +12,7 @@ use crate::board::chesslink::Line;
 use crate::board::{BoardOptions, BoardSpec};
 use crate::clock::{AnnounceConfig, BronsteinStart, ClockOptions, TimeControl};
 use crate::game::Pace;
+use crate::game::side::SideName;
 use crate::lang::Lang;
 use crate::lang::{Speech, WordSet};
 use crate::listen::{ListenMode, RecogniserChoice};
@@ -104,26 +105,6 @@ impl GameSettings {
     /// How the program speaks: the language and the words of moves.
     pub fn speech(&self) -> Speech {
         Speech::new(self.language, self.words)
-    }
-}
-
-/// A side by name, in settings.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
-#[serde(rename_all = "lowercase")]
-pub enum SideName {
-    /// White.
-    #[default]
-    White,
-    /// Black.
-    Black,
-}
-
-impl From<SideName> for shakmaty::Color {
-    fn from(side: SideName) -> Self {
-        match side {
-            SideName::White => shakmaty::Color::White,
-            SideName::Black => shakmaty::Color::Black,
-        }
     }
 }
 

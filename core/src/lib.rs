@@ -60,8 +60,9 @@ pub use command::{
 pub use config::{
     Announcer, BoardSettings, ChessLinkLine, ClockSettings, ConfigError, ConfigProblem,
     GameSettings, ListenSettings, OnlineSettings, RecordSettings, SeatRole, Secret, Settings,
-    SideName, SpeechSettings, ValueKind,
+    SpeechSettings, ValueKind,
 };
+pub use game::side::SideName;
 pub use lang::{Lang, Speech, Spoken, WordSet, join_words};
 pub use notation::{ParseError, Style, move_tokens, parse_move, parse_piece};
 pub use session::{

@@ -10,16 +10,16 @@ use annexd_core::listen::ListenMode;
 use annexd_core::{DeviceReport, Input, Lang, Seat, Session, Settings, Word};
 
 use super::options::PlayArgs;
-use crate::board::link::{BoardLink, PortEvent};
 use crate::board::serial::PortSettings;
 use crate::board::sim::{SimHandle, SimNote, SimOptions};
+use crate::board::{BoardConnection, PortEvent};
 use crate::error::Error;
 use crate::listen::{self, ListenConfig, ListenEvent};
 
 /// The devices of a game: links to the boards' ports, the simulator when one is used, and
 /// the listener when voice input is on.
 pub(super) struct Devices {
-    links: Vec<(Seat, BoardLink)>,
+    links: Vec<(Seat, BoardConnection)>,
     /// Each board as named on the command line or in the settings.
     ports: Vec<(Seat, String)>,
     simulator: Option<SimHandle>,
@@ -78,7 +78,7 @@ impl Devices {
                     .expect("the simulator is a peg board");
                 devices
                     .links
-                    .push((Seat::Peg, BoardLink::serial(port, protocol)));
+                    .push((Seat::Peg, BoardConnection::serial(port, protocol)));
                 devices.simulator_notes = Some(simulator.feedback().clone());
                 devices.simulator = Some(simulator);
                 session.attach_simulated_peg_board(args.seat.sim_sensing);
@@ -86,7 +86,7 @@ impl Devices {
             spec => {
                 // The peg board's speed setting is for serial peg boards.
                 let speed = matches!(spec, BoardSpec::Peg(_)).then_some(settings.board.peg_speed);
-                if let Some(link) = BoardLink::open(spec, &options, speed) {
+                if let Some(link) = BoardConnection::open(spec, &options, speed) {
                     devices.ports.push((Seat::Peg, spec.to_string()));
                     session.attach_peg_board(link.sensing().unwrap_or(Sensing::Occupancy));
                     devices.links.push((Seat::Peg, link));
@@ -101,7 +101,7 @@ impl Devices {
                 settings.board.sighted
             );
         }
-        if let Some(link) = BoardLink::open(&sighted, &options, None) {
+        if let Some(link) = BoardConnection::open(&sighted, &options, None) {
             devices.ports.push((Seat::Sighted, sighted.to_string()));
             tracing::info!("the sighted player's board: {sighted} ({})", link.name());
             session.attach_sighted_e_board(

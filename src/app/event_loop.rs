@@ -30,7 +30,7 @@ use annexd_core::{
 use super::devices::Devices;
 use super::signals::EndSignals;
 use super::sink::Sink;
-use crate::board::link::PortEvent;
+use crate::board::PortEvent;
 use crate::board::sim::SimNote;
 use crate::listen::ListenEvent;
 use crate::ui::line_terminal::{LineTerminal, Typed};

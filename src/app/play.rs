@@ -147,7 +147,7 @@ fn remember_last_game(journal: &Path) {
         .parent()
         .map_or(Ok(()), std::fs::create_dir_all)
         .and_then(|()| {
-            crate::record::atomic::write_atomically(&note, journal.to_string_lossy().as_bytes())
+            crate::durable::write_atomically(&note, journal.to_string_lossy().as_bytes())
         });
     if let Err(err) = written {
         tracing::warn!("{}: {err}", note.display());

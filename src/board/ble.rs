@@ -37,7 +37,7 @@ use annexd_core::board::{
     BleProfile, BleWrites, BoardProtocol, LinkInput, LinkOutput, Request, Uuid,
 };
 
-use super::link::PortEvent;
+use super::port_event::PortEvent;
 
 /// How often the system's Bluetooth is looked for again when there is none.
 const BLUETOOTH_AGAIN: Duration = Duration::from_secs(5);

@@ -15,7 +15,8 @@ use shakmaty::san::San;
 use shakmaty::uci::UciMove;
 use shakmaty::{Bitboard, Chess, Move, Position, Role};
 
-use super::link::{BoardLink, PortEvent};
+use super::connection::BoardConnection;
+use super::port_event::PortEvent;
 use super::sim::{self, SimNote, SimOptions};
 use crate::error::{Error, Message, notice, notice_with, out_line};
 use annexd_core::board::{
@@ -583,7 +584,7 @@ pub fn run_watch(args: WatchArgs) -> Result<ExitCode, Error> {
         },
         ..BoardOptions::default()
     };
-    let Some(link) = BoardLink::open(&spec, &options, args.speed) else {
+    let Some(link) = BoardConnection::open(&spec, &options, args.speed) else {
         // No board (none, typed) or the simulator, which board-watch does not start.
         return Err(Error::new(lang, Word::BoardKindUnknown)
             .shown(&args.board)

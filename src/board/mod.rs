@@ -7,14 +7,16 @@
 #[cfg(feature = "ble")]
 mod ble;
 pub(crate) mod cli;
+pub(crate) mod connection;
 pub(crate) mod in_process;
-pub(crate) mod link;
+pub(crate) mod port_event;
 pub(crate) mod serial;
 pub(crate) mod sim;
 #[cfg(unix)]
 pub(crate) mod sim_chesslink;
 
-pub use link::{BoardLink, PortEvent};
+pub use connection::BoardConnection;
+pub use port_event::PortEvent;
 pub use serial::PortSettings;
 pub use sim::{SimHandle, SimNote, SimOptions, start_simulator};
 #[cfg(unix)]

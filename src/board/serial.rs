@@ -24,7 +24,7 @@ use annexd_core::board::{
     StopBits,
 };
 
-use super::link::PortEvent;
+use super::port_event::PortEvent;
 
 /// Where and how to reach a board on a serial line.
 #[derive(Debug, Clone)]

@@ -73,7 +73,7 @@ impl Default for ChessLinkSimOptions {
 }
 
 /// What the handle asks of the board's thread.
-enum Command {
+enum ToBoardThread {
     Type(String),
     Stop,
 }
@@ -81,7 +81,7 @@ enum Command {
 /// A simulated ChessLink board running on a pseudo-terminal.
 pub struct ChessLinkSim {
     path: PathBuf,
-    commands: Sender<Command>,
+    commands: Sender<ToBoardThread>,
     feedback: Receiver<SimNote>,
     lights: Receiver<Bitboard>,
     counts: Receiver<Counts>,
@@ -99,7 +99,7 @@ impl ChessLinkSim {
     /// Types a line on the board (a move, a piece's way or a raw event).
     pub fn type_line(&self, line: &str) {
         // The thread is gone only when it failed, which its notes said.
-        let _ = self.commands.send(Command::Type(line.to_string()));
+        let _ = self.commands.send(ToBoardThread::Type(line.to_string()));
     }
 
     /// Notes from the simulator: lines it could not carry out, a port that failed.
@@ -120,7 +120,7 @@ impl ChessLinkSim {
 
     fn shut_down(&mut self) {
         // The thread is gone only when it failed, which its notes said.
-        let _ = self.commands.send(Command::Stop);
+        let _ = self.commands.send(ToBoardThread::Stop);
         if let Some(t) = self.thread.take() {
             // A thread that panicked has reported it already; shutting down goes on.
             let _ = t.join();
@@ -225,7 +225,7 @@ struct Sim {
 }
 
 impl Sim {
-    fn run(&mut self, commands: &Receiver<Command>) {
+    fn run(&mut self, commands: &Receiver<ToBoardThread>) {
         let mut next_scan = Instant::now() + self.board.scan_time();
         let mut buf = [0u8; 512];
         loop {
@@ -255,8 +255,8 @@ impl Sim {
             }
             loop {
                 match commands.try_recv() {
-                    Ok(Command::Type(text)) => self.typed(&text),
-                    Ok(Command::Stop) | Err(TryRecvError::Disconnected) => return,
+                    Ok(ToBoardThread::Type(text)) => self.typed(&text),
+                    Ok(ToBoardThread::Stop) | Err(TryRecvError::Disconnected) => return,
                     Err(TryRecvError::Empty) => break,
                 }
             }

@@ -78,8 +78,8 @@ mod run_with_model {
 
     use super::RecognizeArgs;
     use crate::error::{Error, out_line};
+    use crate::listen::engines::load;
     use crate::listen::listener::{AudioInput, ListenConfig, ListenEvent, start_with};
-    use crate::listen::recogniser::load;
     use crate::notation::cli::position_or_fail;
     use annexd_core::listen::ListenMode;
     use annexd_core::listen::{DecodeStats, Heard};

@@ -213,7 +213,7 @@ impl Drop for Listener {
 /// (a small Vosk model a fraction of a second, a large one about 1.5 s, Whisper about
 /// 0.5 s); the input is opened and checked before this returns.
 pub fn start(config: &ListenConfig, events: Sender<ListenEvent>) -> Result<Listener, VoiceOff> {
-    let model = super::recogniser::load(config.recogniser, config.model.as_deref(), config.lang)?;
+    let model = super::engines::load(config.recogniser, config.model.as_deref(), config.lang)?;
     if config.phrases.is_empty() {
         model.knows_words(config.lang)?;
     }
@@ -528,7 +528,7 @@ mod tests {
         let off = start(&config, tx).unwrap_err();
         if [RecogniserKind::Vosk, RecogniserKind::Whisper]
             .into_iter()
-            .any(crate::listen::recogniser::is_built)
+            .any(crate::listen::engines::is_built)
         {
             assert_eq!(
                 off,

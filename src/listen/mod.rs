@@ -5,7 +5,7 @@
 //! `source` (a microphone through cpal, or a WAV file through hound) → `audio` (mono,
 //! the model's rate) → the core's gate (push-to-talk or always on) → a [`Recogniser`]
 //! (`vosk`, libvosk, with the `recognition` feature; `whisper`, CTranslate2, with the
-//! `whisper` feature; `recogniser` names the features and loads the chosen one) → `Heard`
+//! `whisper` feature; `engines` names the features and loads the chosen one) → `Heard`
 //! alternatives. `pipeline` strings them together and `listener` runs them on a thread;
 //! `models` finds a model on disk.
 //!
@@ -14,6 +14,7 @@
 
 pub(crate) mod audio;
 pub(crate) mod cli;
+pub(crate) mod engines;
 pub(crate) mod front;
 pub(crate) mod listener;
 pub(crate) mod models;
@@ -26,10 +27,11 @@ pub(crate) mod vosk;
 pub(crate) mod whisper;
 
 pub use audio::to_i16;
+pub use engines::load;
 pub use listener::{AudioInput, ListenConfig, ListenEvent, Listener, VoiceOff, start, start_with};
 pub use models::{ModelError, find_model_in};
 pub use pipeline::Pipeline;
-pub use recogniser::{Limits, Listening, LoadedModel, Recogniser, SpeechModel, load};
+pub use recogniser::{Limits, Listening, LoadedModel, Recogniser, SpeechModel};
 pub use source::read_wav;
 #[cfg(feature = "recognition")]
 pub use vosk::VoskModel;

@@ -16,6 +16,8 @@ use annexd_core::record::{
 };
 use annexd_core::{Token, Word};
 
+use crate::durable::sync_directory_of;
+
 use annexd_core::record::JournalContents;
 
 /// Why a journal could not be read or written.
@@ -298,27 +300,6 @@ pub fn parse_journal_at(bytes: &[u8], path: &Path) -> Result<JournalContents, Jo
             reason,
         },
     })
-}
-
-/// Fsyncs the directory holding `path`, so that a new or renamed file survives a crash.
-///
-/// On Windows a directory cannot be opened as a file, nor flushed: NTFS writes the change of
-/// a directory to its own journal, a new file's entry reaches the disk with the file's
-/// flush (`FlushFileBuffers`, which `sync_all` and `sync_data` are), and a replacing rename
-/// is written through ([`super::atomic::write_atomically`]). Nothing is left to do there.
-#[cfg(unix)]
-pub fn sync_directory_of(path: &Path) -> io::Result<()> {
-    let dir = match path.parent() {
-        Some(parent) if !parent.as_os_str().is_empty() => parent,
-        _ => Path::new("."),
-    };
-    File::open(dir)?.sync_all()
-}
-
-/// See the Unix version: on Windows there is nothing to flush.
-#[cfg(not(unix))]
-pub fn sync_directory_of(_path: &Path) -> io::Result<()> {
-    Ok(())
 }
 
 /// Cuts the journal's file to `len` bytes. A handle opened to append cannot change a file's

@@ -5,7 +5,6 @@
 //! `annexd verify` and `annexd fairplay`. Entries, the seal, the scoresheet and what each
 //! sheet says are the core's (`annexd_core::record`).
 
-pub(crate) mod atomic;
 pub(crate) mod braille;
 pub(crate) mod cli;
 pub(crate) mod fairplay;

@@ -4,7 +4,7 @@
 use std::io;
 use std::path::Path;
 
-use super::atomic::write_atomically;
+use crate::durable::write_atomically;
 
 /// Writes `pgn` to `path` atomically (see `write_atomically`).
 pub fn write_pgn_atomically(path: &Path, pgn: &str) -> io::Result<()> {

@@ -8,9 +8,9 @@ use std::path::{Path, PathBuf};
 use annexd_core::record::{Form, RecordState, Scoresheet, SheetFormat, SheetWords, pgn_text_in};
 use annexd_core::{Lang, Token, Word};
 
-use super::atomic::write_atomically;
 use super::braille::{self, BrailleError};
 use super::pdf::{self, Fonts, PdfError};
+use crate::durable::write_atomically;
 
 /// How a sheet is made.
 #[derive(Debug, Clone, PartialEq, Eq)]

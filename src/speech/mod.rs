@@ -19,6 +19,7 @@ pub(crate) mod voice;
 pub(crate) mod wav;
 
 pub use compose::{Pacing, compose};
-pub use speaker::{Notice, Speaker, SpeakerOptions, SpeechEvent};
+pub use output::Notice;
+pub use speaker::{Speaker, SpeakerOptions, SpeechEvent};
 pub use voice::{Voice, VoiceLibrary, decode_mono};
 pub use wav::rms;

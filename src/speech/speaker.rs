@@ -18,7 +18,7 @@ use crossbeam_channel::{Receiver, Sender, bounded, unbounded};
 use super::compose::Pacing;
 use super::output::clips::ClipsOutput;
 use super::output::text::TextOutput;
-use super::output::{Line, Output, Progress, StartError};
+use super::output::{Line, Notice, Output, Progress, StartError};
 use super::voice::{Voice, VoiceLibrary};
 use annexd_core::speech::{
     BackendKind, DropReason, PlaybackStep, QueuedUtterance, SpeechQueue, StopReason, Utterance,
@@ -109,16 +109,6 @@ impl SpeakerOptions {
     }
 }
 
-/// Something the user should know about the speech output (a fallback), in words and as an
-/// English line with the technical cause.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Notice {
-    /// What to say.
-    pub tokens: Vec<Token>,
-    /// One line for the terminal or the log.
-    pub detail: String,
-}
-
 /// What happens to announcements, for whoever listens.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum SpeechEvent {
@@ -164,7 +154,7 @@ pub enum SpeechEvent {
     },
 }
 
-enum Command {
+enum ToSpeaker {
     Say(QueuedUtterance),
     SetRate(f32),
     WhenIdle(Sender<()>),
@@ -173,7 +163,7 @@ enum Command {
 
 /// Says announcements one after another on a thread of its own.
 pub struct Speaker {
-    commands: Sender<Command>,
+    commands: Sender<ToSpeaker>,
     events: Receiver<SpeechEvent>,
     next_id: AtomicU64,
     backend: BackendKind,
@@ -382,13 +372,13 @@ impl Speaker {
     /// Hands an announcement to the queue; returns its number for the events.
     pub fn say(&self, utterance: Utterance) -> UtteranceId {
         let id = self.new_id();
-        self.send(Command::Say(QueuedUtterance { id, utterance }));
+        self.send(ToSpeaker::Say(QueuedUtterance { id, utterance }));
         id
     }
 
     /// Speaks at `rate` (1.0 normal, 0.5 … 2.0) from the next announcement on.
     pub fn set_rate(&self, rate: f32) {
-        self.send(Command::SetRate(rate));
+        self.send(ToSpeaker::SetRate(rate));
     }
 
     /// What happens to the announcements.
@@ -399,12 +389,12 @@ impl Speaker {
     /// Waits until nothing is being said or waiting, at most `timeout`; true when idle.
     pub fn wait_idle(&self, timeout: Duration) -> bool {
         let (tx, rx) = bounded(1);
-        self.commands.send(Command::WhenIdle(tx)).is_ok() && rx.recv_timeout(timeout).is_ok()
+        self.commands.send(ToSpeaker::WhenIdle(tx)).is_ok() && rx.recv_timeout(timeout).is_ok()
     }
 
     /// Hands a command to the speech thread. The thread ends only on `Shutdown` (or a panic,
     /// which it reports): after that there is nothing left to say, so a refusal is ignored.
-    fn send(&self, command: Command) {
+    fn send(&self, command: ToSpeaker) {
         let _ = self.commands.send(command);
     }
 
@@ -414,7 +404,7 @@ impl Speaker {
     }
 
     fn stop_thread(&mut self, timeout: Duration) {
-        self.send(Command::Shutdown);
+        self.send(ToSpeaker::Shutdown);
         if let Some((thread, done)) = self.thread.take()
             && done.recv_timeout(timeout).is_ok()
         {
@@ -522,7 +512,7 @@ struct Worker {
 }
 
 impl Worker {
-    fn run(&mut self, inbox: Receiver<Command>) {
+    fn run(&mut self, inbox: Receiver<ToSpeaker>) {
         let mut audible_reported = false;
         loop {
             let command = if self.queue.current().is_some() {
@@ -539,16 +529,16 @@ impl Worker {
                 }
             };
             let steps = match command {
-                Some(Command::Say(entry)) => self.queue.offer(entry),
-                Some(Command::SetRate(rate)) => {
+                Some(ToSpeaker::Say(entry)) => self.queue.offer(entry),
+                Some(ToSpeaker::SetRate(rate)) => {
                     self.output.set_rate(rate);
                     Vec::new()
                 }
-                Some(Command::WhenIdle(tx)) => {
+                Some(ToSpeaker::WhenIdle(tx)) => {
                     self.waiters.push(tx);
                     Vec::new()
                 }
-                Some(Command::Shutdown) => break,
+                Some(ToSpeaker::Shutdown) => break,
                 None => Vec::new(),
             };
             if steps.iter().any(|s| matches!(s, PlaybackStep::Start(_))) {

@@ -7,7 +7,7 @@ use std::io::{BufRead, BufReader, Read, Write};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
-use annexd::board::{BoardLink, PortEvent, SimOptions, start_simulator};
+use annexd::board::{BoardConnection, PortEvent, SimOptions, start_simulator};
 use annexd_core::board::{
     BoardOptions, BoardSpec, DgtDevice, LinkEvent, Sensing, SimulatedPegBoardOptions, Tracker,
     TrackerOutput,
@@ -108,7 +108,7 @@ fn board_watch_prints_hello_touches_moves_keys_and_differences_as_json() {
 fn a_dgt_board_on_a_pseudo_terminal_is_read_by_the_same_tracker() {
     let mut pair = common::platform::port_pair(Duration::from_millis(5));
     let master = &mut pair.board;
-    let link = BoardLink::open(
+    let link = BoardConnection::open(
         &BoardSpec::Dgt(pair.path.clone()),
         &BoardOptions::default(),
         None,

@@ -5,7 +5,7 @@
 
 use std::time::{Duration, Instant};
 
-use annexd::board::{BoardLink, PortEvent, PortSettings, SimOptions, start_simulator};
+use annexd::board::{BoardConnection, PortEvent, PortSettings, SimOptions, start_simulator};
 use annexd_core::board::{
     BoardInput, LinkEvent, Sensing, SimOrder, SimulatedPegBoardOptions, Tracker, TrackerOutput,
 };
@@ -75,7 +75,7 @@ struct Run {
 fn play_game(game: &[Move], options: SimOptions, check_touches: bool) -> Run {
     let sensing = options.device.sensing;
     let board = start_simulator(options).unwrap();
-    let link = BoardLink::serial(
+    let link = BoardConnection::serial(
         PortSettings {
             retry: Duration::from_millis(20),
             ..PortSettings::new(board.path(), SerialFraming::eight_n_one(115_200))

@@ -6,7 +6,7 @@
 
 use std::time::{Duration, Instant};
 
-use annexd::board::{BoardLink, PortEvent, SimNote, SimOptions, start_simulator};
+use annexd::board::{BoardConnection, PortEvent, SimNote, SimOptions, start_simulator};
 use annexd_core::board::{BoardInput, LinkEvent, SimRefusal};
 use annexd_core::board::{BoardOptions, BoardSpec};
 use crossbeam_channel::Receiver;
@@ -61,7 +61,7 @@ fn the_simulated_board_sleeps_until_something_happens_and_can_be_replugged() {
     assert!(idle <= 1, "{idle} wake-ups in 1.5 s with nothing happening");
 
     // With the host on its port: it wakes for the host's pings (one a second) only.
-    let link = BoardLink::open(
+    let link = BoardConnection::open(
         &BoardSpec::Peg(board.path().display().to_string()),
         &BoardOptions::default(),
         None,

@@ -44,6 +44,7 @@ mod engine_faults;
 mod engine_stockfish;
 mod fairplay;
 mod firmware_simavr;
+mod import_circles;
 mod journal_disk;
 mod listen_french_model;
 mod listen_vosk;

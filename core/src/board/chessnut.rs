@@ -23,8 +23,8 @@ use shakmaty::{Bitboard, File, Piece, Rank, Square};
 
 use super::interface::{BoardProtocol, Request};
 use super::link::{LinkEvent, LinkInput, LinkOutput};
+use super::peg_protocol::Hello;
 use super::positions::{OrientationSetting, PositionFeed};
-use super::protocol::Hello;
 use super::sensed::{Cell, SensedBoard, Sensing};
 use super::transport::{BleProfile, BleWrites, Transport, Uuid};
 

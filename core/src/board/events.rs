@@ -6,7 +6,7 @@
 
 use shakmaty::{CastlingSide, Chess, Move, Piece, Position, Role, Square};
 
-use super::protocol::DeviceMsg;
+use super::peg_protocol::DeviceMsg;
 use super::sensed::{Sensing, what_for};
 
 /// Which of the possible orders to use.

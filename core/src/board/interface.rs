@@ -15,7 +15,7 @@ use std::time::Duration;
 use shakmaty::Bitboard;
 
 use super::link::{Link, LinkEvent, LinkInput, LinkOutput, Protocol};
-use super::protocol::HostMsg;
+use super::peg_protocol::HostMsg;
 use super::sensed::Sensing;
 use super::transport::{SerialFraming, Transport};
 

@@ -10,7 +10,9 @@
 use std::time::Duration;
 
 use super::dgt::{self, DgtDecoder, DgtMessage};
-use super::protocol::{self, DeviceMsg, Hello, HostMsg, LineError, MAX_LINE, parse_device_line};
+use super::peg_protocol::{
+    self, DeviceMsg, Hello, HostMsg, LineError, MAX_LINE, parse_device_line,
+};
 use super::sensed::{Cell, SensedBoard, Sensing};
 use super::tracker::BoardInput;
 
@@ -127,7 +129,7 @@ impl Link {
     pub fn encode(&self, msg: HostMsg) -> Vec<u8> {
         match self.protocol {
             Protocol::PegBoard => {
-                protocol::frame_line(&msg.to_string(), self.checksum).into_bytes()
+                peg_protocol::frame_line(&msg.to_string(), self.checksum).into_bytes()
             }
             Protocol::Dgt => match msg {
                 HostMsg::HelloQuery | HostMsg::Ping => vec![dgt::command::SEND_VERSION],

@@ -13,9 +13,9 @@ pub(crate) mod diff;
 pub(crate) mod events;
 pub(crate) mod interface;
 pub(crate) mod link;
+pub(crate) mod peg_protocol;
 pub mod pegasus;
 pub(crate) mod positions;
-pub(crate) mod protocol;
 pub(crate) mod sensed;
 pub(crate) mod simulated;
 pub(crate) mod spec;
@@ -27,10 +27,10 @@ pub use diff::{DifferenceKind, SquareDifference, differences};
 pub use events::{EventOrder, SplitMix, move_events};
 pub use interface::{Alive, BoardProtocol, Liveness, Request, events_of, writes_of};
 pub use link::{Link, LinkEvent, LinkInput, LinkOutput, Protocol};
-pub use positions::{Orientation, OrientationSetting, PositionFeed};
-pub use protocol::{
+pub use peg_protocol::{
     DeviceMsg, Hello, HostMsg, LineError, frame_line, parse_device_line, parse_host_line,
 };
+pub use positions::{Orientation, OrientationSetting, PositionFeed};
 pub use sensed::{Cell, SensedBoard, Sensing, cell_from_what, scan_order, what_for};
 pub use simulated::{SimOrder, SimRefusal, SimulatedPegBoard, SimulatedPegBoardOptions};
 pub use spec::{

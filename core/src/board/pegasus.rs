@@ -24,8 +24,8 @@ use shakmaty::Bitboard;
 use super::dgt::{self, DgtDecoder, DgtMessage};
 use super::interface::{BoardProtocol, Request};
 use super::link::{LinkEvent, LinkInput, LinkOutput};
+use super::peg_protocol::Hello;
 use super::positions::{Orientation, OrientationSetting, PositionFeed};
-use super::protocol::Hello;
 use super::sensed::{Cell, SensedBoard, Sensing};
 use super::transport::{BleProfile, BleWrites, Transport, Uuid};
 

@@ -15,7 +15,7 @@ use shakmaty::uci::UciMove;
 use shakmaty::{CastlingMode, Chess, Piece, Position, Square};
 
 use super::events::{EventOrder, SplitMix, move_events};
-use super::protocol::{self, DeviceMsg, Hello, HostMsg};
+use super::peg_protocol::{self, DeviceMsg, Hello, HostMsg};
 use super::sensed::{Cell, SensedBoard, Sensing, what_for};
 use crate::words::{Token, Word, square_tokens};
 
@@ -151,7 +151,7 @@ impl SimulatedPegBoard {
     /// already applied to its pieces; or why it cannot do it (nothing changes then).
     pub fn typed(&mut self, text: &str) -> Result<Vec<DeviceMsg>, SimRefusal> {
         let text = text.trim();
-        if let Ok(Some(msg)) = protocol::parse_device_line(text.as_bytes()) {
+        if let Ok(Some(msg)) = peg_protocol::parse_device_line(text.as_bytes()) {
             return self.raw(msg);
         }
         let legal = text
@@ -334,10 +334,10 @@ impl SimulatedPegBoard {
     pub fn line(&mut self, msg: &DeviceMsg) -> String {
         let text = msg.to_string();
         if self.rng.chance(self.options.bad_checksum) {
-            let wrong = protocol::checksum(text.as_bytes()) ^ 0x5A;
+            let wrong = peg_protocol::checksum(text.as_bytes()) ^ 0x5A;
             return format!("{text}*{wrong:02X}\n");
         }
-        protocol::frame_line(&text, self.options.checksum)
+        peg_protocol::frame_line(&text, self.options.checksum)
     }
 }
 

@@ -26,7 +26,7 @@
 use shakmaty::{Bitboard, CastlingSide, Chess, Color, Move, Piece, Position, Role, Square};
 
 use super::diff::{SquareDifference, differences, differences_tokens};
-use super::protocol::DeviceMsg;
+use super::peg_protocol::DeviceMsg;
 use super::sensed::{Cell, SensedBoard, Sensing, cell_from_what};
 use crate::words::Word;
 use crate::words::{Token, colored_piece_tokens, square_tokens};

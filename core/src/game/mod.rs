@@ -10,6 +10,7 @@ pub(crate) mod dead;
 pub(crate) mod outcome;
 pub(crate) mod pace;
 pub(crate) mod reports;
+pub(crate) mod side;
 pub(crate) mod state;
 pub(crate) mod touch_move;
 

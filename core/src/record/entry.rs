@@ -90,7 +90,7 @@ pub struct Header {
     pub sighted_board: Option<String>,
     /// The VI player's side: `resume` keeps it.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub vi_side: Option<crate::config::SideName>,
+    pub vi_side: Option<crate::game::side::SideName>,
 }
 
 impl Header {

@@ -43,15 +43,7 @@ use crate::words::{Token, Word, square_tokens};
 
 use super::effect::{Audience, Effect, Shown};
 use super::pegs::{self, Hands, Misplaced};
-
-/// Which of the two boards an event comes from.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Seat {
-    /// The VI player's peg board.
-    Peg,
-    /// The sighted player's electronic board.
-    Sighted,
-}
+use super::seat::Seat;
 
 /// The VI player's move under way: what the peg board shows and what was announced.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]

@@ -71,7 +71,7 @@ pub enum Effect {
     ToSimulator(String),
     /// A request for a seat's board (light the squares of the VI player's move on the
     /// sighted player's e-board): for the board's adapter; nothing where there is none.
-    ToBoard(super::Seat, crate::board::Request),
+    ToBoard(super::seat::Seat, crate::board::Request),
     /// A line for the log only: what a device sent that was dropped or ignored, and why.
     Log(String),
     /// Write this entry to the journal (fsynced) and rewrite the PGN.

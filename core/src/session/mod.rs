@@ -27,6 +27,7 @@ mod effect;
 mod pegs;
 mod queries;
 mod resume;
+mod seat;
 mod timing;
 mod view;
 mod voice;
@@ -47,13 +48,14 @@ use crate::record::{ApplyError, Entry, Scoresheet, SheetFormat, Stamped, TouchEn
 use crate::words::{Token, Word};
 
 pub use confirm::{Seating, Source, whose};
-pub use cycle::{Seat, ViMove};
+pub use cycle::ViMove;
 pub use edge::{
     ClosedRecord, Closing, DeviceReport, DiskReport, INTERRUPT_AGAIN_WITHIN, SheetReport,
     StopRequest,
 };
 pub use effect::{Audience, Effect, Shown};
 pub use resume::{Resumed, resume};
+pub use seat::Seat;
 pub use view::{BoardShown, ViewSnapshot};
 
 use cycle::{BoardCycle, CycleStep};

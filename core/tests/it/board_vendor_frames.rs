@@ -8,7 +8,7 @@
 use std::time::Duration;
 
 use annexd_core::board::chesslink::frame::ByteParity;
-use annexd_core::board::chesslink::messages::{Command, Decoded, Reply, ReplyDecoder};
+use annexd_core::board::chesslink::messages::{ChessLinkCommand, Decoded, Reply, ReplyDecoder};
 use annexd_core::board::chesslink::{ChessLink, ChessLinkOptions, Line, Reports};
 use annexd_core::board::chessnut::{self, Chessnut};
 use annexd_core::board::pegasus::{self, Pegasus, PegasusOptions};
@@ -81,10 +81,13 @@ fn chesslink_version_exchange_is_the_one_python_mchess_logged_from_a_real_board(
     // python-mchess, chess_link.py: "<V56> … Sending: <b'\xd6\xb5\xb6'> … BLE: Handle: 55,
     // data: b'v\xb01\xb0\xb374' … received complete msg: v010374".
     assert_eq!(
-        Command::Version.encode(ByteParity::InByte),
+        ChessLinkCommand::Version.encode(ByteParity::InByte),
         [0xd6, 0xb5, 0xb6]
     );
-    assert_eq!(Command::Version.encode(ByteParity::ByDriver), b"V56");
+    assert_eq!(
+        ChessLinkCommand::Version.encode(ByteParity::ByDriver),
+        b"V56"
+    );
     let mut decoder = ReplyDecoder::new(ByteParity::InByte);
     let mut got = Vec::new();
     decoder.push(b"v\xb01\xb0\xb374", |r| got.push(r));

@@ -7,7 +7,7 @@ use std::time::Duration;
 
 use crossbeam_channel::{Receiver, Select};
 
-use super::{Cable, Command};
+use super::{Cable, ToBoardThread};
 use crate::board::in_process::{self, DeviceEnd};
 
 /// The device end of the line while plugged in.
@@ -51,7 +51,7 @@ impl Cable for InProcessCable {
 
     fn wait(
         &mut self,
-        commands: &Receiver<Command>,
+        commands: &Receiver<ToBoardThread>,
         writing: bool,
         timeout: Option<Duration>,
     ) -> std::io::Result<()> {

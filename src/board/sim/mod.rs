@@ -86,7 +86,7 @@ impl std::fmt::Display for SimNote {
 }
 
 /// What the handle asks of the board's thread.
-enum Command {
+enum ToBoardThread {
     Type(String),
     Unplug,
     Replug,
@@ -123,7 +123,7 @@ trait Cable: Send + 'static {
     /// room), or `timeout` has passed.
     fn wait(
         &mut self,
-        commands: &Receiver<Command>,
+        commands: &Receiver<ToBoardThread>,
         writing: bool,
         timeout: Option<Duration>,
     ) -> std::io::Result<()>;
@@ -137,7 +137,7 @@ mod in_process;
 /// A simulated board running on a port of its own.
 pub struct SimHandle {
     path: PathBuf,
-    commands: Sender<Command>,
+    commands: Sender<ToBoardThread>,
     wake: Wake,
     feedback: Receiver<SimNote>,
     stats: Receiver<SimStats>,
@@ -153,18 +153,18 @@ impl SimHandle {
 
     /// Types a line on the board (a move, a peg's way or a raw event).
     pub fn type_line(&self, line: &str) {
-        self.send(Command::Type(line.to_string()));
+        self.send(ToBoardThread::Type(line.to_string()));
     }
 
     /// Pulls the cable: the port vanishes; pegs moved meanwhile are moved, but nothing is
     /// sent until [`SimHandle::replug`].
     pub fn unplug(&self) {
-        self.send(Command::Unplug);
+        self.send(ToBoardThread::Unplug);
     }
 
     /// Puts the cable back: a new port at the same path, and the board's `HELLO`.
     pub fn replug(&self) {
-        self.send(Command::Replug);
+        self.send(ToBoardThread::Replug);
     }
 
     /// Notes from the simulator: lines it could not carry out, disconnects, reconnects.
@@ -178,14 +178,14 @@ impl SimHandle {
         self.stats.try_recv().unwrap_or_default()
     }
 
-    fn send(&self, command: Command) {
+    fn send(&self, command: ToBoardThread) {
         if self.commands.send(command).is_ok() {
             (self.wake)();
         }
     }
 
     fn shut_down(&mut self) {
-        self.send(Command::Stop);
+        self.send(ToBoardThread::Stop);
         if let Some(t) = self.thread.take() {
             // A thread that panicked has reported it already; shutting down goes on.
             let _ = t.join();
@@ -325,7 +325,7 @@ struct Board<C: Cable> {
 }
 
 impl<C: Cable> Board<C> {
-    fn run(mut self, commands: Receiver<Command>) -> SimStats {
+    fn run(mut self, commands: Receiver<ToBoardThread>) -> SimStats {
         let hello = self.device.hello();
         self.send(&hello);
         let mut line = Vec::new();
@@ -348,15 +348,15 @@ impl<C: Cable> Board<C> {
             self.read_host(&mut line);
             loop {
                 match commands.try_recv() {
-                    Ok(Command::Type(text)) => self.typed(&text),
-                    Ok(Command::Unplug) => self.unplug(),
-                    Ok(Command::Replug) => {
+                    Ok(ToBoardThread::Type(text)) => self.typed(&text),
+                    Ok(ToBoardThread::Unplug) => self.unplug(),
+                    Ok(ToBoardThread::Replug) => {
                         if !self.cable.plugged() {
                             self.back_at = None;
                             self.come_back();
                         }
                     }
-                    Ok(Command::Stop) | Err(TryRecvError::Disconnected) => {
+                    Ok(ToBoardThread::Stop) | Err(TryRecvError::Disconnected) => {
                         // The port and its link go with the board.
                         self.cable.unplug(&self.link);
                         return self.stats;

@@ -12,7 +12,7 @@ use crossbeam_channel::Receiver;
 use mio::unix::SourceFd;
 use mio::{Events, Interest, Poll, Token, Waker};
 
-use super::{Cable, Command};
+use super::{Cable, ToBoardThread};
 
 const PORT: Token = Token(0);
 const WAKE: Token = Token(1);
@@ -96,7 +96,7 @@ impl Cable for PtyCable {
 
     fn wait(
         &mut self,
-        _commands: &Receiver<Command>,
+        _commands: &Receiver<ToBoardThread>,
         _writing: bool,
         timeout: Option<Duration>,
     ) -> std::io::Result<()> {

@@ -4,8 +4,8 @@
 
 use std::time::Instant;
 
-use annexd_core::Spoken;
 use annexd_core::speech::Channel;
+use annexd_core::{Spoken, Token};
 
 pub(crate) mod clips;
 pub(crate) mod screen_reader;
@@ -66,4 +66,14 @@ pub trait Output {
     /// Speaks at `rate` (1.0 normal, 0.5 … 2.0) from the next announcement on; an output
     /// without a rate (text lines) ignores it.
     fn set_rate(&mut self, _rate: f32) {}
+}
+
+/// Something the user should know about the speech output (a fallback), in words and as an
+/// English line with the technical cause.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Notice {
+    /// What to say.
+    pub tokens: Vec<Token>,
+    /// One line for the terminal or the log.
+    pub detail: String,
 }

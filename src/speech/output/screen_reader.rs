@@ -15,7 +15,7 @@ use std::time::{Duration, Instant};
 use annexd_core::{Token, Word};
 
 use super::BackendKind;
-use crate::speech::speaker::Notice;
+use super::Notice;
 
 /// The screen readers that can speak for annexd.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -11,12 +11,12 @@ use shakmaty::{Bitboard, Board, Piece, Square};
 
 use super::frame::ByteParity;
 use super::messages::{
-    Command, CommandDecoder, E2ROM_BRIGHTNESS, E2ROM_REPORT_TIME, E2ROM_REPORTS, E2ROM_SCAN_TIME,
-    LEDS, Reply, ReportMode, code_of_cell, lit_squares,
+    ChessLinkCommand, CommandDecoder, E2ROM_BRIGHTNESS, E2ROM_REPORT_TIME, E2ROM_REPORTS,
+    E2ROM_SCAN_TIME, LEDS, Reply, ReportMode, code_of_cell, lit_squares,
 };
 use crate::board::events::SplitMix;
+use crate::board::peg_protocol::DeviceMsg;
 use crate::board::positions::Orientation;
-use crate::board::protocol::DeviceMsg;
 use crate::board::sensed::{Cell, SensedBoard, Sensing};
 
 /// Noise on the status messages the board sends: the chance, for each, of one fault.
@@ -253,15 +253,15 @@ impl ChessLinkBoard {
                 continue;
             };
             let reply = match command {
-                Command::Version => Some(Reply::Version {
+                ChessLinkCommand::Version => Some(Reply::Version {
                     major: self.options.version.0,
                     minor: self.options.version.1,
                 }),
-                Command::Status => {
+                ChessLinkCommand::Status => {
                     out.extend(self.send_status());
                     None
                 }
-                Command::Leds {
+                ChessLinkCommand::Leds {
                     slot_time,
                     patterns,
                 } => {
@@ -269,22 +269,22 @@ impl ChessLinkBoard {
                     self.leds = patterns;
                     Some(Reply::LedsSet)
                 }
-                Command::LedsOff => {
+                ChessLinkCommand::LedsOff => {
                     *self.leds = [0; LEDS];
                     Some(Reply::LedsOff)
                 }
-                Command::Reset => {
+                ChessLinkCommand::Reset => {
                     // "status and LED arrays will be cleared"; no reply.
                     *self.leds = [0; LEDS];
                     self.last_reported = None;
                     self.previous_scan = None;
                     None
                 }
-                Command::WriteE2rom { address, value } => {
+                ChessLinkCommand::WriteE2rom { address, value } => {
                     self.e2rom[usize::from(address)] = value;
                     Some(Reply::E2romWritten { address, value })
                 }
-                Command::ReadE2rom { address } => Some(Reply::E2rom {
+                ChessLinkCommand::ReadE2rom { address } => Some(Reply::E2rom {
                     address,
                     value: self.e2rom(address),
                 }),

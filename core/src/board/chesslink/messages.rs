@@ -65,7 +65,7 @@ impl ReportMode {
 
 /// A command from the host.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Command {
+pub enum ChessLinkCommand {
     /// `V`: the firmware version.
     Version,
     /// `S`: the status of the whole board.
@@ -96,14 +96,14 @@ pub enum Command {
     },
 }
 
-impl Command {
+impl ChessLinkCommand {
     /// The message text: letter and data, without the check digits.
     pub fn text(&self) -> Vec<u8> {
         let mut t = Vec::new();
         match self {
-            Command::Version => t.push(b'V'),
-            Command::Status => t.push(b'S'),
-            Command::Leds {
+            ChessLinkCommand::Version => t.push(b'V'),
+            ChessLinkCommand::Status => t.push(b'S'),
+            ChessLinkCommand::Leds {
                 slot_time,
                 patterns,
             } => {
@@ -114,14 +114,14 @@ impl Command {
                     t.extend(frame::hex2(*p));
                 }
             }
-            Command::LedsOff => t.push(b'X'),
-            Command::Reset => t.push(b'T'),
-            Command::WriteE2rom { address, value } => {
+            ChessLinkCommand::LedsOff => t.push(b'X'),
+            ChessLinkCommand::Reset => t.push(b'T'),
+            ChessLinkCommand::WriteE2rom { address, value } => {
                 t.push(b'W');
                 t.extend(frame::hex2(*address));
                 t.extend(frame::hex2(*value));
             }
-            Command::ReadE2rom { address } => {
+            ChessLinkCommand::ReadE2rom { address } => {
                 t.push(b'R');
                 t.extend(frame::hex2(*address));
             }
@@ -135,29 +135,29 @@ impl Command {
     }
 
     /// Reads a whole good message (letter first, check digits last).
-    pub fn parse(msg: &[u8]) -> Option<Command> {
+    pub fn parse(msg: &[u8]) -> Option<ChessLinkCommand> {
         let data = &msg[1..msg.len().checked_sub(2)?];
         let byte = |i: usize| parse_hex2(data.get(i..i + 2)?);
         Some(match msg[0] {
-            b'V' => Command::Version,
-            b'S' => Command::Status,
-            b'X' => Command::LedsOff,
-            b'T' => Command::Reset,
+            b'V' => ChessLinkCommand::Version,
+            b'S' => ChessLinkCommand::Status,
+            b'X' => ChessLinkCommand::LedsOff,
+            b'T' => ChessLinkCommand::Reset,
             b'L' => {
                 let mut patterns = Box::new([0u8; LEDS]);
                 for (n, p) in patterns.iter_mut().enumerate() {
                     *p = byte(2 + 2 * n)?;
                 }
-                Command::Leds {
+                ChessLinkCommand::Leds {
                     slot_time: byte(0)?,
                     patterns,
                 }
             }
-            b'W' => Command::WriteE2rom {
+            b'W' => ChessLinkCommand::WriteE2rom {
                 address: byte(0)?,
                 value: byte(2)?,
             },
-            b'R' => Command::ReadE2rom { address: byte(0)? },
+            b'R' => ChessLinkCommand::ReadE2rom { address: byte(0)? },
             _ => return None,
         })
     }
@@ -430,10 +430,14 @@ impl CommandDecoder {
     }
 
     /// Feeds bytes; calls `each` with every command and every drop, in order.
-    pub fn push(&mut self, bytes: &[u8], mut each: impl FnMut(Result<Command, FrameError>)) {
+    pub fn push(
+        &mut self,
+        bytes: &[u8],
+        mut each: impl FnMut(Result<ChessLinkCommand, FrameError>),
+    ) {
         self.deframer.push(bytes, |found| match found {
             Found::Message(msg) => {
-                if let Some(command) = Command::parse(msg) {
+                if let Some(command) = ChessLinkCommand::parse(msg) {
                     each(Ok(command))
                 }
             }
@@ -504,19 +508,19 @@ mod tests {
         let mut patterns = Box::new([0u8; LEDS]);
         patterns[40] = 0xc4;
         let commands = [
-            Command::Version,
-            Command::Status,
-            Command::Leds {
+            ChessLinkCommand::Version,
+            ChessLinkCommand::Status,
+            ChessLinkCommand::Leds {
                 slot_time: 0x20,
                 patterns,
             },
-            Command::LedsOff,
-            Command::Reset,
-            Command::WriteE2rom {
+            ChessLinkCommand::LedsOff,
+            ChessLinkCommand::Reset,
+            ChessLinkCommand::WriteE2rom {
                 address: 2,
                 value: 3,
             },
-            Command::ReadE2rom { address: 2 },
+            ChessLinkCommand::ReadE2rom { address: 2 },
         ];
         for parity in [ByteParity::InByte, ByteParity::ByDriver] {
             let bytes: Vec<u8> = commands.iter().flat_map(|c| c.encode(parity)).collect();

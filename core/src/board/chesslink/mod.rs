@@ -28,12 +28,12 @@ use shakmaty::Bitboard;
 
 use self::frame::ByteParity;
 use self::messages::{
-    Command, Decoded, E2ROM_REPORTS, Reply, ReplyDecoder, ReportMode, light_patterns,
+    ChessLinkCommand, Decoded, E2ROM_REPORTS, Reply, ReplyDecoder, ReportMode, light_patterns,
 };
 use super::interface::{Alive, BoardProtocol, Liveness, Request};
 use super::link::{LOST_AFTER, LinkEvent, LinkInput, LinkOutput, PING_AFTER};
+use super::peg_protocol::Hello;
 use super::positions::{OrientationSetting, PositionFeed};
-use super::protocol::Hello;
 use super::sensed::{SensedBoard, Sensing};
 use super::transport::{BleProfile, BleWrites, SerialFraming, Transport, Uuid};
 
@@ -175,26 +175,26 @@ impl Host {
         self.options.line.byte_parity()
     }
 
-    fn write(&self, command: &Command) -> LinkOutput {
+    fn write(&self, command: &ChessLinkCommand) -> LinkOutput {
         LinkOutput::Write(command.encode(self.parity()))
     }
 
     fn ask_status(&mut self, out: &mut Vec<LinkOutput>) {
         if !std::mem::replace(&mut self.status_asked, true) {
-            out.push(self.write(&Command::Status));
+            out.push(self.write(&ChessLinkCommand::Status));
         }
     }
 
-    fn lights(&self) -> Command {
+    fn lights(&self) -> ChessLinkCommand {
         if self.lit.is_empty() {
-            Command::LedsOff
+            ChessLinkCommand::LedsOff
         } else {
             let squares = self
                 .lit
                 .into_iter()
                 .map(|sq| self.feed.orientation().turn(sq))
                 .collect();
-            Command::Leds {
+            ChessLinkCommand::Leds {
                 slot_time: LIGHT_SLOT_TIME,
                 patterns: light_patterns(squares),
             }
@@ -254,7 +254,7 @@ impl Host {
         if value & 0b111 == mode.e2rom() {
             self.reports_retry = None;
         } else if !written {
-            out.push(self.write(&Command::WriteE2rom {
+            out.push(self.write(&ChessLinkCommand::WriteE2rom {
                 address: E2ROM_REPORTS,
                 value: (value & !0b111) | mode.e2rom(),
             }));
@@ -294,14 +294,14 @@ impl Host {
         self.taken = None;
         self.feed.reset();
         self.live.opened(now);
-        out.push(self.write(&Command::Version));
+        out.push(self.write(&ChessLinkCommand::Version));
         if self.options.reports != Reports::AsSet {
-            out.push(self.write(&Command::ReadE2rom {
+            out.push(self.write(&ChessLinkCommand::ReadE2rom {
                 address: E2ROM_REPORTS,
             }));
             self.reports_retry = Some(now + REPORTS_RETRY);
         }
-        out.push(self.write(&Command::Status));
+        out.push(self.write(&ChessLinkCommand::Status));
         if !self.lit.is_empty() {
             out.push(self.write(&self.lights()));
         }
@@ -315,17 +315,17 @@ impl Host {
                 return out.push(LinkOutput::Event(LinkEvent::Lost));
             }
             Alive::Ping => {
-                out.push(self.write(&Command::Version));
+                out.push(self.write(&ChessLinkCommand::Version));
                 // A status asked for and not heard (its answer damaged too): again.
                 if self.status_asked {
-                    out.push(self.write(&Command::Status));
+                    out.push(self.write(&ChessLinkCommand::Status));
                 }
             }
             Alive::Fine => {}
         }
         if let Some(at) = self.reports_retry.filter(|&at| now >= at) {
             // The answer about the automatic reports was lost: ask again.
-            out.push(self.write(&Command::ReadE2rom {
+            out.push(self.write(&ChessLinkCommand::ReadE2rom {
                 address: E2ROM_REPORTS,
             }));
             self.reports_retry = Some(at.max(now) + REPORTS_RETRY);
@@ -394,7 +394,7 @@ impl BoardProtocol for ChessLink {
 
     fn request(&mut self, request: &Request) -> Vec<u8> {
         match request {
-            Request::Scan => Command::Status.encode(self.host.parity()),
+            Request::Scan => ChessLinkCommand::Status.encode(self.host.parity()),
             Request::Light(squares) => {
                 self.host.lit = *squares;
                 self.host.lights().encode(self.host.parity())

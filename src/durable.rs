@@ -1,13 +1,12 @@
-//! Writing a file so that a crash never leaves half of it: the PGN beside the journal and
-//! the scoresheets. On Unix the temporary file is renamed over the old one and the directory
+//! Files that survive a crash: written so that a crash never leaves half of one (the PGN
+//! beside the journal, the scoresheets, the settings file), and a new or renamed file's
+//! directory fsynced (the journal). On Unix the temporary file is renamed over the old one and the directory
 //! fsynced; on Windows, where a directory cannot be fsynced, the replacing rename is written
 //! through to the disk before it returns (`MoveFileExW` with `MOVEFILE_WRITE_THROUGH`).
 
-use std::fs::{self, OpenOptions};
+use std::fs::{self, File, OpenOptions};
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
-
-use super::journal::sync_directory_of;
 
 /// Writes `bytes` to `path` atomically: a temporary file in the same directory, fsynced, then
 /// renamed over `path` durably ([`replace`]). A reader sees the old or the new file, never a
@@ -64,4 +63,25 @@ pub fn replace(from: &Path, to: &Path) -> io::Result<()> {
     }
     .map_err(|e| io::Error::from_raw_os_error(e.code().0 & 0xFFFF))?;
     sync_directory_of(to)
+}
+
+/// Fsyncs the directory holding `path`, so that a new or renamed file survives a crash.
+///
+/// On Windows a directory cannot be opened as a file, nor flushed: NTFS writes the change of
+/// a directory to its own journal, a new file's entry reaches the disk with the file's
+/// flush (`FlushFileBuffers`, which `sync_all` and `sync_data` are), and a replacing rename
+/// is written through ([`write_atomically`]). Nothing is left to do there.
+#[cfg(unix)]
+pub fn sync_directory_of(path: &Path) -> io::Result<()> {
+    let dir = match path.parent() {
+        Some(parent) if !parent.as_os_str().is_empty() => parent,
+        _ => Path::new("."),
+    };
+    File::open(dir)?.sync_all()
+}
+
+/// See the Unix version: on Windows there is nothing to flush.
+#[cfg(not(unix))]
+pub fn sync_directory_of(_path: &Path) -> io::Result<()> {
+    Ok(())
 }

@@ -1,4 +1,4 @@
-//! A board's link, whatever its kind and transport: [`BoardLink`] runs the board's protocol
+//! A board's connection, whatever its kind and transport: [`BoardConnection`] runs the board's protocol
 //! (the core's pure state machine) on the transport the protocol asks for — a serial line
 //! with its framing ([`super::serial`]) or Bluetooth LE ([`super::ble`]) — in a thread of its
 //! own, and gives what happens as [`PortEvent`]s on one channel. The session, `board-watch`
@@ -11,24 +11,11 @@ use std::thread::JoinHandle;
 use crossbeam_channel::{Receiver, Sender};
 
 use annexd_core::board::{
-    BleProfile, BoardOptions, BoardProtocol, BoardSpec, LinkEvent, Reach, Request, Sensing,
-    Transport,
+    BleProfile, BoardOptions, BoardProtocol, BoardSpec, Reach, Request, Sensing, Transport,
 };
 
+use super::port_event::PortEvent;
 use super::serial::{self, PortSettings};
-
-/// What a board's link reports: the protocol's events, and trouble reaching the board.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum PortEvent {
-    /// From the protocol.
-    Link(LinkEvent),
-    /// The board cannot be reached: its port cannot be opened, or no Bluetooth board of its
-    /// kind (and name) is found. Sent once until it is there; the link keeps trying.
-    Unavailable(String),
-    /// There is no Bluetooth to reach the board with (no adapter, no Bluetooth service, a
-    /// program built without Bluetooth). Sent once; the link keeps looking.
-    NoBluetooth(String),
-}
 
 /// How requests reach the link's thread.
 enum ToBoard {
@@ -42,7 +29,7 @@ enum ToBoard {
 }
 
 /// A running board link. Dropping it stops the thread.
-pub struct BoardLink {
+pub struct BoardConnection {
     name: &'static str,
     sensing: Option<Sensing>,
     has_lights: bool,
@@ -52,31 +39,37 @@ pub struct BoardLink {
     thread: Option<JoinHandle<()>>,
 }
 
-impl BoardLink {
+impl BoardConnection {
     /// Opens the board `spec` names, its protocol set up as `options` say; `speed` overrides
     /// a serial line's speed. `None` for no board, and for the simulator (which the caller
-    /// starts, then opens its port with [`BoardLink::serial`]).
-    pub fn open(spec: &BoardSpec, options: &BoardOptions, speed: Option<u32>) -> Option<BoardLink> {
+    /// starts, then opens its port with [`BoardConnection::serial`]).
+    pub fn open(
+        spec: &BoardSpec,
+        options: &BoardOptions,
+        speed: Option<u32>,
+    ) -> Option<BoardConnection> {
         let protocol = spec.protocol(options)?;
         match (spec.reach(), protocol.transport()) {
             (Reach::Serial(path), Transport::Serial(mut framing)) => {
                 if let Some(speed) = speed {
                     framing.baud = speed;
                 }
-                Some(BoardLink::serial(
+                Some(BoardConnection::serial(
                     PortSettings::new(path, framing),
                     protocol,
                 ))
             }
-            (Reach::Ble(name), Transport::Ble(profile)) => {
-                Some(BoardLink::ble(name.map(str::to_string), profile, protocol))
-            }
+            (Reach::Ble(name), Transport::Ble(profile)) => Some(BoardConnection::ble(
+                name.map(str::to_string),
+                profile,
+                protocol,
+            )),
             _ => None,
         }
     }
 
     fn new(protocol: &dyn BoardProtocol, events: Receiver<PortEvent>, to_board: ToBoard) -> Self {
-        BoardLink {
+        BoardConnection {
             name: protocol.name(),
             sensing: protocol.sensing(),
             has_lights: protocol.has_lights(),
@@ -88,10 +81,10 @@ impl BoardLink {
     }
 
     /// Runs `protocol` on the serial port `settings` name.
-    pub fn serial(settings: PortSettings, protocol: Box<dyn BoardProtocol>) -> BoardLink {
+    pub fn serial(settings: PortSettings, protocol: Box<dyn BoardProtocol>) -> BoardConnection {
         let (event_tx, events) = crossbeam_channel::unbounded();
         let (to_board, requests) = crossbeam_channel::unbounded();
-        let mut link = BoardLink::new(protocol.as_ref(), events, ToBoard::Serial(to_board));
+        let mut link = BoardConnection::new(protocol.as_ref(), events, ToBoard::Serial(to_board));
         let stop = link.stop.clone();
         link.thread = Some(
             std::thread::Builder::new()
@@ -109,10 +102,10 @@ impl BoardLink {
         name: Option<String>,
         profile: BleProfile,
         protocol: Box<dyn BoardProtocol>,
-    ) -> BoardLink {
+    ) -> BoardConnection {
         let (event_tx, events) = crossbeam_channel::unbounded();
         let (to_board, requests) = tokio::sync::mpsc::unbounded_channel();
-        let link = BoardLink::new(protocol.as_ref(), events, ToBoard::Ble(to_board));
+        let link = BoardConnection::new(protocol.as_ref(), events, ToBoard::Ble(to_board));
         let stop = link.stop.clone();
         let thread = std::thread::Builder::new()
             .name("board-ble".into())
@@ -130,13 +123,13 @@ impl BoardLink {
         _name: Option<String>,
         _profile: BleProfile,
         protocol: Box<dyn BoardProtocol>,
-    ) -> BoardLink {
+    ) -> BoardConnection {
         let (event_tx, events) = crossbeam_channel::unbounded();
         // The receiver is ours: the send cannot fail.
         let _ = event_tx.send(PortEvent::NoBluetooth(
             "this program was built without Bluetooth (the `ble` feature)".into(),
         ));
-        BoardLink::new(protocol.as_ref(), events, ToBoard::Nowhere(event_tx))
+        BoardConnection::new(protocol.as_ref(), events, ToBoard::Nowhere(event_tx))
     }
 
     /// The kind's name (`peg-board`, `dgt`, `chesslink`, …).
@@ -173,7 +166,7 @@ impl BoardLink {
     }
 }
 
-impl Drop for BoardLink {
+impl Drop for BoardConnection {
     fn drop(&mut self) {
         self.stop.store(true, Ordering::Relaxed);
         if let Some(thread) = self.thread.take() {
