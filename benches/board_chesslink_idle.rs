@@ -34,7 +34,9 @@ mod unix {
     use annexd::board::{BoardConnection, PortEvent, PortSettings};
     use annexd_core::board::chesslink::device::{BoardOptions, ChessLinkBoard};
     use annexd_core::board::chesslink::{BAUD, ChessLink, ChessLinkOptions, Reports};
-    use annexd_core::board::{BoardInput, BoardProtocol, LinkEvent, LinkInput, SerialFraming};
+    use annexd_core::board::{BoardInput, BoardProtocol, LinkEvent, LinkInput};
+
+    use annexd_core::board::transport::SerialFraming;
     use shakmaty::{Chess, Position};
 
     /// CPU time (user + system) and voluntary context switches of this process.

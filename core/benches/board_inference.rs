@@ -2,7 +2,8 @@
 //! median). The tracker is prepared with all but the last event; the measured call feeds the
 //! last one.
 
-use annexd_core::board::{BoardInput, EventOrder, Sensing, Tracker, TrackerOutput, move_events};
+use annexd_core::board::events::{EventOrder, move_events};
+use annexd_core::board::{BoardInput, Sensing, Tracker, TrackerOutput};
 use criterion::{BatchSize, Criterion, criterion_group, criterion_main};
 use shakmaty::fen::Fen;
 use shakmaty::uci::UciMove;

@@ -4,7 +4,8 @@
 
 use std::time::Duration;
 
-use annexd_core::board::{DgtDecoder, Link, LinkEvent, LinkInput, LinkOutput, Protocol, Sensing, Tracker};
+use annexd_core::board::{Link, LinkEvent, LinkInput, LinkOutput, Protocol, Sensing, Tracker};
+use annexd_core::board::dgt::DgtDecoder;
 use libfuzzer_sys::fuzz_target;
 use shakmaty::Chess;
 
@@ -16,8 +17,8 @@ fuzz_target!(|data: &[u8]| {
         // Serial numbers keep only printable characters; everything else round-trips.
         if !matches!(
             msg,
-            annexd_core::board::DgtMessage::SerialNumber(_)
-                | annexd_core::board::DgtMessage::LongSerialNumber(_)
+            annexd_core::board::dgt::DgtMessage::SerialNumber(_)
+                | annexd_core::board::dgt::DgtMessage::LongSerialNumber(_)
         ) {
             assert_eq!(again, vec![Ok(msg)]);
         }

@@ -4,7 +4,8 @@
 
 use std::time::Duration;
 
-use annexd_core::board::{Link, LinkEvent, LinkInput, LinkOutput, Protocol, Sensing, Tracker, parse_device_line, parse_host_line};
+use annexd_core::board::{Link, LinkEvent, LinkInput, LinkOutput, Protocol, Sensing, Tracker};
+use annexd_core::board::peg_protocol::{parse_device_line, parse_host_line};
 use libfuzzer_sys::fuzz_target;
 use shakmaty::Chess;
 

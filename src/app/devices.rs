@@ -5,7 +5,9 @@
 
 use crossbeam_channel::{Receiver, unbounded};
 
-use annexd_core::board::{BoardSpec, Request, Sensing, SerialFraming, SimulatedPegBoardOptions};
+use annexd_core::board::simulated::SimulatedPegBoardOptions;
+use annexd_core::board::transport::SerialFraming;
+use annexd_core::board::{BoardSpec, Request, Sensing};
 use annexd_core::listen::ListenMode;
 use annexd_core::{DeviceReport, Input, Lang, Seat, Session, Settings, Word};
 

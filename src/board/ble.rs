@@ -33,9 +33,8 @@ use futures::{Stream, StreamExt};
 use tokio::sync::mpsc::UnboundedReceiver;
 use tokio::time::Instant;
 
-use annexd_core::board::{
-    BleProfile, BleWrites, BoardProtocol, LinkInput, LinkOutput, Request, Uuid,
-};
+use annexd_core::board::transport::{BleProfile, BleWrites, Uuid};
+use annexd_core::board::{BoardProtocol, LinkInput, LinkOutput, Request};
 
 use super::port_event::PortEvent;
 

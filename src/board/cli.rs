@@ -19,11 +19,11 @@ use super::connection::BoardConnection;
 use super::port_event::PortEvent;
 use super::sim::{self, SimNote, SimOptions};
 use crate::error::{Error, Message, notice, notice_with, out_line};
+use annexd_core::board::simulated::{SimOrder, SimulatedPegBoardOptions};
 use annexd_core::board::{
     BoardOptions, BoardSpec, BoardSpecError, ChoiceError, DifferenceKind, LinkEvent, Sensing,
     Tracker, TrackerOutput,
 };
-use annexd_core::board::{SimOrder, SimulatedPegBoardOptions};
 use annexd_core::{ChessLinkLine, Lang, Token, Word};
 
 /// The kinds of board `board-sim` simulates.

@@ -10,9 +10,8 @@ use std::thread::JoinHandle;
 
 use crossbeam_channel::{Receiver, Sender};
 
-use annexd_core::board::{
-    BleProfile, BoardOptions, BoardProtocol, BoardSpec, Reach, Request, Sensing, Transport,
-};
+use annexd_core::board::transport::{BleProfile, Transport};
+use annexd_core::board::{BoardOptions, BoardProtocol, BoardSpec, Reach, Request, Sensing};
 
 use super::port_event::PortEvent;
 use super::serial::{self, PortSettings};

@@ -19,10 +19,8 @@ use std::time::{Duration, Instant};
 use crossbeam_channel::{Receiver, Sender, TryRecvError};
 use serialport::SerialPort;
 
-use annexd_core::board::{
-    BoardProtocol, DataBits, LinkEvent, LinkInput, LinkOutput, Parity, Request, SerialFraming,
-    StopBits,
-};
+use annexd_core::board::transport::{DataBits, Parity, SerialFraming, StopBits};
+use annexd_core::board::{BoardProtocol, LinkEvent, LinkInput, LinkOutput, Request};
 
 use super::port_event::PortEvent;
 

@@ -28,12 +28,12 @@ use serialport::{SerialPort, TTYPort};
 use shakmaty::Bitboard;
 
 use annexd_core::ChessLinkLine;
+use annexd_core::board::Sensing;
 use annexd_core::board::chesslink::device::{BoardOptions, ChessLinkBoard, Counts, Noise};
 use annexd_core::board::chesslink::frame::ByteParity;
 use annexd_core::board::chesslink::messages::{E2ROM_REPORTS, ReportMode};
-use annexd_core::board::{
-    DeviceMsg, Sensing, SimOrder, SimulatedPegBoard, SimulatedPegBoardOptions,
-};
+use annexd_core::board::peg_protocol::DeviceMsg;
+use annexd_core::board::simulated::{SimOrder, SimulatedPegBoard, SimulatedPegBoardOptions};
 use shakmaty::fen::Fen;
 use shakmaty::{CastlingMode, Chess, Position};
 

@@ -8,10 +8,9 @@ use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
 use annexd::board::{BoardConnection, PortEvent, SimOptions, start_simulator};
-use annexd_core::board::{
-    BoardOptions, BoardSpec, DgtDevice, LinkEvent, Sensing, SimulatedPegBoardOptions, Tracker,
-    TrackerOutput,
-};
+use annexd_core::board::dgt::DgtDevice;
+use annexd_core::board::simulated::SimulatedPegBoardOptions;
+use annexd_core::board::{BoardOptions, BoardSpec, LinkEvent, Sensing, Tracker, TrackerOutput};
 use serde_json::Value;
 use shakmaty::{Chess, Piece, Square};
 

@@ -6,10 +6,10 @@
 use std::time::{Duration, Instant};
 
 use annexd::board::{BoardConnection, PortEvent, PortSettings, SimOptions, start_simulator};
-use annexd_core::board::{
-    BoardInput, LinkEvent, Sensing, SimOrder, SimulatedPegBoardOptions, Tracker, TrackerOutput,
-};
-use annexd_core::board::{Link, Protocol, SerialFraming};
+use annexd_core::board::simulated::{SimOrder, SimulatedPegBoardOptions};
+use annexd_core::board::transport::SerialFraming;
+use annexd_core::board::{BoardInput, LinkEvent, Sensing, Tracker, TrackerOutput};
+use annexd_core::board::{Link, Protocol};
 use shakmaty::san::San;
 use shakmaty::uci::UciMove;
 use shakmaty::{CastlingSide, Chess, Move, Position, Square};

@@ -7,7 +7,8 @@
 use std::time::{Duration, Instant};
 
 use annexd::board::{BoardConnection, PortEvent, SimNote, SimOptions, start_simulator};
-use annexd_core::board::{BoardInput, LinkEvent, SimRefusal};
+use annexd_core::board::simulated::SimRefusal;
+use annexd_core::board::{BoardInput, LinkEvent};
 use annexd_core::board::{BoardOptions, BoardSpec};
 use crossbeam_channel::Receiver;
 

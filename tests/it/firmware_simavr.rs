@@ -18,7 +18,7 @@ use std::sync::Once;
 use std::sync::mpsc::{Receiver, channel};
 use std::time::{Duration, Instant};
 
-use annexd_core::board::parse_device_line;
+use annexd_core::board::peg_protocol::parse_device_line;
 use common::Running;
 use serde_json::Value;
 use shakmaty::san::San;

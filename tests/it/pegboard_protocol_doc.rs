@@ -3,10 +3,10 @@
 //! it lists are the program's, and the scan it shows after a lost `UP e2` is the one the
 //! simulated board sends.
 
-use annexd_core::board::{
-    DeviceMsg, HostMsg, LineError, SimulatedPegBoard, SimulatedPegBoardOptions, frame_line,
-    parse_device_line, parse_host_line,
+use annexd_core::board::peg_protocol::{
+    DeviceMsg, HostMsg, LineError, frame_line, parse_device_line, parse_host_line,
 };
+use annexd_core::board::simulated::{SimulatedPegBoard, SimulatedPegBoardOptions};
 use annexd_core::board_key;
 
 fn doc() -> String {

@@ -9,7 +9,7 @@ use std::io::{Read, Write};
 use std::sync::mpsc::{Receiver, channel};
 use std::time::Duration;
 
-use annexd_core::board::DgtDevice;
+use annexd_core::board::dgt::DgtDevice;
 use common::{Running, annexd};
 use shakmaty::{Chess, Piece, Square};
 

@@ -1,5 +1,5 @@
 //! `annexd play --board PORT` with a peg board on a real serial line: this test is the
-//! board (the core's model of a peg board, `annexd_core::board::SimulatedPegBoard`) on one end
+//! board (the core's model of a peg board, `annexd_core::board::simulated::SimulatedPegBoard`) on one end
 //! of a pseudo-terminal pair, the program opens the other as it opens `/dev/ttyACM0`. Under
 //! Wine the two ends are COM ports of the prefix joined by socat (`scripts/test-windows.sh`),
 //! so the program's COM port code is what reads the board.
@@ -11,7 +11,8 @@ use std::path::Path;
 use std::sync::mpsc::{Sender, channel};
 use std::time::Duration;
 
-use annexd_core::board::{SimulatedPegBoard, SimulatedPegBoardOptions, parse_host_line};
+use annexd_core::board::peg_protocol::parse_host_line;
+use annexd_core::board::simulated::{SimulatedPegBoard, SimulatedPegBoardOptions};
 use common::{Running, annexd, read};
 
 /// Plays the board on the test's end of a port pair; moves typed on the returned sender

@@ -1,7 +1,7 @@
 //! The peg-board line protocol, version 1 (`docs/pegboard-protocol.md`): a pure parser
 //! and encoder for the lines both sides send, with the optional `*HH` XOR checksum.
 //!
-//! Nothing here reads a port or knows the time; [`super::link`] decides what to do with the
+//! Nothing here reads a port or knows the time; [`super::Link`] decides what to do with the
 //! messages, the program's serial adapter (`annexd::board::serial`) moves the bytes.
 
 use std::fmt;

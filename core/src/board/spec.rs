@@ -467,8 +467,8 @@ impl From<BoardSpec> for String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::board::Transport;
     use crate::board::sensed::Sensing;
+    use crate::board::transport::Transport;
 
     fn spec(text: &str) -> BoardSpec {
         text.parse().unwrap_or_else(|e| panic!("{text}: {e}"))

@@ -62,7 +62,7 @@ pub enum DeviceReport {
     /// Listening started or stopped (push-to-talk).
     Listening(bool),
     /// The simulated peg board refused a typed line.
-    SimulatorRefused(crate::board::SimRefusal),
+    SimulatorRefused(crate::board::simulated::SimRefusal),
     /// The simulated peg board's cable was pulled (`peg unplug`) or put back.
     SimulatorCable {
         /// Plugged in again.

@@ -8,10 +8,13 @@
 use std::time::Duration;
 
 use annexd_core::board::chessnut::{self, Chessnut};
+use annexd_core::board::events::{EventOrder, SplitMix, move_events};
+use annexd_core::board::peg_protocol::DeviceMsg;
 use annexd_core::board::pegasus::{self, Pegasus, PegasusOptions};
+use annexd_core::board::positions::OrientationSetting;
 use annexd_core::board::{
-    BoardProtocol, Cell, DeviceMsg, EventOrder, LinkEvent, LinkInput, LinkOutput,
-    OrientationSetting, SensedBoard, Sensing, SplitMix, Tracker, TrackerOutput, move_events,
+    BoardProtocol, Cell, LinkEvent, LinkInput, LinkOutput, SensedBoard, Sensing, Tracker,
+    TrackerOutput,
 };
 use proptest::prelude::*;
 use shakmaty::{Chess, Move, Piece, Position};

@@ -2,10 +2,9 @@
 //! (with touches of other pieces put back) are read 100 % right on every kind of board; random
 //! lifts and drops that show no legal move are explained, never accepted as a position.
 
-use annexd_core::board::{
-    BoardInput, Cell, DeviceMsg, EventOrder, SensedBoard, Sensing, SplitMix, Tracker,
-    TrackerOutput, move_events,
-};
+use annexd_core::board::events::{EventOrder, SplitMix, move_events};
+use annexd_core::board::peg_protocol::DeviceMsg;
+use annexd_core::board::{BoardInput, Cell, SensedBoard, Sensing, Tracker, TrackerOutput};
 use proptest::prelude::*;
 use shakmaty::{Chess, Move, Position, Square};
 

@@ -11,8 +11,9 @@ use std::time::Duration;
 
 use annexd_core::board::chesslink::device::{BoardOptions, ChessLinkBoard};
 use annexd_core::board::chesslink::{ChessLink, ChessLinkOptions};
+use annexd_core::board::peg_protocol::Hello;
 use annexd_core::board::{
-    BoardInput, BoardProtocol, Cell, Hello, LinkEvent, LinkInput, LinkOutput, Request, Sensing,
+    BoardInput, BoardProtocol, Cell, LinkEvent, LinkInput, LinkOutput, Request, Sensing,
 };
 use annexd_core::{DeviceReport, Effect, Input, Lang, Seat, SessionOptions};
 use shakmaty::{Bitboard, Chess, Color, Piece, Position, Square};

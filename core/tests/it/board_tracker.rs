@@ -2,9 +2,10 @@
 //! of board, questions instead of guesses, differences in words.
 
 use annexd_core::Lang;
+use annexd_core::board::events::{EventOrder, move_events};
+use annexd_core::board::peg_protocol::{DeviceMsg, parse_device_line};
 use annexd_core::board::{
-    BoardInput, Cell, ChoiceError, DeviceMsg, EventOrder, SensedBoard, Sensing, Tracker,
-    TrackerOutput, move_events, parse_device_line,
+    BoardInput, Cell, ChoiceError, SensedBoard, Sensing, Tracker, TrackerOutput,
 };
 use shakmaty::fen::Fen;
 use shakmaty::san::San;

@@ -12,9 +12,11 @@ use annexd_core::board::chesslink::messages::{ChessLinkCommand, Decoded, Reply, 
 use annexd_core::board::chesslink::{ChessLink, ChessLinkOptions, Line, Reports};
 use annexd_core::board::chessnut::{self, Chessnut};
 use annexd_core::board::pegasus::{self, Pegasus, PegasusOptions};
+use annexd_core::board::positions::OrientationSetting;
+use annexd_core::board::transport::{SerialFraming, Transport};
 use annexd_core::board::{
-    BoardInput, BoardProtocol, LinkEvent, LinkInput, LinkOutput, OrientationSetting, Request,
-    SensedBoard, Sensing, SerialFraming, Tracker, TrackerOutput, Transport, events_of, writes_of,
+    BoardInput, BoardProtocol, LinkEvent, LinkInput, LinkOutput, Request, SensedBoard, Sensing,
+    Tracker, TrackerOutput, events_of, writes_of,
 };
 use shakmaty::uci::UciMove;
 use shakmaty::{Bitboard, Board, Chess, Move, Position, Square};

@@ -12,9 +12,10 @@ use annexd_core::board::chesslink::device::{BoardOptions, ChessLinkBoard, Noise}
 use annexd_core::board::chesslink::frame::ByteParity;
 use annexd_core::board::chesslink::messages::{E2ROM_REPORT_TIME, E2ROM_REPORTS, ReportMode};
 use annexd_core::board::chesslink::{ChessLink, ChessLinkOptions, Line, Reports};
+use annexd_core::board::events::{EventOrder, SplitMix, move_events};
+use annexd_core::board::positions::{Orientation, OrientationSetting};
 use annexd_core::board::{
-    BoardProtocol, EventOrder, LinkEvent, LinkInput, LinkOutput, Orientation, OrientationSetting,
-    Request, Sensing, SplitMix, Tracker, TrackerOutput, move_events,
+    BoardProtocol, LinkEvent, LinkInput, LinkOutput, Request, Sensing, Tracker, TrackerOutput,
 };
 use proptest::prelude::*;
 use shakmaty::{Bitboard, Chess, Move, Position, Square};

@@ -18,7 +18,7 @@
 
 use crate::support;
 
-use annexd_core::board::SplitMix;
+use annexd_core::board::events::SplitMix;
 use support::blind::{Player, Setup};
 
 fn play(seed: u64) -> Result<usize, String> {

@@ -10,7 +10,7 @@ use crate::support;
 use std::collections::HashSet;
 
 use annexd_core::Lang;
-use annexd_core::board::SplitMix;
+use annexd_core::board::events::SplitMix;
 use support::blind::{Player, Setup};
 use support::vocabulary::{vocabulary, words_of};
 

@@ -7,7 +7,9 @@ use crate::support;
 
 use std::time::Duration;
 
-use annexd_core::board::{Hello, LinkEvent, SimRefusal};
+use annexd_core::board::LinkEvent;
+use annexd_core::board::peg_protocol::Hello;
+use annexd_core::board::simulated::SimRefusal;
 use annexd_core::record::{Header, Integrity, RecordState, Scoresheet, SheetFormat};
 use annexd_core::{
     ClosedRecord, Closing, DeviceReport, DiskReport, Effect, INTERRUPT_AGAIN_WITHIN, Input, Lang,

@@ -6,9 +6,9 @@
 
 use crate::support;
 
-use annexd_core::board::{
-    BoardInput, DeviceMsg, EventOrder, LinkEvent, Sensing, SplitMix, move_events,
-};
+use annexd_core::board::events::{EventOrder, SplitMix, move_events};
+use annexd_core::board::peg_protocol::DeviceMsg;
+use annexd_core::board::{BoardInput, LinkEvent, Sensing};
 use annexd_core::{Input, Seat, Session, SessionOptions, Style, move_tokens};
 use proptest::prelude::*;
 use shakmaty::fen::Fen;

@@ -3,9 +3,9 @@
 //! `peg e7e6` was dropped without a word).
 
 use annexd_core::Lang;
-use annexd_core::board::{
-    DeviceMsg, Sensing, SimRefusal, SimulatedPegBoard, SimulatedPegBoardOptions,
-};
+use annexd_core::board::Sensing;
+use annexd_core::board::peg_protocol::DeviceMsg;
+use annexd_core::board::simulated::{SimRefusal, SimulatedPegBoard, SimulatedPegBoardOptions};
 use shakmaty::{Position, Square};
 
 fn device() -> SimulatedPegBoard {

@@ -11,7 +11,7 @@
 //! bytes between its lines as fast as the port takes them. [`SimHandle::unplug`] and
 //! [`SimHandle::replug`] pull and put back its cable at any moment.
 //!
-//! The device is the core's pure model (`annexd_core::board::SimulatedPegBoard`);
+//! The device is the core's pure model (`annexd_core::board::simulated::SimulatedPegBoard`);
 //! [`start_simulator`] runs one in a thread that sleeps until something happens (bytes from the
 //! host, a typed line, room to write, the end of an unplugged while). Its port is a [`Cable`]: a
 //! pseudo-terminal it waits on in `epoll` through mio, with a waker for the handle's commands
@@ -25,8 +25,9 @@ use std::time::{Duration, Instant};
 
 use crossbeam_channel::{Receiver, Sender, TryRecvError};
 
-use annexd_core::board::{DeviceMsg, SplitMix, parse_host_line};
-use annexd_core::board::{SimRefusal, SimulatedPegBoard, SimulatedPegBoardOptions};
+use annexd_core::board::events::SplitMix;
+use annexd_core::board::peg_protocol::{DeviceMsg, parse_host_line};
+use annexd_core::board::simulated::{SimRefusal, SimulatedPegBoard, SimulatedPegBoardOptions};
 
 /// How the simulated board behaves: the device, and what its port does.
 #[derive(Debug, Clone)]

@@ -10,7 +10,8 @@
 
 use std::time::Duration;
 
-use annexd_core::board::{BoardInput, Cell, LinkEvent, Sensing, SplitMix};
+use annexd_core::board::events::SplitMix;
+use annexd_core::board::{BoardInput, Cell, LinkEvent, Sensing};
 use annexd_core::{
     Audience, Command, Effect, Input, Lang, Seat, SeatRole, Session, SessionOptions, Speech, Style,
     Token, Word, WordSet, move_tokens,

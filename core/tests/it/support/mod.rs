@@ -11,7 +11,8 @@ pub mod vocabulary;
 
 use std::time::Duration;
 
-use annexd_core::board::{BoardInput, Hello, LinkEvent, Sensing};
+use annexd_core::board::peg_protocol::Hello;
+use annexd_core::board::{BoardInput, LinkEvent, Sensing};
 use annexd_core::clock::{AnnounceConfig, ClockOptions, TalkingClock, TimeControl};
 use annexd_core::listen::Heard;
 use annexd_core::record::{Header, Scoresheet};
