@@ -33,7 +33,7 @@ pub fn run(data: &[u8]) {
     let mut now = Duration::ZERO;
     let record = |effects: Vec<Effect>, journal: &mut Vec<u8>| {
         for effect in effects {
-            if let Effect::Record(entry) = effect {
+            if let Effect::Record(entry, _) = effect {
                 journal.extend(entry.to_json_line().into_bytes());
                 journal.push(b'\n');
             }

@@ -1,11 +1,11 @@
-//! The program's jobs wired together: adapters (keyboard, speech, boards, journal) around the
-//! session core, and the event loop that waits for inputs and deadlines.
+//! The program's jobs wired together: the game's edge as a list of ports (keyboard, signals,
+//! boards, voice, the terminal, speech, the journal: [`port`], [`ports`]) around the session
+//! core, and the event loop that waits on them and on the deadlines.
 
 pub(crate) mod config_cmd;
-pub(crate) mod devices;
 pub(crate) mod event_loop;
-pub(crate) mod journal_queue;
 pub(crate) mod options;
 pub(crate) mod play;
+pub(crate) mod port;
+pub(crate) mod ports;
 pub(crate) mod signals;
-pub(crate) mod sink;

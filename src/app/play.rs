@@ -13,10 +13,8 @@ use annexd_core::{
     DiskReport, Input, Lang, Resumed, SeatRole, Session, SessionOptions, Word, resume,
 };
 
-use super::devices::Devices;
 use super::event_loop::run;
-use super::options::{PlayArgs, ResumeArgs, clock_for, settings_for};
-use super::sink::Sink;
+use super::options::{PlayArgs, ResumeArgs, View, clock_for, settings_for};
 
 /// `annexd play`.
 pub fn run_play(args: &PlayArgs) -> Result<ExitCode, Error> {
@@ -70,18 +68,18 @@ pub fn run_play(args: &PlayArgs) -> Result<ExitCode, Error> {
             path: earlier.display().to_string(),
         }));
     }
-    let mut session = Session::new(sheet, clock, SessionOptions::from(&settings));
-    let mut sink = Sink::new(files, &settings, args.seat.view);
-    sink.keep_settings_in(args.config.clone());
-    let devices = Devices::open(&settings, args, &mut session)?;
-    Ok(run(
-        &mut session,
-        &mut sink,
-        devices,
-        false,
-        Duration::ZERO,
-        starting,
-    ))
+    let mut session = Session::new(sheet, clock, session_options(&settings, args));
+    let ports = super::ports::open(&settings, args, &mut session, files, false, Duration::ZERO)?;
+    Ok(run(&mut session, ports, false, Duration::ZERO, starting))
+}
+
+/// The session's options: the settings', with a snapshot of the game after each input where
+/// a port follows it (the board view, the recogniser's position).
+fn session_options(settings: &annexd_core::Settings, args: &PlayArgs) -> SessionOptions {
+    let mut options = SessionOptions::from(settings);
+    options.view_snapshots = args.seat.view == View::Board
+        || settings.listen.mode != annexd_core::listen::ListenMode::Off;
+    options
 }
 
 /// The files of a new game at `path`.
@@ -212,13 +210,11 @@ pub fn run_resume(args: &ResumeArgs) -> Result<ExitCode, Error> {
     let Resumed {
         mut session,
         at: offset,
-    } = resume(&contents, clock, SessionOptions::from(&settings)).map_err(|err| {
+    } = resume(&contents, clock, session_options(&settings, &play_args)).map_err(|err| {
         Error::said(lang, err.tokens())
             .shown(journal_path.display())
             .logged(&err)
     })?;
-    let mut sink = Sink::new(files, &settings, args.seat.view);
-    sink.keep_settings_in(args.config.clone());
     let mut starting = Vec::new();
     if let Some(tail) = &contents.damaged_tail {
         starting.push(Input::Disk(DiskReport::DamagedEnd(tail.clone())));
@@ -232,26 +228,18 @@ pub fn run_resume(args: &ResumeArgs) -> Result<ExitCode, Error> {
             entries,
         }));
     }
-    // The PGN may be behind the journal after a crash: written again from the journal now.
-    sink.write_pgn(session.sheet());
     let mut board_args = play_args.clone();
     board_args.fen = Some(session.game().fen());
-    let devices = Devices::open(&settings, &board_args, &mut session)?;
-    Ok(run(
-        &mut session,
-        &mut sink,
-        devices,
-        true,
-        offset,
-        starting,
-    ))
+    // The PGN may be behind the journal after a crash: the journal's port writes it again.
+    let ports = super::ports::open(&settings, &board_args, &mut session, files, true, offset)?;
+    Ok(run(&mut session, ports, true, offset, starting))
 }
 
 /// Adds the entries a journal could not take at the end of the last session (kept in a
-/// rescue file, see [`super::journal_queue::unsaved_paths`]) to the journal, and removes that
+/// rescue file, see [`super::ports::journal_queue::unsaved_paths`]) to the journal, and removes that
 /// file. Returns the file and how many lines it held.
 fn take_unsaved(journal: &Path) -> Result<Option<(PathBuf, usize)>, Error> {
-    for path in super::journal_queue::unsaved_paths(journal) {
+    for path in super::ports::journal_queue::unsaved_paths(journal) {
         let Ok(rescued) = std::fs::read(&path) else {
             continue;
         };

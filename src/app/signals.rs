@@ -1,5 +1,5 @@
-//! What asks a running game to stop from outside it, as [`StopRequest`]s on a channel the
-//! event loop waits on like any other source; the session decides what each one does, the
+//! What asks a running game to stop from outside it, as [`StopRequest`]s from a port the
+//! event loop waits on like any other; the session decides what each one does, the
 //! same way on Unix and on Windows:
 //!
 //! | request | Unix | Windows console |
@@ -18,8 +18,10 @@
 
 use std::time::Duration;
 
-use annexd_core::StopRequest;
-use crossbeam_channel::{Receiver, Sender};
+use annexd_core::{Input, StopRequest};
+use crossbeam_channel::{Receiver, Select, Sender};
+
+use super::port::{Port, watch_one};
 
 /// How long the handler of a closing console keeps Windows waiting for the game to close;
 /// Windows itself ends the process after 5 s (a console closed) or more (logoff, shutdown).
@@ -28,24 +30,40 @@ pub const CLOSE_GRACE: Duration = Duration::from_millis(4500);
 
 /// The requests caught while a game runs; dropping it stops catching them.
 pub struct EndSignals {
-    received: Receiver<StopRequest>,
+    /// `None` once the thread that catches them has gone.
+    received: Option<Receiver<StopRequest>>,
     _catcher: platform::Catcher,
 }
 
 impl EndSignals {
-    /// Starts catching the requests to stop; they arrive on [`EndSignals::received`].
+    /// Starts catching the requests to stop; they arrive as inputs of its [`Port`].
     pub fn catch() -> std::io::Result<EndSignals> {
         let (tx, received) = crossbeam_channel::bounded(4);
         let catcher = platform::Catcher::start(tx)?;
         Ok(EndSignals {
-            received,
+            received: Some(received),
             _catcher: catcher,
         })
     }
+}
 
-    /// The requests received, in order.
-    pub fn received(&self) -> &Receiver<StopRequest> {
-        &self.received
+impl Port for EndSignals {
+    fn watch<'a>(&'a self, select: &mut Select<'a>) -> usize {
+        watch_one(select, self.received.as_ref())
+    }
+
+    fn take(&mut self, _now: Duration) -> Vec<Input> {
+        let Some(received) = &self.received else {
+            return Vec::new();
+        };
+        match received.try_recv() {
+            Ok(request) => vec![Input::Stop(request)],
+            Err(_) => {
+                // The signal thread has gone: signals end the program the default way now.
+                self.received = None;
+                Vec::new()
+            }
+        }
     }
 }
 

@@ -153,7 +153,7 @@ impl GameFiles {
     }
 
     /// Appends a line to the journal only (fsynced); the PGN is written separately. For a
-    /// journal that may refuse lines for a while (`annexd::app::journal_queue`).
+    /// journal that may refuse lines for a while (`annexd::app::ports::journal_queue`).
     pub fn append(&mut self, line: &Stamped) -> Result<(), JournalError> {
         self.journal.append(line)
     }

@@ -310,7 +310,7 @@ fn the_end_of_the_game_is_written_with_its_result_and_the_pgn_kept_current() {
     for (i, line) in ["f3", "e5", "g4", "Qh4"].into_iter().enumerate() {
         let at = Duration::from_secs(i as u64 + 1);
         for effect in session.handle(Input::Line(line.into()), at) {
-            if let Effect::Record(line) = effect {
+            if let Effect::Record(line, _) = effect {
                 files.write(&line, session.sheet()).unwrap();
             }
         }

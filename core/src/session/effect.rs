@@ -1,5 +1,6 @@
 //! What the session core asks the adapters to do: speak, show, record, close the record, quit,
-//! light a board.
+//! light a board, show the game. Each effect carries what its port needs (the scoresheet, a
+//! snapshot of the game), so that no port reads the session.
 
 use shakmaty::Color;
 
@@ -74,8 +75,13 @@ pub enum Effect {
     ToBoard(super::seat::Seat, crate::board::Request),
     /// A line for the log only: what a device sent that was dropped or ignored, and why.
     Log(String),
-    /// Write this entry to the journal (fsynced) and rewrite the PGN.
-    Record(crate::record::Stamped),
+    /// Write this entry to the journal (fsynced) and rewrite the PGN from the scoresheet as it
+    /// stands with the entry (the sheets written when the record closes are the last one's).
+    Record(crate::record::Stamped, Box<crate::record::Scoresheet>),
+    /// What a screen shows of the game now (after each input, when
+    /// [`super::SessionOptions::view_snapshots`] asks for it): for the board view, and for
+    /// what follows the position.
+    View(Box<super::view::ViewSnapshot>),
     /// The game has ended: once every line of the journal is on disk, write these
     /// scoresheets beside it and report them, with the record's state as read back from
     /// the disk (`DiskReport::RecordClosed`), so that the check code can be said.

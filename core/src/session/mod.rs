@@ -78,6 +78,9 @@ pub struct SessionOptions {
     pub sheets: Vec<SheetFormat>,
     /// The speaking rate (1.0 normal), which "schneller" and "langsamer" change.
     pub speech_rate: f32,
+    /// After each input, hand out what a screen shows of the game ([`Effect::View`]): for a
+    /// board view, and for ports that follow the position (the recogniser). Off by default.
+    pub view_snapshots: bool,
 }
 
 impl Default for SessionOptions {
@@ -96,6 +99,7 @@ impl From<&Settings> for SessionOptions {
             program_announces: settings.game.announcer == Announcer::Program,
             sheets: settings.record.sheets.clone(),
             speech_rate: settings.speech.rate,
+            view_snapshots: false,
         }
     }
 }
@@ -374,6 +378,9 @@ impl Session {
         self.poll_clock(now, &mut out);
         out.extend(self.cycle.light_change());
         self.remember(&out);
+        if self.options.view_snapshots {
+            out.push(Effect::View(Box::new(self.view_snapshot(now))));
+        }
         out
     }
 
@@ -455,15 +462,16 @@ impl Session {
     ) -> Result<sheet::Applied, ApplyError> {
         let was_over = self.sheet.game().is_over();
         let applied = self.sheet.apply(&entry)?;
-        out.push(Effect::Record(Stamped::at(
-            applied.entry.clone(),
-            millis(now),
-        )));
+        out.push(Effect::Record(
+            Stamped::at(applied.entry.clone(), millis(now)),
+            Box::new(self.sheet.clone()),
+        ));
         if let Some(result) = self.sheet.result_entry_after(was_over, &applied.entry) {
             match self.sheet.apply(&result) {
-                Ok(confirmed) => {
-                    out.push(Effect::Record(Stamped::at(confirmed.entry, millis(now))))
-                }
+                Ok(confirmed) => out.push(Effect::Record(
+                    Stamped::at(confirmed.entry, millis(now)),
+                    Box::new(self.sheet.clone()),
+                )),
                 Err(err) => out.push(Effect::Log(format!(
                     "the result after {} was not recorded: {err}",
                     applied.entry.kind()

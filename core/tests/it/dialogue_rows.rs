@@ -466,7 +466,7 @@ fn resumed(lang: Lang) -> Game {
             .s
             .handle(Input::Line(line.into()), std::time::Duration::from_secs(10));
         for effect in effects {
-            if let Effect::Record(stamped) = effect {
+            if let Effect::Record(stamped, _) = effect {
                 text.push('\n');
                 text.push_str(&stamped.to_json_line());
             }

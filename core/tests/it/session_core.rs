@@ -251,10 +251,13 @@ fn the_arbiter_goes_back_and_the_boards_follow() {
     let entries: Vec<_> = back
         .iter()
         .filter_map(|e| match e {
-            Effect::Record(Stamped {
-                entry: Entry::Undo(u),
-                ..
-            }) => u.undone.clone(),
+            Effect::Record(
+                Stamped {
+                    entry: Entry::Undo(u),
+                    ..
+                },
+                _,
+            ) => u.undone.clone(),
             _ => None,
         })
         .collect();

@@ -465,7 +465,7 @@ fn going_back_sets_the_clocks_as_recorded_and_the_arbiter_may_readjust_them_d_2_
     let reasons: Vec<Option<&str>> = back
         .iter()
         .filter_map(|e| match e {
-            Effect::Record(line) => match &line.entry {
+            Effect::Record(line, _) => match &line.entry {
                 Entry::Undo(undo) => Some(undo.reason.as_deref()),
                 _ => None,
             },
@@ -662,7 +662,7 @@ fn the_sighted_players_touch_seen_on_the_e_board_is_said_and_recorded_d_2_10_5()
     let entry = touched
         .iter()
         .find_map(|e| match e {
-            annexd_core::Effect::Record(entry) => Some(entry.clone()),
+            annexd_core::Effect::Record(entry, _) => Some(entry.clone()),
             _ => None,
         })
         .expect("the touch is journaled");

@@ -167,7 +167,7 @@ proptest! {
             now = at;
             effects.extend(session.handle(input, now));
             for effect in effects {
-                if let Effect::Record(entry) = effect {
+                if let Effect::Record(entry, _) = effect {
                     journal.push_str(&entry.to_json_line());
                     journal.push('\n');
                 }

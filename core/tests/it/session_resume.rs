@@ -47,7 +47,7 @@ impl Played {
 
     fn input(&mut self, input: Input, at_secs: u64) {
         for effect in self.session.handle(input, Duration::from_secs(at_secs)) {
-            if let Effect::Record(line) = effect {
+            if let Effect::Record(line, _) = effect {
                 self.lines.push(line);
             }
         }
@@ -142,7 +142,7 @@ fn a_move_made_but_not_completed_can_still_be_taken_back_or_completed() {
     assert!(
         pressed
             .iter()
-            .any(|e| matches!(e, Effect::Record(line) if line.entry.kind() == "press")),
+            .any(|e| matches!(e, Effect::Record(line, _) if line.entry.kind() == "press")),
         "{pressed:?}"
     );
     assert_eq!(session.uncompleted(), None);

@@ -95,7 +95,7 @@ pub fn recorded(effects: &[Effect]) -> Vec<&'static str> {
     effects
         .iter()
         .filter_map(|e| match e {
-            Effect::Record(line) => Some(line.entry.kind()),
+            Effect::Record(line, _) => Some(line.entry.kind()),
             _ => None,
         })
         .collect()

@@ -1,0 +1,104 @@
+//! The ports of a game's edge (see [`super::port`]), one module each, and the one place
+//! where they are listed ([`open`]): the ending signals, the boards (and the simulated peg
+//! board), voice input, the terminal (the line view, or the board view for sighted
+//! helpers), the speaker, the journal, the speaking rate kept for the next game, the log.
+
+pub(crate) mod boards;
+pub(crate) mod journal;
+pub(crate) mod journal_queue;
+pub(crate) mod lines;
+pub(crate) mod log;
+pub(crate) mod rate_kept;
+pub(crate) mod simulator;
+pub(crate) mod speaker;
+pub(crate) mod view;
+pub(crate) mod voice;
+
+use annexd_core::{DeviceReport, Input, Session, Settings, Shown, Speech, Token, TypedLine};
+
+use super::event_loop::Ports;
+use super::options::{PlayArgs, View};
+use super::signals::EndSignals;
+use crate::error::Error;
+use crate::record::GameFiles;
+
+/// The ports of a game, as the settings and the command line ask, in the order they see
+/// effects and are left: the sources first (they end before the last words), the view before
+/// the speaker (its screen is left before the last words are waited for). `session` is the
+/// game as it starts (the boards are attached to it; the view and the recogniser begin with
+/// its position); `files` its journal, whose PGN is written again at once when `resumed` (it
+/// may be behind the journal after a crash); `at` the game time it starts at.
+pub(crate) fn open(
+    settings: &Settings,
+    args: &PlayArgs,
+    session: &mut Session,
+    files: GameFiles,
+    resumed: bool,
+    at: std::time::Duration,
+) -> Result<Ports, Error> {
+    let speech = settings.game.speech();
+    let mut ports: Ports = Vec::new();
+    match EndSignals::catch() {
+        Ok(signals) => ports.push(Box::new(signals)),
+        Err(err) => {
+            tracing::warn!("signals cannot be caught ({err}): Ctrl-C ends without closing");
+        }
+    }
+    // The speaker opens on a thread of its own: started first, it has the most time.
+    let speaker = speaker::SpeakerPort::open(settings);
+    let terminal: Box<dyn super::port::Port> = match args.seat.view {
+        View::Board => match view::ViewPort::enter(speech, session.view_snapshot(at)) {
+            Ok(view) => Box::new(view),
+            Err(err) => Box::new(lines::LineView::new(
+                speech,
+                vec![Input::Device(DeviceReport::ViewUnavailable {
+                    detail: err.to_string(),
+                })],
+            )),
+        },
+        _ => Box::new(lines::LineView::new(speech, Vec::new())),
+    };
+    let mut journal = journal::Journal::new(files, session.sheet().clone(), speech.lang);
+    if resumed {
+        journal.write_pgn();
+    }
+    ports.extend(boards::open(settings, args, session)?);
+    if let Some(voice) = voice::VoicePort::new(settings, args, session.game().position()) {
+        ports.push(Box::new(voice));
+    }
+    ports.push(terminal);
+    if let Some(speaker) = speaker {
+        ports.push(Box::new(speaker));
+    }
+    ports.push(Box::new(journal));
+    ports.push(Box::new(rate_kept::RateKept::new(args.config.clone())));
+    ports.push(Box::new(log::Log::new()));
+    Ok(ports)
+}
+
+/// A typed line as the session takes it.
+pub(crate) fn typed(line: TypedLine) -> Input {
+    match line {
+        TypedLine::Text(line) => Input::Line(line),
+        TypedLine::Unreadable => Input::LineUnreadable,
+        TypedLine::TooLong(bytes) => Input::LineTooLong(bytes),
+    }
+}
+
+/// The line a [`annexd_core::Effect::Say`] prints: its words, or `printed` where the line
+/// shows something else.
+pub(crate) fn said_text(speech: &Speech, tokens: &[Token], printed: Option<&Shown>) -> String {
+    match printed {
+        Some(shown) => shown_text(speech, shown),
+        None => speech.text(tokens),
+    }
+}
+
+/// The line of a [`Shown`]: the words, then the data shown after them.
+pub(crate) fn shown_text(speech: &Speech, shown: &Shown) -> String {
+    let words = speech.text(&shown.tokens);
+    match shown.detail.as_deref() {
+        Some(detail) if !detail.is_empty() => format!("{words}: {detail}"),
+        _ => words,
+    }
+}
