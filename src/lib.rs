@@ -9,7 +9,7 @@
 //!
 //! - [`main`] runs the command line; a command that fails returns an [`Error`], said once
 //!   in the user's language.
-//! - The adapters, each tested against a real stand-in: [`board`] (serial links to peg boards
+//! - The adapters, each tested against a real stand-in: [`board`] (connections to peg boards
 //!   and e-boards, the simulated peg board), [`listen`] (audio capture, WAV files, the
 //!   recogniser), [`speech`] (voices, composing clips, the speaker), [`record`] (a game's
 //!   files: the journal, the PGN, the PDF and Braille sheets), [`clock`] (the talking
@@ -17,8 +17,8 @@
 //!   process as a port of the game, for playing at home), and with the feature `online`,
 //!   `online` (lichess's Board API over HTTPS, as a port of the game).
 //!
-//! Everything else (the event loop of a game, the terminal, the settings file, the command
-//! line's subcommands) is private to the program.
+//! Everything else (the game's edge as ports and their event loop, the terminal, the settings
+//! file, the command line's subcommands) is private to the program.
 
 #![warn(missing_docs)]
 

@@ -27,6 +27,33 @@
 //!   review in words); with the feature `online`, `online` (playing on lichess through its
 //!   Board API: its lines, requests, the move lists compared, the game as a state machine).
 //!
+//! # A game in a few inputs
+//!
+//! The program's event loop does this with real devices and the wall clock; here, typed
+//! lines and made-up times:
+//!
+//! ```
+//! use std::time::Duration;
+//! use annexd_core::record::{Header, Scoresheet};
+//! use annexd_core::{Effect, Input, Lang, Session, SessionOptions, Speech, WordSet};
+//!
+//! let sheet = Scoresheet::new(Header::standard()).unwrap();
+//! let mut session = Session::new(sheet, None, SessionOptions::default());
+//! let speech = Speech::new(Lang::De, WordSet::AnnexD);
+//! let mut said = Vec::new();
+//! for (line, at) in [("e4", 3), ("e5", 7)] {
+//!     for effect in session.handle(Input::Line(line.into()), Duration::from_secs(at)) {
+//!         match effect {
+//!             Effect::Say { tokens, .. } => said.push(speech.text(&tokens)),
+//!             Effect::Record(line, _) => assert_eq!(line.entry.kind(), "move"),
+//!             _ => {}
+//!         }
+//!     }
+//! }
+//! assert_eq!(session.game().history().len(), 2);
+//! assert!(said[0].starts_with("Weiß"), "{said:?}");
+//! ```
+//!
 //! Inside, the modules stand in floors, each looking only down: `words` (tokens, words,
 //! command kinds) → `lang` (the tables) → `notation`, `command` → `game`, `board`, `speech`
 //! → `clock`, `listen` → `record` → `config` → `session`; `engine` stands above `clock` and
