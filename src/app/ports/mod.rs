@@ -47,7 +47,7 @@ pub(crate) fn open(
     // The speaker opens on a thread of its own: started first, it has the most time.
     let speaker = speaker::SpeakerPort::open(settings);
     let terminal: Box<dyn super::port::Port> = match args.seat.view {
-        View::Board => match view::ViewPort::enter(speech, session.view_snapshot(at)) {
+        View::Board => match view::ViewPort::enter(speech, session.view_snapshot(at), at) {
             Ok(view) => Box::new(view),
             Err(err) => Box::new(lines::LineView::new(
                 speech,

@@ -26,8 +26,12 @@ pub(crate) struct ViewPort {
 }
 
 impl ViewPort {
-    /// Takes over the terminal for the view of the game as `snapshot` shows it.
-    pub(crate) fn enter(speech: Speech, snapshot: ViewSnapshot) -> std::io::Result<ViewPort> {
+    /// Takes over the terminal for the view of the game as `snapshot` shows it at `now`.
+    pub(crate) fn enter(
+        speech: Speech,
+        snapshot: ViewSnapshot,
+        now: Duration,
+    ) -> std::io::Result<ViewPort> {
         let screen = Screen::enter()?;
         let mut view = BoardView::new();
         view.show(snapshot);
@@ -36,7 +40,7 @@ impl ViewPort {
             screen: Some(screen),
             view,
             keys: None,
-            now: Duration::ZERO,
+            now,
         })
     }
 
