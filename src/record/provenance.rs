@@ -246,7 +246,10 @@ mod tests {
         };
         assert_eq!(online.words(), [Word::EngineBuiltIn, Word::NetworkBuiltIn]);
         assert_eq!(BuildFacts::of_this_build().engine, cfg!(feature = "engine"));
-        assert_eq!(BuildFacts::of_this_build().network, cfg!(feature = "online"));
+        assert_eq!(
+            BuildFacts::of_this_build().network,
+            cfg!(feature = "online")
+        );
     }
 }
 
