@@ -63,6 +63,7 @@ impl HighPass {
 const DENOISE_RATE: usize = 48_000;
 
 /// An utterance at `rate` with its noise suppressed (RNNoise at 48 kHz): as long as it came.
+#[cfg_attr(not(feature = "whisper"), allow(dead_code))]
 pub fn denoise(samples: &[i16], rate: u32) -> Vec<i16> {
     let rate = rate as usize;
     let Some(up) = resample(
@@ -100,6 +101,7 @@ pub fn denoise(samples: &[i16], rate: u32) -> Vec<i16> {
 }
 
 /// A whole signal from one rate to another (rubato's FFT resampler, its delay trimmed).
+#[cfg_attr(not(feature = "whisper"), allow(dead_code))]
 fn resample(signal: &[f32], from: usize, to: usize) -> Option<Vec<f32>> {
     const CHUNK: usize = 1024;
     let mut resampler = FftFixedIn::<f32>::new(from, to, CHUNK, 2, 1).ok()?;
@@ -156,7 +158,7 @@ mod tests {
         let noise: Vec<i16> = (0..32_000)
             .map(|_| {
                 seed = seed.wrapping_mul(1_103_515_245).wrapping_add(12345);
-                ((seed >> 16) as i16 >> 4) as i16
+                (seed >> 16) as i16 >> 4
             })
             .collect();
         let clean = denoise(&noise, rate);
