@@ -41,7 +41,9 @@ export WINEPREFIX="$WORK/wine" WINEDEBUG=-all
 unset WINEPATH LOUIS_TABLEPATH
 scripts/cross.sh wine-prefix "$WINEPREFIX"
 # Everything at the zip's root, as "Extract All" into C:\annexd leaves it.
-unzip -Z1 "$ZIP" | grep -qx 'annexd.exe' || { say "FAIL: annexd.exe is not at the zip's root"; exit 1; }
+# (The listing read whole: `grep -q` stopping early would kill unzip with SIGPIPE, which
+# pipefail counts as a failure once the listing outgrows the pipe's buffer.)
+grep -qx 'annexd.exe' < <(unzip -Z1 "$ZIP") || { say "FAIL: annexd.exe is not at the zip's root"; exit 1; }
 unzip -q "$ZIP" -d "$WINEPREFIX/drive_c/annexd"
 README="$WINEPREFIX/drive_c/annexd/README.txt"
 for wanted in 'Windows 10 or later' 'chesslink:COM4' 'Ende in German' 'quit in English' 'fin in French'; do
