@@ -169,7 +169,8 @@ cat > kill.json <<EOF
   ["type", "again", "FEN"],
   ["expect", "again", "rnbqkbnr/pp1ppppp/8/2p5/4P3/8/PPPP1PPP/RNBQKBNR w KQkq"],
   ["type", "again", "Springer Felix drei"], ["exact", "again", "Weiß Springer Felix drei"],
-  ["type", "again", "Ende"], ["exact", "again", "gespeichert, weiter mit annexd resume"],
+  ["type", "again", "Ende"], ["expect", "again", "ja oder nein"], ["type", "again", "ja"],
+  ["exact", "again", "gespeichert, weiter mit annexd resume"],
   ["wait", "again", 0]
 ]}
 EOF
@@ -193,7 +194,8 @@ cat > com.json <<EOF
   ["type", "game", "Springer Felix sechs"], ["exact", "game", "Schwarz Springer Felix sechs"],
   ["type", "game", ""],
   ["type", "board", "g8f6"], ["exact", "game", "Bretter stimmen überein"],
-  ["type", "game", "Ende"], ["exact", "game", "gespeichert, weiter mit annexd resume"],
+  ["type", "game", "Ende"], ["expect", "game", "ja oder nein"], ["type", "game", "ja"],
+  ["exact", "game", "gespeichert, weiter mit annexd resume"],
   ["wait", "game", 0]
 ]}
 EOF
