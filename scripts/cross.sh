@@ -123,7 +123,7 @@ use_target() { # use_target TRIPLE
     rustc=$(command -v rustc); cargo=$(command -v cargo)
     [ "$rustc" = /usr/bin/rustc ] && [ "$cargo" = /usr/bin/cargo ] \
       || die "Debian's rustc and cargo are not first on PATH here (rustc: $rustc, cargo: $cargo)"
-    dpkg -L rustc-web | grep -qx /usr/bin/rustc || die "/usr/bin/rustc is not Debian's rustc-web"
+    grep -qx /usr/bin/rustc < <(dpkg -L rustc-web) || die "/usr/bin/rustc is not Debian's rustc-web"
     BUILD_STD=(-Zbuild-std=std,panic_abort)
   fi
   case "$triple" in

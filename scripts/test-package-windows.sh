@@ -41,7 +41,9 @@ export WINEPREFIX="$WORK/wine" WINEDEBUG=-all
 unset WINEPATH LOUIS_TABLEPATH
 scripts/cross.sh wine-prefix "$WINEPREFIX"
 # Everything at the zip's root, as "Extract All" into C:\annexd leaves it.
-unzip -Z1 "$ZIP" | grep -qx 'annexd.exe' || { say "FAIL: annexd.exe is not at the zip's root"; exit 1; }
+# (The listing read whole: `grep -q` stopping early would kill unzip with SIGPIPE, which
+# pipefail counts as a failure once the listing outgrows the pipe's buffer.)
+grep -qx 'annexd.exe' < <(unzip -Z1 "$ZIP") || { say "FAIL: annexd.exe is not at the zip's root"; exit 1; }
 unzip -q "$ZIP" -d "$WINEPREFIX/drive_c/annexd"
 README="$WINEPREFIX/drive_c/annexd/README.txt"
 for wanted in 'Windows 10 or later' 'chesslink:COM4' 'Ende in German' 'quit in English' 'fin in French'; do
@@ -167,7 +169,8 @@ cat > kill.json <<EOF
   ["type", "again", "FEN"],
   ["expect", "again", "rnbqkbnr/pp1ppppp/8/2p5/4P3/8/PPPP1PPP/RNBQKBNR w KQkq"],
   ["type", "again", "Springer Felix drei"], ["exact", "again", "Weiß Springer Felix drei"],
-  ["type", "again", "Ende"], ["exact", "again", "gespeichert, weiter mit annexd resume"],
+  ["type", "again", "Ende"], ["expect", "again", "ja oder nein"], ["type", "again", "ja"],
+  ["exact", "again", "gespeichert, weiter mit annexd resume"],
   ["wait", "again", 0]
 ]}
 EOF
@@ -191,7 +194,8 @@ cat > com.json <<EOF
   ["type", "game", "Springer Felix sechs"], ["exact", "game", "Schwarz Springer Felix sechs"],
   ["type", "game", ""],
   ["type", "board", "g8f6"], ["exact", "game", "Bretter stimmen überein"],
-  ["type", "game", "Ende"], ["exact", "game", "gespeichert, weiter mit annexd resume"],
+  ["type", "game", "Ende"], ["expect", "game", "ja oder nein"], ["type", "game", "ja"],
+  ["exact", "game", "gespeichert, weiter mit annexd resume"],
   ["wait", "game", 0]
 ]}
 EOF

@@ -58,12 +58,17 @@ fn random_game(seed: u64, plies: usize) -> Vec<(Chess, Move)> {
 
 /// What is typed at the simulated board for `m`: its UCI, and castling as "O-O" / "O-O-O"
 /// (a king's two steps typed as a peg's way move the king alone, the rook by its own line).
-fn uci(m: Move) -> String {
+fn typed(m: Move) -> String {
     match m {
         Move::Castle { king, rook } if rook < king => "O-O-O".to_string(),
         Move::Castle { .. } => "O-O".to_string(),
         _ => m.to_uci(CastlingMode::Standard).to_string(),
     }
+}
+
+/// The move as the program finds it (UCI; castling as the king's two steps).
+fn uci(m: Move) -> String {
+    m.to_uci(CastlingMode::Standard).to_string()
 }
 
 /// `annexd play` on the simulated board's port; the program announces the peg board's moves.
@@ -119,7 +124,7 @@ fn play_game(
         let words = Lang::De.text(&move_tokens(before, *m, Style::Short));
         if before.turn().is_white() {
             disturb.before_peg(board, ply);
-            board.type_line(&uci(*m));
+            board.type_line(&typed(*m));
             disturb.after_peg(board, ply);
             let said = format!("Weiß {words}");
             let line = game.expect_line(&said, |l| l.starts_with(&said) || asks(l));
@@ -137,7 +142,7 @@ fn play_game(
             game.expect_line(&said, |l| l.starts_with(&said));
             game.type_line("");
             disturb.before_peg(board, ply);
-            board.type_line(&uci(*m));
+            board.type_line(&typed(*m));
             disturb.after_peg(board, ply);
             game.expect_exact("Bretter stimmen überein");
         }

@@ -49,7 +49,10 @@ fn replay() -> BTreeMap<(String, String, String), Tally> {
     let mut data = String::new();
     for entry in std::fs::read_dir(&dir).expect("tests/data") {
         let path = entry.expect("a file").path();
-        if path.extension().is_some_and(|e| e == "jsonl") {
+        // The free transcripts of seeds 2018 and 7 (whisper_grammar.jsonl holds the decodes
+        // inside the grammar, another kind of line: listen_decodes replays those).
+        let name = path.file_name().unwrap_or_default().to_string_lossy();
+        if name.starts_with("whisper_seed") && name.ends_with(".jsonl") {
             data.push_str(&std::fs::read_to_string(&path).expect("transcripts"));
         }
     }
