@@ -551,7 +551,7 @@ fn add_pink_noise(samples: &mut [f32], snr_db: f32, rng: &mut StdRng) {
             let white: f32 = rng.random_range(-1.0..1.0);
             b[0] = 0.99886 * b[0] + white * 0.0555179;
             b[1] = 0.99332 * b[1] + white * 0.0750759;
-            b[2] = 0.96900 * b[2] + white * 0.1538520;
+            b[2] = 0.96900 * b[2] + white * 0.153_852;
             b[3] = 0.86650 * b[3] + white * 0.3104856;
             b[4] = 0.55000 * b[4] + white * 0.5329522;
             b[5] = -0.7616 * b[5] - white * 0.0168980;

@@ -156,7 +156,7 @@ mod tests {
         let noise: Vec<i16> = (0..32_000)
             .map(|_| {
                 seed = seed.wrapping_mul(1_103_515_245).wrapping_add(12345);
-                ((seed >> 16) as i16 >> 4) as i16
+                (seed >> 16) as i16 >> 4
             })
             .collect();
         let clean = denoise(&noise, rate);

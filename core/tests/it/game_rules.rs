@@ -293,7 +293,7 @@ fn a_second_occurrence_is_not_enough_9_2_and_9_5_3() {
     assert_eq!(
         Lang::De.text(&verdict.tokens()),
         "Schwarz reklamiert Remis, Reklamation unberechtigt, die Stellung stand erst zweimal \
-         auf dem Brett, drei Züge ohne Schlagen oder Bauernzug, Weiß zwei Minuten Zeit dazu, gilt als \
+         auf dem Brett, drei Züge ohne Schlagen oder Bauernzug, Weiß erhält zwei Minuten, gilt als \
          Remisangebot"
     );
     assert!(!g.is_over());

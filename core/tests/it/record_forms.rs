@@ -254,19 +254,19 @@ fn notes_before_a_move_and_an_offer_without_its_move_are_marked_in_every_languag
         (
             Lang::De,
             "vor",
-            "Weiß reklamiert Remis, Reklamation unberechtigt, Schwarz erhält zwei Minuten, gilt als Remisangebot",
+            "Weiß reklamiert Remis, Reklamation unberechtigt, die Stellung stand erst einmal auf dem Brett, kein Zug ohne Schlagen oder Bauernzug, Schwarz erhält zwei Minuten, gilt als Remisangebot",
             "Weiß bietet Remis an",
         ),
         (
             Lang::En,
             "before",
-            "White claims a draw, claim incorrect, Black receives two minutes, counts as a draw offer",
+            "White claims a draw, claim incorrect, the position has occurred only once, no move without a capture or a pawn move, Black receives two minutes, counts as a draw offer",
             "White offers a draw",
         ),
         (
             Lang::Fr,
             "avant",
-            "Blanc réclame la nulle, réclamation non fondée, Noir reçoit deux minutes, vaut proposition de nulle",
+            "Blanc réclame la nulle, réclamation non fondée, la position n'est apparue qu'une fois, aucun coup sans prise ni mouvement de pion, Noir reçoit deux minutes, vaut proposition de nulle",
             "Blanc propose nulle",
         ),
     ] {
