@@ -51,6 +51,9 @@ enum Command {
     Verify(crate::record::verify::VerifyArgs),
     /// Say what an arbiter needs to know: no engine, no network, the record's state.
     Fairplay(crate::record::fairplay::FairplayArgs),
+    /// Show everything a game's sealed journal holds, line by line with its time, for an
+    /// arbiter checking a complaint.
+    Replay(crate::record::cli::RecordArgs),
     /// Run a simulated board (a peg board, or --kind chesslink) on a pseudo-terminal (prints
     /// its path; type moves or events).
     BoardSim(crate::board::cli::SimArgs),
@@ -257,6 +260,7 @@ impl Command {
             Command::Sheet(args) => args.record.lang,
             Command::Verify(args) => args.record.lang,
             Command::Fairplay(args) => args.record.lang,
+            Command::Replay(args) => args.lang,
             Command::BoardWatch(args) => Some(args.lang),
             Command::Say(args) => Some(args.lang),
             Command::Recognize(args) => Some(args.lang),
@@ -280,6 +284,7 @@ fn try_main(cli: Cli) -> Result<ExitCode, Error> {
         Command::Sheet(args) => crate::record::cli::run_sheet(&args),
         Command::Verify(args) => crate::record::verify::run(&args),
         Command::Fairplay(args) => crate::record::fairplay::run(&args),
+        Command::Replay(args) => crate::record::replay::run(&args),
         Command::BoardSim(args) => crate::board::cli::run_sim(args),
         Command::BoardWatch(args) => crate::board::cli::run_watch(args),
         Command::Say(args) => crate::speech::cli::run_say(args),

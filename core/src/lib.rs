@@ -59,7 +59,7 @@ pub use command::{
 };
 pub use config::{
     Announcer, BoardSettings, ChessLinkLine, ClockSettings, ConfigError, ConfigProblem,
-    GameSettings, ListenSettings, OnlineSettings, RecordSettings, SeatRole, Secret, Settings,
+    GameSettings, ListenSettings, Mode, OnlineSettings, RecordSettings, SeatRole, Secret, Settings,
     SideName, SpeechSettings, ValueKind,
 };
 pub use lang::{Lang, Speech, Spoken, WordSet, join_words};

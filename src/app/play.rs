@@ -52,6 +52,8 @@ pub fn run_play(args: &PlayArgs) -> Result<ExitCode, Error> {
     header.peg_board = spec(&settings.board.peg);
     header.sighted_board = spec(&settings.board.sighted);
     header.vi_side = Some(settings.game.vi_side);
+    // The mode is sealed into the start with the build (issue 33).
+    header.mode = Some(settings.game.mode);
     let (journal_path, (files, sheet)) = match &args.journal {
         Some(path) => (path.clone(), create_files(path, &header, lang)?),
         None => {
@@ -205,6 +207,10 @@ pub fn run_resume(args: &ResumeArgs) -> Result<ExitCode, Error> {
     }
     if let Some(side) = contents.header.vi_side {
         settings.game.vi_side = side;
+    }
+    // And in the mode it was played in, unless told otherwise (a change is recorded).
+    if args.seat.mode.is_none() {
+        settings.game.mode = crate::record::provenance::recorded_mode(&contents);
     }
     let lang = settings.game.language;
     let control = contents.header.time_control.clone().unwrap_or_default();

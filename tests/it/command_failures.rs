@@ -560,6 +560,7 @@ fn annexd_alone_lists_the_commands_and_every_help_has_defaults_and_examples() {
         "sheet",
         "verify",
         "fairplay",
+        "replay",
         "board-sim",
         "board-watch",
         "say",
@@ -594,10 +595,7 @@ fn annexd_alone_lists_the_commands_and_every_help_has_defaults_and_examples() {
     }
     assert!(!help.contains("plain line mode"), "{help}");
     let help = String::from_utf8_lossy(&home.run(&["resume", "--help"]).stdout).into_owned();
-    assert!(
-        help.contains(&speech),
-        "{help}"
-    );
+    assert!(help.contains(&speech), "{help}");
     // The manual pages.
     let out = home.run(&[
         "generate-docs",

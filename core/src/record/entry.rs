@@ -91,6 +91,14 @@ pub struct Header {
     /// The VI player's side: `resume` keeps it.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub vi_side: Option<crate::config::SideName>,
+    /// The mode the game was started in (tournament or home), sealed with the build: a
+    /// journal without it is older than the modes (every help, as home).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub mode: Option<crate::config::Mode>,
+    /// The SHA-256 of the program's file that started the game (hex), so that the arbiter
+    /// can compare it with the build he approved.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub binary_sha256: Option<String>,
 }
 
 impl Header {
@@ -115,6 +123,8 @@ impl Header {
             peg_board: None,
             sighted_board: None,
             vi_side: None,
+            mode: None,
+            binary_sha256: None,
         }
     }
 
@@ -318,6 +328,38 @@ pub struct TouchEntry {
     pub piece: String,
 }
 
+/// The game goes on in another mode (a resumption that names another): leaving tournament
+/// mode is recorded, and the game stays marked as having left it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ModeEntry {
+    /// The mode from now on.
+    pub mode: crate::config::Mode,
+}
+
+/// What a tournament game puts to the arbiter instead of deciding it (issue 33).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Matter {
+    /// A move completed by the clock press that no rule allows (7.5.1).
+    IllegalMove,
+    /// A draw claim (9.2, 9.3).
+    Claim,
+}
+
+/// A matter put to the arbiter: who, what, and what was done (the move in UCI, or the
+/// text typed; a claim's intended move).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ReferredEntry {
+    /// The player concerned (who completed the move, who claims).
+    #[serde(with = "color_serde")]
+    pub by: Color,
+    /// What it is.
+    pub matter: Matter,
+    /// What was done, as the record's own text.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub detail: Option<String>,
+}
+
 /// The result of the game: a confirmation of a result the rules gave, or an arbiter's decision.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub struct ResultEntry {
@@ -364,6 +406,10 @@ pub enum Entry {
     MoveCounter(MoveCounterEntry),
     /// The end of the game taken back by the arbiter.
     Reopen(ReopenEntry),
+    /// The game goes on in another mode.
+    Mode(ModeEntry),
+    /// A matter put to the arbiter (tournament mode).
+    Referred(ReferredEntry),
 }
 
 impl Entry {
@@ -458,6 +504,8 @@ impl Entry {
             Entry::Result(_) => "result",
             Entry::Touch(_) => "touch",
             Entry::MoveCounter(_) => "move_counter",
+            Entry::Mode(_) => "mode",
+            Entry::Referred(_) => "referred",
             Entry::Reopen(_) => "reopen",
         }
     }

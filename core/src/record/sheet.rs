@@ -15,7 +15,7 @@ use crate::game::{
 use crate::lang::Speech;
 use crate::words::{Token, Word};
 
-use super::entry::{ClaimRecord, Entry, Header, PenaltyRecord};
+use super::entry::{ClaimRecord, Entry, Header, Matter, PenaltyRecord};
 use super::journal::JournalContents;
 
 /// What the PGN shows after one ply besides the move.
@@ -124,6 +124,8 @@ pub enum EntryEffect {
     Touched(Color),
     /// The end of the game was taken back; the outcome it had.
     Reopened(GameOutcome),
+    /// Noted only, nothing changes in the game (a mode, a matter put to the arbiter).
+    Noted,
 }
 
 /// An entry applied: the entry as it is to be written (with SAN, verdict or penalty filled
@@ -235,6 +237,10 @@ pub struct Scoresheet {
     /// follows, `None` before the first move, and its place there). The offerer's move, which
     /// then carries the `(=)`, takes the note away again.
     offer_note: Option<(Option<usize>, usize)>,
+    /// The mode the game goes on in (the header's, then the last mode entry's).
+    mode: Option<crate::config::Mode>,
+    /// The game was in tournament mode and left it (issue 33): it stays marked.
+    left_tournament: bool,
 }
 
 impl Scoresheet {
@@ -242,6 +248,8 @@ impl Scoresheet {
     pub fn new(header: Header) -> Result<Scoresheet, GameError> {
         let game = Game::from_fen(&header.start_fen)?.with_pace(header.pace);
         Ok(Scoresheet {
+            mode: header.mode,
+            left_tournament: false,
             header,
             game,
             notes: Vec::new(),
@@ -249,6 +257,16 @@ impl Scoresheet {
             correction: None,
             offer_note: None,
         })
+    }
+
+    /// The mode the game goes on in, as recorded (`None`: a journal older than the modes).
+    pub fn mode(&self) -> Option<crate::config::Mode> {
+        self.mode
+    }
+
+    /// Whether the game left tournament mode at some point (recorded, never undone).
+    pub fn left_tournament(&self) -> bool {
+        self.left_tournament
     }
 
     /// The header.
@@ -502,6 +520,33 @@ impl Scoresheet {
                     ..Note::words(tokens)
                 });
                 EntryEffect::Reopened(ended)
+            }
+            Entry::Mode(m) => {
+                use crate::config::Mode;
+                if self.mode == Some(Mode::Tournament) && m.mode != Mode::Tournament {
+                    self.left_tournament = true;
+                }
+                self.mode = Some(m.mode);
+                let mut tokens = vec![Token::Word(Word::GoesOnIn)];
+                tokens.push(Token::Word(m.mode.word()));
+                self.note(Note::words(tokens));
+                EntryEffect::Noted
+            }
+            Entry::Referred(r) => {
+                let what = match r.matter {
+                    Matter::IllegalMove => Word::IllegalMoveCompleted,
+                    Matter::Claim => Word::ClaimsDraw,
+                };
+                self.note(Note {
+                    detail: r.detail.clone(),
+                    ..Note::words(vec![
+                        Token::Side(r.by),
+                        Token::Word(what),
+                        Token::Pause,
+                        Token::Word(Word::ArbiterDecides),
+                    ])
+                });
+                EntryEffect::Noted
             }
             Entry::Touch(t) => {
                 // Checked, then kept in the journal only: a touch is for the arbiter's ruling

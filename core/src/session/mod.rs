@@ -12,7 +12,9 @@
 //! - [`voice`]: what the recogniser heard;
 //! - [`resume`]: a session rebuilt from its journal, the clock as recorded;
 //! - [`queries`] and [`effect`]: the answers' words, and what the adapters are asked to do;
-//! - [`view`]: what the board view of sighted helpers shows, as plain data.
+//! - [`view`]: what the board view of sighted helpers shows, as plain data;
+//! - [`tournament`]: tournament mode, no verdict before a move is completed and claims
+//!   put to the arbiter (issue 33).
 //!
 //! A move typed or heard is *made* at once: it is announced and journaled, and it can be taken
 //! back (a slip, D.2.8) until it is *completed* by pressing the clock (6.2, D.2.4). Without a
@@ -28,6 +30,7 @@ mod pegs;
 mod queries;
 mod resume;
 mod timing;
+mod tournament;
 mod view;
 mod voice;
 
@@ -76,6 +79,8 @@ pub struct SessionOptions {
     pub sheets: Vec<SheetFormat>,
     /// The speaking rate (1.0 normal), which "schneller" and "langsamer" change.
     pub speech_rate: f32,
+    /// How much the program helps: tournament (only what Annex D allows) or home.
+    pub mode: crate::config::Mode,
 }
 
 impl Default for SessionOptions {
@@ -94,6 +99,7 @@ impl From<&Settings> for SessionOptions {
             program_announces: settings.game.announcer == Announcer::Program,
             sheets: settings.record.sheets.clone(),
             speech_rate: settings.speech.rate,
+            mode: settings.game.mode,
         }
     }
 }
@@ -158,13 +164,20 @@ pub struct Session {
     promotion_asked: Option<(shakmaty::Square, shakmaty::Square)>,
     /// A command that ends the game, waiting for its confirmation.
     confirm: Option<confirm::Pending>,
+    /// Tournament mode: what is put to the arbiter, waiting for his decision.
+    referral: Option<tournament::Referral>,
+    /// Tournament mode: a move typed that no rule allows, taken as announced (its side and
+    /// text), which the clock press completes (7.5.1).
+    typed_illegal: Option<(Color, String)>,
 }
 
 impl Session {
     /// A session on a scoresheet (new, or rebuilt from a journal) with an optional clock.
     pub fn new(sheet: Scoresheet, clock: Option<TalkingClock>, options: SessionOptions) -> Session {
+        let mut cycle = BoardCycle::new(options.lang, options.vi_side, options.program_announces);
+        cycle.set_tournament(options.mode == crate::config::Mode::Tournament);
         Session {
-            cycle: BoardCycle::new(options.lang, options.vi_side, options.program_announces),
+            cycle,
             options,
             sheet,
             clock,
@@ -177,6 +190,8 @@ impl Session {
             resumed_paused: false,
             promotion_asked: None,
             confirm: None,
+            referral: None,
+            typed_illegal: None,
         }
     }
 
@@ -254,6 +269,11 @@ impl Session {
     /// move, a standing draw offer, and the clock's times with how it goes on.
     #[must_use = "it is what the state machine decided: carry it out"]
     pub fn greeting(&mut self, resumed: bool) -> Vec<Effect> {
+        let mut out = Vec::new();
+        if resumed {
+            // A game resumed in another mode: recorded first (issue 33).
+            self.record_mode(Duration::ZERO, &mut out);
+        }
         let mut tokens = vec![Token::Word(if resumed {
             Word::Resumed
         } else {
@@ -263,7 +283,7 @@ impl Session {
         if let Some(tokens_over) = self.game_over_tokens() {
             // "Partie beendet, …, Ende verlässt das Programm".
             tokens.extend(tokens_over.into_iter().skip(2));
-            let out = vec![Effect::say(tokens)];
+            out.push(Effect::say(tokens));
             self.remember(&out);
             return out;
         }
@@ -302,7 +322,7 @@ impl Session {
                 }
             }
         }
-        let out = vec![Effect::say(tokens)];
+        out.push(Effect::say(tokens));
         self.remember(&out);
         out
     }
@@ -415,7 +435,9 @@ impl Session {
         now: Duration,
         out: &mut Vec<Effect>,
     ) {
-        if by != self.options.vi_side {
+        // In tournament mode the VI player's touches are recorded too: touch-move is the
+        // arbiter's to rule on there (4.3, 4.8), not the program's.
+        if by != self.options.vi_side || self.tournament() {
             let entry = Entry::Touch(TouchEntry {
                 by,
                 square: square.to_string(),
@@ -506,6 +528,10 @@ impl Session {
                     out.push(Effect::say(ParseError::PromotionPieceMissing.tokens(&pos)));
                 }
             }
+            Err(err) if self.tournament() && tournament::is_illegal_attempt(&err) => {
+                // No verdict before the move is completed (issue 33, 7.5.1).
+                self.illegal_typed(text, out);
+            }
             Err(err) => {
                 let mut tokens = err.tokens(&pos);
                 if matches!(
@@ -583,6 +609,7 @@ impl Session {
         }
         let before = self.game().position().clone();
         let mover = before.turn();
+        self.typed_illegal = None;
         self.start_clock_with_first_move(now, out);
         match self.record(Entry::play_move(m), now, out) {
             Ok(applied) => {
