@@ -53,7 +53,7 @@ enum Command {
     Fairplay(crate::record::fairplay::FairplayArgs),
     /// Show everything a game's sealed journal holds, line by line with its time, for an
     /// arbiter checking a complaint.
-    Replay(crate::record::cli::RecordArgs),
+    Replay(crate::record::replay::ReplayArgs),
     /// Run a simulated board (a peg board, or --kind chesslink) on a pseudo-terminal (prints
     /// its path; type moves or events).
     BoardSim(crate::board::cli::SimArgs),
@@ -260,7 +260,7 @@ impl Command {
             Command::Sheet(args) => args.record.lang,
             Command::Verify(args) => args.record.lang,
             Command::Fairplay(args) => args.record.lang,
-            Command::Replay(args) => args.lang,
+            Command::Replay(args) => args.record.lang,
             Command::BoardWatch(args) => Some(args.lang),
             Command::Say(args) => Some(args.lang),
             Command::Recognize(args) => Some(args.lang),

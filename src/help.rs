@@ -235,8 +235,8 @@ pub(crate) fn examples(command: &str) -> &'static [(&'static str, &'static str)]
                 "everything the newest game's record holds, line by line with its time",
             ),
             (
-                "annexd replay game.jsonl --lang en",
-                "that game's, in English, for an arbiter checking a complaint",
+                "annexd replay game.jsonl --lang en --speech clips",
+                "that game's, in English, each line also said with its time",
             ),
         ],
         "board-sim" => &[

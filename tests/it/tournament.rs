@@ -4,6 +4,7 @@
 //! `fairplay --statement` (with its PDF) for the arbiter, in his language.
 
 use crate::common;
+use crate::speech_support::AlsaFileDevice;
 
 use std::path::Path;
 use std::process::Command;
@@ -103,6 +104,57 @@ fn a_tournament_game_seals_mode_and_build_and_puts_an_illegal_move_to_the_arbite
             && l.contains("Weiß hat einen regelwidrigen Zug abgeschlossen, der Schiedsrichter entscheidet (Ke2)")),
         "{said}"
     );
+}
+
+/// `replay` says the account too, each line with its time, through the sound card (here an
+/// ALSA file device) in the recorded voice.
+#[test]
+fn replay_says_the_account_with_the_recorded_voice() {
+    let home = tempfile::tempdir().unwrap();
+    let journal = home.path().join("said.jsonl");
+    play(
+        home.path(),
+        &journal,
+        &[],
+        &["e4", "e5"],
+        &["Schwarz Eva fünf"],
+    );
+    let device = AlsaFileDevice::new(home.path(), true);
+    let voices = Path::new(env!("CARGO_MANIFEST_DIR")).join("voices");
+    let out = Command::new(annexd())
+        .args(["replay", journal.to_str().unwrap(), "--speech", "clips"])
+        .env("XDG_CONFIG_HOME", home.path().join("config"))
+        .env("ALSA_CONFIG_PATH", device.config_path())
+        .env("ANNEXD_VOICES", voices)
+        .output()
+        .unwrap();
+    let said = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(0), "{said}");
+    assert!(
+        said.lines().any(|l| l.ends_with("Zug eins, Weiß Eva vier")),
+        "{said}"
+    );
+    assert!(
+        said.lines()
+            .any(|l| l.ends_with("Zug eins, Schwarz Eva fünf")),
+        "{said}"
+    );
+    // In the arbiter's language.
+    for (lang, white, black) in [
+        ("en", "move one, White Eva vier", "move one, Black Eva fünf"),
+        ("fr", "coup un, Blanc Eva vier", "coup un, Noir Eva fünf"),
+    ] {
+        let (code, text) = run_in(
+            home.path(),
+            &["replay", journal.to_str().unwrap(), "--lang", lang],
+        );
+        assert_eq!(code, Some(0), "{text}");
+        assert!(text.lines().any(|l| l.ends_with(white)), "{lang}: {text}");
+        assert!(text.lines().any(|l| l.ends_with(black)), "{lang}: {text}");
+    }
+    let sound = std::fs::metadata(&device.wav).map(|m| m.len()).unwrap_or(0);
+    // Two moves and the end said at 16 kHz: well over a second of sound.
+    assert!(sound > 32_000, "{sound} bytes of sound");
 }
 
 /// Leaving tournament mode during a game is recorded and stays: resumed at home, the game is

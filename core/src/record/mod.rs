@@ -40,4 +40,5 @@ pub use journal::{
 };
 pub use pgn::{pgn_text, pgn_text_in};
 pub use seal::{CheckCode, Seal, Sealer, Stamped};
+pub use sheet::duration_tokens;
 pub use sheet::{Applied, ApplyError, EntryEffect, Note, PlyNote, ReplayError, Scoresheet, replay};
