@@ -361,13 +361,13 @@ fn the_comments_are_written_in_the_games_language() {
     assert_eq!(
         comment(annexd_core::Lang::De),
         "Weiß reklamiert Remis, Reklamation unberechtigt, die Stellung stand erst einmal auf \
-         dem Brett, kein Zug ohne Schlagen oder Bauernzug, Schwarz zwei Minuten Zeit dazu, \
-         gilt als Remisangebot"
+         dem Brett, kein Zug ohne Schlagen oder Bauernzug, Schwarz erhält zwei Minuten, gilt \
+         als Remisangebot"
     );
     assert_eq!(
         comment(annexd_core::Lang::Fr),
         "Blanc réclame la nulle, réclamation non fondée, la position n'est apparue qu'une fois, \
-         aucun coup sans prise ni mouvement de pion, Noir deux minutes temps ajouté, vaut \
-         proposition de nulle"
+         aucun coup sans prise ni mouvement de pion, Noir reçoit deux minutes, vaut proposition \
+         de nulle"
     );
 }
