@@ -8,7 +8,7 @@ use shakmaty::{Color, Position};
 
 use super::entry::Entry;
 use super::journal::JournalContents;
-use super::sheet::{ApplyError, EntryEffect, Scoresheet, duration_tokens};
+use super::sheet::{ApplyError, EntryEffect, Scoresheet, clock_adjustment_tokens, duration_tokens};
 use crate::lang::Speech;
 use crate::notation::{Style, move_tokens};
 use crate::words::{Token, Word, colored_piece_tokens, square_tokens};
@@ -27,7 +27,7 @@ pub struct Recounted {
 }
 
 impl Recounted {
-    /// The line as text: "[0:12:05] Zug 1, Weiß Eva vier".
+    /// The line as text: `[0:12:05] Zug eins, Weiß Eva vier`.
     pub fn text(&self, speech: impl Into<Speech>) -> String {
         let mut text = String::new();
         if let Some(ms) = self.at_ms {
@@ -139,37 +139,9 @@ fn recount(
             tokens.push(Token::Side(played.by));
             tokens
         }
-        (Entry::Referred(r), _) => {
-            let what = match r.matter {
-                super::entry::Matter::IllegalMove => Word::IllegalMoveCompleted,
-                super::entry::Matter::Claim => Word::ClaimsDraw,
-            };
-            vec![
-                Token::Side(r.by),
-                Token::Word(what),
-                Token::Pause,
-                Token::Word(Word::ArbiterDecides),
-            ]
-        }
+        (Entry::Referred(r), _) => r.tokens(),
         (Entry::Mode(m), _) => vec![Token::Word(Word::GoesOnIn), Token::Word(m.mode.word())],
-        (Entry::ClockAdjustment(c), _) => {
-            let mut tokens = vec![Token::Side(c.side), Token::Word(Word::Clock)];
-            match c.set_ms {
-                Some(set) => {
-                    tokens.push(Token::Word(Word::ClockSet));
-                    tokens.extend(duration_tokens(set));
-                }
-                None => {
-                    tokens.push(Token::Word(if c.delta_ms < 0 {
-                        Word::Minus
-                    } else {
-                        Word::Plus
-                    }));
-                    tokens.extend(duration_tokens(c.delta_ms.unsigned_abs()));
-                }
-            }
-            tokens
-        }
+        (Entry::ClockAdjustment(c), _) => clock_adjustment_tokens(c),
         (Entry::MoveCounter(m), _) => vec![
             Token::Word(Word::Clock),
             Token::Word(Word::Move),

@@ -360,6 +360,24 @@ pub struct ReferredEntry {
     pub detail: Option<String>,
 }
 
+impl ReferredEntry {
+    /// In words: "Weiß hat einen regelwidrigen Zug abgeschlossen, der Schiedsrichter
+    /// entscheidet".
+    pub fn tokens(&self) -> Vec<crate::words::Token> {
+        use crate::words::{Token, Word};
+        let what = match self.matter {
+            Matter::IllegalMove => Word::IllegalMoveCompleted,
+            Matter::Claim => Word::ClaimsDraw,
+        };
+        vec![
+            Token::Side(self.by),
+            Token::Word(what),
+            Token::Pause,
+            Token::Word(Word::ArbiterDecides),
+        ]
+    }
+}
+
 /// The result of the game: a confirmation of a result the rules gave, or an arbiter's decision.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub struct ResultEntry {

@@ -15,7 +15,7 @@ use crate::game::{
 use crate::lang::Speech;
 use crate::words::{Token, Word};
 
-use super::entry::{ClaimRecord, Entry, Header, Matter, PenaltyRecord};
+use super::entry::{ClaimRecord, Entry, Header, PenaltyRecord};
 use super::journal::JournalContents;
 
 /// What the PGN shows after one ply besides the move.
@@ -459,24 +459,9 @@ impl Scoresheet {
                 EntryEffect::Undone(undone)
             }
             Entry::ClockAdjustment(c) => {
-                let mut tokens = vec![Token::Side(c.side), Token::Word(Word::Clock)];
-                match c.set_ms {
-                    Some(set) => {
-                        tokens.push(Token::Word(Word::ClockSet));
-                        tokens.extend(duration_tokens(set));
-                    }
-                    None => {
-                        tokens.push(Token::Word(if c.delta_ms < 0 {
-                            Word::Minus
-                        } else {
-                            Word::Plus
-                        }));
-                        tokens.extend(duration_tokens(c.delta_ms.unsigned_abs()));
-                    }
-                }
                 self.note(Note {
                     detail: (!c.reason.is_empty()).then(|| c.reason.clone()),
-                    ..Note::words(tokens)
+                    ..Note::words(clock_adjustment_tokens(c))
                 });
                 EntryEffect::ClockAdjusted
             }
@@ -533,18 +518,9 @@ impl Scoresheet {
                 EntryEffect::Noted
             }
             Entry::Referred(r) => {
-                let what = match r.matter {
-                    Matter::IllegalMove => Word::IllegalMoveCompleted,
-                    Matter::Claim => Word::ClaimsDraw,
-                };
                 self.note(Note {
                     detail: r.detail.clone(),
-                    ..Note::words(vec![
-                        Token::Side(r.by),
-                        Token::Word(what),
-                        Token::Pause,
-                        Token::Word(Word::ArbiterDecides),
-                    ])
+                    ..Note::words(r.tokens())
                 });
                 EntryEffect::Noted
             }
@@ -641,6 +617,26 @@ fn check_recorded_option<T: PartialEq + fmt::Debug>(
             computed: format!("{computed:?}"),
         }),
     }
+}
+
+/// A clock changed by hand or by a penalty, in words: "Weiß Uhr plus zwei Minuten".
+pub fn clock_adjustment_tokens(c: &super::entry::ClockAdjustmentEntry) -> Vec<Token> {
+    let mut tokens = vec![Token::Side(c.side), Token::Word(Word::Clock)];
+    match c.set_ms {
+        Some(set) => {
+            tokens.push(Token::Word(Word::ClockSet));
+            tokens.extend(duration_tokens(set));
+        }
+        None => {
+            tokens.push(Token::Word(if c.delta_ms < 0 {
+                Word::Minus
+            } else {
+                Word::Plus
+            }));
+            tokens.extend(duration_tokens(c.delta_ms.unsigned_abs()));
+        }
+    }
+    tokens
 }
 
 /// A duration in words: hours, minutes and seconds that are not zero ("two minutes").

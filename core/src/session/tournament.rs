@@ -97,24 +97,14 @@ impl Session {
         out: &mut Vec<Effect>,
     ) {
         self.typed_illegal = None;
-        let entry = Entry::Referred(ReferredEntry {
+        let referred = ReferredEntry {
             by,
             matter: Matter::IllegalMove,
             detail: Some(detail.clone()),
-        });
-        if let Err(err) = self.record(entry, now, out) {
-            out.push(Effect::say(err.tokens()));
+        };
+        let Some(mut tokens) = self.refer(referred, now, out) else {
             return;
-        }
-        if self.clock_running() {
-            self.clock_input(ClockInput::Pause, now, out);
-        }
-        let mut tokens = vec![
-            Token::Side(by),
-            Token::Word(Word::IllegalMoveCompleted),
-            Token::Pause,
-            Token::Word(Word::ArbiterDecides),
-        ];
+        };
         let mut trial = self.game().clone();
         if let Ok(penalty) = trial.illegal_move(by) {
             tokens.extend([
@@ -152,25 +142,15 @@ impl Session {
         now: Duration,
         out: &mut Vec<Effect>,
     ) {
-        let uci = intended.map(|m| m.to_uci(shakmaty::CastlingMode::Standard).to_string());
-        let entry = Entry::Referred(ReferredEntry {
+        let referred = ReferredEntry {
             by,
             matter: Matter::Claim,
-            detail: uci,
-        });
-        if let Err(err) = self.record(entry, now, out) {
-            out.push(Effect::say(err.tokens()));
+            detail: intended.map(|m| m.to_uci(shakmaty::CastlingMode::Standard).to_string()),
+        };
+        let Some(tokens) = self.refer(referred, now, out) else {
             return;
-        }
-        if self.clock_running() {
-            self.clock_input(ClockInput::Pause, now, out);
-        }
-        out.push(Effect::say(vec![
-            Token::Side(by),
-            Token::Word(Word::ClaimsDraw),
-            Token::Pause,
-            Token::Word(Word::ArbiterDecides),
-        ]));
+        };
+        out.push(Effect::say(tokens));
         let mut trial = self.game().clone();
         let verdict = trial.claim_draw(by, intended);
         let mut reading = vec![Token::Word(Word::ProgramReading), Token::Pause];
@@ -184,6 +164,25 @@ impl Session {
             matter: Matter::Claim,
             detail: intended_text,
         });
+    }
+
+    /// Records a matter as put to the arbiter and stops the clocks for him (6.11, 9.5.1);
+    /// what is to be said of it, or `None` when it could not be recorded (said why).
+    fn refer(
+        &mut self,
+        referred: ReferredEntry,
+        now: Duration,
+        out: &mut Vec<Effect>,
+    ) -> Option<Vec<Token>> {
+        let tokens = referred.tokens();
+        if let Err(err) = self.record(Entry::Referred(referred), now, out) {
+            out.push(Effect::say(err.tokens()));
+            return None;
+        }
+        if self.clock_running() {
+            self.clock_input(ClockInput::Pause, now, out);
+        }
+        Some(tokens)
     }
 
     /// The arbiter confirms the illegal move put to him: the penalty applies (7.5.3, 7.5.5);
