@@ -66,9 +66,11 @@ impl Session {
     pub(super) fn illegal_typed(&mut self, text: &str, out: &mut Vec<Effect>) {
         let by = self.game().turn();
         self.typed_illegal = Some((by, text.trim().to_string()));
-        let tokens = vec![Token::Side(by), Token::Word(Word::Announced)];
-        out.push(Effect::Show(Shown::with(tokens.clone(), text.trim())));
-        out.push(Effect::say(tokens));
+        // Said "Weiß angesagt", printed with what was typed.
+        out.push(Effect::say_with(
+            vec![Token::Side(by), Token::Word(Word::Announced)],
+            text.trim(),
+        ));
     }
 
     /// The move the clock press would complete as an illegal one: typed, or shown on the pegs.
