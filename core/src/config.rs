@@ -85,6 +85,28 @@ impl Mode {
     }
 }
 
+/// A help beyond Annex D that the organiser, after consulting the arbiter, allows in a
+/// tournament (D.1: the rules may be adapted); the sealed journal records each one.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum AllowedHelp {
+    /// Moves on the pegs or typed are checked before the clock: an illegal one is refused with
+    /// its reason, and touch-move is kept on the pegs (as at home).
+    Legality,
+    /// Claims are judged by the program at once (as at home).
+    Claims,
+}
+
+impl AllowedHelp {
+    /// The help in words.
+    pub fn word(self) -> Word {
+        match self {
+            AllowedHelp::Legality => Word::HelpLegality,
+            AllowedHelp::Claims => Word::HelpClaims,
+        }
+    }
+}
+
 impl Default for Mode {
     fn default() -> Self {
         Mode::of_this_build()
@@ -97,6 +119,9 @@ impl Default for Mode {
 pub struct GameSettings {
     /// How much the program helps: tournament (only what the Laws allow) or home.
     pub mode: Mode,
+    /// In tournament mode, the helps the organiser allows after consulting the arbiter (D.1):
+    /// legality, claims. Recorded in the journal's header.
+    pub allowed_help: Vec<AllowedHelp>,
     /// Language of everything said and shown: de, en or fr.
     pub language: Lang,
     /// The words of moves (D.2.1): annex-d (König … Bauer, eins … acht, Kurze/Lange Rochade
@@ -133,6 +158,7 @@ impl Default for GameSettings {
     fn default() -> Self {
         GameSettings {
             mode: Mode::default(),
+            allowed_help: Vec::new(),
             language: Lang::De,
             words: WordSet::AnnexD,
             style: Style::Short,

@@ -58,9 +58,9 @@ pub use command::{
     clean_line, clean_text, parse as parse_command, spoken as spoken_commands, spoken_text,
 };
 pub use config::{
-    Announcer, BoardSettings, ChessLinkLine, ClockSettings, ConfigError, ConfigProblem,
-    GameSettings, ListenSettings, Mode, OnlineSettings, RecordSettings, SeatRole, Secret, Settings,
-    SideName, SpeechSettings, ValueKind,
+    AllowedHelp, Announcer, BoardSettings, ChessLinkLine, ClockSettings, ConfigError,
+    ConfigProblem, GameSettings, ListenSettings, Mode, OnlineSettings, RecordSettings, SeatRole,
+    Secret, Settings, SideName, SpeechSettings, ValueKind,
 };
 pub use lang::{Lang, Speech, Spoken, WordSet, join_words};
 pub use notation::{ParseError, Style, move_tokens, parse_move, parse_piece};

@@ -73,6 +73,18 @@ pub fn verdict(contents: &JournalContents, code: Option<CheckCode>, lang: Lang) 
             Token::Word(mode.word()),
         ]));
     }
+    if !header.allowed_help.is_empty() {
+        let helps: Vec<String> = header
+            .allowed_help
+            .iter()
+            .map(|help| say(&[Token::Word(help.word())]))
+            .collect();
+        lines.push(format!(
+            "{}: {}",
+            say(&[Token::Word(Word::HelpsAllowed)]),
+            helps.join(", ")
+        ));
+    }
     let state = RecordState::of(contents);
     let mut exit = match state.integrity {
         Integrity::Intact => 0,

@@ -157,6 +157,44 @@ fn replay_says_the_account_with_the_recorded_voice() {
     assert!(sound > 32_000, "{sound} bytes of sound");
 }
 
+/// D.1: a help the organiser allowed after consulting the arbiter is a setting, sealed into
+/// the journal's start and said by `verify`; with `legality` an illegal move is refused with
+/// its reason, as at home.
+#[test]
+fn the_helps_the_organiser_allowed_are_sealed_and_verified() {
+    let home = tempfile::tempdir().unwrap();
+    let config = home.path().join("config").join("annexd");
+    std::fs::create_dir_all(&config).unwrap();
+    std::fs::write(
+        config.join("annexd.toml"),
+        "[game]\nmode = \"tournament\"\nallowed-help = [\"legality\"]\n",
+    )
+    .unwrap();
+    let journal = home.path().join("helped.jsonl");
+    play(
+        home.path(),
+        &journal,
+        &[],
+        &["Ke2"],
+        &["König Eva zwei, dort steht eine Figur der gleichen Farbe"],
+    );
+    let text = common::read(&journal);
+    assert!(
+        text.lines()
+            .next()
+            .unwrap()
+            .contains(r#""allowed_help":["legality"]"#),
+        "{text}"
+    );
+    let (code, said) = run_in(home.path(), &["verify", journal.to_str().unwrap()]);
+    assert_eq!(code, Some(0), "{said}");
+    assert!(
+        said.lines()
+            .any(|l| l == "vom Veranstalter erlaubte Hilfen (D.1): Prüfung der Züge vor der Uhr"),
+        "{said}"
+    );
+}
+
 /// Leaving tournament mode during a game is recorded and stays: resumed at home, the game is
 /// marked, and `verify` says so in the arbiter's language.
 #[test]

@@ -876,5 +876,8 @@ fn word(word: Word) -> &'static str {
         Word::DefaultMode => "startet im",
         Word::PressesClock => "drückt die Uhr",
         Word::ReplayStopped => "hier endet die Wiedergabe",
+        Word::HelpLegality => "Prüfung der Züge vor der Uhr",
+        Word::HelpClaims => "Reklamationen vom Programm entschieden",
+        Word::HelpsAllowed => "vom Veranstalter erlaubte Hilfen (D.1)",
     }
 }

@@ -843,5 +843,8 @@ fn word(word: Word) -> &'static str {
         Word::DefaultMode => "starts in",
         Word::PressesClock => "presses the clock",
         Word::ReplayStopped => "the account stops here",
+        Word::HelpLegality => "moves checked before the clock",
+        Word::HelpClaims => "claims judged by the program",
+        Word::HelpsAllowed => "helps the organiser allowed (D.1)",
     }
 }

@@ -935,6 +935,9 @@ fn word(word: Word) -> &'static str {
         Word::DefaultMode => "démarre en",
         Word::PressesClock => "appuie sur la pendule",
         Word::ReplayStopped => "le récit s'arrête ici",
+        Word::HelpLegality => "contrôle des coups avant la pendule",
+        Word::HelpClaims => "réclamations tranchées par le programme",
+        Word::HelpsAllowed => "aides permises par l'organisateur (D.1)",
         // --- arbiter and rules of touch and announcement ---
         Word::GameReopened => "fin de partie annulée",
         Word::ClockAsRecorded => "pendule réglée comme enregistrée",

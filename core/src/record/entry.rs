@@ -99,6 +99,9 @@ pub struct Header {
     /// can compare it with the build he approved.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub binary_sha256: Option<String>,
+    /// The helps beyond Annex D the organiser allowed in tournament mode (D.1).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub allowed_help: Vec<crate::config::AllowedHelp>,
 }
 
 impl Header {
@@ -125,6 +128,7 @@ impl Header {
             vi_side: None,
             mode: None,
             binary_sha256: None,
+            allowed_help: Vec::new(),
         }
     }
 

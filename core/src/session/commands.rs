@@ -419,7 +419,7 @@ impl Session {
         now: Duration,
         out: &mut Vec<Effect>,
     ) {
-        if !self.tournament() {
+        if !self.refers_claims() {
             self.judge_claim(intended_text, actor, now, out);
             return;
         }

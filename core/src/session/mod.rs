@@ -81,6 +81,8 @@ pub struct SessionOptions {
     pub speech_rate: f32,
     /// How much the program helps: tournament (only what Annex D allows) or home.
     pub mode: crate::config::Mode,
+    /// In tournament mode, the helps beyond Annex D the organiser allowed (D.1).
+    pub allowed_help: Vec<crate::config::AllowedHelp>,
 }
 
 impl Default for SessionOptions {
@@ -100,6 +102,7 @@ impl From<&Settings> for SessionOptions {
             sheets: settings.record.sheets.clone(),
             speech_rate: settings.speech.rate,
             mode: settings.game.mode,
+            allowed_help: settings.game.allowed_help.clone(),
         }
     }
 }
@@ -175,7 +178,12 @@ impl Session {
     /// A session on a scoresheet (new, or rebuilt from a journal) with an optional clock.
     pub fn new(sheet: Scoresheet, clock: Option<TalkingClock>, options: SessionOptions) -> Session {
         let mut cycle = BoardCycle::new(options.lang, options.vi_side, options.program_announces);
-        cycle.set_tournament(options.mode == crate::config::Mode::Tournament);
+        cycle.set_tournament(
+            options.mode == crate::config::Mode::Tournament
+                && !options
+                    .allowed_help
+                    .contains(&crate::config::AllowedHelp::Legality),
+        );
         Session {
             cycle,
             options,
@@ -528,7 +536,7 @@ impl Session {
                     out.push(Effect::say(ParseError::PromotionPieceMissing.tokens(&pos)));
                 }
             }
-            Err(err) if self.tournament() && tournament::is_illegal_attempt(&err) => {
+            Err(err) if self.withholds_verdict() && tournament::is_illegal_attempt(&err) => {
                 // No verdict before the move is completed (issue 33, 7.5.1).
                 self.illegal_typed(text, out);
             }

@@ -24,7 +24,7 @@ use shakmaty::Color;
 use super::{Effect, Session, Shown, queries};
 use crate::clock::ClockInput;
 use crate::command::{ArbiterAction, Command};
-use crate::config::Mode;
+use crate::config::{AllowedHelp, Mode};
 use crate::notation::ParseError;
 use crate::record::{Entry, Matter, ModeEntry, ReferredEntry, sheet};
 use crate::words::{Token, Word};
@@ -61,6 +61,18 @@ impl Session {
         self.options.mode == Mode::Tournament
     }
 
+    /// Tournament mode without the organiser's leave to check moves (D.1): no verdict on a
+    /// move before the clock completes it.
+    pub(super) fn withholds_verdict(&self) -> bool {
+        self.tournament() && !self.options.allowed_help.contains(&AllowedHelp::Legality)
+    }
+
+    /// Tournament mode without the organiser's leave to judge claims (D.1): claims go to the
+    /// arbiter.
+    pub(super) fn refers_claims(&self) -> bool {
+        self.tournament() && !self.options.allowed_help.contains(&AllowedHelp::Claims)
+    }
+
     /// A move typed that no rule allows, in tournament mode: taken as announced ("Weiß
     /// angesagt", the text shown), with no verdict; the clock press completes it.
     pub(super) fn illegal_typed(&mut self, text: &str, out: &mut Vec<Effect>) {
@@ -75,7 +87,7 @@ impl Session {
 
     /// The move the clock press would complete as an illegal one: typed, or shown on the pegs.
     pub(super) fn illegal_attempt(&self) -> Option<(Color, String)> {
-        if !self.tournament() || self.uncompleted.is_some() || self.game().is_over() {
+        if !self.withholds_verdict() || self.uncompleted.is_some() || self.game().is_over() {
             return None;
         }
         if let Some(typed) = &self.typed_illegal

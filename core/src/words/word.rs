@@ -1198,4 +1198,10 @@ words! {
     PressesClock => "w_presses_clock";
     /// replay: the account stops at a line the rules refuse
     ReplayStopped => "w_replay_stopped";
+    /// allowed help: moves checked before the clock
+    HelpLegality => "w_help_legality";
+    /// allowed help: claims judged by the program
+    HelpClaims => "w_help_claims";
+    /// "helps the organiser allowed (D.1)" (before a list)
+    HelpsAllowed => "w_helps_allowed";
 }

@@ -368,3 +368,58 @@ fn the_vi_players_touches_are_recorded_in_tournament_mode() {
         assert_eq!(touch, recorded_touch, "{mode:?}");
     }
 }
+
+/// D.1: the organiser, after consulting the arbiter, may allow more help. Each help is a
+/// setting: with `legality` the rook through its pawn is refused before the clock as at
+/// home, with `claims` the program judges the claim; without either, both go to the arbiter.
+#[test]
+fn the_helps_the_organiser_allows_are_settings_of_their_own() {
+    use annexd_core::AllowedHelp;
+    let with = |helps: Vec<AllowedHelp>| {
+        let options = SessionOptions {
+            allowed_help: helps,
+            ..options(Mode::Tournament)
+        };
+        let mut s = session_with(None, Some("90+30"), Some(Sensing::Occupancy), options);
+        let mut at = 1000;
+        for step in ["e2e4", "Eva vier", "", "Eva fünf", "", "e7e5"] {
+            at += 1000;
+            if step.len() == 4 && step.as_bytes()[1].is_ascii_digit() {
+                way(&mut s, &step[..2], &step[2..], at);
+            } else {
+                let _ = line(&mut s, step, at);
+            }
+        }
+        s
+    };
+    let mut s = with(vec![AllowedHelp::Legality]);
+    let placed = way(&mut s, "a1", "a3", 20_000);
+    assert!(
+        said(&placed)[0].contains("kein regelgerechter Zug"),
+        "{:?}",
+        said(&placed)
+    );
+    let mut s = with(vec![AllowedHelp::Claims]);
+    let placed = way(&mut s, "a1", "a3", 20_000);
+    assert_eq!(said(&placed), ["Turm Anna eins Anna drei, bitte ansagen"]);
+    // A fresh game: a player who touched a piece has lost the right to claim (9.4).
+    let mut s = with(vec![AllowedHelp::Claims]);
+    let _ = line(&mut s, "reklamieren", 22_000);
+    let claimed = line(&mut s, "ja", 23_000);
+    assert!(
+        entries(&claimed)
+            .iter()
+            .any(|e| matches!(e, Entry::Claim(c) if c.verdict.is_some())),
+        "judged at once: {:?}",
+        recorded(&claimed)
+    );
+    let settings = annexd_core::Settings::from_toml(
+        "[game]\nmode = \"tournament\"\nallowed-help = [\"legality\", \"claims\"]\n",
+        None,
+    )
+    .unwrap();
+    assert_eq!(
+        SessionOptions::from(&settings).allowed_help,
+        [AllowedHelp::Legality, AllowedHelp::Claims]
+    );
+}
