@@ -287,6 +287,10 @@ impl Session {
         } else {
             Word::NewGame
         })];
+        if self.tournament() {
+            // Both players and the arbiter hear what the device does in this game.
+            tokens.extend([Token::Pause, Token::Word(Word::TournamentMode)]);
+        }
         tokens.push(Token::Pause);
         if let Some(tokens_over) = self.game_over_tokens() {
             // "Partie beendet, …, Ende verlässt das Programm".

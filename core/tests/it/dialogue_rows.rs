@@ -1099,3 +1099,12 @@ fn t11_a_move_touch_move_forbids_stands_and_the_touches_are_recorded() {
         g.way("d2", "d4")
     });
 }
+
+#[test]
+fn t00_a_game_in_tournament_mode_says_so_when_it_begins() {
+    check_row("T00", |lang| {
+        let mut g = typed(lang);
+        let greeting = g.s.greeting(false);
+        g.said(&greeting)
+    });
+}
