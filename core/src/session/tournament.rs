@@ -6,7 +6,7 @@
 //! - a move is given no verdict before it is completed: an illegal move on the pegs is said
 //!   as the pegs show it (as a sighted player sees his own board), a typed one as announced;
 //!   the clock press completes it (7.5.1: "An illegal move is completed once the player has
-//!   pressed his clock"), and then it is recorded, said to both players, the clocks are
+//!   pressed his clock"), a said one likewise, and then it is recorded, said to both players, the clocks are
 //!   stopped for the arbiter (6.11) and the penalty of 7.5.3 is proposed to him, which he
 //!   confirms ("Schiedsrichter regelwidrig") or not ("Schiedsrichter weiter");
 //! - a claim (9.2, 9.3) is recorded and put to the arbiter, the clocks stopped (9.5.1); the
@@ -73,8 +73,8 @@ impl Session {
         self.tournament() && !self.options.allowed_help.contains(&AllowedHelp::Claims)
     }
 
-    /// A move typed that no rule allows, in tournament mode: taken as announced ("Weiß
-    /// angesagt", the text shown), with no verdict; the clock press completes it.
+    /// A move typed or said that no rule allows, in tournament mode: taken as announced
+    /// ("Weiß angesagt", printed with the text), with no verdict; the clock press completes it.
     pub(super) fn illegal_typed(&mut self, text: &str, out: &mut Vec<Effect>) {
         let by = self.game().turn();
         self.typed_illegal = Some((by, text.trim().to_string()));

@@ -423,3 +423,27 @@ fn the_helps_the_organiser_allows_are_settings_of_their_own() {
         [AllowedHelp::Legality, AllowedHelp::Claims]
     );
 }
+
+/// 7.5.1 for a move said: "König Eva zwei" heard at the start (the king cannot go there) is
+/// taken as announced, with no reason, as a typed one is; the press completes it.
+#[test]
+fn an_illegal_move_said_is_taken_as_announced() {
+    let mut s = session_with(None, Some("90+30"), None, options(Mode::Tournament));
+    let heard = crate::support::heard(&mut s, &["König Eva zwei"], false, 1000);
+    assert_eq!(said(&heard), ["Weiß angesagt"]);
+    let pressed = line(&mut s, "", 2000);
+    assert!(
+        entries(&pressed).iter().any(|e| matches!(e,
+            Entry::Referred(r) if r.matter == Matter::IllegalMove
+                && r.detail.as_deref() == Some("König Eva zwei"))),
+        "{:?}",
+        recorded(&pressed)
+    );
+    // At home the reason is said (Article 3).
+    let mut s = session_with(None, Some("90+30"), None, options(Mode::Home));
+    let heard = crate::support::heard(&mut s, &["König Eva zwei"], false, 1000);
+    assert_eq!(
+        said(&heard),
+        ["König Eva zwei, dort steht eine Figur der gleichen Farbe"]
+    );
+}
