@@ -4,17 +4,20 @@
 //! player would not know. So in this mode:
 //!
 //! - a move is given no verdict before it is completed: an illegal move on the pegs is said
-//!   as the pegs show it (as a sighted player sees his own board), a typed one as announced;
-//!   the clock press completes it (7.5.1: "An illegal move is completed once the player has
-//!   pressed his clock"), a said one likewise, and then it is recorded, said to both players, the clocks are
-//!   stopped for the arbiter (6.11) and the penalty of 7.5.3 is proposed to him, which he
-//!   confirms ("Schiedsrichter regelwidrig") or not ("Schiedsrichter weiter");
+//!   as the pegs show it (as a sighted player sees his own board), a typed or said one as
+//!   announced; the clock press completes it (7.5.1: "An illegal move is completed once the
+//!   player has pressed his clock"), and then it is recorded, said to both players, the
+//!   clocks are stopped for the arbiter (6.11) and the penalty of 7.5.3 is proposed to him,
+//!   which he confirms ("Schiedsrichter regelwidrig") or not ("Schiedsrichter weiter");
+//! - touch-move is not enforced on the pegs: both players' touches are recorded for the
+//!   arbiter's ruling (4.3, 4.8);
 //! - a claim (9.2, 9.3) is recorded and put to the arbiter, the clocks stopped (9.5.1); the
 //!   program's reading of the position is shown on the screen for the arbiter only, never
 //!   said; the arbiter has it judged by the rules ("Schiedsrichter Reklamation") or decides
 //!   otherwise.
 //!
-//! The mode is in the journal's header; a game resumed in another mode records it
+//! Each help beyond that which the organiser allows (D.1, `AllowedHelp`) gives back the home
+//! behaviour for it. The mode is in the journal's header; a game resumed in another mode records it
 //! ([`crate::record::ModeEntry`]), and a game that left tournament mode stays marked.
 
 use std::time::Duration;
