@@ -208,6 +208,17 @@ fn a_game_that_left_tournament_mode_shows_it_in_verify() {
         &["e4", "e5"],
         &["Schwarz Eva fünf"],
     );
+    // Resumed without `--mode`, the game goes on in the mode it was recorded in.
+    let mut game = common::annexd();
+    game.args(["resume", "--speech", "text"])
+        .arg(&journal)
+        .env("XDG_CONFIG_HOME", home.path().join("config"));
+    let mut game = common::Running::start(game);
+    game.expect_containing("Partie fortgesetzt, Turniermodus");
+    game.type_line("Ende");
+    game.type_line("ja");
+    game.expect_saved();
+    assert_eq!(game.wait(), Some(0));
     let mut game = common::annexd();
     game.args(["resume", "--speech", "text", "--mode", "home"])
         .arg(&journal)
