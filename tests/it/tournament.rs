@@ -104,6 +104,11 @@ fn a_tournament_game_seals_mode_and_build_and_puts_an_illegal_move_to_the_arbite
             && l.contains("Weiß hat einen regelwidrigen Zug abgeschlossen, der Schiedsrichter entscheidet (Ke2)")),
         "{said}"
     );
+    // Every command given is in the record in tournament mode: here leaving the program.
+    assert!(
+        said.lines().any(|l| l.ends_with("Befehl getippt (Ende)")),
+        "{said}"
+    );
 }
 
 /// `replay` says the account too, each line with its time, through the sound card (here an

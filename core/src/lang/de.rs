@@ -879,5 +879,8 @@ fn word(word: Word) -> &'static str {
         Word::HelpLegality => "Prüfung der Züge vor der Uhr",
         Word::HelpClaims => "Reklamationen vom Programm entschieden",
         Word::HelpsAllowed => "vom Veranstalter erlaubte Hilfen (D.1)",
+        Word::CommandTyped => "Befehl getippt",
+        Word::CommandSaid => "Befehl gesagt",
+        Word::CommandKeyed => "Befehl über eine Taste des Bretts",
     }
 }

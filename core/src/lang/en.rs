@@ -846,5 +846,8 @@ fn word(word: Word) -> &'static str {
         Word::HelpLegality => "moves checked before the clock",
         Word::HelpClaims => "claims judged by the program",
         Word::HelpsAllowed => "helps the organiser allowed (D.1)",
+        Word::CommandTyped => "command typed",
+        Word::CommandSaid => "command said",
+        Word::CommandKeyed => "command by a key of the board",
     }
 }

@@ -938,6 +938,9 @@ fn word(word: Word) -> &'static str {
         Word::HelpLegality => "contrôle des coups avant la pendule",
         Word::HelpClaims => "réclamations tranchées par le programme",
         Word::HelpsAllowed => "aides permises par l'organisateur (D.1)",
+        Word::CommandTyped => "commande tapée",
+        Word::CommandSaid => "commande dite",
+        Word::CommandKeyed => "commande par une touche de l'échiquier",
         // --- arbiter and rules of touch and announcement ---
         Word::GameReopened => "fin de partie annulée",
         Word::ClockAsRecorded => "pendule réglée comme enregistrée",

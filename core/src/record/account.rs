@@ -140,6 +140,7 @@ fn recount(
             tokens
         }
         (Entry::Referred(r), _) => r.tokens(),
+        (Entry::Command(c), _) => c.tokens(),
         (Entry::Mode(m), _) => vec![Token::Word(Word::GoesOnIn), Token::Word(m.mode.word())],
         (Entry::ClockAdjustment(c), _) => clock_adjustment_tokens(c),
         (Entry::MoveCounter(m), _) => vec![
@@ -156,6 +157,7 @@ fn recount(
         Entry::Undo(u) => u.reason.clone(),
         Entry::ClockAdjustment(c) => (!c.reason.is_empty()).then(|| c.reason.clone()),
         Entry::Referred(r) => r.detail.clone(),
+        Entry::Command(c) => Some(c.command.clone()),
         Entry::IllegalMove(i) => i.detail.clone(),
         _ => None,
     };

@@ -364,6 +364,39 @@ pub struct ReferredEntry {
     pub detail: Option<String>,
 }
 
+/// Where a command came from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum CommandSource {
+    /// Typed.
+    Keyboard,
+    /// Said (heard by the recogniser).
+    Microphone,
+    /// A key of the VI player's peg board.
+    PegBoardKey,
+}
+
+/// A command given (tournament mode records every one, questions too, for the arbiter).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct CommandEntry {
+    /// Where it came from.
+    pub source: CommandSource,
+    /// The command in the words of the game's language ("Zeit", "Remis Weiß").
+    pub command: String,
+}
+
+impl CommandEntry {
+    /// In words: "Befehl getippt".
+    pub fn tokens(&self) -> Vec<crate::words::Token> {
+        use crate::words::{Token, Word};
+        vec![Token::Word(match self.source {
+            CommandSource::Keyboard => Word::CommandTyped,
+            CommandSource::Microphone => Word::CommandSaid,
+            CommandSource::PegBoardKey => Word::CommandKeyed,
+        })]
+    }
+}
+
 impl ReferredEntry {
     /// In words: "Weiß hat einen regelwidrigen Zug abgeschlossen, der Schiedsrichter
     /// entscheidet".
@@ -432,6 +465,8 @@ pub enum Entry {
     Mode(ModeEntry),
     /// A matter put to the arbiter (tournament mode).
     Referred(ReferredEntry),
+    /// A command given (tournament mode).
+    Command(CommandEntry),
 }
 
 impl Entry {
@@ -528,6 +563,7 @@ impl Entry {
             Entry::MoveCounter(_) => "move_counter",
             Entry::Mode(_) => "mode",
             Entry::Referred(_) => "referred",
+            Entry::Command(_) => "command",
             Entry::Reopen(_) => "reopen",
         }
     }

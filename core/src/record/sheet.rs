@@ -517,6 +517,8 @@ impl Scoresheet {
                 self.note(Note::words(tokens));
                 EntryEffect::Noted
             }
+            // Kept in the journal only, for the arbiter: no note of the game score.
+            Entry::Command(_) => EntryEffect::Noted,
             Entry::Referred(r) => {
                 self.note(Note {
                     detail: r.detail.clone(),

@@ -152,6 +152,9 @@ impl Session {
         now: Duration,
         out: &mut Vec<Effect>,
     ) {
+        if self.tournament() && !matches!(command, Command::Peg(_)) {
+            self.record_command(&command, source, now, out);
+        }
         let actor = confirm::whose(source, self.seating());
         let spoken_confirmed = source == Source::Microphone && command.needs_confirmation();
         if !confirm::ends_the_game(&command) || spoken_confirmed || self.game().is_over() {

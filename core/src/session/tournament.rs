@@ -29,7 +29,7 @@ use crate::clock::ClockInput;
 use crate::command::{ArbiterAction, Command};
 use crate::config::{AllowedHelp, Mode};
 use crate::notation::ParseError;
-use crate::record::{Entry, Matter, ModeEntry, ReferredEntry, sheet};
+use crate::record::{CommandEntry, CommandSource, Entry, Matter, ModeEntry, ReferredEntry, sheet};
 use crate::words::{Token, Word};
 
 /// A matter before the arbiter, waiting for his decision.
@@ -200,6 +200,29 @@ impl Session {
             self.clock_input(ClockInput::Pause, now, out);
         }
         Some(tokens)
+    }
+
+    /// Records a command given, questions too, for the arbiter (tournament mode): who asked
+    /// what, and when, is in the record.
+    pub(super) fn record_command(
+        &mut self,
+        command: &Command,
+        source: super::Source,
+        now: Duration,
+        out: &mut Vec<Effect>,
+    ) {
+        let lang = self.options.lang;
+        let entry = Entry::Command(CommandEntry {
+            source: match source {
+                super::Source::Keyboard => CommandSource::Keyboard,
+                super::Source::Microphone => CommandSource::Microphone,
+                super::Source::PegBoardKey => CommandSource::PegBoardKey,
+            },
+            command: lang.text(&command.tokens(lang)),
+        });
+        if let Err(err) = self.record(entry, now, out) {
+            out.push(Effect::Log(format!("the command was not recorded: {err}")));
+        }
     }
 
     /// The arbiter confirms the illegal move put to him: the penalty applies (7.5.3, 7.5.5);

@@ -1204,4 +1204,10 @@ words! {
     HelpClaims => "w_help_claims";
     /// "helps the organiser allowed (D.1)" (before a list)
     HelpsAllowed => "w_helps_allowed";
+    /// replay: a command typed
+    CommandTyped => "w_command_typed";
+    /// replay: a command said
+    CommandSaid => "w_command_said";
+    /// replay: a command by a key of the peg board
+    CommandKeyed => "w_command_keyed";
 }

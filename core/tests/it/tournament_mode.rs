@@ -447,3 +447,30 @@ fn an_illegal_move_said_is_taken_as_announced() {
         ["König Eva zwei, dort steht eine Figur der gleichen Farbe"]
     );
 }
+
+/// Issue 33: the record holds every command given in tournament mode, questions too (who
+/// asked what, and when, for an arbiter checking a complaint); at home only what changes the
+/// game is recorded.
+#[test]
+fn every_command_given_is_recorded_in_tournament_mode() {
+    use annexd_core::record::{CommandEntry, CommandSource};
+    let mut s = session_with(None, Some("90+30"), None, options(Mode::Tournament));
+    let asked = line(&mut s, "Zeit", 1000);
+    assert_eq!(
+        entries(&asked),
+        [Entry::Command(CommandEntry {
+            source: CommandSource::Keyboard,
+            command: "Zeit".into(),
+        })]
+    );
+    let heard = crate::support::heard(&mut s, &["Stellung"], false, 2000);
+    assert!(
+        entries(&heard)
+            .iter()
+            .any(|e| matches!(e, Entry::Command(c) if c.source == CommandSource::Microphone)),
+        "{:?}",
+        recorded(&heard)
+    );
+    let mut s = session_with(None, Some("90+30"), None, options(Mode::Home));
+    assert!(recorded(&line(&mut s, "Zeit", 1000)).is_empty());
+}
