@@ -193,11 +193,21 @@ if [ -n "$TOURNAMENT" ]; then
   grep -qx 'Dieses Programm enthält keine Schach-Engine und gibt keine Zugempfehlungen' fairplay.txt \
     || fail "fairplay does not say there is no engine: $(cat fairplay.txt)"
   ! "${RUN[@]}" "$BIN" engine > engine.txt 2>&1 || fail "the tournament build has annexd engine"
-  ok "tournament build: no engine code, no annexd engine; fairplay: $(head -n 3 fairplay.txt | tail -n 2 | tr '\n' ' ')"
+  # Issue 33: the tournament build starts in tournament mode, and the installed program's
+  # SHA-256 is the one fairplay names (the arbiter compares them).
+  grep -qx 'Startet im Turniermodus' fairplay.txt \
+    || fail "fairplay does not say the build starts in tournament mode: $(cat fairplay.txt)"
+  if [ ${#RUN[@]} -eq 0 ]; then
+    grep -qx "Programmdatei SHA-256: $(sha256sum "$BIN" | cut -d' ' -f1)" fairplay.txt \
+      || fail "fairplay names another SHA-256 than the program's: $(cat fairplay.txt)"
+  fi
+  ok "tournament build: no engine code, no annexd engine, tournament mode by default; fairplay: $(head -n 3 fairplay.txt | tail -n 2 | tr '\n' ' ')"
 else
   [ "$uci_words" != 0 ] || fail "the ordinary build holds no engine code"
   grep -q '^Dieses Programm kann gegen eine Schach-Engine spielen' fairplay.txt \
     || fail "fairplay does not say the build can play an engine: $(cat fairplay.txt)"
+  grep -qx 'Startet im Heimmodus' fairplay.txt \
+    || fail "fairplay does not say the ordinary build starts at home: $(cat fairplay.txt)"
   if [ ${#RUN[@]} -eq 0 ] && [ -x /usr/games/stockfish ]; then
     "${RUN[@]}" "$BIN" engine --lang en --elo 1200 > engine.txt 2>&1 \
       || fail "annexd engine: $(cat engine.txt)"

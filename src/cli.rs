@@ -51,6 +51,9 @@ enum Job {
     Verify(crate::record::verify::VerifyArgs),
     /// Say what an arbiter needs to know: no engine, no network, the record's state.
     Fairplay(crate::record::fairplay::FairplayArgs),
+    /// Show everything a game's sealed journal holds, line by line with its time, for an
+    /// arbiter checking a complaint.
+    Replay(crate::record::replay::ReplayArgs),
     /// Run a simulated board (a peg board, or --kind chesslink) on a pseudo-terminal (prints
     /// its path; type moves or events).
     BoardSim(crate::board::cli::SimArgs),
@@ -257,6 +260,7 @@ impl Job {
             Job::Sheet(args) => args.record.lang,
             Job::Verify(args) => args.record.lang,
             Job::Fairplay(args) => args.record.lang,
+            Job::Replay(args) => args.record.lang,
             Job::BoardWatch(args) => Some(args.lang),
             Job::Say(args) => Some(args.lang),
             Job::Recognize(args) => Some(args.lang),
@@ -280,6 +284,7 @@ fn try_main(cli: Cli) -> Result<ExitCode, Error> {
         Job::Sheet(args) => crate::record::cli::run_sheet(&args),
         Job::Verify(args) => crate::record::verify::run(&args),
         Job::Fairplay(args) => crate::record::fairplay::run(&args),
+        Job::Replay(args) => crate::record::replay::run(&args),
         Job::BoardSim(args) => crate::board::cli::run_sim(args),
         Job::BoardWatch(args) => crate::board::cli::run_watch(args),
         Job::Say(args) => crate::speech::cli::run_say(args),

@@ -83,6 +83,7 @@ pub(crate) fn seat_defaults() -> Vec<(&'static str, String, &'static str)> {
         ("vi_side", value(&d.game.vi_side), "game.vi-side"),
         ("role", value(&d.game.role), "game.role"),
         ("announcer", value(&d.game.announcer), "game.announcer"),
+        ("mode", value(&d.game.mode), "game.mode"),
         ("white", d.game.white.clone(), "game.white"),
         ("black", d.game.black.clone(), "game.black"),
         ("board", d.board.peg.to_string(), "board.peg"),
@@ -218,10 +219,26 @@ pub(crate) fn examples(command: &str) -> &'static [(&'static str, &'static str)]
                 "and whether it is the record the signed sheet's check code names",
             ),
         ],
-        "fairplay" => &[(
-            "annexd fairplay",
-            "what the arbiter needs to know before a game",
-        )],
+        "fairplay" => &[
+            (
+                "annexd fairplay",
+                "what the arbiter needs to know before a game",
+            ),
+            (
+                "annexd fairplay --statement --lang fr --pdf statement.pdf",
+                "the one-page statement for the arbiter, in French, also as PDF",
+            ),
+        ],
+        "replay" => &[
+            (
+                "annexd replay",
+                "everything the newest game's record holds, line by line with its time",
+            ),
+            (
+                "annexd replay game.jsonl --lang en --speech clips",
+                "that game's, in English, each line also said with its time",
+            ),
+        ],
         "board-sim" => &[
             (
                 "annexd board-sim",

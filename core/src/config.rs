@@ -44,10 +44,85 @@ pub enum Announcer {
     Program,
 }
 
+/// How much the program helps (issue 33; 11.3.2: the arbiter approves the device for what it
+/// does). In a tournament it helps the VI player only as far as Annex D allows: it announces,
+/// keeps the clock, records and keeps the two boards in agreement, but gives no verdict on a
+/// move before the move is completed (an illegal move completed is recorded and put to the
+/// arbiter under 7.5) and answers no claim itself (the arbiter decides). At home it helps
+/// as much as it can: illegal moves are refused with their reason, claims are judged.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Mode {
+    /// Rated play: only the help the Laws allow (the default of the tournament build).
+    Tournament,
+    /// Play at home or in training: every help (the default of the ordinary build).
+    Home,
+}
+
+impl Mode {
+    /// The default of this build: tournament when it has neither an engine nor a network.
+    pub const fn of_this_build() -> Mode {
+        if cfg!(any(feature = "engine", feature = "online")) {
+            Mode::Home
+        } else {
+            Mode::Tournament
+        }
+    }
+
+    /// Its name in settings and on the command line (`tournament`, `home`).
+    pub fn name(self) -> &'static str {
+        match self {
+            Mode::Tournament => "tournament",
+            Mode::Home => "home",
+        }
+    }
+
+    /// The mode in words ("Turniermodus", "Heimmodus").
+    pub fn word(self) -> Word {
+        match self {
+            Mode::Tournament => Word::TournamentMode,
+            Mode::Home => Word::HomeMode,
+        }
+    }
+}
+
+/// A help beyond Annex D that the organiser, after consulting the arbiter, allows in a
+/// tournament (D.1: the rules may be adapted); the sealed journal records each one.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum AllowedHelp {
+    /// Moves on the pegs or typed are checked before the clock: an illegal one is refused with
+    /// its reason, and touch-move is kept on the pegs (as at home).
+    Legality,
+    /// Claims are judged by the program at once (as at home).
+    Claims,
+}
+
+impl AllowedHelp {
+    /// The help in words.
+    pub fn word(self) -> Word {
+        match self {
+            AllowedHelp::Legality => Word::HelpLegality,
+            AllowedHelp::Claims => Word::HelpClaims,
+        }
+    }
+}
+
+impl Default for Mode {
+    fn default() -> Self {
+        Mode::of_this_build()
+    }
+}
+
 /// The game.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields, rename_all = "kebab-case")]
 pub struct GameSettings {
+    /// How much the program helps: tournament (only what the Laws allow) or home.
+    pub mode: Mode,
+    /// In tournament mode, the helps the organiser allows after consulting the arbiter (D.1):
+    /// legality, claims. Recorded in the journal's header.
+    pub allowed_help: Vec<AllowedHelp>,
     /// Language of everything said and shown: de, en or fr.
     pub language: Lang,
     /// The words of moves (D.2.1): annex-d (König … Bauer, eins … acht, Kurze/Lange Rochade
@@ -83,6 +158,8 @@ pub struct GameSettings {
 impl Default for GameSettings {
     fn default() -> Self {
         GameSettings {
+            mode: Mode::default(),
+            allowed_help: Vec::new(),
             language: Lang::De,
             words: WordSet::AnnexD,
             style: Style::Short,
@@ -283,6 +360,10 @@ pub struct ClockSettings {
     /// Count Bronstein as the Art. 6.3 commentary does: the delay for move 1 credited
     /// before the game (90+30: 90:30 on the clock), instead of as standard clocks (90:00).
     pub bronstein_credit: bool,
+    /// The clock's alarms: its warnings, countdown and announcements at set times. `false`
+    /// switches every one off (FIDE's rules for equipment with electronic components ask
+    /// that a clock's alarms can be); the times are still said when asked, and the flag.
+    pub alarms: bool,
 }
 
 impl Default for ClockSettings {
@@ -295,6 +376,7 @@ impl Default for ClockSettings {
             seconds_below_minutes: 10,
             say_after_press: false,
             bronstein_credit: false,
+            alarms: true,
         }
     }
 }
@@ -303,12 +385,17 @@ impl ClockSettings {
     /// What the clock says by itself.
     pub fn announce_config(&self) -> AnnounceConfig {
         let seconds = |s: u32| Duration::from_secs(u64::from(s));
-        let countdown = self.countdown_below_seconds > 0 && self.countdown_every_seconds > 0;
+        let countdown =
+            self.alarms && self.countdown_below_seconds > 0 && self.countdown_every_seconds > 0;
         AnnounceConfig {
-            warnings: self.warnings_seconds.iter().map(|s| seconds(*s)).collect(),
+            warnings: if self.alarms {
+                self.warnings_seconds.iter().map(|s| seconds(*s)).collect()
+            } else {
+                Vec::new()
+            },
             final_every: countdown.then(|| seconds(self.countdown_every_seconds)),
             countdown_below: countdown.then(|| seconds(self.countdown_below_seconds)),
-            every: (self.announce_every_minutes > 0)
+            every: (self.alarms && self.announce_every_minutes > 0)
                 .then(|| seconds(self.announce_every_minutes.saturating_mul(60))),
             seconds_below: seconds(self.seconds_below_minutes.saturating_mul(60)),
             after_press: self.say_after_press,

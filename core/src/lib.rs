@@ -85,9 +85,9 @@ pub use command::{
     clean_line, clean_text, parse as parse_command, spoken as spoken_commands, spoken_text,
 };
 pub use config::{
-    Announcer, BoardSettings, ChessLinkLine, ClockSettings, ConfigError, ConfigProblem,
-    GameSettings, ListenSettings, OnlineSettings, RecordSettings, SeatRole, Secret, Settings,
-    SpeechSettings, ValueKind,
+    AllowedHelp, Announcer, BoardSettings, ChessLinkLine, ClockSettings, ConfigError,
+    ConfigProblem, GameSettings, ListenSettings, Mode, OnlineSettings, RecordSettings, SeatRole,
+    Secret, Settings, SpeechSettings, ValueKind,
 };
 pub use game::side::SideName;
 pub use lang::{Lang, Speech, Spoken, WordSet, join_words};

@@ -104,6 +104,15 @@ pub struct SeatArgs {
     /// Take the microphone's sound from this WAV file instead (for tests and demonstrations).
     #[arg(long, hide = true)]
     pub listen_wav: Option<PathBuf>,
+    /// How much the program helps: tournament (only what Annex D allows: no verdict on a
+    /// move before the clock, claims to the arbiter; the tournament build's default) or home
+    /// (every help). `resume` keeps the game's mode unless told; a change is recorded.
+    #[arg(long)]
+    pub mode: Option<String>,
+    /// Every audible alarm off (the clock's time warnings and the flag's sound; speech stays):
+    /// the equipment rules ask that a clock's alarms can be switched off.
+    #[arg(long)]
+    pub no_alarms: bool,
 }
 
 /// How the program shows itself.
@@ -200,6 +209,12 @@ pub(super) fn settings_for(args: &PlayArgs) -> Result<Settings, Error> {
     }
     if let Some(model) = &args.seat.model {
         settings.listen.model = model.display().to_string();
+    }
+    if let Some(mode) = &args.seat.mode {
+        settings.game.mode = parse_setting::<annexd_core::Mode>(mode, "--mode", lang)?;
+    }
+    if args.seat.no_alarms {
+        settings.clock.alarms = false;
     }
     Ok(settings)
 }

@@ -50,6 +50,9 @@ pub fn run_play(args: &PlayArgs) -> Result<ExitCode, Error> {
     header.peg_board = spec(&settings.board.peg);
     header.sighted_board = spec(&settings.board.sighted);
     header.vi_side = Some(settings.game.vi_side);
+    // The mode is sealed into the start with the build (issue 33).
+    header.mode = Some(settings.game.mode);
+    header.allowed_help = settings.game.allowed_help.clone();
     let (journal_path, (files, sheet)) = match &args.journal {
         Some(path) => (path.clone(), create_files(path, &header, lang)?),
         None => {
@@ -204,6 +207,12 @@ pub fn run_resume(args: &ResumeArgs) -> Result<ExitCode, Error> {
     if let Some(side) = contents.header.vi_side {
         settings.game.vi_side = side;
     }
+    // And in the mode it was played in, unless told otherwise (a change is recorded).
+    if args.seat.mode.is_none() {
+        settings.game.mode = crate::record::provenance::recorded_mode(&contents);
+    }
+    // The helps the organiser allowed are those the game started with (D.1).
+    settings.game.allowed_help = contents.header.allowed_help.clone();
     let lang = settings.game.language;
     let control = contents.header.time_control.clone().unwrap_or_default();
     let clock = clock_for(&control, &settings)?;

@@ -52,6 +52,10 @@ pub struct ClockArgs {
     /// After each press, say the time left of the side that pressed
     #[arg(long)]
     pub say_after_press: bool,
+    /// Every alarm off: no warnings, no countdown, no times said by themselves (asked, the
+    /// times are still said; FIDE's rules for equipment ask that alarms can be switched off)
+    #[arg(long)]
+    pub no_alarms: bool,
     /// Speech: text (lines only), clips (the recorded voice) or tts (the system's engine)
     #[arg(long)]
     pub speech: Option<BackendKind>,
@@ -158,6 +162,7 @@ impl ClockArgs {
         }
         clock.say_after_press |= self.say_after_press;
         clock.bronstein_credit |= self.bronstein_credit;
+        clock.alarms &= !self.no_alarms;
         Ok(ClockSetup {
             control,
             clock,
@@ -287,6 +292,24 @@ mod tests {
         assert_eq!(config.every, Some(Duration::from_secs(600)));
         assert_eq!(config.seconds_below, Duration::from_secs(3600));
         assert!(config.after_press);
+        // Every alarm off (the equipment rules): no warning, countdown or time said unasked.
+        let quiet = super::tests::setup(&[
+            "--control",
+            "90+30",
+            "--warn",
+            "5m",
+            "--every",
+            "10m",
+            "--no-alarms",
+        ])
+        .unwrap()
+        .clock
+        .announce_config();
+        assert!(quiet.warnings.is_empty());
+        assert_eq!(
+            (quiet.final_every, quiet.countdown_below, quiet.every),
+            (None, None, None)
+        );
         let setup = setup_over(
             &[
                 "--control",

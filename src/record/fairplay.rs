@@ -33,6 +33,16 @@ pub struct FairplayArgs {
     /// The game and the language.
     #[command(flatten)]
     pub record: RecordArgs,
+    /// Print the one-page statement for the arbiter (what the program does and does not do,
+    /// the Annex D articles it serves, this build's engine, network and radio) instead.
+    #[arg(long)]
+    pub statement: bool,
+    /// Write that statement as a PDF to this file too.
+    #[arg(long)]
+    pub pdf: Option<std::path::PathBuf>,
+    /// The font of the PDF (default: DejaVu Sans where the system keeps it).
+    #[arg(long)]
+    pub font: Option<std::path::PathBuf>,
 }
 
 /// What fairplay says, as data: the lines of the build, then those of the game (none
@@ -58,6 +68,42 @@ impl Statement {
         } else {
             Word::NoRadio
         }));
+        if let Some(hash) = provenance::binary_sha256() {
+            lines.push(format!("{} SHA-256: {hash}", say(Word::ProgramFile)));
+        }
+        let mode = annexd_core::Mode::default();
+        lines.push(capitalised(
+            &lang.text(&[Token::Word(Word::DefaultMode), Token::Word(mode.word())]),
+        ));
+        Statement { lines }
+    }
+
+    /// The one-page statement an arbiter reads before approving the device (11.3.2): the
+    /// build's lines, then what the program does (the Annex D articles it serves), what it
+    /// does not do in tournament mode, and how a game's record proves it, in `lang`.
+    pub fn for_the_arbiter(lang: Lang) -> Statement {
+        let say = |word: Word| capitalised(&lang.text(&[Token::Word(word)]));
+        let mut lines = vec![say(Word::StatementTitle)];
+        lines.extend(Statement::of_this_build(lang).lines);
+        let sections: [(Word, &[Word]); 3] = [
+            (
+                Word::StatementDoes,
+                &[
+                    Word::ServesAnnounce,
+                    Word::ServesPegs,
+                    Word::ServesClock,
+                    Word::ServesRecord,
+                    Word::ServesBoards,
+                    Word::ServesAssistant,
+                ],
+            ),
+            (Word::StatementDoesNot, &[Word::NotVerdict, Word::NotClaims]),
+            (Word::StatementCheck, &[Word::CheckJournal]),
+        ];
+        for (heading, items) in sections {
+            lines.push(format!("{}:", say(heading)));
+            lines.extend(items.iter().map(|item| format!("- {}", say(*item))));
+        }
         Statement { lines }
     }
 
@@ -91,6 +137,21 @@ pub fn run(args: &FairplayArgs) -> Result<ExitCode, Error> {
         Ok((lang, _)) => *lang,
         Err(err) => err.lang(),
     };
+    if args.statement || args.pdf.is_some() {
+        let statement = Statement::for_the_arbiter(lang);
+        if let Some(path) = &args.pdf {
+            let fonts = super::pdf::Fonts::find(args.font.as_deref())
+                .map_err(|err| Error::new(lang, Word::PdfNotMade).logged(err))?;
+            let bytes = super::pdf::render_lines(&statement.lines, lang, &fonts)
+                .map_err(|err| Error::new(lang, Word::PdfNotMade).logged(err))?;
+            crate::durable::write_atomically(path, &bytes)
+                .map_err(|err| Error::io(lang, Word::PdfNotMade, path, &err))?;
+        }
+        for line in &statement.lines {
+            out_line(line);
+        }
+        return Ok(ExitCode::SUCCESS);
+    }
     for line in Statement::of_this_build(lang).lines {
         out_line(line);
     }

@@ -97,6 +97,9 @@ impl GameFiles {
             .program
             .get_or_insert_with(super::provenance::program);
         header.build.get_or_insert_with(super::provenance::build);
+        if header.binary_sha256.is_none() {
+            header.binary_sha256 = super::provenance::binary_sha256();
+        }
         let header = &header;
         let sheet = Scoresheet::new(header.clone())?;
         let pgn = pgn_path_for(journal_path);

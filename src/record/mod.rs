@@ -2,7 +2,7 @@
 //! fsynced line by line and read back with care, and the PGN written atomically beside it),
 //! the scoresheets for people (the PDF drawn with krilla, the Braille translated by
 //! liblouis, the text sheet: `sheets`), and the commands `annexd pgn`, `annexd sheet`,
-//! `annexd verify` and `annexd fairplay`. Entries, the seal, the scoresheet and what each
+//! `annexd verify`, `annexd fairplay` and `annexd replay`. Entries, the seal, the scoresheet and what each
 //! sheet says are the core's (`annexd_core::record`).
 
 pub(crate) mod braille;
@@ -13,6 +13,7 @@ pub(crate) mod journal;
 pub(crate) mod pdf;
 pub(crate) mod pgn;
 pub(crate) mod provenance;
+pub(crate) mod replay;
 pub(crate) mod sheets;
 pub(crate) mod verify;
 

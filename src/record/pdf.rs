@@ -244,6 +244,78 @@ pub fn render_pdf(form: &Form, fonts: &Fonts) -> Result<Vec<u8>, PdfError> {
         .map_err(|e| PdfError::Krilla(format!("{e:?}")))
 }
 
+/// A PDF of plain lines on A4 (the fair play statement for the arbiter): the first line as
+/// the title, the others wrapped to the page's width, on as many pages as they need.
+pub fn render_lines(
+    lines: &[String],
+    lang: annexd_core::Lang,
+    fonts: &Fonts,
+) -> Result<Vec<u8>, PdfError> {
+    const SIZE: f32 = 10.0;
+    const LEADING: f32 = 13.5;
+    let width = PAGE_W - 2.0 * MARGIN;
+    let (title, body) = lines
+        .split_first()
+        .map_or(("", &[][..]), |(t, b)| (t.as_str(), b));
+    let mut wrapped = Vec::new();
+    for line in body {
+        let indent = if line.starts_with("- ") { 10.0 } else { 0.0 };
+        let heading = line.ends_with(':');
+        for (n, part) in wrap(line, |t| fonts.regular.width(t, SIZE), width - indent)
+            .into_iter()
+            .enumerate()
+        {
+            let indent = if n > 0 && indent > 0.0 {
+                indent + 8.0
+            } else {
+                indent
+            };
+            wrapped.push((indent, heading, part));
+        }
+    }
+    let mut document = Document::new();
+    document.set_metadata(
+        Metadata::new()
+            .title(title.to_string())
+            .creator(super::provenance::program())
+            .language(lang.code().to_string()),
+    );
+    let size = PageSettings::from_wh(PAGE_W, PAGE_H).expect("A4 is a valid page size");
+    let top = MARGIN + 30.0;
+    let per_page = ((PAGE_H - top - MARGIN) / LEADING).floor().max(1.0) as usize;
+    let mut pages: Vec<&[(f32, bool, String)]> = wrapped.chunks(per_page).collect();
+    if pages.is_empty() {
+        // A title alone still has its page.
+        pages.push(&[]);
+    }
+    for (index, chunk) in pages.iter().enumerate() {
+        let mut page = document.start_page_with(size.clone());
+        let mut surface = page.surface();
+        let mut draw = Draw {
+            surface: &mut surface,
+            fonts,
+        };
+        if index == 0 {
+            draw.fitted(&fonts.bold, 14.0, MARGIN, MARGIN + 10.0, width, title);
+        }
+        let mut y = top;
+        for (indent, heading, text) in chunk.iter() {
+            let face = if *heading {
+                &fonts.bold
+            } else {
+                &fonts.regular
+            };
+            draw.text(face, SIZE, MARGIN + indent, y, text, Gray::Black);
+            y += LEADING;
+        }
+        surface.finish();
+        page.finish();
+    }
+    document
+        .finish()
+        .map_err(|e| PdfError::Krilla(format!("{e:?}")))
+}
+
 /// What one page holds: a page of moves (its index) and a range of note lines.
 struct PagePlan {
     moves: Option<usize>,

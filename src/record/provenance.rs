@@ -10,6 +10,53 @@ pub fn program() -> String {
     format!("annexd {}", env!("CARGO_PKG_VERSION"))
 }
 
+/// The SHA-256 of the program's file that runs, in hex: the arbiter compares it with the
+/// build he approved (`sha256sum annexd`). `None` when the file cannot be read (logged).
+pub fn binary_sha256() -> Option<String> {
+    use sha2::{Digest, Sha256};
+    let path = std::env::current_exe()
+        .map_err(|err| tracing::warn!("the program's own file is not known: {err}"))
+        .ok()?;
+    let mut file = std::fs::File::open(&path)
+        .map_err(|err| tracing::warn!("{}: {err}", path.display()))
+        .ok()?;
+    let mut hasher = Sha256::new();
+    let mut buffer = vec![0u8; 1 << 16];
+    loop {
+        match std::io::Read::read(&mut file, &mut buffer) {
+            Ok(0) => break,
+            Ok(n) => hasher.update(&buffer[..n]),
+            Err(err) if err.kind() == std::io::ErrorKind::Interrupted => {}
+            Err(err) => {
+                tracing::warn!("{}: {err}", path.display());
+                return None;
+            }
+        }
+    }
+    Some(
+        hasher
+            .finalize()
+            .iter()
+            .map(|byte| format!("{byte:02x}"))
+            .collect(),
+    )
+}
+
+/// The mode a recorded game goes on in: the header's, then the last mode entry's; a journal
+/// older than the modes was played with every help (home).
+pub fn recorded_mode(contents: &annexd_core::record::JournalContents) -> annexd_core::Mode {
+    contents
+        .entries
+        .iter()
+        .rev()
+        .find_map(|line| match &line.entry {
+            annexd_core::record::Entry::Mode(m) => Some(m.mode),
+            _ => None,
+        })
+        .or(contents.header.mode)
+        .unwrap_or(annexd_core::Mode::Home)
+}
+
 /// The build: `commit 79f09fb, release, tts recognition` (the commit is found by build.rs
 /// when the program is built from a git checkout; "unknown commit" otherwise).
 pub fn build() -> String {

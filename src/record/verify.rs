@@ -60,6 +60,31 @@ pub fn verdict(contents: &JournalContents, code: Option<CheckCode>, lang: Lang) 
             lines.push(build.parts_line(lang));
         }
     }
+    // What the arbiter approved: the program's file and the mode the game started in.
+    if let Some(hash) = &header.binary_sha256 {
+        lines.push(format!(
+            "{} SHA-256: {hash}",
+            say(&[Token::Word(Word::ProgramFile)])
+        ));
+    }
+    if let Some(mode) = header.mode {
+        lines.push(say(&[
+            Token::Word(Word::ModeLabel),
+            Token::Word(mode.word()),
+        ]));
+    }
+    if !header.allowed_help.is_empty() {
+        let helps: Vec<String> = header
+            .allowed_help
+            .iter()
+            .map(|help| say(&[Token::Word(help.word())]))
+            .collect();
+        lines.push(format!(
+            "{}: {}",
+            say(&[Token::Word(Word::HelpsAllowed)]),
+            helps.join(", ")
+        ));
+    }
     let state = RecordState::of(contents);
     let mut exit = match state.integrity {
         Integrity::Intact => 0,
@@ -74,6 +99,9 @@ pub fn verdict(contents: &JournalContents, code: Option<CheckCode>, lang: Lang) 
     ));
     match replay(contents) {
         Ok(sheet) => {
+            if sheet.left_tournament() {
+                lines.push(say(&[Token::Word(Word::TournamentModeLeft)]));
+            }
             let game = sheet.game();
             let mut tokens = vec![Token::Word(Word::ReplayedByRules), Token::Pause];
             // Moves, not half-moves: a game of "1. e4 e5 … 4. …" has four.

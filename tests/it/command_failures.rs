@@ -560,6 +560,7 @@ fn annexd_alone_lists_the_commands_and_every_help_has_defaults_and_examples() {
         "sheet",
         "verify",
         "fairplay",
+        "replay",
         "board-sim",
         "board-watch",
         "say",

@@ -101,13 +101,29 @@ fn fairplay_says_no_engine_no_network_and_the_state_of_the_record() {
         } else {
             "This game: without Bluetooth"
         };
-        assert_eq!(said[facts + 2], this_game, "{lang}");
-        let record = facts + 3;
+        // The program's file and the mode the build starts in (issue 33).
+        assert!(said[facts + 2].contains(" SHA-256: "), "{said:?}");
+        assert_eq!(said[facts + 3], start_mode(lang), "{lang}");
+        assert_eq!(said[facts + 4], this_game, "{lang}");
+        let record = facts + 5;
         assert!(
             said[record].starts_with(&journal.display().to_string()),
             "{said:?}"
         );
         assert!(said[record].ends_with(code), "{said:?}");
+    }
+}
+
+/// The mode the build starts in: tournament for the tournament build, else home (issue 33).
+fn start_mode(lang: &str) -> &'static str {
+    let tournament = !cfg!(feature = "engine") && !cfg!(feature = "online");
+    match (lang, tournament) {
+        ("de", true) => "Startet im Turniermodus",
+        ("de", false) => "Startet im Heimmodus",
+        ("fr", true) => "Démarre en mode tournoi",
+        ("fr", false) => "Démarre en mode libre",
+        (_, true) => "Starts in tournament mode",
+        (_, false) => "Starts in home mode",
     }
 }
 
@@ -203,7 +219,7 @@ fn fairplay_before_the_first_game_says_what_the_build_can_and_cannot_do() {
         } else {
             3
         };
-        assert_eq!(said.len(), 4 + facts, "{said:?}");
+        assert_eq!(said.len(), 6 + facts, "{said:?}");
         assert!(
             said[0].starts_with(&format!("annexd {} (commit ", env!("CARGO_PKG_VERSION"))),
             "{said:?}"
@@ -213,6 +229,8 @@ fn fairplay_before_the_first_game_says_what_the_build_can_and_cannot_do() {
             "the parts are said in words: {said:?}"
         );
         assert_eq!(said[1 + facts..3 + facts], build_lines(lang), "{lang}");
+        assert!(said[3 + facts].contains(" SHA-256: "), "{said:?}");
+        assert_eq!(said[4 + facts], start_mode(lang), "{lang}");
         let none = if lang == "de" {
             "Noch keine Partie"
         } else {
@@ -220,7 +238,7 @@ fn fairplay_before_the_first_game_says_what_the_build_can_and_cannot_do() {
         };
         let games = home.path().join("data").join("annexd").join("games");
         assert_eq!(
-            said[3 + facts],
+            said[5 + facts],
             format!("{none}: {}", games.display()),
             "{lang}"
         );

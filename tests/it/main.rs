@@ -82,3 +82,4 @@ mod speech_speaker;
 mod speech_tts;
 mod speech_voices;
 mod test_layout;
+mod tournament;

@@ -66,11 +66,6 @@ fn typed(m: Move) -> String {
     }
 }
 
-/// The move as the program finds it (UCI; castling as the king's two steps).
-fn uci(m: Move) -> String {
-    m.to_uci(CastlingMode::Standard).to_string()
-}
-
 /// `annexd play` on the simulated board's port; the program announces the peg board's moves.
 fn play(journal: &Path, board: &SimHandle) -> Running {
     let mut command = annexd();
@@ -182,7 +177,10 @@ fn garbage_on_the_peg_line_loses_no_move() {
         let moves = random_game(games, 60);
         let journal = dir.path().join(format!("garbage-{games}.jsonl"));
         let found = play_game(&journal, &board, &moves, &mut Calm);
-        let expected: Vec<String> = moves.iter().map(|(_, m)| uci(*m)).collect();
+        let expected: Vec<String> = moves
+            .iter()
+            .map(|(_, m)| m.to_uci(CastlingMode::Standard).to_string())
+            .collect();
         assert_eq!(found, expected, "game {games}: every move found, in order");
         let stats = board.stop();
         assert!(stats.garbage_bytes > 0, "garbage was sent");
@@ -266,7 +264,10 @@ fn the_peg_board_unplugged_and_replugged_during_a_game() {
         let moves = random_game(seed * 1000 + games, 80);
         let journal = dir.path().join(format!("replug-{games}.jsonl"));
         let found = play_game(&journal, &board, &moves, &mut disturb);
-        let expected: Vec<String> = moves.iter().map(|(_, m)| uci(*m)).collect();
+        let expected: Vec<String> = moves
+            .iter()
+            .map(|(_, m)| m.to_uci(CastlingMode::Standard).to_string())
+            .collect();
         assert_eq!(found, expected, "game {games}: every move found, in order");
         plies += moves.len();
         games += 1;

@@ -161,6 +161,7 @@ pub fn help_pages(lang: Lang, topic: Option<HelpTopic>, simulated: bool) -> Vec<
             commands(&[
                 Command::Arbiter(ArbiterAction::SetMoveNumber(24)),
                 Command::Arbiter(ArbiterAction::IllegalMove(None)),
+                Command::Arbiter(ArbiterAction::Claim),
                 Command::Arbiter(ArbiterAction::Back(2)),
             ]),
         ],

@@ -99,6 +99,8 @@ pub enum ArbiterAction {
     SetMoveNumber(u32),
     /// A completed illegal move (7.5): by this side, or the side that moved last.
     IllegalMove(Option<Color>),
+    /// Judge by the rules the claim put to the arbiter (tournament mode: 9.2, 9.3, 9.5).
+    Claim,
     /// Go back this many half-moves, to a position of the game score (D.2.9, when the
     /// boards cannot be reconciled otherwise).
     Back(usize),
@@ -166,6 +168,7 @@ impl CommandKind {
             )),
             CommandKind::ArbiterIllegal => Command::Arbiter(ArbiterAction::IllegalMove(v.side)),
             CommandKind::ArbiterBack => Command::Arbiter(ArbiterAction::Back(count(v.number)?)),
+            CommandKind::ArbiterClaim => Command::Arbiter(ArbiterAction::Claim),
             CommandKind::Listen => Command::Listen,
             CommandKind::Faster => Command::Faster,
             CommandKind::Slower => Command::Slower,
@@ -258,6 +261,7 @@ impl Command {
                 v.side = *side;
                 CommandKind::ArbiterIllegal
             }
+            Command::Arbiter(ArbiterAction::Claim) => CommandKind::ArbiterClaim,
             Command::Arbiter(ArbiterAction::Back(n)) => {
                 v.number = Some(*n as i64);
                 CommandKind::ArbiterBack

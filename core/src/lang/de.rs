@@ -217,6 +217,7 @@ fn commands(kind: CommandKind) -> &'static [Phrase] {
         CommandKind::ArbiterSetTime => &[&[W(Word::Arbiter), W(Word::Time), Side, ClockTime]],
         CommandKind::ArbiterSetMove => &[&[W(Word::Arbiter), W(Word::Move), Number]],
         CommandKind::ArbiterIllegal => &[&[W(Word::Arbiter), W(Word::Illegal), OptSide]],
+        CommandKind::ArbiterClaim => &[&[W(Word::Arbiter), W(Word::Claim)]],
         CommandKind::ArbiterBack => &[&[W(Word::Arbiter), W(Word::Back), Number]],
         CommandKind::Listen => &[&[W(Word::Listen)], &[T("Mikrofon")]],
         CommandKind::Faster => &[&[W(Word::Faster)], &[T("schneller sprechen")]],
@@ -827,5 +828,59 @@ fn word(word: Word) -> &'static str {
             "dieses Programm kann gegen eine Schach-Engine spielen (Stockfish oder eine andere UCI-Engine, als eigenes Programm) und gibt dann auf Wunsch Tipps; in einer Partie gegen einen Menschen startet es keine"
         }
         Word::TournamentBuild => "Turnierausgabe: ohne Schach-Engine und ohne Netzwerk",
+        Word::TournamentMode => "Turniermodus",
+        Word::HomeMode => "Heimmodus",
+        Word::GoesOnIn => "weiter im",
+        Word::ModeLabel => "Modus",
+        Word::TournamentModeLeft => "der Turniermodus wurde während der Partie verlassen",
+        Word::IllegalMoveCompleted => "hat einen regelwidrigen Zug abgeschlossen",
+        Word::ArbiterDecides => "der Schiedsrichter entscheidet",
+        Word::ProposedToArbiter => "Vorschlag für den Schiedsrichter",
+        Word::ConfirmsIt => "bestätigt",
+        Word::DismissesIt => "lässt ohne Entscheidung weiterspielen",
+        Word::ProgramReading => "Lesart des Programms, für den Schiedsrichter",
+        Word::NothingReferred => "dem Schiedsrichter liegt nichts vor",
+        Word::ModeStays => "der Modus bleibt während der Partie",
+        Word::ProgramFile => "Programmdatei",
+        Word::StatementTitle => "Erklärung für den Schiedsrichter (Artikel 11.3.2, Anhang D)",
+        Word::StatementDoes => "Was das Programm tut",
+        Word::StatementDoesNot => "Was das Programm nicht tut",
+        Word::StatementCheck => "Wie man es prüft",
+        Word::ServesAnnounce => {
+            "es sagt jeden Zug in den Worten von D.2.1 an und versteht sie gesprochen oder getippt (D.2.1)"
+        }
+        Word::ServesPegs => {
+            "es liest das Steckbrett des sehbehinderten Spielers: ein gezogener Stift ist eine berührte Figur, ein Zug ist ausgeführt, wenn er gesteckt und angesagt ist (D.2.2, D.2.3, D.2.4)"
+        }
+        Word::ServesClock => {
+            "es ist eine sprechende Uhr: Zeit und Zahl der Züge auf Wunsch (D.2.6.1); ihre Alarme lassen sich abschalten (--no-alarms)"
+        }
+        Word::ServesRecord => {
+            "es führt das Partieformular als versiegeltes Protokoll, als PDF, Braille und PGN (D.2.7)"
+        }
+        Word::ServesBoards => {
+            "es sagt, wenn die beiden Bretter abweichen, und welche Felder (D.2.9)"
+        }
+        Word::ServesAssistant => {
+            "es übernimmt Aufgaben des Assistenten oder hilft ihm dabei (D.2.10)"
+        }
+        Word::NotVerdict => {
+            "im Turniermodus sagt es über einen Zug nichts, bevor die Uhr gedrückt ist; ein abgeschlossener regelwidriger Zug geht mit der Strafe als Vorschlag an den Schiedsrichter (7.5)"
+        }
+        Word::NotClaims => {
+            "im Turniermodus entscheidet es keine Reklamation: sie geht an den Schiedsrichter, die Lesart des Programms nur auf den Bildschirm für ihn (9.5)"
+        }
+        Word::CheckJournal => {
+            "jede Partie beginnt im Protokoll mit Modus, Version, Commit und SHA-256 der Programmdatei; annexd verify prüft das Siegel und zeigt, ob der Turniermodus verlassen wurde; annexd replay zeigt jeden aufgezeichneten Vorgang mit seiner Zeit"
+        }
+        Word::DefaultMode => "startet im",
+        Word::PressesClock => "drückt die Uhr",
+        Word::ReplayStopped => "hier endet die Wiedergabe",
+        Word::HelpLegality => "Prüfung der Züge vor der Uhr",
+        Word::HelpClaims => "Reklamationen vom Programm entschieden",
+        Word::HelpsAllowed => "vom Veranstalter erlaubte Hilfen (D.1)",
+        Word::CommandTyped => "Befehl getippt",
+        Word::CommandSaid => "Befehl gesagt",
+        Word::CommandKeyed => "Befehl über eine Taste des Bretts",
     }
 }

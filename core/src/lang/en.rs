@@ -198,6 +198,7 @@ fn commands(kind: CommandKind) -> &'static [Phrase] {
         CommandKind::ArbiterSetTime => &[&[W(Word::Arbiter), W(Word::Time), Side, ClockTime]],
         CommandKind::ArbiterSetMove => &[&[W(Word::Arbiter), W(Word::Move), Number]],
         CommandKind::ArbiterIllegal => &[&[W(Word::Arbiter), W(Word::Illegal), OptSide]],
+        CommandKind::ArbiterClaim => &[&[W(Word::Arbiter), W(Word::Claim)]],
         CommandKind::ArbiterBack => &[&[W(Word::Arbiter), W(Word::Back), Number]],
         CommandKind::Listen => &[&[W(Word::Listen)], &[T("microphone")]],
         CommandKind::Faster => &[&[W(Word::Faster)], &[T("speak faster")]],
@@ -796,5 +797,57 @@ fn word(word: Word) -> &'static str {
             "this program can play against a chess engine (Stockfish or another UCI engine, as a program of its own) and then gives hints on request; in a game against a person it starts none"
         }
         Word::TournamentBuild => "tournament build: no chess engine and no network",
+        Word::TournamentMode => "tournament mode",
+        Word::HomeMode => "home mode",
+        Word::GoesOnIn => "goes on in",
+        Word::ModeLabel => "mode",
+        Word::TournamentModeLeft => "tournament mode was left during the game",
+        Word::IllegalMoveCompleted => "completed an illegal move",
+        Word::ArbiterDecides => "the arbiter decides",
+        Word::ProposedToArbiter => "proposed to the arbiter",
+        Word::ConfirmsIt => "confirms",
+        Word::DismissesIt => "plays on without a ruling",
+        Word::ProgramReading => "the program's reading, for the arbiter",
+        Word::NothingReferred => "nothing is before the arbiter",
+        Word::ModeStays => "the mode stays for the game",
+        Word::ProgramFile => "program file",
+        Word::StatementTitle => "Statement for the arbiter (Article 11.3.2, Annex D)",
+        Word::StatementDoes => "What the program does",
+        Word::StatementDoesNot => "What the program does not do",
+        Word::StatementCheck => "How to check it",
+        Word::ServesAnnounce => {
+            "it announces every move in the words of D.2.1 and understands them spoken or typed (D.2.1)"
+        }
+        Word::ServesPegs => {
+            "it reads the VI player's peg board: a peg pulled out is a piece touched, a move is made when it is placed and announced (D.2.2, D.2.3, D.2.4)"
+        }
+        Word::ServesClock => {
+            "it is a talking clock: the time and the number of moves on request (D.2.6.1); its alarms can be switched off (--no-alarms)"
+        }
+        Word::ServesRecord => {
+            "it keeps the scoresheet as a sealed record, printed as PDF, Braille and PGN (D.2.7)"
+        }
+        Word::ServesBoards => "it says when the two boards differ, and which squares (D.2.9)",
+        Word::ServesAssistant => {
+            "it does the assistant's tasks or helps the assistant with them (D.2.10)"
+        }
+        Word::NotVerdict => {
+            "in tournament mode it says nothing about a move before the clock is pressed; a completed illegal move goes to the arbiter with the penalty proposed (7.5)"
+        }
+        Word::NotClaims => {
+            "in tournament mode it decides no claim: the claim goes to the arbiter, the program's reading only to the screen for him (9.5)"
+        }
+        Word::CheckJournal => {
+            "every game's record starts with the mode, version, commit and SHA-256 of the program file; annexd verify checks the seal and shows whether tournament mode was left; annexd replay shows every recorded action with its time"
+        }
+        Word::DefaultMode => "starts in",
+        Word::PressesClock => "presses the clock",
+        Word::ReplayStopped => "the account stops here",
+        Word::HelpLegality => "moves checked before the clock",
+        Word::HelpClaims => "claims judged by the program",
+        Word::HelpsAllowed => "helps the organiser allowed (D.1)",
+        Word::CommandTyped => "command typed",
+        Word::CommandSaid => "command said",
+        Word::CommandKeyed => "command by a key of the board",
     }
 }

@@ -333,6 +333,7 @@ fn commands(kind: CommandKind) -> &'static [Phrase] {
             &[W(Word::Arbiter), W(Word::Illegal), OptSide],
             &[W(Word::Arbiter), T("illégal"), OptSide],
         ],
+        CommandKind::ArbiterClaim => &[&[W(Word::Arbiter), W(Word::Claim)]],
         CommandKind::ArbiterBack => &[&[W(Word::Arbiter), W(Word::Back), Number]],
         CommandKind::Listen => &[&[W(Word::Listen)], &[T("micro")]],
         CommandKind::Faster => &[
@@ -888,6 +889,58 @@ fn word(word: Word) -> &'static str {
             "ce programme peut jouer contre un moteur d'échecs (Stockfish ou un autre moteur UCI, comme programme à part) et donne alors des conseils sur demande ; dans une partie contre une personne, il n'en démarre aucun"
         }
         Word::TournamentBuild => "version tournoi : sans moteur d'échecs et sans réseau",
+        Word::TournamentMode => "mode tournoi",
+        Word::HomeMode => "mode libre",
+        Word::GoesOnIn => "suite en",
+        Word::ModeLabel => "mode",
+        Word::TournamentModeLeft => "le mode tournoi a été quitté pendant la partie",
+        Word::IllegalMoveCompleted => "a achevé un coup illégal",
+        Word::ArbiterDecides => "l'arbitre décide",
+        Word::ProposedToArbiter => "proposition à l'arbitre",
+        Word::ConfirmsIt => "confirme",
+        Word::DismissesIt => "fait reprendre sans décision",
+        Word::ProgramReading => "lecture du programme, pour l'arbitre",
+        Word::NothingReferred => "rien n'est soumis à l'arbitre",
+        Word::ModeStays => "le mode reste pour la partie",
+        Word::ProgramFile => "fichier du programme",
+        Word::StatementTitle => "Déclaration pour l'arbitre (article 11.3.2, annexe D)",
+        Word::StatementDoes => "Ce que fait le programme",
+        Word::StatementDoesNot => "Ce que le programme ne fait pas",
+        Word::StatementCheck => "Comment le vérifier",
+        Word::ServesAnnounce => {
+            "il annonce chaque coup dans les mots de D.2.1 et les comprend dits ou tapés (D.2.1)"
+        }
+        Word::ServesPegs => {
+            "il lit l'échiquier à tiges du joueur handicapé visuel : une tige retirée est une pièce touchée, un coup est joué quand il est placé et annoncé (D.2.2, D.2.3, D.2.4)"
+        }
+        Word::ServesClock => {
+            "il est une pendule parlante : le temps et le nombre de coups sur demande (D.2.6.1) ; ses alarmes peuvent être coupées (--no-alarms)"
+        }
+        Word::ServesRecord => {
+            "il tient la feuille de partie comme un enregistrement scellé, imprimé en PDF, braille et PGN (D.2.7)"
+        }
+        Word::ServesBoards => {
+            "il dit quand les deux échiquiers diffèrent, et quelles cases (D.2.9)"
+        }
+        Word::ServesAssistant => "il fait les tâches de l'assistant ou l'aide à les faire (D.2.10)",
+        Word::NotVerdict => {
+            "en mode tournoi il ne dit rien d'un coup avant l'appui sur la pendule ; un coup illégal achevé va à l'arbitre avec la pénalité proposée (7.5)"
+        }
+        Word::NotClaims => {
+            "en mode tournoi il ne tranche aucune réclamation : elle va à l'arbitre, la lecture du programme seulement à l'écran pour lui (9.5)"
+        }
+        Word::CheckJournal => {
+            "l'enregistrement de chaque partie commence par le mode, la version, le commit et le SHA-256 du fichier du programme ; annexd verify contrôle le sceau et montre si le mode tournoi a été quitté ; annexd replay montre chaque action enregistrée avec son heure"
+        }
+        Word::DefaultMode => "démarre en",
+        Word::PressesClock => "appuie sur la pendule",
+        Word::ReplayStopped => "le récit s'arrête ici",
+        Word::HelpLegality => "contrôle des coups avant la pendule",
+        Word::HelpClaims => "réclamations tranchées par le programme",
+        Word::HelpsAllowed => "aides permises par l'organisateur (D.1)",
+        Word::CommandTyped => "commande tapée",
+        Word::CommandSaid => "commande dite",
+        Word::CommandKeyed => "commande par une touche de l'échiquier",
         // --- arbiter and rules of touch and announcement ---
         Word::GameReopened => "fin de partie annulée",
         Word::ClockAsRecorded => "pendule réglée comme enregistrée",

@@ -91,6 +91,17 @@ pub struct Header {
     /// The VI player's side: `resume` keeps it.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub vi_side: Option<crate::game::side::SideName>,
+    /// The mode the game was started in (tournament or home), sealed with the build: a
+    /// journal without it is older than the modes (every help, as home).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub mode: Option<crate::config::Mode>,
+    /// The SHA-256 of the program's file that started the game (hex), so that the arbiter
+    /// can compare it with the build he approved.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub binary_sha256: Option<String>,
+    /// The helps beyond Annex D the organiser allowed in tournament mode (D.1).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub allowed_help: Vec<crate::config::AllowedHelp>,
 }
 
 impl Header {
@@ -115,6 +126,9 @@ impl Header {
             peg_board: None,
             sighted_board: None,
             vi_side: None,
+            mode: None,
+            binary_sha256: None,
+            allowed_help: Vec::new(),
         }
     }
 
@@ -318,6 +332,89 @@ pub struct TouchEntry {
     pub piece: String,
 }
 
+/// The game goes on in another mode (a resumption that names another): leaving tournament
+/// mode is recorded, and the game stays marked as having left it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ModeEntry {
+    /// The mode from now on.
+    pub mode: crate::config::Mode,
+}
+
+/// What a tournament game puts to the arbiter instead of deciding it (issue 33).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Matter {
+    /// A move completed by the clock press that no rule allows (7.5.1).
+    IllegalMove,
+    /// A draw claim (9.2, 9.3).
+    Claim,
+}
+
+/// A matter put to the arbiter: who, what, and what was done (the move in UCI, or the
+/// text typed; a claim's intended move).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ReferredEntry {
+    /// The player concerned (who completed the move, who claims).
+    #[serde(with = "color_serde")]
+    pub by: Color,
+    /// What it is.
+    pub matter: Matter,
+    /// What was done, as the record's own text.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub detail: Option<String>,
+}
+
+/// Where a command came from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum CommandSource {
+    /// Typed.
+    Keyboard,
+    /// Said (heard by the recogniser).
+    Microphone,
+    /// A key of the VI player's peg board.
+    PegBoardKey,
+}
+
+/// A command given (tournament mode records every one, questions too, for the arbiter).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct CommandEntry {
+    /// Where it came from.
+    pub source: CommandSource,
+    /// The command in the words of the game's language ("Zeit", "Remis Weiß").
+    pub command: String,
+}
+
+impl CommandEntry {
+    /// In words: "Befehl getippt".
+    pub fn tokens(&self) -> Vec<crate::words::Token> {
+        use crate::words::{Token, Word};
+        vec![Token::Word(match self.source {
+            CommandSource::Keyboard => Word::CommandTyped,
+            CommandSource::Microphone => Word::CommandSaid,
+            CommandSource::PegBoardKey => Word::CommandKeyed,
+        })]
+    }
+}
+
+impl ReferredEntry {
+    /// In words: "Weiß hat einen regelwidrigen Zug abgeschlossen, der Schiedsrichter
+    /// entscheidet".
+    pub fn tokens(&self) -> Vec<crate::words::Token> {
+        use crate::words::{Token, Word};
+        let what = match self.matter {
+            Matter::IllegalMove => Word::IllegalMoveCompleted,
+            Matter::Claim => Word::ClaimsDraw,
+        };
+        vec![
+            Token::Side(self.by),
+            Token::Word(what),
+            Token::Pause,
+            Token::Word(Word::ArbiterDecides),
+        ]
+    }
+}
+
 /// The result of the game: a confirmation of a result the rules gave, or an arbiter's decision.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub struct ResultEntry {
@@ -364,6 +461,12 @@ pub enum Entry {
     MoveCounter(MoveCounterEntry),
     /// The end of the game taken back by the arbiter.
     Reopen(ReopenEntry),
+    /// The game goes on in another mode.
+    Mode(ModeEntry),
+    /// A matter put to the arbiter (tournament mode).
+    Referred(ReferredEntry),
+    /// A command given (tournament mode).
+    Command(CommandEntry),
 }
 
 impl Entry {
@@ -458,6 +561,9 @@ impl Entry {
             Entry::Result(_) => "result",
             Entry::Touch(_) => "touch",
             Entry::MoveCounter(_) => "move_counter",
+            Entry::Mode(_) => "mode",
+            Entry::Referred(_) => "referred",
+            Entry::Command(_) => "command",
             Entry::Reopen(_) => "reopen",
         }
     }

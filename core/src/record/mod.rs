@@ -12,6 +12,7 @@
 //! - `pgn`: the PGN text.
 //! - `export`: the printed, Braille and text scoresheets as data and text.
 
+mod account;
 pub(crate) mod entry;
 pub(crate) mod export;
 pub(crate) mod integrity;
@@ -20,10 +21,12 @@ pub(crate) mod pgn;
 pub(crate) mod seal;
 pub(crate) mod sheet;
 
+pub use account::{Recounted, account};
 pub use entry::{
-    ClaimEntry, ClaimRecord, ClockAdjustmentEntry, Entry, FIRST_SEALED_FORMAT, FlagEntry, Header,
-    IllegalMoveEntry, JOURNAL_FORMAT, MoveCounterEntry, MoveEntry, PenaltyRecord, PlayerEntry,
-    PressEntry, ReopenEntry, ResultEntry, STANDARD_START_FEN, TouchEntry, UndoEntry,
+    ClaimEntry, ClaimRecord, ClockAdjustmentEntry, CommandEntry, CommandSource, Entry,
+    FIRST_SEALED_FORMAT, FlagEntry, Header, IllegalMoveEntry, JOURNAL_FORMAT, Matter, ModeEntry,
+    MoveCounterEntry, MoveEntry, PenaltyRecord, PlayerEntry, PressEntry, ReferredEntry,
+    ReopenEntry, ResultEntry, STANDARD_START_FEN, TouchEntry, UndoEntry,
 };
 pub use export::{
     BrailleCell, BrailleLine, CELLS_PER_LINE, ClosingLine, Form, FormNote, Half, LINES_PER_PAGE,
@@ -37,4 +40,5 @@ pub use journal::{
 };
 pub use pgn::{pgn_text, pgn_text_in};
 pub use seal::{CheckCode, Seal, Sealer, Stamped};
+pub use sheet::duration_tokens;
 pub use sheet::{Applied, ApplyError, EntryEffect, Note, PlyNote, ReplayError, Scoresheet, replay};

@@ -124,6 +124,8 @@ pub enum EntryEffect {
     Touched(Color),
     /// The end of the game was taken back; the outcome it had.
     Reopened(GameOutcome),
+    /// Noted only, nothing changes in the game (a mode, a matter put to the arbiter).
+    Noted,
 }
 
 /// An entry applied: the entry as it is to be written (with SAN, verdict or penalty filled
@@ -235,6 +237,10 @@ pub struct Scoresheet {
     /// follows, `None` before the first move, and its place there). The offerer's move, which
     /// then carries the `(=)`, takes the note away again.
     offer_note: Option<(Option<usize>, usize)>,
+    /// The mode the game goes on in (the header's, then the last mode entry's).
+    mode: Option<crate::config::Mode>,
+    /// The game was in tournament mode and left it (issue 33): it stays marked.
+    left_tournament: bool,
 }
 
 impl Scoresheet {
@@ -242,6 +248,8 @@ impl Scoresheet {
     pub fn new(header: Header) -> Result<Scoresheet, GameError> {
         let game = Game::from_fen(&header.start_fen)?.with_pace(header.pace);
         Ok(Scoresheet {
+            mode: header.mode,
+            left_tournament: false,
             header,
             game,
             notes: Vec::new(),
@@ -249,6 +257,16 @@ impl Scoresheet {
             correction: None,
             offer_note: None,
         })
+    }
+
+    /// The mode the game goes on in, as recorded (`None`: a journal older than the modes).
+    pub fn mode(&self) -> Option<crate::config::Mode> {
+        self.mode
+    }
+
+    /// Whether the game left tournament mode at some point (recorded, never undone).
+    pub fn left_tournament(&self) -> bool {
+        self.left_tournament
     }
 
     /// The header.
@@ -441,24 +459,9 @@ impl Scoresheet {
                 EntryEffect::Undone(undone)
             }
             Entry::ClockAdjustment(c) => {
-                let mut tokens = vec![Token::Side(c.side), Token::Word(Word::Clock)];
-                match c.set_ms {
-                    Some(set) => {
-                        tokens.push(Token::Word(Word::ClockSet));
-                        tokens.extend(duration_tokens(set));
-                    }
-                    None => {
-                        tokens.push(Token::Word(if c.delta_ms < 0 {
-                            Word::Minus
-                        } else {
-                            Word::Plus
-                        }));
-                        tokens.extend(duration_tokens(c.delta_ms.unsigned_abs()));
-                    }
-                }
                 self.note(Note {
                     detail: (!c.reason.is_empty()).then(|| c.reason.clone()),
-                    ..Note::words(tokens)
+                    ..Note::words(clock_adjustment_tokens(c))
                 });
                 EntryEffect::ClockAdjusted
             }
@@ -502,6 +505,26 @@ impl Scoresheet {
                     ..Note::words(tokens)
                 });
                 EntryEffect::Reopened(ended)
+            }
+            Entry::Mode(m) => {
+                use crate::config::Mode;
+                if self.mode == Some(Mode::Tournament) && m.mode != Mode::Tournament {
+                    self.left_tournament = true;
+                }
+                self.mode = Some(m.mode);
+                let mut tokens = vec![Token::Word(Word::GoesOnIn)];
+                tokens.push(Token::Word(m.mode.word()));
+                self.note(Note::words(tokens));
+                EntryEffect::Noted
+            }
+            // Kept in the journal only, for the arbiter: no note of the game score.
+            Entry::Command(_) => EntryEffect::Noted,
+            Entry::Referred(r) => {
+                self.note(Note {
+                    detail: r.detail.clone(),
+                    ..Note::words(r.tokens())
+                });
+                EntryEffect::Noted
             }
             Entry::Touch(t) => {
                 // Checked, then kept in the journal only: a touch is for the arbiter's ruling
@@ -596,6 +619,26 @@ fn check_recorded_option<T: PartialEq + fmt::Debug>(
             computed: format!("{computed:?}"),
         }),
     }
+}
+
+/// A clock changed by hand or by a penalty, in words: "Weiß Uhr plus zwei Minuten".
+pub fn clock_adjustment_tokens(c: &super::entry::ClockAdjustmentEntry) -> Vec<Token> {
+    let mut tokens = vec![Token::Side(c.side), Token::Word(Word::Clock)];
+    match c.set_ms {
+        Some(set) => {
+            tokens.push(Token::Word(Word::ClockSet));
+            tokens.extend(duration_tokens(set));
+        }
+        None => {
+            tokens.push(Token::Word(if c.delta_ms < 0 {
+                Word::Minus
+            } else {
+                Word::Plus
+            }));
+            tokens.extend(duration_tokens(c.delta_ms.unsigned_abs()));
+        }
+    }
+    tokens
 }
 
 /// A duration in words: hours, minutes and seconds that are not zero ("two minutes").

@@ -152,6 +152,9 @@ impl Session {
         now: Duration,
         out: &mut Vec<Effect>,
     ) {
+        if self.tournament() && !matches!(command, Command::Peg(_)) {
+            self.record_command(&command, source, now, out);
+        }
         let actor = confirm::whose(source, self.seating());
         let spoken_confirmed = source == Source::Microphone && command.needs_confirmation();
         if !confirm::ends_the_game(&command) || spoken_confirmed || self.game().is_over() {
@@ -345,6 +348,17 @@ impl Session {
     /// move that was only said or typed (no board to see it) may be corrected before the
     /// clock: the player's slip of the tongue, or a typing error of whoever relayed it.
     fn take_back(&mut self, now: Duration, out: &mut Vec<Effect>) {
+        if let Some((by, _)) = self.typed_illegal.take() {
+            // Tournament mode: a move no rule allows, taken as announced, is corrected before
+            // the clock like any slip (D.2.8).
+            out.push(Effect::say(vec![
+                Token::Word(Word::AnnouncementCorrected),
+                Token::Pause,
+                Token::Side(by),
+                Token::Word(Word::ToMove),
+            ]));
+            return;
+        }
         if self.cycle.withdraw_announcement() {
             out.push(Effect::say(vec![Token::Word(Word::AnnouncementWithdrawn)]));
             return;
@@ -402,6 +416,39 @@ impl Session {
     /// board "in accordance with Articles 3 and 4" (9.5.3): with a board that sees it, it is
     /// made when the board shows it, like any move; without one, the written move is made.
     fn claim_draw(
+        &mut self,
+        intended_text: Option<String>,
+        actor: Option<Color>,
+        now: Duration,
+        out: &mut Vec<Effect>,
+    ) {
+        if !self.refers_claims() {
+            self.judge_claim(intended_text, actor, now, out);
+            return;
+        }
+        // Tournament mode: the claim goes to the arbiter (see `tournament`).
+        let pos = self.game().position().clone();
+        let by = actor.unwrap_or(pos.turn());
+        if by == pos.turn() && self.cycle.has_touched(by) {
+            out.push(Effect::say(vec![Token::Word(Word::ClaimAfterTouch)]));
+            return;
+        }
+        match intended_text.as_deref().map(|t| parse_move(&pos, t)) {
+            Some(Err(err)) => {
+                let mut tokens = vec![Token::Word(Word::IntendedMove), Token::Pause];
+                tokens.extend(err.tokens(&pos));
+                out.push(Effect::say(tokens));
+            }
+            parsed => {
+                let intended = parsed.and_then(Result::ok);
+                self.refer_claim(by, intended, intended_text, now, out)
+            }
+        }
+    }
+
+    /// A claim judged by the rules: at once at home, by the arbiter's command in a
+    /// tournament.
+    pub(super) fn judge_claim(
         &mut self,
         intended_text: Option<String>,
         actor: Option<Color>,
@@ -480,6 +527,7 @@ impl Session {
         match action {
             ArbiterAction::Pause => self.arbiter_clock(ClockInput::Pause, now, out),
             ArbiterAction::Resume => {
+                self.dismiss_referral(out);
                 self.resumed_paused = false;
                 self.arbiter_clock(ClockInput::Resume, now, out)
             }
@@ -523,7 +571,12 @@ impl Session {
                 }
             }
             ArbiterAction::Back(plies) => self.go_back(plies, now, out),
-            ArbiterAction::IllegalMove(side) => self.illegal_move(side, now, out),
+            ArbiterAction::IllegalMove(side) => {
+                if !self.confirm_illegal(side, now, out) {
+                    self.illegal_move(side, now, out)
+                }
+            }
+            ArbiterAction::Claim => self.arbiter_judges_claim(now, out),
         }
     }
 
@@ -608,24 +661,7 @@ impl Session {
         }
         self.uncompleted = None;
         self.boards_follow_game(now, out);
-        match self.record(Entry::illegal_move(side, None), now, out) {
-            Ok(applied) => {
-                let position = self.game().position().clone();
-                let mut tokens = vec![Token::Word(Word::TakenBack), Token::Pause];
-                tokens.extend(queries::whose_move_tokens(&position));
-                out.push(Effect::say(tokens));
-                if let sheet::EntryEffect::Penalised(penalty) = &applied.effect {
-                    out.push(Effect::say(penalty.tokens()));
-                    if !self.game().is_over() {
-                        self.set_clock_to_the_game(None, now, out);
-                    }
-                    if let Some(bonus) = penalty.bonus() {
-                        self.give_time(bonus.to, bonus.minutes, "7.5.3", now, out);
-                    }
-                }
-            }
-            Err(err) => out.push(Effect::say(err.tokens())),
-        }
+        self.penalise(side, None, now, out);
     }
 
     /// The arbiter stops or starts the clocks (6.11).

@@ -128,6 +128,8 @@ pub(super) struct BoardCycle {
     promotion_named: bool,
     /// The sighted player's e-board: its lights, and whether its link was lost.
     e_board: EBoardState,
+    /// Tournament mode: no verdict on a move before it is completed.
+    tournament: bool,
 }
 
 /// What the cycle keeps of the sighted player's e-board beyond its tracker.
@@ -200,7 +202,34 @@ impl BoardCycle {
             following: None,
             promotion_named: false,
             e_board: EBoardState::default(),
+            tournament: false,
         }
+    }
+
+    /// Tournament mode (issue 33): a move on the pegs that no rule allows is said as the
+    /// pegs show it, with no verdict, until the clock completes it.
+    pub(super) fn set_tournament(&mut self, on: bool) {
+        self.tournament = on;
+    }
+
+    /// In tournament mode, the way of a piece of the VI player on the pegs that no rule
+    /// allows, when the pegs show one at his turn: what the clock press completes (7.5.1).
+    pub(super) fn illegal_way(&self, game: &GameView) -> Option<(Piece, Square, Square)> {
+        let tracker = self.peg.as_ref().filter(|_| self.tournament)?;
+        let before = &game.position;
+        if before.turn() != self.vi_side || self.following.is_some() {
+            return None;
+        }
+        let target = self.nearer_target(before, tracker.position());
+        if target.board() != before.board() {
+            return None;
+        }
+        let (piece, from, to) = self.hands.single_way(&target)?;
+        let legal = before
+            .legal_moves()
+            .iter()
+            .any(|m| m.from() == Some(from) && m.to() == to);
+        (piece.color == self.vi_side && !legal).then_some((piece, from, to))
     }
 
     /// Attaches the VI player's peg board (its kind is corrected by the board's `HELLO`).
@@ -729,6 +758,7 @@ impl BoardCycle {
         let at_game = target.board() == before.board();
         let mut words = Vec::new();
         let mut diffs = diffs.to_vec();
+        let mut no_verdict = false;
         let way = self
             .hands
             .single_way(target)
@@ -749,6 +779,16 @@ impl BoardCycle {
             })
             .filter(|_| own_turn && at_game);
         if let Some((piece, from, to)) = way
+            && self.tournament
+            && !legal.iter().any(|m| m.from() == Some(from) && m.to() == to)
+        {
+            // Tournament mode: no verdict before the clock completes the move (7.5.1); the
+            // pegs are said as they stand, as a move placed is.
+            words.extend(pegs::way_tokens(piece, from, to, vi));
+            words.extend([Token::Pause, Token::Word(Word::AnnouncementMissing)]);
+            diffs.clear();
+            no_verdict = true;
+        } else if let Some((piece, from, to)) = way
             && !legal.iter().any(|m| m.from() == Some(from) && m.to() == to)
         {
             // No rule allows it: said to be illegal, with the true reason, and every square
@@ -797,6 +837,7 @@ impl BoardCycle {
         }
         if own_turn
             && at_game
+            && !no_verdict
             && let Some(obligation) = self.touch_move(before)
         {
             // 4.3: touch-move stays in force.
@@ -959,8 +1000,11 @@ impl BoardCycle {
         }
         if let Some(obligation) = self.touch_move(before)
             && !obligation.allows(m)
+            && !self.tournament
         {
-            // 4.3 / 4.4: not the move the touched pieces oblige; the board goes back.
+            // 4.3 / 4.4: not the move the touched pieces oblige; the board goes back. (In
+            // tournament mode the move stands: the touches are recorded, and the opponent
+            // or the arbiter rules on them, 4.8.)
             let mut words = move_tokens(before, m, Style::Long);
             words.extend([Token::Pause, Token::Word(Word::NotAllowed), Token::Pause]);
             words.extend(obligation.tokens());

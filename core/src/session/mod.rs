@@ -12,7 +12,9 @@
 //! - [`voice`]: what the recogniser heard;
 //! - [`resume`]: a session rebuilt from its journal, the clock as recorded;
 //! - [`queries`] and [`effect`]: the answers' words, and what the adapters are asked to do;
-//! - [`view`]: what the board view of sighted helpers shows, as plain data.
+//! - [`view`]: what the board view of sighted helpers shows, as plain data;
+//! - [`tournament`]: tournament mode, no verdict before a move is completed and claims
+//!   put to the arbiter (issue 33).
 //!
 //! A move typed or heard is *made* at once: it is announced and journaled, and it can be taken
 //! back (a slip, D.2.8) until it is *completed* by pressing the clock (6.2, D.2.4). Without a
@@ -29,6 +31,7 @@ mod queries;
 mod resume;
 mod seat;
 mod timing;
+mod tournament;
 mod view;
 mod voice;
 
@@ -81,6 +84,10 @@ pub struct SessionOptions {
     /// After each input, hand out what a screen shows of the game ([`Effect::View`]): for a
     /// board view, and for ports that follow the position (the recogniser). Off by default.
     pub view_snapshots: bool,
+    /// How much the program helps: tournament (only what Annex D allows) or home.
+    pub mode: crate::config::Mode,
+    /// In tournament mode, the helps beyond Annex D the organiser allowed (D.1).
+    pub allowed_help: Vec<crate::config::AllowedHelp>,
 }
 
 impl Default for SessionOptions {
@@ -100,6 +107,8 @@ impl From<&Settings> for SessionOptions {
             sheets: settings.record.sheets.clone(),
             speech_rate: settings.speech.rate,
             view_snapshots: false,
+            mode: settings.game.mode,
+            allowed_help: settings.game.allowed_help.clone(),
         }
     }
 }
@@ -164,13 +173,25 @@ pub struct Session {
     promotion_asked: Option<(shakmaty::Square, shakmaty::Square)>,
     /// A command that ends the game, waiting for its confirmation.
     confirm: Option<confirm::Pending>,
+    /// Tournament mode: what is put to the arbiter, waiting for his decision.
+    referral: Option<tournament::Referral>,
+    /// Tournament mode: a move typed that no rule allows, taken as announced (its side and
+    /// text), which the clock press completes (7.5.1).
+    typed_illegal: Option<(Color, String)>,
 }
 
 impl Session {
     /// A session on a scoresheet (new, or rebuilt from a journal) with an optional clock.
     pub fn new(sheet: Scoresheet, clock: Option<TalkingClock>, options: SessionOptions) -> Session {
+        let mut cycle = BoardCycle::new(options.lang, options.vi_side, options.program_announces);
+        cycle.set_tournament(
+            options.mode == crate::config::Mode::Tournament
+                && !options
+                    .allowed_help
+                    .contains(&crate::config::AllowedHelp::Legality),
+        );
         Session {
-            cycle: BoardCycle::new(options.lang, options.vi_side, options.program_announces),
+            cycle,
             options,
             sheet,
             clock,
@@ -183,6 +204,8 @@ impl Session {
             resumed_paused: false,
             promotion_asked: None,
             confirm: None,
+            referral: None,
+            typed_illegal: None,
         }
     }
 
@@ -260,16 +283,25 @@ impl Session {
     /// move, a standing draw offer, and the clock's times with how it goes on.
     #[must_use = "it is what the state machine decided: carry it out"]
     pub fn greeting(&mut self, resumed: bool) -> Vec<Effect> {
+        let mut out = Vec::new();
+        if resumed {
+            // A game resumed in another mode: recorded first (issue 33).
+            self.record_mode(Duration::ZERO, &mut out);
+        }
         let mut tokens = vec![Token::Word(if resumed {
             Word::Resumed
         } else {
             Word::NewGame
         })];
+        if self.tournament() {
+            // Both players and the arbiter hear what the device does in this game.
+            tokens.extend([Token::Pause, Token::Word(Word::TournamentMode)]);
+        }
         tokens.push(Token::Pause);
         if let Some(tokens_over) = self.game_over_tokens() {
             // "Partie beendet, …, Ende verlässt das Programm".
             tokens.extend(tokens_over.into_iter().skip(2));
-            let out = vec![Effect::say(tokens)];
+            out.push(Effect::say(tokens));
             self.remember(&out);
             return out;
         }
@@ -308,7 +340,7 @@ impl Session {
                 }
             }
         }
-        let out = vec![Effect::say(tokens)];
+        out.push(Effect::say(tokens));
         self.remember(&out);
         out
     }
@@ -424,7 +456,9 @@ impl Session {
         now: Duration,
         out: &mut Vec<Effect>,
     ) {
-        if by != self.options.vi_side {
+        // In tournament mode the VI player's touches are recorded too: touch-move is the
+        // arbiter's to rule on there (4.3, 4.8), not the program's.
+        if by != self.options.vi_side || self.tournament() {
             let entry = Entry::Touch(TouchEntry {
                 by,
                 square: square.to_string(),
@@ -516,6 +550,10 @@ impl Session {
                     out.push(Effect::say(ParseError::PromotionPieceMissing.tokens(&pos)));
                 }
             }
+            Err(err) if self.withholds_verdict() && tournament::is_illegal_attempt(&err) => {
+                // No verdict before the move is completed (issue 33, 7.5.1).
+                self.illegal_typed(text, out);
+            }
             Err(err) => {
                 let mut tokens = err.tokens(&pos);
                 if matches!(
@@ -593,6 +631,7 @@ impl Session {
         }
         let before = self.game().position().clone();
         let mover = before.turn();
+        self.typed_illegal = None;
         self.start_clock_with_first_move(now, out);
         match self.record(Entry::play_move(m), now, out) {
             Ok(applied) => {

@@ -70,6 +70,13 @@ impl Session {
             self.clock_input(ClockInput::Resume, now, out);
             return;
         }
+        if let Some((by, detail)) = self.illegal_attempt()
+            && !self.clock.as_ref().is_some_and(|c| c.clock().is_paused())
+        {
+            // Tournament mode: the press completes an illegal move (7.5.1).
+            self.complete_illegal(by, detail, now, out);
+            return;
+        }
         let Some(clock) = &self.clock else {
             // No clock: pressing completes the move. The VI player's move under way on the
             // pegs, or a board that differs (a capture left half made), is said as with a

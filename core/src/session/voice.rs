@@ -72,6 +72,14 @@ impl Session {
                 self.voice.question = Some(question);
             }
             Understanding::Rejected(Rejection::Noise | Rejection::NothingHeard) if always_on => {}
+            Understanding::Rejected(Rejection::NotLegal(err))
+                if self.withholds_verdict() && super::tournament::is_illegal_attempt(&err) =>
+            {
+                // Tournament mode: a move said that no rule allows is taken as announced,
+                // with no verdict; the clock completes it (7.5.1).
+                let said = heard.alternatives.first().map_or("", |(w, _)| w.as_str());
+                self.illegal_typed(said, out);
+            }
             Understanding::Rejected(rejection) => out.push(Effect::say(rejection.tokens(&pos))),
         }
     }

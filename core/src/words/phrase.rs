@@ -78,6 +78,8 @@ pub enum CommandKind {
     ArbiterIllegal,
     /// `ArbiterAction::Back`.
     ArbiterBack,
+    /// `ArbiterAction::Claim`.
+    ArbiterClaim,
     /// `Command::Listen`.
     Listen,
     /// `Command::Faster`.
@@ -92,7 +94,7 @@ pub enum CommandKind {
 
 impl CommandKind {
     /// Every kind, in the order of the help text.
-    pub const ALL: [CommandKind; 40] = [
+    pub const ALL: [CommandKind; 41] = [
         CommandKind::WhoseMove,
         CommandKind::LastMove,
         CommandKind::LastMoves,
@@ -128,6 +130,7 @@ impl CommandKind {
         CommandKind::ArbiterSetMove,
         CommandKind::ArbiterIllegal,
         CommandKind::ArbiterBack,
+        CommandKind::ArbiterClaim,
         CommandKind::Listen,
         CommandKind::Faster,
         CommandKind::Slower,
@@ -152,6 +155,7 @@ impl CommandKind {
                 | CommandKind::ArbiterSetMove
                 | CommandKind::ArbiterIllegal
                 | CommandKind::ArbiterBack
+                | CommandKind::ArbiterClaim
                 | CommandKind::Listen
                 | CommandKind::Peg
                 | CommandKind::Quit

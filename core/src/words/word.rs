@@ -1137,4 +1137,77 @@ words! {
     EngineBuiltIn => "w_engine_built_in";
     /// fair play: "tournament build: no chess engine and no network"
     TournamentBuild => "w_tournament_build";
+    // --- tournament mode (issue 33) ---
+    /// "Turniermodus": help only as the Laws allow (issue 33)
+    TournamentMode => "w_tournament_mode";
+    /// "home mode": every help
+    HomeMode => "w_home_mode";
+    /// "goes on in" (before a mode)
+    GoesOnIn => "w_goes_on_in";
+    /// "mode" (before a mode, in verify)
+    ModeLabel => "w_mode_label";
+    /// the record: the game left tournament mode
+    TournamentModeLeft => "w_tournament_mode_left";
+    /// "completed an illegal move" (after a side, 7.5.1)
+    IllegalMoveCompleted => "w_illegal_move_completed";
+    /// "the arbiter decides"
+    ArbiterDecides => "w_arbiter_decides";
+    /// "proposed to the arbiter" (before a penalty)
+    ProposedToArbiter => "w_proposed_to_arbiter";
+    /// "confirms" (after the arbiter's command)
+    ConfirmsIt => "w_confirms_it";
+    /// "lets play go on without it" (after the arbiter's resume)
+    DismissesIt => "w_dismisses_it";
+    /// "the program's reading, for the arbiter" (before a claim's verdict)
+    ProgramReading => "w_program_reading";
+    /// "nothing is before the arbiter"
+    NothingReferred => "w_nothing_referred";
+    /// "the mode cannot change during a game"
+    ModeStays => "w_mode_stays";
+    /// "program file" (before its SHA-256)
+    ProgramFile => "w_program_file";
+    /// fair play statement: its title
+    StatementTitle => "w_statement_title";
+    /// fair play statement: "what it does"
+    StatementDoes => "w_statement_does";
+    /// fair play statement: "what it does not do"
+    StatementDoesNot => "w_statement_does_not";
+    /// fair play statement: "how to check"
+    StatementCheck => "w_statement_check";
+    /// fair play: D.2.1
+    ServesAnnounce => "w_serves_announce";
+    /// fair play: D.2.2, D.2.3
+    ServesPegs => "w_serves_pegs";
+    /// fair play: D.2.6.1
+    ServesClock => "w_serves_clock";
+    /// fair play: D.2.7
+    ServesRecord => "w_serves_record";
+    /// fair play: D.2.9
+    ServesBoards => "w_serves_boards";
+    /// fair play: D.2.10
+    ServesAssistant => "w_serves_assistant";
+    /// fair play: no verdict before the clock
+    NotVerdict => "w_not_verdict";
+    /// fair play: claims to the arbiter
+    NotClaims => "w_not_claims";
+    /// fair play: how the journal proves it
+    CheckJournal => "w_check_journal";
+    /// fair play: "the mode it starts in" (before a mode)
+    DefaultMode => "w_default_mode";
+    /// "presses the clock" (after a side, in replay)
+    PressesClock => "w_presses_clock";
+    /// replay: the account stops at a line the rules refuse
+    ReplayStopped => "w_replay_stopped";
+    /// allowed help: moves checked before the clock
+    HelpLegality => "w_help_legality";
+    /// allowed help: claims judged by the program
+    HelpClaims => "w_help_claims";
+    /// "helps the organiser allowed (D.1)" (before a list)
+    HelpsAllowed => "w_helps_allowed";
+    /// replay: a command typed
+    CommandTyped => "w_command_typed";
+    /// replay: a command said
+    CommandSaid => "w_command_said";
+    /// replay: a command by a key of the peg board
+    CommandKeyed => "w_command_keyed";
 }

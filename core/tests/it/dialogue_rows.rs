@@ -959,3 +959,152 @@ fn every_row_of_the_specification_has_its_test() {
         );
     }
 }
+
+// --- tournament mode (issue 33) ------------------------------------------------------------
+
+/// Row P07's situation (a rook through its own pawn on the pegs), the clock then pressed.
+fn illegal_rook_completed(lang: Lang) -> Game {
+    let mut g = Game::at_pegs(lang);
+    g.way("a1", "a3");
+    g.line("");
+    g
+}
+
+#[test]
+fn t06_an_illegal_move_on_the_pegs_is_completed_by_the_clock_and_put_to_the_arbiter() {
+    // 7.5.1: "An illegal move is completed once the player has pressed his clock."
+    check_row("T06", |lang| {
+        let mut g = Game::at_pegs(lang);
+        g.way("a1", "a3");
+        g.line("")
+    });
+}
+
+#[test]
+fn t07_the_arbiter_confirms_the_penalty_proposed() {
+    // 7.5.3: "for the first completed illegal move by a player, the arbiter shall give two
+    // minutes extra time to his opponent".
+    check_row("T07", |lang| {
+        illegal_rook_completed(lang).line("Schiedsrichter regelwidrig")
+    });
+}
+
+#[test]
+fn t08_the_arbiter_lets_play_go_on_without_a_ruling() {
+    check_row("T08", |lang| {
+        illegal_rook_completed(lang).line("Schiedsrichter weiter")
+    });
+}
+
+#[test]
+fn t09_an_illegal_move_typed_is_completed_by_the_clock() {
+    check_row("T09", |lang| {
+        typed(lang).lines(&["Springer schlägt Felix drei", ""])
+    });
+}
+
+#[test]
+fn t10_the_arbiter_has_the_claim_judged_by_the_rules() {
+    // 9.5.3: "If the claim is found to be incorrect, the arbiter shall add two minutes to the
+    // opponent's remaining thinking time".
+    check_row("T10", |lang| {
+        typed(lang).lines(&[
+            "Springer Felix drei",
+            "",
+            "Springer Felix sechs",
+            "",
+            "Springer Gustav eins",
+            "",
+            "Springer Gustav acht",
+            "",
+            "reklamieren",
+            "ja",
+            "Schiedsrichter Reklamation",
+        ])
+    });
+}
+
+#[test]
+fn t01_a_move_no_rule_allows_on_the_pegs_gets_no_verdict_before_the_clock() {
+    check_row("T01", |lang| Game::at_pegs(lang).way("a1", "a3"));
+}
+
+#[test]
+fn t02_a_move_leaving_the_king_in_check_gets_no_verdict_before_the_clock() {
+    check_row("T02", |lang| {
+        let mut g = Game::new(
+            lang,
+            Some("4k3/8/8/8/4r3/8/8/4K1N1 w - - 0 1"),
+            Some("90+30"),
+            Some(Sensing::Occupancy),
+            Color::White,
+            SeatRole::Player,
+        );
+        g.way("g1", "f3")
+    });
+}
+
+#[test]
+fn t03_a_move_typed_that_no_rule_allows_is_taken_as_announced() {
+    check_row("T03", |lang| {
+        typed(lang).line("Springer schlägt Felix drei")
+    });
+}
+
+#[test]
+fn t04_while_a_claim_is_before_the_arbiter_no_offer_stands() {
+    check_row("T04", |lang| {
+        typed(lang).lines(&[
+            "Eva vier",
+            "",
+            "Eva fünf",
+            "",
+            "reklamieren",
+            "ja",
+            "Remis annehmen",
+            "ja",
+        ])
+    });
+}
+
+#[test]
+fn t05_a_claim_is_put_to_the_arbiter() {
+    // 9.5.1: the claimant's clock is stopped while the arbiter examines the claim; 11.3.2:
+    // the device gives the player no verdict of its own.
+    check_row("T05", |lang| {
+        typed(lang).lines(&[
+            "Springer Felix drei",
+            "",
+            "Springer Felix sechs",
+            "",
+            "Springer Gustav eins",
+            "",
+            "Springer Gustav acht",
+            "",
+            "reklamieren",
+            "ja",
+        ])
+    });
+}
+
+#[test]
+fn t11_a_move_touch_move_forbids_stands_and_the_touches_are_recorded() {
+    // 4.3.1: "if the player having the move touches … one or more of his own pieces, he
+    // shall move the first piece touched that can be moved"; 4.8: the opponent must claim it
+    // before he touches a piece himself. The program records the touches for that ruling.
+    check_row("T11", |lang| {
+        let mut g = after_e4_e5(lang);
+        g.up("f1");
+        g.down("f1");
+        g.way("d2", "d4")
+    });
+}
+
+#[test]
+fn t00_a_game_in_tournament_mode_says_so_when_it_begins() {
+    check_row("T00", |lang| {
+        let mut g = typed(lang);
+        let greeting = g.s.greeting(false);
+        g.said(&greeting)
+    });
+}

@@ -40,3 +40,4 @@ mod session_lines;
 mod session_resume;
 mod session_touch_proptest;
 mod simulated_pegs;
+mod tournament_mode;

@@ -2,11 +2,18 @@
 //! each row names a situation, what happens, and what is said in German, English and French;
 //! its test plays the situation in each language and compares what was said with the row.
 //! `DIALOGUE_PRINT=1` prints the rows as the program says them.
+//!
+//! Every situation is played twice: at home and in tournament mode (issue 33). In tournament
+//! mode a row `Txx` whose state reads "as P07, …" is what row P07's situation says there;
+//! a row without one says the same in both modes. Rows `Txx` themselves are situations of
+//! tournament mode only.
 
 use std::time::Duration;
 
 use annexd_core::board::{BoardInput, Cell, LinkEvent, Sensing};
-use annexd_core::{Effect, Input, Lang, Seat, SeatRole, Session, SessionOptions, Speech};
+use std::cell::Cell as StdCell;
+
+use annexd_core::{Effect, Input, Lang, Mode, Seat, SeatRole, Session, SessionOptions, Speech};
 use shakmaty::{Color, Square};
 
 use super::session_with;
@@ -15,6 +22,7 @@ use super::session_with;
 #[derive(Debug, Clone)]
 pub struct Row {
     pub id: String,
+    pub state: String,
     pub de: String,
     pub en: String,
     pub fr: String,
@@ -38,6 +46,7 @@ pub fn rows() -> Vec<Row> {
                 && id[1..].bytes().all(|b| b.is_ascii_digit());
             (is_id && cells.len() >= 8).then(|| Row {
                 id: id.to_string(),
+                state: cells[2].to_string(),
                 de: cells[4].to_string(),
                 en: cells[5].to_string(),
                 fr: cells[6].to_string(),
@@ -54,21 +63,59 @@ pub fn row(id: &str) -> Row {
         .unwrap_or_else(|| panic!("no row {id} in docs/dialogue.md"))
 }
 
-/// Plays `situation` in German, English and French and compares the lines said at its end
-/// (joined by " / ") with the row's.
-pub fn check_row(id: &str, situation: impl Fn(Lang) -> Vec<String>) {
-    let said: Vec<String> = [Lang::De, Lang::En, Lang::Fr]
-        .into_iter()
-        .map(|lang| situation(lang).join(" / "))
-        .collect();
-    if std::env::var_os("DIALOGUE_PRINT").is_some() {
-        eprintln!("| {id} | {} | {} | {} |", said[0], said[1], said[2]);
-        return;
+thread_local! {
+    /// The mode the games of a row are played in.
+    static MODE: StdCell<Mode> = const { StdCell::new(Mode::Home) };
+}
+
+/// The tournament row of the situation of row `id`: the row `Txx` whose state reads "as
+/// `id`", or the row itself (its words are the same in both modes).
+pub fn tournament_row(id: &str) -> Row {
+    if id.starts_with('T') {
+        return row(id);
     }
-    let row = row(id);
-    assert_eq!(said[0], row.de, "{id} in German");
-    assert_eq!(said[1], row.en, "{id} in English");
-    assert_eq!(said[2], row.fr, "{id} in French");
+    let prefix = format!("as {id},");
+    rows()
+        .into_iter()
+        .find(|r| r.id.starts_with('T') && r.state.starts_with(&prefix))
+        .unwrap_or_else(|| row(id))
+}
+
+/// Plays `situation` in German, English and French and compares the lines said at its end
+/// (joined by " / ") with the row's: at home and in tournament mode (with its tournament
+/// row, [`tournament_row`]); a row `Txx` in tournament mode only.
+pub fn check_row(id: &str, situation: impl Fn(Lang) -> Vec<String>) {
+    let modes: &[Mode] = if id.starts_with('T') {
+        &[Mode::Tournament]
+    } else {
+        &[Mode::Home, Mode::Tournament]
+    };
+    for &mode in modes {
+        MODE.with(|m| m.set(mode));
+        let said: Vec<String> = [Lang::De, Lang::En, Lang::Fr]
+            .into_iter()
+            .map(|lang| situation(lang).join(" / "))
+            .collect();
+        MODE.with(|m| m.set(Mode::Home));
+        if std::env::var_os("DIALOGUE_PRINT").is_some() {
+            eprintln!(
+                "| {id} {} | {} | {} | {} |",
+                mode.name(),
+                said[0],
+                said[1],
+                said[2]
+            );
+            continue;
+        }
+        let row = match mode {
+            Mode::Home => row(id),
+            Mode::Tournament => tournament_row(id),
+        };
+        let name = mode.name();
+        assert_eq!(said[0], row.de, "{id} in German, {name} ({})", row.id);
+        assert_eq!(said[1], row.en, "{id} in English, {name} ({})", row.id);
+        assert_eq!(said[2], row.fr, "{id} in French, {name} ({})", row.id);
+    }
 }
 
 /// A game played for a row.
@@ -93,6 +140,7 @@ impl Game {
             lang,
             vi_side: vi,
             role,
+            mode: MODE.with(StdCell::get),
             ..SessionOptions::default()
         };
         Game {

@@ -1,0 +1,310 @@
+//! Tournament mode (issue 33): the help Annex D allows and no more. Article 11.3.2 forbids
+//! any device the arbiter has not approved; the VI player may have a talking clock (D.2.6.1),
+//! a recording device (D.2.7) and two boards kept in agreement (D.2.9), nothing a sighted
+//! player would not know. So in this mode:
+//!
+//! - a move is given no verdict before it is completed: an illegal move on the pegs is said
+//!   as the pegs show it (as a sighted player sees his own board), a typed or said one as
+//!   announced; the clock press completes it (7.5.1: "An illegal move is completed once the
+//!   player has pressed his clock"), and then it is recorded, said to both players, the
+//!   clocks are stopped for the arbiter (6.11) and the penalty of 7.5.3 is proposed to him,
+//!   which he confirms ("Schiedsrichter regelwidrig") or not ("Schiedsrichter weiter");
+//! - touch-move is not enforced on the pegs: both players' touches are recorded for the
+//!   arbiter's ruling (4.3, 4.8);
+//! - a claim (9.2, 9.3) is recorded and put to the arbiter, the clocks stopped (9.5.1); the
+//!   program's reading of the position is shown on the screen for the arbiter only, never
+//!   said; the arbiter has it judged by the rules ("Schiedsrichter Reklamation") or decides
+//!   otherwise.
+//!
+//! Each help beyond that which the organiser allows (D.1, `AllowedHelp`) gives back the home
+//! behaviour for it. The mode is in the journal's header; a game resumed in another mode records it
+//! ([`crate::record::ModeEntry`]), and a game that left tournament mode stays marked.
+
+use std::time::Duration;
+
+use shakmaty::Color;
+
+use super::{Effect, Session, Shown, queries};
+use crate::clock::ClockInput;
+use crate::command::{ArbiterAction, Command};
+use crate::config::{AllowedHelp, Mode};
+use crate::notation::ParseError;
+use crate::record::{CommandEntry, CommandSource, Entry, Matter, ModeEntry, ReferredEntry, sheet};
+use crate::words::{Token, Word};
+
+/// A matter before the arbiter, waiting for his decision.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(super) struct Referral {
+    /// The player concerned.
+    pub by: Color,
+    /// What it is.
+    pub matter: Matter,
+    /// The illegal move (UCI or the text typed), or the claim's intended move as typed.
+    pub detail: Option<String>,
+}
+
+/// Whether a move typed was refused for a rule of play (a move no rule allows), not for
+/// its words: in tournament mode such a move is taken as announced, and judged only when the
+/// clock completes it.
+pub(super) fn is_illegal_attempt(err: &ParseError) -> bool {
+    matches!(
+        err,
+        ParseError::NoPieceCanReach { .. }
+            | ParseError::NoPieceThere(_)
+            | ParseError::NotYourPiece(_)
+            | ParseError::Illegal { .. }
+            | ParseError::NoPromotionHere
+            | ParseError::CastlingNotLegal(_)
+    )
+}
+
+impl Session {
+    /// Whether the game is played in tournament mode.
+    pub fn tournament(&self) -> bool {
+        self.options.mode == Mode::Tournament
+    }
+
+    /// Tournament mode without the organiser's leave to check moves (D.1): no verdict on a
+    /// move before the clock completes it.
+    pub(super) fn withholds_verdict(&self) -> bool {
+        self.tournament() && !self.options.allowed_help.contains(&AllowedHelp::Legality)
+    }
+
+    /// Tournament mode without the organiser's leave to judge claims (D.1): claims go to the
+    /// arbiter.
+    pub(super) fn refers_claims(&self) -> bool {
+        self.tournament() && !self.options.allowed_help.contains(&AllowedHelp::Claims)
+    }
+
+    /// A move typed or said that no rule allows, in tournament mode: taken as announced
+    /// ("Weiß angesagt", printed with the text), with no verdict; the clock press completes it.
+    pub(super) fn illegal_typed(&mut self, text: &str, out: &mut Vec<Effect>) {
+        let by = self.game().turn();
+        self.typed_illegal = Some((by, text.trim().to_string()));
+        // Said "Weiß angesagt", printed with what was typed.
+        out.push(Effect::say_with(
+            vec![Token::Side(by), Token::Word(Word::Announced)],
+            text.trim(),
+        ));
+    }
+
+    /// The move the clock press would complete as an illegal one: typed, or shown on the pegs.
+    pub(super) fn illegal_attempt(&self) -> Option<(Color, String)> {
+        if !self.withholds_verdict() || self.uncompleted.is_some() || self.game().is_over() {
+            return None;
+        }
+        if let Some(typed) = &self.typed_illegal
+            && typed.0 == self.game().turn()
+        {
+            return Some(typed.clone());
+        }
+        let (_, from, to) = self.cycle.illegal_way(&self.cycle_game())?;
+        Some((self.options.vi_side, format!("{from}{to}")))
+    }
+
+    /// 7.5.1: the illegal move is completed by the press. It is recorded and said to both
+    /// players; the clocks stop for the arbiter (6.11), and the penalty the Laws give
+    /// (7.5.3, 7.5.5) is proposed to him with the command that confirms it. The position
+    /// before it stands: the boards are to show it again.
+    pub(super) fn complete_illegal(
+        &mut self,
+        by: Color,
+        detail: String,
+        now: Duration,
+        out: &mut Vec<Effect>,
+    ) {
+        self.typed_illegal = None;
+        let referred = ReferredEntry {
+            by,
+            matter: Matter::IllegalMove,
+            detail: Some(detail.clone()),
+        };
+        let Some(mut tokens) = self.refer(referred, now, out) else {
+            return;
+        };
+        let mut trial = self.game().clone();
+        if let Ok(penalty) = trial.illegal_move(by) {
+            tokens.extend([
+                Token::Pause,
+                Token::Word(Word::ProposedToArbiter),
+                Token::Pause,
+            ]);
+            tokens.extend(penalty.tokens());
+            tokens.push(Token::Pause);
+            tokens.extend(
+                Command::Arbiter(ArbiterAction::IllegalMove(None)).tokens(self.options.lang),
+            );
+            tokens.push(Token::Word(Word::ConfirmsIt));
+        }
+        out.push(Effect::say(tokens));
+        self.referral = Some(Referral {
+            by,
+            matter: Matter::IllegalMove,
+            detail: Some(detail),
+        });
+        self.uncompleted = None;
+        // Completed, the move is judged: the pegs are told what to put back, as at home.
+        self.cycle.set_tournament(false);
+        self.boards_follow_game(now, out);
+        self.cycle.set_tournament(true);
+    }
+
+    /// A claim in tournament mode: recorded and put to the arbiter, the clocks stopped
+    /// (9.5.1); the program's reading is shown for the arbiter, not said.
+    pub(super) fn refer_claim(
+        &mut self,
+        by: Color,
+        intended: Option<shakmaty::Move>,
+        intended_text: Option<String>,
+        now: Duration,
+        out: &mut Vec<Effect>,
+    ) {
+        let referred = ReferredEntry {
+            by,
+            matter: Matter::Claim,
+            detail: intended.map(|m| m.to_uci(shakmaty::CastlingMode::Standard).to_string()),
+        };
+        let Some(tokens) = self.refer(referred, now, out) else {
+            return;
+        };
+        out.push(Effect::say(tokens));
+        let mut trial = self.game().clone();
+        let verdict = trial.claim_draw(by, intended);
+        let mut reading = vec![Token::Word(Word::ProgramReading), Token::Pause];
+        reading.extend(verdict.tokens());
+        out.push(Effect::Show(Shown {
+            tokens: reading,
+            detail: None,
+        }));
+        self.referral = Some(Referral {
+            by,
+            matter: Matter::Claim,
+            detail: intended_text,
+        });
+    }
+
+    /// Records a matter as put to the arbiter and stops the clocks for him (6.11, 9.5.1);
+    /// what is to be said of it, or `None` when it could not be recorded (said why).
+    fn refer(
+        &mut self,
+        referred: ReferredEntry,
+        now: Duration,
+        out: &mut Vec<Effect>,
+    ) -> Option<Vec<Token>> {
+        let tokens = referred.tokens();
+        if let Err(err) = self.record(Entry::Referred(referred), now, out) {
+            out.push(Effect::say(err.tokens()));
+            return None;
+        }
+        if self.clock_running() {
+            self.clock_input(ClockInput::Pause, now, out);
+        }
+        Some(tokens)
+    }
+
+    /// Records a command given, questions too, for the arbiter (tournament mode): who asked
+    /// what, and when, is in the record.
+    pub(super) fn record_command(
+        &mut self,
+        command: &Command,
+        source: super::Source,
+        now: Duration,
+        out: &mut Vec<Effect>,
+    ) {
+        let lang = self.options.lang;
+        let entry = Entry::Command(CommandEntry {
+            source: match source {
+                super::Source::Keyboard => CommandSource::Keyboard,
+                super::Source::Microphone => CommandSource::Microphone,
+                super::Source::PegBoardKey => CommandSource::PegBoardKey,
+            },
+            command: lang.text(&command.tokens(lang)),
+        });
+        if let Err(err) = self.record(entry, now, out) {
+            out.push(Effect::Log(format!("the command was not recorded: {err}")));
+        }
+    }
+
+    /// The arbiter confirms the illegal move put to him: the penalty applies (7.5.3, 7.5.5);
+    /// `false` when none is before him (the command then has its ordinary meaning).
+    pub(super) fn confirm_illegal(
+        &mut self,
+        side: Option<Color>,
+        now: Duration,
+        out: &mut Vec<Effect>,
+    ) -> bool {
+        let Some(referral) = self
+            .referral
+            .take_if(|r| r.matter == Matter::IllegalMove && side.is_none_or(|s| s == r.by))
+        else {
+            return false;
+        };
+        self.penalise(referral.by, referral.detail, now, out);
+        true
+    }
+
+    /// Records a completed illegal move of `side` and applies its penalty.
+    pub(super) fn penalise(
+        &mut self,
+        side: Color,
+        detail: Option<String>,
+        now: Duration,
+        out: &mut Vec<Effect>,
+    ) {
+        match self.record(Entry::illegal_move(side, detail), now, out) {
+            Ok(applied) => {
+                let position = self.game().position().clone();
+                let mut tokens = vec![Token::Word(Word::TakenBack), Token::Pause];
+                tokens.extend(queries::whose_move_tokens(&position));
+                out.push(Effect::say(tokens));
+                if let sheet::EntryEffect::Penalised(penalty) = &applied.effect {
+                    out.push(Effect::say(penalty.tokens()));
+                    if !self.game().is_over() {
+                        self.set_clock_to_the_game(None, now, out);
+                    }
+                    if let Some(bonus) = penalty.bonus() {
+                        self.give_time(bonus.to, bonus.minutes, "7.5.3", now, out);
+                    }
+                }
+            }
+            Err(err) => out.push(Effect::say(err.tokens())),
+        }
+    }
+
+    /// The arbiter has the claim put to him judged by the rules (9.2, 9.3, 9.5).
+    pub(super) fn arbiter_judges_claim(&mut self, now: Duration, out: &mut Vec<Effect>) {
+        let Some(referral) = self.referral.take_if(|r| r.matter == Matter::Claim) else {
+            out.push(Effect::say(vec![Token::Word(Word::NothingReferred)]));
+            return;
+        };
+        self.judge_claim(referral.detail, Some(referral.by), now, out);
+    }
+
+    /// The arbiter lets play go on without ruling on what was put to him.
+    pub(super) fn dismiss_referral(&mut self, out: &mut Vec<Effect>) {
+        if self.referral.take().is_some() {
+            out.push(Effect::say(vec![
+                Token::Word(Word::Arbiter),
+                Token::Word(Word::DismissesIt),
+            ]));
+        }
+    }
+
+    /// A game resumed in another mode than it was recorded in: the change is recorded (and a
+    /// game that left tournament mode stays marked); said in words.
+    pub(super) fn record_mode(&mut self, now: Duration, out: &mut Vec<Effect>) {
+        let mode = self.options.mode;
+        // A journal older than the modes was played with every help, as at home.
+        if self.sheet.mode().unwrap_or(Mode::Home) == mode {
+            return;
+        }
+        if let Err(err) = self.record(Entry::Mode(ModeEntry { mode }), now, out) {
+            out.push(Effect::say(err.tokens()));
+            return;
+        }
+        out.push(Effect::say(vec![
+            Token::Word(Word::GoesOnIn),
+            Token::Word(mode.word()),
+        ]));
+    }
+}
