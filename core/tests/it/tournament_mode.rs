@@ -50,7 +50,7 @@ fn entries(effects: &[Effect]) -> Vec<Entry> {
     effects
         .iter()
         .filter_map(|e| match e {
-            Effect::Record(line) => Some(line.entry.clone()),
+            Effect::Record(line, _) => Some(line.entry.clone()),
             _ => None,
         })
         .collect()
