@@ -7,6 +7,7 @@
 //! resignation (5.1.2). It owns no clock: time penalties are reported for the clock to apply.
 
 pub(crate) mod dead;
+pub(crate) mod mode;
 pub(crate) mod outcome;
 pub(crate) mod pace;
 pub(crate) mod reports;

@@ -94,14 +94,14 @@ pub struct Header {
     /// The mode the game was started in (tournament or home), sealed with the build: a
     /// journal without it is older than the modes (every help, as home).
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub mode: Option<crate::config::Mode>,
+    pub mode: Option<crate::game::mode::Mode>,
     /// The SHA-256 of the program's file that started the game (hex), so that the arbiter
     /// can compare it with the build he approved.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub binary_sha256: Option<String>,
     /// The helps beyond Annex D the organiser allowed in tournament mode (D.1).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub allowed_help: Vec<crate::config::AllowedHelp>,
+    pub allowed_help: Vec<crate::game::mode::AllowedHelp>,
 }
 
 impl Header {
@@ -337,7 +337,7 @@ pub struct TouchEntry {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub struct ModeEntry {
     /// The mode from now on.
-    pub mode: crate::config::Mode,
+    pub mode: crate::game::mode::Mode,
 }
 
 /// What a tournament game puts to the arbiter instead of deciding it (issue 33).

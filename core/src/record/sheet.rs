@@ -238,7 +238,7 @@ pub struct Scoresheet {
     /// then carries the `(=)`, takes the note away again.
     offer_note: Option<(Option<usize>, usize)>,
     /// The mode the game goes on in (the header's, then the last mode entry's).
-    mode: Option<crate::config::Mode>,
+    mode: Option<crate::game::mode::Mode>,
     /// The game was in tournament mode and left it (issue 33): it stays marked.
     left_tournament: bool,
 }
@@ -260,7 +260,7 @@ impl Scoresheet {
     }
 
     /// The mode the game goes on in, as recorded (`None`: a journal older than the modes).
-    pub fn mode(&self) -> Option<crate::config::Mode> {
+    pub fn mode(&self) -> Option<crate::game::mode::Mode> {
         self.mode
     }
 
@@ -507,7 +507,7 @@ impl Scoresheet {
                 EntryEffect::Reopened(ended)
             }
             Entry::Mode(m) => {
-                use crate::config::Mode;
+                use crate::game::mode::Mode;
                 if self.mode == Some(Mode::Tournament) && m.mode != Mode::Tournament {
                     self.left_tournament = true;
                 }

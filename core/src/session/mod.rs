@@ -85,9 +85,9 @@ pub struct SessionOptions {
     /// board view, and for ports that follow the position (the recogniser). Off by default.
     pub view_snapshots: bool,
     /// How much the program helps: tournament (only what Annex D allows) or home.
-    pub mode: crate::config::Mode,
+    pub mode: crate::game::mode::Mode,
     /// In tournament mode, the helps beyond Annex D the organiser allowed (D.1).
-    pub allowed_help: Vec<crate::config::AllowedHelp>,
+    pub allowed_help: Vec<crate::game::mode::AllowedHelp>,
 }
 
 impl Default for SessionOptions {
@@ -185,10 +185,10 @@ impl Session {
     pub fn new(sheet: Scoresheet, clock: Option<TalkingClock>, options: SessionOptions) -> Session {
         let mut cycle = BoardCycle::new(options.lang, options.vi_side, options.program_announces);
         cycle.set_tournament(
-            options.mode == crate::config::Mode::Tournament
+            options.mode == crate::game::mode::Mode::Tournament
                 && !options
                     .allowed_help
-                    .contains(&crate::config::AllowedHelp::Legality),
+                    .contains(&crate::game::mode::AllowedHelp::Legality),
         );
         Session {
             cycle,

@@ -27,7 +27,7 @@ use shakmaty::Color;
 use super::{Effect, Session, Shown, queries};
 use crate::clock::ClockInput;
 use crate::command::{ArbiterAction, Command};
-use crate::config::{AllowedHelp, Mode};
+use crate::game::mode::{AllowedHelp, Mode};
 use crate::notation::ParseError;
 use crate::record::{CommandEntry, CommandSource, Entry, Matter, ModeEntry, ReferredEntry, sheet};
 use crate::words::{Token, Word};
