@@ -114,6 +114,10 @@ fn a_tournament_game_seals_mode_and_build_and_puts_an_illegal_move_to_the_arbite
 /// `replay` says the account too, each line with its time, through the sound card (here an
 /// ALSA file device) in the recorded voice.
 #[test]
+#[cfg_attr(
+    windows,
+    ignore = "the sound card is an ALSA file device, which the program's WASAPI under Wine does not reach (with Wine's ALSA driver it hung or found no such PCM): sound on Windows is on the tester's checklist, docs/windows.md"
+)]
 fn replay_says_the_account_with_the_recorded_voice() {
     let home = tempfile::tempdir().unwrap();
     let journal = home.path().join("said.jsonl");
