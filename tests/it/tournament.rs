@@ -92,13 +92,19 @@ fn a_tournament_game_seals_mode_and_build_and_puts_an_illegal_move_to_the_arbite
             .any(|l| l == format!("Programmdatei SHA-256: {}", binary_sha256())),
         "{said}"
     );
-    assert!(said.lines().any(|l| l == "Modus Turniermodus"), "{said}");
+    assert!(
+        said.lines().any(|l| l == "Gespielt im Turniermodus"),
+        "{said}"
+    );
     assert!(!said.contains("verlassen"), "{said}");
 
     // `replay` says every line with its time, the referral too.
     let (code, said) = run_in(home.path(), &["replay", journal.to_str().unwrap()]);
     assert_eq!(code, Some(0), "{said}");
-    assert!(said.lines().any(|l| l == "Modus Turniermodus"), "{said}");
+    assert!(
+        said.lines().any(|l| l == "Gespielt im Turniermodus"),
+        "{said}"
+    );
     assert!(
         said.lines().any(|l| l.starts_with("[0:0")
             && l.contains("Weiß hat einen regelwidrigen Zug abgeschlossen, der Schiedsrichter entscheidet (Ke2)")),

@@ -831,7 +831,7 @@ fn word(word: Word) -> &'static str {
         Word::TournamentMode => "Turniermodus",
         Word::HomeMode => "Heimmodus",
         Word::GoesOnIn => "weiter im",
-        Word::ModeLabel => "Modus",
+        Word::ModeLabel => "Gespielt im",
         Word::TournamentModeLeft => "der Turniermodus wurde während der Partie verlassen",
         Word::IllegalMoveCompleted => "hat einen regelwidrigen Zug abgeschlossen",
         Word::ArbiterDecides => "der Schiedsrichter entscheidet",

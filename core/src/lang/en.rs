@@ -800,7 +800,7 @@ fn word(word: Word) -> &'static str {
         Word::TournamentMode => "tournament mode",
         Word::HomeMode => "home mode",
         Word::GoesOnIn => "goes on in",
-        Word::ModeLabel => "mode",
+        Word::ModeLabel => "Played in",
         Word::TournamentModeLeft => "tournament mode was left during the game",
         Word::IllegalMoveCompleted => "completed an illegal move",
         Word::ArbiterDecides => "the arbiter decides",

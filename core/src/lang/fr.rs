@@ -892,7 +892,7 @@ fn word(word: Word) -> &'static str {
         Word::TournamentMode => "mode tournoi",
         Word::HomeMode => "mode libre",
         Word::GoesOnIn => "suite en",
-        Word::ModeLabel => "mode",
+        Word::ModeLabel => "Jouée en",
         Word::TournamentModeLeft => "le mode tournoi a été quitté pendant la partie",
         Word::IllegalMoveCompleted => "a achevé un coup illégal",
         Word::ArbiterDecides => "l'arbitre décide",

@@ -1144,7 +1144,7 @@ words! {
     HomeMode => "w_home_mode";
     /// "goes on in" (before a mode)
     GoesOnIn => "w_goes_on_in";
-    /// "mode" (before a mode, in verify)
+    /// "played in" (before the mode a game was started in: verify, replay)
     ModeLabel => "w_mode_label";
     /// the record: the game left tournament mode
     TournamentModeLeft => "w_tournament_mode_left";
