@@ -58,7 +58,9 @@ impl Port for EndSignals {
         };
         match received.try_recv() {
             Ok(request) => vec![Input::Stop(request)],
-            Err(_) => {
+            // Readiness may be spurious (crossbeam's `ready`): nothing has come yet.
+            Err(crossbeam_channel::TryRecvError::Empty) => Vec::new(),
+            Err(crossbeam_channel::TryRecvError::Disconnected) => {
                 // The signal thread has gone: signals end the program the default way now.
                 self.received = None;
                 Vec::new()

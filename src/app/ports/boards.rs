@@ -6,7 +6,7 @@
 
 use std::time::Duration;
 
-use crossbeam_channel::Select;
+use crossbeam_channel::{Select, TryRecvError};
 
 use annexd_core::board::simulated::SimulatedPegBoardOptions;
 use annexd_core::board::transport::SerialFraming;
@@ -141,7 +141,9 @@ impl Port for BoardPort {
             Ok(PortEvent::NoBluetooth(detail)) => {
                 Input::Device(DeviceReport::NoBluetooth { seat, detail })
             }
-            Err(_) => {
+            // Readiness may be spurious (crossbeam's `ready`): nothing has come yet.
+            Err(TryRecvError::Empty) => return Vec::new(),
+            Err(TryRecvError::Disconnected) => {
                 tracing::warn!("the {seat:?} board's link has ended");
                 self.connection = None;
                 return Vec::new();

@@ -8,7 +8,7 @@ use std::io::{Read, Write};
 use std::sync::Arc;
 use std::time::Duration;
 
-use crossbeam_channel::{Receiver, Select, bounded};
+use crossbeam_channel::{Receiver, Select, TryRecvError, bounded};
 
 use annexd_core::{Effect, Input, LineSplitter, Speech, StopRequest, TypedLine};
 
@@ -83,14 +83,17 @@ impl Port for LineView {
     fn take(&mut self, _now: Duration) -> Vec<Input> {
         let ended = Input::Stop(StopRequest::InputEnded);
         let input = match &self.keys {
+            // Readiness may be spurious (crossbeam's `ready`): nothing has come yet.
             Some(Keys::Lines(lines)) => match lines.try_recv() {
                 Ok(line) => typed(line),
-                Err(_) => ended,
+                Err(TryRecvError::Empty) => return Vec::new(),
+                Err(TryRecvError::Disconnected) => ended,
             },
             Some(Keys::Terminal(keys)) => match keys.try_recv() {
                 Ok(Typed::Line(line)) => typed(line),
                 Ok(Typed::Interrupt) => Input::Stop(StopRequest::Interrupt),
-                Ok(Typed::End) | Err(_) => ended,
+                Err(TryRecvError::Empty) => return Vec::new(),
+                Ok(Typed::End) | Err(TryRecvError::Disconnected) => ended,
             },
             None => return Vec::new(),
         };

@@ -5,7 +5,7 @@
 
 use std::time::Duration;
 
-use crossbeam_channel::{Receiver, Select};
+use crossbeam_channel::{Receiver, Select, TryRecvError};
 
 use annexd_core::{DeviceReport, Effect, Input};
 
@@ -40,7 +40,9 @@ impl Port for SimulatorPort {
         };
         match notes.try_recv() {
             Ok(note) => vec![Input::Device(report(note))],
-            Err(_) => {
+            // Readiness may be spurious (crossbeam's `ready`): nothing has come yet.
+            Err(TryRecvError::Empty) => Vec::new(),
+            Err(TryRecvError::Disconnected) => {
                 self.notes = None;
                 Vec::new()
             }

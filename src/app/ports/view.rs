@@ -6,7 +6,7 @@
 
 use std::time::Duration;
 
-use crossbeam_channel::{Receiver, Select, unbounded};
+use crossbeam_channel::{Receiver, Select, TryRecvError, unbounded};
 
 use annexd_core::{Effect, Input, Speech, StopRequest, Token, ViewSnapshot, Word, clean_text};
 
@@ -102,7 +102,11 @@ impl Port for ViewPort {
                 return Vec::new();
             }
             Ok(Edited::Interrupt) => Input::Stop(StopRequest::Interrupt),
-            Ok(Edited::End) | Err(_) => Input::Stop(StopRequest::InputEnded),
+            // Readiness may be spurious (crossbeam's `ready`): nothing has come yet.
+            Err(TryRecvError::Empty) => return Vec::new(),
+            Ok(Edited::End) | Err(TryRecvError::Disconnected) => {
+                Input::Stop(StopRequest::InputEnded)
+            }
         };
         vec![input]
     }

@@ -6,7 +6,7 @@
 
 use std::time::Duration;
 
-use crossbeam_channel::{Receiver, Select, unbounded};
+use crossbeam_channel::{Receiver, Select, TryRecvError, unbounded};
 
 use annexd_core::listen::ListenMode;
 use annexd_core::{DeviceReport, Effect, Input, Settings};
@@ -79,7 +79,9 @@ impl Port for VoicePort {
         };
         match events.try_recv() {
             Ok(event) => vec![voice_input(event, self.config.mode == ListenMode::Always)],
-            Err(_) => {
+            // Readiness may be spurious (crossbeam's `ready`): nothing has come yet.
+            Err(TryRecvError::Empty) => Vec::new(),
+            Err(TryRecvError::Disconnected) => {
                 // The recogniser has stopped for good.
                 self.listener = None;
                 Vec::new()
