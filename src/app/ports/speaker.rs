@@ -7,7 +7,7 @@
 
 use std::time::Duration;
 
-use crossbeam_channel::{Receiver, Select};
+use crossbeam_channel::{Receiver, Select, TryRecvError};
 
 use annexd_core::speech::{BackendKind, Channel, Utterance};
 use annexd_core::{Audience, DeviceReport, Effect, Input, Settings, Token, Word};
@@ -105,11 +105,15 @@ impl Port for SpeakerPort {
     }
 
     fn take(&mut self, _now: Duration) -> Vec<Input> {
-        let speaker = self
-            .opening
-            .as_ref()
-            .and_then(|(opening, _)| opening.try_recv().ok());
-        self.opened(speaker);
+        let Some((opening, _)) = &self.opening else {
+            return Vec::new();
+        };
+        match opening.try_recv() {
+            Ok(speaker) => self.opened(Some(speaker)),
+            // Readiness may be spurious (crossbeam's `ready`): the speaker is still opening.
+            Err(TryRecvError::Empty) => {}
+            Err(TryRecvError::Disconnected) => self.opened(None),
+        }
         Vec::new()
     }
 
