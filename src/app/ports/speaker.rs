@@ -7,12 +7,12 @@
 
 use std::time::Duration;
 
-use crossbeam_channel::{Receiver, Select, TryRecvError};
+use crossbeam_channel::{Receiver, Select};
 
 use annexd_core::speech::{BackendKind, Channel, Utterance};
 use annexd_core::{Audience, DeviceReport, Effect, Input, Settings, Token, Word};
 
-use crate::app::port::{Port, watch_one};
+use crate::app::port::{Port, Taken, take_ready, watch_one};
 use crate::speech::{Speaker, SpeakerOptions};
 
 /// The speaker, open or opening.
@@ -108,11 +108,11 @@ impl Port for SpeakerPort {
         let Some((opening, _)) = &self.opening else {
             return Vec::new();
         };
-        match opening.try_recv() {
-            Ok(speaker) => self.opened(Some(speaker)),
-            // Readiness may be spurious (crossbeam's `ready`): the speaker is still opening.
-            Err(TryRecvError::Empty) => {}
-            Err(TryRecvError::Disconnected) => self.opened(None),
+        match take_ready(opening) {
+            Taken::Got(speaker) => self.opened(Some(speaker)),
+            // The speaker is still opening.
+            Taken::Nothing => {}
+            Taken::Ended => self.opened(None),
         }
         Vec::new()
     }
