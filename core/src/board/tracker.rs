@@ -475,6 +475,27 @@ impl Tracker {
         out.push(TrackerOutput::Move(m));
     }
 
+    /// The way of one piece of the side to move that the board shows, legal or not, when it
+    /// shows nothing else: its square left empty, and one other square (empty before, or
+    /// an opponent's piece's) showing it. What a sighted player sees of a move on his own
+    /// board (in tournament mode an illegal one is completed by the clock press, 7.5.1).
+    pub fn single_way(&self) -> Option<(Piece, Square, Square)> {
+        let changed = self.changed();
+        if changed.count() != 2 || !matches!(self.mode, Mode::InStep | Mode::OutOfStep { .. }) {
+            return None;
+        }
+        let board = self.position.board();
+        let turn = self.position.turn();
+        let [a, b] = [changed.first()?, changed.last()?];
+        [(a, b), (b, a)].into_iter().find_map(|(from, to)| {
+            let piece = board.piece_at(from).filter(|p| p.color == turn)?;
+            let lands = self.sensed.get(from) == Cell::Empty
+                && board.piece_at(to).is_none_or(|p| p.color != turn)
+                && self.sensed.get(to) == self.sensing.project(Some(piece));
+            lands.then_some((piece, from, to))
+        })
+    }
+
     /// 4.4.2: whether `m` is castling whose rook was lifted before the king in this window.
     fn rook_touched_first(&self, m: Move) -> bool {
         let Move::Castle { king, rook } = m else {

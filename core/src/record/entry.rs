@@ -364,6 +364,25 @@ pub struct ReferredEntry {
     pub detail: Option<String>,
 }
 
+/// The arbiter let play go on without ruling on the matter put to him ("Schiedsrichter
+/// weiter"): the matter is closed, and a resumed game no longer holds it before him.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct DismissedEntry {
+    /// The player the matter concerned.
+    #[serde(with = "color_serde")]
+    pub by: Color,
+    /// What it was.
+    pub matter: Matter,
+}
+
+impl DismissedEntry {
+    /// In words: "Schiedsrichter lässt ohne Entscheidung weiterspielen".
+    pub fn tokens(&self) -> Vec<crate::words::Token> {
+        use crate::words::{Token, Word};
+        vec![Token::Word(Word::Arbiter), Token::Word(Word::DismissesIt)]
+    }
+}
+
 /// Where a command came from.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
@@ -465,6 +484,8 @@ pub enum Entry {
     Mode(ModeEntry),
     /// A matter put to the arbiter (tournament mode).
     Referred(ReferredEntry),
+    /// The matter put to the arbiter closed without a ruling.
+    Dismissed(DismissedEntry),
     /// A command given (tournament mode).
     Command(CommandEntry),
 }
@@ -563,6 +584,7 @@ impl Entry {
             Entry::MoveCounter(_) => "move_counter",
             Entry::Mode(_) => "mode",
             Entry::Referred(_) => "referred",
+            Entry::Dismissed(_) => "dismissed",
             Entry::Command(_) => "command",
             Entry::Reopen(_) => "reopen",
         }

@@ -527,7 +527,7 @@ impl Session {
         match action {
             ArbiterAction::Pause => self.arbiter_clock(ClockInput::Pause, now, out),
             ArbiterAction::Resume => {
-                self.dismiss_referral(out);
+                self.dismiss_referral(now, out);
                 self.resumed_paused = false;
                 self.arbiter_clock(ClockInput::Resume, now, out)
             }

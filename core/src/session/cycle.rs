@@ -145,6 +145,10 @@ struct EBoardState {
     lost: bool,
     /// Its differences from the game were shown and it has not agreed since (D.2.9).
     differs: bool,
+    /// Tournament mode: the way of the sighted player's piece last said as his board shows
+    /// it (no rule allows it), and whether the clock press completed it (then its squares
+    /// are differences to put right).
+    way_said: Option<(Square, Square, bool)>,
     /// Both boards differ and the peg board is put right first: the e-board's squares wait
     /// until the peg board agrees.
     held: bool,
@@ -230,6 +234,60 @@ impl BoardCycle {
             .iter()
             .any(|m| m.from() == Some(from) && m.to() == to);
         (piece.color == self.vi_side && !legal).then_some((piece, from, to))
+    }
+
+    /// In tournament mode, the way of a piece of the sighted player on his e-board that no
+    /// rule allows, at his turn: what his clock press completes (7.5.1).
+    pub(super) fn illegal_e_board_way(&self, game: &GameView) -> Option<(Piece, Square, Square)> {
+        let tracker = self.sighted.as_ref().filter(|_| self.tournament)?;
+        let before = &game.position;
+        if before.turn() == self.vi_side || tracker.position().board() != before.board() {
+            return None;
+        }
+        let (piece, from, to) = tracker.single_way()?;
+        let legal = before
+            .legal_moves()
+            .iter()
+            .any(|m| m.from() == Some(from) && m.to() == to);
+        (!legal).then_some((piece, from, to))
+    }
+
+    /// Tournament mode: the sighted player's e-board shows a way no rule allows. Until his
+    /// clock press completes it, it is said as his board shows it, to the VI player as well
+    /// (what the sighted player announces), with no verdict; `false` when the board shows no
+    /// such way, or the press completed it (its squares are then differences, D.2.9).
+    fn say_e_board_way(&mut self, game: &GameView, out: &mut Vec<CycleStep>) -> bool {
+        let Some((piece, from, to)) = self.illegal_e_board_way(game) else {
+            self.e_board.way_said = None;
+            return false;
+        };
+        match self.e_board.way_said {
+            Some((f, t, completed)) if (f, t) == (from, to) => !completed,
+            _ => {
+                self.e_board.way_said = Some((from, to, false));
+                let mut tokens = vec![Token::Side(piece.color), Token::Pause];
+                tokens.extend(pegs::way_tokens(piece, from, to, self.vi_side));
+                out.push(CycleStep::Effect(Effect::say(tokens)));
+                true
+            }
+        }
+    }
+
+    /// The sighted player's illegal way completed by his clock press (7.5.1): the position
+    /// before it stands, and his e-board's squares are now differences to put right.
+    pub(super) fn e_board_way_completed(&mut self, game: &GameView) -> Vec<CycleStep> {
+        let mut out = Vec::new();
+        if let Some(way) = &mut self.e_board.way_said {
+            way.2 = true;
+        }
+        let diffs = match &self.sighted {
+            Some(tracker) => tracker.differences(),
+            None => return out,
+        };
+        if !diffs.is_empty() {
+            self.e_board_differs(&diffs, game, &mut out);
+        }
+        out
     }
 
     /// Attaches the VI player's peg board (its kind is corrected by the board's `HELLO`).
@@ -557,8 +615,10 @@ impl BoardCycle {
                     }
                 }
                 (TrackerOutput::Differences(diffs), Seat::Sighted) => {
-                    let diffs = diffs.clone();
-                    self.e_board_differs(&diffs, game, out);
+                    if !self.say_e_board_way(game, out) {
+                        let diffs = diffs.clone();
+                        self.e_board_differs(&diffs, game, out);
+                    }
                 }
                 (TrackerOutput::NeedPromotion { .. } | TrackerOutput::NeedChoice(_), _) => {
                     out.push(CycleStep::Effect(Effect::say(output.tokens())))

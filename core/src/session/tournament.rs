@@ -29,7 +29,9 @@ use crate::clock::ClockInput;
 use crate::command::{ArbiterAction, Command};
 use crate::game::mode::{AllowedHelp, Mode};
 use crate::notation::ParseError;
-use crate::record::{CommandEntry, CommandSource, Entry, Matter, ModeEntry, ReferredEntry, sheet};
+use crate::record::{
+    CommandEntry, CommandSource, DismissedEntry, Entry, Matter, ModeEntry, ReferredEntry, sheet,
+};
 use crate::words::{Token, Word};
 
 /// A matter before the arbiter, waiting for his decision.
@@ -41,6 +43,34 @@ pub(super) struct Referral {
     pub matter: Matter,
     /// The illegal move (UCI or the text typed), or the claim's intended move as typed.
     pub detail: Option<String>,
+}
+
+/// The matter a journal leaves before the arbiter, if any: the last one put to him that no
+/// later line closed (his ruling on it: the penalty of that player's illegal move, that
+/// player's claim judged, or a dismissal), as the session that wrote the journal held it. A
+/// game resumed from its journal holds it before him again.
+pub(super) fn open_referral<'a>(entries: impl IntoIterator<Item = &'a Entry>) -> Option<Referral> {
+    let mut open: Option<Referral> = None;
+    for entry in entries {
+        let closes = |matter: Matter, by: Color| {
+            open.as_ref()
+                .is_some_and(|r| r.matter == matter && r.by == by)
+        };
+        match entry {
+            Entry::Referred(r) => {
+                open = Some(Referral {
+                    by: r.by,
+                    matter: r.matter,
+                    detail: r.detail.clone(),
+                })
+            }
+            Entry::IllegalMove(i) if closes(Matter::IllegalMove, i.by) => open = None,
+            Entry::Claim(c) if closes(Matter::Claim, c.by) => open = None,
+            Entry::Dismissed(_) => open = None,
+            _ => {}
+        }
+    }
+    open
 }
 
 /// Whether a move typed was refused for a rule of play (a move no rule allows), not for
@@ -76,6 +106,19 @@ impl Session {
         self.tournament() && !self.options.allowed_help.contains(&AllowedHelp::Claims)
     }
 
+    /// What is before the arbiter, in words ("Weiß hat einen regelwidrigen Zug
+    /// abgeschlossen, der Schiedsrichter entscheidet"), if anything.
+    pub(super) fn referral_tokens(&self) -> Option<Vec<Token>> {
+        self.referral.as_ref().map(|r| {
+            ReferredEntry {
+                by: r.by,
+                matter: r.matter,
+                detail: None,
+            }
+            .tokens()
+        })
+    }
+
     /// A move typed or said that no rule allows, in tournament mode: taken as announced
     /// ("Weiß angesagt", printed with the text), with no verdict; the clock press completes it.
     pub(super) fn illegal_typed(&mut self, text: &str, out: &mut Vec<Effect>) {
@@ -88,7 +131,8 @@ impl Session {
         ));
     }
 
-    /// The move the clock press would complete as an illegal one: typed, or shown on the pegs.
+    /// The move the clock press would complete as an illegal one: typed, shown on the pegs,
+    /// or shown on the sighted player's e-board.
     pub(super) fn illegal_attempt(&self) -> Option<(Color, String)> {
         if !self.withholds_verdict() || self.uncompleted.is_some() || self.game().is_over() {
             return None;
@@ -98,7 +142,12 @@ impl Session {
         {
             return Some(typed.clone());
         }
-        let (_, from, to) = self.cycle.illegal_way(&self.cycle_game())?;
+        let game = self.cycle_game();
+        if let Some((_, from, to)) = self.cycle.illegal_e_board_way(&game) {
+            // The sighted player's way on his e-board.
+            return Some((!self.options.vi_side, format!("{from}{to}")));
+        }
+        let (_, from, to) = self.cycle.illegal_way(&game)?;
         Some((self.options.vi_side, format!("{from}{to}")))
     }
 
@@ -147,6 +196,11 @@ impl Session {
         self.cycle.set_tournament(false);
         self.boards_follow_game(now, out);
         self.cycle.set_tournament(true);
+        if by != self.options.vi_side {
+            // The sighted player's e-board: its squares to put back are shown.
+            let steps = self.cycle.e_board_way_completed(&self.cycle_game());
+            self.carry_out(steps, now, out);
+        }
     }
 
     /// A claim in tournament mode: recorded and put to the arbiter, the clocks stopped
@@ -280,14 +334,24 @@ impl Session {
         self.judge_claim(referral.detail, Some(referral.by), now, out);
     }
 
-    /// The arbiter lets play go on without ruling on what was put to him.
-    pub(super) fn dismiss_referral(&mut self, out: &mut Vec<Effect>) {
-        if self.referral.take().is_some() {
-            out.push(Effect::say(vec![
-                Token::Word(Word::Arbiter),
-                Token::Word(Word::DismissesIt),
-            ]));
+    /// The arbiter lets play go on without ruling on what was put to him: recorded (the
+    /// journal shows the matter closed) and said.
+    pub(super) fn dismiss_referral(&mut self, now: Duration, out: &mut Vec<Effect>) {
+        let Some(referral) = self.referral.take() else {
+            return;
+        };
+        let dismissed = DismissedEntry {
+            by: referral.by,
+            matter: referral.matter,
+        };
+        let tokens = dismissed.tokens();
+        if let Err(err) = self.record(Entry::Dismissed(dismissed), now, out) {
+            // Not recorded: the matter stays before the arbiter.
+            self.referral = Some(referral);
+            out.push(Effect::say(err.tokens()));
+            return;
         }
+        out.push(Effect::say(tokens));
     }
 
     /// A game resumed in another mode than it was recorded in: the change is recorded (and a
