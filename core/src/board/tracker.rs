@@ -181,6 +181,11 @@ pub struct Tracker {
     /// happened: castling after a rook move shows against that position (4.4.2).
     last_board_move: Option<(Chess, Move)>,
     question: Option<Question>,
+    /// Castling after its rook was touched first stands as a move (tournament mode: no
+    /// verdict before the clock press, 4.4.2 is the arbiter's), instead of being refused.
+    castling_after_rook_stands: bool,
+    /// The castling last played although its rook was touched first, with the rook's square.
+    castled_after_rook: Option<(Move, Square)>,
 }
 
 /// The squares a move changes: from, to, and the en-passant victim or the castling rook.
@@ -223,7 +228,21 @@ impl Tracker {
             touched_pieces: Vec::new(),
             last_board_move: None,
             question: None,
+            castling_after_rook_stands: false,
+            castled_after_rook: None,
         }
+    }
+
+    /// Whether castling after its rook was touched first stands as a move (tournament mode:
+    /// the arbiter rules on 4.4.2 once it is completed) rather than being refused.
+    pub fn set_castling_after_rook_stands(&mut self, stands: bool) {
+        self.castling_after_rook_stands = stands;
+    }
+
+    /// The castling the board showed last, when its rook had been touched first (4.4.2),
+    /// with the rook's square: what the arbiter is to rule on.
+    pub fn castled_after_rook(&self) -> Option<(Move, Square)> {
+        self.castled_after_rook
     }
 
     /// The game position the tracker follows.
@@ -466,6 +485,7 @@ impl Tracker {
     }
 
     fn play(&mut self, m: Move, out: &mut Vec<TrackerOutput>) {
+        self.castled_after_rook = None;
         let before = self.position.clone();
         self.position.play_unchecked(m);
         self.expected = SensedBoard::from_board(self.position.board(), self.sensing);
@@ -727,7 +747,12 @@ impl Tracker {
             && let Some(&castle) = refused.first()
             && let Move::Castle { rook, .. } = castle
         {
-            self.castling_not_allowed(castle, rook, out);
+            if self.castling_after_rook_stands {
+                self.play(castle, out);
+                self.castled_after_rook = Some((castle, rook));
+            } else {
+                self.castling_not_allowed(castle, rook, out);
+            }
             return;
         }
         // Every legal move is decided on the event that completes it.
@@ -739,7 +764,16 @@ impl Tracker {
             && possible.is_empty()
             && let Some((castle, rook)) = self.castling_after_rook_move()
         {
-            self.castling_not_allowed(castle, rook, out);
+            if self.castling_after_rook_stands
+                && let Some((before, _)) = self.last_board_move.take()
+            {
+                // The rook move it began with gives way to the castling.
+                self.position = before;
+                self.play(castle, out);
+                self.castled_after_rook = Some((castle, rook));
+            } else {
+                self.castling_not_allowed(castle, rook, out);
+            }
             return;
         }
         let ask = if shown.len() > 1 {

@@ -348,6 +348,9 @@ pub enum Matter {
     IllegalMove,
     /// A draw claim (9.2, 9.3).
     Claim,
+    /// Castling completed after its rook was touched first (4.4.2: castling is then not
+    /// allowed on that side on that move, and 4.3.1 governs: the rook must move).
+    CastlingAfterRook,
 }
 
 /// A matter put to the arbiter: who, what, and what was done (the move in UCI, or the
@@ -421,16 +424,19 @@ impl ReferredEntry {
     /// entscheidet".
     pub fn tokens(&self) -> Vec<crate::words::Token> {
         use crate::words::{Token, Word};
-        let what = match self.matter {
-            Matter::IllegalMove => Word::IllegalMoveCompleted,
-            Matter::Claim => Word::ClaimsDraw,
-        };
-        vec![
-            Token::Side(self.by),
-            Token::Word(what),
-            Token::Pause,
-            Token::Word(Word::ArbiterDecides),
-        ]
+        let mut tokens = vec![Token::Side(self.by)];
+        match self.matter {
+            Matter::IllegalMove => tokens.push(Token::Word(Word::IllegalMoveCompleted)),
+            Matter::Claim => tokens.push(Token::Word(Word::ClaimsDraw)),
+            // "Weiß Rochade, nicht erlaubt, der Turm wurde zuerst berührt".
+            Matter::CastlingAfterRook => tokens.extend([
+                Token::Word(Word::Castling),
+                Token::Pause,
+                Token::Word(Word::CastlingRookFirst),
+            ]),
+        }
+        tokens.extend([Token::Pause, Token::Word(Word::ArbiterDecides)]);
+        tokens
     }
 }
 

@@ -130,6 +130,8 @@ pub(super) struct BoardCycle {
     e_board: EBoardState,
     /// Tournament mode: no verdict on a move before it is completed.
     tournament: bool,
+    /// Tournament mode: the castling on the pegs whose rook was touched first (4.4.2).
+    castled_after_rook: Option<(Move, Square)>,
 }
 
 /// What the cycle keeps of the sighted player's e-board beyond its tracker.
@@ -207,6 +209,7 @@ impl BoardCycle {
             promotion_named: false,
             e_board: EBoardState::default(),
             tournament: false,
+            castled_after_rook: None,
         }
     }
 
@@ -214,6 +217,16 @@ impl BoardCycle {
     /// pegs show it, with no verdict, until the clock completes it.
     pub(super) fn set_tournament(&mut self, on: bool) {
         self.tournament = on;
+        if let Some(tracker) = &mut self.peg {
+            tracker.set_castling_after_rook_stands(on);
+        }
+    }
+
+    /// Tournament mode: the castling last placed on the pegs after its rook was touched
+    /// first (4.4.2), with the rook's square, taken once (the arbiter rules on it when the
+    /// clock completes it).
+    pub(super) fn take_castled_after_rook(&mut self) -> Option<(Move, Square)> {
+        self.castled_after_rook.take()
     }
 
     /// In tournament mode, the way of a piece of the VI player on the pegs that no rule
@@ -292,7 +305,9 @@ impl BoardCycle {
 
     /// Attaches the VI player's peg board (its kind is corrected by the board's `HELLO`).
     pub(super) fn attach_peg_board(&mut self, position: &Chess, sensing: Sensing) {
-        self.peg = Some(Tracker::new(position.clone(), sensing));
+        let mut tracker = Tracker::new(position.clone(), sensing);
+        tracker.set_castling_after_rook_stands(self.tournament);
+        self.peg = Some(tracker);
         self.hands = Hands::new(position, sensing);
     }
 
@@ -518,7 +533,14 @@ impl BoardCycle {
         let vi = self.vi_side;
         for output in outputs {
             match (&output, seat) {
-                (TrackerOutput::Move(m), Seat::Peg) => self.peg_move(*m, game, out),
+                (TrackerOutput::Move(m), Seat::Peg) => {
+                    self.castled_after_rook = self
+                        .peg
+                        .as_ref()
+                        .and_then(Tracker::castled_after_rook)
+                        .filter(|(castle, _)| castle == m);
+                    self.peg_move(*m, game, out)
+                }
                 (TrackerOutput::Move(m), Seat::Sighted) => self.sighted_board_move(*m, game, out),
                 (TrackerOutput::Touch { own, square, piece }, Seat::Sighted) => {
                     // D.2.10.5: the assistant tells the arbiter when the sighted player
@@ -1102,8 +1124,10 @@ impl BoardCycle {
         let mut out = Vec::new();
         if let Some(obligation) = self.touch_move(&game.position)
             && !obligation.allows(m)
+            && !self.tournament
         {
             // 4.3 / 4.4: the touched pieces oblige another move; the announcement stands not.
+            // (In tournament mode it stands, as the move on the pegs does: 4.8.)
             out.push(self.for_vi(obligation.tokens(), Priority::Alert));
             return out;
         }

@@ -67,10 +67,26 @@ pub(super) fn open_referral<'a>(entries: impl IntoIterator<Item = &'a Entry>) ->
             Entry::IllegalMove(i) if closes(Matter::IllegalMove, i.by) => open = None,
             Entry::Claim(c) if closes(Matter::Claim, c.by) => open = None,
             Entry::Dismissed(_) => open = None,
+            // A take-back (the arbiter's ruling on 4.4.2, or his own) ends that matter.
+            Entry::Undo(_)
+                if open
+                    .as_ref()
+                    .is_some_and(|r| r.matter == Matter::CastlingAfterRook) =>
+            {
+                open = None
+            }
             _ => {}
         }
     }
     open
+}
+
+/// "Turm Hector eins, berührt, geführt": the rook touched first must move (4.4.2, 4.3.1).
+fn rook_must_move(rook: shakmaty::Square) -> Vec<Token> {
+    let mut tokens = vec![Token::Piece(shakmaty::Role::Rook)];
+    tokens.extend(crate::words::square_tokens(rook));
+    tokens.extend([Token::Pause, Token::Word(Word::TouchMove)]);
+    tokens
 }
 
 /// Whether a move typed was refused for a rule of play (a move no rule allows), not for
@@ -287,14 +303,79 @@ impl Session {
         now: Duration,
         out: &mut Vec<Effect>,
     ) -> bool {
-        let Some(referral) = self
-            .referral
-            .take_if(|r| r.matter == Matter::IllegalMove && side.is_none_or(|s| s == r.by))
-        else {
+        let Some(referral) = self.referral.take_if(|r| {
+            matches!(r.matter, Matter::IllegalMove | Matter::CastlingAfterRook)
+                && side.is_none_or(|s| s == r.by)
+        }) else {
             return false;
         };
-        self.penalise(referral.by, referral.detail, now, out);
+        match referral.matter {
+            Matter::CastlingAfterRook => self.take_back_castling(now, out),
+            _ => self.penalise(referral.by, referral.detail, now, out),
+        }
         true
+    }
+
+    /// 4.4.2, completed: castling after its rook was touched first. The castling is a move
+    /// of the game (legal by Article 3) until the arbiter rules: recorded and said to both
+    /// players, the clocks stopped for him (6.11), the ruling of 4.4.2 proposed (the castling
+    /// taken back, the rook must move, 4.3.1), which he confirms ("Schiedsrichter
+    /// regelwidrig") or not ("Schiedsrichter weiter").
+    pub(super) fn refer_castling_after_rook(
+        &mut self,
+        mover: Color,
+        now: Duration,
+        out: &mut Vec<Effect>,
+    ) {
+        let Some((castle, rook)) = self.cycle.take_castled_after_rook() else {
+            return;
+        };
+        let last = self.game().history().last().map(|p| (p.by, p.mv));
+        if !self.withholds_verdict()
+            || mover != self.options.vi_side
+            || last != Some((mover, castle))
+        {
+            return;
+        }
+        let detail = castle.to_uci(shakmaty::CastlingMode::Standard).to_string();
+        let referred = ReferredEntry {
+            by: mover,
+            matter: Matter::CastlingAfterRook,
+            detail: Some(detail.clone()),
+        };
+        let Some(mut tokens) = self.refer(referred, now, out) else {
+            return;
+        };
+        tokens.extend([
+            Token::Pause,
+            Token::Word(Word::ProposedToArbiter),
+            Token::Pause,
+            Token::Word(Word::TakenBack),
+            Token::Pause,
+        ]);
+        tokens.extend(rook_must_move(rook));
+        tokens.push(Token::Pause);
+        tokens.extend(Command::Arbiter(ArbiterAction::IllegalMove(None)).tokens(self.options.lang));
+        tokens.push(Token::Word(Word::ConfirmsIt));
+        out.push(Effect::say(tokens));
+        self.referral = Some(Referral {
+            by: mover,
+            matter: Matter::CastlingAfterRook,
+            detail: Some(detail),
+        });
+    }
+
+    /// The arbiter confirms the ruling of 4.4.2: the castling is taken back (recorded with
+    /// the article), the clocks set as recorded before it, and the rook must move (4.3.1).
+    fn take_back_castling(&mut self, now: Duration, out: &mut Vec<Effect>) {
+        let rook = self.game().history().last().and_then(|p| match p.mv {
+            shakmaty::Move::Castle { rook, .. } => Some(rook),
+            _ => None,
+        });
+        self.go_back(1, "4.4.2", now, out);
+        if let Some(rook) = rook {
+            out.push(Effect::say(rook_must_move(rook)));
+        }
     }
 
     /// Records a completed illegal move of `side` and applies its penalty.

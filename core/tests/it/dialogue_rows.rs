@@ -4,10 +4,10 @@
 
 use crate::support;
 
-use annexd_core::board::Sensing;
+use annexd_core::board::{BoardInput, Cell, Sensing};
 use annexd_core::record::{Form, Header, Integrity, RecordState, SheetWords};
 use annexd_core::{Input, Lang, SeatRole, StopRequest};
-use shakmaty::Color;
+use shakmaty::{Color, Square};
 use support::rows::{Game, check_row, rows};
 
 /// White to move after 1. e4 e5, both clocks pressed, the pegs in step.
@@ -1106,5 +1106,95 @@ fn t00_a_game_in_tournament_mode_says_so_when_it_begins() {
         let mut g = typed(lang);
         let greeting = g.s.greeting(false);
         g.said(&greeting)
+    });
+}
+
+/// The P10 board (king e1, rook h1, castling right): the rook moved h1–f1 first.
+fn rook_first(lang: Lang) -> Game {
+    let mut g = Game::new(
+        lang,
+        Some("4k3/8/8/8/8/8/8/4K2R w K - 0 1"),
+        Some("90+30"),
+        Some(Sensing::Occupancy),
+        Color::White,
+        SeatRole::Player,
+    );
+    g.way("h1", "f1");
+    g
+}
+
+#[test]
+fn t12_castling_after_the_rook_was_touched_first_gets_no_verdict_before_the_clock() {
+    // 4.4.2: "touche délibérément une tour puis son roi, il n'est pas autorisé à roquer de ce
+    // côté lors de ce coup": whether it was deliberate is the arbiter's to judge, once the
+    // move is completed; before the press the castling is said as the pegs show it.
+    check_row("T12", |lang| rook_first(lang).way("e1", "g1"));
+}
+
+#[test]
+fn t13_the_king_put_back_leaves_the_rook_move_to_announce() {
+    check_row("T13", |lang| {
+        let mut g = rook_first(lang);
+        g.way("e1", "g1");
+        g.way("g1", "e1")
+    });
+}
+
+#[test]
+fn t14_castling_after_the_rook_completed_is_put_to_the_arbiter() {
+    // 4.4.2: "… et la situation doit être traitée selon l'Article 4.3.1" (the rook must move);
+    // 6.11: the clocks are stopped for the arbiter.
+    check_row("T14", |lang| {
+        let mut g = rook_first(lang);
+        g.way("e1", "g1");
+        g.line("Kurze Rochade");
+        g.line("")
+    });
+}
+
+#[test]
+fn t15_the_arbiter_confirms_the_castling_is_taken_back() {
+    check_row("T15", |lang| {
+        let mut g = rook_first(lang);
+        g.way("e1", "g1");
+        g.lines(&["Kurze Rochade", "", "Schiedsrichter regelwidrig"])
+    });
+}
+
+/// The sighted player (Black) on a DGT e-board, the VI player (White) typing: after 1. e4,
+/// made on the e-board too and the clock pressed.
+fn e_board_after_e4(lang: Lang) -> Game {
+    let mut g = typed(lang);
+    g.s.attach_sighted_board();
+    g.lines(&["Eva vier", ""]);
+    g.e_board(BoardInput::Up(Square::E2));
+    g.e_board(BoardInput::Down(Square::E4, e_piece('P')));
+    g
+}
+
+fn e_piece(c: char) -> Cell {
+    Cell::Piece(shakmaty::Piece::from_char(c).unwrap())
+}
+
+#[test]
+fn t16_an_illegal_way_on_the_e_board_is_said_as_it_stands() {
+    // D.2.5: "Pour le joueur voyant, les règles normales s'appliquent"; 7.5.1: the move is
+    // judged once completed.
+    check_row("T16", |lang| {
+        let mut g = e_board_after_e4(lang);
+        g.e_board(BoardInput::Up(Square::A8));
+        g.e_board(BoardInput::Down(Square::A6, e_piece('r')))
+    });
+}
+
+#[test]
+fn t17_an_illegal_way_on_the_e_board_is_completed_by_the_clock() {
+    // 7.5.1: "Un coup illégal est achevé une fois que le joueur a appuyé sur la pendule";
+    // 7.5.3: two minutes to the opponent, proposed to the arbiter.
+    check_row("T17", |lang| {
+        let mut g = e_board_after_e4(lang);
+        g.e_board(BoardInput::Up(Square::A8));
+        g.e_board(BoardInput::Down(Square::A6, e_piece('r')));
+        g.line("")
     });
 }

@@ -746,3 +746,72 @@ fn at_home_an_illegal_way_on_the_e_board_is_a_difference() {
     let pressed = line(&mut s, "", 6000);
     assert!(!recorded(&pressed).contains(&"referred"));
 }
+
+/// 4.4.2: "touche délibérément une tour puis son roi, il n'est pas autorisé à roquer de ce
+/// côté lors de ce coup, et la situation doit être traitée selon l'Article 4.3.1". Whether the
+/// touch was deliberate is the arbiter's to judge: in tournament mode the castling placed
+/// after the rook stands until the clock completes it, and is then recorded as played and put
+/// to him; his confirmation takes it back (recorded with the article), the clocks set as
+/// they were before it.
+#[test]
+fn castling_after_the_rook_is_completed_recorded_and_put_to_the_arbiter() {
+    let mut s = session_with(
+        Some("4k3/8/8/8/8/8/8/4K2R w K - 0 1"),
+        Some("90+30"),
+        Some(Sensing::Occupancy),
+        options(Mode::Tournament),
+    );
+    let _ = way(&mut s, "h1", "f1", 1000);
+    let placed = way(&mut s, "e1", "g1", 2000);
+    assert_eq!(said(&placed), ["Kurze Rochade, bitte ansagen"]);
+    let announced = line(&mut s, "Kurze Rochade", 3000);
+    assert!(recorded(&announced).contains(&"move"));
+    let pressed = line(&mut s, "", 4000);
+    assert!(
+        entries(&pressed).iter().any(|e| matches!(e,
+            Entry::Referred(r) if r.by == Color::White
+                && r.matter == Matter::CastlingAfterRook
+                && r.detail.as_deref() == Some("e1g1"))),
+        "{:?}",
+        recorded(&pressed)
+    );
+    assert!(s.clock().unwrap().clock().is_paused(), "6.11");
+    assert_eq!(
+        s.game().history().len(),
+        1,
+        "played until the arbiter rules"
+    );
+
+    let ruled = line(&mut s, "Schiedsrichter regelwidrig", 5000);
+    assert!(
+        entries(&ruled).iter().any(|e| matches!(e,
+            Entry::Undo(u) if u.reason.as_deref() == Some("4.4.2"))),
+        "{:?}",
+        recorded(&ruled)
+    );
+    assert!(s.game().history().is_empty(), "the castling taken back");
+    assert_eq!(
+        s.game().illegal_move_count(Color::White),
+        0,
+        "no 7.5 penalty"
+    );
+    assert_eq!(
+        said(&ruled).last().map(String::as_str),
+        Some("Turm Hector eins, berührt, geführt"),
+        "4.3.1: the rook must move"
+    );
+
+    // At home the same castling is refused on the pegs, before the clock.
+    let mut s = session_with(
+        Some("4k3/8/8/8/8/8/8/4K2R w K - 0 1"),
+        Some("90+30"),
+        Some(Sensing::Occupancy),
+        options(Mode::Home),
+    );
+    let _ = way(&mut s, "h1", "f1", 1000);
+    let placed = said(&way(&mut s, "e1", "g1", 2000)).join(" / ");
+    assert!(
+        placed.starts_with("Kurze Rochade, nicht erlaubt, der Turm wurde zuerst berührt"),
+        "{placed}"
+    );
+}
