@@ -81,6 +81,13 @@ pub(super) fn open_referral<'a>(entries: impl IntoIterator<Item = &'a Entry>) ->
     open
 }
 
+/// What was said from `start` on, for everyone, is for both players and the arbiter to hear
+/// aloud (a matter put to the arbiter, his ruling): [`Audience::Aloud`](super::Audience::Aloud).
+fn aloud_from(out: &mut Vec<Effect>, start: usize) {
+    let said = out.split_off(start.min(out.len()));
+    out.extend(Effect::aloud(said));
+}
+
 /// "Turm Hector eins, berührt, geführt": the rook touched first must move (4.4.2, 4.3.1).
 fn rook_must_move(rook: shakmaty::Square) -> Vec<Token> {
     let mut tokens = vec![Token::Piece(shakmaty::Role::Rook)];
@@ -178,6 +185,18 @@ impl Session {
         now: Duration,
         out: &mut Vec<Effect>,
     ) {
+        let start = out.len();
+        self.complete_illegal_said(by, detail, now, out);
+        aloud_from(out, start);
+    }
+
+    fn complete_illegal_said(
+        &mut self,
+        by: Color,
+        detail: String,
+        now: Duration,
+        out: &mut Vec<Effect>,
+    ) {
         self.typed_illegal = None;
         let referred = ReferredEntry {
             by,
@@ -234,10 +253,15 @@ impl Session {
             matter: Matter::Claim,
             detail: intended.map(|m| m.to_uci(shakmaty::CastlingMode::Standard).to_string()),
         };
-        let Some(tokens) = self.refer(referred, now, out) else {
+        let start = out.len();
+        let referred = self.refer(referred, now, out);
+        if let Some(tokens) = &referred {
+            out.push(Effect::say(tokens.clone()));
+        }
+        aloud_from(out, start);
+        if referred.is_none() {
             return;
-        };
-        out.push(Effect::say(tokens));
+        }
         let mut trial = self.game().clone();
         let verdict = trial.claim_draw(by, intended);
         let mut reading = vec![Token::Word(Word::ProgramReading), Token::Pause];
@@ -309,10 +333,12 @@ impl Session {
         }) else {
             return false;
         };
+        let start = out.len();
         match referral.matter {
             Matter::CastlingAfterRook => self.take_back_castling(now, out),
             _ => self.penalise(referral.by, referral.detail, now, out),
         }
+        aloud_from(out, start);
         true
     }
 
@@ -343,7 +369,9 @@ impl Session {
             matter: Matter::CastlingAfterRook,
             detail: Some(detail.clone()),
         };
+        let start = out.len();
         let Some(mut tokens) = self.refer(referred, now, out) else {
+            aloud_from(out, start);
             return;
         };
         tokens.extend([
@@ -358,6 +386,7 @@ impl Session {
         tokens.extend(Command::Arbiter(ArbiterAction::IllegalMove(None)).tokens(self.options.lang));
         tokens.push(Token::Word(Word::ConfirmsIt));
         out.push(Effect::say(tokens));
+        aloud_from(out, start);
         self.referral = Some(Referral {
             by: mover,
             matter: Matter::CastlingAfterRook,
@@ -412,7 +441,9 @@ impl Session {
             out.push(Effect::say(vec![Token::Word(Word::NothingReferred)]));
             return;
         };
+        let start = out.len();
         self.judge_claim(referral.detail, Some(referral.by), now, out);
+        aloud_from(out, start);
     }
 
     /// The arbiter lets play go on without ruling on what was put to him: recorded (the
@@ -432,7 +463,7 @@ impl Session {
             out.push(Effect::say(err.tokens()));
             return;
         }
-        out.push(Effect::say(tokens));
+        out.extend(Effect::aloud([Effect::say(tokens)]));
     }
 
     /// A game resumed in another mode than it was recorded in: the change is recorded (and a

@@ -815,3 +815,41 @@ fn castling_after_the_rook_is_completed_recorded_and_put_to_the_arbiter() {
         "{placed}"
     );
 }
+
+/// The equipment rules: with speech in the VI player's earphone, what both players and the
+/// arbiter must hear is marked so (7.5.1, 7.5.3: the illegal move completed and the penalty
+/// concern both; 6.11: the arbiter stops the clocks): the matter put to the arbiter and his
+/// ruling are `Aloud`; a move announced is not.
+#[test]
+fn the_arbiters_matters_are_said_aloud_the_rest_is_not() {
+    use annexd_core::Audience;
+    fn audiences(effects: &[Effect]) -> Vec<Audience> {
+        effects
+            .iter()
+            .filter_map(|e| match e {
+                Effect::Say { audience, .. } => Some(*audience),
+                _ => None,
+            })
+            .collect()
+    }
+    let mut s = session_with(None, Some("90+30"), None, options(Mode::Tournament));
+    let moved = line(&mut s, "Eva vier", 1000);
+    assert!(!audiences(&moved).contains(&Audience::Aloud), "{moved:?}");
+    let _ = line(&mut s, "", 2000);
+    let _ = line(&mut s, "Springer schlägt Felix sechs", 3000);
+    let pressed = line(&mut s, "", 4000);
+    assert!(
+        audiences(&pressed).iter().all(|a| *a == Audience::Aloud),
+        "{pressed:?}"
+    );
+    let ruled = line(&mut s, "Schiedsrichter regelwidrig", 5000);
+    assert!(
+        !audiences(&ruled).is_empty() && audiences(&ruled).iter().all(|a| *a == Audience::Aloud),
+        "{ruled:?}"
+    );
+    let resumed = line(&mut s, "Schiedsrichter weiter", 6000);
+    assert!(
+        !audiences(&resumed).contains(&Audience::Aloud),
+        "nothing was before him"
+    );
+}
