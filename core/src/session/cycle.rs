@@ -597,7 +597,7 @@ impl BoardCycle {
                     tokens.push(Token::Word(Word::PutBack));
                     // 4.3: a touched piece that can move must move; an opponent's that can be
                     // captured must be captured.
-                    let obliged = self.touch_move(&game.position).is_some_and(|o| {
+                    let obliged = self.touch_move_said(&game.position).is_some_and(|o| {
                         o.piece.0 == *square || o.victim.is_some_and(|(sq, _)| sq == *square)
                     });
                     if game.position.turn() == vi && obliged {
@@ -676,7 +676,7 @@ impl BoardCycle {
                 self.hands.agree_with(before);
                 self.told.clear();
                 if self.said_differences.is_none() && !self.agree_owed {
-                    if let Some(obligation) = self.touch_move(before) {
+                    if let Some(obligation) = self.touch_move_said(before) {
                         out.push(self.for_vi(obligation.tokens(), Priority::Move));
                     }
                     return;
@@ -757,7 +757,7 @@ impl BoardCycle {
                         Word::BoardsAgree
                     };
                     let mut tokens = vec![Token::Word(agree)];
-                    if vi_to_move && let Some(obligation) = self.touch_move(before) {
+                    if vi_to_move && let Some(obligation) = self.touch_move_said(before) {
                         // 4.3: touch-move stays in force.
                         tokens.push(Token::Pause);
                         tokens.extend(obligation.tokens());
@@ -920,7 +920,7 @@ impl BoardCycle {
         if own_turn
             && at_game
             && !no_verdict
-            && let Some(obligation) = self.touch_move(before)
+            && let Some(obligation) = self.touch_move_said(before)
         {
             // 4.3: touch-move stays in force.
             words.push(Token::Pause);
@@ -1117,6 +1117,13 @@ impl BoardCycle {
     /// What the pieces the VI player touched this turn oblige (4.3, 4.4), if anything.
     fn touch_move(&self, before: &Chess) -> Option<Obligation> {
         touch_move::obligation(before, &self.touched)
+    }
+
+    /// Touch-move as it is said to the VI player: at home. In tournament mode the program
+    /// reminds him of no rule (a sighted player is not reminded either); his touches are
+    /// recorded for the arbiter (4.8).
+    fn touch_move_said(&self, before: &Chess) -> Option<Obligation> {
+        self.touch_move(before).filter(|_| !self.tournament)
     }
 
     /// The VI player announced a move (typed or heard) while a peg board is in use.

@@ -121,11 +121,7 @@ fn p11_the_king_put_back_after_a_refused_castling_leaves_the_rook_move_to_announ
 
 #[test]
 fn p12_a_touched_piece_put_back_must_still_move() {
-    check_row("P12", |lang| {
-        let mut g = Game::at_pegs(lang);
-        g.up("g1");
-        g.down("g1")
-    });
+    check_row("P12", touched_and_put_back);
 }
 
 #[test]
@@ -180,58 +176,21 @@ fn p16_the_piece_named_answers_and_announces_the_promotion() {
 #[test]
 fn p17_a_capture_left_half_made_is_said_when_the_clock_is_pressed() {
     // En passant with the captured pawn forgotten on its square.
-    check_row("P17", |lang| {
-        let mut g = Game::new(
-            lang,
-            Some("4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 2"),
-            Some("90+30"),
-            Some(Sensing::Occupancy),
-            Color::White,
-            SeatRole::Player,
-        );
-        // The clock runs; the pawn goes to d6, the captured pawn stays on d5.
-        g.line("");
-        g.way("e5", "d6");
-        g.line("")
-    });
+    check_row("P17", en_passant_half_made_pressed);
 }
 
 #[test]
 fn p20_without_a_clock_enter_says_a_capture_left_half_made() {
     // The same without a clock: Enter asks whose move it is, and the pegs are said first.
     // Found by the simulated blind player (seed 720423128).
-    check_row("P20", |lang| {
-        let mut g = Game::new(
-            lang,
-            Some("4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 2"),
-            None,
-            Some(Sensing::Occupancy),
-            Color::White,
-            SeatRole::Player,
-        );
-        g.way("e5", "d6");
-        g.line("")
-    });
+    check_row("P20", en_passant_half_made_without_clock);
 }
 
 #[test]
 fn p21_without_a_clock_enter_completes_the_opponents_move_and_says_the_half_made_capture() {
     // Black's double step typed and followed, not yet completed by Enter; White's pawn put
     // onto d6 with Black's pawn left standing; Enter completes Black's move.
-    check_row("P21", |lang| {
-        let mut g = Game::new(
-            lang,
-            Some("4k3/3p4/8/4P3/8/8/8/4K3 b - - 0 1"),
-            None,
-            Some(Sensing::Occupancy),
-            Color::White,
-            SeatRole::Player,
-        );
-        g.line("David sieben David fünf");
-        g.way("d7", "d5");
-        g.way("e5", "d6");
-        g.line("")
-    });
+    check_row("P21", en_passant_half_made_after_the_relay);
 }
 
 /// The knight placed g1–f3, an opponent's pawn slipped e7–e6, the knight put back, the pawn
@@ -246,11 +205,7 @@ fn a_move_put_back(lang: Lang) -> Game {
 fn p18_a_move_put_back_is_no_move_and_the_touch_stays() {
     // D.2.2, D.2.3: the move is made on the pegs; they show none now. 4.3.1: the knight
     // touched must still move.
-    check_row("P18", |lang| {
-        let mut g = Game::at_pegs(lang);
-        g.play(&["g1f3", "e7e6", "f3g1"]);
-        g.way("e6", "e7")
-    });
+    check_row("P18", knight_move_put_back);
 }
 
 #[test]
@@ -1197,4 +1152,93 @@ fn t17_an_illegal_way_on_the_e_board_is_completed_by_the_clock() {
         g.e_board(BoardInput::Down(Square::A6, e_piece('r')));
         g.line("")
     });
+}
+
+/// Row P12's situation: the knight g1 lifted and put back.
+fn touched_and_put_back(lang: Lang) -> Vec<String> {
+    let mut g = Game::at_pegs(lang);
+    g.up("g1");
+    g.down("g1")
+}
+
+/// Row P17's situation: en passant with the captured pawn left standing, the clock pressed.
+fn en_passant_half_made_pressed(lang: Lang) -> Vec<String> {
+    let mut g = Game::new(
+        lang,
+        Some("4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 2"),
+        Some("90+30"),
+        Some(Sensing::Occupancy),
+        Color::White,
+        SeatRole::Player,
+    );
+    // The clock runs; the pawn goes to d6, the captured pawn stays on d5.
+    g.line("");
+    g.way("e5", "d6");
+    g.line("")
+}
+
+/// Row P20's situation: the same without a clock, Enter.
+fn en_passant_half_made_without_clock(lang: Lang) -> Vec<String> {
+    let mut g = Game::new(
+        lang,
+        Some("4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 2"),
+        None,
+        Some(Sensing::Occupancy),
+        Color::White,
+        SeatRole::Player,
+    );
+    g.way("e5", "d6");
+    g.line("")
+}
+
+/// Row P21's situation: Black's double step followed, not completed; White's half-made en passant, Enter.
+fn en_passant_half_made_after_the_relay(lang: Lang) -> Vec<String> {
+    let mut g = Game::new(
+        lang,
+        Some("4k3/3p4/8/4P3/8/8/8/4K3 b - - 0 1"),
+        None,
+        Some(Sensing::Occupancy),
+        Color::White,
+        SeatRole::Player,
+    );
+    g.line("David sieben David fünf");
+    g.way("d7", "d5");
+    g.way("e5", "d6");
+    g.line("")
+}
+
+/// Row P18's situation: the knight placed g1–f3 and put back, the opponent's pawn put back.
+fn knight_move_put_back(lang: Lang) -> Vec<String> {
+    let mut g = Game::at_pegs(lang);
+    g.play(&["g1f3", "e7e6", "f3g1"]);
+    g.way("e6", "e7")
+}
+
+// --- tournament mode: touch-move is not said --------------------------------------------------
+
+#[test]
+fn t18_a_touched_piece_put_back_is_said_without_the_rule() {
+    // 4.3.1 binds the VI player as any player; a sighted player is not reminded of it, and in
+    // tournament mode the program reminds of no rule (11.3.2): the touch is recorded (4.8).
+    check_row("T18", touched_and_put_back);
+}
+
+#[test]
+fn t19_a_capture_left_half_made_is_said_without_the_rule() {
+    check_row("T19", en_passant_half_made_pressed);
+}
+
+#[test]
+fn t20_a_move_put_back_is_said_without_the_rule() {
+    check_row("T20", knight_move_put_back);
+}
+
+#[test]
+fn t21_without_a_clock_a_capture_left_half_made_is_said_without_the_rule() {
+    check_row("T21", en_passant_half_made_without_clock);
+}
+
+#[test]
+fn t22_the_half_made_capture_after_the_relay_is_said_without_the_rule() {
+    check_row("T22", en_passant_half_made_after_the_relay);
 }
