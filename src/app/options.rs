@@ -224,21 +224,22 @@ pub(super) fn settings_for(args: &PlayArgs) -> Result<Settings, Error> {
     if args.seat.no_alarms {
         settings.clock.alarms = false;
     }
-    check_speech_device(&settings, lang)?;
+    check_speech_device(&settings, "--speech clips", lang)?;
     Ok(settings)
 }
 
 /// Speech to the VI player's earphone only (the equipment rules): the sound output named is
 /// checked before the game starts, and said; it must be there, and the recorded voice must
-/// speak (the system's speech engine speaks on the default output only).
-fn check_speech_device(settings: &Settings, lang: Lang) -> Result<(), Error> {
+/// speak (the system's speech engine speaks on the default output only: `clips_option` is
+/// the option that asks for the recorded voice).
+fn check_speech_device(settings: &Settings, clips_option: &str, lang: Lang) -> Result<(), Error> {
     let name = &settings.speech.device;
     if name.is_empty() {
         return Ok(());
     }
     if settings.speech.backend != annexd_core::speech::BackendKind::Clips {
         return Err(Error::new(lang, Word::OnlyRecordedVoice)
-            .shown("--speech clips")
+            .shown(clips_option)
             .usage());
     }
     match crate::sound::output_device(name) {
