@@ -620,6 +620,8 @@ impl BoardCycle {
                 (TrackerOutput::Differences(_) | TrackerOutput::BoardsAgree, Seat::Peg) => {}
                 (TrackerOutput::BoardsAgree, Seat::Sighted) => {
                     // The e-board shows the VI player's move: its lights are no longer needed.
+                    // (A way said as it stood is gone from it too.)
+                    self.e_board.way_said = None;
                     self.e_board.lit = Bitboard::EMPTY;
                     self.e_board.differs = false;
                     self.e_board.held = false;

@@ -730,6 +730,39 @@ fn an_illegal_move_on_the_sighted_players_e_board_is_completed_and_put_to_the_ar
     assert_eq!(said(&moved), ["Schwarz Eva fünf"]);
 }
 
+/// The illegal way put back before the press is no move: the press completes nothing, and
+/// the same way made again is said again (D.2.5: until he presses his clock the move is not
+/// completed, 7.5.1).
+#[test]
+fn an_illegal_way_on_the_e_board_put_back_before_the_press_is_nothing() {
+    let mut s = with_e_board(Mode::Tournament);
+    let rook = |s: &mut annexd_core::Session, from: &str, to: &str, at: u64| {
+        let _ = e_board(s, BoardInput::Up(from.parse().unwrap()), at);
+        e_board(
+            s,
+            BoardInput::Down(to.parse().unwrap(), e_piece('r')),
+            at + 100,
+        )
+    };
+    assert_eq!(
+        said(&rook(&mut s, "a8", "a6", 5000)),
+        ["Schwarz, schwarzer Turm Anna acht Anna sechs"]
+    );
+    let _ = rook(&mut s, "a6", "a8", 6000);
+    assert_eq!(
+        said(&rook(&mut s, "a8", "a6", 7000)),
+        ["Schwarz, schwarzer Turm Anna acht Anna sechs"]
+    );
+    let _ = rook(&mut s, "a6", "a8", 8000);
+    let pressed = line(&mut s, "", 9000);
+    assert!(
+        !recorded(&pressed).contains(&"referred"),
+        "{:?}",
+        said(&pressed)
+    );
+    assert_eq!(s.game().history().len(), 1);
+}
+
 /// At home the same way on the e-board is no move: the e-board is shown to differ (D.2.9),
 /// and the clock press completes nothing.
 #[test]
