@@ -329,7 +329,7 @@ impl EarphoneAndRoom {
         };
         let plug = |name: &str, slave: &str, hint: &str| {
             format!(
-                "pcm.{name} {{\n    type plug\n    slave {{ pcm \"{slave}\"; rate 16000; channels 2; format S16_LE }}\n{hint}}}\n"
+                "pcm.{name} {{\n    type plug\n    slave {{ pcm \"{slave}\"; rate 8000; channels 1; format S16_LE }}\n{hint}}}\n"
             )
         };
         let text = [
