@@ -522,3 +522,48 @@ fn a_missing_earphone_is_refused_before_the_game() {
         "{said}"
     );
 }
+
+/// The journal is the proof: a game left while an illegal move is before the arbiter is
+/// resumed with it before him (said, the clocks stopped for him, 6.11), and his "weiter"
+/// without a ruling is a line of the journal that `replay` says.
+#[test]
+fn a_matter_before_the_arbiter_survives_a_resumption_and_his_dismissal_is_recorded() {
+    let home = tempfile::tempdir().unwrap();
+    let journal = home.path().join("referred.jsonl");
+    play(
+        home.path(),
+        &journal,
+        &["--mode", "tournament", "--control", "90+30"],
+        &["e4", "", "Springer schlägt Felix sechs", ""],
+        &["Schwarz hat einen regelwidrigen Zug abgeschlossen"],
+    );
+    let mut game = common::annexd();
+    game.args(["resume", "--speech", "text", "--lang", "de"])
+        .arg(&journal)
+        .env("XDG_CONFIG_HOME", home.path().join("config"));
+    let mut game = common::Running::start(game);
+    let greeting = game.expect_containing("Partie fortgesetzt");
+    assert!(
+        greeting.contains(
+            "Schwarz hat einen regelwidrigen Zug abgeschlossen, der Schiedsrichter entscheidet"
+        ) && greeting.ends_with("Schiedsrichter weiter lässt die Uhr weiterlaufen"),
+        "{greeting}"
+    );
+    game.type_line("Schiedsrichter weiter");
+    game.expect_containing("Schiedsrichter lässt ohne Entscheidung weiterspielen");
+    game.type_line("Ende");
+    game.type_line("ja");
+    game.expect_saved();
+    assert_eq!(game.wait(), Some(0));
+    let (code, account) = run_in(
+        home.path(),
+        &["replay", journal.to_str().unwrap(), "--lang", "de"],
+    );
+    assert_eq!(code, Some(0), "{account}");
+    assert!(
+        account
+            .lines()
+            .any(|l| l.ends_with("Schiedsrichter lässt ohne Entscheidung weiterspielen")),
+        "{account}"
+    );
+}
