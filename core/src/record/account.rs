@@ -140,6 +140,7 @@ fn recount(
             tokens
         }
         (Entry::Referred(r), _) => r.tokens(),
+        (Entry::Dismissed(d), _) => d.tokens(),
         (Entry::Command(c), _) => c.tokens(),
         (Entry::Mode(m), _) => vec![Token::Word(Word::GoesOnIn), Token::Word(m.mode.word())],
         (Entry::ClockAdjustment(c), _) => clock_adjustment_tokens(c),

@@ -23,9 +23,9 @@ pub(crate) mod sheet;
 
 pub use account::{Recounted, account};
 pub use entry::{
-    ClaimEntry, ClaimRecord, ClockAdjustmentEntry, CommandEntry, CommandSource, Entry,
-    FIRST_SEALED_FORMAT, FlagEntry, Header, IllegalMoveEntry, JOURNAL_FORMAT, Matter, ModeEntry,
-    MoveCounterEntry, MoveEntry, PenaltyRecord, PlayerEntry, PressEntry, ReferredEntry,
+    ClaimEntry, ClaimRecord, ClockAdjustmentEntry, CommandEntry, CommandSource, DismissedEntry,
+    Entry, FIRST_SEALED_FORMAT, FlagEntry, Header, IllegalMoveEntry, JOURNAL_FORMAT, Matter,
+    ModeEntry, MoveCounterEntry, MoveEntry, PenaltyRecord, PlayerEntry, PressEntry, ReferredEntry,
     ReopenEntry, ResultEntry, STANDARD_START_FEN, TouchEntry, UndoEntry,
 };
 pub use export::{

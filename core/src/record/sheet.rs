@@ -526,6 +526,10 @@ impl Scoresheet {
                 });
                 EntryEffect::Noted
             }
+            Entry::Dismissed(d) => {
+                self.note(Note::words(d.tokens()));
+                EntryEffect::Noted
+            }
             Entry::Touch(t) => {
                 // Checked, then kept in the journal only: a touch is for the arbiter's ruling
                 // on touch-move (D.2.10.5), no note of the game score (nor PGN prose).

@@ -326,6 +326,11 @@ impl Session {
                     Token::Word(Word::DrawOffered),
                 ]);
             }
+            if let Some(matter) = self.referral_tokens() {
+                // Tournament mode: the matter put to the arbiter is before him still.
+                tokens.push(Token::Pause);
+                tokens.extend(matter);
+            }
         }
         if let Some(clock) = &self.clock {
             if !clock.clock().is_started() {
@@ -335,7 +340,15 @@ impl Session {
             } else if clock.clock().is_paused() {
                 tokens.extend([Token::Pause, Token::Word(Word::ClockPaused), Token::Pause]);
                 tokens.extend(clock.answer(crate::clock::Query::Both, Duration::ZERO));
-                if resumed {
+                if resumed && self.referral.is_some() {
+                    // Only the arbiter's ruling starts the clocks again (6.11).
+                    tokens.push(Token::Pause);
+                    tokens.extend(
+                        crate::command::Command::Arbiter(crate::command::ArbiterAction::Resume)
+                            .tokens(self.options.lang),
+                    );
+                    tokens.push(Token::Word(Word::ResumesClock));
+                } else if resumed {
                     tokens.extend([Token::Pause, Token::Word(Word::EnterResumesClock)]);
                 }
             }
