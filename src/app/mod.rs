@@ -4,6 +4,7 @@
 
 pub(crate) mod config_cmd;
 pub(crate) mod event_loop;
+pub(crate) mod opponent;
 pub(crate) mod options;
 pub(crate) mod play;
 pub(crate) mod port;

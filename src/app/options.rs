@@ -55,6 +55,14 @@ pub struct PlayArgs {
     /// The journal file to write (default: a new file in the games folder).
     #[arg(long)]
     pub journal: Option<PathBuf>,
+    /// Who plays the other side: board (a person at the board, the default) or engine (a
+    /// chess program at home: --elo, --engine; see docs/engine.md).
+    #[arg(long, value_name = "OPPONENT")]
+    pub opponent: Option<String>,
+    /// The chess program's level and program (`--opponent engine`).
+    #[cfg(feature = "engine")]
+    #[command(flatten)]
+    pub engine: crate::engine::EngineArgs,
     /// The devices, speech and view of the seat.
     #[command(flatten)]
     pub seat: SeatArgs,

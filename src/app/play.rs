@@ -72,6 +72,7 @@ pub fn run_play(args: &PlayArgs) -> Result<ExitCode, Error> {
         }));
     }
     let mut session = Session::new(sheet, clock, session_options(&settings, args));
+    super::opponent::attach_new(&settings, args, &mut session)?;
     let ports = super::ports::open(&settings, args, &mut session, files, false, Duration::ZERO)?;
     Ok(run(&mut session, ports, false, Duration::ZERO, starting))
 }
@@ -224,6 +225,7 @@ pub fn run_resume(args: &ResumeArgs) -> Result<ExitCode, Error> {
             .shown(journal_path.display())
             .logged(&err)
     })?;
+    super::opponent::attach_resumed(&settings, &play_args, &mut session)?;
     let mut starting = Vec::new();
     if let Some(tail) = &contents.damaged_tail {
         starting.push(Input::Disk(DiskReport::DamagedEnd(tail.clone())));
