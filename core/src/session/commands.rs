@@ -287,7 +287,7 @@ impl Session {
         {
             self.uncompleted.is_none()
                 && self.against_program()
-                && !self.cycle.move_under_way()
+                && (!self.cycle.move_under_way() || self.pegs_show_earlier())
                 && self.typed_illegal.is_none()
         }
         #[cfg(not(feature = "engine"))]

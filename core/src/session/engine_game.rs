@@ -422,6 +422,41 @@ impl Session {
         self.taken_back_outside(plies, now, out);
     }
 
+    /// The pegs show the position before our last move (the program's reply, if made, never
+    /// followed or put back too): a takeback by pegs, to be confirmed.
+    pub(super) fn pegs_show_earlier(&self) -> bool {
+        let Some(theirs) = self.outside_side() else {
+            return false;
+        };
+        if !self.against_program() || self.tournament() {
+            return false;
+        }
+        let plies = self.game().history().len();
+        let back = if self.game().turn() == theirs { 1 } else { 2 };
+        if plies < back || self.game().history()[plies - back].by == theirs {
+            return false;
+        }
+        let Some(earlier) = self.game().position_at(plies - back) else {
+            return false;
+        };
+        self.cycle.peg_agrees(earlier) == Some(true)
+            && self.cycle.peg_agrees(self.game().position()) == Some(false)
+    }
+
+    /// After an event of the peg board: pegs put back as they stood before our last move
+    /// ask whether to take the move pair back ("Korrektur? ja oder nein").
+    pub(super) fn pegs_put_back(&mut self, out: &mut Vec<Effect>) {
+        if self.confirm.is_some() || !self.pegs_show_earlier() {
+            return;
+        }
+        let pending = super::confirm::Pending {
+            command: Command::TakeBack,
+            side: Some(self.options.vi_side),
+        };
+        out.push(Effect::say(pending.question(self.options.lang)));
+        self.confirm = Some(pending);
+    }
+
     /// After each input: the review once the game is over, the program's move when it is
     /// its turn (after a takeback, a restart).
     pub(super) fn engine_after_input(&mut self, now: Duration, out: &mut Vec<Effect>) {

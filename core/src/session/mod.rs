@@ -416,6 +416,10 @@ impl Session {
                 }
                 let steps = self.cycle.board_event(seat, event, &self.cycle_game());
                 self.carry_out(steps, now, &mut out);
+                #[cfg(feature = "engine")]
+                if seat == Seat::Peg {
+                    self.pegs_put_back(&mut out);
+                }
             }
             Input::Heard { heard, always_on } => {
                 self.handle_heard(&heard, always_on, now, &mut out)

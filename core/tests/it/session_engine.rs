@@ -242,6 +242,26 @@ fn the_last_move_pair_is_taken_back_by_command_and_the_pegs_follow() {
 }
 
 #[test]
+fn pegs_put_back_as_before_our_move_take_the_pair_back_once_confirmed() {
+    let mut s = against_program();
+    let asked = vi_move(&mut s, Square::E2, Square::E4, "Eva vier", 100);
+    program_moves(&mut s, &asked, "e7e5", 300);
+    let asked = vi_move(&mut s, Square::G1, Square::F3, "Springer Felix drei", 400);
+    // The program replies; the VI player puts his knight back instead of following.
+    let _ = decide(&mut s, found(&asked, Some("b8c6"), None), 500);
+    peg(&mut s, BoardInput::Up(Square::F3), 600);
+    let back = peg(&mut s, BoardInput::Down(Square::G1, Cell::Peg), 610);
+    assert_eq!(said(&back).last().unwrap(), "Korrektur? ja oder nein");
+    let yes = line(&mut s, "ja", 700);
+    assert_eq!(recorded(&yes), ["training", "undo", "undo"]);
+    assert_eq!(s.game().history().len(), 2);
+    assert_eq!(s.peg_agrees(), Some(true), "{:?}", said(&yes));
+    // Played again, the program is asked again.
+    let asked = vi_move(&mut s, Square::B1, Square::C3, "Springer Cesar drei", 800);
+    assert_eq!(asked.position.reached().turn(), Color::Black);
+}
+
+#[test]
 fn another_level_is_recorded_and_used_from_the_next_move() {
     let mut s = against_program();
     line(&mut s, "Stärke 2000", 100);
