@@ -286,3 +286,123 @@ fn a_game_against_stockfish_at_2000_in_english() {
 fn a_game_against_stockfish_at_1500_in_french() {
     a_game_against_stockfish(&FR, "1500");
 }
+
+/// A game against the engine at `program`, in German, with `env` set for it.
+fn against(program: &Path, dir: &Path, env: &[(&str, &Path)]) -> Running {
+    let mut command = annexd();
+    command
+        .arg("play")
+        .arg("--journal")
+        .arg(dir.join("faults.jsonl"))
+        .arg("--engine")
+        .arg(program)
+        .args(["--opponent", "engine", "--speech", "text", "--lang", "de"])
+        .env("XDG_CONFIG_HOME", dir)
+        .env("XDG_DATA_HOME", dir)
+        .env("XDG_STATE_HOME", dir);
+    for (name, value) in env {
+        command.env(name, value);
+    }
+    Running::start(command)
+}
+
+fn test_engine(name: &str) -> std::path::PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/data/engines")
+        .join(name)
+}
+
+/// The rest of the game is typed: the program's moves too; then left and saved.
+fn typed_on_and_saved(mut game: Running) {
+    game.type_line("Eva fünf");
+    game.expect_exact("Schwarz Eva fünf");
+    game.type_line("Ende\nja");
+    game.expect_saved();
+    assert_eq!(game.wait(), Some(0));
+}
+
+#[cfg_attr(not(unix), ignore = "the misbehaving engines are shell scripts")]
+#[test]
+fn an_engine_that_crashes_then_hangs_is_said_and_the_game_goes_on() {
+    let dir = tempfile::tempdir().unwrap();
+    let state = dir.path().join("starts");
+    let mut game = against(
+        &test_engine("moody.sh"),
+        dir.path(),
+        &[("MOODY_STATE", &state)],
+    );
+    game.expect_containing("Schach-Engine bereit: Moody 1");
+    game.type_line("Eva vier");
+    game.expect_exact("Weiß Eva vier");
+    game.expect_exact("die Schach-Engine ist abgestürzt, Schach-Engine neu gestartet");
+    game.expect_containing("Schach-Engine bereit: Moody 2");
+    // It hangs in its search and ignores stop: given up after its time and the patience.
+    game.expect_exact(
+        "die Schach-Engine antwortet nicht, die Partie geht weiter, die Züge des Gegners jetzt eingeben, oder mit Ende aufhören und später mit annexd resume weiterspielen",
+    );
+    typed_on_and_saved(game);
+}
+
+#[cfg_attr(not(unix), ignore = "the misbehaving engines are shell scripts")]
+#[test]
+fn an_engine_that_answers_nonsense_or_none_at_the_path_is_said_and_the_game_goes_on() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut game = against(&test_engine("garbage.sh"), dir.path(), &[]);
+    game.expect_containing(
+        "die Schach-Engine antwortet unverständlich, Schach-Engine neu gestartet",
+    );
+    game.expect_containing("die Schach-Engine antwortet unverständlich, die Partie geht weiter");
+    game.type_line("Eva vier");
+    game.expect_exact("Weiß Eva vier");
+    typed_on_and_saved(game);
+
+    let dir = tempfile::tempdir().unwrap();
+    let mut game = against(Path::new("/nowhere/stockfish"), dir.path(), &[]);
+    game.expect_containing("keine Schach-Engine gefunden, die Partie geht weiter");
+    game.type_line("Eva vier");
+    game.expect_exact("Weiß Eva vier");
+    // A help asked of it is refused in words.
+    game.type_line("Tipp");
+    game.expect_exact("die Schach-Engine läuft nicht");
+    typed_on_and_saved(game);
+}
+
+/// The other side of fairplay's test that a game against a person starts no engine
+/// (tests/it/fairplay.rs): the same trace of `exec` calls does see the engine started in a
+/// game against it, so its absence there means something.
+#[cfg_attr(
+    windows,
+    ignore = "strace, which traces the program's system calls, is Linux's"
+)]
+#[test]
+fn a_game_against_the_engine_shows_its_start_in_the_trace_of_exec_calls() {
+    let dir = tempfile::tempdir().unwrap();
+    let trace = dir.path().join("trace.txt");
+    let mut command = std::process::Command::new("strace");
+    command
+        .args(["-f", "-qq", "-e", "trace=execve", "-o"])
+        .arg(&trace)
+        .arg(env!("CARGO_BIN_EXE_annexd"))
+        .arg("play")
+        .arg("--journal")
+        .arg(dir.path().join("traced.jsonl"))
+        .args(["--opponent", "engine", "--speech", "text"])
+        .env("XDG_CONFIG_HOME", dir.path())
+        .env("XDG_DATA_HOME", dir.path());
+    let out = crate::speech_support::run_with_deadline(
+        command,
+        Some(b"Eva vier\nEnde\nja\n"),
+        Duration::from_secs(60),
+    );
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let trace = std::fs::read_to_string(&trace).unwrap();
+    let execs: Vec<&str> = trace.lines().filter(|l| l.contains("execve(")).collect();
+    assert!(
+        execs.iter().any(|l| l.contains("stockfish")),
+        "the engine's start is traced: {execs:?}"
+    );
+}
