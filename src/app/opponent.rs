@@ -8,8 +8,9 @@ use annexd_core::{Lang, Mode, Session, Settings, Word};
 use super::options::PlayArgs;
 use crate::error::Error;
 
-/// Who plays the other side.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+/// Who plays the other side (`--opponent`, named as on the command line).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Deserialize)]
+#[serde(rename_all = "lowercase")]
 pub(crate) enum OpponentChoice {
     /// A person at the board (his e-board, or his moves relayed).
     Board,
@@ -19,19 +20,14 @@ pub(crate) enum OpponentChoice {
 
 /// The opponent `--opponent` names (the board's when not given).
 pub(crate) fn choice(args: &PlayArgs, lang: Lang) -> Result<OpponentChoice, Error> {
-    match args.opponent.as_deref().map(str::trim) {
-        None | Some("board") => Ok(OpponentChoice::Board),
-        Some("engine") if cfg!(feature = "engine") => Ok(OpponentChoice::Engine),
-        Some("engine") => Err(Error::new(lang, Word::EngineNotBuilt)),
-        Some(other) => Err(Error::new(lang, Word::BadOption)
-            .shown(format!("--opponent {other}"))
-            .and_word(Word::AllowedAre)
-            .shown(if cfg!(feature = "engine") {
-                "board, engine"
-            } else {
-                "board"
-            })
-            .usage()),
+    let Some(value) = args.opponent.as_deref() else {
+        return Ok(OpponentChoice::Board);
+    };
+    match super::options::parse_setting::<OpponentChoice>(value.trim(), "--opponent", lang)? {
+        OpponentChoice::Engine if !cfg!(feature = "engine") => {
+            Err(Error::new(lang, Word::EngineNotBuilt))
+        }
+        chosen => Ok(chosen),
     }
 }
 

@@ -240,7 +240,7 @@ fn rate_in_range(rate: f32, flag: &str, lang: Lang) -> Result<f32, Error> {
 }
 
 /// Reads a command-line value with the same names as the settings file.
-fn parse_setting<T: serde::de::DeserializeOwned>(
+pub(super) fn parse_setting<T: serde::de::DeserializeOwned>(
     value: &str,
     flag: &str,
     lang: Lang,
