@@ -116,6 +116,8 @@ impl Session {
             || self.game().is_over()
             || self.game().turn() != side
             || self.engine.asked_after == Some(plies)
+            // Our move is asked for once completed (it may still be corrected, D.2.8).
+            || self.uncompleted.is_some()
         {
             return;
         }
@@ -300,12 +302,13 @@ impl Session {
         let Some(mut helping) = self.engine.helping.take() else {
             return;
         };
-        if helping.plies != self.game().history().len() || &found.position != self.game().position()
+        // The threat's second search is of the position with the turn passed.
+        let passed = helping.help == TrainingHelp::Threat && helping.now.is_some();
+        if helping.plies != self.game().history().len()
+            || (&found.position != self.game().position() && !passed)
         {
-            if helping.help != TrainingHelp::Threat || helping.now.is_none() {
-                out.push(Effect::Log("a help for another position: dropped".into()));
-                return;
-            }
+            out.push(Effect::Log("a help for another position: dropped".into()));
+            return;
         }
         let position = self.game().position().clone();
         let (tokens, answer) = match (helping.help, found.purpose) {

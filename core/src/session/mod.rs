@@ -187,6 +187,8 @@ pub struct Session {
     typed_illegal: Option<(Color, String)>,
     /// The opponent outside the board (a chess program, a remote player), if one plays.
     opponent: Option<crate::record::OpponentEntry>,
+    /// An entry from outside is being recorded (its end): not told back to the outside.
+    hearing_outside: bool,
     /// What the session keeps of the chess program it plays against.
     #[cfg(feature = "engine")]
     engine: engine_game::EngineState,
@@ -219,6 +221,7 @@ impl Session {
             referral: None,
             typed_illegal: None,
             opponent: None,
+            hearing_outside: false,
             #[cfg(feature = "engine")]
             engine: engine_game::EngineState::default(),
         }
@@ -427,7 +430,7 @@ impl Session {
             Input::Device(report) => self.device_report(report, &mut out),
             Input::Disk(report) => self.disk_report(report, &mut out),
             Input::Stop(request) => self.stop_request(request, now, &mut out),
-            Input::Opponent(event) => self.from_opponent(event, now, &mut out),
+            Input::Opponent(event) => self.heard_from_opponent(event, now, &mut out),
         }
         self.poll_clock(now, &mut out);
         #[cfg(feature = "engine")]

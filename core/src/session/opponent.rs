@@ -76,7 +76,7 @@ impl Session {
     }
 
     /// What the opponent outside tells the game.
-    pub(super) fn from_opponent(
+    pub(super) fn heard_from_opponent(
         &mut self,
         event: FromOpponent,
         now: Duration,
@@ -96,7 +96,7 @@ impl Session {
             FromOpponent::Clocks { white, black } => self.outside_clocks(white, black, now, out),
             FromOpponent::Offer(offer) => self.opponent_offer(offer, now, out),
             FromOpponent::TookBack { plies } => self.taken_back_outside(plies, now, out),
-            FromOpponent::Ended { result, why } => self.ended_outside(result, why, now, out),
+            FromOpponent::Ended { outcome, why } => self.ended_outside(outcome, why, now, out),
             FromOpponent::Said {
                 tokens,
                 detail,
@@ -221,6 +221,9 @@ impl Session {
         let Some(theirs) = self.outside_side() else {
             return;
         };
+        if self.hearing_outside {
+            return;
+        }
         let request = match entry {
             Entry::DrawOffer(p) if p.by != theirs => OurRequest::OfferDraw,
             Entry::DrawAccept(p) if p.by != theirs => OurRequest::AcceptDraw,
@@ -327,22 +330,33 @@ impl Session {
         }
     }
 
-    /// The game ended outside: recorded and said.
+    /// The game ended outside: recorded with its reason and said. A resignation and a
+    /// fallen flag are recorded as such (the rules then give the result: a flag against a
+    /// side that cannot mate is a draw, 6.9); any other end as decided there.
     fn ended_outside(
         &mut self,
-        result: crate::game::GameResult,
+        outcome: crate::game::GameOutcome,
         why: Vec<Token>,
         now: Duration,
         out: &mut Vec<Effect>,
     ) {
+        use crate::game::EndReason;
         if self.game().is_over() {
             return;
         }
-        let entry = Entry::Result(ResultEntry {
-            result,
-            reason: None,
-        });
-        match self.record(entry, now, out) {
+        let entry = match outcome.reason {
+            EndReason::Resignation { by } => Entry::resign(by),
+            EndReason::FlagFall { fallen } => Entry::flag(fallen),
+            reason => Entry::Result(ResultEntry {
+                result: outcome.result,
+                reason: Some(reason),
+            }),
+        };
+        let closes_itself = !matches!(entry, Entry::Result(_));
+        self.hearing_outside = true;
+        let recorded = self.record(entry, now, out);
+        self.hearing_outside = false;
+        match recorded {
             Ok(_) => {
                 let mut tokens = why;
                 if !tokens.is_empty() {
@@ -355,11 +369,13 @@ impl Session {
                         .unwrap_or_default(),
                 );
                 out.push(Effect::urgent(tokens));
-                self.uncompleted = None;
-                self.stop_clock_at_the_end(now, out);
-                out.push(Effect::CloseRecord {
-                    sheets: self.options.sheets.clone(),
-                });
+                if !closes_itself {
+                    self.uncompleted = None;
+                    self.stop_clock_at_the_end(now, out);
+                    out.push(Effect::CloseRecord {
+                        sheets: self.options.sheets.clone(),
+                    });
+                }
             }
             Err(err) => out.push(Effect::say(err.tokens())),
         }

@@ -18,7 +18,7 @@ use std::time::Duration;
 use shakmaty::Color;
 
 use super::seat::Seat;
-use crate::game::GameResult;
+use crate::game::GameOutcome;
 use crate::record::OpponentSource;
 use crate::speech::Priority;
 use crate::words::Token;
@@ -174,11 +174,12 @@ pub enum FromOpponent {
         plies: usize,
     },
     /// The game ended outside (a resignation or a flag there, a server's verdict): recorded
-    /// and said, the words of why first.
+    /// with its reason and said, the words of why first.
     Ended {
-        /// The result.
-        result: GameResult,
-        /// Why, in words ("beendet vom Server"), said before the result.
+        /// The result and its reason (a resignation and a fallen flag are recorded as such,
+        /// the rules then give the result; any other reason is recorded as decided there).
+        outcome: GameOutcome,
+        /// Why, in words ("beendet vom Server"), said before the outcome's own words.
         why: Vec<Token>,
     },
     /// Words of the opponent's source to say (connecting, waiting, the line lost and back, a

@@ -386,3 +386,46 @@ fn no_help_where_there_is_no_program_nor_online() {
         ["keine Hilfe der Engine in einer Online-Partie: lichess verbietet sie"]
     );
 }
+
+#[test]
+fn with_a_clock_the_program_thinks_within_its_share_and_presses_its_own_clock() {
+    let mut s = session_with(None, Some("5+3"), Some(Sensing::Occupancy), options());
+    s.attach_opponent(program(Color::Black, 1500));
+    let _ = s.greeting(false);
+    let _ = decide(
+        &mut s,
+        Decision::Ready {
+            name: "Stockfish 15.1".into(),
+            offers: Offers::default(),
+        },
+        50,
+    );
+    peg(&mut s, BoardInput::Up(Square::E2), 1000);
+    peg(&mut s, BoardInput::Down(Square::E4, Cell::Peg), 1100);
+    let made = line(&mut s, "Eva vier", 1200);
+    assert!(
+        searches(&made).is_empty(),
+        "asked once the clock completes the move"
+    );
+    let pressed = s.handle(Input::ClockButton, Duration::from_millis(1500));
+    let asked = searches(&pressed);
+    assert_eq!(asked.len(), 1);
+    // Its share: five minutes over the moves to come, plus most of the increment; far
+    // below its time, far above nothing.
+    let think = asked[0].think.expect("a thinking time");
+    assert!(
+        think >= Duration::from_secs(5) && think <= Duration::from_secs(20),
+        "{think:?}"
+    );
+    let reply = decide(&mut s, found(&asked[0], Some("c7c5"), None), 1500 + 8000);
+    assert_eq!(
+        recorded(&reply),
+        ["move", "press"],
+        "it pressed its own clock"
+    );
+    let clock = s.clock().unwrap().clock();
+    assert_eq!(clock.running(), Some(Color::White));
+    // Black's clock ran while it thought.
+    let black = clock.remaining(Color::Black, Duration::from_millis(9500));
+    assert!(black < Duration::from_secs(300), "{black:?}");
+}
