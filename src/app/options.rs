@@ -55,6 +55,10 @@ pub struct PlayArgs {
     /// The journal file to write (default: a new file in the games folder).
     #[arg(long)]
     pub journal: Option<PathBuf>,
+    /// Where the journal of a next game goes ("neue Partie" against the engine): beside the
+    /// last one's.
+    #[arg(skip)]
+    pub games_dir: Option<PathBuf>,
     /// Who plays the other side: board (a person at the board, the default) or engine (a
     /// chess program at home: --elo, --engine; see docs/engine.md).
     #[arg(long, value_name = "OPPONENT")]

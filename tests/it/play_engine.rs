@@ -406,3 +406,55 @@ fn a_game_against_the_engine_shows_its_start_in_the_trace_of_exec_calls() {
         "the engine's start is traced: {execs:?}"
     );
 }
+
+#[cfg_attr(windows, ignore = "Debian's Stockfish is a Linux program")]
+#[test]
+fn a_new_game_and_another_level_without_leaving_the_program() {
+    let dir = tempfile::tempdir().unwrap();
+    let journal = dir.path().join("first.jsonl");
+    let mut command = annexd();
+    command
+        .arg("play")
+        .arg("--journal")
+        .arg(&journal)
+        .args(["--opponent", "engine", "--elo", "1200", "--speech", "text"])
+        .env("XDG_CONFIG_HOME", dir.path())
+        .env("XDG_DATA_HOME", dir.path())
+        .env("XDG_STATE_HOME", dir.path());
+    let mut game = Running::start(command);
+    game.expect_containing("Schach-Engine bereit: Stockfish");
+    game.type_line("Eva vier");
+    game.expect_exact("Weiß Eva vier");
+    game.expect_line("with the engine's reply", |l| l.starts_with("Schwarz "));
+    game.type_line("neue Partie");
+    game.expect_exact("neue Partie? ja oder nein");
+    game.type_line("ja");
+    // The game left is saved (resumable), the next one begins against the same program.
+    game.expect_saved();
+    game.expect_exact("neue Partie, Weiß am Zug, Zug eins");
+    game.expect_containing("Schach-Engine bereit: Stockfish");
+    game.type_line("Stärke 1800");
+    game.expect_exact("Stärke eintausendachthundert? ja oder nein");
+    game.type_line("ja");
+    game.expect_exact("Stärke eintausendachthundert Elo");
+    game.type_line("Ende\nja");
+    game.expect_saved();
+    assert_eq!(game.wait(), Some(0));
+    let journals: Vec<_> = std::fs::read_dir(dir.path())
+        .unwrap()
+        .filter_map(Result::ok)
+        .map(|e| e.path())
+        .filter(|p| p.extension().is_some_and(|x| x == "jsonl"))
+        .collect();
+    assert_eq!(journals.len(), 2, "{journals:?}");
+    let second = journals.iter().find(|p| **p != journal).unwrap();
+    let levels: Vec<Option<u32>> = entries(second)
+        .into_iter()
+        .filter_map(|e| match e {
+            Entry::Opponent(o) => Some(o.elo),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(levels.first(), Some(&Some(1200)));
+    assert_eq!(levels.last(), Some(&Some(1800)));
+}

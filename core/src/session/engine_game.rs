@@ -40,6 +40,9 @@ pub(super) struct EngineState {
     helping: Option<Helping>,
     /// The review after the game: the analyses so far, the positions left.
     review: Option<Review>,
+    /// "neue Partie" was confirmed: this game is left (kept in its journal) and the program
+    /// starts another against the same program and level.
+    another_game: bool,
 }
 
 /// A help under way.
@@ -76,6 +79,11 @@ impl Session {
         self.opponent
             .as_ref()
             .is_some_and(|o| o.source == OpponentSource::Program)
+    }
+
+    /// "neue Partie" was confirmed.
+    pub(super) fn another_game_asked(&self) -> bool {
+        self.engine.another_game
     }
 
     /// The chess program failed for good: its moves may be typed.
@@ -239,7 +247,11 @@ impl Session {
         let help = match command {
             Command::Level(elo) => return self.change_level(elo, now, out),
             Command::NewGame => {
-                out.push(Effect::say(vec![Token::Word(Word::NotPossibleNow)]));
+                // This game stays in its journal (resumable if unfinished); the program
+                // leaves it and starts the next (`Session::new_game_asked`).
+                self.engine.another_game = true;
+                out.push(Effect::say(vec![Token::Word(Word::NewGame)]));
+                out.push(Effect::Quit);
                 return;
             }
             Command::Hint => TrainingHelp::Hint,

@@ -45,6 +45,18 @@ impl Session {
         Sources::new(vi_side, opponent)
     }
 
+    /// "neue Partie" was confirmed (at home against the chess program): once this game is
+    /// left (its journal kept), the program starts another against the same program and
+    /// level.
+    pub fn new_game_asked(&self) -> bool {
+        #[cfg(feature = "engine")]
+        {
+            self.another_game_asked()
+        }
+        #[cfg(not(feature = "engine"))]
+        false
+    }
+
     /// The opponent outside cannot move any more (a chess program that failed for good):
     /// its moves may be typed, as a sighted player's are.
     pub(super) fn outside_moves_typed(&self) -> bool {
