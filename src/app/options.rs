@@ -46,6 +46,10 @@ pub struct PlayArgs {
     /// The start position in FEN (default: the initial position).
     #[arg(long)]
     pub fen: Option<String>,
+    /// Start where a game in a PGN file ends (its main line played from its start): an
+    /// opening or an ending to practise.
+    #[arg(long, value_name = "FILE", conflicts_with = "fen")]
+    pub pgn: Option<PathBuf>,
     /// White's name.
     #[arg(long)]
     pub white: Option<String>,

@@ -44,11 +44,14 @@ fn play_one(args: &PlayArgs) -> Result<(ExitCode, bool), Error> {
             .map(|code| (code, false));
     }
     let clock = clock_for(&settings.game.time_control, &settings)?;
-    let mut header = Header::new(
-        args.fen
+    let start = match &args.pgn {
+        Some(pgn) => super::start_position::fen_after_pgn(pgn, lang)?,
+        None => args
+            .fen
             .clone()
             .unwrap_or_else(|| annexd_core::record::STANDARD_START_FEN.to_string()),
-    );
+    };
+    let mut header = Header::new(start);
     header.white = settings.game.white.clone();
     header.black = settings.game.black.clone();
     header.event = settings.game.event.clone();
@@ -95,7 +98,17 @@ fn play_one(args: &PlayArgs) -> Result<(ExitCode, bool), Error> {
     }
     let mut session = Session::new(sheet, clock, session_options(&settings, args));
     super::opponent::attach_new(&settings, args, &mut session)?;
-    let ports = super::ports::open(&settings, args, &mut session, files, false, Duration::ZERO)?;
+    // The simulated peg board starts where the game does (a PGN's end too).
+    let mut board_args = args.clone();
+    board_args.fen = Some(session.game().start_fen());
+    let ports = super::ports::open(
+        &settings,
+        &board_args,
+        &mut session,
+        files,
+        false,
+        Duration::ZERO,
+    )?;
     let code = run(&mut session, ports, false, Duration::ZERO, starting);
     Ok((code, session.new_game_asked()))
 }
