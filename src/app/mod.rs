@@ -4,8 +4,10 @@
 
 pub(crate) mod config_cmd;
 pub(crate) mod event_loop;
+pub(crate) mod opponent;
 pub(crate) mod options;
 pub(crate) mod play;
 pub(crate) mod port;
 pub(crate) mod ports;
 pub(crate) mod signals;
+pub(crate) mod start_position;

@@ -46,6 +46,10 @@ pub struct PlayArgs {
     /// The start position in FEN (default: the initial position).
     #[arg(long)]
     pub fen: Option<String>,
+    /// Start where a game in a PGN file ends (its main line played from its start): an
+    /// opening or an ending to practise.
+    #[arg(long, value_name = "FILE", conflicts_with = "fen")]
+    pub pgn: Option<PathBuf>,
     /// White's name.
     #[arg(long)]
     pub white: Option<String>,
@@ -55,6 +59,18 @@ pub struct PlayArgs {
     /// The journal file to write (default: a new file in the games folder).
     #[arg(long)]
     pub journal: Option<PathBuf>,
+    /// Where the journal of a next game goes ("neue Partie" against the engine): beside the
+    /// last one's.
+    #[arg(skip)]
+    pub games_dir: Option<PathBuf>,
+    /// Who plays the other side: board (a person at the board, the default) or engine (a
+    /// chess program at home: --elo, --engine; see docs/engine.md).
+    #[arg(long, value_name = "OPPONENT")]
+    pub opponent: Option<String>,
+    /// The chess program's level and program (`--opponent engine`).
+    #[cfg(feature = "engine")]
+    #[command(flatten)]
+    pub engine: crate::engine::EngineArgs,
     /// The devices, speech and view of the seat.
     #[command(flatten)]
     pub seat: SeatArgs,
@@ -269,7 +285,7 @@ fn rate_in_range(rate: f32, flag: &str, lang: Lang) -> Result<f32, Error> {
 }
 
 /// Reads a command-line value with the same names as the settings file.
-fn parse_setting<T: serde::de::DeserializeOwned>(
+pub(super) fn parse_setting<T: serde::de::DeserializeOwned>(
     value: &str,
     flag: &str,
     lang: Lang,

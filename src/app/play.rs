@@ -16,20 +16,42 @@ use annexd_core::{
 use super::event_loop::run;
 use super::options::{PlayArgs, ResumeArgs, View, clock_for, settings_for};
 
-/// `annexd play`.
+/// `annexd play`; after a game against the chess program where "neue Partie" was confirmed,
+/// the next game (a new journal beside the last) against the same program and level.
 pub fn run_play(args: &PlayArgs) -> Result<ExitCode, Error> {
+    let mut args = args.clone();
+    loop {
+        let (code, another) = play_one(&args)?;
+        if !another {
+            return Ok(code);
+        }
+        // The next game's journal is a new file beside the last one's (named by its time).
+        if let Some(last) = args.journal.take() {
+            let dir = last.parent().map(Path::to_path_buf).unwrap_or_default();
+            args.games_dir = Some(dir);
+        }
+        // And from the initial position, unless a position to practise was given.
+    }
+}
+
+/// One game of `annexd play`: its exit status, and whether another was asked for.
+fn play_one(args: &PlayArgs) -> Result<(ExitCode, bool), Error> {
     let settings = settings_for(args)?;
     let lang = settings.game.language;
     if settings.game.role == SeatRole::Clock {
         // The seat of a talking clock alone (D.2.6.1): the same settings, the same clock.
-        return crate::clock::cli::run_with(&Default::default(), &settings);
+        return crate::clock::cli::run_with(&Default::default(), &settings)
+            .map(|code| (code, false));
     }
     let clock = clock_for(&settings.game.time_control, &settings)?;
-    let mut header = Header::new(
-        args.fen
+    let start = match &args.pgn {
+        Some(pgn) => super::start_position::fen_after_pgn(pgn, lang)?,
+        None => args
+            .fen
             .clone()
             .unwrap_or_else(|| annexd_core::record::STANDARD_START_FEN.to_string()),
-    );
+    };
+    let mut header = Header::new(start);
     header.white = settings.game.white.clone();
     header.black = settings.game.black.clone();
     header.event = settings.game.event.clone();
@@ -56,7 +78,10 @@ pub fn run_play(args: &PlayArgs) -> Result<ExitCode, Error> {
     let (journal_path, (files, sheet)) = match &args.journal {
         Some(path) => (path.clone(), create_files(path, &header, lang)?),
         None => {
-            let dir = crate::data_dirs::games(&settings);
+            let dir = args
+                .games_dir
+                .clone()
+                .unwrap_or_else(|| crate::data_dirs::games(&settings));
             std::fs::create_dir_all(&dir)
                 .map_err(|err| Error::io(lang, Word::FolderNotCreated, &dir, &err))?;
             new_game_files(&dir, &header, lang)?
@@ -72,8 +97,20 @@ pub fn run_play(args: &PlayArgs) -> Result<ExitCode, Error> {
         }));
     }
     let mut session = Session::new(sheet, clock, session_options(&settings, args));
-    let ports = super::ports::open(&settings, args, &mut session, files, false, Duration::ZERO)?;
-    Ok(run(&mut session, ports, false, Duration::ZERO, starting))
+    super::opponent::attach_new(&settings, args, &mut session)?;
+    // The simulated peg board starts where the game does (a PGN's end too).
+    let mut board_args = args.clone();
+    board_args.fen = Some(session.game().start_fen());
+    let ports = super::ports::open(
+        &settings,
+        &board_args,
+        &mut session,
+        files,
+        false,
+        Duration::ZERO,
+    )?;
+    let code = run(&mut session, ports, false, Duration::ZERO, starting);
+    Ok((code, session.new_game_asked()))
 }
 
 /// The session's options: the settings', with a snapshot of the game after each input where
@@ -224,6 +261,7 @@ pub fn run_resume(args: &ResumeArgs) -> Result<ExitCode, Error> {
             .shown(journal_path.display())
             .logged(&err)
     })?;
+    super::opponent::attach_resumed(&settings, &play_args, &mut session)?;
     let mut starting = Vec::new();
     if let Some(tail) = &contents.damaged_tail {
         starting.push(Input::Disk(DiskReport::DamagedEnd(tail.clone())));
@@ -241,7 +279,20 @@ pub fn run_resume(args: &ResumeArgs) -> Result<ExitCode, Error> {
     board_args.fen = Some(session.game().fen());
     // The PGN may be behind the journal after a crash: the journal's port writes it again.
     let ports = super::ports::open(&settings, &board_args, &mut session, files, true, offset)?;
-    Ok(run(&mut session, ports, true, offset, starting))
+    let code = run(&mut session, ports, true, offset, starting);
+    if !session.new_game_asked() {
+        return Ok(code);
+    }
+    // "neue Partie": the next game against the program and level this one was played at.
+    let mut next = play_args;
+    next.opponent = Some("engine".into());
+    next.games_dir = journal_path.parent().map(Path::to_path_buf);
+    #[cfg(feature = "engine")]
+    if let Some(opponent) = session.opponent() {
+        next.engine.elo = opponent.elo;
+        next.engine.engine = opponent.detail.as_ref().map(PathBuf::from);
+    }
+    run_play(&next)
 }
 
 /// Adds the entries a journal could not take at the end of the last session (kept in a

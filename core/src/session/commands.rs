@@ -140,6 +140,19 @@ impl Session {
             }
             // "gespeichert" is said once the journal is complete on disk (`DiskReport::Closed`).
             Command::Quit => out.push(Effect::Quit),
+            // A hint, the threat, an evaluation, a new game, another level (issue 31).
+            #[cfg(feature = "engine")]
+            command @ (Command::Hint
+            | Command::Threat
+            | Command::Evaluation
+            | Command::NewGame
+            | Command::Level(_)) => self.training(command, actor, now, out),
+            #[cfg(not(feature = "engine"))]
+            Command::Hint
+            | Command::Threat
+            | Command::Evaluation
+            | Command::NewGame
+            | Command::Level(_) => out.push(Effect::say(vec![Token::Word(Word::EngineNotBuilt)])),
         }
     }
 
@@ -157,7 +170,14 @@ impl Session {
         }
         let actor = confirm::whose(source, self.seating());
         let spoken_confirmed = source == Source::Microphone && command.needs_confirmation();
-        if !confirm::ends_the_game(&command) || spoken_confirmed || self.game().is_over() {
+        #[cfg(feature = "engine")]
+        if command.is_training() && self.training_refused(out) {
+            return;
+        }
+        let asks = confirm::ends_the_game(&command)
+            || command.is_training()
+            || (command == Command::TakeBack && self.takes_back_a_pair());
+        if !asks || spoken_confirmed || self.game().is_over() {
             self.handle_command(command, actor, now, out);
             return;
         }
@@ -260,12 +280,27 @@ impl Session {
         true
     }
 
+    /// "zurücknehmen" takes back the last move pair (at home against the chess program,
+    /// once our move is completed), rather than a slip before the clock.
+    fn takes_back_a_pair(&self) -> bool {
+        #[cfg(feature = "engine")]
+        {
+            self.uncompleted.is_none()
+                && self.against_program()
+                && (!self.cycle.move_under_way() || self.pegs_show_earlier())
+                && self.typed_illegal.is_none()
+        }
+        #[cfg(not(feature = "engine"))]
+        false
+    }
+
     /// What decides whose a command is.
     fn seating(&self) -> confirm::Seating {
         confirm::Seating {
             role: self.options.role,
             vi_side: self.options.vi_side,
-            sighted_has_board: self.cycle.has_sighted_board(),
+            // The keyboard is not the opponent's when his moves come from elsewhere.
+            sighted_has_board: !self.sources().keyboard_speaks_for_both(),
         }
     }
 
@@ -361,6 +396,12 @@ impl Session {
         }
         if self.cycle.withdraw_announcement() {
             out.push(Effect::say(vec![Token::Word(Word::AnnouncementWithdrawn)]));
+            return;
+        }
+        #[cfg(feature = "engine")]
+        if self.takes_back_a_pair() {
+            // At home against the program: the last move pair goes back (issue 31).
+            self.take_back_pair(now, out);
             return;
         }
         let Some(mover) = self.uncompleted else {

@@ -88,13 +88,23 @@ pub enum CommandKind {
     Slower,
     /// `Command::Peg`.
     Peg,
+    /// `Command::Hint`.
+    Hint,
+    /// `Command::Threat`.
+    Threat,
+    /// `Command::Evaluation`.
+    Evaluation,
+    /// `Command::NewGame`.
+    NewGame,
+    /// `Command::Level`.
+    Level,
     /// `Command::Quit`.
     Quit,
 }
 
 impl CommandKind {
     /// Every kind, in the order of the help text.
-    pub const ALL: [CommandKind; 41] = [
+    pub const ALL: [CommandKind; 46] = [
         CommandKind::WhoseMove,
         CommandKind::LastMove,
         CommandKind::LastMoves,
@@ -135,6 +145,11 @@ impl CommandKind {
         CommandKind::Faster,
         CommandKind::Slower,
         CommandKind::Peg,
+        CommandKind::Hint,
+        CommandKind::Threat,
+        CommandKind::Evaluation,
+        CommandKind::NewGame,
+        CommandKind::Level,
         CommandKind::Quit,
     ];
 

@@ -126,8 +126,15 @@ impl Port for LineView {
 
 /// Standard input, read as bytes on a thread of its own (reading blocks) and cut into
 /// [`TypedLine`]s; the channel closes at the end of input (or when it cannot be read). The
-/// channel is short, so a flood of input waits for the game instead of filling memory.
+/// channel is short, so a flood of input waits for the game instead of filling memory. One
+/// reader for the whole run: a next game ("neue Partie") reads on where the last stopped,
+/// and no line typed between them is lost to a reader of the game left.
 fn read_stdin_lines() -> Receiver<TypedLine> {
+    static LINES: std::sync::OnceLock<Receiver<TypedLine>> = std::sync::OnceLock::new();
+    LINES.get_or_init(start_reading_stdin).clone()
+}
+
+fn start_reading_stdin() -> Receiver<TypedLine> {
     let (tx, rx) = bounded(64);
     std::thread::Builder::new()
         .name("stdin".into())
