@@ -43,6 +43,8 @@ pub(super) struct EngineState {
     /// "neue Partie" was confirmed: this game is left (kept in its journal) and the program
     /// starts another against the same program and level.
     another_game: bool,
+    /// The evaluation its last move was found with (White's side), for a draw offer.
+    last_eval: Option<Eval>,
 }
 
 /// A help under way.
@@ -194,6 +196,7 @@ impl Session {
                     return;
                 }
                 self.engine.asked_after = None;
+                self.engine.last_eval = found.eval;
                 let Some(best) = found.best else {
                     // No move: the game is over (mate, stalemate), which the game says.
                     return;
@@ -478,10 +481,51 @@ impl Session {
         if !self.against_program() || self.engine.failed || !self.engine.ready {
             return;
         }
+        if !self.game().is_over() {
+            self.answer_draw_offer(now, out);
+        }
         if self.game().is_over() {
             self.start_review(out);
         } else {
             self.engine_to_move(now, out);
+        }
+    }
+
+    /// A draw offered to the program is answered at once (9.1.2: the opponent may accept or
+    /// decline): accepted when the position is level by its last evaluation (within
+    /// [`LEVEL_BELOW`](crate::engine::LEVEL_BELOW) centipawns, "die Stellung ist
+    /// ausgeglichen"), declined otherwise or before it has judged the game.
+    fn answer_draw_offer(&mut self, now: Duration, out: &mut Vec<Effect>) {
+        let Some(theirs) = self.outside_side() else {
+            return;
+        };
+        if self.game().pending_draw_offer() != Some(!theirs) {
+            return;
+        }
+        let level = self
+            .engine
+            .last_eval
+            .is_some_and(|eval| eval.centipawns_for(theirs).abs() < crate::engine::LEVEL_BELOW);
+        if level {
+            match self.record(Entry::accept_draw(theirs), now, out) {
+                Ok(_) => {
+                    let tokens = self
+                        .game()
+                        .outcome()
+                        .map(|o| o.tokens())
+                        .unwrap_or_default();
+                    out.push(Effect::say(tokens));
+                }
+                Err(err) => out.push(Effect::Log(format!("the draw was not accepted: {err}"))),
+            }
+        } else {
+            match self.record(Entry::decline_draw(theirs), now, out) {
+                Ok(_) => out.push(Effect::say(vec![
+                    Token::Side(theirs),
+                    Token::Word(Word::DrawDeclined),
+                ])),
+                Err(err) => out.push(Effect::Log(format!("the draw was not declined: {err}"))),
+            }
         }
     }
 

@@ -429,3 +429,49 @@ fn with_a_clock_the_program_thinks_within_its_share_and_presses_its_own_clock() 
     let black = clock.remaining(Color::Black, Duration::from_millis(9500));
     assert!(black < Duration::from_secs(300), "{black:?}");
 }
+
+/// 9.1.2.3: "The offer … remains valid until the opponent accepts it, rejects it orally,
+/// rejects it by touching a piece with the intention of moving or capturing it, or the game
+/// is concluded": the program answers it at once, in words.
+#[test]
+fn a_draw_offered_to_the_program_is_accepted_when_level_and_declined_otherwise() {
+    let mut s = against_program();
+    let asked = vi_move(&mut s, Square::E2, Square::E4, "Eva vier", 100);
+    // Its reply found the position level (20 centipawns).
+    program_moves(&mut s, &asked, "e7e5", 300);
+    let asked = vi_move(&mut s, Square::G1, Square::F3, "Springer Felix drei", 400);
+    let _ = decide(
+        &mut s,
+        found(&asked, Some("b8c6"), Some(Eval::Centipawns(-150))),
+        500,
+    );
+    // Black stands clearly better by its own judgement: it declines (9.1.2).
+    let answered = line(&mut s, "Remis", 600);
+    assert_eq!(recorded(&answered), ["draw_offer", "draw_decline"]);
+    assert!(
+        said(&answered).contains(&"Schwarz Remis abgelehnt".to_string()),
+        "{:?}",
+        said(&answered)
+    );
+    assert!(!s.game().is_over());
+}
+
+#[test]
+fn a_draw_offered_in_a_level_position_is_accepted_and_the_review_follows() {
+    let mut s = against_program();
+    let asked = vi_move(&mut s, Square::E2, Square::E4, "Eva vier", 100);
+    // Its reply found the position level (20 centipawns).
+    program_moves(&mut s, &asked, "e7e5", 300);
+    let answered = line(&mut s, "Remis", 400);
+    assert_eq!(recorded(&answered), ["draw_offer", "draw_accept", "result"]);
+    assert!(s.game().is_over());
+    assert_eq!(
+        s.game().outcome().unwrap().result,
+        annexd_core::game::GameResult::Draw
+    );
+    let review = searches(&answered);
+    assert!(
+        matches!(review[0].purpose, Purpose::Review(0)),
+        "{review:?}"
+    );
+}
