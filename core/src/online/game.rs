@@ -18,7 +18,7 @@ use super::moves::{parse_server_moves, reconcile};
 use super::request::RequestId;
 use super::server_clock::ServerClock;
 use super::wire::{ChatLine, GameFull, GameState, Player};
-use super::{Report, Said};
+use super::{Offer, Report, Said};
 
 /// The opponent, as the game's facts give him.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -352,12 +352,10 @@ impl Table {
         if !over {
             if state.offers_draw(theirs) && !draw_then[1] {
                 self.declined_draw = false;
+                reports.push(Report::Offer(Offer::DrawOffered));
                 reports.push(say(
                     Priority::Move,
                     vec![
-                        Token::Side(theirs),
-                        Token::Word(Word::DrawOffered),
-                        Token::Pause,
                         Token::Word(Word::AcceptDraw),
                         Token::Word(Word::Or),
                         Token::Word(Word::DeclineDraw),
@@ -377,17 +375,15 @@ impl Table {
                     vec![Token::Side(ours_side), Token::Word(Word::DrawOffered)],
                 ));
             } else if !state.offers_draw(ours_side) && draw_then[0] {
-                reports.push(say(Priority::Move, vec![Token::Word(Word::DrawDeclined)]));
+                reports.push(Report::Offer(Offer::DrawDeclined));
             }
             let taken_back = r.take_back > 0;
             if state.asks_takeback(theirs) && !was(GameState::asks_takeback, theirs) {
                 self.declined_takeback = false;
+                reports.push(Report::Offer(Offer::TakebackAsked));
                 reports.push(say(
                     Priority::Move,
                     vec![
-                        Token::Side(theirs),
-                        Token::Word(Word::TakebackProposed),
-                        Token::Pause,
                         Token::Word(Word::AcceptTakeback),
                         Token::Word(Word::Or),
                         Token::Word(Word::DeclineTakeback),
@@ -412,10 +408,7 @@ impl Table {
                 && was(GameState::asks_takeback, ours_side)
                 && !taken_back
             {
-                reports.push(say(
-                    Priority::Move,
-                    vec![Token::Word(Word::TakebackDeclined)],
-                ));
+                reports.push(Report::Offer(Offer::TakebackDeclined));
             }
         }
 

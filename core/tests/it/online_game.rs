@@ -105,6 +105,8 @@ impl Talk {
                     out.push(format!("ENDE: {}", Lang::De.text(&end.tokens)));
                     kept.push(Report::Ended(end));
                 }
+                // The session says and records the opponent's offers.
+                Report::Offer(offer) => out.push(format!("ANGEBOT: {offer:?}")),
                 Report::Log(_) => {}
                 other => kept.push(other),
             }
@@ -478,7 +480,7 @@ fn offers_and_takebacks_of_either_side_are_said_and_ours_asked_first() {
     ));
     assert_eq!(
         talk.said(),
-        ["Schwarz bietet Remis an, Remis annehmen oder Remis ablehnen"]
+        ["ANGEBOT: DrawOffered", "Remis annehmen oder Remis ablehnen"]
     );
     talk.act(Act::DeclineDraw);
     assert_eq!(
@@ -506,7 +508,7 @@ fn offers_and_takebacks_of_either_side_are_said_and_ours_asked_first() {
     ));
     assert_eq!(talk.said(), ["Weiß bietet Remis an"]);
     talk.input(Input::Line(game, game_state("e2e4 e7e5", "")));
-    assert_eq!(talk.said(), ["Remis abgelehnt"]);
+    assert_eq!(talk.said(), ["ANGEBOT: DrawDeclined"]);
 
     // No twice: nothing is sent.
     talk.act(Act::Wish(Intent::Resign));
@@ -526,7 +528,10 @@ fn offers_and_takebacks_of_either_side_are_said_and_ours_asked_first() {
     ));
     assert_eq!(
         talk.said(),
-        ["Schwarz bittet um Zugrücknahme, Zugrücknahme annehmen oder Zugrücknahme ablehnen"]
+        [
+            "ANGEBOT: TakebackAsked",
+            "Zugrücknahme annehmen oder Zugrücknahme ablehnen"
+        ]
     );
     talk.events();
     talk.act(Act::Wish(Intent::AcceptTakeback));
