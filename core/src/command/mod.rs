@@ -82,6 +82,18 @@ pub enum Command {
     Peg(String),
     /// Leave the program (the game stays in its journal and can be resumed).
     Quit,
+    /// Ask the opponent outside (online) to take back our last move.
+    ProposeTakeback,
+    /// Accept the opponent's request to take back its move.
+    AcceptTakeback,
+    /// Decline it.
+    DeclineTakeback,
+    /// Abort the game (online, before each side has moved).
+    AbortGame,
+    /// Claim the win: the opponent left the online game long enough ago.
+    ClaimVictory,
+    /// Read the players' chat: the lines not read yet (online).
+    ReadChat,
 }
 
 /// The arbiter's actions, said after "Schiedsrichter" / "arbiter".
@@ -174,6 +186,12 @@ impl CommandKind {
             CommandKind::Slower => Command::Slower,
             CommandKind::Peg => Command::Peg(v.rest?),
             CommandKind::Quit => Command::Quit,
+            CommandKind::ProposeTakeback => Command::ProposeTakeback,
+            CommandKind::AcceptTakeback => Command::AcceptTakeback,
+            CommandKind::DeclineTakeback => Command::DeclineTakeback,
+            CommandKind::AbortGame => Command::AbortGame,
+            CommandKind::ClaimVictory => Command::ClaimVictory,
+            CommandKind::ReadChat => Command::ReadChat,
         })
     }
 }
@@ -274,6 +292,12 @@ impl Command {
                 CommandKind::Peg
             }
             Command::Quit => CommandKind::Quit,
+            Command::ProposeTakeback => CommandKind::ProposeTakeback,
+            Command::AcceptTakeback => CommandKind::AcceptTakeback,
+            Command::DeclineTakeback => CommandKind::DeclineTakeback,
+            Command::AbortGame => CommandKind::AbortGame,
+            Command::ClaimVictory => CommandKind::ClaimVictory,
+            Command::ReadChat => CommandKind::ReadChat,
         };
         (kind, v)
     }
@@ -307,12 +331,14 @@ impl Command {
                 | Command::Repeat
                 | Command::Help(_)
                 | Command::Fen
+                | Command::ReadChat
         )
     }
 
     /// True when a spoken command must be confirmed with "ja" before it counts: resigning,
     /// offering, accepting, declining or claiming a draw bind the player and cannot be taken
-    /// back, so a misheard word must never do them.
+    /// back, so a misheard word must never do them; nor the online game's requests and
+    /// answers (a takeback, aborting, claiming the win), which go to the server at once.
     pub fn needs_confirmation(&self) -> bool {
         matches!(
             self,
@@ -321,6 +347,11 @@ impl Command {
                 | Command::AcceptDraw(_)
                 | Command::DeclineDraw(_)
                 | Command::ClaimDraw(_)
+                | Command::ProposeTakeback
+                | Command::AcceptTakeback
+                | Command::DeclineTakeback
+                | Command::AbortGame
+                | Command::ClaimVictory
         )
     }
 }

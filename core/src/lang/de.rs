@@ -224,6 +224,13 @@ fn commands(kind: CommandKind) -> &'static [Phrase] {
         CommandKind::Slower => &[&[W(Word::Slower)], &[T("langsamer sprechen")]],
         CommandKind::Peg => &[&[W(Word::Peg), Rest], &[T("peg"), Rest]],
         CommandKind::Quit => &[&[W(Word::Quit)], &[T("beenden")]],
+        // The online game's requests and answers (issue 32).
+        CommandKind::ProposeTakeback => &[&[W(Word::ProposeTakeback)], &[T("Zugrücknahme")]],
+        CommandKind::AcceptTakeback => &[&[W(Word::AcceptTakeback)], &[T("Rücknahme annehmen")]],
+        CommandKind::DeclineTakeback => &[&[W(Word::DeclineTakeback)], &[T("Rücknahme ablehnen")]],
+        CommandKind::AbortGame => &[&[W(Word::AbortGame)], &[T("abbrechen")]],
+        CommandKind::ClaimVictory => &[&[W(Word::ClaimVictory)], &[T("Sieg reklamieren")]],
+        CommandKind::ReadChat => &[&[W(Word::ReadChat)], &[T("Nachrichten")], &[T("Chat")]],
     }
 }
 
@@ -674,6 +681,7 @@ fn word(word: Word) -> &'static str {
         Word::EndedByServer => "vom Server beendet",
         Word::ChatFrom => "Nachricht von",
         Word::NoMessages => "keine Nachrichten",
+        Word::ReadChat => "Nachrichten lesen",
         Word::NoHelpOnline => {
             "keine Hilfe der Engine in einer Online-Partie: lichess verbietet sie"
         }

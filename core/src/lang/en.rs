@@ -209,6 +209,13 @@ fn commands(kind: CommandKind) -> &'static [Phrase] {
         ],
         CommandKind::Peg => &[&[W(Word::Peg), Rest]],
         CommandKind::Quit => &[&[W(Word::Quit)], &[T("exit")]],
+        // The online game's requests and answers (issue 32).
+        CommandKind::ProposeTakeback => &[&[W(Word::ProposeTakeback)], &[T("propose a takeback")]],
+        CommandKind::AcceptTakeback => &[&[W(Word::AcceptTakeback)], &[T("accept takeback")]],
+        CommandKind::DeclineTakeback => &[&[W(Word::DeclineTakeback)], &[T("decline takeback")]],
+        CommandKind::AbortGame => &[&[W(Word::AbortGame)], &[T("abort")]],
+        CommandKind::ClaimVictory => &[&[W(Word::ClaimVictory)], &[T("claim the win")]],
+        CommandKind::ReadChat => &[&[W(Word::ReadChat)], &[T("messages")], &[T("chat")]],
     }
 }
 
@@ -649,6 +656,7 @@ fn word(word: Word) -> &'static str {
         Word::EndedByServer => "ended by the server",
         Word::ChatFrom => "message from",
         Word::NoMessages => "no messages",
+        Word::ReadChat => "read messages",
         Word::NoHelpOnline => "no engine help in an online game: lichess forbids it",
         Word::GameNotFound => "game not found",
         Word::NotPossibleNow => "not possible now",

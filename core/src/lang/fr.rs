@@ -348,6 +348,13 @@ fn commands(kind: CommandKind) -> &'static [Phrase] {
         ],
         CommandKind::Peg => &[&[W(Word::Peg), Rest], &[T("peg"), Rest]],
         CommandKind::Quit => &[&[W(Word::Quit)], &[T("quitter")]],
+        // The online game's requests and answers (issue 32).
+        CommandKind::ProposeTakeback => &[&[W(Word::ProposeTakeback)], &[T("reprise")]],
+        CommandKind::AcceptTakeback => &[&[W(Word::AcceptTakeback)]],
+        CommandKind::DeclineTakeback => &[&[W(Word::DeclineTakeback)]],
+        CommandKind::AbortGame => &[&[W(Word::AbortGame)]],
+        CommandKind::ClaimVictory => &[&[W(Word::ClaimVictory)]],
+        CommandKind::ReadChat => &[&[W(Word::ReadChat)], &[T("messages")]],
     }
 }
 
@@ -733,6 +740,7 @@ fn word(word: Word) -> &'static str {
         Word::EndedByServer => "terminée par le serveur",
         Word::ChatFrom => "message de",
         Word::NoMessages => "aucun message",
+        Word::ReadChat => "lire les messages",
         Word::NoHelpOnline => "aucune aide du moteur dans une partie en ligne : lichess l'interdit",
         Word::GameNotFound => "partie introuvable",
         Word::NotPossibleNow => "pas possible maintenant",

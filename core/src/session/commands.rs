@@ -140,6 +140,12 @@ impl Session {
             }
             // "gespeichert" is said once the journal is complete on disk (`DiskReport::Closed`).
             Command::Quit => out.push(Effect::Quit),
+            Command::ProposeTakeback
+            | Command::AcceptTakeback
+            | Command::DeclineTakeback
+            | Command::AbortGame
+            | Command::ClaimVictory
+            | Command::ReadChat => self.remote_request(&command, out),
         }
     }
 

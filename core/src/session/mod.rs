@@ -28,6 +28,7 @@ mod edge;
 mod effect;
 mod pegs;
 mod queries;
+mod remote;
 mod resume;
 mod seat;
 mod timing;

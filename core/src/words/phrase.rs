@@ -90,11 +90,23 @@ pub enum CommandKind {
     Peg,
     /// `Command::Quit`.
     Quit,
+    /// `Command::ProposeTakeback`.
+    ProposeTakeback,
+    /// `Command::AcceptTakeback`.
+    AcceptTakeback,
+    /// `Command::DeclineTakeback`.
+    DeclineTakeback,
+    /// `Command::AbortGame`.
+    AbortGame,
+    /// `Command::ClaimVictory`.
+    ClaimVictory,
+    /// `Command::ReadChat`.
+    ReadChat,
 }
 
 impl CommandKind {
     /// Every kind, in the order of the help text.
-    pub const ALL: [CommandKind; 41] = [
+    pub const ALL: [CommandKind; 47] = [
         CommandKind::WhoseMove,
         CommandKind::LastMove,
         CommandKind::LastMoves,
@@ -136,6 +148,12 @@ impl CommandKind {
         CommandKind::Slower,
         CommandKind::Peg,
         CommandKind::Quit,
+        CommandKind::ProposeTakeback,
+        CommandKind::AcceptTakeback,
+        CommandKind::DeclineTakeback,
+        CommandKind::AbortGame,
+        CommandKind::ClaimVictory,
+        CommandKind::ReadChat,
     ];
 
     /// Whether the recogniser listens for it. The arbiter's commands, the simulator's lines,

@@ -858,6 +858,8 @@ words! {
     ChatFrom => "w_chat_from";
     /// "no messages"
     NoMessages => "w_no_messages";
+    /// command: "read the messages" (the online game's chat, read on request only)
+    ReadChat => "w_read_chat";
     /// "no engine help in an online game: lichess forbids it"
     NoHelpOnline => "w_no_help_online";
     /// "game not found"
