@@ -98,4 +98,5 @@ pub use session::{
     StopRequest, ViMove, resume, whose,
 };
 pub use session::{BoardShown, ViewSnapshot};
+pub use session::{FromOpponent, MoveSource, OpponentOffer, OurRequest, Sources, ToOpponent};
 pub use words::{CommandKind, Token, Word, colored_piece_tokens, square_tokens};

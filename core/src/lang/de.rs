@@ -836,6 +836,8 @@ fn word(word: Word) -> &'static str {
             "dieses Programm kann gegen eine Schach-Engine spielen (Stockfish oder eine andere UCI-Engine, als eigenes Programm) und gibt dann auf Wunsch Tipps; in einer Partie gegen einen Menschen startet es keine"
         }
         Word::TournamentBuild => "Turnierausgabe: ohne Schach-Engine und ohne Netzwerk",
+        Word::OpponentsTurn => "der Gegner zieht selbst",
+        Word::OpponentMoveNotLegal => "der Zug des Gegners ist hier nicht regelgemäß",
         Word::TournamentMode => "Turniermodus",
         Word::HomeMode => "Heimmodus",
         Word::GoesOnIn => "weiter im",

@@ -805,6 +805,8 @@ fn word(word: Word) -> &'static str {
             "this program can play against a chess engine (Stockfish or another UCI engine, as a program of its own) and then gives hints on request; in a game against a person it starts none"
         }
         Word::TournamentBuild => "tournament build: no chess engine and no network",
+        Word::OpponentsTurn => "the opponent makes its own moves",
+        Word::OpponentMoveNotLegal => "the opponent's move is not legal here",
         Word::TournamentMode => "tournament mode",
         Word::HomeMode => "home mode",
         Word::GoesOnIn => "goes on in",

@@ -897,6 +897,8 @@ fn word(word: Word) -> &'static str {
             "ce programme peut jouer contre un moteur d'échecs (Stockfish ou un autre moteur UCI, comme programme à part) et donne alors des conseils sur demande ; dans une partie contre une personne, il n'en démarre aucun"
         }
         Word::TournamentBuild => "version tournoi : sans moteur d'échecs et sans réseau",
+        Word::OpponentsTurn => "l'adversaire joue lui-même",
+        Word::OpponentMoveNotLegal => "le coup de l'adversaire n'est pas légal ici",
         Word::TournamentMode => "mode tournoi",
         Word::HomeMode => "mode libre",
         Word::GoesOnIn => "suite en",

@@ -141,6 +141,8 @@ fn recount(
         }
         (Entry::Referred(r), _) => r.tokens(),
         (Entry::Command(c), _) => c.tokens(),
+        (Entry::Opponent(o), _) => o.tokens(),
+        (Entry::Training(t), _) => t.tokens(),
         (Entry::Mode(m), _) => vec![Token::Word(Word::GoesOnIn), Token::Word(m.mode.word())],
         (Entry::ClockAdjustment(c), _) => clock_adjustment_tokens(c),
         (Entry::MoveCounter(m), _) => vec![
@@ -158,6 +160,8 @@ fn recount(
         Entry::ClockAdjustment(c) => (!c.reason.is_empty()).then(|| c.reason.clone()),
         Entry::Referred(r) => r.detail.clone(),
         Entry::Command(c) => Some(c.command.clone()),
+        Entry::Opponent(o) => o.shown(),
+        Entry::Training(t) => t.answer.clone(),
         Entry::IllegalMove(i) => i.detail.clone(),
         _ => None,
     };

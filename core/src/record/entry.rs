@@ -415,6 +415,128 @@ impl ReferredEntry {
     }
 }
 
+/// Where an opponent outside the board plays from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum OpponentSource {
+    /// A chess program the program runs (issue 31).
+    Program,
+    /// A remote opponent over the network (issue 32).
+    Remote,
+}
+
+/// Who plays a side from outside the board: a chess program at a level, or a remote
+/// opponent. Written when the game begins, when the program tells its name, and when another
+/// opponent or level takes over; the PGN names the side's player after the last one.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct OpponentEntry {
+    /// The side it plays.
+    #[serde(with = "color_serde")]
+    pub side: Color,
+    /// Where it plays from.
+    pub source: OpponentSource,
+    /// Its name ("Stockfish 15.1", a player's name), once known.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub name: String,
+    /// A program's level in Elo (`None`: full strength), or a remote player's rating.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub elo: Option<u32>,
+    /// Data about it (the program's path, the game's address).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub detail: Option<String>,
+}
+
+impl OpponentEntry {
+    /// In words: "Weiß Schach-Engine, Stufe 1500 Elo" or "Partie gegen, Wertung 1800".
+    pub fn tokens(&self) -> Vec<crate::words::Token> {
+        use crate::words::{Token, Word};
+        let mut tokens = vec![Token::Side(self.side)];
+        match self.source {
+            OpponentSource::Program => {
+                tokens.extend([
+                    Token::Word(Word::Engine),
+                    Token::Pause,
+                    Token::Word(Word::Level),
+                ]);
+                match self.elo {
+                    Some(elo) => tokens.extend([Token::Number(elo), Token::Word(Word::Elo)]),
+                    None => tokens.push(Token::Word(Word::FullStrength)),
+                }
+            }
+            OpponentSource::Remote => {
+                tokens.push(Token::Word(Word::GameAgainst));
+                if let Some(elo) = self.elo {
+                    tokens.extend([Token::Pause, Token::Word(Word::Rating), Token::Number(elo)]);
+                }
+            }
+        }
+        tokens
+    }
+
+    /// What is shown after the words: its name and data.
+    pub fn shown(&self) -> Option<String> {
+        match (self.name.as_str(), &self.detail) {
+            ("", None) => None,
+            (name, None) => Some(name.to_string()),
+            ("", Some(detail)) => Some(detail.clone()),
+            (name, Some(detail)) => Some(format!("{name} ({detail})")),
+        }
+    }
+}
+
+/// A help a player asked of the chess program at home (issue 31).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum TrainingHelp {
+    /// A move suggested ("Tipp").
+    Hint,
+    /// What the opponent threatens ("Drohung").
+    Threat,
+    /// How the position stands ("Bewertung").
+    Evaluation,
+    /// The last move pair taken back (by pegs or by command).
+    Takeback,
+}
+
+impl TrainingHelp {
+    /// Its word ("Tipp", "Drohung", "Bewertung"); `None` for a takeback (its undo entries
+    /// say it).
+    pub fn word(self) -> Option<crate::words::Word> {
+        use crate::words::Word;
+        match self {
+            TrainingHelp::Hint => Some(Word::Hint),
+            TrainingHelp::Threat => Some(Word::Threat),
+            TrainingHelp::Evaluation => Some(Word::Evaluation),
+            TrainingHelp::Takeback => None,
+        }
+    }
+}
+
+impl TrainingEntry {
+    /// In words: "Weiß Tipp", "Schwarz zurückgenommen".
+    pub fn tokens(&self) -> Vec<crate::words::Token> {
+        use crate::words::{Token, Word};
+        vec![
+            Token::Side(self.by),
+            Token::Word(self.help.word().unwrap_or(Word::TakenBack)),
+        ]
+    }
+}
+
+/// A help given by the chess program, recorded so that the sealed journal shows every one.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct TrainingEntry {
+    /// Who asked for it.
+    #[serde(with = "color_serde")]
+    pub by: Color,
+    /// What it was.
+    pub help: TrainingHelp,
+    /// What was said, as the record's own text (a move in UCI, an evaluation in
+    /// centipawns or mates), when there was an answer.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub answer: Option<String>,
+}
+
 /// The result of the game: a confirmation of a result the rules gave, or an arbiter's decision.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub struct ResultEntry {
@@ -467,6 +589,11 @@ pub enum Entry {
     Referred(ReferredEntry),
     /// A command given (tournament mode).
     Command(CommandEntry),
+    /// Who plays a side from outside the board (a chess program, a remote opponent).
+    Opponent(OpponentEntry),
+    /// A help of the chess program asked for at home (a hint, a threat, an evaluation, a
+    /// takeback).
+    Training(TrainingEntry),
 }
 
 impl Entry {
@@ -564,6 +691,8 @@ impl Entry {
             Entry::Mode(_) => "mode",
             Entry::Referred(_) => "referred",
             Entry::Command(_) => "command",
+            Entry::Opponent(_) => "opponent",
+            Entry::Training(_) => "training",
             Entry::Reopen(_) => "reopen",
         }
     }

@@ -241,6 +241,8 @@ pub struct Scoresheet {
     mode: Option<crate::game::mode::Mode>,
     /// The game was in tournament mode and left it (issue 33): it stays marked.
     left_tournament: bool,
+    /// Who plays each side from outside the board, as last recorded (White's, Black's).
+    opponents: [Option<super::entry::OpponentEntry>; 2],
 }
 
 impl Scoresheet {
@@ -250,6 +252,7 @@ impl Scoresheet {
         Ok(Scoresheet {
             mode: header.mode,
             left_tournament: false,
+            opponents: [None, None],
             header,
             game,
             notes: Vec::new(),
@@ -262,6 +265,12 @@ impl Scoresheet {
     /// The mode the game goes on in, as recorded (`None`: a journal older than the modes).
     pub fn mode(&self) -> Option<crate::game::mode::Mode> {
         self.mode
+    }
+
+    /// Who plays `side` from outside the board (a chess program, a remote opponent), as last
+    /// recorded.
+    pub fn opponent(&self, side: shakmaty::Color) -> Option<&super::entry::OpponentEntry> {
+        self.opponents[side as usize].as_ref()
     }
 
     /// Whether the game left tournament mode at some point (recorded, never undone).
@@ -519,6 +528,21 @@ impl Scoresheet {
             }
             // Kept in the journal only, for the arbiter: no note of the game score.
             Entry::Command(_) => EntryEffect::Noted,
+            // The player's name of the side (the PGN's tag), not a note.
+            Entry::Opponent(o) => {
+                self.opponents[o.side as usize] = Some(o.clone());
+                EntryEffect::Noted
+            }
+            Entry::Training(t) => {
+                // A takeback is noted by its undo entries.
+                if let Some(word) = t.help.word() {
+                    self.note(Note {
+                        detail: t.answer.clone(),
+                        ..Note::words(vec![Token::Side(t.by), Token::Word(word)])
+                    });
+                }
+                EntryEffect::Noted
+            }
             Entry::Referred(r) => {
                 self.note(Note {
                     detail: r.detail.clone(),

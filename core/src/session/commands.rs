@@ -271,7 +271,8 @@ impl Session {
         confirm::Seating {
             role: self.options.role,
             vi_side: self.options.vi_side,
-            sighted_has_board: self.cycle.has_sighted_board(),
+            // The keyboard is not the opponent's when his moves come from elsewhere.
+            sighted_has_board: !self.sources().keyboard_speaks_for_both(),
         }
     }
 

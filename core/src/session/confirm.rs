@@ -33,7 +33,8 @@ pub struct Seating {
     pub role: SeatRole,
     /// The VI player's side (`--vi-side`).
     pub vi_side: Color,
-    /// The sighted player plays on an e-board the program sees.
+    /// The opponent's moves come from a source of their own (the sighted player's e-board
+    /// the program sees, a chess program, a remote player): the keyboard is not his.
     pub sighted_has_board: bool,
 }
 

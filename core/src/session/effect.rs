@@ -89,6 +89,9 @@ pub enum Effect {
         /// The sheets the settings ask for.
         sheets: Vec<SheetFormat>,
     },
+    /// Tell or ask the opponent outside the board (a chess program, a remote player): for its
+    /// port.
+    ToOpponent(super::sources::ToOpponent),
     /// Leave the program: make sure the journal is on disk and report how that went
     /// (`DiskReport::Closed`); the journal keeps the game.
     Quit,

@@ -26,11 +26,15 @@ mod confirm;
 mod cycle;
 mod edge;
 mod effect;
+#[cfg(feature = "engine")]
+mod engine_game;
+mod opponent;
 mod pegs;
 mod queries;
 mod remote;
 mod resume;
 mod seat;
+mod sources;
 mod timing;
 mod tournament;
 mod view;
@@ -60,6 +64,7 @@ pub use edge::{
 pub use effect::{Audience, Effect, Shown};
 pub use resume::{Resumed, resume};
 pub use seat::Seat;
+pub use sources::{FromOpponent, MoveSource, OpponentOffer, OurRequest, Sources, ToOpponent};
 pub use view::{BoardShown, ViewSnapshot};
 
 use cycle::{BoardCycle, CycleStep};
@@ -143,6 +148,8 @@ pub enum Input {
     Disk(DiskReport),
     /// A request to stop from outside the game (Ctrl-C, the system, the end of input).
     Stop(StopRequest),
+    /// What the opponent outside the board (a chess program, a remote player) tells the game.
+    Opponent(FromOpponent),
 }
 
 /// The state of one game being played; see the module documentation.
@@ -179,6 +186,11 @@ pub struct Session {
     /// Tournament mode: a move typed that no rule allows, taken as announced (its side and
     /// text), which the clock press completes (7.5.1).
     typed_illegal: Option<(Color, String)>,
+    /// The opponent outside the board (a chess program, a remote player), if one plays.
+    opponent: Option<crate::record::OpponentEntry>,
+    /// What the session keeps of the chess program it plays against.
+    #[cfg(feature = "engine")]
+    engine: engine_game::EngineState,
 }
 
 impl Session {
@@ -207,6 +219,9 @@ impl Session {
             confirm: None,
             referral: None,
             typed_illegal: None,
+            opponent: None,
+            #[cfg(feature = "engine")]
+            engine: engine_game::EngineState::default(),
         }
     }
 
@@ -289,6 +304,8 @@ impl Session {
             // A game resumed in another mode: recorded first (issue 33).
             self.record_mode(Duration::ZERO, &mut out);
         }
+        // Who plays from outside the board, when the journal does not say it yet.
+        self.record_opponent(Duration::ZERO, &mut out);
         let mut tokens = vec![Token::Word(if resumed {
             Word::Resumed
         } else {
@@ -407,6 +424,7 @@ impl Session {
             Input::Device(report) => self.device_report(report, &mut out),
             Input::Disk(report) => self.disk_report(report, &mut out),
             Input::Stop(request) => self.stop_request(request, now, &mut out),
+            Input::Opponent(event) => self.from_opponent(event, now, &mut out),
         }
         self.poll_clock(now, &mut out);
         out.extend(self.cycle.light_change());
@@ -501,6 +519,7 @@ impl Session {
             Stamped::at(applied.entry.clone(), millis(now)),
             Box::new(self.sheet.clone()),
         ));
+        self.tell_opponent(&applied.entry, out);
         if let Some(result) = self.sheet.result_entry_after(was_over, &applied.entry) {
             match self.sheet.apply(&result) {
                 Ok(confirmed) => out.push(Effect::Record(
@@ -586,6 +605,14 @@ impl Session {
     fn route_move(&mut self, m: Move, now: Duration, out: &mut Vec<Effect>) {
         if let Some(tokens) = self.game_over_tokens() {
             out.push(Effect::say(tokens));
+        } else if !self.sources().keyboard_moves_for(self.game().turn()) {
+            // The opponent outside makes its own moves.
+            out.push(Effect::say(vec![
+                Token::Word(Word::OpponentsTurn),
+                Token::Pause,
+                Token::Side(self.game().turn()),
+                Token::Word(Word::ToMove),
+            ]));
         } else if self.cycle.expects_announcement(self.game().position()) {
             let steps = self.cycle.announced(m, &self.cycle_game());
             self.carry_out(steps, now, out);
@@ -608,8 +635,8 @@ impl Session {
         }
         let position = self.sheet.game().position().clone();
         // The opponent's move is to be followed on the peg board.
-        let relayed = (self.game().history().len() > plies
-            && before.turn() != self.options.vi_side)
+        let followed = self.sources().followed_on(Seat::Peg, self.options.vi_side);
+        let relayed = (self.game().history().len() > plies && before.turn() == followed)
             .then_some((before, m));
         let steps = self.cycle.follow(&position, relayed, &self.cycle_game());
         self.carry_out(steps, now, out);
@@ -652,6 +679,12 @@ impl Session {
                 self.voice.move_made(before, m);
                 self.cycle.move_made();
                 out.push(Effect::say(tokens));
+                if self.clock.is_none() && self.outside_side() == Some(!mover) {
+                    // Without a clock, our move against an opponent outside is completed
+                    // as it is made: it is sent (and a program asked to reply).
+                    self.uncompleted = None;
+                    self.our_move_completed(mover, now, out);
+                }
             }
             Err(err) => out.push(Effect::say(err.tokens())),
         }

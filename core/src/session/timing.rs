@@ -157,6 +157,8 @@ impl Session {
                 // A VI move that waited for this press goes on now.
                 let steps = self.cycle.clock_pressed(&self.cycle_game());
                 self.carry_out(steps, now, out);
+                // Our move completed: the opponent outside hears of it.
+                self.our_move_completed(mover, now, out);
             }
             Err(err) => out.push(Effect::say(err.tokens())),
         }

@@ -1139,6 +1139,11 @@ words! {
     EngineBuiltIn => "w_engine_built_in";
     /// fair play: "tournament build: no chess engine and no network"
     TournamentBuild => "w_tournament_build";
+    // --- sources of moves, the opponent outside the board (issues 30, 31) ---
+    /// "the opponent makes its own moves" (a move typed for a chess program's or remote side)
+    OpponentsTurn => "w_opponents_turn";
+    /// "the opponent's move is not legal here"
+    OpponentMoveNotLegal => "w_opponent_move_not_legal";
     // --- tournament mode (issue 33) ---
     /// "Turniermodus": help only as the Laws allow (issue 33)
     TournamentMode => "w_tournament_mode";

@@ -37,6 +37,7 @@ mod session_core;
 mod session_edge;
 mod session_laws;
 mod session_lines;
+mod session_opponent;
 mod session_resume;
 mod session_touch_proptest;
 mod simulated_pegs;
