@@ -58,6 +58,46 @@ pub struct PlayArgs {
     /// The devices, speech and view of the seat.
     #[command(flatten)]
     pub seat: SeatArgs,
+    /// Who plays the other side: board (a player at the board, the default) or lichess
+    /// (online, through lichess's Board API; see docs/online.md).
+    #[arg(long, default_value = "board")]
+    pub opponent: Opponent,
+    /// The online game: a seek, a challenge or waiting for one, and the server.
+    #[command(flatten)]
+    pub online: OnlineArgs,
+}
+
+/// Who plays the other side.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, clap::ValueEnum)]
+pub enum Opponent {
+    /// A player at the board: the sighted player's board, or moves typed or said.
+    #[default]
+    Board,
+    /// lichess (or the server of --server), through its Board API.
+    Lichess,
+}
+
+/// Options of an online game (`--opponent lichess`): without --challenge or --accept, a
+/// seek for --control (rapid or classical).
+#[derive(Debug, Args, Clone, Default)]
+pub struct OnlineArgs {
+    /// Challenge this lichess player (blitz allowed too); --vi-side chooses our side, else
+    /// it is drawn by lot.
+    #[arg(long, value_name = "USER", conflicts_with = "accept")]
+    pub challenge: Option<String>,
+    /// Wait for a challenge; who offers what is said before it is accepted.
+    #[arg(long)]
+    pub accept: bool,
+    /// A rated game (default: casual).
+    #[arg(long)]
+    pub rated: bool,
+    /// The server (default: the settings' online.server, else https://lichess.org; plain
+    /// http:// only to this computer).
+    #[arg(long, value_name = "URL")]
+    pub server: Option<String>,
+    /// Short waits (retries, HTTP 429) for the tests' local server.
+    #[arg(long, hide = true)]
+    pub online_short_waits: bool,
 }
 
 /// What `play` and `resume` share: the boards, speech out and in, and the view.

@@ -14,17 +14,49 @@ use annexd_core::{
 };
 
 use super::event_loop::run;
-use super::options::{PlayArgs, ResumeArgs, View, clock_for, settings_for};
+use super::options::{Opponent, PlayArgs, ResumeArgs, View, clock_for, settings_for};
+use super::ports::Opened;
 
 /// `annexd play`.
 pub fn run_play(args: &PlayArgs) -> Result<ExitCode, Error> {
     let settings = settings_for(args)?;
-    let lang = settings.game.language;
+    if args.opponent == Opponent::Lichess {
+        return play_online(args, settings);
+    }
     if settings.game.role == SeatRole::Clock {
         // The seat of a talking clock alone (D.2.6.1): the same settings, the same clock.
         return crate::clock::cli::run_with(&Default::default(), &settings);
     }
     let clock = clock_for(&settings.game.time_control, &settings)?;
+    let header = header_for(&settings, args, clock.as_ref());
+    start_game(&settings, args, header, clock, Opened::default(), None)
+}
+
+/// `annexd play --opponent lichess`: the game found on the server first (a seek, a
+/// challenge, or one accepted), then played as any other.
+#[cfg(feature = "online")]
+fn play_online(args: &PlayArgs, settings: annexd_core::Settings) -> Result<ExitCode, Error> {
+    match super::lobby::find_game(args, &settings)? {
+        super::lobby::Found::Game(game) => {
+            let (settings, header, clock, opened, opponent) = game.setting_up(args, settings)?;
+            start_game(&settings, args, header, clock, opened, Some(opponent))
+        }
+        super::lobby::Found::Left(code) => Ok(code),
+    }
+}
+
+/// Without network code, an online game is said to be impossible.
+#[cfg(not(feature = "online"))]
+fn play_online(_args: &PlayArgs, settings: annexd_core::Settings) -> Result<ExitCode, Error> {
+    Err(Error::new(settings.game.language, Word::OnlineNotBuilt))
+}
+
+/// The header of a new game as the settings and the command line describe it.
+pub(super) fn header_for(
+    settings: &annexd_core::Settings,
+    args: &PlayArgs,
+    clock: Option<&annexd_core::clock::TalkingClock>,
+) -> Header {
     let mut header = Header::new(
         args.fen
             .clone()
@@ -37,10 +69,10 @@ pub fn run_play(args: &PlayArgs) -> Result<ExitCode, Error> {
     header.round = settings.game.round.clone();
     header.board = settings.game.board.clone();
     header.pace = settings.game.pace;
-    header.language = Some(lang);
+    header.language = Some(settings.game.language);
     header.date = Some(chrono::Local::now().format("%Y.%m.%d").to_string());
     header.time = Some(chrono::Local::now().format("%H:%M:%S").to_string());
-    if let Some(clock) = &clock {
+    if let Some(clock) = clock {
         header.time_control = Some(clock.clock().control().to_pgn());
     }
     // The seat, so that `resume` opens the same boards for the same side.
@@ -53,10 +85,25 @@ pub fn run_play(args: &PlayArgs) -> Result<ExitCode, Error> {
     // The mode is sealed into the start with the build (issue 33).
     header.mode = Some(settings.game.mode);
     header.allowed_help = settings.game.allowed_help.clone();
+    header
+}
+
+/// A new game of `header`: its journal made, its session handed to the event loop with its
+/// ports (those `opened` before it, the online game's, taken over), against `opponent` when
+/// one plays from outside the board.
+fn start_game(
+    settings: &annexd_core::Settings,
+    args: &PlayArgs,
+    header: Header,
+    clock: Option<annexd_core::clock::TalkingClock>,
+    opened: Opened,
+    opponent: Option<annexd_core::record::OpponentEntry>,
+) -> Result<ExitCode, Error> {
+    let lang = settings.game.language;
     let (journal_path, (files, sheet)) = match &args.journal {
         Some(path) => (path.clone(), create_files(path, &header, lang)?),
         None => {
-            let dir = crate::data_dirs::games(&settings);
+            let dir = crate::data_dirs::games(settings);
             std::fs::create_dir_all(&dir)
                 .map_err(|err| Error::io(lang, Word::FolderNotCreated, &dir, &err))?;
             new_game_files(&dir, &header, lang)?
@@ -71,8 +118,19 @@ pub fn run_play(args: &PlayArgs) -> Result<ExitCode, Error> {
             path: earlier.display().to_string(),
         }));
     }
-    let mut session = Session::new(sheet, clock, session_options(&settings, args));
-    let ports = super::ports::open(&settings, args, &mut session, files, false, Duration::ZERO)?;
+    let mut session = Session::new(sheet, clock, session_options(settings, args));
+    if let Some(opponent) = opponent {
+        session.attach_opponent(opponent);
+    }
+    let ports = super::ports::open_with(
+        settings,
+        args,
+        &mut session,
+        files,
+        false,
+        Duration::ZERO,
+        opened,
+    )?;
     Ok(run(&mut session, ports, false, Duration::ZERO, starting))
 }
 

@@ -372,7 +372,10 @@ fn the_opponents_draw_offer_and_takeback_are_answered_and_the_game_ends_by_resig
     server.opponent_offers_draw();
     d.until("the offer", |r| *r == Report::Offer(Offer::DrawOffered));
     d.act(Act::DeclineDraw);
-    d.until_said(Word::DrawDeclined);
+    // The decline is said by the session as it is made; the server has it.
+    assert!(server.wait_until(WITHIN, |s| {
+        s.received().iter().any(|r| r.path.ends_with("/draw/no"))
+    }));
 
     // A takeback asked after our reply, accepted: two half-moves back.
     server.opponent_plays("c2c4");

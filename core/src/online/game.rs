@@ -361,13 +361,15 @@ impl Table {
                         Token::Word(Word::DeclineDraw),
                     ],
                 ));
-            } else if !state.offers_draw(theirs) && draw_then[1] {
-                let word = if std::mem::take(&mut self.declined_draw) {
-                    Word::DrawDeclined
-                } else {
-                    Word::DrawOfferLapsed
-                };
-                reports.push(say(Priority::Reply, vec![Token::Word(word)]));
+            } else if !state.offers_draw(theirs)
+                && draw_then[1]
+                && !std::mem::take(&mut self.declined_draw)
+            {
+                // Our decline was said when it was made (and recorded: 9.1.2).
+                reports.push(say(
+                    Priority::Reply,
+                    vec![Token::Word(Word::DrawOfferLapsed)],
+                ));
             }
             if state.offers_draw(ours_side) && !draw_then[0] {
                 reports.push(say(

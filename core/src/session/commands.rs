@@ -30,6 +30,9 @@ impl Session {
         now: Duration,
         out: &mut Vec<Effect>,
     ) {
+        if self.sent_to_remote(&command, out) {
+            return;
+        }
         let pos = self.game().position().clone();
         match command {
             Command::WhoseMove => out.push(Effect::reading(queries::whose_move_tokens(&pos))),
@@ -163,7 +166,8 @@ impl Session {
         }
         let actor = confirm::whose(source, self.seating());
         let spoken_confirmed = source == Source::Microphone && command.needs_confirmation();
-        if !confirm::ends_the_game(&command) || spoken_confirmed || self.game().is_over() {
+        let asked_back = confirm::ends_the_game(&command) || self.asked_back_remote(&command);
+        if !asked_back || spoken_confirmed || self.game().is_over() {
             self.handle_command(command, actor, now, out);
             return;
         }

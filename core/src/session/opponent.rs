@@ -85,7 +85,11 @@ impl Session {
             FromOpponent::Clocks { white, black } => self.outside_clocks(white, black, now, out),
             FromOpponent::Offer(offer) => self.opponent_offer(offer, now, out),
             FromOpponent::TookBack { plies } => self.taken_back_outside(plies, now, out),
-            FromOpponent::Ended { result, why } => self.ended_outside(result, why, now, out),
+            FromOpponent::Ended {
+                result,
+                reason,
+                why,
+            } => self.ended_outside(result, reason, why, now, out),
             FromOpponent::Said {
                 tokens,
                 detail,
@@ -320,6 +324,7 @@ impl Session {
     fn ended_outside(
         &mut self,
         result: crate::game::GameResult,
+        reason: Option<crate::game::EndReason>,
         why: Vec<Token>,
         now: Duration,
         out: &mut Vec<Effect>,
@@ -327,22 +332,40 @@ impl Session {
         if self.game().is_over() {
             return;
         }
-        let entry = Entry::Result(ResultEntry {
-            result,
-            reason: None,
-        });
+        // The reason as the record knows it: a resignation, an agreed draw or a flag is its own
+        // entry (so the sheet says it as in any game); a verdict of the outside, a result.
+        let entry = match reason {
+            Some(crate::game::EndReason::Resignation { by }) => Entry::resign(by),
+            Some(crate::game::EndReason::Agreement) => match self.game().pending_draw_offer() {
+                Some(offerer) => Entry::accept_draw(!offerer),
+                None => Entry::Result(ResultEntry {
+                    result,
+                    reason: None,
+                }),
+            },
+            Some(crate::game::EndReason::FlagFall { fallen }) => Entry::flag(fallen),
+            _ => Entry::Result(ResultEntry {
+                result,
+                reason: None,
+            }),
+        };
+        let entry = match self.sheet.clone().apply(&entry) {
+            Ok(_) => entry,
+            Err(_) => Entry::Result(ResultEntry {
+                result,
+                reason: None,
+            }),
+        };
         match self.record(entry, now, out) {
             Ok(_) => {
-                let mut tokens = why;
-                if !tokens.is_empty() {
-                    tokens.push(Token::Pause);
-                }
-                tokens.extend(
+                let tokens = if why.is_empty() {
                     self.game()
                         .outcome()
                         .map(|o| o.tokens())
-                        .unwrap_or_default(),
-                );
+                        .unwrap_or_default()
+                } else {
+                    why
+                };
                 out.push(Effect::urgent(tokens));
                 self.uncompleted = None;
                 self.stop_clock_at_the_end(now, out);

@@ -174,11 +174,15 @@ pub enum FromOpponent {
         plies: usize,
     },
     /// The game ended outside (a resignation or a flag there, a server's verdict): recorded
-    /// and said, the words of why first.
+    /// with its reason and said: `why` when given (the words of the whole end), else the
+    /// result's own words.
     Ended {
         /// The result.
         result: GameResult,
-        /// Why, in words ("beendet vom Server"), said before the result.
+        /// The article that ended it, where the outside names one (mate, resignation, a
+        /// flag, an agreed draw; a server's verdict is the arbiter's).
+        reason: Option<crate::game::EndReason>,
+        /// The end in words ("Schwarz gibt auf, Weiß gewinnt"); empty: the result's words.
         why: Vec<Token>,
     },
     /// Words of the opponent's source to say (connecting, waiting, the line lost and back, a
@@ -263,6 +267,8 @@ pub enum OurRequest {
     ClaimVictory,
     /// We claim a draw (the opponent left).
     ClaimDraw,
+    /// We read the players' chat (its new lines are said).
+    ReadChat,
 }
 
 #[cfg(test)]

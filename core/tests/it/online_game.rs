@@ -487,8 +487,9 @@ fn offers_and_takebacks_of_either_side_are_said_and_ours_asked_first() {
         talk.count(|r| matches!(r, Request::Draw { yes: false, .. })),
         1
     );
+    // Said and recorded by the session when it was made: nothing more now.
     talk.input(Input::Line(game, game_state("e2e4 e7e5", "")));
-    assert_eq!(talk.said(), ["Remis abgelehnt"]);
+    assert_eq!(talk.said(), Vec::<String>::new());
 
     // We offer one: asked first, sent after yes.
     talk.act(Act::Wish(Intent::OfferDraw));

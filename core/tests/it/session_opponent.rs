@@ -8,7 +8,7 @@ use crate::support;
 use std::time::Duration;
 
 use annexd_core::board::{BoardInput, Cell, Sensing};
-use annexd_core::game::GameResult;
+use annexd_core::game::{EndReason, GameResult};
 use annexd_core::record::{Entry, OpponentEntry, OpponentSource};
 use annexd_core::{
     Effect, FromOpponent, Input, MoveSource, OpponentOffer, OurRequest, Session, SessionOptions,
@@ -169,7 +169,11 @@ fn the_keyboard_speaks_for_the_vi_player_alone_and_offers_go_both_ways() {
     );
     assert_eq!(said(&offered), ["Schwarz bietet Remis an"]);
     assert_eq!(recorded(&offered), ["draw_offer"]);
-    let declined = line(&mut s, "Remis ablehnen", 300);
+    // Against a remote opponent what goes to the server is asked back first (issue 32).
+    let asked = line(&mut s, "Remis ablehnen", 300);
+    assert!(to_opponent(&asked).is_empty());
+    assert_eq!(said(&asked), ["Remis ablehnen? ja oder nein"]);
+    let declined = line(&mut s, "ja", 350);
     assert_eq!(
         to_opponent(&declined),
         [ToOpponent::Request(OurRequest::DeclineDraw)]
@@ -204,11 +208,13 @@ fn the_game_ended_outside_is_recorded_and_closed_and_takebacks_go_back_on_the_bo
     let ended = s.handle(
         Input::Opponent(FromOpponent::Ended {
             result: GameResult::WhiteWins,
+            reason: None,
             why: vec![Token::Word(Word::EndedByServer)],
         }),
         Duration::from_millis(400),
     );
     assert_eq!(recorded(&ended), ["result"]);
+    assert_eq!(said(&ended), ["vom Server beendet"]);
     assert!(
         ended
             .iter()
@@ -217,6 +223,38 @@ fn the_game_ended_outside_is_recorded_and_closed_and_takebacks_go_back_on_the_bo
     assert!(s.game().is_over());
     let late = moved(&mut s, "e7e5", 0, 500);
     assert!(recorded(&late).is_empty(), "nothing after the end");
+}
+
+#[test]
+fn a_resignation_and_a_flag_outside_are_recorded_as_such_with_the_outsides_words() {
+    // 5.1.2 "The game is won by the player whose opponent declares he resigns"; 6.9 "if a
+    // player does not complete the prescribed number of moves in the allotted time, the game
+    // is lost by that player": the server's reason is the record's.
+    for (reason, entry) in [
+        (EndReason::Resignation { by: Color::Black }, "resign"),
+        (
+            EndReason::FlagFall {
+                fallen: Color::Black,
+            },
+            "flag",
+        ),
+    ] {
+        let mut s = against_remote(None);
+        vi_move(&mut s, Square::E2, Square::E4, "Eva vier", 100);
+        moved(&mut s, "e7e5", 1, 200);
+        let ended = s.handle(
+            Input::Opponent(FromOpponent::Ended {
+                result: GameResult::WhiteWins,
+                reason: Some(reason),
+                why: vec![Token::Word(Word::EndedByServer)],
+            }),
+            Duration::from_millis(400),
+        );
+        assert_eq!(recorded(&ended)[0], entry, "{reason:?}");
+        assert_eq!(s.game().outcome().map(|o| o.reason), Some(reason));
+        // The outside's words of the end, not the result's again.
+        assert_eq!(said(&ended), ["vom Server beendet"]);
+    }
 }
 
 #[test]

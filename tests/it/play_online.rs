@@ -1,0 +1,230 @@
+//! `annexd play --opponent lichess` end to end (issue 32): the real binary against the tests'
+//! local lichess (tests/it/lichess_support, the published Board API on 127.0.0.1), on the
+//! simulated peg board, with moves typed and said.
+
+#![cfg(feature = "online")]
+
+use crate::common;
+use crate::lichess_support;
+
+use std::time::Duration;
+
+use common::{Running, annexd};
+use lichess_support::{LichessServer, Setup};
+use shakmaty::san::San;
+use shakmaty::uci::UciMove;
+use shakmaty::{Chess, Position};
+
+const WITHIN: Duration = Duration::from_secs(20);
+
+/// `annexd play --opponent lichess` against `server`, with `args`, in `dir`.
+fn play(server: &LichessServer, dir: &std::path::Path, args: &[&str]) -> Running {
+    let mut command = annexd();
+    command
+        .args(["play", "--opponent", "lichess", "--server"])
+        .arg(server.url())
+        .arg("--journal")
+        .arg(dir.join("game.jsonl"))
+        .args(["--board", "sim", "--speech", "text", "--online-short-waits"])
+        .args(args)
+        .env("LICHESS_TOKEN", server.token())
+        .env("XDG_CONFIG_HOME", dir);
+    Running::start(command)
+}
+
+/// Waits until `holds` is true of the server; fails with what was said so far.
+fn until_server(
+    game: &mut Running,
+    server: &LichessServer,
+    what: &str,
+    holds: impl Fn(&LichessServer) -> bool,
+) {
+    if !server.wait_until(WITHIN, holds) {
+        panic!(
+            "{what}: not on the server within {WITHIN:?}; said so far:\n{}\nreceived: {:#?}",
+            game.transcript.join("\n"),
+            server.received()
+        );
+    }
+}
+
+/// Reads lines until each of `lines` was said, in any order (what the server and the
+/// program do at once may come either way).
+fn expect_all(game: &mut Running, lines: &[&str]) {
+    let mut missing: Vec<&str> = lines.to_vec();
+    while !missing.is_empty() {
+        let line = game.expect_line(&format!("one of {missing:?}"), |l| missing.contains(&l));
+        missing.retain(|m| *m != line);
+    }
+}
+
+/// The server's game in SAN.
+fn server_san(server: &LichessServer) -> Vec<String> {
+    let mut position = Chess::default();
+    server
+        .moves()
+        .iter()
+        .map(|uci| {
+            let m = UciMove::from_ascii(uci.as_bytes())
+                .unwrap()
+                .to_move(&position)
+                .unwrap();
+            let san = San::from_move(&position, m).to_string();
+            position.play_unchecked(m);
+            san
+        })
+        .collect()
+}
+
+/// The moves of a PGN's movetext, in SAN (comments, numbers and the result left out).
+fn pgn_san(pgn: &str) -> Vec<String> {
+    // The tags, then an empty line, then the movetext (whose comments may begin a line
+    // with '[').
+    let movetext = pgn.split_once("\n\n").map_or("", |(_, moves)| moves);
+    let mut depth = 0;
+    let mut plain = String::new();
+    for c in movetext.replace('\n', " ").chars() {
+        match c {
+            '{' => depth += 1,
+            '}' => depth -= 1,
+            c if depth == 0 => plain.push(c),
+            _ => {}
+        }
+    }
+    plain
+        .split_whitespace()
+        .filter(|t| !t.ends_with('.') && !["1-0", "0-1", "1/2-1/2", "*"].contains(t))
+        .map(|t| t.trim_end_matches(['+', '#']).to_string())
+        .collect()
+}
+
+/// The game's PGN (written beside its journal) holds the server's game, and the result.
+fn same_game_in_pgn(dir: &std::path::Path, server: &LichessServer, result: &str) {
+    let pgn = common::read(&dir.join("game.pgn"));
+    let server_moves: Vec<String> = server_san(server)
+        .into_iter()
+        .map(|san| san.trim_end_matches(['+', '#']).to_string())
+        .collect();
+    assert_eq!(pgn_san(&pgn), server_moves, "{pgn}");
+    assert!(pgn.contains(&format!("[Result \"{result}\"]")), "{pgn}");
+}
+
+#[test]
+fn a_seek_in_german_goes_through_two_drops_a_draw_offer_and_a_takeback_to_a_resignation() {
+    let server = LichessServer::start(Setup::default());
+    let dir = tempfile::tempdir().unwrap();
+    let mut game = play(&server, dir.path(), &["--control", "15+10"]);
+    game.expect_exact("bei lichess angemeldet als: Blindfold");
+    game.expect_exact("suche einen Gegner, fünfzehn Minuten plus zehn Sekunden, ungewertet");
+    game.expect_exact("Partie gegen: Aaron");
+    game.expect_containing("Sie spielen Weiß");
+    game.expect_exact("Brett verbunden");
+    // Our move from the pegs, announced: sent once.
+    game.type_line("peg e2e4");
+    game.expect_containing("bitte ansagen");
+    game.type_line("Eva vier");
+    game.expect_exact("Weiß Eva vier");
+    // Sent when completed: the clock pressed (Enter), as in any game (D.2.8: until then it
+    // may be corrected).
+    assert!(server.moves().is_empty());
+    game.type_line("");
+    until_server(&mut game, &server, "e4", |s| s.moves().len() == 1);
+    // The opponent's move said, and followed on the pegs square by square.
+    server.opponent_plays("e7e5");
+    game.expect_exact("Schwarz Eva fünf");
+    game.type_line("peg e7e6");
+    game.expect_containing("Bretter weichen ab");
+    game.type_line("peg e6e5");
+    game.expect_exact("Bretter stimmen überein");
+    // The first drop: the stream is read again, whose move it is said.
+    server.cut_game_streams();
+    game.expect_exact("Verbindung unterbrochen");
+    game.expect_exact("wieder verbunden");
+    game.expect_exact("Weiß am Zug");
+    game.type_line("peg g1f3");
+    game.expect_containing("bitte ansagen");
+    game.type_line("Springer Felix drei");
+    game.type_line("");
+    until_server(&mut game, &server, "Nf3", |s| s.moves().len() == 3);
+    // The opponent's draw offer: said with the choices, declined after the question.
+    server.opponent_offers_draw();
+    game.expect_exact("Schwarz bietet Remis an");
+    game.expect_exact("Remis annehmen oder Remis ablehnen");
+    game.type_line("Remis ablehnen");
+    game.expect_exact("Remis ablehnen? ja oder nein");
+    game.type_line("ja");
+    game.expect_exact("Remis abgelehnt");
+    until_server(&mut game, &server, "the decline", |s| {
+        s.received().iter().any(|r| r.path.ends_with("/draw/no"))
+    });
+    server.opponent_plays("b8c6");
+    game.expect_exact("Schwarz Springer Cesar sechs");
+    game.type_line("peg b8c6");
+    game.expect_exact("Bretter stimmen überein");
+    // The second drop, with the server down: our move waits, and is sent once it is back.
+    server.go_down();
+    game.expect_exact("Verbindung unterbrochen");
+    game.type_line("peg f1c4");
+    game.expect_containing("bitte ansagen");
+    game.type_line("Läufer Cäsar vier");
+    game.expect_exact("Weiß Läufer Cesar vier");
+    game.type_line("");
+    game.expect_exact("der Zug ist gespeichert und wird gesendet, sobald die Verbindung steht");
+    server.come_up();
+    expect_all(&mut game, &["wieder verbunden", "Zug übermittelt"]);
+    until_server(&mut game, &server, "Bc4", |s| s.moves().len() == 5);
+    // The clocks are the server's.
+    game.type_line("Zeit");
+    game.expect_containing("Weiß fünfzehn Minuten");
+    // The opponent's takeback request, accepted after the question: the game and the pegs
+    // go back.
+    server.opponent_asks_takeback();
+    game.expect_exact("Schwarz bittet um Zugrücknahme");
+    game.expect_exact("Zugrücknahme annehmen oder Zugrücknahme ablehnen");
+    game.type_line("Zugrücknahme annehmen");
+    game.expect_exact("Zugrücknahme annehmen? ja oder nein");
+    game.type_line("ja");
+    until_server(&mut game, &server, "the takeback", |s| s.moves().len() == 3);
+    game.expect_containing("Bretter weichen ab, Schwarz am Zug, Läufer Cesar vier nach Felix eins");
+    game.expect_containing("zurückgenommen, Schwarz am Zug");
+    game.type_line("peg c4f1");
+    game.type_line("peg c6b8");
+    game.expect_exact("Bretter stimmen überein");
+    // Lines that are not the API's: said, the stream opened again, nothing lost.
+    for _ in 0..3 {
+        server.send_garbage("<html>502 Bad Gateway</html>");
+    }
+    game.expect_exact("die Antwort des Servers ist unverständlich");
+    game.expect_exact("wieder verbunden");
+    server.opponent_plays("g8f6");
+    game.expect_exact("Schwarz Springer Felix sechs");
+    game.type_line("peg g8f6");
+    game.expect_exact("Bretter stimmen überein");
+    // The opponent resigns: said and recorded.
+    server.opponent_resigns();
+    game.expect_exact("Schwarz gibt auf, Weiß gewinnt");
+    game.expect_containing("Prüfcode");
+    game.type_line("Ende");
+    let (code, said) = game.wait_with_transcript();
+    assert_eq!(code, Some(0), "{said:#?}");
+    // Every move of ours reached the server exactly once.
+    assert_eq!(
+        server.move_posts(),
+        [
+            ("e2e4".to_string(), Some(200)),
+            ("g1f3".to_string(), Some(200)),
+            ("f1c4".to_string(), Some(200)),
+        ]
+    );
+    same_game_in_pgn(dir.path(), &server, "1-0");
+    let journal = common::read(&dir.path().join("game.jsonl"));
+    assert!(
+        journal.contains(r#""type":"resign","by":"black""#),
+        "{journal}"
+    );
+    assert!(journal.contains(r#""source":"remote""#), "{journal}");
+    assert!(
+        !journal.contains(&server.token()),
+        "the token is in no journal"
+    );
+}
