@@ -144,6 +144,10 @@ pub(crate) fn examples(command: &str) -> &'static [(&'static str, &'static str)]
                 "the VI player's peg board and the opponent's ChessLink board, the recorded voice, moves said aloud (on Windows the ports are COM3, COM4)",
             ),
             (
+                "annexd play --opponent engine --elo 1200 --vi-side black --board sim",
+                "at home against Stockfish at 1200 Elo, the VI player Black on a simulated peg board (\"Tipp\", \"Bewertung\", \"zurücknehmen\")",
+            ),
+            (
                 "annexd play --lang fr --words local --white \"Anna Weiß\" --black \"Élodie Noël\"",
                 "in French with the French piece names, the players named on the scoresheet",
             ),

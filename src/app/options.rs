@@ -55,26 +55,21 @@ pub struct PlayArgs {
     /// The journal file to write (default: a new file in the games folder).
     #[arg(long)]
     pub journal: Option<PathBuf>,
+    /// Who plays the other side: board (a person at the board, the default), engine (a
+    /// chess program at home: --elo, --engine; see docs/engine.md) or lichess (online, through
+    /// lichess's Board API: --control, --challenge, --accept, --server; see docs/online.md).
+    #[arg(long, value_name = "OPPONENT")]
+    pub opponent: Option<String>,
+    /// The chess program's level and program (`--opponent engine`).
+    #[cfg(feature = "engine")]
+    #[command(flatten)]
+    pub engine: crate::engine::EngineArgs,
     /// The devices, speech and view of the seat.
     #[command(flatten)]
     pub seat: SeatArgs,
-    /// Who plays the other side: board (a player at the board, the default) or lichess
-    /// (online, through lichess's Board API; see docs/online.md).
-    #[arg(long, default_value = "board")]
-    pub opponent: Opponent,
     /// The online game: a seek, a challenge or waiting for one, and the server.
     #[command(flatten)]
     pub online: OnlineArgs,
-}
-
-/// Who plays the other side.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, clap::ValueEnum)]
-pub enum Opponent {
-    /// A player at the board: the sighted player's board, or moves typed or said.
-    #[default]
-    Board,
-    /// lichess (or the server of --server), through its Board API.
-    Lichess,
 }
 
 /// Options of an online game (`--opponent lichess`): without --challenge or --accept, a
@@ -272,7 +267,7 @@ fn rate_in_range(rate: f32, flag: &str, lang: Lang) -> Result<f32, Error> {
 }
 
 /// Reads a command-line value with the same names as the settings file.
-fn parse_setting<T: serde::de::DeserializeOwned>(
+pub(super) fn parse_setting<T: serde::de::DeserializeOwned>(
     value: &str,
     flag: &str,
     lang: Lang,

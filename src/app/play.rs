@@ -14,13 +14,14 @@ use annexd_core::{
 };
 
 use super::event_loop::run;
-use super::options::{Opponent, PlayArgs, ResumeArgs, View, clock_for, settings_for};
+use super::opponent::OpponentChoice;
+use super::options::{PlayArgs, ResumeArgs, View, clock_for, settings_for};
 use super::ports::Opened;
 
 /// `annexd play`.
 pub fn run_play(args: &PlayArgs) -> Result<ExitCode, Error> {
     let settings = settings_for(args)?;
-    if args.opponent == Opponent::Lichess {
+    if super::opponent::choice(args, settings.game.language)? == OpponentChoice::Lichess {
         return play_online(args, settings);
     }
     if settings.game.role == SeatRole::Clock {
@@ -119,8 +120,10 @@ fn start_game(
         }));
     }
     let mut session = Session::new(sheet, clock, session_options(settings, args));
-    if let Some(opponent) = opponent {
-        session.attach_opponent(opponent);
+    match opponent {
+        // The online game's opponent, as the lobby found it.
+        Some(opponent) => session.attach_opponent(opponent),
+        None => super::opponent::attach_new(settings, args, &mut session)?,
     }
     let ports = super::ports::open_with(
         settings,
@@ -282,6 +285,7 @@ pub fn run_resume(args: &ResumeArgs) -> Result<ExitCode, Error> {
             .shown(journal_path.display())
             .logged(&err)
     })?;
+    super::opponent::attach_resumed(&settings, &play_args, &mut session)?;
     let mut starting = Vec::new();
     if let Some(tail) = &contents.damaged_tail {
         starting.push(Input::Disk(DiskReport::DamagedEnd(tail.clone())));

@@ -102,6 +102,7 @@ pub fn verdict(contents: &JournalContents, code: Option<CheckCode>, lang: Lang) 
             if sheet.left_tournament() {
                 lines.push(say(&[Token::Word(Word::TournamentModeLeft)]));
             }
+            lines.extend(outside_help(contents, &sheet, lang));
             let game = sheet.game();
             let mut tokens = vec![Token::Word(Word::ReplayedByRules), Token::Pause];
             // Moves, not half-moves: a game of "1. e4 e5 … 4. …" has four.
@@ -167,4 +168,38 @@ pub fn run(args: &VerifyArgs) -> Result<ExitCode, Error> {
         out_line(line);
     }
     Ok(ExitCode::from(verdict.code))
+}
+
+/// Who played from outside the board (a chess program at its level, a remote player), and
+/// every help the program gave, counted by kind: "Weiß Tipp: 2" (issue 31).
+fn outside_help(
+    contents: &JournalContents,
+    sheet: &annexd_core::record::Scoresheet,
+    lang: Lang,
+) -> Vec<String> {
+    use annexd_core::record::Entry;
+    let mut lines = Vec::new();
+    for side in [shakmaty::Color::White, shakmaty::Color::Black] {
+        if let Some(opponent) = sheet.opponent(side) {
+            let words = lang.text(&opponent.tokens());
+            lines.push(match opponent.shown() {
+                Some(shown) => format!("{words}: {shown}"),
+                None => words,
+            });
+        }
+    }
+    let mut counted: Vec<(Vec<Token>, u32)> = Vec::new();
+    for line in &contents.entries {
+        if let Entry::Training(training) = &line.entry {
+            let tokens = training.tokens();
+            match counted.iter_mut().find(|(t, _)| *t == tokens) {
+                Some((_, n)) => *n += 1,
+                None => counted.push((tokens, 1)),
+            }
+        }
+    }
+    for (tokens, n) in counted {
+        lines.push(format!("{}: {n}", lang.text(&tokens)));
+    }
+    lines
 }

@@ -55,6 +55,7 @@ mod pegboard_protocol_doc;
 mod play_board;
 mod play_chesslink;
 mod play_dgt;
+mod play_engine;
 mod play_french;
 mod play_input;
 mod play_language_scan;

@@ -80,6 +80,16 @@ pub enum Command {
     Slower,
     /// A line for the simulated peg board ("peg e2e4", "peg UP e2").
     Peg(String),
+    /// A move suggested by the chess program ("Tipp"; at home against it, confirmed first).
+    Hint,
+    /// What the opponent threatens ("Drohung").
+    Threat,
+    /// How the position stands, in words ("Bewertung").
+    Evaluation,
+    /// A new game against the chess program, without leaving ("neue Partie").
+    NewGame,
+    /// Another level of the chess program, in Elo ("Stärke 1800").
+    Level(u32),
     /// Leave the program (the game stays in its journal and can be resumed).
     Quit,
     /// Ask the opponent outside (online) to take back our last move.
@@ -185,6 +195,11 @@ impl CommandKind {
             CommandKind::Faster => Command::Faster,
             CommandKind::Slower => Command::Slower,
             CommandKind::Peg => Command::Peg(v.rest?),
+            CommandKind::Hint => Command::Hint,
+            CommandKind::Threat => Command::Threat,
+            CommandKind::Evaluation => Command::Evaluation,
+            CommandKind::NewGame => Command::NewGame,
+            CommandKind::Level => Command::Level(u32::try_from(v.number?).ok()?),
             CommandKind::Quit => Command::Quit,
             CommandKind::ProposeTakeback => Command::ProposeTakeback,
             CommandKind::AcceptTakeback => Command::AcceptTakeback,
@@ -291,6 +306,14 @@ impl Command {
                 v.rest = Some(rest.clone());
                 CommandKind::Peg
             }
+            Command::Hint => CommandKind::Hint,
+            Command::Threat => CommandKind::Threat,
+            Command::Evaluation => CommandKind::Evaluation,
+            Command::NewGame => CommandKind::NewGame,
+            Command::Level(elo) => {
+                v.number = Some(i64::from(*elo));
+                CommandKind::Level
+            }
             Command::Quit => CommandKind::Quit,
             Command::ProposeTakeback => CommandKind::ProposeTakeback,
             Command::AcceptTakeback => CommandKind::AcceptTakeback,
@@ -335,24 +358,39 @@ impl Command {
         )
     }
 
+    /// True for what the chess program gives at home: a hint, the threat, an evaluation, a
+    /// new game, another level (each asked for and confirmed, refused where there is no
+    /// program or in tournament mode or online).
+    pub fn is_training(&self) -> bool {
+        matches!(
+            self,
+            Command::Hint
+                | Command::Threat
+                | Command::Evaluation
+                | Command::NewGame
+                | Command::Level(_)
+        )
+    }
+
     /// True when a spoken command must be confirmed with "ja" before it counts: resigning,
     /// offering, accepting, declining or claiming a draw bind the player and cannot be taken
     /// back, so a misheard word must never do them; nor the online game's requests and
     /// answers (a takeback, aborting, claiming the win), which go to the server at once.
     pub fn needs_confirmation(&self) -> bool {
-        matches!(
-            self,
-            Command::Resign(_)
-                | Command::OfferDraw(_)
-                | Command::AcceptDraw(_)
-                | Command::DeclineDraw(_)
-                | Command::ClaimDraw(_)
-                | Command::ProposeTakeback
-                | Command::AcceptTakeback
-                | Command::DeclineTakeback
-                | Command::AbortGame
-                | Command::ClaimVictory
-        )
+        self.is_training()
+            || matches!(
+                self,
+                Command::Resign(_)
+                    | Command::OfferDraw(_)
+                    | Command::AcceptDraw(_)
+                    | Command::DeclineDraw(_)
+                    | Command::ClaimDraw(_)
+                    | Command::ProposeTakeback
+                    | Command::AcceptTakeback
+                    | Command::DeclineTakeback
+                    | Command::AbortGame
+                    | Command::ClaimVictory
+            )
     }
 }
 

@@ -223,6 +223,15 @@ fn commands(kind: CommandKind) -> &'static [Phrase] {
         CommandKind::Faster => &[&[W(Word::Faster)], &[T("schneller sprechen")]],
         CommandKind::Slower => &[&[W(Word::Slower)], &[T("langsamer sprechen")]],
         CommandKind::Peg => &[&[W(Word::Peg), Rest], &[T("peg"), Rest]],
+        CommandKind::Hint => &[&[W(Word::Hint)], &[T("Hinweis")]],
+        CommandKind::Threat => &[&[W(Word::Threat)], &[T("was droht")]],
+        CommandKind::Evaluation => &[&[W(Word::Evaluation)], &[T("wie steht es")]],
+        CommandKind::NewGame => &[&[W(Word::NewGame)]],
+        CommandKind::Level => &[
+            &[W(Word::Level), Number],
+            &[T("Stufe"), Number],
+            &[T("Elo"), Number],
+        ],
         CommandKind::Quit => &[&[W(Word::Quit)], &[T("beenden")]],
         // The online game's requests and answers (issue 32).
         CommandKind::ProposeTakeback => &[&[W(Word::ProposeTakeback)], &[T("Zugrücknahme")]],
@@ -838,6 +847,13 @@ fn word(word: Word) -> &'static str {
         Word::TournamentBuild => "Turnierausgabe: ohne Schach-Engine und ohne Netzwerk",
         Word::OpponentsTurn => "der Gegner zieht selbst",
         Word::OpponentMoveNotLegal => "der Zug des Gegners ist hier nicht regelgemäß",
+        Word::EngineNotBuilt => "dieses Programm ist ohne Schach-Engine gebaut",
+        Word::NoEngineInTournament => "keine Schach-Engine im Turniermodus",
+        Word::NoEngineInThisGame => "keine Schach-Engine in dieser Partie",
+        Word::EngineNotRunning => "die Schach-Engine läuft nicht",
+        Word::TypeOpponentsMoves => {
+            "die Züge des Gegners jetzt eingeben, oder mit Ende aufhören und später mit annexd resume weiterspielen"
+        }
         Word::TournamentMode => "Turniermodus",
         Word::HomeMode => "Heimmodus",
         Word::GoesOnIn => "weiter im",

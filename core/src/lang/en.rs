@@ -208,6 +208,11 @@ fn commands(kind: CommandKind) -> &'static [Phrase] {
             &[T("speak more slowly")],
         ],
         CommandKind::Peg => &[&[W(Word::Peg), Rest]],
+        CommandKind::Hint => &[&[W(Word::Hint)], &[T("give me a hint")]],
+        CommandKind::Threat => &[&[W(Word::Threat)], &[T("what is the threat")]],
+        CommandKind::Evaluation => &[&[W(Word::Evaluation)], &[T("eval")]],
+        CommandKind::NewGame => &[&[W(Word::NewGame)]],
+        CommandKind::Level => &[&[W(Word::Level), Number], &[T("Elo"), Number]],
         CommandKind::Quit => &[&[W(Word::Quit)], &[T("exit")]],
         // The online game's requests and answers (issue 32).
         CommandKind::ProposeTakeback => &[&[W(Word::ProposeTakeback)], &[T("propose a takeback")]],
@@ -807,6 +812,13 @@ fn word(word: Word) -> &'static str {
         Word::TournamentBuild => "tournament build: no chess engine and no network",
         Word::OpponentsTurn => "the opponent makes its own moves",
         Word::OpponentMoveNotLegal => "the opponent's move is not legal here",
+        Word::EngineNotBuilt => "this program is built without a chess engine",
+        Word::NoEngineInTournament => "no chess engine in tournament mode",
+        Word::NoEngineInThisGame => "no chess engine in this game",
+        Word::EngineNotRunning => "the chess engine is not running",
+        Word::TypeOpponentsMoves => {
+            "type the opponent's moves now, or stop with quit and go on later with annexd resume"
+        }
         Word::TournamentMode => "tournament mode",
         Word::HomeMode => "home mode",
         Word::GoesOnIn => "goes on in",

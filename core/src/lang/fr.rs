@@ -347,6 +347,11 @@ fn commands(kind: CommandKind) -> &'static [Phrase] {
             &[T("moins vite")],
         ],
         CommandKind::Peg => &[&[W(Word::Peg), Rest], &[T("peg"), Rest]],
+        CommandKind::Hint => &[&[W(Word::Hint)], &[T("indice")]],
+        CommandKind::Threat => &[&[W(Word::Threat)], &[T("quelle menace")]],
+        CommandKind::Evaluation => &[&[W(Word::Evaluation)], &[T("éval")]],
+        CommandKind::NewGame => &[&[W(Word::NewGame)]],
+        CommandKind::Level => &[&[W(Word::Level), Number], &[T("Elo"), Number]],
         CommandKind::Quit => &[&[W(Word::Quit)], &[T("quitter")]],
         // The online game's requests and answers (issue 32).
         CommandKind::ProposeTakeback => &[&[W(Word::ProposeTakeback)], &[T("reprise")]],
@@ -899,6 +904,13 @@ fn word(word: Word) -> &'static str {
         Word::TournamentBuild => "version tournoi : sans moteur d'échecs et sans réseau",
         Word::OpponentsTurn => "l'adversaire joue lui-même",
         Word::OpponentMoveNotLegal => "le coup de l'adversaire n'est pas légal ici",
+        Word::EngineNotBuilt => "ce programme est construit sans moteur d'échecs",
+        Word::NoEngineInTournament => "pas de moteur d'échecs en mode tournoi",
+        Word::NoEngineInThisGame => "pas de moteur d'échecs dans cette partie",
+        Word::EngineNotRunning => "le moteur d'échecs ne tourne pas",
+        Word::TypeOpponentsMoves => {
+            "tapez maintenant les coups de l'adversaire, ou arrêtez avec fin et reprenez plus tard avec annexd resume"
+        }
         Word::TournamentMode => "mode tournoi",
         Word::HomeMode => "mode libre",
         Word::GoesOnIn => "suite en",

@@ -19,6 +19,21 @@ pub fn pgn_text(sheet: &Scoresheet) -> String {
     pgn_text_in(sheet, sheet.header().language.unwrap_or(Lang::En))
 }
 
+/// The name of `side`'s player: the header's, else the name of the program or remote
+/// player recorded for it.
+fn player(sheet: &Scoresheet, side: shakmaty::Color) -> String {
+    let named = match side {
+        shakmaty::Color::White => &sheet.header().white,
+        shakmaty::Color::Black => &sheet.header().black,
+    };
+    match sheet.opponent(side) {
+        Some(opponent) if matches!(named.trim(), "" | "?") && !opponent.name.is_empty() => {
+            opponent.name.clone()
+        }
+        _ => named.clone(),
+    }
+}
+
 /// The PGN text of a scoresheet with its comments (claims, penalties, corrections) in
 /// `lang`; the moves are in SAN, as PGN requires.
 pub fn pgn_text_in(sheet: &Scoresheet, lang: Lang) -> String {
@@ -44,11 +59,26 @@ pub fn pgn_text_in(sheet: &Scoresheet, lang: Lang) -> String {
                 .map_or_else(|| "????.??.??".to_string(), pgn_date),
         ),
         ("Round", or_unknown(&header.round)),
-        ("White", or_unknown(&header.white)),
-        ("Black", or_unknown(&header.black)),
+        ("White", or_unknown(&player(sheet, shakmaty::Color::White))),
+        ("Black", or_unknown(&player(sheet, shakmaty::Color::Black))),
         ("Result", result.to_string()),
     ];
     let mut extra: Vec<(&str, String)> = Vec::new();
+    // A side played from outside the board: a program's level (PGN's supplemental tags
+    // WhiteType/BlackType and the Elo it was set to), a remote player's rating.
+    for (side, elo_tag, type_tag) in [
+        (shakmaty::Color::White, "WhiteElo", "WhiteType"),
+        (shakmaty::Color::Black, "BlackElo", "BlackType"),
+    ] {
+        if let Some(opponent) = sheet.opponent(side) {
+            if let Some(elo) = opponent.elo {
+                extra.push((elo_tag, elo.to_string()));
+            }
+            if opponent.source == super::entry::OpponentSource::Program {
+                extra.push((type_tag, "program".to_string()));
+            }
+        }
+    }
     let start_fen = game.start_fen();
     if start_fen != STANDARD_START_FEN {
         extra.push(("FEN", start_fen));

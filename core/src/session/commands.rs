@@ -149,6 +149,19 @@ impl Session {
             | Command::AbortGame
             | Command::ClaimVictory
             | Command::ReadChat => self.remote_request(&command, out),
+            // A hint, the threat, an evaluation, a new game, another level (issue 31).
+            #[cfg(feature = "engine")]
+            command @ (Command::Hint
+            | Command::Threat
+            | Command::Evaluation
+            | Command::NewGame
+            | Command::Level(_)) => self.training(command, actor, now, out),
+            #[cfg(not(feature = "engine"))]
+            Command::Hint
+            | Command::Threat
+            | Command::Evaluation
+            | Command::NewGame
+            | Command::Level(_) => out.push(Effect::say(vec![Token::Word(Word::EngineNotBuilt)])),
         }
     }
 
@@ -166,8 +179,15 @@ impl Session {
         }
         let actor = confirm::whose(source, self.seating());
         let spoken_confirmed = source == Source::Microphone && command.needs_confirmation();
-        let asked_back = confirm::ends_the_game(&command) || self.asked_back_remote(&command);
-        if !asked_back || spoken_confirmed || self.game().is_over() {
+        #[cfg(feature = "engine")]
+        if command.is_training() && self.training_refused(out) {
+            return;
+        }
+        let asks = confirm::ends_the_game(&command)
+            || command.is_training()
+            || (command == Command::TakeBack && self.takes_back_a_pair())
+            || self.asked_back_remote(&command);
+        if !asks || spoken_confirmed || self.game().is_over() {
             self.handle_command(command, actor, now, out);
             return;
         }
@@ -268,6 +288,20 @@ impl Session {
         let command = pending.for_side(side);
         self.handle_command(command, Some(side), now, out);
         true
+    }
+
+    /// "zurücknehmen" takes back the last move pair (at home against the chess program,
+    /// once our move is completed), rather than a slip before the clock.
+    fn takes_back_a_pair(&self) -> bool {
+        #[cfg(feature = "engine")]
+        {
+            self.uncompleted.is_none()
+                && self.against_program()
+                && (!self.cycle.move_under_way() || self.pegs_show_earlier())
+                && self.typed_illegal.is_none()
+        }
+        #[cfg(not(feature = "engine"))]
+        false
     }
 
     /// What decides whose a command is.
@@ -372,6 +406,12 @@ impl Session {
         }
         if self.cycle.withdraw_announcement() {
             out.push(Effect::say(vec![Token::Word(Word::AnnouncementWithdrawn)]));
+            return;
+        }
+        #[cfg(feature = "engine")]
+        if self.takes_back_a_pair() {
+            // At home against the program: the last move pair goes back (issue 31).
+            self.take_back_pair(now, out);
             return;
         }
         let Some(mover) = self.uncompleted else {

@@ -417,6 +417,10 @@ impl Session {
                 }
                 let steps = self.cycle.board_event(seat, event, &self.cycle_game());
                 self.carry_out(steps, now, &mut out);
+                #[cfg(feature = "engine")]
+                if seat == Seat::Peg {
+                    self.pegs_put_back(&mut out);
+                }
             }
             Input::Heard { heard, always_on } => {
                 self.handle_heard(&heard, always_on, now, &mut out)
@@ -427,6 +431,8 @@ impl Session {
             Input::Opponent(event) => self.from_opponent(event, now, &mut out),
         }
         self.poll_clock(now, &mut out);
+        #[cfg(feature = "engine")]
+        self.engine_after_input(now, &mut out);
         out.extend(self.cycle.light_change());
         self.remember(&out);
         if self.options.view_snapshots {
@@ -605,7 +611,9 @@ impl Session {
     fn route_move(&mut self, m: Move, now: Duration, out: &mut Vec<Effect>) {
         if let Some(tokens) = self.game_over_tokens() {
             out.push(Effect::say(tokens));
-        } else if !self.sources().keyboard_moves_for(self.game().turn()) {
+        } else if !self.sources().keyboard_moves_for(self.game().turn())
+            && !self.outside_moves_typed()
+        {
             // The opponent outside makes its own moves.
             out.push(Effect::say(vec![
                 Token::Word(Word::OpponentsTurn),

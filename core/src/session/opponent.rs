@@ -45,6 +45,17 @@ impl Session {
         Sources::new(vi_side, opponent)
     }
 
+    /// The opponent outside cannot move any more (a chess program that failed for good):
+    /// its moves may be typed, as a sighted player's are.
+    pub(super) fn outside_moves_typed(&self) -> bool {
+        #[cfg(feature = "engine")]
+        {
+            self.engine_gone()
+        }
+        #[cfg(not(feature = "engine"))]
+        false
+    }
+
     /// The side an opponent outside the board plays, if one is attached.
     pub(super) fn outside_side(&self) -> Option<Color> {
         self.opponent.as_ref().map(|o| o.side)

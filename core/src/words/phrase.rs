@@ -88,6 +88,16 @@ pub enum CommandKind {
     Slower,
     /// `Command::Peg`.
     Peg,
+    /// `Command::Hint`.
+    Hint,
+    /// `Command::Threat`.
+    Threat,
+    /// `Command::Evaluation`.
+    Evaluation,
+    /// `Command::NewGame`.
+    NewGame,
+    /// `Command::Level`.
+    Level,
     /// `Command::Quit`.
     Quit,
     /// `Command::ProposeTakeback`.
@@ -106,7 +116,7 @@ pub enum CommandKind {
 
 impl CommandKind {
     /// Every kind, in the order of the help text.
-    pub const ALL: [CommandKind; 47] = [
+    pub const ALL: [CommandKind; 52] = [
         CommandKind::WhoseMove,
         CommandKind::LastMove,
         CommandKind::LastMoves,
@@ -147,6 +157,11 @@ impl CommandKind {
         CommandKind::Faster,
         CommandKind::Slower,
         CommandKind::Peg,
+        CommandKind::Hint,
+        CommandKind::Threat,
+        CommandKind::Evaluation,
+        CommandKind::NewGame,
+        CommandKind::Level,
         CommandKind::Quit,
         CommandKind::ProposeTakeback,
         CommandKind::AcceptTakeback,

@@ -1144,6 +1144,16 @@ words! {
     OpponentsTurn => "w_opponents_turn";
     /// "the opponent's move is not legal here"
     OpponentMoveNotLegal => "w_opponent_move_not_legal";
+    /// "this program is built without a chess engine" (`--opponent engine` in a tournament build)
+    EngineNotBuilt => "w_engine_not_built";
+    /// "no chess engine in tournament mode"
+    NoEngineInTournament => "w_no_engine_in_tournament";
+    /// "no chess engine in this game" (a hint asked for in a game against a person)
+    NoEngineInThisGame => "w_no_engine_in_this_game";
+    /// "the chess engine is not running"
+    EngineNotRunning => "w_engine_not_running";
+    /// "type the opponent's moves, or end with Ende" (after the engine failed for good)
+    TypeOpponentsMoves => "w_type_opponents_moves";
     // --- tournament mode (issue 33) ---
     /// "Turniermodus": help only as the Laws allow (issue 33)
     TournamentMode => "w_tournament_mode";

@@ -35,6 +35,7 @@ mod record_seal;
 mod said_once;
 mod session_core;
 mod session_edge;
+mod session_engine;
 mod session_laws;
 mod session_lines;
 mod session_opponent;

@@ -4,6 +4,8 @@
 //! helpers), the speaker, the journal, the speaking rate kept for the next game, the log.
 
 pub(crate) mod boards;
+#[cfg(feature = "engine")]
+pub(crate) mod engine;
 pub(crate) mod journal;
 pub(crate) mod journal_queue;
 #[cfg(feature = "online")]
@@ -109,6 +111,11 @@ pub(crate) fn open_with(
     }
     ports.extend(opened.opponent);
     ports.extend(boards::open(settings, args, session)?);
+    #[cfg(feature = "engine")]
+    ports.extend(
+        engine::EngineSeat::open(session, args.engine.engine.clone(), at)
+            .map(|p| Box::new(p) as Box<dyn super::port::Port>),
+    );
     if let Some(voice) = voice::VoicePort::new(settings, args, session.game().position()) {
         ports.push(Box::new(voice));
     }
