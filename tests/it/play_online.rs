@@ -228,3 +228,119 @@ fn a_seek_in_german_goes_through_two_drops_a_draw_offer_and_a_takeback_to_a_resi
         "the token is in no journal"
     );
 }
+
+#[test]
+fn a_challenge_in_english_reads_the_chat_on_request_takes_back_our_move_and_ends_in_mate() {
+    let server = LichessServer::start(Setup::default());
+    let dir = tempfile::tempdir().unwrap();
+    let mut game = play(
+        &server,
+        dir.path(),
+        &["--lang", "en", "--challenge", "Aaron", "--control", "5+3"],
+    );
+    // A challenge may be blitz.
+    game.expect_exact("challenge sent to: Aaron");
+    game.expect_containing("you play Black");
+    game.expect_exact("board connected");
+    server.opponent_plays("f2f3");
+    game.expect_exact("White Felix drei");
+    game.type_line("peg f2f3");
+    game.expect_exact("the boards agree");
+    // The chat is read on request only.
+    server.opponent_chats("good luck");
+    game.type_line("peg e7e5");
+    game.expect_containing("please announce the move");
+    game.type_line("e5");
+    game.expect_exact("Black Eva fünf");
+    game.type_line("");
+    until_server(&mut game, &server, "e5", |s| s.moves().len() == 2);
+    assert!(
+        !game.transcript.iter().any(|l| l.contains("good luck")),
+        "{:#?}",
+        game.transcript
+    );
+    game.type_line("read messages");
+    game.expect_exact("message from: Aaron: good luck");
+    // Our takeback request, asked first: the server takes e5 back, and so do the game and
+    // the pegs.
+    game.type_line("ask to take back a move");
+    game.expect_exact("ask to take back a move? yes or no");
+    game.type_line("yes");
+    until_server(&mut game, &server, "the takeback", |s| s.moves().len() == 1);
+    game.expect_exact("takeback accepted");
+    game.expect_containing("the boards differ");
+    game.type_line("peg e5e7");
+    game.expect_exact("the boards agree");
+    // e5 again (its own half-move now), then mate.
+    game.type_line("peg e7e5");
+    game.expect_containing("please announce the move");
+    game.type_line("e5");
+    game.type_line("");
+    until_server(&mut game, &server, "e5 again", |s| s.moves().len() == 2);
+    server.opponent_plays("g2g4");
+    game.expect_exact("White Gustav vier");
+    game.type_line("peg g2g4");
+    game.expect_exact("the boards agree");
+    game.type_line("peg d8h4");
+    game.expect_containing("please announce the move");
+    game.type_line("Qh4");
+    game.expect_containing("checkmate, Black wins");
+    until_server(&mut game, &server, "mate", |s| {
+        s.status() == Some(("mate".to_string(), Some(shakmaty::Color::Black)))
+    });
+    game.type_line("quit");
+    let (code, said) = game.wait_with_transcript();
+    assert_eq!(code, Some(0), "{said:#?}");
+    assert_eq!(
+        server.move_posts(),
+        [
+            ("e7e5".to_string(), Some(200)),
+            ("e7e5".to_string(), Some(200)),
+            ("d8h4".to_string(), Some(200)),
+        ]
+    );
+    same_game_in_pgn(dir.path(), &server, "0-1");
+}
+
+#[test]
+fn a_challenge_accepted_in_french_after_its_question_ends_when_the_opponent_who_left_is_claimed_against()
+ {
+    let server = LichessServer::start(Setup::default());
+    let dir = tempfile::tempdir().unwrap();
+    let mut game = play(&server, dir.path(), &["--lang", "fr", "--accept"]);
+    game.expect_exact("en attente d'un défi");
+    server.challenge_us("chal0001", 10, 5, "random", false);
+    game.expect_exact("défi de: Aaron");
+    game.expect_containing("accepter ? oui ou non");
+    assert!(
+        server.game_id().is_none(),
+        "nothing accepted before the answer"
+    );
+    game.type_line("oui");
+    game.expect_containing("vous jouez Blanc");
+    game.expect_exact("échiquier connecté");
+    game.type_line("peg d2d4");
+    game.expect_containing("annoncez le coup");
+    game.type_line("d4");
+    game.type_line("");
+    until_server(&mut game, &server, "d4", |s| s.moves().len() == 1);
+    server.opponent_plays("d7d5");
+    game.expect_exact("Noir David fünf");
+    game.type_line("peg d7d5");
+    game.expect_exact("les échiquiers concordent");
+    // The opponent leaves; once the server allows it, the win is claimed (asked first).
+    server.opponent_leaves(Duration::ZERO);
+    game.expect_containing("Noir a quitté la partie");
+    game.type_line("réclamer la victoire");
+    game.expect_exact("réclamer la victoire? oui ou non");
+    game.type_line("oui");
+    game.expect_containing("Blanc gagne");
+    game.type_line("fin");
+    let (code, said) = game.wait_with_transcript();
+    assert_eq!(code, Some(0), "{said:#?}");
+    assert_eq!(
+        server.status(),
+        Some(("timeout".to_string(), Some(shakmaty::Color::White)))
+    );
+    same_game_in_pgn(dir.path(), &server, "1-0");
+}

@@ -140,6 +140,8 @@ pub(super) struct Table {
     pub declined_draw: bool,
     /// We declined the opponent's takeback.
     pub declined_takeback: bool,
+    /// We asked to take back our move (until the server's game shows an answer).
+    pub takeback_proposed: bool,
     pub end: Option<OnlineEnd>,
 }
 
@@ -190,6 +192,7 @@ impl Table {
             chat_read: 0,
             declined_draw: false,
             declined_takeback: false,
+            takeback_proposed: false,
             end: None,
         })
     }
@@ -307,9 +310,10 @@ impl Table {
             applied.send_ours = decides && !state.status.is_over();
         } else {
             if r.take_back > 0 {
-                let proposed = previous
-                    .as_ref()
-                    .is_some_and(|s| s.wtakeback || s.btakeback);
+                let proposed = std::mem::take(&mut self.takeback_proposed)
+                    || previous
+                        .as_ref()
+                        .is_some_and(|s| s.wtakeback || s.btakeback);
                 // Our move on its way is among them when the game went on without it.
                 self.ours = None;
                 let word = if proposed {

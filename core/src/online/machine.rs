@@ -1574,6 +1574,12 @@ impl Online {
             ours.offering_draw = true;
             return;
         }
+        if intent == Intent::ProposeTakeback
+            && let Some(table) = self.table.as_mut()
+        {
+            // An opponent who accepts at once shows no request in any state.
+            table.takeback_proposed = true;
+        }
         let request = self.intent_request(intent, game);
         self.send(Awaiting::Intent(intent), request, out);
     }

@@ -65,6 +65,12 @@ fn moved(s: &mut Session, uci: &str, after: usize, at: u64) -> Vec<Effect> {
     )
 }
 
+/// The opponent's move followed on the pegs.
+fn follow(s: &mut Session, from: Square, to: Square, at: u64) {
+    peg(s, BoardInput::Up(from), at);
+    peg(s, BoardInput::Down(to, Cell::Peg), at + 10);
+}
+
 /// The VI player's move on the pegs, announced by typing it.
 fn vi_move(s: &mut Session, from: Square, to: Square, announced: &str, at: u64) -> Vec<Effect> {
     peg(s, BoardInput::Up(from), at);
@@ -223,6 +229,30 @@ fn the_game_ended_outside_is_recorded_and_closed_and_takebacks_go_back_on_the_bo
     assert!(s.game().is_over());
     let late = moved(&mut s, "e7e5", 0, 500);
     assert!(recorded(&late).is_empty(), "nothing after the end");
+}
+
+#[test]
+fn our_move_that_mates_is_sent_at_once_with_a_clock() {
+    // 5.1.1: "The game is won by the player who has checkmated his opponent's king. This
+    // immediately ends the game": no clock press completes it, so it goes out as made.
+    let mut s = against_remote(Some("15+10"));
+    vi_move(&mut s, Square::E2, Square::E4, "Eva vier", 100);
+    s.handle(Input::ClockButton, Duration::from_millis(150));
+    moved(&mut s, "f7f6", 1, 200);
+    follow(&mut s, Square::F7, Square::F6, 250);
+    vi_move(&mut s, Square::D2, Square::D4, "David vier", 300);
+    s.handle(Input::ClockButton, Duration::from_millis(350));
+    moved(&mut s, "g7g5", 3, 400);
+    follow(&mut s, Square::G7, Square::G5, 450);
+    let ours = vi_move(&mut s, Square::D1, Square::H5, "Dame Hector fünf", 500);
+    assert!(s.game().is_over(), "{:?}", said(&ours));
+    assert_eq!(
+        to_opponent(&ours),
+        [ToOpponent::Moved {
+            uci: "d1h5".into(),
+            after: 4
+        }]
+    );
 }
 
 #[test]
