@@ -7,6 +7,7 @@
 use crate::common;
 use crate::lichess_support;
 
+use std::path::Path;
 use std::time::Duration;
 
 use common::{Running, annexd};
@@ -30,6 +31,45 @@ fn play(server: &LichessServer, dir: &std::path::Path, args: &[&str]) -> Running
         .env("LICHESS_TOKEN", server.token())
         .env("XDG_CONFIG_HOME", dir);
     Running::start(command)
+}
+
+/// Moves are said where the build hears with Whisper (not the cross builds: its library is
+/// for x86_64 Linux only); elsewhere they are typed.
+const SPOKEN: bool = cfg!(feature = "whisper");
+
+/// The options that have the player say `text` (Pico's voice of `locale` in a WAV file,
+/// heard by Whisper) once the game has begun; none where moves are typed.
+fn saying(dir: &std::path::Path, locale: &str, text: &str) -> Vec<String> {
+    if !SPOKEN {
+        return Vec::new();
+    }
+    let model = Path::new(env!("CARGO_MANIFEST_DIR")).join("models/whisper-base");
+    assert!(
+        model.join("model.bin").is_file(),
+        "scripts/setup.sh installs the Whisper model"
+    );
+    let wav = dir.join("said.wav");
+    let status = std::process::Command::new("pico2wave")
+        .args(["-l", locale, "-w"])
+        .arg(&wav)
+        .arg(text)
+        .status();
+    assert!(
+        status.is_ok_and(|s| s.success()),
+        "pico2wave (scripts/setup.sh --test)"
+    );
+    [
+        "--listen",
+        "push-to-talk",
+        "--recogniser",
+        "whisper",
+        "--model",
+        &model.display().to_string(),
+        "--listen-wav",
+        &wav.display().to_string(),
+    ]
+    .map(str::to_string)
+    .to_vec()
 }
 
 /// Waits until `holds` is true of the server; fails with what was said so far.
@@ -113,16 +153,25 @@ fn same_game_in_pgn(dir: &std::path::Path, server: &LichessServer, result: &str)
 fn a_seek_in_german_goes_through_two_drops_a_draw_offer_and_a_takeback_to_a_resignation() {
     let server = LichessServer::start(Setup::default());
     let dir = tempfile::tempdir().unwrap();
-    let mut game = play(&server, dir.path(), &["--control", "15+10"]);
+    // Our first move is said (Pico's German voice, heard by Whisper); the others typed.
+    let mut args = vec!["--control".to_string(), "15+10".to_string()];
+    args.extend(saying(dir.path(), "de-DE", "Eva vier"));
+    let args: Vec<&str> = args.iter().map(String::as_str).collect();
+    let mut game = play(&server, dir.path(), &args);
     game.expect_exact("bei lichess angemeldet als: Blindfold");
     game.expect_exact("suche einen Gegner, fünfzehn Minuten plus zehn Sekunden, ungewertet");
     game.expect_exact("Partie gegen: Aaron");
     game.expect_containing("Sie spielen Weiß");
     game.expect_exact("Brett verbunden");
-    // Our move from the pegs, announced: sent once.
-    game.type_line("peg e2e4");
-    game.expect_containing("bitte ansagen");
-    game.type_line("Eva vier");
+    // Our move said, then made on the pegs (or made, then typed): sent once.
+    if SPOKEN {
+        game.expect_exact("Eva vier, bitte auf dem Brett ausführen");
+        game.type_line("peg e2e4");
+    } else {
+        game.type_line("peg e2e4");
+        game.expect_containing("bitte ansagen");
+        game.type_line("Eva vier");
+    }
     game.expect_exact("Weiß Eva vier");
     // Sent when completed: the clock pressed (Enter), as in any game (D.2.8: until then it
     // may be corrected).
@@ -307,7 +356,14 @@ fn a_challenge_accepted_in_french_after_its_question_ends_when_the_opponent_who_
  {
     let server = LichessServer::start(Setup::default());
     let dir = tempfile::tempdir().unwrap();
-    let mut game = play(&server, dir.path(), &["--lang", "fr", "--accept"]);
+    // Our first move is said (Pico's French voice, heard by Whisper), in the language's own
+    // words.
+    let mut args: Vec<String> = ["--lang", "fr", "--words", "local", "--accept"]
+        .map(str::to_string)
+        .to_vec();
+    args.extend(saying(dir.path(), "fr-FR", "pion Éva deux Éva quatre"));
+    let args: Vec<&str> = args.iter().map(String::as_str).collect();
+    let mut game = play(&server, dir.path(), &args);
     game.expect_exact("en attente d'un défi");
     server.challenge_us("chal0001", 10, 5, "random", false);
     game.expect_exact("défi de: Aaron");
@@ -319,14 +375,20 @@ fn a_challenge_accepted_in_french_after_its_question_ends_when_the_opponent_who_
     game.type_line("oui");
     game.expect_containing("vous jouez Blanc");
     game.expect_exact("échiquier connecté");
-    game.type_line("peg d2d4");
-    game.expect_containing("annoncez le coup");
-    game.type_line("d4");
+    if SPOKEN {
+        game.expect_exact("Eva quatre, jouez-le sur l'échiquier");
+        game.type_line("peg e2e4");
+    } else {
+        game.type_line("peg e2e4");
+        game.expect_containing("annoncez le coup");
+        game.type_line("e4");
+    }
+    game.expect_exact("Blanc Eva quatre");
     game.type_line("");
-    until_server(&mut game, &server, "d4", |s| s.moves().len() == 1);
-    server.opponent_plays("d7d5");
-    game.expect_exact("Noir David fünf");
-    game.type_line("peg d7d5");
+    until_server(&mut game, &server, "e4", |s| s.moves().len() == 1);
+    server.opponent_plays("e7e5");
+    game.expect_exact("Noir Eva cinq");
+    game.type_line("peg e7e5");
     game.expect_exact("les échiquiers concordent");
     // The opponent leaves; once the server allows it, the win is claimed (asked first).
     server.opponent_leaves(Duration::ZERO);
