@@ -12,8 +12,8 @@ use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
 use crossbeam_channel::{Select, TryRecvError};
-use shakmaty::EnPassantMode;
 use shakmaty::fen::Fen;
+use shakmaty::{EnPassantMode, Position};
 
 use crate::online::{ApiToken, LichessPort, PortConfig, ServerUrl};
 use annexd_core::clock::TalkingClock;
@@ -44,6 +44,17 @@ pub(super) struct Started {
     account: Option<String>,
     server: ServerUrl,
     opened: Opened,
+}
+
+/// The game the server started, set up: the settings and options it is played with (the
+/// position it stands at among them), its header, clock, ports and opponent.
+pub(super) struct Setup {
+    pub(super) settings: Settings,
+    pub(super) args: PlayArgs,
+    pub(super) header: Header,
+    pub(super) clock: Option<TalkingClock>,
+    pub(super) opened: Opened,
+    pub(super) opponent: OpponentEntry,
 }
 
 /// The ports of the lobby.
@@ -224,16 +235,7 @@ impl Started {
         self,
         args: &PlayArgs,
         mut settings: Settings,
-    ) -> Result<
-        (
-            Settings,
-            Header,
-            Option<TalkingClock>,
-            Opened,
-            OpponentEntry,
-        ),
-        Error,
-    > {
+    ) -> Result<Setup, Error> {
         let Started {
             facts,
             account,
@@ -267,13 +269,23 @@ impl Started {
                     settings.clock.announce_config(),
                 )
             });
-        let mut game_args = args.clone();
-        game_args.fen = Some(Fen::from_position(&facts.start, EnPassantMode::Legal).to_string());
-        let header = super::play::header_for(&settings, &game_args, clock.as_ref());
-        if !facts.moves.is_empty() {
-            // A game under way (joined again): its moves come from the server's stream.
-            tracing::info!(target: "online", "{} moves played before", facts.moves.len());
+        // A game under way (joined again after the program was left) goes on from where it
+        // stands on the server: its journal begins there.
+        let mut now_standing = facts.start.clone();
+        for m in &facts.moves {
+            now_standing.play_unchecked(*m);
         }
+        if !facts.moves.is_empty() {
+            tracing::info!(
+                target: "online",
+                "the game {} is joined after {} half-moves",
+                facts.id,
+                facts.moves.len()
+            );
+        }
+        let mut game_args = args.clone();
+        game_args.fen = Some(Fen::from_position(&now_standing, EnPassantMode::Legal).to_string());
+        let header = super::play::header_for(&settings, &game_args, clock.as_ref());
         if args.seat.view == View::Board {
             tracing::info!(target: "online", "the lines view read the lobby's keys: it goes on");
         }
@@ -284,7 +296,14 @@ impl Started {
             elo: facts.opponent.rating,
             detail: Some(settings.game.site.clone()),
         };
-        Ok((settings, header, clock, opened, opponent))
+        Ok(Setup {
+            settings,
+            args: game_args,
+            header,
+            clock,
+            opened,
+            opponent,
+        })
     }
 }
 

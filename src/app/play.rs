@@ -39,8 +39,15 @@ pub fn run_play(args: &PlayArgs) -> Result<ExitCode, Error> {
 fn play_online(args: &PlayArgs, settings: annexd_core::Settings) -> Result<ExitCode, Error> {
     match super::lobby::find_game(args, &settings)? {
         super::lobby::Found::Game(game) => {
-            let (settings, header, clock, opened, opponent) = game.setting_up(args, settings)?;
-            start_game(&settings, args, header, clock, opened, Some(opponent))
+            let setup = game.setting_up(args, settings)?;
+            start_game(
+                &setup.settings,
+                &setup.args,
+                setup.header,
+                setup.clock,
+                setup.opened,
+                Some(setup.opponent),
+            )
         }
         super::lobby::Found::Left(code) => Ok(code),
     }

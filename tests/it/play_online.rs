@@ -406,3 +406,51 @@ fn a_challenge_accepted_in_french_after_its_question_ends_when_the_opponent_who_
     );
     same_game_in_pgn(dir.path(), &server, "1-0");
 }
+
+#[test]
+fn a_game_left_is_joined_again_where_it_stands_when_the_program_starts_again() {
+    let server = LichessServer::start(Setup::default());
+    let dir = tempfile::tempdir().unwrap();
+    let mut game = play(&server, dir.path(), &["--control", "15+10"]);
+    game.expect_exact("Brett verbunden");
+    game.type_line("peg e2e4");
+    game.expect_containing("bitte ansagen");
+    game.type_line("Eva vier");
+    game.type_line("");
+    until_server(&mut game, &server, "e4", |s| s.moves().len() == 1);
+    server.opponent_plays("e7e5");
+    game.expect_exact("Schwarz Eva fünf");
+    // The program is left; the game goes on on the server.
+    game.type_line("Ende\nja");
+    game.expect_saved();
+    assert_eq!(game.wait(), Some(0));
+    // Started again, it finds the game under way and goes on where it stands.
+    let again = tempfile::tempdir().unwrap();
+    let mut game = play(&server, again.path(), &["--accept"]);
+    game.expect_exact("Partie gegen: Aaron");
+    game.expect_exact("Brett verbunden");
+    game.type_line("peg g1f3");
+    game.expect_containing("bitte ansagen");
+    game.type_line("Springer Felix drei");
+    game.type_line("");
+    until_server(&mut game, &server, "Nf3", |s| s.moves().len() == 3);
+    server.opponent_plays("b8c6");
+    game.expect_exact("Schwarz Springer Cesar sechs");
+    game.type_line("Ende\nja");
+    game.expect_saved();
+    assert_eq!(game.wait(), Some(0));
+    assert_eq!(server.moves(), ["e2e4", "e7e5", "g1f3", "b8c6"]);
+    assert_eq!(
+        server.move_posts(),
+        [
+            ("e2e4".to_string(), Some(200)),
+            ("g1f3".to_string(), Some(200))
+        ]
+    );
+    // The second journal begins where the game stood.
+    let journal = common::read(&again.path().join("game.jsonl"));
+    assert!(
+        journal.contains("rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq"),
+        "{journal}"
+    );
+}

@@ -33,7 +33,8 @@ pub(crate) struct LichessGame {
     first: Vec<Report>,
     /// What happened before the game that the session is to hear (speech falling back).
     reports: Vec<Input>,
-    /// The half-moves of the game as the session has it (its moves and ours sent).
+    /// The half-moves of the game as the session has it (its moves and ours sent): a game
+    /// joined under way begins where it stands, so these count from there.
     plies: usize,
 }
 
@@ -46,7 +47,7 @@ impl LichessGame {
         offset: Duration,
         reports: Vec<Input>,
     ) -> LichessGame {
-        let plies = lichess.online().moves().len();
+        let plies = 0;
         LichessGame {
             lichess,
             offset,
