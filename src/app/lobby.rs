@@ -20,7 +20,7 @@ use annexd_core::clock::TalkingClock;
 use annexd_core::online::{
     ChallengeSpec, GameFacts, LobbyLine, OnlineControl, Patience, Plan, Report, lobby_line,
 };
-use annexd_core::record::{Header, OpponentEntry, OpponentSource};
+use annexd_core::record::{OpponentEntry, OpponentSource};
 use annexd_core::{Effect, Input, Settings, SideName};
 
 use super::options::{PlayArgs, View};
@@ -47,11 +47,10 @@ pub(super) struct Started {
 }
 
 /// The game the server started, set up: the settings and options it is played with (the
-/// position it stands at among them), its header, clock, ports and opponent.
+/// position it stands at among them), its clock, ports and opponent.
 pub(super) struct Setup {
     pub(super) settings: Settings,
     pub(super) args: PlayArgs,
-    pub(super) header: Header,
     pub(super) clock: Option<TalkingClock>,
     pub(super) opened: Opened,
     pub(super) opponent: OpponentEntry,
@@ -285,7 +284,6 @@ impl Started {
         }
         let mut game_args = args.clone();
         game_args.fen = Some(Fen::from_position(&now_standing, EnPassantMode::Legal).to_string());
-        let header = super::play::header_for(&settings, &game_args, clock.as_ref());
         if args.seat.view == View::Board {
             tracing::info!(target: "online", "the lines view read the lobby's keys: it goes on");
         }
@@ -299,7 +297,6 @@ impl Started {
         Ok(Setup {
             settings,
             args: game_args,
-            header,
             clock,
             opened,
             opponent,

@@ -40,10 +40,11 @@ fn play_online(args: &PlayArgs, settings: annexd_core::Settings) -> Result<ExitC
     match super::lobby::find_game(args, &settings)? {
         super::lobby::Found::Game(game) => {
             let setup = game.setting_up(args, settings)?;
+            let header = header_for(&setup.settings, &setup.args, setup.clock.as_ref());
             start_game(
                 &setup.settings,
                 &setup.args,
-                setup.header,
+                header,
                 setup.clock,
                 setup.opened,
                 Some(setup.opponent),
@@ -60,7 +61,7 @@ fn play_online(_args: &PlayArgs, settings: annexd_core::Settings) -> Result<Exit
 }
 
 /// The header of a new game as the settings and the command line describe it.
-pub(super) fn header_for(
+fn header_for(
     settings: &annexd_core::Settings,
     args: &PlayArgs,
     clock: Option<&annexd_core::clock::TalkingClock>,

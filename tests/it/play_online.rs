@@ -26,10 +26,19 @@ fn play(server: &LichessServer, dir: &std::path::Path, args: &[&str]) -> Running
         .arg(server.url())
         .arg("--journal")
         .arg(dir.join("game.jsonl"))
-        .args(["--board", "sim", "--speech", "text", "--online-short-waits"])
+        .args([
+            "--board",
+            "sim",
+            "--speech",
+            "text",
+            "--online-short-waits",
+            "--log",
+        ])
+        .arg(dir.join("annexd.log"))
         .args(args)
         .env("LICHESS_TOKEN", server.token())
-        .env("XDG_CONFIG_HOME", dir);
+        .env("XDG_CONFIG_HOME", dir)
+        .env("RUST_LOG", "trace");
     Running::start(command)
 }
 
@@ -275,6 +284,13 @@ fn a_seek_in_german_goes_through_two_drops_a_draw_offer_and_a_takeback_to_a_resi
     assert!(
         !journal.contains(&server.token()),
         "the token is in no journal"
+    );
+    // Nor in the log, at its finest level (the HTTP library's lines too), which has the game.
+    let log = common::read(&dir.path().join("annexd.log"));
+    assert!(log.contains("/api/board/game/stream/"), "{log}");
+    assert!(
+        !log.contains(&server.token()),
+        "the token is in no log line"
     );
 }
 

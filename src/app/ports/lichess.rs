@@ -6,7 +6,7 @@
 //! (`annexd_core::online::Online` for the conversation, the session for the game); this port
 //! translates between their words and keeps the count of half-moves both sides agree on.
 //!
-//! It is made by the lobby ([`crate::app::lobby`]), which found the game before the session
+//! It is made by the online game's lobby (src/app/lobby.rs), which found the game before the session
 //! existed: the conversation's time goes on from the lobby's (`offset`).
 
 use std::time::Duration;
