@@ -237,11 +237,11 @@ fn our_move_that_mates_is_sent_at_once_with_a_clock() {
     // immediately ends the game": no clock press completes it, so it goes out as made.
     let mut s = against_remote(Some("15+10"));
     vi_move(&mut s, Square::E2, Square::E4, "Eva vier", 100);
-    s.handle(Input::ClockButton, Duration::from_millis(150));
+    let _ = s.handle(Input::ClockButton, Duration::from_millis(150));
     moved(&mut s, "f7f6", 1, 200);
     follow(&mut s, Square::F7, Square::F6, 250);
     vi_move(&mut s, Square::D2, Square::D4, "David vier", 300);
-    s.handle(Input::ClockButton, Duration::from_millis(350));
+    let _ = s.handle(Input::ClockButton, Duration::from_millis(350));
     moved(&mut s, "g7g5", 3, 400);
     follow(&mut s, Square::G7, Square::G5, 450);
     let ours = vi_move(&mut s, Square::D1, Square::H5, "Dame Hector fünf", 500);
