@@ -295,7 +295,8 @@ fn a_seek_in_german_goes_through_two_drops_a_draw_offer_and_a_takeback_to_a_resi
 }
 
 #[test]
-fn a_challenge_in_english_reads_the_chat_on_request_takes_back_our_move_and_ends_in_mate() {
+fn a_challenge_in_english_reads_the_chat_on_request_takes_back_our_move_waits_out_a_429_and_ends_in_mate()
+ {
     let server = LichessServer::start(Setup::default());
     let dir = tempfile::tempdir().unwrap();
     let mut game = play(
@@ -336,11 +337,14 @@ fn a_challenge_in_english_reads_the_chat_on_request_takes_back_our_move_and_ends
     game.expect_containing("the boards differ");
     game.type_line("peg e5e7");
     game.expect_exact("the boards agree");
-    // e5 again (its own half-move now), then mate.
+    // e5 again (its own half-move now), while lichess asks to wait (HTTP 429): it waits as
+    // asked, then goes once.
+    server.rate_limit_next(1);
     game.type_line("peg e7e5");
     game.expect_containing("please announce the move");
     game.type_line("e5");
     game.type_line("");
+    game.expect_containing("the server asks us to wait, trying again in");
     until_server(&mut game, &server, "e5 again", |s| s.moves().len() == 2);
     server.opponent_plays("g2g4");
     game.expect_exact("White Gustav vier");
@@ -360,6 +364,7 @@ fn a_challenge_in_english_reads_the_chat_on_request_takes_back_our_move_and_ends
         server.move_posts(),
         [
             ("e7e5".to_string(), Some(200)),
+            ("e7e5".to_string(), Some(429)),
             ("e7e5".to_string(), Some(200)),
             ("d8h4".to_string(), Some(200)),
         ]
