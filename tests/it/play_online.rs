@@ -475,3 +475,46 @@ fn a_game_left_is_joined_again_where_it_stands_when_the_program_starts_again() {
         "{journal}"
     );
 }
+
+#[test]
+fn a_missing_or_refused_token_is_said_and_nothing_is_played() {
+    let server = LichessServer::start(Setup::default());
+    let dir = tempfile::tempdir().unwrap();
+    // None at all.
+    let out = annexd()
+        .args(["play", "--opponent", "lichess", "--server"])
+        .arg(server.url())
+        .args(["--board", "sim", "--speech", "text"])
+        .env_remove("LICHESS_TOKEN")
+        .env("XDG_CONFIG_HOME", dir.path())
+        .output()
+        .unwrap();
+    let said = format!(
+        "{}{}",
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(!out.status.success(), "{said}");
+    assert!(
+        said.contains("kein lichess-Zugangsschlüssel: LICHESS_TOKEN setzen"),
+        "{said}"
+    );
+    // One the server refuses (wrong or revoked): said, and no game file is made.
+    let mut command = annexd();
+    command
+        .args(["play", "--opponent", "lichess", "--server"])
+        .arg(server.url())
+        .args(["--board", "sim", "--speech", "text", "--journal"])
+        .arg(dir.path().join("game.jsonl"))
+        .env("LICHESS_TOKEN", "lip_Revoked0000")
+        .env("XDG_CONFIG_HOME", dir.path());
+    let mut game = Running::start(command);
+    game.expect_exact("lichess lehnt den Zugangsschlüssel ab: falsch oder widerrufen");
+    let (code, said) = game.wait_with_transcript();
+    assert_ne!(code, Some(0), "{said:#?}");
+    assert!(!dir.path().join("game.jsonl").exists());
+    assert!(
+        !said.iter().any(|l| l.contains("lip_Revoked0000")),
+        "{said:#?}"
+    );
+}
