@@ -88,10 +88,17 @@ pub(crate) fn attach_resumed(
     let Some(recorded) = session.sheet().opponent(!vi_side).cloned() else {
         return Ok(());
     };
+    let lang = settings.game.language;
+    if recorded.source == annexd_core::record::OpponentSource::Remote {
+        // The online game goes on on the server, which has its moves: joined there again, never
+        // played on here as a game at the board (its record would part from the server's).
+        return Err(
+            Error::new(lang, Word::OnlineGameJoinAgain).shown(recorded.detail.unwrap_or_default())
+        );
+    }
     if recorded.source != annexd_core::record::OpponentSource::Program {
         return Ok(());
     }
-    let lang = settings.game.language;
     if !cfg!(feature = "engine") {
         return Err(Error::new(lang, Word::EngineNotBuilt));
     }

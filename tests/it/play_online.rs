@@ -445,6 +445,26 @@ fn a_game_left_is_joined_again_where_it_stands_when_the_program_starts_again() {
     game.type_line("Ende\nja");
     game.expect_saved();
     assert_eq!(game.wait(), Some(0));
+    // `resume` does not play it on here as a game at the board: it says how to join it.
+    let out = annexd()
+        .arg("resume")
+        .arg(dir.path().join("game.jsonl"))
+        .args(["--board", "sim", "--speech", "text"])
+        .env("XDG_CONFIG_HOME", dir.path())
+        .output()
+        .unwrap();
+    let said = format!(
+        "{}{}",
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(!out.status.success(), "{said}");
+    assert!(
+        said.contains(
+            "eine Online-Partie: annexd play --opponent lichess setzt sie auf dem Server fort"
+        ),
+        "{said}"
+    );
     // Started again, it finds the game under way and goes on where it stands.
     let again = tempfile::tempdir().unwrap();
     let mut game = play(&server, again.path(), &["--accept"]);
