@@ -256,6 +256,23 @@ fn our_move_that_mates_is_sent_at_once_with_a_clock() {
 }
 
 #[test]
+fn online_the_flag_is_the_servers_to_say() {
+    // 6.9's flag is the server's online: it counts the line's lag, and its end says it.
+    let mut s = against_remote(Some("1+0"));
+    vi_move(&mut s, Square::E2, Square::E4, "Eva vier", 100);
+    let _ = s.handle(Input::ClockButton, Duration::from_millis(150));
+    moved(&mut s, "e7e5", 1, 200);
+    let late = s.handle(Input::Tick, Duration::from_secs(120));
+    assert!(recorded(&late).is_empty(), "{:?}", said(&late));
+    assert!(!s.game().is_over());
+    assert!(
+        !said(&late).iter().any(|l| l.contains("Zeit abgelaufen")),
+        "{:?}",
+        said(&late)
+    );
+}
+
+#[test]
 fn a_resignation_and_a_flag_outside_are_recorded_as_such_with_the_outsides_words() {
     // 5.1.2 "The game is won by the player whose opponent declares he resigns"; 6.9 "if a
     // player does not complete the prescribed number of moves in the allotted time, the game
