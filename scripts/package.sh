@@ -76,8 +76,12 @@ if [ -z "$CROSS" ]; then
   PROFILE=deb
   say "building (cargo build --profile $PROFILE ${FEATURES[*]})"
   # Both builds keep their compiled parts in target/deb/ (cargo tells them apart by their
-  # features): switching between them only links target/deb/annexd again.
-  cargo build --quiet --locked --profile "$PROFILE" "${FEATURES[@]}" >&2
+  # features): switching between them only links target/deb/annexd again. Built beside one
+  # test, as the test command's build is (scripts/test.sh: the same profile), so that the
+  # dependencies keep the features the tests' own dependencies add, and only annexd itself
+  # (its packaged paths) is compiled again after the tests.
+  cargo build --quiet --locked --profile "$PROFILE" "${FEATURES[@]}" \
+    -p annexd --bin annexd --test it >&2
   BIN="$ROOT/target/$PROFILE/annexd"
   # The private libraries the program links: libvosk, and libctranslate2 (feature `whisper`).
   LIBS=("$ROOT/.deps/vosk/libvosk.so" "$ROOT"/.deps/ctranslate2/lib/libctranslate2-*.so.*

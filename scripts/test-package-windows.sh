@@ -27,9 +27,10 @@ case "${1:-}" in
   *) say "unknown option $1"; exit 2 ;;
 esac
 ZIP=$(scripts/package-windows.sh ${TOURNAMENT:+--tournament} | tail -n 1)
-# annexd for Linux, to play the peg board beside the game and to make the reference sheet.
-cargo build --quiet --locked
-LINUX_ANNEXD="$ROOT/target/debug/annexd"
+# annexd for Linux, to play the peg board beside the game and to make the reference sheet:
+# in the profile of the test command's own build (scripts/test.sh), which it shares.
+cargo build --quiet --locked --profile deb
+LINUX_ANNEXD="$ROOT/target/deb/annexd"
 
 WORK=$(mktemp -d /tmp/annexd-windows-package-test.XXXXXX)
 cleanup() {

@@ -10,7 +10,8 @@
 # What the build can do is checked too: the ordinary package plays Debian's Stockfish
 # (`annexd engine`) and `fairplay` says it can; the tournament package (`--tournament`,
 # scripts/package.sh --tournament) holds no engine code (no UCI word in the program, no
-# `annexd engine`) and `fairplay` says it is a tournament build, without engine and network.
+# `annexd engine`) and `fairplay` says it is a tournament build, without engine and network;
+# its statement for the arbiter (and PDF), a game's sealed start, replay and verify are run.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 ROOT=$(pwd)
@@ -205,6 +206,36 @@ if [ -n "$TOURNAMENT" ]; then
       || fail "fairplay names another SHA-256 than the program's: $(cat fairplay.txt)"
   fi
   ok "tournament build: no engine code, no annexd engine, tournament mode by default; fairplay: $(head -n 3 fairplay.txt | tail -n 2 | tr '\n' ' ')"
+  # The statement for the arbiter (also as PDF), a game's sealed start and its replay, by
+  # the tournament build itself: an illegal move typed is completed by Enter and put to the
+  # arbiter, and the journal's first line holds the mode and the program file's SHA-256.
+  "${RUN[@]}" "$BIN" fairplay --statement --lang en --pdf statement.pdf > statement.txt 2>&1 \
+    || fail "fairplay --statement: $(cat statement.txt)"
+  grep -q '^Statement for the arbiter' statement.txt \
+    || fail "fairplay --statement says no statement: $(cat statement.txt)"
+  grep -qix 'tournament build: no chess engine and no network' statement.txt \
+    || fail "the statement does not say it is a tournament build: $(cat statement.txt)"
+  [ "$(head -c 4 statement.pdf)" = "%PDF" ] || fail "fairplay --pdf wrote no PDF"
+  printf 'e4\n\nSpringer schlägt Felix sechs\n\nEnde\nja\n' \
+    | timeout 180 "${RUN[@]}" "$BIN" play --lang de --speech text --journal sealed.jsonl > sealed.txt 2>&1 \
+    || fail "play (tournament): $(cat sealed.txt)"
+  grep -q 'Schwarz hat einen regelwidrigen Zug abgeschlossen' sealed.txt \
+    || fail "play (tournament) put no illegal move to the arbiter: $(cat sealed.txt)"
+  head -n 1 sealed.jsonl | grep -q '"mode":"tournament"' \
+    || fail "the journal's start holds no tournament mode: $(head -n 1 sealed.jsonl)"
+  if [ ${#RUN[@]} -eq 0 ]; then
+    head -n 1 sealed.jsonl | grep -q "\"binary_sha256\":\"$(sha256sum "$BIN" | cut -d' ' -f1)\"" \
+      || fail "the journal's start names another program file: $(head -n 1 sealed.jsonl)"
+  fi
+  "${RUN[@]}" "$BIN" replay sealed.jsonl --lang de > replay-game.txt 2>&1 \
+    || fail "replay: $(cat replay-game.txt)"
+  grep -q 'Schwarz hat einen regelwidrigen Zug abgeschlossen, der Schiedsrichter entscheidet' replay-game.txt \
+    || fail "replay does not say what was put to the arbiter: $(cat replay-game.txt)"
+  "${RUN[@]}" "$BIN" verify sealed.jsonl --lang de > verify-sealed.txt 2>&1 \
+    || fail "verify (tournament): $(cat verify-sealed.txt)"
+  grep -q 'Gespielt im Turniermodus' verify-sealed.txt \
+    || fail "verify does not say the mode: $(cat verify-sealed.txt)"
+  ok "tournament build: fairplay --statement (and its PDF), a game's sealed start, replay and verify"
 else
   [ "$uci_words" != 0 ] || fail "the ordinary build holds no engine code"
   [ "$network_words" != 0 ] || fail "the ordinary build holds no lichess code"

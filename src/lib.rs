@@ -19,6 +19,40 @@
 //!
 //! Everything else (the game's edge as ports and their event loop, the terminal, the settings
 //! file, the command line's subcommands) is private to the program.
+//!
+//! # A game kept on disk, in a few inputs
+//!
+//! The event loop's journal port does this after every input: each record the session hands
+//! out is appended to the sealed journal on disk, from which a game interrupted is resumed
+//! (here with typed lines and made-up times):
+//!
+//! ```
+//! use std::time::Duration;
+//! use annexd::record::{Journal, read_journal};
+//! use annexd_core::record::{Header, Scoresheet};
+//! use annexd_core::{Effect, Input, Session, SessionOptions, resume};
+//!
+//! let folder = tempfile::tempdir().unwrap();
+//! let path = folder.path().join("game.annexd");
+//! let header = Header::standard();
+//! let mut journal = Journal::create(&path, &header).unwrap();
+//! let sheet = Scoresheet::new(header).unwrap();
+//! let mut session = Session::new(sheet, None, SessionOptions::default());
+//! for (line, at) in [("e4", 3), ("c5", 9), ("Sf3", 14)] {
+//!     for effect in session.handle(Input::Line(line.into()), Duration::from_secs(at)) {
+//!         if let Effect::Record(line, _) = effect {
+//!             journal.append(&line).unwrap();
+//!         }
+//!     }
+//! }
+//! assert_eq!(session.game().history().len(), 3);
+//! // The program stops here (a power cut); the journal is read back and the game goes on.
+//! let contents = read_journal(&path).unwrap();
+//! assert!(contents.damaged_tail.is_none());
+//! let resumed = resume(&contents, None, SessionOptions::default()).unwrap();
+//! assert_eq!(resumed.session.game().history().len(), 3);
+//! assert_eq!(resumed.at, Duration::from_secs(14));
+//! ```
 
 #![warn(missing_docs)]
 

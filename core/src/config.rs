@@ -130,6 +130,10 @@ pub struct SpeechSettings {
     pub pause_ms: u32,
     /// Each player's announcements on one stereo channel (one earphone each).
     pub stereo_split: bool,
+    /// The sound output speech goes to, by its name (the VI player's earphone, so that only
+    /// he hears it; with the recorded voice); empty: the system's default output. What both
+    /// players and the arbiter must hear is said on the default output as well.
+    pub device: String,
 }
 
 impl Default for SpeechSettings {
@@ -140,6 +144,7 @@ impl Default for SpeechSettings {
             rate: 1.0,
             pause_ms: 60,
             stereo_split: false,
+            device: String::new(),
         }
     }
 }

@@ -200,6 +200,7 @@ mod tests {
     use crossbeam_channel::{Receiver, Select};
 
     use super::*;
+    use crate::app::port::{Taken, take_ready};
 
     /// Typed lines from a script; the end of input when it has none left.
     struct Script {
@@ -213,10 +214,11 @@ mod tests {
         }
 
         fn take(&mut self, _now: Duration) -> Vec<Input> {
-            vec![match self.lines.try_recv() {
-                Ok(line) => Input::Line(line),
-                Err(_) => Input::Stop(StopRequest::InputEnded),
-            }]
+            match take_ready(&self.lines) {
+                Taken::Got(line) => vec![Input::Line(line)],
+                Taken::Nothing => Vec::new(),
+                Taken::Ended => vec![Input::Stop(StopRequest::InputEnded)],
+            }
         }
     }
 

@@ -12,3 +12,4 @@ pub(crate) mod play;
 pub(crate) mod port;
 pub(crate) mod ports;
 pub(crate) mod signals;
+pub(crate) mod start_position;

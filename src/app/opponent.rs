@@ -105,18 +105,18 @@ pub(crate) fn attach_resumed(
     if settings.game.mode == Mode::Tournament {
         return Err(Error::new(lang, Word::NoEngineInTournament));
     }
-    let mut opponent = recorded;
     #[cfg(feature = "engine")]
     {
+        let mut opponent = recorded;
         if args.engine.elo.is_some() {
             opponent.elo = Some(args.engine.elo());
         }
         if let Some(program) = &args.engine.engine {
             opponent.detail = Some(program.display().to_string());
         }
+        session.attach_opponent(opponent);
     }
     #[cfg(not(feature = "engine"))]
-    let _ = args;
-    session.attach_opponent(opponent);
+    let _ = (args, recorded);
     Ok(())
 }

@@ -46,6 +46,10 @@ pub struct PlayArgs {
     /// The start position in FEN (default: the initial position).
     #[arg(long)]
     pub fen: Option<String>,
+    /// Start where a game in a PGN file ends (its main line played from its start): an
+    /// opening or an ending to practise.
+    #[arg(long, value_name = "FILE", conflicts_with = "fen")]
+    pub pgn: Option<PathBuf>,
     /// White's name.
     #[arg(long)]
     pub white: Option<String>,
@@ -55,6 +59,10 @@ pub struct PlayArgs {
     /// The journal file to write (default: a new file in the games folder).
     #[arg(long)]
     pub journal: Option<PathBuf>,
+    /// Where the journal of a next game goes ("neue Partie" against the engine): beside the
+    /// last one's.
+    #[arg(skip)]
+    pub games_dir: Option<PathBuf>,
     /// Who plays the other side: board (a person at the board, the default), engine (a
     /// chess program at home: --elo, --engine; see docs/engine.md) or lichess (online, through
     /// lichess's Board API: --control, --challenge, --accept, --server; see docs/online.md).
@@ -121,6 +129,11 @@ pub struct SeatArgs {
     /// which "schneller" and "langsamer" change during a game).
     #[arg(long)]
     pub speech_rate: Option<f32>,
+    /// The sound output speech goes to, by name (the VI player's earphone, so that only he
+    /// hears it; with --speech clips): what both players and the arbiter must hear is said on
+    /// the default output as well. `annexd say --device NAME WORDS` tries one.
+    #[arg(long)]
+    pub speech_device: Option<String>,
     /// What is shown: lines (for screen readers and Braille displays) or board (a full-screen
     /// view for sighted helpers).
     #[arg(long, default_value = "lines")]
@@ -236,6 +249,9 @@ pub(super) fn settings_for(args: &PlayArgs) -> Result<Settings, Error> {
     if let Some(rate) = args.seat.speech_rate {
         settings.speech.rate = rate_in_range(rate, "--speech-rate", lang)?;
     }
+    if let Some(device) = &args.seat.speech_device {
+        settings.speech.device = device.clone();
+    }
     if let Some(mode) = &args.seat.listen {
         settings.listen.mode = parse_setting::<ListenMode>(mode, "--listen", lang)?;
     }
@@ -251,7 +267,36 @@ pub(super) fn settings_for(args: &PlayArgs) -> Result<Settings, Error> {
     if args.seat.no_alarms {
         settings.clock.alarms = false;
     }
+    check_speech_device(&settings, "--speech clips", lang)?;
     Ok(settings)
+}
+
+/// Speech to the VI player's earphone only (the equipment rules): the sound output named is
+/// checked before the game starts, and said; it must be there, and the recorded voice must
+/// speak (the system's speech engine speaks on the default output only: `clips_option` is
+/// the option that asks for the recorded voice).
+fn check_speech_device(settings: &Settings, clips_option: &str, lang: Lang) -> Result<(), Error> {
+    let name = &settings.speech.device;
+    if name.is_empty() {
+        return Ok(());
+    }
+    if settings.speech.backend != annexd_core::speech::BackendKind::Clips {
+        return Err(Error::new(lang, Word::OnlyRecordedVoice)
+            .shown(clips_option)
+            .usage());
+    }
+    match crate::sound::output_device(name) {
+        Ok(_) => {
+            crate::error::notice(
+                &crate::error::Message::word(lang, Word::SpeechThrough).shown(name),
+            );
+            Ok(())
+        }
+        Err(present) => Err(Error::new(lang, Word::DeviceMissing)
+            .shown(name)
+            .and_word(Word::SoundOutputsAre)
+            .shown(present.join(", "))),
+    }
 }
 
 /// A speaking rate from the command line, in the settings' range (0.5 … 2.0).

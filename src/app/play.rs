@@ -18,18 +18,45 @@ use super::opponent::OpponentChoice;
 use super::options::{PlayArgs, ResumeArgs, View, clock_for, settings_for};
 use super::ports::Opened;
 
-/// `annexd play`.
+/// `annexd play`; after a game against the chess program where "neue Partie" was confirmed,
+/// the next game (a new journal beside the last) against the same program and level.
 pub fn run_play(args: &PlayArgs) -> Result<ExitCode, Error> {
+    let mut args = args.clone();
+    loop {
+        let (code, another) = play_one(&args)?;
+        if !another {
+            return Ok(code);
+        }
+        // The next game's journal is a new file beside the last one's (named by its time).
+        if let Some(last) = args.journal.take() {
+            let dir = last.parent().map(Path::to_path_buf).unwrap_or_default();
+            args.games_dir = Some(dir);
+        }
+        // And from the initial position, unless a position to practise was given.
+    }
+}
+
+/// One game of `annexd play`: its exit status, and whether another was asked for.
+fn play_one(args: &PlayArgs) -> Result<(ExitCode, bool), Error> {
     let settings = settings_for(args)?;
-    if super::opponent::choice(args, settings.game.language)? == OpponentChoice::Lichess {
-        return play_online(args, settings);
+    let lang = settings.game.language;
+    if super::opponent::choice(args, lang)? == OpponentChoice::Lichess {
+        return play_online(args, settings).map(|code| (code, false));
     }
     if settings.game.role == SeatRole::Clock {
         // The seat of a talking clock alone (D.2.6.1): the same settings, the same clock.
-        return crate::clock::cli::run_with(&Default::default(), &settings);
+        return crate::clock::cli::run_with(&Default::default(), &settings)
+            .map(|code| (code, false));
     }
     let clock = clock_for(&settings.game.time_control, &settings)?;
-    let header = header_for(&settings, args, clock.as_ref());
+    let start = match &args.pgn {
+        Some(pgn) => super::start_position::fen_after_pgn(pgn, lang)?,
+        None => args
+            .fen
+            .clone()
+            .unwrap_or_else(|| annexd_core::record::STANDARD_START_FEN.to_string()),
+    };
+    let header = header_for(&settings, start, clock.as_ref());
     start_game(&settings, args, header, clock, Opened::default(), None)
 }
 
@@ -40,7 +67,12 @@ fn play_online(args: &PlayArgs, settings: annexd_core::Settings) -> Result<ExitC
     match super::lobby::find_game(args, &settings)? {
         super::lobby::Found::Game(game) => {
             let setup = game.setting_up(args, settings)?;
-            let header = header_for(&setup.settings, &setup.args, setup.clock.as_ref());
+            let start = setup
+                .args
+                .fen
+                .clone()
+                .unwrap_or_else(|| annexd_core::record::STANDARD_START_FEN.to_string());
+            let header = header_for(&setup.settings, start, setup.clock.as_ref());
             start_game(
                 &setup.settings,
                 &setup.args,
@@ -49,6 +81,7 @@ fn play_online(args: &PlayArgs, settings: annexd_core::Settings) -> Result<ExitC
                 setup.opened,
                 Some(setup.opponent),
             )
+            .map(|(code, _)| code)
         }
         super::lobby::Found::Left(code) => Ok(code),
     }
@@ -60,17 +93,13 @@ fn play_online(_args: &PlayArgs, settings: annexd_core::Settings) -> Result<Exit
     Err(Error::new(settings.game.language, Word::OnlineNotBuilt))
 }
 
-/// The header of a new game as the settings and the command line describe it.
+/// The header of a new game from `start` (a FEN) as the settings describe it.
 fn header_for(
     settings: &annexd_core::Settings,
-    args: &PlayArgs,
+    start: String,
     clock: Option<&annexd_core::clock::TalkingClock>,
 ) -> Header {
-    let mut header = Header::new(
-        args.fen
-            .clone()
-            .unwrap_or_else(|| annexd_core::record::STANDARD_START_FEN.to_string()),
-    );
+    let mut header = Header::new(start);
     header.white = settings.game.white.clone();
     header.black = settings.game.black.clone();
     header.event = settings.game.event.clone();
@@ -99,7 +128,8 @@ fn header_for(
 
 /// A new game of `header`: its journal made, its session handed to the event loop with its
 /// ports (those `opened` before it, the online game's, taken over), against `opponent` when
-/// one plays from outside the board.
+/// one found elsewhere plays from outside the board. Its exit status, and whether another
+/// game was asked for.
 fn start_game(
     settings: &annexd_core::Settings,
     args: &PlayArgs,
@@ -107,12 +137,15 @@ fn start_game(
     clock: Option<annexd_core::clock::TalkingClock>,
     opened: Opened,
     opponent: Option<annexd_core::record::OpponentEntry>,
-) -> Result<ExitCode, Error> {
+) -> Result<(ExitCode, bool), Error> {
     let lang = settings.game.language;
     let (journal_path, (files, sheet)) = match &args.journal {
         Some(path) => (path.clone(), create_files(path, &header, lang)?),
         None => {
-            let dir = crate::data_dirs::games(settings);
+            let dir = args
+                .games_dir
+                .clone()
+                .unwrap_or_else(|| crate::data_dirs::games(settings));
             std::fs::create_dir_all(&dir)
                 .map_err(|err| Error::io(lang, Word::FolderNotCreated, &dir, &err))?;
             new_game_files(&dir, &header, lang)?
@@ -133,16 +166,20 @@ fn start_game(
         Some(opponent) => session.attach_opponent(opponent),
         None => super::opponent::attach_new(settings, args, &mut session)?,
     }
+    // The simulated peg board starts where the game does (a PGN's end too).
+    let mut board_args = args.clone();
+    board_args.fen = Some(session.game().start_fen());
     let ports = super::ports::open_with(
         settings,
-        args,
+        &board_args,
         &mut session,
         files,
         false,
         Duration::ZERO,
         opened,
     )?;
-    Ok(run(&mut session, ports, false, Duration::ZERO, starting))
+    let code = run(&mut session, ports, false, Duration::ZERO, starting);
+    Ok((code, session.new_game_asked()))
 }
 
 /// The session's options: the settings', with a snapshot of the game after each input where
@@ -311,7 +348,20 @@ pub fn run_resume(args: &ResumeArgs) -> Result<ExitCode, Error> {
     board_args.fen = Some(session.game().fen());
     // The PGN may be behind the journal after a crash: the journal's port writes it again.
     let ports = super::ports::open(&settings, &board_args, &mut session, files, true, offset)?;
-    Ok(run(&mut session, ports, true, offset, starting))
+    let code = run(&mut session, ports, true, offset, starting);
+    if !session.new_game_asked() {
+        return Ok(code);
+    }
+    // "neue Partie": the next game against the program and level this one was played at.
+    let mut next = play_args;
+    next.opponent = Some("engine".into());
+    next.games_dir = journal_path.parent().map(Path::to_path_buf);
+    #[cfg(feature = "engine")]
+    if let Some(opponent) = session.opponent() {
+        next.engine.elo = opponent.elo;
+        next.engine.engine = opponent.detail.as_ref().map(PathBuf::from);
+    }
+    run_play(&next)
 }
 
 /// Adds the entries a journal could not take at the end of the last session (kept in a

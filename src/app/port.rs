@@ -14,7 +14,7 @@
 
 use std::time::Duration;
 
-use crossbeam_channel::{Receiver, Select};
+use crossbeam_channel::{Receiver, Select, TryRecvError};
 
 use annexd_core::{Effect, Input};
 
@@ -86,5 +86,44 @@ pub(crate) fn watch_one<'a, T>(
             1
         }
         None => 0,
+    }
+}
+
+/// What a port's receiver holds when the loop found it ready ([`take_ready`]).
+pub(crate) enum Taken<T> {
+    /// A message.
+    Got(T),
+    /// Nothing yet: crossbeam's `Select::ready` may wake spuriously, so readiness is only a
+    /// hint. The port waits on.
+    Nothing,
+    /// Its sender is gone: nothing more will come from there.
+    Ended,
+}
+
+/// Takes what `receiver` holds without blocking, telling a spurious wake ([`Taken::Nothing`])
+/// apart from an ended source ([`Taken::Ended`]): the one place ports read a receiver the
+/// loop found ready, so that no port takes the one for the other.
+pub(crate) fn take_ready<T>(receiver: &Receiver<T>) -> Taken<T> {
+    match receiver.try_recv() {
+        Ok(message) => Taken::Got(message),
+        Err(TryRecvError::Empty) => Taken::Nothing,
+        Err(TryRecvError::Disconnected) => Taken::Ended,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crossbeam_channel::unbounded;
+
+    #[test]
+    fn an_empty_receiver_is_nothing_yet_and_a_dropped_sender_ends_it() {
+        let (sender, receiver) = unbounded::<u8>();
+        assert!(matches!(take_ready(&receiver), Taken::Nothing));
+        sender.send(7).unwrap();
+        drop(sender);
+        // What was sent before the sender went is still taken.
+        assert!(matches!(take_ready(&receiver), Taken::Got(7)));
+        assert!(matches!(take_ready(&receiver), Taken::Ended));
     }
 }

@@ -21,7 +21,7 @@ use std::time::Duration;
 use annexd_core::{Input, StopRequest};
 use crossbeam_channel::{Receiver, Select, Sender};
 
-use super::port::{Port, watch_one};
+use super::port::{Port, Taken, take_ready, watch_one};
 
 /// How long the handler of a closing console keeps Windows waiting for the game to close;
 /// Windows itself ends the process after 5 s (a console closed) or more (logoff, shutdown).
@@ -56,11 +56,10 @@ impl Port for EndSignals {
         let Some(received) = &self.received else {
             return Vec::new();
         };
-        match received.try_recv() {
-            Ok(request) => vec![Input::Stop(request)],
-            // Readiness may be spurious (crossbeam's `ready`): nothing has come yet.
-            Err(crossbeam_channel::TryRecvError::Empty) => Vec::new(),
-            Err(crossbeam_channel::TryRecvError::Disconnected) => {
+        match take_ready(received) {
+            Taken::Got(request) => vec![Input::Stop(request)],
+            Taken::Nothing => Vec::new(),
+            Taken::Ended => {
                 // The signal thread has gone: signals end the program the default way now.
                 self.received = None;
                 Vec::new()

@@ -53,6 +53,10 @@ pub struct SayArgs {
     /// A folder of voices searched first (holding <lang>/<voice>/voice.toml).
     #[arg(long)]
     pub voices_dir: Option<PathBuf>,
+    /// The sound output to say it on, by name (with --backend clips): to check the VI
+    /// player's earphone before a game (`speech.device`).
+    #[arg(long)]
+    pub device: Option<String>,
     /// Say the announcement of a move instead of words: the position in FEN ("startpos" for
     /// the initial position) and the move in UCI, SAN or spoken words.
     #[arg(long = "move", num_args = 2, value_names = ["FEN", "MOVE"], conflicts_with = "text")]
@@ -123,6 +127,7 @@ impl SayArgs {
             gap_ms: self.gap_ms,
             text_lines: self.text_lines,
             voices_dir: self.voices_dir.clone(),
+            device: self.device.clone(),
         }
     }
 }
@@ -172,6 +177,16 @@ pub fn run_say(args: SayArgs) -> Result<ExitCode, Error> {
     let settings = args.settings();
     if let Some(out) = &args.out {
         return render_to_file(&settings, &tokens, args.channel, out);
+    }
+    if let Some(name) = &args.device {
+        // The earphone checked before a game: a name that is none is said with the outputs
+        // there are.
+        crate::sound::output_device(name).map_err(|present| {
+            Error::new(speech, Word::DeviceMissing)
+                .shown(name)
+                .and_word(Word::SoundOutputsAre)
+                .shown(present.join(", "))
+        })?;
     }
     let speaker = Speaker::open(&settings, Box::new(std::io::stdout()));
     let notices = speaker.notices();

@@ -411,7 +411,7 @@ fn open_prompt(lang: Lang) -> Option<Prompt> {
             return None;
         }
     };
-    match ClipsOutput::open(Arc::new(voice), Pacing::default()) {
+    match ClipsOutput::open(Arc::new(voice), Pacing::default(), None) {
         Ok(output) => Some(Prompt { output, next: 0 }),
         Err(e) => {
             notice_with(&Message::word(lang, Word::NoSound), e);

@@ -59,6 +59,9 @@ pub struct SpeakerOptions {
     pub text_lines: bool,
     /// A voice folder root searched before the usual ones.
     pub voices_dir: Option<PathBuf>,
+    /// The sound output, by name (the VI player's earphone); `None`: the default one. Only
+    /// the clips output can choose one: the others are not tried (they would speak aloud).
+    pub device: Option<String>,
 }
 
 impl From<&Settings> for SpeakerOptions {
@@ -73,6 +76,7 @@ impl From<&Settings> for SpeakerOptions {
             gap_ms: u64::from(speech.pause_ms),
             text_lines: false,
             voices_dir: None,
+            device: (!speech.device.is_empty()).then(|| speech.device.clone()),
         }
     }
 }
@@ -203,6 +207,8 @@ impl Speaker {
     pub fn open(settings: &SpeakerOptions, text_out: Box<dyn Write + Send>) -> Speaker {
         let mut notices = Vec::new();
         let plan: Vec<BackendKind> = match settings.backend {
+            // An earphone named: the system's speech would not go there.
+            BackendKind::Clips if settings.device.is_some() => vec![BackendKind::Clips],
             BackendKind::Clips => vec![BackendKind::Clips, BackendKind::Tts],
             BackendKind::Tts => vec![BackendKind::Tts, BackendKind::Clips],
             BackendKind::Text => vec![],
@@ -445,8 +451,9 @@ fn make_output(kind: BackendKind, settings: &SpeakerOptions) -> Result<MakeOutpu
                 })?;
             let voice = Arc::new(voice);
             let pacing = settings.pacing();
+            let device = settings.device.clone();
             Ok(Box::new(move || {
-                ClipsOutput::open(voice, pacing)
+                ClipsOutput::open(voice, pacing, device.as_deref())
                     .map(|o| (Box::new(o) as Box<dyn Output>, None))
                     .map_err(|e| OpenFailure {
                         detail: e.to_string(),

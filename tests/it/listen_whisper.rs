@@ -1,7 +1,7 @@
 //! Speech in with the real Whisper model (`models/whisper-base`, installed by
 //! scripts/setup.sh) and natural voices (SVOX Pico, from `scripts/setup.sh --test`): German,
 //! French and English moves said by Pico, understood through `annexd recognize --fen FEN
-//! FILE.wav` and played in a whole `play` turn from a WAV input.
+//! FILE.wav` and played in a whole `play` turn from a WAV input, also against the engine.
 //!
 //! Without the model or Pico these tests fail and say what to run (CI runs the setup first):
 //! a test that passed without them would prove nothing.
@@ -263,4 +263,73 @@ fn play_takes_a_german_move_said_by_pico_from_a_wav_input() {
         recorded.contains("g1f3") || recorded.contains("Nf3"),
         "{recorded}"
     );
+}
+
+/// Issue 31: at home against Stockfish, a move said aloud (Pico, in each language, into the
+/// real Whisper model) is played and announced, and the engine's reply is announced in the
+/// game's words.
+#[cfg(feature = "engine")]
+#[cfg_attr(windows, ignore = "Debian's Stockfish is a Linux program")]
+#[test]
+fn against_the_engine_a_spoken_move_is_played_and_the_reply_announced() {
+    let _one = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
+    model();
+    let start = Chess::default();
+    for (case, ready, reply, quit) in [
+        (
+            &CASES[0],
+            "Schach-Engine bereit: Stockfish",
+            "Schwarz ",
+            "Ende\nja",
+        ),
+        (
+            &CASES[4],
+            "chess engine ready: Stockfish",
+            "Black ",
+            "quit\nyes",
+        ),
+        (
+            &CASES[2],
+            "moteur d'échecs prêt: Stockfish",
+            "Noir ",
+            "fin\noui",
+        ),
+    ] {
+        let dir = tempfile::tempdir().unwrap();
+        let wav = dir.path().join("move.wav");
+        pico(case.lang, case.said, &wav);
+        let m = case
+            .uci
+            .parse::<UciMove>()
+            .unwrap()
+            .to_move(&start)
+            .unwrap();
+        let mut tokens = vec![annexd_core::Token::Side(shakmaty::Color::White)];
+        tokens.extend(move_tokens(&start, m, Style::Short));
+        let heard = Speech::new(case.lang, case.words).text(&tokens);
+        let mut command = annexd();
+        command
+            .arg("play")
+            .arg("--journal")
+            .arg(dir.path().join("engine.jsonl"))
+            .args(["--opponent", "engine", "--elo", "1200"])
+            .args(["--lang", case.lang.code(), "--words", case.words.name()])
+            .args([
+                "--speech",
+                "text",
+                "--listen",
+                "push-to-talk",
+                "--listen-wav",
+            ])
+            .arg(&wav)
+            .env("XDG_CONFIG_HOME", dir.path())
+            .env("XDG_DATA_HOME", dir.path());
+        let mut game = Running::start(command);
+        game.expect_containing(ready);
+        game.expect_exact(&heard);
+        game.expect_line("with the engine's reply", |l| l.starts_with(reply));
+        game.type_line(quit);
+        game.expect_saved();
+        assert_eq!(game.wait(), Some(0));
+    }
 }

@@ -406,3 +406,120 @@ fn a_game_against_the_engine_shows_its_start_in_the_trace_of_exec_calls() {
         "the engine's start is traced: {execs:?}"
     );
 }
+
+#[cfg_attr(windows, ignore = "Debian's Stockfish is a Linux program")]
+#[test]
+fn a_new_game_and_another_level_without_leaving_the_program() {
+    let dir = tempfile::tempdir().unwrap();
+    let journal = dir.path().join("first.jsonl");
+    let mut command = annexd();
+    command
+        .arg("play")
+        .arg("--journal")
+        .arg(&journal)
+        .args(["--opponent", "engine", "--elo", "1200", "--speech", "text"])
+        .env("XDG_CONFIG_HOME", dir.path())
+        .env("XDG_DATA_HOME", dir.path())
+        .env("XDG_STATE_HOME", dir.path());
+    let mut game = Running::start(command);
+    game.expect_containing("Schach-Engine bereit: Stockfish");
+    game.type_line("Eva vier");
+    game.expect_exact("Weiß Eva vier");
+    game.expect_line("with the engine's reply", |l| l.starts_with("Schwarz "));
+    game.type_line("neue Partie");
+    game.expect_exact("neue Partie? ja oder nein");
+    game.type_line("ja");
+    // The game left is saved (resumable), the next one begins against the same program.
+    game.expect_saved();
+    game.expect_exact("neue Partie, Weiß am Zug, Zug eins");
+    game.expect_containing("Schach-Engine bereit: Stockfish");
+    game.type_line("Stärke 1800");
+    game.expect_exact("Stärke eintausendachthundert? ja oder nein");
+    game.type_line("ja");
+    game.expect_exact("Stärke eintausendachthundert Elo");
+    game.type_line("Ende\nja");
+    game.expect_saved();
+    assert_eq!(game.wait(), Some(0));
+    let journals: Vec<_> = std::fs::read_dir(dir.path())
+        .unwrap()
+        .filter_map(Result::ok)
+        .map(|e| e.path())
+        .filter(|p| p.extension().is_some_and(|x| x == "jsonl"))
+        .collect();
+    assert_eq!(journals.len(), 2, "{journals:?}");
+    let second = journals.iter().find(|p| **p != journal).unwrap();
+    let levels: Vec<Option<u32>> = entries(second)
+        .into_iter()
+        .filter_map(|e| match e {
+            Entry::Opponent(o) => Some(o.elo),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(levels.first(), Some(&Some(1200)));
+    assert_eq!(levels.last(), Some(&Some(1800)));
+}
+
+#[cfg_attr(windows, ignore = "Debian's Stockfish is a Linux program")]
+#[test]
+fn a_position_from_a_pgn_to_practise_the_engine_moving_first() {
+    let dir = tempfile::tempdir().unwrap();
+    let pgn = dir.path().join("opening.pgn");
+    std::fs::write(
+        &pgn,
+        "[Event \"Italian\"]\n\n1. e4 e5 2. Nf3 {the knight} (2. f4) *\n",
+    )
+    .unwrap();
+    let journal = dir.path().join("practice.jsonl");
+    let mut command = annexd();
+    command
+        .arg("play")
+        .arg("--journal")
+        .arg(&journal)
+        .arg("--pgn")
+        .arg(&pgn)
+        .args(["--opponent", "engine", "--board", "sim", "--speech", "text"])
+        .env("XDG_CONFIG_HOME", dir.path())
+        .env("XDG_DATA_HOME", dir.path());
+    let mut game = Running::start(command);
+    game.expect_containing("Schwarz am Zug");
+    game.expect_containing("Schach-Engine bereit: Stockfish");
+    // Black (the engine) is to move there: it moves at once.
+    game.expect_line("with the engine's move", |l| l.starts_with("Schwarz "));
+    game.type_line("Ende\nja");
+    game.expect_saved();
+    assert_eq!(game.wait(), Some(0));
+    let Some(Entry::Header(header)) = entries(&journal).into_iter().next() else {
+        panic!("a header first")
+    };
+    assert_eq!(
+        header.start_fen,
+        "rnbqkbnr/pppp1ppp/8/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2"
+    );
+}
+
+#[test]
+fn no_engine_in_tournament_mode() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = annexd()
+        .arg("play")
+        .arg("--journal")
+        .arg(dir.path().join("t.jsonl"))
+        .args([
+            "--opponent",
+            "engine",
+            "--mode",
+            "tournament",
+            "--speech",
+            "text",
+        ])
+        .env("XDG_CONFIG_HOME", dir.path())
+        .stdin(std::process::Stdio::null())
+        .output()
+        .unwrap();
+    assert!(!out.status.success());
+    let said = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        said.contains("keine Schach-Engine im Turniermodus"),
+        "{said}"
+    );
+}

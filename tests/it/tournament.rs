@@ -308,3 +308,262 @@ fn the_statement_for_the_arbiter_in_each_language_and_as_pdf() {
         assert!(bytes.len() > 1000, "{lang}: {} bytes", bytes.len());
     }
 }
+
+/// An ALSA configuration with two sound outputs writing WAV files: the default one (the
+/// room's loudspeaker) and `earphone` (the VI player's, listed with a description as a
+/// system lists a headset).
+struct EarphoneAndRoom {
+    config: std::path::PathBuf,
+    room: std::path::PathBuf,
+    ear: std::path::PathBuf,
+}
+
+impl EarphoneAndRoom {
+    fn new(dir: &Path) -> Self {
+        let (room, ear) = (dir.join("room.wav"), dir.join("ear.wav"));
+        let file_pcm = |name: &str, wav: &Path| {
+            format!(
+                "pcm.{name} {{\n    type file\n    slave.pcm \"null\"\n    file \"{}\"\n    format \"wav\"\n}}\n",
+                wav.display()
+            )
+        };
+        let plug = |name: &str, slave: &str, hint: &str| {
+            format!(
+                "pcm.{name} {{\n    type plug\n    slave {{ pcm \"{slave}\"; rate 8000; channels 1; format S16_LE }}\n{hint}}}\n"
+            )
+        };
+        let text = [
+            plug("!default", "roomfile", ""),
+            file_pcm("roomfile", &room),
+            plug(
+                "earphone",
+                "earfile",
+                "    hint { show on description \"Earphone of the VI player\" }\n",
+            ),
+            file_pcm("earfile", &ear),
+        ]
+        .concat();
+        let config = dir.join("asound.conf");
+        std::fs::write(&config, text).unwrap();
+        EarphoneAndRoom { config, room, ear }
+    }
+
+    fn command(&self, home: &Path) -> Command {
+        let mut command = common::annexd();
+        command
+            .env(
+                "ALSA_CONFIG_PATH",
+                format!("/usr/share/alsa/alsa.conf:{}", self.config.display()),
+            )
+            .env(
+                "ANNEXD_VOICES",
+                Path::new(env!("CARGO_MANIFEST_DIR")).join("voices"),
+            )
+            .env("XDG_CONFIG_HOME", home.join("config"))
+            .env("XDG_DATA_HOME", home.join("data"));
+        command
+    }
+}
+
+/// Whether a WAV file the file device wrote holds sound (a sample louder than -30 dBFS), read
+/// as it streams (the device is not paced: its silence makes it large).
+fn holds_sound(wav: &Path) -> bool {
+    use std::io::Read;
+    let Ok(file) = std::fs::File::open(wav) else {
+        return false;
+    };
+    let mut file = std::io::BufReader::new(file);
+    let mut header = [0u8; 44];
+    if file.read_exact(&mut header).is_err() {
+        return false;
+    }
+    let mut buf = vec![0u8; 1 << 16];
+    loop {
+        let n = file.read(&mut buf).unwrap();
+        if n == 0 {
+            return false;
+        }
+        if buf[..n & !1]
+            .chunks_exact(2)
+            .any(|b| i16::from_le_bytes([b[0], b[1]]).unsigned_abs() > 1000)
+        {
+            return true;
+        }
+    }
+}
+
+/// The equipment rules: speech to an earphone for the VI player only. `--speech-device`
+/// names the output; the game is said there, and nothing on the room's output, until a
+/// matter goes to the arbiter: 7.5.1 ("Un coup illégal est achevé une fois que le joueur a
+/// appuyé sur la pendule") and 7.5.3 concern both players, so the illegal move completed and
+/// the penalty proposed are said aloud as well.
+#[test]
+#[cfg_attr(
+    windows,
+    ignore = "the sound outputs are ALSA file devices, which the program's WASAPI under Wine does not reach: sound on Windows is on the tester's checklist, docs/windows.md"
+)]
+fn speech_goes_to_the_vi_players_earphone_and_the_arbiters_matters_aloud() {
+    for illegal in [false, true] {
+        let home = tempfile::tempdir().unwrap();
+        let device = EarphoneAndRoom::new(home.path());
+        let mut command = device.command(home.path());
+        command.args([
+            "play",
+            "--speech",
+            "clips",
+            "--speech-device",
+            "earphone",
+            "--mode",
+            "tournament",
+            "--lang",
+            "de",
+            "--journal",
+        ]);
+        command.arg(home.path().join("game.jsonl"));
+        let mut game = common::Running::start(command);
+        game.expect_containing("Partiedatei: ");
+        // The speakers open on a thread of their own: the game is heard in the earphone
+        // once they are open.
+        let heard = |wav: &Path| {
+            let deadline = std::time::Instant::now() + std::time::Duration::from_secs(60);
+            while !holds_sound(wav) {
+                assert!(
+                    std::time::Instant::now() < deadline,
+                    "{} stayed silent",
+                    wav.display()
+                );
+                std::thread::sleep(std::time::Duration::from_millis(200));
+            }
+        };
+        heard(&device.ear);
+        if illegal {
+            game.type_line("Springer schlägt Felix drei");
+            game.expect_containing("Weiß angesagt");
+            game.type_line("");
+            game.expect_containing("Weiß hat einen regelwidrigen Zug abgeschlossen");
+            heard(&device.room);
+        } else {
+            game.type_line("Eva vier");
+            game.expect_containing("Weiß Eva vier");
+        }
+        game.type_line("Ende");
+        game.type_line("ja");
+        game.expect_saved();
+        assert_eq!(game.wait(), Some(0));
+        assert!(holds_sound(&device.ear), "the earphone said the game");
+        assert_eq!(
+            holds_sound(&device.room),
+            illegal,
+            "the room hears only the arbiter's matters (illegal move: {illegal})"
+        );
+    }
+}
+
+/// A missing sound output is refused before the game, with the outputs there are; and the
+/// system's speech engine cannot be sent to one (it would speak aloud).
+#[test]
+#[cfg_attr(
+    windows,
+    ignore = "the outputs listed are the ALSA configuration's; the program's WASAPI under Wine lists Wine's (with Wine's ALSA driver it hung): sound on Windows is on the tester's checklist, docs/windows.md"
+)]
+fn a_missing_earphone_is_refused_before_the_game() {
+    let home = tempfile::tempdir().unwrap();
+    let device = EarphoneAndRoom::new(home.path());
+    let out = device
+        .command(home.path())
+        .args(["play", "--speech", "clips", "--speech-device", "kopfhoerer"])
+        .args(["--lang", "de", "--journal"])
+        .arg(home.path().join("game.jsonl"))
+        .stdin(std::process::Stdio::null())
+        .output()
+        .unwrap();
+    let said = String::from_utf8_lossy(&out.stderr);
+    assert_ne!(out.status.code(), Some(0), "{said}");
+    assert!(
+        said.contains("Gerät nicht gefunden: kopfhoerer")
+            && said.contains("vorhandene Tonausgaben")
+            && said.contains("Earphone of the VI player (earphone)"),
+        "{said}"
+    );
+    assert!(!home.path().join("game.jsonl").exists(), "no game began");
+    // Tried before the round with `say`, the same.
+    let out = device
+        .command(home.path())
+        .args([
+            "say",
+            "--lang",
+            "de",
+            "--device",
+            "kopfhoerer",
+            "Eva",
+            "vier",
+        ])
+        .output()
+        .unwrap();
+    let said = String::from_utf8_lossy(&out.stderr);
+    assert_ne!(out.status.code(), Some(0), "{said}");
+    assert!(
+        said.contains("Earphone of the VI player (earphone)"),
+        "{said}"
+    );
+
+    let out = device
+        .command(home.path())
+        .args(["play", "--speech", "text", "--speech-device", "earphone"])
+        .args(["--lang", "en", "--journal"])
+        .arg(home.path().join("game.jsonl"))
+        .stdin(std::process::Stdio::null())
+        .output()
+        .unwrap();
+    let said = String::from_utf8_lossy(&out.stderr);
+    assert_ne!(out.status.code(), Some(0), "{said}");
+    assert!(
+        said.contains("a sound output for speech only with the recorded voice: --speech clips"),
+        "{said}"
+    );
+}
+
+/// The journal is the proof: a game left while an illegal move is before the arbiter is
+/// resumed with it before him (said, the clocks stopped for him, 6.11), and his "weiter"
+/// without a ruling is a line of the journal that `replay` says.
+#[test]
+fn a_matter_before_the_arbiter_survives_a_resumption_and_his_dismissal_is_recorded() {
+    let home = tempfile::tempdir().unwrap();
+    let journal = home.path().join("referred.jsonl");
+    play(
+        home.path(),
+        &journal,
+        &["--mode", "tournament", "--control", "90+30"],
+        &["e4", "", "Springer schlägt Felix sechs", ""],
+        &["Schwarz hat einen regelwidrigen Zug abgeschlossen"],
+    );
+    let mut game = common::annexd();
+    game.args(["resume", "--speech", "text", "--lang", "de"])
+        .arg(&journal)
+        .env("XDG_CONFIG_HOME", home.path().join("config"));
+    let mut game = common::Running::start(game);
+    let greeting = game.expect_containing("Partie fortgesetzt");
+    assert!(
+        greeting.contains(
+            "Schwarz hat einen regelwidrigen Zug abgeschlossen, der Schiedsrichter entscheidet"
+        ) && greeting.ends_with("Schiedsrichter weiter lässt die Uhr weiterlaufen"),
+        "{greeting}"
+    );
+    game.type_line("Schiedsrichter weiter");
+    game.expect_containing("Schiedsrichter lässt ohne Entscheidung weiterspielen");
+    game.type_line("Ende");
+    game.type_line("ja");
+    game.expect_saved();
+    assert_eq!(game.wait(), Some(0));
+    let (code, account) = run_in(
+        home.path(),
+        &["replay", journal.to_str().unwrap(), "--lang", "de"],
+    );
+    assert_eq!(code, Some(0), "{account}");
+    assert!(
+        account
+            .lines()
+            .any(|l| l.ends_with("Schiedsrichter lässt ohne Entscheidung weiterspielen")),
+        "{account}"
+    );
+}

@@ -181,6 +181,11 @@ pub struct Tracker {
     /// happened: castling after a rook move shows against that position (4.4.2).
     last_board_move: Option<(Chess, Move)>,
     question: Option<Question>,
+    /// Castling after its rook was touched first stands as a move (tournament mode: no
+    /// verdict before the clock press, 4.4.2 is the arbiter's), instead of being refused.
+    castling_after_rook_stands: bool,
+    /// The castling last played although its rook was touched first, with the rook's square.
+    castled_after_rook: Option<(Move, Square)>,
 }
 
 /// The squares a move changes: from, to, and the en-passant victim or the castling rook.
@@ -223,7 +228,21 @@ impl Tracker {
             touched_pieces: Vec::new(),
             last_board_move: None,
             question: None,
+            castling_after_rook_stands: false,
+            castled_after_rook: None,
         }
+    }
+
+    /// Whether castling after its rook was touched first stands as a move (tournament mode:
+    /// the arbiter rules on 4.4.2 once it is completed) rather than being refused.
+    pub fn set_castling_after_rook_stands(&mut self, stands: bool) {
+        self.castling_after_rook_stands = stands;
+    }
+
+    /// The castling the board showed last, when its rook had been touched first (4.4.2),
+    /// with the rook's square: what the arbiter is to rule on.
+    pub fn castled_after_rook(&self) -> Option<(Move, Square)> {
+        self.castled_after_rook
     }
 
     /// The game position the tracker follows.
@@ -466,6 +485,7 @@ impl Tracker {
     }
 
     fn play(&mut self, m: Move, out: &mut Vec<TrackerOutput>) {
+        self.castled_after_rook = None;
         let before = self.position.clone();
         self.position.play_unchecked(m);
         self.expected = SensedBoard::from_board(self.position.board(), self.sensing);
@@ -473,6 +493,27 @@ impl Tracker {
         self.mode = Mode::InStep;
         self.last_board_move = Some((before, m));
         out.push(TrackerOutput::Move(m));
+    }
+
+    /// The way of one piece of the side to move that the board shows, legal or not, when it
+    /// shows nothing else: its square left empty, and one other square (empty before, or
+    /// an opponent's piece's) showing it. What a sighted player sees of a move on his own
+    /// board (in tournament mode an illegal one is completed by the clock press, 7.5.1).
+    pub fn single_way(&self) -> Option<(Piece, Square, Square)> {
+        let changed = self.changed();
+        if changed.count() != 2 || !matches!(self.mode, Mode::InStep | Mode::OutOfStep { .. }) {
+            return None;
+        }
+        let board = self.position.board();
+        let turn = self.position.turn();
+        let [a, b] = [changed.first()?, changed.last()?];
+        [(a, b), (b, a)].into_iter().find_map(|(from, to)| {
+            let piece = board.piece_at(from).filter(|p| p.color == turn)?;
+            let lands = self.sensed.get(from) == Cell::Empty
+                && board.piece_at(to).is_none_or(|p| p.color != turn)
+                && self.sensed.get(to) == self.sensing.project(Some(piece));
+            lands.then_some((piece, from, to))
+        })
     }
 
     /// 4.4.2: whether `m` is castling whose rook was lifted before the king in this window.
@@ -706,7 +747,12 @@ impl Tracker {
             && let Some(&castle) = refused.first()
             && let Move::Castle { rook, .. } = castle
         {
-            self.castling_not_allowed(castle, rook, out);
+            if self.castling_after_rook_stands {
+                self.play(castle, out);
+                self.castled_after_rook = Some((castle, rook));
+            } else {
+                self.castling_not_allowed(castle, rook, out);
+            }
             return;
         }
         // Every legal move is decided on the event that completes it.
@@ -718,7 +764,16 @@ impl Tracker {
             && possible.is_empty()
             && let Some((castle, rook)) = self.castling_after_rook_move()
         {
-            self.castling_not_allowed(castle, rook, out);
+            if self.castling_after_rook_stands
+                && let Some((before, _)) = self.last_board_move.take()
+            {
+                // The rook move it began with gives way to the castling.
+                self.position = before;
+                self.play(castle, out);
+                self.castled_after_rook = Some((castle, rook));
+            } else {
+                self.castling_not_allowed(castle, rook, out);
+            }
             return;
         }
         let ask = if shown.len() > 1 {

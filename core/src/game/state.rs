@@ -460,8 +460,18 @@ impl Game {
 
     /// A result the arbiter declares for a reason outside these rules.
     pub fn declare_result(&mut self, result: GameResult) -> Result<&GameOutcome, GameError> {
+        self.declare_outcome(result, EndReason::Arbiter)
+    }
+
+    /// A result decided outside this game's rules, with its reason as given there (a server's
+    /// verdict on an online game: a resignation, a time-out, an abort).
+    pub fn declare_outcome(
+        &mut self,
+        result: GameResult,
+        reason: EndReason,
+    ) -> Result<&GameOutcome, GameError> {
         self.refuse_if_over()?;
-        Ok(self.finish(result, EndReason::Arbiter))
+        Ok(self.finish(result, reason))
     }
 
     // --- internals ---

@@ -911,5 +911,8 @@ fn word(word: Word) -> &'static str {
         Word::CommandTyped => "Befehl getippt",
         Word::CommandSaid => "Befehl gesagt",
         Word::CommandKeyed => "Befehl über eine Taste des Bretts",
+        Word::SpeechThrough => "Sprachausgabe über",
+        Word::SoundOutputsAre => "vorhandene Tonausgaben",
+        Word::OnlyRecordedVoice => "ein Tongerät für die Sprache nur mit der aufgenommenen Stimme",
     }
 }

@@ -874,5 +874,8 @@ fn word(word: Word) -> &'static str {
         Word::CommandTyped => "command typed",
         Word::CommandSaid => "command said",
         Word::CommandKeyed => "command by a key of the board",
+        Word::SpeechThrough => "speech through",
+        Word::SoundOutputsAre => "sound outputs present",
+        Word::OnlyRecordedVoice => "a sound output for speech only with the recorded voice",
     }
 }

@@ -966,6 +966,11 @@ fn word(word: Word) -> &'static str {
         Word::CommandTyped => "commande tapée",
         Word::CommandSaid => "commande dite",
         Word::CommandKeyed => "commande par une touche de l'échiquier",
+        Word::SpeechThrough => "voix sur",
+        Word::SoundOutputsAre => "sorties audio présentes",
+        Word::OnlyRecordedVoice => {
+            "une sortie audio pour la voix seulement avec la voix enregistrée"
+        }
         // --- arbiter and rules of touch and announcement ---
         Word::GameReopened => "fin de partie annulée",
         Word::ClockAsRecorded => "pendule réglée comme enregistrée",

@@ -230,6 +230,21 @@ fn query_from_computer_notation(text: &str) -> Option<MoveQuery> {
     {
         attempts.push(first.to_ascii_uppercase().to_string() + &cleaned[1..]);
     }
+    // Each language's own piece letters in SAN ("Sf3", "Lxb5", "e8=D" in German; "Cf3",
+    // "Fb5" in French), read after the English ones, which they never replace.
+    if cleaned
+        .chars()
+        .any(|c| c.is_uppercase() && !"KQRBNO".contains(c))
+    {
+        let english: String = cleaned
+            .chars()
+            .map(|c| match own_piece_letter(c) {
+                Some(role) if !"KQRBNO".contains(c) => role.upper_char(),
+                _ => c,
+            })
+            .collect();
+        attempts.push(english);
+    }
     for attempt in attempts {
         let Ok(san) = San::from_ascii(attempt.as_bytes()) else {
             continue;
@@ -378,6 +393,18 @@ fn vocabulary() -> HashMap<String, Lexeme> {
         }
     }
     table
+}
+
+/// The piece an upper-case letter names in some language's SAN (the tables' `piece_letters`,
+/// in the order of [`Lang::ALL`]).
+fn own_piece_letter(letter: char) -> Option<Role> {
+    Lang::ALL.into_iter().find_map(|lang| {
+        Role::ALL.into_iter().find(|&role| {
+            lang.table().piece_letters[role_index(role)]
+                .chars()
+                .eq(std::iter::once(letter))
+        })
+    })
 }
 
 /// The lexeme of one folded word, if it is one: a word of the [`vocabulary`], a square
@@ -698,6 +725,27 @@ mod tests {
     }
     fn uci(pos: &Chess, text: &str) -> Result<String, ParseError> {
         parse_move(pos, text).map(|m| m.to_uci(CastlingMode::Standard).to_string())
+    }
+
+    #[test]
+    fn each_languages_own_piece_letters_are_read_in_typed_san() {
+        let start = Chess::default();
+        // German: S(pringer), L(äufer), T(urm), D(ame); French: C(avalier), F(ou), T(our),
+        // D(ame). A letter that is English SAN keeps its English meaning (R is a rook).
+        assert_eq!(uci(&start, "Sf3"), Ok("g1f3".into()));
+        assert_eq!(uci(&start, "Sg1-f3"), Ok("g1f3".into()));
+        assert_eq!(uci(&start, "Cf3"), Ok("g1f3".into()));
+        let open = pos("r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3");
+        assert_eq!(uci(&open, "Lb5"), Ok("f1b5".into()));
+        assert_eq!(uci(&open, "Fb5"), Ok("f1b5".into()));
+        assert_eq!(uci(&open, "Lb5+"), Ok("f1b5".into()));
+        let promote = pos("8/4P3/8/8/8/8/k7/4K3 w - - 0 1");
+        assert_eq!(uci(&promote, "e8=D"), Ok("e7e8q".into()));
+        assert_eq!(uci(&promote, "e8=T"), Ok("e7e8r".into()));
+        assert_eq!(uci(&promote, "e8=S"), Ok("e7e8n".into()));
+        let rook = pos("4k3/8/8/8/8/8/8/R3K3 w - - 0 1");
+        assert_eq!(uci(&rook, "Ra4"), Ok("a1a4".into()));
+        assert_eq!(uci(&rook, "Ta4"), Ok("a1a4".into()));
     }
 
     #[test]

@@ -140,6 +140,7 @@ fn recount(
             tokens
         }
         (Entry::Referred(r), _) => r.tokens(),
+        (Entry::Dismissed(d), _) => d.tokens(),
         (Entry::Command(c), _) => c.tokens(),
         (Entry::Opponent(o), _) => o.tokens(),
         (Entry::Training(t), _) => t.tokens(),

@@ -348,6 +348,9 @@ pub enum Matter {
     IllegalMove,
     /// A draw claim (9.2, 9.3).
     Claim,
+    /// Castling completed after its rook was touched first (4.4.2: castling is then not
+    /// allowed on that side on that move, and 4.3.1 governs: the rook must move).
+    CastlingAfterRook,
 }
 
 /// A matter put to the arbiter: who, what, and what was done (the move in UCI, or the
@@ -362,6 +365,25 @@ pub struct ReferredEntry {
     /// What was done, as the record's own text.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub detail: Option<String>,
+}
+
+/// The arbiter let play go on without ruling on the matter put to him ("Schiedsrichter
+/// weiter"): the matter is closed, and a resumed game no longer holds it before him.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct DismissedEntry {
+    /// The player the matter concerned.
+    #[serde(with = "color_serde")]
+    pub by: Color,
+    /// What it was.
+    pub matter: Matter,
+}
+
+impl DismissedEntry {
+    /// In words: "Schiedsrichter lässt ohne Entscheidung weiterspielen".
+    pub fn tokens(&self) -> Vec<crate::words::Token> {
+        use crate::words::{Token, Word};
+        vec![Token::Word(Word::Arbiter), Token::Word(Word::DismissesIt)]
+    }
 }
 
 /// Where a command came from.
@@ -402,16 +424,19 @@ impl ReferredEntry {
     /// entscheidet".
     pub fn tokens(&self) -> Vec<crate::words::Token> {
         use crate::words::{Token, Word};
-        let what = match self.matter {
-            Matter::IllegalMove => Word::IllegalMoveCompleted,
-            Matter::Claim => Word::ClaimsDraw,
-        };
-        vec![
-            Token::Side(self.by),
-            Token::Word(what),
-            Token::Pause,
-            Token::Word(Word::ArbiterDecides),
-        ]
+        let mut tokens = vec![Token::Side(self.by)];
+        match self.matter {
+            Matter::IllegalMove => tokens.push(Token::Word(Word::IllegalMoveCompleted)),
+            Matter::Claim => tokens.push(Token::Word(Word::ClaimsDraw)),
+            // "Weiß Rochade, nicht erlaubt, der Turm wurde zuerst berührt".
+            Matter::CastlingAfterRook => tokens.extend([
+                Token::Word(Word::Castling),
+                Token::Pause,
+                Token::Word(Word::CastlingRookFirst),
+            ]),
+        }
+        tokens.extend([Token::Pause, Token::Word(Word::ArbiterDecides)]);
+        tokens
     }
 }
 
@@ -587,6 +612,8 @@ pub enum Entry {
     Mode(ModeEntry),
     /// A matter put to the arbiter (tournament mode).
     Referred(ReferredEntry),
+    /// The matter put to the arbiter closed without a ruling.
+    Dismissed(DismissedEntry),
     /// A command given (tournament mode).
     Command(CommandEntry),
     /// Who plays a side from outside the board (a chess program, a remote opponent).
@@ -690,6 +717,7 @@ impl Entry {
             Entry::MoveCounter(_) => "move_counter",
             Entry::Mode(_) => "mode",
             Entry::Referred(_) => "referred",
+            Entry::Dismissed(_) => "dismissed",
             Entry::Command(_) => "command",
             Entry::Opponent(_) => "opponent",
             Entry::Training(_) => "training",

@@ -23,11 +23,11 @@ pub(crate) mod sheet;
 
 pub use account::{Recounted, account};
 pub use entry::{
-    ClaimEntry, ClaimRecord, ClockAdjustmentEntry, CommandEntry, CommandSource, Entry,
-    FIRST_SEALED_FORMAT, FlagEntry, Header, IllegalMoveEntry, JOURNAL_FORMAT, Matter, ModeEntry,
-    MoveCounterEntry, MoveEntry, OpponentEntry, OpponentSource, PenaltyRecord, PlayerEntry,
-    PressEntry, ReferredEntry, ReopenEntry, ResultEntry, STANDARD_START_FEN, TouchEntry,
-    TrainingEntry, TrainingHelp, UndoEntry,
+    ClaimEntry, ClaimRecord, ClockAdjustmentEntry, CommandEntry, CommandSource, DismissedEntry,
+    Entry, FIRST_SEALED_FORMAT, FlagEntry, Header, IllegalMoveEntry, JOURNAL_FORMAT, Matter,
+    ModeEntry, MoveCounterEntry, MoveEntry, OpponentEntry, OpponentSource, PenaltyRecord,
+    PlayerEntry, PressEntry, ReferredEntry, ReopenEntry, ResultEntry, STANDARD_START_FEN,
+    TouchEntry, TrainingEntry, TrainingHelp, UndoEntry,
 };
 pub use export::{
     BrailleCell, BrailleLine, CELLS_PER_LINE, ClosingLine, Form, FormNote, Half, LINES_PER_PAGE,

@@ -491,7 +491,10 @@ impl Scoresheet {
                     EntryEffect::ResultConfirmed(outcome)
                 }
                 None => {
-                    let outcome = *self.game.declare_result(r.result)?;
+                    // The arbiter's decision, or a result decided outside with its reason
+                    // (an online game's end).
+                    let reason = r.reason.unwrap_or(crate::game::EndReason::Arbiter);
+                    let outcome = *self.game.declare_outcome(r.result, reason)?;
                     check_recorded_option(&mut r.reason, outcome.reason)?;
                     EntryEffect::Ended(outcome)
                 }
@@ -548,6 +551,10 @@ impl Scoresheet {
                     detail: r.detail.clone(),
                     ..Note::words(r.tokens())
                 });
+                EntryEffect::Noted
+            }
+            Entry::Dismissed(d) => {
+                self.note(Note::words(d.tokens()));
                 EntryEffect::Noted
             }
             Entry::Touch(t) => {

@@ -578,7 +578,7 @@ impl Session {
         match action {
             ArbiterAction::Pause => self.arbiter_clock(ClockInput::Pause, now, out),
             ArbiterAction::Resume => {
-                self.dismiss_referral(out);
+                self.dismiss_referral(now, out);
                 self.resumed_paused = false;
                 self.arbiter_clock(ClockInput::Resume, now, out)
             }
@@ -621,7 +621,7 @@ impl Session {
                     out.push(Effect::say(err.tokens()));
                 }
             }
-            ArbiterAction::Back(plies) => self.go_back(plies, now, out),
+            ArbiterAction::Back(plies) => self.go_back(plies, "D.2.9", now, out),
             ArbiterAction::IllegalMove(side) => {
                 if !self.confirm_illegal(side, now, out) {
                     self.illegal_move(side, now, out)
@@ -637,7 +637,13 @@ impl Session {
     /// control's periods stay right; the arbiter may change them ("Zeit Weiß 1:23:10", "Zug
     /// 24") and starts the clock again. It works after the end of the game too (6.10.2: a
     /// flag that fell on a wrongly set clock): the end is taken back first.
-    fn go_back(&mut self, plies: usize, now: Duration, out: &mut Vec<Effect>) {
+    pub(super) fn go_back(
+        &mut self,
+        plies: usize,
+        reason: &str,
+        now: Duration,
+        out: &mut Vec<Effect>,
+    ) {
         let over = self.game().is_over();
         let plies = plies.min(self.game().history().len());
         if plies == 0 && !over {
@@ -656,12 +662,15 @@ impl Session {
             }
         }
         for _ in 0..plies {
-            if let Err(err) = self.record(Entry::undo_because("D.2.9"), now, out) {
+            if let Err(err) = self.record(Entry::undo_because(reason), now, out) {
                 out.push(Effect::say(err.tokens()));
                 break;
             }
         }
         self.uncompleted = None;
+        // A castling put to the arbiter (4.4.2) is ruled on by taking it back.
+        self.referral
+            .take_if(|r| r.matter == crate::record::Matter::CastlingAfterRook && plies > 0);
         self.boards_follow_game(now, out);
         let position = self.sheet.game().position().clone();
         let first = if plies == 0 {

@@ -130,6 +130,8 @@ pub(super) struct BoardCycle {
     e_board: EBoardState,
     /// Tournament mode: no verdict on a move before it is completed.
     tournament: bool,
+    /// Tournament mode: the castling on the pegs whose rook was touched first (4.4.2).
+    castled_after_rook: Option<(Move, Square)>,
 }
 
 /// What the cycle keeps of the sighted player's e-board beyond its tracker.
@@ -145,6 +147,10 @@ struct EBoardState {
     lost: bool,
     /// Its differences from the game were shown and it has not agreed since (D.2.9).
     differs: bool,
+    /// Tournament mode: the way of the sighted player's piece last said as his board shows
+    /// it (no rule allows it), and whether the clock press completed it (then its squares
+    /// are differences to put right).
+    way_said: Option<(Square, Square, bool)>,
     /// Both boards differ and the peg board is put right first: the e-board's squares wait
     /// until the peg board agrees.
     held: bool,
@@ -203,6 +209,7 @@ impl BoardCycle {
             promotion_named: false,
             e_board: EBoardState::default(),
             tournament: false,
+            castled_after_rook: None,
         }
     }
 
@@ -210,6 +217,16 @@ impl BoardCycle {
     /// pegs show it, with no verdict, until the clock completes it.
     pub(super) fn set_tournament(&mut self, on: bool) {
         self.tournament = on;
+        if let Some(tracker) = &mut self.peg {
+            tracker.set_castling_after_rook_stands(on);
+        }
+    }
+
+    /// Tournament mode: the castling last placed on the pegs after its rook was touched
+    /// first (4.4.2), with the rook's square, taken once (the arbiter rules on it when the
+    /// clock completes it).
+    pub(super) fn take_castled_after_rook(&mut self) -> Option<(Move, Square)> {
+        self.castled_after_rook.take()
     }
 
     /// In tournament mode, the way of a piece of the VI player on the pegs that no rule
@@ -232,9 +249,65 @@ impl BoardCycle {
         (piece.color == self.vi_side && !legal).then_some((piece, from, to))
     }
 
+    /// In tournament mode, the way of a piece of the sighted player on his e-board that no
+    /// rule allows, at his turn: what his clock press completes (7.5.1).
+    pub(super) fn illegal_e_board_way(&self, game: &GameView) -> Option<(Piece, Square, Square)> {
+        let tracker = self.sighted.as_ref().filter(|_| self.tournament)?;
+        let before = &game.position;
+        if before.turn() == self.vi_side || tracker.position().board() != before.board() {
+            return None;
+        }
+        let (piece, from, to) = tracker.single_way()?;
+        let legal = before
+            .legal_moves()
+            .iter()
+            .any(|m| m.from() == Some(from) && m.to() == to);
+        (!legal).then_some((piece, from, to))
+    }
+
+    /// Tournament mode: the sighted player's e-board shows a way no rule allows. Until his
+    /// clock press completes it, it is said as his board shows it, to the VI player as well
+    /// (what the sighted player announces), with no verdict; `false` when the board shows no
+    /// such way, or the press completed it (its squares are then differences, D.2.9).
+    fn say_e_board_way(&mut self, game: &GameView, out: &mut Vec<CycleStep>) -> bool {
+        let Some((piece, from, to)) = self.illegal_e_board_way(game) else {
+            self.e_board.way_said = None;
+            return false;
+        };
+        match self.e_board.way_said {
+            Some((f, t, completed)) if (f, t) == (from, to) => !completed,
+            _ => {
+                self.e_board.way_said = Some((from, to, false));
+                let mut tokens = vec![Token::Side(piece.color), Token::Pause];
+                tokens.extend(pegs::way_tokens(piece, from, to, self.vi_side));
+                out.push(CycleStep::Effect(Effect::say(tokens)));
+                true
+            }
+        }
+    }
+
+    /// The sighted player's illegal way completed by his clock press (7.5.1): the position
+    /// before it stands, and his e-board's squares are now differences to put right.
+    pub(super) fn e_board_way_completed(&mut self, game: &GameView) -> Vec<CycleStep> {
+        let mut out = Vec::new();
+        if let Some(way) = &mut self.e_board.way_said {
+            way.2 = true;
+        }
+        let diffs = match &self.sighted {
+            Some(tracker) => tracker.differences(),
+            None => return out,
+        };
+        if !diffs.is_empty() {
+            self.e_board_differs(&diffs, game, &mut out);
+        }
+        out
+    }
+
     /// Attaches the VI player's peg board (its kind is corrected by the board's `HELLO`).
     pub(super) fn attach_peg_board(&mut self, position: &Chess, sensing: Sensing) {
-        self.peg = Some(Tracker::new(position.clone(), sensing));
+        let mut tracker = Tracker::new(position.clone(), sensing);
+        tracker.set_castling_after_rook_stands(self.tournament);
+        self.peg = Some(tracker);
         self.hands = Hands::new(position, sensing);
     }
 
@@ -460,7 +533,14 @@ impl BoardCycle {
         let vi = self.vi_side;
         for output in outputs {
             match (&output, seat) {
-                (TrackerOutput::Move(m), Seat::Peg) => self.peg_move(*m, game, out),
+                (TrackerOutput::Move(m), Seat::Peg) => {
+                    self.castled_after_rook = self
+                        .peg
+                        .as_ref()
+                        .and_then(Tracker::castled_after_rook)
+                        .filter(|(castle, _)| castle == m);
+                    self.peg_move(*m, game, out)
+                }
                 (TrackerOutput::Move(m), Seat::Sighted) => self.sighted_board_move(*m, game, out),
                 (TrackerOutput::Touch { own, square, piece }, Seat::Sighted) => {
                     // D.2.10.5: the assistant tells the arbiter when the sighted player
@@ -517,7 +597,7 @@ impl BoardCycle {
                     tokens.push(Token::Word(Word::PutBack));
                     // 4.3: a touched piece that can move must move; an opponent's that can be
                     // captured must be captured.
-                    let obliged = self.touch_move(&game.position).is_some_and(|o| {
+                    let obliged = self.touch_move_said(&game.position).is_some_and(|o| {
                         o.piece.0 == *square || o.victim.is_some_and(|(sq, _)| sq == *square)
                     });
                     if game.position.turn() == vi && obliged {
@@ -540,6 +620,8 @@ impl BoardCycle {
                 (TrackerOutput::Differences(_) | TrackerOutput::BoardsAgree, Seat::Peg) => {}
                 (TrackerOutput::BoardsAgree, Seat::Sighted) => {
                     // The e-board shows the VI player's move: its lights are no longer needed.
+                    // (A way said as it stood is gone from it too.)
+                    self.e_board.way_said = None;
                     self.e_board.lit = Bitboard::EMPTY;
                     self.e_board.differs = false;
                     self.e_board.held = false;
@@ -557,8 +639,10 @@ impl BoardCycle {
                     }
                 }
                 (TrackerOutput::Differences(diffs), Seat::Sighted) => {
-                    let diffs = diffs.clone();
-                    self.e_board_differs(&diffs, game, out);
+                    if !self.say_e_board_way(game, out) {
+                        let diffs = diffs.clone();
+                        self.e_board_differs(&diffs, game, out);
+                    }
                 }
                 (TrackerOutput::NeedPromotion { .. } | TrackerOutput::NeedChoice(_), _) => {
                     out.push(CycleStep::Effect(Effect::say(output.tokens())))
@@ -594,7 +678,7 @@ impl BoardCycle {
                 self.hands.agree_with(before);
                 self.told.clear();
                 if self.said_differences.is_none() && !self.agree_owed {
-                    if let Some(obligation) = self.touch_move(before) {
+                    if let Some(obligation) = self.touch_move_said(before) {
                         out.push(self.for_vi(obligation.tokens(), Priority::Move));
                     }
                     return;
@@ -675,7 +759,7 @@ impl BoardCycle {
                         Word::BoardsAgree
                     };
                     let mut tokens = vec![Token::Word(agree)];
-                    if vi_to_move && let Some(obligation) = self.touch_move(before) {
+                    if vi_to_move && let Some(obligation) = self.touch_move_said(before) {
                         // 4.3: touch-move stays in force.
                         tokens.push(Token::Pause);
                         tokens.extend(obligation.tokens());
@@ -838,7 +922,7 @@ impl BoardCycle {
         if own_turn
             && at_game
             && !no_verdict
-            && let Some(obligation) = self.touch_move(before)
+            && let Some(obligation) = self.touch_move_said(before)
         {
             // 4.3: touch-move stays in force.
             words.push(Token::Pause);
@@ -1037,13 +1121,22 @@ impl BoardCycle {
         touch_move::obligation(before, &self.touched)
     }
 
+    /// Touch-move as it is said to the VI player: at home. In tournament mode the program
+    /// reminds him of no rule (a sighted player is not reminded either); his touches are
+    /// recorded for the arbiter (4.8).
+    fn touch_move_said(&self, before: &Chess) -> Option<Obligation> {
+        self.touch_move(before).filter(|_| !self.tournament)
+    }
+
     /// The VI player announced a move (typed or heard) while a peg board is in use.
     pub(super) fn announced(&mut self, m: Move, game: &GameView) -> Vec<CycleStep> {
         let mut out = Vec::new();
         if let Some(obligation) = self.touch_move(&game.position)
             && !obligation.allows(m)
+            && !self.tournament
         {
             // 4.3 / 4.4: the touched pieces oblige another move; the announcement stands not.
+            // (In tournament mode it stands, as the move on the pegs does: 4.8.)
             out.push(self.for_vi(obligation.tokens(), Priority::Alert));
             return out;
         }

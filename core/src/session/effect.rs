@@ -15,6 +15,10 @@ pub enum Audience {
     Everyone,
     /// One player (and the assistant).
     Player(Color),
+    /// Both players and the arbiter must hear it, wherever the speech goes: a matter put to
+    /// the arbiter and his ruling on it (7.5, 9.5). With speech in the VI player's earphone
+    /// it is said aloud too.
+    Aloud,
 }
 
 /// A line for the screen only, in words of the tables (rendered with the game's word set
@@ -121,6 +125,25 @@ impl Effect {
             priority: Priority::Move,
             audience: Audience::Everyone,
         }
+    }
+
+    /// The same announcements, those for everyone made for both players and the arbiter to
+    /// hear aloud ([`Audience::Aloud`]).
+    pub fn aloud(effects: impl IntoIterator<Item = Effect>) -> impl Iterator<Item = Effect> {
+        effects.into_iter().map(|effect| match effect {
+            Effect::Say {
+                tokens,
+                priority,
+                audience: Audience::Everyone,
+                printed,
+            } => Effect::Say {
+                tokens,
+                priority,
+                audience: Audience::Aloud,
+                printed,
+            },
+            other => other,
+        })
     }
 
     /// Words for everyone at this priority.

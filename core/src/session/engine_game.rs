@@ -40,6 +40,11 @@ pub(super) struct EngineState {
     helping: Option<Helping>,
     /// The review after the game: the analyses so far, the positions left.
     review: Option<Review>,
+    /// "neue Partie" was confirmed: this game is left (kept in its journal) and the program
+    /// starts another against the same program and level.
+    another_game: bool,
+    /// The evaluation its last move was found with (White's side), for a draw offer.
+    last_eval: Option<Eval>,
 }
 
 /// A help under way.
@@ -76,6 +81,11 @@ impl Session {
         self.opponent
             .as_ref()
             .is_some_and(|o| o.source == OpponentSource::Program)
+    }
+
+    /// "neue Partie" was confirmed.
+    pub(super) fn another_game_asked(&self) -> bool {
+        self.engine.another_game
     }
 
     /// The chess program failed for good: its moves may be typed.
@@ -116,6 +126,8 @@ impl Session {
             || self.game().is_over()
             || self.game().turn() != side
             || self.engine.asked_after == Some(plies)
+            // Our move is asked for once completed (it may still be corrected, D.2.8).
+            || self.uncompleted.is_some()
         {
             return;
         }
@@ -184,6 +196,7 @@ impl Session {
                     return;
                 }
                 self.engine.asked_after = None;
+                self.engine.last_eval = found.eval;
                 let Some(best) = found.best else {
                     // No move: the game is over (mate, stalemate), which the game says.
                     return;
@@ -237,7 +250,11 @@ impl Session {
         let help = match command {
             Command::Level(elo) => return self.change_level(elo, now, out),
             Command::NewGame => {
-                out.push(Effect::say(vec![Token::Word(Word::NotPossibleNow)]));
+                // This game stays in its journal (resumable if unfinished); the program
+                // leaves it and starts the next (`Session::new_game_asked`).
+                self.engine.another_game = true;
+                out.push(Effect::say(vec![Token::Word(Word::NewGame)]));
+                out.push(Effect::Quit);
                 return;
             }
             Command::Hint => TrainingHelp::Hint,
@@ -300,12 +317,13 @@ impl Session {
         let Some(mut helping) = self.engine.helping.take() else {
             return;
         };
-        if helping.plies != self.game().history().len() || &found.position != self.game().position()
+        // The threat's second search is of the position with the turn passed.
+        let passed = helping.help == TrainingHelp::Threat && helping.now.is_some();
+        if helping.plies != self.game().history().len()
+            || (&found.position != self.game().position() && !passed)
         {
-            if helping.help != TrainingHelp::Threat || helping.now.is_none() {
-                out.push(Effect::Log("a help for another position: dropped".into()));
-                return;
-            }
+            out.push(Effect::Log("a help for another position: dropped".into()));
+            return;
         }
         let position = self.game().position().clone();
         let (tokens, answer) = match (helping.help, found.purpose) {
@@ -463,10 +481,51 @@ impl Session {
         if !self.against_program() || self.engine.failed || !self.engine.ready {
             return;
         }
+        if !self.game().is_over() {
+            self.answer_draw_offer(now, out);
+        }
         if self.game().is_over() {
             self.start_review(out);
         } else {
             self.engine_to_move(now, out);
+        }
+    }
+
+    /// A draw offered to the program is answered at once (9.1.2: the opponent may accept or
+    /// decline): accepted when the position is level by its last evaluation (within
+    /// [`LEVEL_BELOW`](crate::engine::LEVEL_BELOW) centipawns, "die Stellung ist
+    /// ausgeglichen"), declined otherwise or before it has judged the game.
+    fn answer_draw_offer(&mut self, now: Duration, out: &mut Vec<Effect>) {
+        let Some(theirs) = self.outside_side() else {
+            return;
+        };
+        if self.game().pending_draw_offer() != Some(!theirs) {
+            return;
+        }
+        let level = self
+            .engine
+            .last_eval
+            .is_some_and(|eval| eval.centipawns_for(theirs).abs() < crate::engine::LEVEL_BELOW);
+        if level {
+            match self.record(Entry::accept_draw(theirs), now, out) {
+                Ok(_) => {
+                    let tokens = self
+                        .game()
+                        .outcome()
+                        .map(|o| o.tokens())
+                        .unwrap_or_default();
+                    out.push(Effect::say(tokens));
+                }
+                Err(err) => out.push(Effect::Log(format!("the draw was not accepted: {err}"))),
+            }
+        } else {
+            match self.record(Entry::decline_draw(theirs), now, out) {
+                Ok(_) => out.push(Effect::say(vec![
+                    Token::Side(theirs),
+                    Token::Word(Word::DrawDeclined),
+                ])),
+                Err(err) => out.push(Effect::Log(format!("the draw was not declined: {err}"))),
+            }
         }
     }
 

@@ -188,6 +188,8 @@ pub struct Session {
     typed_illegal: Option<(Color, String)>,
     /// The opponent outside the board (a chess program, a remote player), if one plays.
     opponent: Option<crate::record::OpponentEntry>,
+    /// An entry from outside is being recorded (its end): not told back to the outside.
+    hearing_outside: bool,
     /// What the session keeps of the chess program it plays against.
     #[cfg(feature = "engine")]
     engine: engine_game::EngineState,
@@ -220,6 +222,7 @@ impl Session {
             referral: None,
             typed_illegal: None,
             opponent: None,
+            hearing_outside: false,
             #[cfg(feature = "engine")]
             engine: engine_game::EngineState::default(),
         }
@@ -344,6 +347,11 @@ impl Session {
                     Token::Word(Word::DrawOffered),
                 ]);
             }
+            if let Some(matter) = self.referral_tokens() {
+                // Tournament mode: the matter put to the arbiter is before him still.
+                tokens.push(Token::Pause);
+                tokens.extend(matter);
+            }
         }
         if let Some(clock) = &self.clock {
             if !clock.clock().is_started() {
@@ -353,7 +361,15 @@ impl Session {
             } else if clock.clock().is_paused() {
                 tokens.extend([Token::Pause, Token::Word(Word::ClockPaused), Token::Pause]);
                 tokens.extend(clock.answer(crate::clock::Query::Both, Duration::ZERO));
-                if resumed {
+                if resumed && self.referral.is_some() {
+                    // Only the arbiter's ruling starts the clocks again (6.11).
+                    tokens.push(Token::Pause);
+                    tokens.extend(
+                        crate::command::Command::Arbiter(crate::command::ArbiterAction::Resume)
+                            .tokens(self.options.lang),
+                    );
+                    tokens.push(Token::Word(Word::ResumesClock));
+                } else if resumed {
                     tokens.extend([Token::Pause, Token::Word(Word::EnterResumesClock)]);
                 }
             }
@@ -428,7 +444,7 @@ impl Session {
             Input::Device(report) => self.device_report(report, &mut out),
             Input::Disk(report) => self.disk_report(report, &mut out),
             Input::Stop(request) => self.stop_request(request, now, &mut out),
-            Input::Opponent(event) => self.from_opponent(event, now, &mut out),
+            Input::Opponent(event) => self.heard_from_opponent(event, now, &mut out),
         }
         self.poll_clock(now, &mut out);
         #[cfg(feature = "engine")]

@@ -45,6 +45,18 @@ impl Session {
         Sources::new(vi_side, opponent)
     }
 
+    /// "neue Partie" was confirmed (at home against the chess program): once this game is
+    /// left (its journal kept), the program starts another against the same program and
+    /// level.
+    pub fn new_game_asked(&self) -> bool {
+        #[cfg(feature = "engine")]
+        {
+            self.another_game_asked()
+        }
+        #[cfg(not(feature = "engine"))]
+        false
+    }
+
     /// The opponent outside cannot move any more (a chess program that failed for good):
     /// its moves may be typed, as a sighted player's are.
     pub(super) fn outside_moves_typed(&self) -> bool {
@@ -76,7 +88,7 @@ impl Session {
     }
 
     /// What the opponent outside tells the game.
-    pub(super) fn from_opponent(
+    pub(super) fn heard_from_opponent(
         &mut self,
         event: FromOpponent,
         now: Duration,
@@ -96,11 +108,7 @@ impl Session {
             FromOpponent::Clocks { white, black } => self.outside_clocks(white, black, now, out),
             FromOpponent::Offer(offer) => self.opponent_offer(offer, now, out),
             FromOpponent::TookBack { plies } => self.taken_back_outside(plies, now, out),
-            FromOpponent::Ended {
-                result,
-                reason,
-                why,
-            } => self.ended_outside(result, reason, why, now, out),
+            FromOpponent::Ended { outcome, why } => self.ended_outside(outcome, why, now, out),
             FromOpponent::Said {
                 tokens,
                 detail,
@@ -225,6 +233,9 @@ impl Session {
         let Some(theirs) = self.outside_side() else {
             return;
         };
+        if self.hearing_outside {
+            return;
+        }
         let request = match entry {
             Entry::DrawOffer(p) if p.by != theirs => OurRequest::OfferDraw,
             Entry::DrawAccept(p) if p.by != theirs => OurRequest::AcceptDraw,
@@ -331,43 +342,33 @@ impl Session {
         }
     }
 
-    /// The game ended outside: recorded and said.
+    /// The game ended outside: recorded with its reason and said. A resignation and a
+    /// fallen flag are recorded as such (the rules then give the result: a flag against a
+    /// side that cannot mate is a draw, 6.9); any other end as decided there.
     fn ended_outside(
         &mut self,
-        result: crate::game::GameResult,
-        reason: Option<crate::game::EndReason>,
+        outcome: crate::game::GameOutcome,
         why: Vec<Token>,
         now: Duration,
         out: &mut Vec<Effect>,
     ) {
+        use crate::game::EndReason;
         if self.game().is_over() {
             return;
         }
-        // The reason as the record knows it: a resignation, an agreed draw or a flag is its own
-        // entry (so the sheet says it as in any game); a verdict of the outside, a result.
-        let entry = match reason {
-            Some(crate::game::EndReason::Resignation { by }) => Entry::resign(by),
-            Some(crate::game::EndReason::Agreement) => match self.game().pending_draw_offer() {
-                Some(offerer) => Entry::accept_draw(!offerer),
-                None => Entry::Result(ResultEntry {
-                    result,
-                    reason: None,
-                }),
-            },
-            Some(crate::game::EndReason::FlagFall { fallen }) => Entry::flag(fallen),
-            _ => Entry::Result(ResultEntry {
-                result,
-                reason: None,
+        let entry = match outcome.reason {
+            EndReason::Resignation { by } => Entry::resign(by),
+            EndReason::FlagFall { fallen } => Entry::flag(fallen),
+            reason => Entry::Result(ResultEntry {
+                result: outcome.result,
+                reason: Some(reason),
             }),
         };
-        let entry = match self.sheet.clone().apply(&entry) {
-            Ok(_) => entry,
-            Err(_) => Entry::Result(ResultEntry {
-                result,
-                reason: None,
-            }),
-        };
-        match self.record(entry, now, out) {
+        let closes_itself = !matches!(entry, Entry::Result(_));
+        self.hearing_outside = true;
+        let recorded = self.record(entry, now, out);
+        self.hearing_outside = false;
+        match recorded {
             Ok(_) => {
                 let tokens = if why.is_empty() {
                     self.game()
@@ -378,11 +379,13 @@ impl Session {
                     why
                 };
                 out.push(Effect::urgent(tokens));
-                self.uncompleted = None;
-                self.stop_clock_at_the_end(now, out);
-                out.push(Effect::CloseRecord {
-                    sheets: self.options.sheets.clone(),
-                });
+                if !closes_itself {
+                    self.uncompleted = None;
+                    self.stop_clock_at_the_end(now, out);
+                    out.push(Effect::CloseRecord {
+                        sheets: self.options.sheets.clone(),
+                    });
+                }
             }
             Err(err) => out.push(Effect::say(err.tokens())),
         }

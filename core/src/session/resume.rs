@@ -68,6 +68,12 @@ pub fn resume(
     if has_clock && matches!(last, Some(Entry::Move(_))) && !session.game().is_over() {
         session.uncompleted = Some(!session.game().turn());
     }
+    // Tournament mode: a matter put to the arbiter and not yet ruled on is before him still.
+    session.referral = super::tournament::open_referral(entries.iter().copied());
+    if session.referral.is_some() {
+        // The clocks stay stopped until the arbiter rules ("Schiedsrichter weiter", 6.11).
+        session.resumed_paused = false;
+    }
     Ok(Resumed { session, at })
 }
 

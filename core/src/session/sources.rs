@@ -18,7 +18,7 @@ use std::time::Duration;
 use shakmaty::Color;
 
 use super::seat::Seat;
-use crate::game::GameResult;
+use crate::game::GameOutcome;
 use crate::record::OpponentSource;
 use crate::speech::Priority;
 use crate::words::Token;
@@ -174,15 +174,13 @@ pub enum FromOpponent {
         plies: usize,
     },
     /// The game ended outside (a resignation or a flag there, a server's verdict): recorded
-    /// with its reason and said: `why` when given (the words of the whole end), else the
-    /// result's own words.
+    /// with its reason and said, the words of why first.
     Ended {
-        /// The result.
-        result: GameResult,
-        /// The article that ended it, where the outside names one (mate, resignation, a
-        /// flag, an agreed draw; a server's verdict is the arbiter's).
-        reason: Option<crate::game::EndReason>,
-        /// The end in words ("Schwarz gibt auf, Weiß gewinnt"); empty: the result's words.
+        /// The result and its reason (a resignation and a fallen flag are recorded as such,
+        /// the rules then give the result; any other reason is recorded as decided there).
+        outcome: GameOutcome,
+        /// The end in words ("Schwarz gibt auf, Weiß gewinnt", "vom Server beendet"), said
+        /// instead of the outcome's own words; empty: those are said.
         why: Vec<Token>,
     },
     /// Words of the opponent's source to say (connecting, waiting, the line lost and back, a

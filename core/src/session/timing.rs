@@ -157,6 +157,7 @@ impl Session {
                 // A VI move that waited for this press goes on now.
                 let steps = self.cycle.clock_pressed(&self.cycle_game());
                 self.carry_out(steps, now, out);
+                self.refer_castling_after_rook(mover, now, out);
                 // Our move completed: the opponent outside hears of it.
                 self.our_move_completed(mover, now, out);
             }

@@ -29,7 +29,9 @@ use crate::clock::ClockInput;
 use crate::command::{ArbiterAction, Command};
 use crate::game::mode::{AllowedHelp, Mode};
 use crate::notation::ParseError;
-use crate::record::{CommandEntry, CommandSource, Entry, Matter, ModeEntry, ReferredEntry, sheet};
+use crate::record::{
+    CommandEntry, CommandSource, DismissedEntry, Entry, Matter, ModeEntry, ReferredEntry, sheet,
+};
 use crate::words::{Token, Word};
 
 /// A matter before the arbiter, waiting for his decision.
@@ -41,6 +43,57 @@ pub(super) struct Referral {
     pub matter: Matter,
     /// The illegal move (UCI or the text typed), or the claim's intended move as typed.
     pub detail: Option<String>,
+}
+
+/// The matter a journal leaves before the arbiter, if any: the last one put to him that no
+/// later line closed (his ruling on it: the penalty of that player's illegal move, that
+/// player's claim judged, or a dismissal), as the session that wrote the journal held it. A
+/// game resumed from its journal holds it before him again.
+pub(super) fn open_referral<'a>(entries: impl IntoIterator<Item = &'a Entry>) -> Option<Referral> {
+    let mut open: Option<Referral> = None;
+    for entry in entries {
+        let closes = |matter: Matter, by: Color| {
+            open.as_ref()
+                .is_some_and(|r| r.matter == matter && r.by == by)
+        };
+        match entry {
+            Entry::Referred(r) => {
+                open = Some(Referral {
+                    by: r.by,
+                    matter: r.matter,
+                    detail: r.detail.clone(),
+                })
+            }
+            Entry::IllegalMove(i) if closes(Matter::IllegalMove, i.by) => open = None,
+            Entry::Claim(c) if closes(Matter::Claim, c.by) => open = None,
+            Entry::Dismissed(_) => open = None,
+            // A take-back (the arbiter's ruling on 4.4.2, or his own) ends that matter.
+            Entry::Undo(_)
+                if open
+                    .as_ref()
+                    .is_some_and(|r| r.matter == Matter::CastlingAfterRook) =>
+            {
+                open = None
+            }
+            _ => {}
+        }
+    }
+    open
+}
+
+/// What was said from `start` on, for everyone, is for both players and the arbiter to hear
+/// aloud (a matter put to the arbiter, his ruling): [`Audience::Aloud`](super::Audience::Aloud).
+fn aloud_from(out: &mut Vec<Effect>, start: usize) {
+    let said = out.split_off(start.min(out.len()));
+    out.extend(Effect::aloud(said));
+}
+
+/// "Turm Hector eins, berührt, geführt": the rook touched first must move (4.4.2, 4.3.1).
+fn rook_must_move(rook: shakmaty::Square) -> Vec<Token> {
+    let mut tokens = vec![Token::Piece(shakmaty::Role::Rook)];
+    tokens.extend(crate::words::square_tokens(rook));
+    tokens.extend([Token::Pause, Token::Word(Word::TouchMove)]);
+    tokens
 }
 
 /// Whether a move typed was refused for a rule of play (a move no rule allows), not for
@@ -76,6 +129,19 @@ impl Session {
         self.tournament() && !self.options.allowed_help.contains(&AllowedHelp::Claims)
     }
 
+    /// What is before the arbiter, in words ("Weiß hat einen regelwidrigen Zug
+    /// abgeschlossen, der Schiedsrichter entscheidet"), if anything.
+    pub(super) fn referral_tokens(&self) -> Option<Vec<Token>> {
+        self.referral.as_ref().map(|r| {
+            ReferredEntry {
+                by: r.by,
+                matter: r.matter,
+                detail: None,
+            }
+            .tokens()
+        })
+    }
+
     /// A move typed or said that no rule allows, in tournament mode: taken as announced
     /// ("Weiß angesagt", printed with the text), with no verdict; the clock press completes it.
     pub(super) fn illegal_typed(&mut self, text: &str, out: &mut Vec<Effect>) {
@@ -88,7 +154,8 @@ impl Session {
         ));
     }
 
-    /// The move the clock press would complete as an illegal one: typed, or shown on the pegs.
+    /// The move the clock press would complete as an illegal one: typed, shown on the pegs,
+    /// or shown on the sighted player's e-board.
     pub(super) fn illegal_attempt(&self) -> Option<(Color, String)> {
         if !self.withholds_verdict() || self.uncompleted.is_some() || self.game().is_over() {
             return None;
@@ -98,7 +165,12 @@ impl Session {
         {
             return Some(typed.clone());
         }
-        let (_, from, to) = self.cycle.illegal_way(&self.cycle_game())?;
+        let game = self.cycle_game();
+        if let Some((_, from, to)) = self.cycle.illegal_e_board_way(&game) {
+            // The sighted player's way on his e-board.
+            return Some((!self.options.vi_side, format!("{from}{to}")));
+        }
+        let (_, from, to) = self.cycle.illegal_way(&game)?;
         Some((self.options.vi_side, format!("{from}{to}")))
     }
 
@@ -107,6 +179,18 @@ impl Session {
     /// (7.5.3, 7.5.5) is proposed to him with the command that confirms it. The position
     /// before it stands: the boards are to show it again.
     pub(super) fn complete_illegal(
+        &mut self,
+        by: Color,
+        detail: String,
+        now: Duration,
+        out: &mut Vec<Effect>,
+    ) {
+        let start = out.len();
+        self.complete_illegal_said(by, detail, now, out);
+        aloud_from(out, start);
+    }
+
+    fn complete_illegal_said(
         &mut self,
         by: Color,
         detail: String,
@@ -147,6 +231,11 @@ impl Session {
         self.cycle.set_tournament(false);
         self.boards_follow_game(now, out);
         self.cycle.set_tournament(true);
+        if by != self.options.vi_side {
+            // The sighted player's e-board: its squares to put back are shown.
+            let steps = self.cycle.e_board_way_completed(&self.cycle_game());
+            self.carry_out(steps, now, out);
+        }
     }
 
     /// A claim in tournament mode: recorded and put to the arbiter, the clocks stopped
@@ -164,10 +253,15 @@ impl Session {
             matter: Matter::Claim,
             detail: intended.map(|m| m.to_uci(shakmaty::CastlingMode::Standard).to_string()),
         };
-        let Some(tokens) = self.refer(referred, now, out) else {
+        let start = out.len();
+        let referred = self.refer(referred, now, out);
+        if let Some(tokens) = &referred {
+            out.push(Effect::say(tokens.clone()));
+        }
+        aloud_from(out, start);
+        if referred.is_none() {
             return;
-        };
-        out.push(Effect::say(tokens));
+        }
         let mut trial = self.game().clone();
         let verdict = trial.claim_draw(by, intended);
         let mut reading = vec![Token::Word(Word::ProgramReading), Token::Pause];
@@ -233,14 +327,84 @@ impl Session {
         now: Duration,
         out: &mut Vec<Effect>,
     ) -> bool {
-        let Some(referral) = self
-            .referral
-            .take_if(|r| r.matter == Matter::IllegalMove && side.is_none_or(|s| s == r.by))
-        else {
+        let Some(referral) = self.referral.take_if(|r| {
+            matches!(r.matter, Matter::IllegalMove | Matter::CastlingAfterRook)
+                && side.is_none_or(|s| s == r.by)
+        }) else {
             return false;
         };
-        self.penalise(referral.by, referral.detail, now, out);
+        let start = out.len();
+        match referral.matter {
+            Matter::CastlingAfterRook => self.take_back_castling(now, out),
+            _ => self.penalise(referral.by, referral.detail, now, out),
+        }
+        aloud_from(out, start);
         true
+    }
+
+    /// 4.4.2, completed: castling after its rook was touched first. The castling is a move
+    /// of the game (legal by Article 3) until the arbiter rules: recorded and said to both
+    /// players, the clocks stopped for him (6.11), the ruling of 4.4.2 proposed (the castling
+    /// taken back, the rook must move, 4.3.1), which he confirms ("Schiedsrichter
+    /// regelwidrig") or not ("Schiedsrichter weiter").
+    pub(super) fn refer_castling_after_rook(
+        &mut self,
+        mover: Color,
+        now: Duration,
+        out: &mut Vec<Effect>,
+    ) {
+        let Some((castle, rook)) = self.cycle.take_castled_after_rook() else {
+            return;
+        };
+        let last = self.game().history().last().map(|p| (p.by, p.mv));
+        if !self.withholds_verdict()
+            || mover != self.options.vi_side
+            || last != Some((mover, castle))
+        {
+            return;
+        }
+        let detail = castle.to_uci(shakmaty::CastlingMode::Standard).to_string();
+        let referred = ReferredEntry {
+            by: mover,
+            matter: Matter::CastlingAfterRook,
+            detail: Some(detail.clone()),
+        };
+        let start = out.len();
+        let Some(mut tokens) = self.refer(referred, now, out) else {
+            aloud_from(out, start);
+            return;
+        };
+        tokens.extend([
+            Token::Pause,
+            Token::Word(Word::ProposedToArbiter),
+            Token::Pause,
+            Token::Word(Word::TakenBack),
+            Token::Pause,
+        ]);
+        tokens.extend(rook_must_move(rook));
+        tokens.push(Token::Pause);
+        tokens.extend(Command::Arbiter(ArbiterAction::IllegalMove(None)).tokens(self.options.lang));
+        tokens.push(Token::Word(Word::ConfirmsIt));
+        out.push(Effect::say(tokens));
+        aloud_from(out, start);
+        self.referral = Some(Referral {
+            by: mover,
+            matter: Matter::CastlingAfterRook,
+            detail: Some(detail),
+        });
+    }
+
+    /// The arbiter confirms the ruling of 4.4.2: the castling is taken back (recorded with
+    /// the article), the clocks set as recorded before it, and the rook must move (4.3.1).
+    fn take_back_castling(&mut self, now: Duration, out: &mut Vec<Effect>) {
+        let rook = self.game().history().last().and_then(|p| match p.mv {
+            shakmaty::Move::Castle { rook, .. } => Some(rook),
+            _ => None,
+        });
+        self.go_back(1, "4.4.2", now, out);
+        if let Some(rook) = rook {
+            out.push(Effect::say(rook_must_move(rook)));
+        }
     }
 
     /// Records a completed illegal move of `side` and applies its penalty.
@@ -277,17 +441,29 @@ impl Session {
             out.push(Effect::say(vec![Token::Word(Word::NothingReferred)]));
             return;
         };
+        let start = out.len();
         self.judge_claim(referral.detail, Some(referral.by), now, out);
+        aloud_from(out, start);
     }
 
-    /// The arbiter lets play go on without ruling on what was put to him.
-    pub(super) fn dismiss_referral(&mut self, out: &mut Vec<Effect>) {
-        if self.referral.take().is_some() {
-            out.push(Effect::say(vec![
-                Token::Word(Word::Arbiter),
-                Token::Word(Word::DismissesIt),
-            ]));
+    /// The arbiter lets play go on without ruling on what was put to him: recorded (the
+    /// journal shows the matter closed) and said.
+    pub(super) fn dismiss_referral(&mut self, now: Duration, out: &mut Vec<Effect>) {
+        let Some(referral) = self.referral.take() else {
+            return;
+        };
+        let dismissed = DismissedEntry {
+            by: referral.by,
+            matter: referral.matter,
+        };
+        let tokens = dismissed.tokens();
+        if let Err(err) = self.record(Entry::Dismissed(dismissed), now, out) {
+            // Not recorded: the matter stays before the arbiter.
+            self.referral = Some(referral);
+            out.push(Effect::say(err.tokens()));
+            return;
         }
+        out.extend(Effect::aloud([Effect::say(tokens)]));
     }
 
     /// A game resumed in another mode than it was recorded in: the change is recorded (and a

@@ -1229,4 +1229,10 @@ words! {
     CommandSaid => "w_command_said";
     /// replay: a command by a key of the peg board
     CommandKeyed => "w_command_keyed";
+    /// "speech through" (before a sound output's name: the VI player's earphone)
+    SpeechThrough => "w_speech_through";
+    /// "sound outputs present" (before a list of their names)
+    SoundOutputsAre => "w_sound_outputs_are";
+    /// a sound output for speech needs the recorded voice
+    OnlyRecordedVoice => "w_only_recorded_voice";
 }

@@ -4,10 +4,10 @@
 
 use crate::support;
 
-use annexd_core::board::Sensing;
+use annexd_core::board::{BoardInput, Cell, Sensing};
 use annexd_core::record::{Form, Header, Integrity, RecordState, SheetWords};
 use annexd_core::{Input, Lang, SeatRole, StopRequest};
-use shakmaty::Color;
+use shakmaty::{Color, Square};
 use support::rows::{Game, check_row, rows};
 
 /// White to move after 1. e4 e5, both clocks pressed, the pegs in step.
@@ -121,11 +121,7 @@ fn p11_the_king_put_back_after_a_refused_castling_leaves_the_rook_move_to_announ
 
 #[test]
 fn p12_a_touched_piece_put_back_must_still_move() {
-    check_row("P12", |lang| {
-        let mut g = Game::at_pegs(lang);
-        g.up("g1");
-        g.down("g1")
-    });
+    check_row("P12", touched_and_put_back);
 }
 
 #[test]
@@ -180,58 +176,21 @@ fn p16_the_piece_named_answers_and_announces_the_promotion() {
 #[test]
 fn p17_a_capture_left_half_made_is_said_when_the_clock_is_pressed() {
     // En passant with the captured pawn forgotten on its square.
-    check_row("P17", |lang| {
-        let mut g = Game::new(
-            lang,
-            Some("4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 2"),
-            Some("90+30"),
-            Some(Sensing::Occupancy),
-            Color::White,
-            SeatRole::Player,
-        );
-        // The clock runs; the pawn goes to d6, the captured pawn stays on d5.
-        g.line("");
-        g.way("e5", "d6");
-        g.line("")
-    });
+    check_row("P17", en_passant_half_made_pressed);
 }
 
 #[test]
 fn p20_without_a_clock_enter_says_a_capture_left_half_made() {
     // The same without a clock: Enter asks whose move it is, and the pegs are said first.
     // Found by the simulated blind player (seed 720423128).
-    check_row("P20", |lang| {
-        let mut g = Game::new(
-            lang,
-            Some("4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 2"),
-            None,
-            Some(Sensing::Occupancy),
-            Color::White,
-            SeatRole::Player,
-        );
-        g.way("e5", "d6");
-        g.line("")
-    });
+    check_row("P20", en_passant_half_made_without_clock);
 }
 
 #[test]
 fn p21_without_a_clock_enter_completes_the_opponents_move_and_says_the_half_made_capture() {
     // Black's double step typed and followed, not yet completed by Enter; White's pawn put
     // onto d6 with Black's pawn left standing; Enter completes Black's move.
-    check_row("P21", |lang| {
-        let mut g = Game::new(
-            lang,
-            Some("4k3/3p4/8/4P3/8/8/8/4K3 b - - 0 1"),
-            None,
-            Some(Sensing::Occupancy),
-            Color::White,
-            SeatRole::Player,
-        );
-        g.line("David sieben David fünf");
-        g.way("d7", "d5");
-        g.way("e5", "d6");
-        g.line("")
-    });
+    check_row("P21", en_passant_half_made_after_the_relay);
 }
 
 /// The knight placed g1–f3, an opponent's pawn slipped e7–e6, the knight put back, the pawn
@@ -246,11 +205,7 @@ fn a_move_put_back(lang: Lang) -> Game {
 fn p18_a_move_put_back_is_no_move_and_the_touch_stays() {
     // D.2.2, D.2.3: the move is made on the pegs; they show none now. 4.3.1: the knight
     // touched must still move.
-    check_row("P18", |lang| {
-        let mut g = Game::at_pegs(lang);
-        g.play(&["g1f3", "e7e6", "f3g1"]);
-        g.way("e6", "e7")
-    });
+    check_row("P18", knight_move_put_back);
 }
 
 #[test]
@@ -1107,4 +1062,183 @@ fn t00_a_game_in_tournament_mode_says_so_when_it_begins() {
         let greeting = g.s.greeting(false);
         g.said(&greeting)
     });
+}
+
+/// The P10 board (king e1, rook h1, castling right): the rook moved h1–f1 first.
+fn rook_first(lang: Lang) -> Game {
+    let mut g = Game::new(
+        lang,
+        Some("4k3/8/8/8/8/8/8/4K2R w K - 0 1"),
+        Some("90+30"),
+        Some(Sensing::Occupancy),
+        Color::White,
+        SeatRole::Player,
+    );
+    g.way("h1", "f1");
+    g
+}
+
+#[test]
+fn t12_castling_after_the_rook_was_touched_first_gets_no_verdict_before_the_clock() {
+    // 4.4.2: "touche délibérément une tour puis son roi, il n'est pas autorisé à roquer de ce
+    // côté lors de ce coup": whether it was deliberate is the arbiter's to judge, once the
+    // move is completed; before the press the castling is said as the pegs show it.
+    check_row("T12", |lang| rook_first(lang).way("e1", "g1"));
+}
+
+#[test]
+fn t13_the_king_put_back_leaves_the_rook_move_to_announce() {
+    check_row("T13", |lang| {
+        let mut g = rook_first(lang);
+        g.way("e1", "g1");
+        g.way("g1", "e1")
+    });
+}
+
+#[test]
+fn t14_castling_after_the_rook_completed_is_put_to_the_arbiter() {
+    // 4.4.2: "… et la situation doit être traitée selon l'Article 4.3.1" (the rook must move);
+    // 6.11: the clocks are stopped for the arbiter.
+    check_row("T14", |lang| {
+        let mut g = rook_first(lang);
+        g.way("e1", "g1");
+        g.line("Kurze Rochade");
+        g.line("")
+    });
+}
+
+#[test]
+fn t15_the_arbiter_confirms_the_castling_is_taken_back() {
+    check_row("T15", |lang| {
+        let mut g = rook_first(lang);
+        g.way("e1", "g1");
+        g.lines(&["Kurze Rochade", "", "Schiedsrichter regelwidrig"])
+    });
+}
+
+/// The sighted player (Black) on a DGT e-board, the VI player (White) typing: after 1. e4,
+/// made on the e-board too and the clock pressed.
+fn e_board_after_e4(lang: Lang) -> Game {
+    let mut g = typed(lang);
+    g.s.attach_sighted_board();
+    g.lines(&["Eva vier", ""]);
+    g.e_board(BoardInput::Up(Square::E2));
+    g.e_board(BoardInput::Down(Square::E4, e_piece('P')));
+    g
+}
+
+fn e_piece(c: char) -> Cell {
+    Cell::Piece(shakmaty::Piece::from_char(c).unwrap())
+}
+
+#[test]
+fn t16_an_illegal_way_on_the_e_board_is_said_as_it_stands() {
+    // D.2.5: "Pour le joueur voyant, les règles normales s'appliquent"; 7.5.1: the move is
+    // judged once completed.
+    check_row("T16", |lang| {
+        let mut g = e_board_after_e4(lang);
+        g.e_board(BoardInput::Up(Square::A8));
+        g.e_board(BoardInput::Down(Square::A6, e_piece('r')))
+    });
+}
+
+#[test]
+fn t17_an_illegal_way_on_the_e_board_is_completed_by_the_clock() {
+    // 7.5.1: "Un coup illégal est achevé une fois que le joueur a appuyé sur la pendule";
+    // 7.5.3: two minutes to the opponent, proposed to the arbiter.
+    check_row("T17", |lang| {
+        let mut g = e_board_after_e4(lang);
+        g.e_board(BoardInput::Up(Square::A8));
+        g.e_board(BoardInput::Down(Square::A6, e_piece('r')));
+        g.line("")
+    });
+}
+
+/// Row P12's situation: the knight g1 lifted and put back.
+fn touched_and_put_back(lang: Lang) -> Vec<String> {
+    let mut g = Game::at_pegs(lang);
+    g.up("g1");
+    g.down("g1")
+}
+
+/// Row P17's situation: en passant with the captured pawn left standing, the clock pressed.
+fn en_passant_half_made_pressed(lang: Lang) -> Vec<String> {
+    let mut g = Game::new(
+        lang,
+        Some("4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 2"),
+        Some("90+30"),
+        Some(Sensing::Occupancy),
+        Color::White,
+        SeatRole::Player,
+    );
+    // The clock runs; the pawn goes to d6, the captured pawn stays on d5.
+    g.line("");
+    g.way("e5", "d6");
+    g.line("")
+}
+
+/// Row P20's situation: the same without a clock, Enter.
+fn en_passant_half_made_without_clock(lang: Lang) -> Vec<String> {
+    let mut g = Game::new(
+        lang,
+        Some("4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 2"),
+        None,
+        Some(Sensing::Occupancy),
+        Color::White,
+        SeatRole::Player,
+    );
+    g.way("e5", "d6");
+    g.line("")
+}
+
+/// Row P21's situation: Black's double step followed, not completed; White's half-made en passant, Enter.
+fn en_passant_half_made_after_the_relay(lang: Lang) -> Vec<String> {
+    let mut g = Game::new(
+        lang,
+        Some("4k3/3p4/8/4P3/8/8/8/4K3 b - - 0 1"),
+        None,
+        Some(Sensing::Occupancy),
+        Color::White,
+        SeatRole::Player,
+    );
+    g.line("David sieben David fünf");
+    g.way("d7", "d5");
+    g.way("e5", "d6");
+    g.line("")
+}
+
+/// Row P18's situation: the knight placed g1–f3 and put back, the opponent's pawn put back.
+fn knight_move_put_back(lang: Lang) -> Vec<String> {
+    let mut g = Game::at_pegs(lang);
+    g.play(&["g1f3", "e7e6", "f3g1"]);
+    g.way("e6", "e7")
+}
+
+// --- tournament mode: touch-move is not said --------------------------------------------------
+
+#[test]
+fn t18_a_touched_piece_put_back_is_said_without_the_rule() {
+    // 4.3.1 binds the VI player as any player; a sighted player is not reminded of it, and in
+    // tournament mode the program reminds of no rule (11.3.2): the touch is recorded (4.8).
+    check_row("T18", touched_and_put_back);
+}
+
+#[test]
+fn t19_a_capture_left_half_made_is_said_without_the_rule() {
+    check_row("T19", en_passant_half_made_pressed);
+}
+
+#[test]
+fn t20_a_move_put_back_is_said_without_the_rule() {
+    check_row("T20", knight_move_put_back);
+}
+
+#[test]
+fn t21_without_a_clock_a_capture_left_half_made_is_said_without_the_rule() {
+    check_row("T21", en_passant_half_made_without_clock);
+}
+
+#[test]
+fn t22_the_half_made_capture_after_the_relay_is_said_without_the_rule() {
+    check_row("T22", en_passant_half_made_after_the_relay);
 }

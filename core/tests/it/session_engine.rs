@@ -386,3 +386,92 @@ fn no_help_where_there_is_no_program_nor_online() {
         ["keine Hilfe der Engine in einer Online-Partie: lichess verbietet sie"]
     );
 }
+
+#[test]
+fn with_a_clock_the_program_thinks_within_its_share_and_presses_its_own_clock() {
+    let mut s = session_with(None, Some("5+3"), Some(Sensing::Occupancy), options());
+    s.attach_opponent(program(Color::Black, 1500));
+    let _ = s.greeting(false);
+    let _ = decide(
+        &mut s,
+        Decision::Ready {
+            name: "Stockfish 15.1".into(),
+            offers: Offers::default(),
+        },
+        50,
+    );
+    peg(&mut s, BoardInput::Up(Square::E2), 1000);
+    peg(&mut s, BoardInput::Down(Square::E4, Cell::Peg), 1100);
+    let made = line(&mut s, "Eva vier", 1200);
+    assert!(
+        searches(&made).is_empty(),
+        "asked once the clock completes the move"
+    );
+    let pressed = s.handle(Input::ClockButton, Duration::from_millis(1500));
+    let asked = searches(&pressed);
+    assert_eq!(asked.len(), 1);
+    // Its share: five minutes over the moves to come, plus most of the increment; far
+    // below its time, far above nothing.
+    let think = asked[0].think.expect("a thinking time");
+    assert!(
+        think >= Duration::from_secs(5) && think <= Duration::from_secs(20),
+        "{think:?}"
+    );
+    let reply = decide(&mut s, found(&asked[0], Some("c7c5"), None), 1500 + 8000);
+    assert_eq!(
+        recorded(&reply),
+        ["move", "press"],
+        "it pressed its own clock"
+    );
+    let clock = s.clock().unwrap().clock();
+    assert_eq!(clock.running(), Some(Color::White));
+    // Black's clock ran while it thought.
+    let black = clock.remaining(Color::Black, Duration::from_millis(9500));
+    assert!(black < Duration::from_secs(300), "{black:?}");
+}
+
+/// 9.1.2.3: "The offer … remains valid until the opponent accepts it, rejects it orally,
+/// rejects it by touching a piece with the intention of moving or capturing it, or the game
+/// is concluded": the program answers it at once, in words.
+#[test]
+fn a_draw_offered_to_the_program_is_accepted_when_level_and_declined_otherwise() {
+    let mut s = against_program();
+    let asked = vi_move(&mut s, Square::E2, Square::E4, "Eva vier", 100);
+    // Its reply found the position level (20 centipawns).
+    program_moves(&mut s, &asked, "e7e5", 300);
+    let asked = vi_move(&mut s, Square::G1, Square::F3, "Springer Felix drei", 400);
+    let _ = decide(
+        &mut s,
+        found(&asked, Some("b8c6"), Some(Eval::Centipawns(-150))),
+        500,
+    );
+    // Black stands clearly better by its own judgement: it declines (9.1.2).
+    let answered = line(&mut s, "Remis", 600);
+    assert_eq!(recorded(&answered), ["draw_offer", "draw_decline"]);
+    assert!(
+        said(&answered).contains(&"Schwarz Remis abgelehnt".to_string()),
+        "{:?}",
+        said(&answered)
+    );
+    assert!(!s.game().is_over());
+}
+
+#[test]
+fn a_draw_offered_in_a_level_position_is_accepted_and_the_review_follows() {
+    let mut s = against_program();
+    let asked = vi_move(&mut s, Square::E2, Square::E4, "Eva vier", 100);
+    // Its reply found the position level (20 centipawns).
+    program_moves(&mut s, &asked, "e7e5", 300);
+    let answered = line(&mut s, "Remis", 400);
+    assert_eq!(recorded(&answered), ["draw_offer", "draw_accept", "result"]);
+    assert!(s.game().is_over());
+    assert_eq!(
+        s.game().outcome().unwrap().result,
+        annexd_core::game::GameResult::Draw
+    );
+    let review = searches(&answered);
+    assert!(
+        matches!(review[0].purpose, Purpose::Review(0)),
+        "{review:?}"
+    );
+}

@@ -8,7 +8,7 @@ use crate::support;
 use std::time::Duration;
 
 use annexd_core::board::{BoardInput, Cell, Sensing};
-use annexd_core::game::{EndReason, GameResult};
+use annexd_core::game::{EndReason, GameOutcome, GameResult};
 use annexd_core::record::{Entry, OpponentEntry, OpponentSource};
 use annexd_core::{
     Effect, FromOpponent, Input, MoveSource, OpponentOffer, OurRequest, Session, SessionOptions,
@@ -213,8 +213,39 @@ fn the_game_ended_outside_is_recorded_and_closed_and_takebacks_go_back_on_the_bo
     );
     let ended = s.handle(
         Input::Opponent(FromOpponent::Ended {
-            result: GameResult::WhiteWins,
-            reason: None,
+            outcome: GameOutcome {
+                result: GameResult::WhiteWins,
+                reason: EndReason::Resignation { by: Color::Black },
+            },
+            why: vec![Token::Word(Word::EndedByServer)],
+        }),
+        Duration::from_millis(400),
+    );
+    // A resignation there is recorded as one (5.1.2), its result following.
+    assert_eq!(recorded(&ended), ["resign", "result"]);
+    assert!(
+        ended
+            .iter()
+            .any(|e| matches!(e, Effect::CloseRecord { .. }))
+    );
+    assert!(to_opponent(&ended).is_empty(), "not told back");
+    assert_eq!(
+        s.game().outcome().unwrap().reason,
+        EndReason::Resignation { by: Color::Black }
+    );
+    let late = moved(&mut s, "e7e5", 0, 500);
+    assert!(recorded(&late).is_empty(), "nothing after the end");
+}
+
+#[test]
+fn an_end_decided_outside_for_another_reason_is_recorded_with_that_reason() {
+    let mut s = against_remote(Some("15+10"));
+    let ended = s.handle(
+        Input::Opponent(FromOpponent::Ended {
+            outcome: GameOutcome {
+                result: GameResult::Draw,
+                reason: EndReason::Agreement,
+            },
             why: vec![Token::Word(Word::EndedByServer)],
         }),
         Duration::from_millis(400),
@@ -226,9 +257,10 @@ fn the_game_ended_outside_is_recorded_and_closed_and_takebacks_go_back_on_the_bo
             .iter()
             .any(|e| matches!(e, Effect::CloseRecord { .. }))
     );
-    assert!(s.game().is_over());
-    let late = moved(&mut s, "e7e5", 0, 500);
-    assert!(recorded(&late).is_empty(), "nothing after the end");
+    let Some(Effect::Record(_, sheet)) = ended.first() else {
+        panic!()
+    };
+    assert_eq!(sheet.game().outcome().unwrap().reason, EndReason::Agreement);
 }
 
 #[test]
@@ -291,8 +323,10 @@ fn a_resignation_and_a_flag_outside_are_recorded_as_such_with_the_outsides_words
         moved(&mut s, "e7e5", 1, 200);
         let ended = s.handle(
             Input::Opponent(FromOpponent::Ended {
-                result: GameResult::WhiteWins,
-                reason: Some(reason),
+                outcome: GameOutcome {
+                    result: GameResult::WhiteWins,
+                    reason,
+                },
                 why: vec![Token::Word(Word::EndedByServer)],
             }),
             Duration::from_millis(400),

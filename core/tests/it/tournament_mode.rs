@@ -474,3 +474,415 @@ fn every_command_given_is_recorded_in_tournament_mode() {
     let mut s = session_with(None, Some("90+30"), None, options(Mode::Home));
     assert!(recorded(&line(&mut s, "Zeit", 1000)).is_empty());
 }
+
+/// A session and the journal it wrote, line by line, to resume from.
+struct Journaled {
+    s: annexd_core::Session,
+    lines: Vec<annexd_core::record::Stamped>,
+}
+
+impl Journaled {
+    fn line(&mut self, text: &str, at: u64) -> Vec<Effect> {
+        let effects = line(&mut self.s, text, at);
+        for effect in &effects {
+            if let Effect::Record(stamped, _) = effect {
+                self.lines.push(stamped.clone());
+            }
+        }
+        effects
+    }
+
+    /// The game resumed from its journal, in tournament mode, with a fresh 90+30 clock.
+    fn resumed(&self) -> annexd_core::Session {
+        use annexd_core::record::{Stamped, parse_journal};
+        let mut text =
+            Stamped::untimed(Entry::header(self.s.sheet().header().clone())).to_json_line();
+        for stamped in &self.lines {
+            text.push('\n');
+            text.push_str(&stamped.to_json_line());
+        }
+        text.push('\n');
+        let contents = parse_journal(text.as_bytes()).unwrap();
+        annexd_core::resume(
+            &contents,
+            Some(crate::support::clock("90+30")),
+            options(Mode::Tournament),
+        )
+        .unwrap()
+        .session
+    }
+}
+
+/// The journal is the proof: a matter put to the arbiter and not ruled on when the program
+/// stopped is before him again when the game is resumed from its journal (said so, and the
+/// clocks stay stopped for him, 6.11: "Les pendules peuvent être arrêtées par l'arbitre"), and
+/// his ruling then is the one proposed (7.5.3: "pour le premier coup illégal achevé par un
+/// joueur, l'arbitre donnera deux minutes supplémentaires à son adversaire").
+#[test]
+fn a_matter_before_the_arbiter_is_restored_when_the_game_is_resumed() {
+    let mut j = Journaled {
+        s: session_with(None, Some("90+30"), None, options(Mode::Tournament)),
+        lines: Vec::new(),
+    };
+    let _ = j.line("Eva vier", 1000);
+    let _ = j.line("", 2000);
+    let _ = j.line("Springer schlägt Felix sechs", 3000);
+    let _ = j.line("", 4000);
+    assert!(
+        j.lines
+            .iter()
+            .any(|l| matches!(l.entry, Entry::Referred(_)))
+    );
+
+    let mut s = j.resumed();
+    let greeting = said(&s.greeting(true)).join(" / ");
+    assert!(
+        greeting.contains(
+            "Schwarz hat einen regelwidrigen Zug abgeschlossen, der Schiedsrichter entscheidet"
+        ),
+        "{greeting}"
+    );
+    assert!(
+        greeting.ends_with("Schiedsrichter weiter lässt die Uhr weiterlaufen"),
+        "only the arbiter starts the clocks again: {greeting}"
+    );
+    let pressed = said(&line(&mut s, "", 5000)).join(" / ");
+    assert!(pressed.starts_with("Uhr angehalten"), "{pressed}");
+    let confirmed = line(&mut s, "Schiedsrichter regelwidrig", 6000);
+    assert!(
+        entries(&confirmed).iter().any(|e| matches!(e,
+            Entry::IllegalMove(i) if i.by == Color::Black
+                && i.penalty == Some(PenaltyRecord::TimeBonus { minutes: 2 }))),
+        "{:?}",
+        recorded(&confirmed)
+    );
+    assert_eq!(s.game().illegal_move_count(Color::Black), 1);
+}
+
+/// 6.11 and the record: the arbiter's "Schiedsrichter weiter" without a ruling closes the
+/// matter, and that is in the journal too ("Schiedsrichter lässt ohne Entscheidung
+/// weiterspielen"): resumed afterwards, nothing is before him.
+#[test]
+fn a_matter_dismissed_is_recorded_and_stays_closed_after_a_resumption() {
+    let mut j = Journaled {
+        s: session_with(None, Some("90+30"), None, options(Mode::Tournament)),
+        lines: Vec::new(),
+    };
+    let _ = j.line("Eva vier", 1000);
+    let _ = j.line("", 2000);
+    let _ = j.line("Springer schlägt Felix sechs", 3000);
+    let _ = j.line("", 4000);
+    let dismissed = j.line("Schiedsrichter weiter", 5000);
+    assert!(
+        entries(&dismissed).iter().any(|e| matches!(e,
+            Entry::Dismissed(d) if d.by == Color::Black && d.matter == Matter::IllegalMove)),
+        "{:?}",
+        recorded(&dismissed)
+    );
+    assert!(
+        said(&dismissed)
+            .join(" / ")
+            .starts_with("Schiedsrichter lässt ohne Entscheidung weiterspielen"),
+        "{:?}",
+        said(&dismissed)
+    );
+    assert!(
+        j.s.sheet()
+            .notes()
+            .iter()
+            .flat_map(|n| &n.comments)
+            .any(|n| n.words
+                == [
+                    annexd_core::Token::Word(Word::Arbiter),
+                    annexd_core::Token::Word(Word::DismissesIt)
+                ]),
+        "the scoresheet notes it"
+    );
+
+    let mut s = j.resumed();
+    let greeting = said(&s.greeting(true)).join(" / ");
+    assert!(
+        !greeting.contains("Schiedsrichter entscheidet"),
+        "{greeting}"
+    );
+    assert!(
+        greeting.ends_with("die Eingabetaste lässt die Uhr weiterlaufen"),
+        "{greeting}"
+    );
+    assert_eq!(
+        said(&line(&mut s, "Schiedsrichter Reklamation", 6000)),
+        ["dem Schiedsrichter liegt nichts vor"]
+    );
+}
+
+fn e_board(s: &mut annexd_core::Session, input: BoardInput, at: u64) -> Vec<Effect> {
+    s.handle(
+        annexd_core::Input::Board(
+            annexd_core::Seat::Sighted,
+            annexd_core::board::LinkEvent::Input(input),
+        ),
+        Duration::from_millis(at),
+    )
+}
+
+fn e_piece(c: char) -> Cell {
+    Cell::Piece(shakmaty::Piece::from_char(c).unwrap())
+}
+
+/// The VI player (White) typing his moves, the sighted player (Black) on a DGT e-board,
+/// 90+30: after 1. e4, made on the e-board too and the clock pressed, Black to move.
+fn with_e_board(mode: Mode) -> annexd_core::Session {
+    let mut s = session_with(None, Some("90+30"), None, options(mode));
+    s.attach_sighted_board();
+    let _ = line(&mut s, "Eva vier", 1000);
+    let _ = line(&mut s, "", 2000);
+    let _ = e_board(&mut s, BoardInput::Up("e2".parse().unwrap()), 3000);
+    let _ = e_board(
+        &mut s,
+        BoardInput::Down("e4".parse().unwrap(), e_piece('P')),
+        3100,
+    );
+    s
+}
+
+/// 7.5.1: "Un coup illégal est achevé une fois que le joueur a appuyé sur la pendule"; D.2.5:
+/// for the sighted player the normal rules apply. His rook through his own pawn on the
+/// e-board is no move the program refuses: it is said as his board shows it (to the VI player
+/// too, as he would announce it), his clock press completes it, and it is recorded and put to
+/// the arbiter with the penalty of 7.5.3 proposed ("pour le premier coup illégal achevé par
+/// un joueur, l'arbitre donnera deux minutes supplémentaires à son adversaire"); his board is
+/// then shown what to put back (D.2.9).
+#[test]
+fn an_illegal_move_on_the_sighted_players_e_board_is_completed_and_put_to_the_arbiter() {
+    let mut s = with_e_board(Mode::Tournament);
+    let _ = e_board(&mut s, BoardInput::Up("a8".parse().unwrap()), 5000);
+    let placed = e_board(
+        &mut s,
+        BoardInput::Down("a6".parse().unwrap(), e_piece('r')),
+        5100,
+    );
+    assert_eq!(
+        said(&placed),
+        ["Schwarz, schwarzer Turm Anna acht Anna sechs"]
+    );
+    assert!(
+        shown_words(&placed).is_empty(),
+        "no verdict before the press: {:?}",
+        shown_words(&placed)
+    );
+    assert!(!recorded(&placed).contains(&"referred"));
+
+    let pressed = line(&mut s, "", 6000);
+    assert!(
+        entries(&pressed).iter().any(|e| matches!(e,
+            Entry::Referred(r) if r.by == Color::Black
+                && r.matter == Matter::IllegalMove
+                && r.detail.as_deref() == Some("a8a6"))),
+        "{:?}",
+        recorded(&pressed)
+    );
+    let words = said(&pressed).join(" / ");
+    assert!(
+        words.contains("Schwarz hat einen regelwidrigen Zug abgeschlossen, der Schiedsrichter entscheidet, Vorschlag für den Schiedsrichter, Schwarz regelwidriger Zug, Strafe, Weiß erhält zwei Minuten"),
+        "{words}"
+    );
+    assert!(s.clock().unwrap().clock().is_paused(), "6.11");
+    assert_eq!(
+        s.game().history().len(),
+        1,
+        "7.5.1: the position before stands"
+    );
+    let shown: Vec<String> = shown_words(&pressed)
+        .iter()
+        .map(|t| Lang::De.text(t))
+        .collect();
+    assert!(
+        shown
+            .iter()
+            .any(|l| l.contains("Anna sechs") && l.contains("Anna acht")),
+        "the e-board's squares to put right: {shown:?}"
+    );
+
+    let confirmed = line(&mut s, "Schiedsrichter regelwidrig", 7000);
+    assert!(
+        entries(&confirmed).iter().any(|e| matches!(e,
+            Entry::IllegalMove(i) if i.by == Color::Black
+                && i.penalty == Some(PenaltyRecord::TimeBonus { minutes: 2 }))),
+        "{:?}",
+        recorded(&confirmed)
+    );
+    assert_eq!(s.game().illegal_move_count(Color::Black), 1);
+
+    // His board put right and the arbiter's "weiter": his legal move is a move again.
+    let _ = e_board(&mut s, BoardInput::Up("a6".parse().unwrap()), 8000);
+    let _ = e_board(
+        &mut s,
+        BoardInput::Down("a8".parse().unwrap(), e_piece('r')),
+        8100,
+    );
+    let _ = line(&mut s, "Schiedsrichter weiter", 9000);
+    let _ = e_board(&mut s, BoardInput::Up("e7".parse().unwrap()), 10_000);
+    let moved = e_board(
+        &mut s,
+        BoardInput::Down("e5".parse().unwrap(), e_piece('p')),
+        10_100,
+    );
+    assert_eq!(said(&moved), ["Schwarz Eva fünf"]);
+}
+
+/// The illegal way put back before the press is no move: the press completes nothing, and
+/// the same way made again is said again (D.2.5: until he presses his clock the move is not
+/// completed, 7.5.1).
+#[test]
+fn an_illegal_way_on_the_e_board_put_back_before_the_press_is_nothing() {
+    let mut s = with_e_board(Mode::Tournament);
+    let rook = |s: &mut annexd_core::Session, from: &str, to: &str, at: u64| {
+        let _ = e_board(s, BoardInput::Up(from.parse().unwrap()), at);
+        e_board(
+            s,
+            BoardInput::Down(to.parse().unwrap(), e_piece('r')),
+            at + 100,
+        )
+    };
+    assert_eq!(
+        said(&rook(&mut s, "a8", "a6", 5000)),
+        ["Schwarz, schwarzer Turm Anna acht Anna sechs"]
+    );
+    let _ = rook(&mut s, "a6", "a8", 6000);
+    assert_eq!(
+        said(&rook(&mut s, "a8", "a6", 7000)),
+        ["Schwarz, schwarzer Turm Anna acht Anna sechs"]
+    );
+    let _ = rook(&mut s, "a6", "a8", 8000);
+    let pressed = line(&mut s, "", 9000);
+    assert!(
+        !recorded(&pressed).contains(&"referred"),
+        "{:?}",
+        said(&pressed)
+    );
+    assert_eq!(s.game().history().len(), 1);
+}
+
+/// At home the same way on the e-board is no move: the e-board is shown to differ (D.2.9),
+/// and the clock press completes nothing.
+#[test]
+fn at_home_an_illegal_way_on_the_e_board_is_a_difference() {
+    let mut s = with_e_board(Mode::Home);
+    let _ = e_board(&mut s, BoardInput::Up("a8".parse().unwrap()), 5000);
+    let placed = e_board(
+        &mut s,
+        BoardInput::Down("a6".parse().unwrap(), e_piece('r')),
+        5100,
+    );
+    assert!(said(&placed).is_empty(), "{:?}", said(&placed));
+    assert!(!shown_words(&placed).is_empty());
+    let pressed = line(&mut s, "", 6000);
+    assert!(!recorded(&pressed).contains(&"referred"));
+}
+
+/// 4.4.2: "touche délibérément une tour puis son roi, il n'est pas autorisé à roquer de ce
+/// côté lors de ce coup, et la situation doit être traitée selon l'Article 4.3.1". Whether the
+/// touch was deliberate is the arbiter's to judge: in tournament mode the castling placed
+/// after the rook stands until the clock completes it, and is then recorded as played and put
+/// to him; his confirmation takes it back (recorded with the article), the clocks set as
+/// they were before it.
+#[test]
+fn castling_after_the_rook_is_completed_recorded_and_put_to_the_arbiter() {
+    let mut s = session_with(
+        Some("4k3/8/8/8/8/8/8/4K2R w K - 0 1"),
+        Some("90+30"),
+        Some(Sensing::Occupancy),
+        options(Mode::Tournament),
+    );
+    let _ = way(&mut s, "h1", "f1", 1000);
+    let placed = way(&mut s, "e1", "g1", 2000);
+    assert_eq!(said(&placed), ["Kurze Rochade, bitte ansagen"]);
+    let announced = line(&mut s, "Kurze Rochade", 3000);
+    assert!(recorded(&announced).contains(&"move"));
+    let pressed = line(&mut s, "", 4000);
+    assert!(
+        entries(&pressed).iter().any(|e| matches!(e,
+            Entry::Referred(r) if r.by == Color::White
+                && r.matter == Matter::CastlingAfterRook
+                && r.detail.as_deref() == Some("e1g1"))),
+        "{:?}",
+        recorded(&pressed)
+    );
+    assert!(s.clock().unwrap().clock().is_paused(), "6.11");
+    assert_eq!(
+        s.game().history().len(),
+        1,
+        "played until the arbiter rules"
+    );
+
+    let ruled = line(&mut s, "Schiedsrichter regelwidrig", 5000);
+    assert!(
+        entries(&ruled).iter().any(|e| matches!(e,
+            Entry::Undo(u) if u.reason.as_deref() == Some("4.4.2"))),
+        "{:?}",
+        recorded(&ruled)
+    );
+    assert!(s.game().history().is_empty(), "the castling taken back");
+    assert_eq!(
+        s.game().illegal_move_count(Color::White),
+        0,
+        "no 7.5 penalty"
+    );
+    assert_eq!(
+        said(&ruled).last().map(String::as_str),
+        Some("Turm Hector eins, berührt, geführt"),
+        "4.3.1: the rook must move"
+    );
+
+    // At home the same castling is refused on the pegs, before the clock.
+    let mut s = session_with(
+        Some("4k3/8/8/8/8/8/8/4K2R w K - 0 1"),
+        Some("90+30"),
+        Some(Sensing::Occupancy),
+        options(Mode::Home),
+    );
+    let _ = way(&mut s, "h1", "f1", 1000);
+    let placed = said(&way(&mut s, "e1", "g1", 2000)).join(" / ");
+    assert!(
+        placed.starts_with("Kurze Rochade, nicht erlaubt, der Turm wurde zuerst berührt"),
+        "{placed}"
+    );
+}
+
+/// The equipment rules: with speech in the VI player's earphone, what both players and the
+/// arbiter must hear is marked so (7.5.1, 7.5.3: the illegal move completed and the penalty
+/// concern both; 6.11: the arbiter stops the clocks): the matter put to the arbiter and his
+/// ruling are `Aloud`; a move announced is not.
+#[test]
+fn the_arbiters_matters_are_said_aloud_the_rest_is_not() {
+    use annexd_core::Audience;
+    fn audiences(effects: &[Effect]) -> Vec<Audience> {
+        effects
+            .iter()
+            .filter_map(|e| match e {
+                Effect::Say { audience, .. } => Some(*audience),
+                _ => None,
+            })
+            .collect()
+    }
+    let mut s = session_with(None, Some("90+30"), None, options(Mode::Tournament));
+    let moved = line(&mut s, "Eva vier", 1000);
+    assert!(!audiences(&moved).contains(&Audience::Aloud), "{moved:?}");
+    let _ = line(&mut s, "", 2000);
+    let _ = line(&mut s, "Springer schlägt Felix sechs", 3000);
+    let pressed = line(&mut s, "", 4000);
+    assert!(
+        audiences(&pressed).iter().all(|a| *a == Audience::Aloud),
+        "{pressed:?}"
+    );
+    let ruled = line(&mut s, "Schiedsrichter regelwidrig", 5000);
+    assert!(
+        !audiences(&ruled).is_empty() && audiences(&ruled).iter().all(|a| *a == Audience::Aloud),
+        "{ruled:?}"
+    );
+    let resumed = line(&mut s, "Schiedsrichter weiter", 6000);
+    assert!(
+        !audiences(&resumed).contains(&Audience::Aloud),
+        "nothing was before him"
+    );
+}

@@ -6,7 +6,7 @@
 
 use std::time::Duration;
 
-use crossbeam_channel::{Select, TryRecvError};
+use crossbeam_channel::Select;
 
 use annexd_core::board::simulated::SimulatedPegBoardOptions;
 use annexd_core::board::transport::SerialFraming;
@@ -15,7 +15,7 @@ use annexd_core::{DeviceReport, Effect, Input, Lang, Seat, Session, Settings, Wo
 
 use super::simulator::SimulatorPort;
 use crate::app::options::PlayArgs;
-use crate::app::port::{Port, watch_one};
+use crate::app::port::{Port, Taken, take_ready, watch_one};
 use crate::board::serial::PortSettings;
 use crate::board::sim::SimOptions;
 use crate::board::{BoardConnection, PortEvent};
@@ -131,19 +131,20 @@ impl Port for BoardPort {
             return Vec::new();
         };
         let seat = self.seat;
-        let input = match connection.events().try_recv() {
-            Ok(PortEvent::Link(event)) => Input::Board(seat, event),
-            Ok(PortEvent::Unavailable(detail)) => Input::Device(DeviceReport::BoardMissing {
-                seat,
-                port: self.name.clone(),
-                detail,
-            }),
-            Ok(PortEvent::NoBluetooth(detail)) => {
+        let input = match take_ready(connection.events()) {
+            Taken::Got(PortEvent::Link(event)) => Input::Board(seat, event),
+            Taken::Got(PortEvent::Unavailable(detail)) => {
+                Input::Device(DeviceReport::BoardMissing {
+                    seat,
+                    port: self.name.clone(),
+                    detail,
+                })
+            }
+            Taken::Got(PortEvent::NoBluetooth(detail)) => {
                 Input::Device(DeviceReport::NoBluetooth { seat, detail })
             }
-            // Readiness may be spurious (crossbeam's `ready`): nothing has come yet.
-            Err(TryRecvError::Empty) => return Vec::new(),
-            Err(TryRecvError::Disconnected) => {
+            Taken::Nothing => return Vec::new(),
+            Taken::Ended => {
                 tracing::warn!("the {seat:?} board's link has ended");
                 self.connection = None;
                 return Vec::new();

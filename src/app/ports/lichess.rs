@@ -122,8 +122,7 @@ impl LichessGame {
                 }),
                 Report::Ended(end) => match end.outcome {
                     Some(outcome) => FromOpponent::Ended {
-                        result: outcome.result,
-                        reason: Some(outcome.reason),
+                        outcome,
                         why: end.tokens,
                     },
                     // Aborted, or never begun: nothing to record but the words.

@@ -8,12 +8,12 @@ use std::io::{Read, Write};
 use std::sync::Arc;
 use std::time::Duration;
 
-use crossbeam_channel::{Receiver, Select, TryRecvError, bounded};
+use crossbeam_channel::{Receiver, Select, bounded};
 
 use annexd_core::{Effect, Input, LineSplitter, Speech, StopRequest, TypedLine};
 
 use super::{said_text, shown_text, typed};
-use crate::app::port::Port;
+use crate::app::port::{Port, Taken, take_ready};
 use crate::ui::line_terminal::{LineTerminal, Typed};
 
 /// Where typed lines come from.
@@ -87,17 +87,16 @@ impl Port for LineView {
     fn take(&mut self, _now: Duration) -> Vec<Input> {
         let ended = Input::Stop(StopRequest::InputEnded);
         let input = match &self.keys {
-            // Readiness may be spurious (crossbeam's `ready`): nothing has come yet.
-            Some(Keys::Lines(lines)) => match lines.try_recv() {
-                Ok(line) => typed(line),
-                Err(TryRecvError::Empty) => return Vec::new(),
-                Err(TryRecvError::Disconnected) => ended,
+            Some(Keys::Lines(lines)) => match take_ready(lines) {
+                Taken::Got(line) => typed(line),
+                Taken::Nothing => return Vec::new(),
+                Taken::Ended => ended,
             },
-            Some(Keys::Terminal(keys)) => match keys.try_recv() {
-                Ok(Typed::Line(line)) => typed(line),
-                Ok(Typed::Interrupt) => Input::Stop(StopRequest::Interrupt),
-                Err(TryRecvError::Empty) => return Vec::new(),
-                Ok(Typed::End) | Err(TryRecvError::Disconnected) => ended,
+            Some(Keys::Terminal(keys)) => match take_ready(keys) {
+                Taken::Got(Typed::Line(line)) => typed(line),
+                Taken::Got(Typed::Interrupt) => Input::Stop(StopRequest::Interrupt),
+                Taken::Nothing => return Vec::new(),
+                Taken::Got(Typed::End) | Taken::Ended => ended,
             },
             None => return Vec::new(),
         };
@@ -131,8 +130,15 @@ impl Port for LineView {
 
 /// Standard input, read as bytes on a thread of its own (reading blocks) and cut into
 /// [`TypedLine`]s; the channel closes at the end of input (or when it cannot be read). The
-/// channel is short, so a flood of input waits for the game instead of filling memory.
+/// channel is short, so a flood of input waits for the game instead of filling memory. One
+/// reader for the whole run: a next game ("neue Partie") reads on where the last stopped,
+/// and no line typed between them is lost to a reader of the game left.
 fn read_stdin_lines() -> Receiver<TypedLine> {
+    static LINES: std::sync::OnceLock<Receiver<TypedLine>> = std::sync::OnceLock::new();
+    LINES.get_or_init(start_reading_stdin).clone()
+}
+
+fn start_reading_stdin() -> Receiver<TypedLine> {
     let (tx, rx) = bounded(64);
     std::thread::Builder::new()
         .name("stdin".into())

@@ -5,11 +5,11 @@
 
 use std::time::Duration;
 
-use crossbeam_channel::{Receiver, Select, TryRecvError};
+use crossbeam_channel::{Receiver, Select};
 
 use annexd_core::{DeviceReport, Effect, Input};
 
-use crate::app::port::{Port, watch_one};
+use crate::app::port::{Port, Taken, take_ready, watch_one};
 use crate::board::{SimHandle, SimNote};
 
 /// The simulated peg board.
@@ -38,11 +38,10 @@ impl Port for SimulatorPort {
         let Some(notes) = &self.notes else {
             return Vec::new();
         };
-        match notes.try_recv() {
-            Ok(note) => vec![Input::Device(report(note))],
-            // Readiness may be spurious (crossbeam's `ready`): nothing has come yet.
-            Err(TryRecvError::Empty) => Vec::new(),
-            Err(TryRecvError::Disconnected) => {
+        match take_ready(notes) {
+            Taken::Got(note) => vec![Input::Device(report(note))],
+            Taken::Nothing => Vec::new(),
+            Taken::Ended => {
                 self.notes = None;
                 Vec::new()
             }

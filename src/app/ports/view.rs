@@ -6,12 +6,12 @@
 
 use std::time::Duration;
 
-use crossbeam_channel::{Receiver, Select, TryRecvError, unbounded};
+use crossbeam_channel::{Receiver, Select, unbounded};
 
 use annexd_core::{Effect, Input, Speech, StopRequest, Token, ViewSnapshot, Word, clean_text};
 
 use super::{said_text, shown_text, typed};
-use crate::app::port::{Port, watch_one};
+use crate::app::port::{Port, Taken, take_ready, watch_one};
 use crate::ui::board_view::BoardView;
 use crate::ui::terminal::{Edited, Screen, spawn_line_editor};
 
@@ -76,8 +76,8 @@ impl Port for ViewPort {
         let Some(keys) = &self.keys else {
             return Vec::new();
         };
-        let input = match keys.try_recv() {
-            Ok(Edited::Line(line)) => {
+        let input = match take_ready(keys) {
+            Taken::Got(Edited::Line(line)) => {
                 let input = typed(clean_text(&line));
                 if matches!(input, Input::Line(_)) {
                     // The input line is empty again once a line is given.
@@ -87,26 +87,23 @@ impl Port for ViewPort {
                 }
                 input
             }
-            Ok(Edited::Editing(text)) => {
+            Taken::Got(Edited::Editing(text)) => {
                 self.view.typing(&text);
                 self.draw(now);
                 return Vec::new();
             }
-            Ok(Edited::Resized) => {
+            Taken::Got(Edited::Resized) => {
                 self.draw(now);
                 return Vec::new();
             }
-            Ok(Edited::Scroll(pages)) => {
+            Taken::Got(Edited::Scroll(pages)) => {
                 self.view.scroll(pages);
                 self.draw(now);
                 return Vec::new();
             }
-            Ok(Edited::Interrupt) => Input::Stop(StopRequest::Interrupt),
-            // Readiness may be spurious (crossbeam's `ready`): nothing has come yet.
-            Err(TryRecvError::Empty) => return Vec::new(),
-            Ok(Edited::End) | Err(TryRecvError::Disconnected) => {
-                Input::Stop(StopRequest::InputEnded)
-            }
+            Taken::Got(Edited::Interrupt) => Input::Stop(StopRequest::Interrupt),
+            Taken::Nothing => return Vec::new(),
+            Taken::Got(Edited::End) | Taken::Ended => Input::Stop(StopRequest::InputEnded),
         };
         vec![input]
     }

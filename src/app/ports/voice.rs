@@ -6,13 +6,13 @@
 
 use std::time::Duration;
 
-use crossbeam_channel::{Receiver, Select, TryRecvError, unbounded};
+use crossbeam_channel::{Receiver, Select, unbounded};
 
 use annexd_core::listen::ListenMode;
 use annexd_core::{DeviceReport, Effect, Input, Settings};
 
 use crate::app::options::PlayArgs;
-use crate::app::port::{Port, watch_one};
+use crate::app::port::{Port, Taken, take_ready, watch_one};
 use crate::listen::{self, ListenConfig, ListenEvent, Listener};
 
 /// Voice input.
@@ -77,11 +77,10 @@ impl Port for VoicePort {
         let Some((_, events)) = &self.listener else {
             return Vec::new();
         };
-        match events.try_recv() {
-            Ok(event) => vec![voice_input(event, self.config.mode == ListenMode::Always)],
-            // Readiness may be spurious (crossbeam's `ready`): nothing has come yet.
-            Err(TryRecvError::Empty) => Vec::new(),
-            Err(TryRecvError::Disconnected) => {
+        match take_ready(events) {
+            Taken::Got(event) => vec![voice_input(event, self.config.mode == ListenMode::Always)],
+            Taken::Nothing => Vec::new(),
+            Taken::Ended => {
                 // The recogniser has stopped for good.
                 self.listener = None;
                 Vec::new()

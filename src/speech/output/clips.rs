@@ -42,9 +42,10 @@ struct Control {
 }
 
 impl ClipsOutput {
-    /// Opens the default sound device.
-    pub fn open(voice: Arc<Voice>, pacing: Pacing) -> Result<Self, NoDevice> {
-        let mut sink = open_default_sink()?;
+    /// Opens the sound output named `device` (see [`crate::sound::output_device`]), or the
+    /// default one.
+    pub fn open(voice: Arc<Voice>, pacing: Pacing, device: Option<&str>) -> Result<Self, NoDevice> {
+        let mut sink = open_sink(device)?;
         sink.log_on_drop(false);
         Ok(ClipsOutput {
             sink,
@@ -67,13 +68,22 @@ impl ClipsOutput {
     }
 }
 
-/// Opens the default device with a short buffer, or with its own buffer size if it refuses.
-fn open_default_sink() -> Result<rodio::MixerDeviceSink, NoDevice> {
+/// Opens the device named (or the default one) with a short buffer, or with its own buffer
+/// size if it refuses.
+fn open_sink(name: Option<&str>) -> Result<rodio::MixerDeviceSink, NoDevice> {
     use rodio::cpal::traits::{DeviceTrait, HostTrait};
     crate::sound::quiet_alsa();
-    let device = rodio::cpal::default_host()
-        .default_output_device()
-        .ok_or_else(|| NoDevice("the system has no default sound output device".to_owned()))?;
+    let device = match name {
+        Some(name) => crate::sound::output_device(name).map_err(|present| {
+            NoDevice(format!(
+                "no sound output named '{name}' (present: {})",
+                present.join(", ")
+            ))
+        })?,
+        None => rodio::cpal::default_host()
+            .default_output_device()
+            .ok_or_else(|| NoDevice("the system has no default sound output device".to_owned()))?,
+    };
     let rate = device
         .default_output_config()
         .map_err(|e| NoDevice(e.to_string()))?

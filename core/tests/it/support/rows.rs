@@ -204,6 +204,11 @@ impl Game {
         ))
     }
 
+    /// An event of the sighted player's e-board.
+    pub fn e_board(&mut self, input: BoardInput) -> Vec<String> {
+        self.input(Input::Board(Seat::Sighted, LinkEvent::Input(input)))
+    }
+
     /// A peg put down (a board that senses occupancy).
     pub fn down(&mut self, square: &str) -> Vec<String> {
         let square: Square = square.parse().unwrap();
