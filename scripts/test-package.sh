@@ -187,8 +187,11 @@ ok "a personal voice comes first"
 # What the build can do: an engine (ordinary) or none (tournament), and fair play says so.
 "${RUN[@]}" "$BIN" fairplay --lang de > fairplay.txt 2>&1 || true
 uci_words=$(LC_ALL=C grep -caE 'bestmove|UCI_LimitStrength|setoption name' "$BIN" || true)
+# lichess's Board API paths and the TLS library: the network code (issue 32).
+network_words=$(LC_ALL=C grep -caE '/api/board/|rustls' "$BIN" || true)
 if [ -n "$TOURNAMENT" ]; then
   [ "$uci_words" = 0 ] || fail "the tournament build holds the engine's UCI words"
+  [ "$network_words" = 0 ] || fail "the tournament build holds network code (lichess, TLS)"
   grep -qx 'Turnierausgabe: ohne Schach-Engine und ohne Netzwerk' fairplay.txt \
     || fail "fairplay does not say it is a tournament build: $(cat fairplay.txt)"
   grep -qx 'Dieses Programm enthält keine Schach-Engine und gibt keine Zugempfehlungen' fairplay.txt \
@@ -235,6 +238,7 @@ if [ -n "$TOURNAMENT" ]; then
   ok "tournament build: fairplay --statement (and its PDF), a game's sealed start, replay and verify"
 else
   [ "$uci_words" != 0 ] || fail "the ordinary build holds no engine code"
+  [ "$network_words" != 0 ] || fail "the ordinary build holds no lichess code"
   grep -q '^Dieses Programm kann gegen eine Schach-Engine spielen' fairplay.txt \
     || fail "fairplay does not say the build can play an engine: $(cat fairplay.txt)"
   grep -qx 'Startet im Heimmodus' fairplay.txt \

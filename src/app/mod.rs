@@ -4,6 +4,8 @@
 
 pub(crate) mod config_cmd;
 pub(crate) mod event_loop;
+#[cfg(feature = "online")]
+pub(crate) mod lobby;
 pub(crate) mod opponent;
 pub(crate) mod options;
 pub(crate) mod play;

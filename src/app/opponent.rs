@@ -1,5 +1,6 @@
-//! Who plays the VI player's opponent (`--opponent`): a person at the board (the default), or
-//! a chess program at home (`--opponent engine`, feature `engine`), attached to the session
+//! Who plays the VI player's opponent (`--opponent`): a person at the board (the default), a
+//! chess program at home (`--opponent engine`, feature `engine`), or lichess (`--opponent
+//! lichess`, feature `online`, attached by the online game's lobby), attached to the session
 //! as the source of the other side's moves before the greeting; a resumed game goes on
 //! against the program its journal names. A program is refused in tournament mode.
 
@@ -16,6 +17,9 @@ pub(crate) enum OpponentChoice {
     Board,
     /// A chess program.
     Engine,
+    /// lichess (or the server of `--server`), through its Board API: the game is found there
+    /// first (`super::lobby`).
+    Lichess,
 }
 
 /// The opponent `--opponent` names (the board's when not given).
@@ -26,6 +30,9 @@ pub(crate) fn choice(args: &PlayArgs, lang: Lang) -> Result<OpponentChoice, Erro
     match super::options::parse_setting::<OpponentChoice>(value.trim(), "--opponent", lang)? {
         OpponentChoice::Engine if !cfg!(feature = "engine") => {
             Err(Error::new(lang, Word::EngineNotBuilt))
+        }
+        OpponentChoice::Lichess if !cfg!(feature = "online") => {
+            Err(Error::new(lang, Word::OnlineNotBuilt))
         }
         chosen => Ok(chosen),
     }
@@ -39,7 +46,8 @@ pub(crate) fn attach_new(
 ) -> Result<(), Error> {
     let lang = settings.game.language;
     match choice(args, lang)? {
-        OpponentChoice::Board => Ok(()),
+        // The online game's opponent is attached as the lobby found it.
+        OpponentChoice::Board | OpponentChoice::Lichess => Ok(()),
         OpponentChoice::Engine => {
             if settings.game.mode == Mode::Tournament {
                 return Err(Error::new(lang, Word::NoEngineInTournament));
@@ -80,10 +88,17 @@ pub(crate) fn attach_resumed(
     let Some(recorded) = session.sheet().opponent(!vi_side).cloned() else {
         return Ok(());
     };
+    let lang = settings.game.language;
+    if recorded.source == annexd_core::record::OpponentSource::Remote {
+        // The online game goes on on the server, which has its moves: joined there again, never
+        // played on here as a game at the board (its record would part from the server's).
+        return Err(
+            Error::new(lang, Word::OnlineGameJoinAgain).shown(recorded.detail.unwrap_or_default())
+        );
+    }
     if recorded.source != annexd_core::record::OpponentSource::Program {
         return Ok(());
     }
-    let lang = settings.game.language;
     if !cfg!(feature = "engine") {
         return Err(Error::new(lang, Word::EngineNotBuilt));
     }

@@ -63,8 +63,9 @@ pub struct PlayArgs {
     /// last one's.
     #[arg(skip)]
     pub games_dir: Option<PathBuf>,
-    /// Who plays the other side: board (a person at the board, the default) or engine (a
-    /// chess program at home: --elo, --engine; see docs/engine.md).
+    /// Who plays the other side: board (a person at the board, the default), engine (a
+    /// chess program at home: --elo, --engine; see docs/engine.md) or lichess (online, through
+    /// lichess's Board API: --control, --challenge, --accept, --server; see docs/online.md).
     #[arg(long, value_name = "OPPONENT")]
     pub opponent: Option<String>,
     /// The chess program's level and program (`--opponent engine`).
@@ -74,6 +75,32 @@ pub struct PlayArgs {
     /// The devices, speech and view of the seat.
     #[command(flatten)]
     pub seat: SeatArgs,
+    /// The online game: a seek, a challenge or waiting for one, and the server.
+    #[command(flatten)]
+    pub online: OnlineArgs,
+}
+
+/// Options of an online game (`--opponent lichess`): without --challenge or --accept, a
+/// seek for --control (rapid or classical).
+#[derive(Debug, Args, Clone, Default)]
+pub struct OnlineArgs {
+    /// Challenge this lichess player (blitz allowed too); --vi-side chooses our side, else
+    /// it is drawn by lot.
+    #[arg(long, value_name = "USER", conflicts_with = "accept")]
+    pub challenge: Option<String>,
+    /// Wait for a challenge; who offers what is said before it is accepted.
+    #[arg(long)]
+    pub accept: bool,
+    /// A rated game (default: casual).
+    #[arg(long)]
+    pub rated: bool,
+    /// The server (default: the settings' online.server, else https://lichess.org; plain
+    /// http:// only to this computer).
+    #[arg(long, value_name = "URL")]
+    pub server: Option<String>,
+    /// Short waits (retries, HTTP 429) for the tests' local server.
+    #[arg(long, hide = true)]
+    pub online_short_waits: bool,
 }
 
 /// What `play` and `resume` share: the boards, speech out and in, and the view.

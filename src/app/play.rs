@@ -14,7 +14,9 @@ use annexd_core::{
 };
 
 use super::event_loop::run;
+use super::opponent::OpponentChoice;
 use super::options::{PlayArgs, ResumeArgs, View, clock_for, settings_for};
+use super::ports::Opened;
 
 /// `annexd play`; after a game against the chess program where "neue Partie" was confirmed,
 /// the next game (a new journal beside the last) against the same program and level.
@@ -38,6 +40,9 @@ pub fn run_play(args: &PlayArgs) -> Result<ExitCode, Error> {
 fn play_one(args: &PlayArgs) -> Result<(ExitCode, bool), Error> {
     let settings = settings_for(args)?;
     let lang = settings.game.language;
+    if super::opponent::choice(args, lang)? == OpponentChoice::Lichess {
+        return play_online(args, settings).map(|code| (code, false));
+    }
     if settings.game.role == SeatRole::Clock {
         // The seat of a talking clock alone (D.2.6.1): the same settings, the same clock.
         return crate::clock::cli::run_with(&Default::default(), &settings)
@@ -51,6 +56,49 @@ fn play_one(args: &PlayArgs) -> Result<(ExitCode, bool), Error> {
             .clone()
             .unwrap_or_else(|| annexd_core::record::STANDARD_START_FEN.to_string()),
     };
+    let header = header_for(&settings, start, clock.as_ref());
+    start_game(&settings, args, header, clock, Opened::default(), None)
+}
+
+/// `annexd play --opponent lichess`: the game found on the server first (a seek, a
+/// challenge, or one accepted), then played as any other.
+#[cfg(feature = "online")]
+fn play_online(args: &PlayArgs, settings: annexd_core::Settings) -> Result<ExitCode, Error> {
+    match super::lobby::find_game(args, &settings)? {
+        super::lobby::Found::Game(game) => {
+            let setup = game.setting_up(args, settings)?;
+            let start = setup
+                .args
+                .fen
+                .clone()
+                .unwrap_or_else(|| annexd_core::record::STANDARD_START_FEN.to_string());
+            let header = header_for(&setup.settings, start, setup.clock.as_ref());
+            start_game(
+                &setup.settings,
+                &setup.args,
+                header,
+                setup.clock,
+                setup.opened,
+                Some(setup.opponent),
+            )
+            .map(|(code, _)| code)
+        }
+        super::lobby::Found::Left(code) => Ok(code),
+    }
+}
+
+/// Without network code, an online game is said to be impossible.
+#[cfg(not(feature = "online"))]
+fn play_online(_args: &PlayArgs, settings: annexd_core::Settings) -> Result<ExitCode, Error> {
+    Err(Error::new(settings.game.language, Word::OnlineNotBuilt))
+}
+
+/// The header of a new game from `start` (a FEN) as the settings describe it.
+fn header_for(
+    settings: &annexd_core::Settings,
+    start: String,
+    clock: Option<&annexd_core::clock::TalkingClock>,
+) -> Header {
     let mut header = Header::new(start);
     header.white = settings.game.white.clone();
     header.black = settings.game.black.clone();
@@ -59,10 +107,10 @@ fn play_one(args: &PlayArgs) -> Result<(ExitCode, bool), Error> {
     header.round = settings.game.round.clone();
     header.board = settings.game.board.clone();
     header.pace = settings.game.pace;
-    header.language = Some(lang);
+    header.language = Some(settings.game.language);
     header.date = Some(chrono::Local::now().format("%Y.%m.%d").to_string());
     header.time = Some(chrono::Local::now().format("%H:%M:%S").to_string());
-    if let Some(clock) = &clock {
+    if let Some(clock) = clock {
         header.time_control = Some(clock.clock().control().to_pgn());
     }
     // The seat, so that `resume` opens the same boards for the same side.
@@ -75,13 +123,29 @@ fn play_one(args: &PlayArgs) -> Result<(ExitCode, bool), Error> {
     // The mode is sealed into the start with the build (issue 33).
     header.mode = Some(settings.game.mode);
     header.allowed_help = settings.game.allowed_help.clone();
+    header
+}
+
+/// A new game of `header`: its journal made, its session handed to the event loop with its
+/// ports (those `opened` before it, the online game's, taken over), against `opponent` when
+/// one found elsewhere plays from outside the board. Its exit status, and whether another
+/// game was asked for.
+fn start_game(
+    settings: &annexd_core::Settings,
+    args: &PlayArgs,
+    header: Header,
+    clock: Option<annexd_core::clock::TalkingClock>,
+    opened: Opened,
+    opponent: Option<annexd_core::record::OpponentEntry>,
+) -> Result<(ExitCode, bool), Error> {
+    let lang = settings.game.language;
     let (journal_path, (files, sheet)) = match &args.journal {
         Some(path) => (path.clone(), create_files(path, &header, lang)?),
         None => {
             let dir = args
                 .games_dir
                 .clone()
-                .unwrap_or_else(|| crate::data_dirs::games(&settings));
+                .unwrap_or_else(|| crate::data_dirs::games(settings));
             std::fs::create_dir_all(&dir)
                 .map_err(|err| Error::io(lang, Word::FolderNotCreated, &dir, &err))?;
             new_game_files(&dir, &header, lang)?
@@ -96,18 +160,23 @@ fn play_one(args: &PlayArgs) -> Result<(ExitCode, bool), Error> {
             path: earlier.display().to_string(),
         }));
     }
-    let mut session = Session::new(sheet, clock, session_options(&settings, args));
-    super::opponent::attach_new(&settings, args, &mut session)?;
+    let mut session = Session::new(sheet, clock, session_options(settings, args));
+    match opponent {
+        // The online game's opponent, as the lobby found it.
+        Some(opponent) => session.attach_opponent(opponent),
+        None => super::opponent::attach_new(settings, args, &mut session)?,
+    }
     // The simulated peg board starts where the game does (a PGN's end too).
     let mut board_args = args.clone();
     board_args.fen = Some(session.game().start_fen());
-    let ports = super::ports::open(
-        &settings,
+    let ports = super::ports::open_with(
+        settings,
         &board_args,
         &mut session,
         files,
         false,
         Duration::ZERO,
+        opened,
     )?;
     let code = run(&mut session, ports, false, Duration::ZERO, starting);
     Ok((code, session.new_game_asked()))

@@ -62,6 +62,7 @@ mod play_language_scan;
 mod play_line;
 mod play_line_editor_tmux;
 mod play_log;
+mod play_online;
 mod play_record_edge;
 mod play_serial_board;
 mod play_sim;

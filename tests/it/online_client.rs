@@ -16,7 +16,7 @@ use std::sync::{Arc, Mutex, OnceLock};
 use std::time::{Duration, Instant};
 
 use annexd::online::{ApiToken, LichessPort, PortConfig, ServerUrl, TokenSource};
-use annexd_core::online::{Act, ChallengeSpec, Intent, Patience, Plan, Report, Trouble};
+use annexd_core::online::{Act, ChallengeSpec, Intent, Offer, Patience, Plan, Report, Trouble};
 use annexd_core::{Lang, Word};
 use crossbeam_channel::RecvTimeoutError;
 use lichess_support::{LichessServer, Setup};
@@ -370,9 +370,12 @@ fn the_opponents_draw_offer_and_takeback_are_answered_and_the_game_ends_by_resig
 
     // A draw offer, declined.
     server.opponent_offers_draw();
-    d.until_said(Word::DrawOffered);
+    d.until("the offer", |r| *r == Report::Offer(Offer::DrawOffered));
     d.act(Act::DeclineDraw);
-    d.until_said(Word::DrawDeclined);
+    // The decline is said by the session as it is made; the server has it.
+    assert!(server.wait_until(WITHIN, |s| {
+        s.received().iter().any(|r| r.path.ends_with("/draw/no"))
+    }));
 
     // A takeback asked after our reply, accepted: two half-moves back.
     server.opponent_plays("c2c4");
@@ -383,7 +386,9 @@ fn the_opponents_draw_offer_and_takeback_are_answered_and_the_game_ends_by_resig
     d.play("e7e6", &mut ours);
     assert!(server.wait_until(WITHIN, |s| s.moves().len() == 4));
     server.opponent_asks_takeback();
-    d.until_said(Word::TakebackProposed);
+    d.until("the takeback asked", |r| {
+        *r == Report::Offer(Offer::TakebackAsked)
+    });
     d.act(Act::Wish(Intent::AcceptTakeback));
     d.act(Act::Yes);
     d.until("the takeback", |r| *r == Report::TakenBack(2));
@@ -401,7 +406,7 @@ fn the_opponents_draw_offer_and_takeback_are_answered_and_the_game_ends_by_resig
     d.until("our offer on the server", |r| {
         matches!(r, Report::Say(s) if s.tokens == [annexd_core::Token::Side(Color::Black), annexd_core::Token::Word(Word::DrawOffered)])
     });
-    d.until_said(Word::DrawDeclined);
+    d.until("declined", |r| *r == Report::Offer(Offer::DrawDeclined));
 
     // We resign.
     d.act(Act::Wish(Intent::Resign));

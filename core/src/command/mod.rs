@@ -92,6 +92,18 @@ pub enum Command {
     Level(u32),
     /// Leave the program (the game stays in its journal and can be resumed).
     Quit,
+    /// Ask the opponent outside (online) to take back our last move.
+    ProposeTakeback,
+    /// Accept the opponent's request to take back its move.
+    AcceptTakeback,
+    /// Decline it.
+    DeclineTakeback,
+    /// Abort the game (online, before each side has moved).
+    AbortGame,
+    /// Claim the win: the opponent left the online game long enough ago.
+    ClaimVictory,
+    /// Read the players' chat: the lines not read yet (online).
+    ReadChat,
 }
 
 /// The arbiter's actions, said after "Schiedsrichter" / "arbiter".
@@ -189,6 +201,12 @@ impl CommandKind {
             CommandKind::NewGame => Command::NewGame,
             CommandKind::Level => Command::Level(u32::try_from(v.number?).ok()?),
             CommandKind::Quit => Command::Quit,
+            CommandKind::ProposeTakeback => Command::ProposeTakeback,
+            CommandKind::AcceptTakeback => Command::AcceptTakeback,
+            CommandKind::DeclineTakeback => Command::DeclineTakeback,
+            CommandKind::AbortGame => Command::AbortGame,
+            CommandKind::ClaimVictory => Command::ClaimVictory,
+            CommandKind::ReadChat => Command::ReadChat,
         })
     }
 }
@@ -297,6 +315,12 @@ impl Command {
                 CommandKind::Level
             }
             Command::Quit => CommandKind::Quit,
+            Command::ProposeTakeback => CommandKind::ProposeTakeback,
+            Command::AcceptTakeback => CommandKind::AcceptTakeback,
+            Command::DeclineTakeback => CommandKind::DeclineTakeback,
+            Command::AbortGame => CommandKind::AbortGame,
+            Command::ClaimVictory => CommandKind::ClaimVictory,
+            Command::ReadChat => CommandKind::ReadChat,
         };
         (kind, v)
     }
@@ -330,6 +354,7 @@ impl Command {
                 | Command::Repeat
                 | Command::Help(_)
                 | Command::Fen
+                | Command::ReadChat
         )
     }
 
@@ -349,7 +374,8 @@ impl Command {
 
     /// True when a spoken command must be confirmed with "ja" before it counts: resigning,
     /// offering, accepting, declining or claiming a draw bind the player and cannot be taken
-    /// back, so a misheard word must never do them.
+    /// back, so a misheard word must never do them; nor the online game's requests and
+    /// answers (a takeback, aborting, claiming the win), which go to the server at once.
     pub fn needs_confirmation(&self) -> bool {
         self.is_training()
             || matches!(
@@ -359,6 +385,11 @@ impl Command {
                     | Command::AcceptDraw(_)
                     | Command::DeclineDraw(_)
                     | Command::ClaimDraw(_)
+                    | Command::ProposeTakeback
+                    | Command::AcceptTakeback
+                    | Command::DeclineTakeback
+                    | Command::AbortGame
+                    | Command::ClaimVictory
             )
     }
 }

@@ -233,6 +233,13 @@ fn commands(kind: CommandKind) -> &'static [Phrase] {
             &[T("Elo"), Number],
         ],
         CommandKind::Quit => &[&[W(Word::Quit)], &[T("beenden")]],
+        // The online game's requests and answers (issue 32).
+        CommandKind::ProposeTakeback => &[&[W(Word::ProposeTakeback)], &[T("Zugrücknahme")]],
+        CommandKind::AcceptTakeback => &[&[W(Word::AcceptTakeback)], &[T("Rücknahme annehmen")]],
+        CommandKind::DeclineTakeback => &[&[W(Word::DeclineTakeback)], &[T("Rücknahme ablehnen")]],
+        CommandKind::AbortGame => &[&[W(Word::AbortGame)], &[T("abbrechen")]],
+        CommandKind::ClaimVictory => &[&[W(Word::ClaimVictory)], &[T("Sieg reklamieren")]],
+        CommandKind::ReadChat => &[&[W(Word::ReadChat)], &[T("Nachrichten")], &[T("Chat")]],
     }
 }
 
@@ -683,6 +690,10 @@ fn word(word: Word) -> &'static str {
         Word::EndedByServer => "vom Server beendet",
         Word::ChatFrom => "Nachricht von",
         Word::NoMessages => "keine Nachrichten",
+        Word::ReadChat => "Nachrichten lesen",
+        Word::OnlineGameJoinAgain => {
+            "eine Online-Partie: annexd play --opponent lichess setzt sie auf dem Server fort"
+        }
         Word::NoHelpOnline => {
             "keine Hilfe der Engine in einer Online-Partie: lichess verbietet sie"
         }

@@ -214,6 +214,13 @@ fn commands(kind: CommandKind) -> &'static [Phrase] {
         CommandKind::NewGame => &[&[W(Word::NewGame)]],
         CommandKind::Level => &[&[W(Word::Level), Number], &[T("Elo"), Number]],
         CommandKind::Quit => &[&[W(Word::Quit)], &[T("exit")]],
+        // The online game's requests and answers (issue 32).
+        CommandKind::ProposeTakeback => &[&[W(Word::ProposeTakeback)], &[T("propose a takeback")]],
+        CommandKind::AcceptTakeback => &[&[W(Word::AcceptTakeback)], &[T("accept takeback")]],
+        CommandKind::DeclineTakeback => &[&[W(Word::DeclineTakeback)], &[T("decline takeback")]],
+        CommandKind::AbortGame => &[&[W(Word::AbortGame)], &[T("abort")]],
+        CommandKind::ClaimVictory => &[&[W(Word::ClaimVictory)], &[T("claim the win")]],
+        CommandKind::ReadChat => &[&[W(Word::ReadChat)], &[T("messages")], &[T("chat")]],
     }
 }
 
@@ -654,6 +661,10 @@ fn word(word: Word) -> &'static str {
         Word::EndedByServer => "ended by the server",
         Word::ChatFrom => "message from",
         Word::NoMessages => "no messages",
+        Word::ReadChat => "read messages",
+        Word::OnlineGameJoinAgain => {
+            "an online game: annexd play --opponent lichess goes on with it on the server"
+        }
         Word::NoHelpOnline => "no engine help in an online game: lichess forbids it",
         Word::GameNotFound => "game not found",
         Word::NotPossibleNow => "not possible now",

@@ -353,6 +353,13 @@ fn commands(kind: CommandKind) -> &'static [Phrase] {
         CommandKind::NewGame => &[&[W(Word::NewGame)]],
         CommandKind::Level => &[&[W(Word::Level), Number], &[T("Elo"), Number]],
         CommandKind::Quit => &[&[W(Word::Quit)], &[T("quitter")]],
+        // The online game's requests and answers (issue 32).
+        CommandKind::ProposeTakeback => &[&[W(Word::ProposeTakeback)], &[T("reprise")]],
+        CommandKind::AcceptTakeback => &[&[W(Word::AcceptTakeback)]],
+        CommandKind::DeclineTakeback => &[&[W(Word::DeclineTakeback)]],
+        CommandKind::AbortGame => &[&[W(Word::AbortGame)]],
+        CommandKind::ClaimVictory => &[&[W(Word::ClaimVictory)]],
+        CommandKind::ReadChat => &[&[W(Word::ReadChat)], &[T("messages")]],
     }
 }
 
@@ -738,6 +745,10 @@ fn word(word: Word) -> &'static str {
         Word::EndedByServer => "terminée par le serveur",
         Word::ChatFrom => "message de",
         Word::NoMessages => "aucun message",
+        Word::ReadChat => "lire les messages",
+        Word::OnlineGameJoinAgain => {
+            "une partie en ligne : annexd play --opponent lichess la reprend sur le serveur"
+        }
         Word::NoHelpOnline => "aucune aide du moteur dans une partie en ligne : lichess l'interdit",
         Word::GameNotFound => "partie introuvable",
         Word::NotPossibleNow => "pas possible maintenant",

@@ -18,7 +18,7 @@ use super::moves::{parse_server_moves, reconcile};
 use super::request::RequestId;
 use super::server_clock::ServerClock;
 use super::wire::{ChatLine, GameFull, GameState, Player};
-use super::{Report, Said};
+use super::{Offer, Report, Said};
 
 /// The opponent, as the game's facts give him.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -140,6 +140,8 @@ pub(super) struct Table {
     pub declined_draw: bool,
     /// We declined the opponent's takeback.
     pub declined_takeback: bool,
+    /// We asked to take back our move (until the server's game shows an answer).
+    pub takeback_proposed: bool,
     pub end: Option<OnlineEnd>,
 }
 
@@ -190,6 +192,7 @@ impl Table {
             chat_read: 0,
             declined_draw: false,
             declined_takeback: false,
+            takeback_proposed: false,
             end: None,
         })
     }
@@ -307,9 +310,10 @@ impl Table {
             applied.send_ours = decides && !state.status.is_over();
         } else {
             if r.take_back > 0 {
-                let proposed = previous
-                    .as_ref()
-                    .is_some_and(|s| s.wtakeback || s.btakeback);
+                let proposed = std::mem::take(&mut self.takeback_proposed)
+                    || previous
+                        .as_ref()
+                        .is_some_and(|s| s.wtakeback || s.btakeback);
                 // Our move on its way is among them when the game went on without it.
                 self.ours = None;
                 let word = if proposed {
@@ -352,24 +356,24 @@ impl Table {
         if !over {
             if state.offers_draw(theirs) && !draw_then[1] {
                 self.declined_draw = false;
+                reports.push(Report::Offer(Offer::DrawOffered));
                 reports.push(say(
                     Priority::Move,
                     vec![
-                        Token::Side(theirs),
-                        Token::Word(Word::DrawOffered),
-                        Token::Pause,
                         Token::Word(Word::AcceptDraw),
                         Token::Word(Word::Or),
                         Token::Word(Word::DeclineDraw),
                     ],
                 ));
-            } else if !state.offers_draw(theirs) && draw_then[1] {
-                let word = if std::mem::take(&mut self.declined_draw) {
-                    Word::DrawDeclined
-                } else {
-                    Word::DrawOfferLapsed
-                };
-                reports.push(say(Priority::Reply, vec![Token::Word(word)]));
+            } else if !state.offers_draw(theirs)
+                && draw_then[1]
+                && !std::mem::take(&mut self.declined_draw)
+            {
+                // Our decline was said when it was made (and recorded: 9.1.2).
+                reports.push(say(
+                    Priority::Reply,
+                    vec![Token::Word(Word::DrawOfferLapsed)],
+                ));
             }
             if state.offers_draw(ours_side) && !draw_then[0] {
                 reports.push(say(
@@ -377,17 +381,15 @@ impl Table {
                     vec![Token::Side(ours_side), Token::Word(Word::DrawOffered)],
                 ));
             } else if !state.offers_draw(ours_side) && draw_then[0] {
-                reports.push(say(Priority::Move, vec![Token::Word(Word::DrawDeclined)]));
+                reports.push(Report::Offer(Offer::DrawDeclined));
             }
             let taken_back = r.take_back > 0;
             if state.asks_takeback(theirs) && !was(GameState::asks_takeback, theirs) {
                 self.declined_takeback = false;
+                reports.push(Report::Offer(Offer::TakebackAsked));
                 reports.push(say(
                     Priority::Move,
                     vec![
-                        Token::Side(theirs),
-                        Token::Word(Word::TakebackProposed),
-                        Token::Pause,
                         Token::Word(Word::AcceptTakeback),
                         Token::Word(Word::Or),
                         Token::Word(Word::DeclineTakeback),
@@ -412,10 +414,7 @@ impl Table {
                 && was(GameState::asks_takeback, ours_side)
                 && !taken_back
             {
-                reports.push(say(
-                    Priority::Move,
-                    vec![Token::Word(Word::TakebackDeclined)],
-                ));
+                reports.push(Report::Offer(Offer::TakebackDeclined));
             }
         }
 

@@ -265,6 +265,16 @@ impl Online {
         self.account.as_ref().map(|a| a.username.as_str())
     }
 
+    /// What it waits for before the game, in a word: a seek, a challenge of ours, or one
+    /// for us.
+    pub fn waiting_for(&self) -> Word {
+        match self.plan {
+            Plan::Seek { .. } => Word::Seeking,
+            Plan::Challenge(_) => Word::ChallengeSent,
+            Plan::Accept | Plan::Join(_) => Word::WaitingForChallenge,
+        }
+    }
+
     /// The game's facts, once it started.
     pub fn facts(&self) -> Option<&GameFacts> {
         self.table.as_ref().map(|t| &t.facts)
@@ -1563,6 +1573,12 @@ impl Online {
         {
             ours.offering_draw = true;
             return;
+        }
+        if intent == Intent::ProposeTakeback
+            && let Some(table) = self.table.as_mut()
+        {
+            // An opponent who accepts at once shows no request in any state.
+            table.takeback_proposed = true;
         }
         let request = self.intent_request(intent, game);
         self.send(Awaiting::Intent(intent), request, out);

@@ -17,6 +17,7 @@
 mod control;
 mod end;
 mod game;
+mod lobby;
 mod machine;
 pub mod moves;
 mod request;
@@ -33,6 +34,7 @@ use crate::words::Token;
 pub use control::{ControlRefusal, OnlineControl, Speed};
 pub use end::{EndContext, OnlineEnd};
 pub use game::{GameFacts, OpponentFacts};
+pub use lobby::{LobbyLine, lobby_line};
 pub use machine::{Online, Patience, Phase};
 pub use moves::{IllegalServerMove, Reconciled, parse_server_moves, reconcile};
 pub use request::{Answer, Method, Request, RequestId, Verdict, is_path_safe};
@@ -187,12 +189,28 @@ pub enum Report {
     TakenBack(usize),
     /// The clocks, as the server gave them.
     Clock(ServerClock),
+    /// The opponent offers or asks something, or declines what we offered or asked: for the
+    /// session to say and record (the choices that answer it are said after it).
+    Offer(Offer),
     /// The game ended: its result, reason and words (the session says and records them).
     Ended(OnlineEnd),
     /// A line for the log only.
     Log(String),
     /// The online game cannot go on (said before); nothing more will happen.
     Stopped(Trouble),
+}
+
+/// The opponent's offers and requests, and its answers to ours.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Offer {
+    /// It offers a draw.
+    DrawOffered,
+    /// It declined our draw offer.
+    DrawDeclined,
+    /// It asks to take back its last move.
+    TakebackAsked,
+    /// It declined our takeback request.
+    TakebackDeclined,
 }
 
 /// Something for the program to do over the network.

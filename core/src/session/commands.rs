@@ -30,6 +30,9 @@ impl Session {
         now: Duration,
         out: &mut Vec<Effect>,
     ) {
+        if self.sent_to_remote(&command, out) {
+            return;
+        }
         let pos = self.game().position().clone();
         match command {
             Command::WhoseMove => out.push(Effect::reading(queries::whose_move_tokens(&pos))),
@@ -140,6 +143,12 @@ impl Session {
             }
             // "gespeichert" is said once the journal is complete on disk (`DiskReport::Closed`).
             Command::Quit => out.push(Effect::Quit),
+            Command::ProposeTakeback
+            | Command::AcceptTakeback
+            | Command::DeclineTakeback
+            | Command::AbortGame
+            | Command::ClaimVictory
+            | Command::ReadChat => self.remote_request(&command, out),
             // A hint, the threat, an evaluation, a new game, another level (issue 31).
             #[cfg(feature = "engine")]
             command @ (Command::Hint
@@ -176,7 +185,8 @@ impl Session {
         }
         let asks = confirm::ends_the_game(&command)
             || command.is_training()
-            || (command == Command::TakeBack && self.takes_back_a_pair());
+            || (command == Command::TakeBack && self.takes_back_a_pair())
+            || self.asked_back_remote(&command);
         if !asks || spoken_confirmed || self.game().is_over() {
             self.handle_command(command, actor, now, out);
             return;

@@ -31,6 +31,7 @@ mod engine_game;
 mod opponent;
 mod pegs;
 mod queries;
+mod remote;
 mod resume;
 mod seat;
 mod sources;
@@ -702,9 +703,12 @@ impl Session {
                 self.voice.move_made(before, m);
                 self.cycle.move_made();
                 out.push(Effect::say(tokens));
-                if self.clock.is_none() && self.outside_side() == Some(!mover) {
+                if (self.clock.is_none() || self.game().is_over())
+                    && self.outside_side() == Some(!mover)
+                {
                     // Without a clock, our move against an opponent outside is completed
-                    // as it is made: it is sent (and a program asked to reply).
+                    // as it is made: it is sent (and a program asked to reply). So is a move
+                    // that ends the game (5.1.1, 5.2.1: mate and stalemate end it at once).
                     self.uncompleted = None;
                     self.our_move_completed(mover, now, out);
                 }

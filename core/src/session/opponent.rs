@@ -370,16 +370,14 @@ impl Session {
         self.hearing_outside = false;
         match recorded {
             Ok(_) => {
-                let mut tokens = why;
-                if !tokens.is_empty() {
-                    tokens.push(Token::Pause);
-                }
-                tokens.extend(
+                let tokens = if why.is_empty() {
                     self.game()
                         .outcome()
                         .map(|o| o.tokens())
-                        .unwrap_or_default(),
-                );
+                        .unwrap_or_default()
+                } else {
+                    why
+                };
                 out.push(Effect::urgent(tokens));
                 if !closes_itself {
                     self.uncompleted = None;

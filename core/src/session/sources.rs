@@ -179,7 +179,8 @@ pub enum FromOpponent {
         /// The result and its reason (a resignation and a fallen flag are recorded as such,
         /// the rules then give the result; any other reason is recorded as decided there).
         outcome: GameOutcome,
-        /// Why, in words ("beendet vom Server"), said before the outcome's own words.
+        /// The end in words ("Schwarz gibt auf, Weiß gewinnt", "vom Server beendet"), said
+        /// instead of the outcome's own words; empty: those are said.
         why: Vec<Token>,
     },
     /// Words of the opponent's source to say (connecting, waiting, the line lost and back, a
@@ -264,6 +265,8 @@ pub enum OurRequest {
     ClaimVictory,
     /// We claim a draw (the opponent left).
     ClaimDraw,
+    /// We read the players' chat (its new lines are said).
+    ReadChat,
 }
 
 #[cfg(test)]

@@ -309,7 +309,13 @@ impl Session {
         let Some(clock) = &mut self.clock else { return };
         let mut announcements = clock.poll(now);
         let flag = clock.snapshot(now).flag;
-        let ends_game = flag.is_some() && !self.sheet.game().is_over();
+        // Online the server's clock is the arbiter's (it counts the line's lag): a flag is
+        // its to say, with the game's end; the clock here only follows its times.
+        let remote = self.plays_remote();
+        if remote {
+            announcements.retain(|a| a.kind != AnnouncementKind::Flag);
+        }
+        let ends_game = flag.is_some() && !self.sheet.game().is_over() && !remote;
         if ends_game {
             // The outcome says it ("Schwarz Zeit abgelaufen, Weiß gewinnt"): not twice.
             announcements.retain(|a| a.kind != AnnouncementKind::Flag);

@@ -100,11 +100,23 @@ pub enum CommandKind {
     Level,
     /// `Command::Quit`.
     Quit,
+    /// `Command::ProposeTakeback`.
+    ProposeTakeback,
+    /// `Command::AcceptTakeback`.
+    AcceptTakeback,
+    /// `Command::DeclineTakeback`.
+    DeclineTakeback,
+    /// `Command::AbortGame`.
+    AbortGame,
+    /// `Command::ClaimVictory`.
+    ClaimVictory,
+    /// `Command::ReadChat`.
+    ReadChat,
 }
 
 impl CommandKind {
     /// Every kind, in the order of the help text.
-    pub const ALL: [CommandKind; 46] = [
+    pub const ALL: [CommandKind; 52] = [
         CommandKind::WhoseMove,
         CommandKind::LastMove,
         CommandKind::LastMoves,
@@ -151,6 +163,12 @@ impl CommandKind {
         CommandKind::NewGame,
         CommandKind::Level,
         CommandKind::Quit,
+        CommandKind::ProposeTakeback,
+        CommandKind::AcceptTakeback,
+        CommandKind::DeclineTakeback,
+        CommandKind::AbortGame,
+        CommandKind::ClaimVictory,
+        CommandKind::ReadChat,
     ];
 
     /// Whether the recogniser listens for it. The arbiter's commands, the simulator's lines,

@@ -105,6 +105,8 @@ impl Talk {
                     out.push(format!("ENDE: {}", Lang::De.text(&end.tokens)));
                     kept.push(Report::Ended(end));
                 }
+                // The session says and records the opponent's offers.
+                Report::Offer(offer) => out.push(format!("ANGEBOT: {offer:?}")),
                 Report::Log(_) => {}
                 other => kept.push(other),
             }
@@ -478,15 +480,16 @@ fn offers_and_takebacks_of_either_side_are_said_and_ours_asked_first() {
     ));
     assert_eq!(
         talk.said(),
-        ["Schwarz bietet Remis an, Remis annehmen oder Remis ablehnen"]
+        ["ANGEBOT: DrawOffered", "Remis annehmen oder Remis ablehnen"]
     );
     talk.act(Act::DeclineDraw);
     assert_eq!(
         talk.count(|r| matches!(r, Request::Draw { yes: false, .. })),
         1
     );
+    // Said and recorded by the session when it was made: nothing more now.
     talk.input(Input::Line(game, game_state("e2e4 e7e5", "")));
-    assert_eq!(talk.said(), ["Remis abgelehnt"]);
+    assert_eq!(talk.said(), Vec::<String>::new());
 
     // We offer one: asked first, sent after yes.
     talk.act(Act::Wish(Intent::OfferDraw));
@@ -506,7 +509,7 @@ fn offers_and_takebacks_of_either_side_are_said_and_ours_asked_first() {
     ));
     assert_eq!(talk.said(), ["Weiß bietet Remis an"]);
     talk.input(Input::Line(game, game_state("e2e4 e7e5", "")));
-    assert_eq!(talk.said(), ["Remis abgelehnt"]);
+    assert_eq!(talk.said(), ["ANGEBOT: DrawDeclined"]);
 
     // No twice: nothing is sent.
     talk.act(Act::Wish(Intent::Resign));
@@ -526,7 +529,10 @@ fn offers_and_takebacks_of_either_side_are_said_and_ours_asked_first() {
     ));
     assert_eq!(
         talk.said(),
-        ["Schwarz bittet um Zugrücknahme, Zugrücknahme annehmen oder Zugrücknahme ablehnen"]
+        [
+            "ANGEBOT: TakebackAsked",
+            "Zugrücknahme annehmen oder Zugrücknahme ablehnen"
+        ]
     );
     talk.events();
     talk.act(Act::Wish(Intent::AcceptTakeback));

@@ -65,6 +65,12 @@ fn moved(s: &mut Session, uci: &str, after: usize, at: u64) -> Vec<Effect> {
     )
 }
 
+/// The opponent's move followed on the pegs.
+fn follow(s: &mut Session, from: Square, to: Square, at: u64) {
+    peg(s, BoardInput::Up(from), at);
+    peg(s, BoardInput::Down(to, Cell::Peg), at + 10);
+}
+
 /// The VI player's move on the pegs, announced by typing it.
 fn vi_move(s: &mut Session, from: Square, to: Square, announced: &str, at: u64) -> Vec<Effect> {
     peg(s, BoardInput::Up(from), at);
@@ -169,7 +175,11 @@ fn the_keyboard_speaks_for_the_vi_player_alone_and_offers_go_both_ways() {
     );
     assert_eq!(said(&offered), ["Schwarz bietet Remis an"]);
     assert_eq!(recorded(&offered), ["draw_offer"]);
-    let declined = line(&mut s, "Remis ablehnen", 300);
+    // Against a remote opponent what goes to the server is asked back first (issue 32).
+    let asked = line(&mut s, "Remis ablehnen", 300);
+    assert!(to_opponent(&asked).is_empty());
+    assert_eq!(said(&asked), ["Remis ablehnen? ja oder nein"]);
+    let declined = line(&mut s, "ja", 350);
     assert_eq!(
         to_opponent(&declined),
         [ToOpponent::Request(OurRequest::DeclineDraw)]
@@ -241,6 +251,7 @@ fn an_end_decided_outside_for_another_reason_is_recorded_with_that_reason() {
         Duration::from_millis(400),
     );
     assert_eq!(recorded(&ended), ["result"]);
+    assert_eq!(said(&ended), ["vom Server beendet"]);
     assert!(
         ended
             .iter()
@@ -250,6 +261,81 @@ fn an_end_decided_outside_for_another_reason_is_recorded_with_that_reason() {
         panic!()
     };
     assert_eq!(sheet.game().outcome().unwrap().reason, EndReason::Agreement);
+}
+
+#[test]
+fn our_move_that_mates_is_sent_at_once_with_a_clock() {
+    // 5.1.1: "The game is won by the player who has checkmated his opponent's king. This
+    // immediately ends the game": no clock press completes it, so it goes out as made.
+    let mut s = against_remote(Some("15+10"));
+    vi_move(&mut s, Square::E2, Square::E4, "Eva vier", 100);
+    let _ = s.handle(Input::ClockButton, Duration::from_millis(150));
+    moved(&mut s, "f7f6", 1, 200);
+    follow(&mut s, Square::F7, Square::F6, 250);
+    vi_move(&mut s, Square::D2, Square::D4, "David vier", 300);
+    let _ = s.handle(Input::ClockButton, Duration::from_millis(350));
+    moved(&mut s, "g7g5", 3, 400);
+    follow(&mut s, Square::G7, Square::G5, 450);
+    let ours = vi_move(&mut s, Square::D1, Square::H5, "Dame Hector fünf", 500);
+    assert!(s.game().is_over(), "{:?}", said(&ours));
+    assert_eq!(
+        to_opponent(&ours),
+        [ToOpponent::Moved {
+            uci: "d1h5".into(),
+            after: 4
+        }]
+    );
+}
+
+#[test]
+fn online_the_flag_is_the_servers_to_say() {
+    // 6.9's flag is the server's online: it counts the line's lag, and its end says it.
+    let mut s = against_remote(Some("1+0"));
+    vi_move(&mut s, Square::E2, Square::E4, "Eva vier", 100);
+    let _ = s.handle(Input::ClockButton, Duration::from_millis(150));
+    moved(&mut s, "e7e5", 1, 200);
+    let late = s.handle(Input::Tick, Duration::from_secs(120));
+    assert!(recorded(&late).is_empty(), "{:?}", said(&late));
+    assert!(!s.game().is_over());
+    assert!(
+        !said(&late).iter().any(|l| l.contains("Zeit abgelaufen")),
+        "{:?}",
+        said(&late)
+    );
+}
+
+#[test]
+fn a_resignation_and_a_flag_outside_are_recorded_as_such_with_the_outsides_words() {
+    // 5.1.2 "The game is won by the player whose opponent declares he resigns"; 6.9 "if a
+    // player does not complete the prescribed number of moves in the allotted time, the game
+    // is lost by that player": the server's reason is the record's.
+    for (reason, entry) in [
+        (EndReason::Resignation { by: Color::Black }, "resign"),
+        (
+            EndReason::FlagFall {
+                fallen: Color::Black,
+            },
+            "flag",
+        ),
+    ] {
+        let mut s = against_remote(None);
+        vi_move(&mut s, Square::E2, Square::E4, "Eva vier", 100);
+        moved(&mut s, "e7e5", 1, 200);
+        let ended = s.handle(
+            Input::Opponent(FromOpponent::Ended {
+                outcome: GameOutcome {
+                    result: GameResult::WhiteWins,
+                    reason,
+                },
+                why: vec![Token::Word(Word::EndedByServer)],
+            }),
+            Duration::from_millis(400),
+        );
+        assert_eq!(recorded(&ended)[0], entry, "{reason:?}");
+        assert_eq!(s.game().outcome().map(|o| o.reason), Some(reason));
+        // The outside's words of the end, not the result's again.
+        assert_eq!(said(&ended), ["vom Server beendet"]);
+    }
 }
 
 #[test]

@@ -61,6 +61,10 @@ impl LineView {
 
 impl Port for LineView {
     fn start(&mut self) -> Vec<Input> {
+        if self.keys.is_some() {
+            // Read since before the game (the online game's lobby): it goes on.
+            return Vec::new();
+        }
         self.keys = Some(match LineTerminal::start() {
             Some((terminal, keys)) => {
                 self.terminal = Some(terminal);

@@ -8,6 +8,8 @@ pub(crate) mod boards;
 pub(crate) mod engine;
 pub(crate) mod journal;
 pub(crate) mod journal_queue;
+#[cfg(feature = "online")]
+pub(crate) mod lichess;
 pub(crate) mod lines;
 pub(crate) mod log;
 pub(crate) mod rate_kept;
@@ -24,6 +26,21 @@ use super::signals::EndSignals;
 use crate::error::Error;
 use crate::record::GameFiles;
 
+/// Ports opened before the game: the online game's lobby (a seek, a challenge) needs the
+/// signals, the keyboard and the speaker before the game exists, and hands them over with
+/// the opponent's port.
+#[derive(Default)]
+pub(crate) struct Opened {
+    /// The ending signals, caught.
+    pub(crate) signals: Option<EndSignals>,
+    /// The line view, its keyboard read already.
+    pub(crate) terminal: Option<lines::LineView>,
+    /// The speaker, open or opening.
+    pub(crate) speaker: Option<speaker::SpeakerPort>,
+    /// The opponent's port (lichess), the first source.
+    pub(crate) opponent: Option<Box<dyn super::port::Port>>,
+}
+
 /// The ports of a game, as the settings and the command line ask, in the order they see
 /// effects and are left: the sources first (they end before the last words), the view before
 /// the speaker (its screen is left before the last words are waited for). `session` is the
@@ -38,32 +55,61 @@ pub(crate) fn open(
     resumed: bool,
     at: std::time::Duration,
 ) -> Result<Ports, Error> {
+    open_with(
+        settings,
+        args,
+        session,
+        files,
+        resumed,
+        at,
+        Opened::default(),
+    )
+}
+
+/// [`open`], with the ports `opened` before the game taken over.
+pub(crate) fn open_with(
+    settings: &Settings,
+    args: &PlayArgs,
+    session: &mut Session,
+    files: GameFiles,
+    resumed: bool,
+    at: std::time::Duration,
+    opened: Opened,
+) -> Result<Ports, Error> {
     let speech = settings.game.speech();
     let mut ports: Ports = Vec::new();
-    match EndSignals::catch() {
+    match opened.signals.map_or_else(EndSignals::catch, Ok) {
         Ok(signals) => ports.push(Box::new(signals)),
         Err(err) => {
             tracing::warn!("signals cannot be caught ({err}): Ctrl-C ends without closing");
         }
     }
     // The speaker opens on a thread of its own: started first, it has the most time.
-    let speaker = speaker::SpeakerPort::open(settings);
-    let terminal: Box<dyn super::port::Port> = match args.seat.view {
-        View::Board => match view::ViewPort::enter(speech, session.view_snapshot(at), at) {
-            Ok(view) => Box::new(view),
-            Err(err) => Box::new(lines::LineView::new(
-                speech,
-                vec![Input::Device(DeviceReport::ViewUnavailable {
-                    detail: err.to_string(),
-                })],
-            )),
+    let speaker = match opened.speaker {
+        Some(speaker) => Some(speaker),
+        None => speaker::SpeakerPort::open(settings),
+    };
+    let terminal: Box<dyn super::port::Port> = match (opened.terminal, args.seat.view) {
+        // The keyboard is read already: the lines go on.
+        (Some(lines), _) => Box::new(lines),
+        (None, view) => match view {
+            View::Board => match view::ViewPort::enter(speech, session.view_snapshot(at), at) {
+                Ok(view) => Box::new(view),
+                Err(err) => Box::new(lines::LineView::new(
+                    speech,
+                    vec![Input::Device(DeviceReport::ViewUnavailable {
+                        detail: err.to_string(),
+                    })],
+                )),
+            },
+            _ => Box::new(lines::LineView::new(speech, Vec::new())),
         },
-        _ => Box::new(lines::LineView::new(speech, Vec::new())),
     };
     let mut journal = journal::Journal::new(files, session.sheet().clone(), speech.lang);
     if resumed {
         journal.write_pgn();
     }
+    ports.extend(opened.opponent);
     ports.extend(boards::open(settings, args, session)?);
     #[cfg(feature = "engine")]
     ports.extend(

@@ -589,6 +589,15 @@ impl LichessServer {
         world.push_event(&json!({"type": "challenge", "challenge": challenge, "compat": {"bot": false, "board": true}}));
     }
 
+    /// A line that is not what the API describes, on every stream of the game (bytes as
+    /// given: not JSON, or not UTF-8).
+    pub fn send_garbage(&self, line: &str) {
+        let mut world = self.world();
+        let game = world.current();
+        game.sinks
+            .retain(|sink| sink.send(Push::Line(line.to_string())).is_ok());
+    }
+
     /// Every stream of the game is cut (no last chunk: the connection drops).
     pub fn cut_game_streams(&self) {
         let mut world = self.world();
