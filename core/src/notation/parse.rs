@@ -232,17 +232,14 @@ fn query_from_computer_notation(text: &str) -> Option<MoveQuery> {
     }
     // Each language's own piece letters in SAN ("Sf3", "Lxb5", "e8=D" in German; "Cf3",
     // "Fb5" in French), read after the English ones, which they never replace.
-    if cleaned
+    let english: String = cleaned
         .chars()
-        .any(|c| c.is_uppercase() && !"KQRBNO".contains(c))
-    {
-        let english: String = cleaned
-            .chars()
-            .map(|c| match own_piece_letter(c) {
-                Some(role) if !"KQRBNO".contains(c) => role.upper_char(),
-                _ => c,
-            })
-            .collect();
+        .map(|c| match own_piece_letter(c) {
+            Some(role) if !"KQRBNO".contains(c) => role.upper_char(),
+            _ => c,
+        })
+        .collect();
+    if english != cleaned {
         attempts.push(english);
     }
     for attempt in attempts {
