@@ -1,6 +1,6 @@
 //! Tells the linker where libvosk (and, for Windows, liblouis) is, so that the program runs
 //! with no environment variables, and tells the program which checkout it was built in
-//! (development builds only).
+//! (none: the program finds a checkout when it runs, `src/data_dirs.rs`).
 //!
 //! libvosk comes from the PyPI wheel `vosk` (see scripts/setup.sh and scripts/cross.sh), one
 //! per target: `libvosk.so` in `.deps/vosk` (x86_64 Linux), `.deps/vosk-aarch64` (aarch64
@@ -8,13 +8,12 @@
 //! Windows). The folder is taken from `ANNEXD_VOSK_LIB_DIR` if set. Without it a build with
 //! voice input stops at once with one line that says what to run.
 //!
-//! On Linux the program finds libvosk through its RUNPATH: for a development build, first the
-//! folder it was linked from; always `$ORIGIN/../lib/annexd` (where the Debian package puts
-//! it, `/usr/lib/annexd/` beside `/usr/bin/annexd`). A packaged build (`ANNEXD_PACKAGE=1`,
-//! set by the packaging scripts) has the relative RUNPATH only and no path into the checkout
-//! at all: `ANNEXD_CHECKOUT` (read by `src/data_dirs.rs`) is then left unset. On Windows a
-//! program finds its DLLs in its own folder (the zip puts them there) or on `PATH` (Wine's
-//! `WINEPATH` in the tests).
+//! On Linux the program finds libvosk through its RUNPATH: first the folder it was linked
+//! from, then `$ORIGIN/../lib/annexd` (where the Debian package puts it, `/usr/lib/annexd/`
+//! beside `/usr/bin/annexd`). Every build is the same whoever makes it: the packaging scripts
+//! take the program the tests ran and set its RUNPATH to the relative folder only (patchelf),
+//! so that the package holds no path into the checkout. On Windows a program finds its DLLs
+//! in its own folder (the zip puts them there) or on `PATH` (Wine's `WINEPATH` in the tests).
 //!
 //! liblouis for Windows is cross-built from source by scripts/cross.sh into
 //! `.deps/louis-windows` (`ANNEXD_LOUIS_DIR` if set): its import library is in `lib/`.
@@ -29,22 +28,14 @@ use std::path::{Path, PathBuf};
 fn main() {
     println!("cargo:rerun-if-env-changed=ANNEXD_VOSK_LIB_DIR");
     println!("cargo:rerun-if-env-changed=ANNEXD_LOUIS_DIR");
-    println!("cargo:rerun-if-env-changed=ANNEXD_PACKAGE");
-    let packaged = std::env::var_os("ANNEXD_PACKAGE").is_some_and(|v| v == "1");
     let checkout = PathBuf::from(std::env::var_os("CARGO_MANIFEST_DIR").expect("cargo sets it"));
     let target = Target::of_build();
-    if !packaged {
-        println!(
-            "cargo:rustc-env=ANNEXD_CHECKOUT={}",
-            target.path_as_seen(&checkout)
-        );
-    }
     git_commit(&checkout);
     if target.windows {
         louis_for_windows(&checkout);
     }
     if std::env::var_os("CARGO_FEATURE_WHISPER").is_some() {
-        link_ctranslate2(&checkout, packaged, &target);
+        link_ctranslate2(&checkout, &target);
     }
     if std::env::var_os("CARGO_FEATURE_RECOGNITION").is_none() {
         return;
@@ -71,9 +62,7 @@ fn main() {
         // The DLL is found beside the program (or on PATH) when it runs.
         return;
     }
-    if !packaged {
-        println!("cargo:rustc-link-arg=-Wl,-rpath,{}", dir.display());
-    }
+    println!("cargo:rustc-link-arg=-Wl,-rpath,{}", dir.display());
     // `$ORIGIN` reaches the linker as written (no shell in between): the loader replaces it
     // with the folder of the program.
     println!("cargo:rustc-link-arg=-Wl,-rpath,$ORIGIN/../lib/annexd");
@@ -83,8 +72,6 @@ fn main() {
 struct Target {
     windows: bool,
     arch: String,
-    /// The build machine is Unix: a Windows program built here runs under Wine.
-    host_unix: bool,
 }
 
 impl Target {
@@ -93,7 +80,6 @@ impl Target {
         Target {
             windows: var("CARGO_CFG_TARGET_OS") == "windows",
             arch: var("CARGO_CFG_TARGET_ARCH"),
-            host_unix: cfg!(unix),
         }
     }
 
@@ -120,17 +106,6 @@ impl Target {
             (true, _) => "scripts/cross.sh setup windows".into(),
             (false, "x86_64" | "") => "scripts/setup.sh".into(),
             (false, arch) => format!("scripts/cross.sh setup {arch}"),
-        }
-    }
-
-    /// A folder of the build machine as the built program sees it: a Windows program built
-    /// on Unix runs under Wine, whose drive `Z:` is the Unix root.
-    fn path_as_seen(&self, path: &Path) -> String {
-        let shown = path.display().to_string();
-        if self.windows && self.host_unix && shown.starts_with('/') {
-            format!("Z:{}", shown.replace('/', "\\"))
-        } else {
-            shown
         }
     }
 }
@@ -164,7 +139,7 @@ fn louis_for_windows(checkout: &Path) {
 /// setup puts there for the static libraries it names but the wheel's library contains).
 /// The wheel's library is for x86_64 Linux: other targets build without the feature
 /// (scripts/cross.sh chooses their features).
-fn link_ctranslate2(checkout: &Path, packaged: bool, target: &Target) {
+fn link_ctranslate2(checkout: &Path, target: &Target) {
     if target.windows || !matches!(target.arch.as_str(), "x86_64" | "") {
         println!(
             "cargo::error=the Whisper engine (feature `whisper`) is built for x86_64 Linux only: \
@@ -186,9 +161,7 @@ fn link_ctranslate2(checkout: &Path, packaged: bool, target: &Target) {
         return;
     }
     println!("cargo:rustc-link-search=native={}", dir.display());
-    if !packaged {
-        println!("cargo:rustc-link-arg=-Wl,-rpath,{}", dir.display());
-    }
+    println!("cargo:rustc-link-arg=-Wl,-rpath,{}", dir.display());
     // Once in the RUNPATH: libvosk's part names it when voice input through Vosk is built.
     if std::env::var_os("CARGO_FEATURE_RECOGNITION").is_none() {
         println!("cargo:rustc-link-arg=-Wl,-rpath,$ORIGIN/../lib/annexd");
@@ -213,12 +186,20 @@ fn whisper_bridge(checkout: &Path) {
         );
         return;
     };
-    cxx_build::bridge("src/listen/whisper/decoder.rs")
+    let mut build = cxx_build::bridge("src/listen/whisper/decoder.rs");
+    build
         .file("src/listen/whisper/decoder.cc")
         .include(&include)
         .std("c++17")
-        .flag_if_supported("-Wno-unused-parameter")
-        .compile("annexd-whisper");
+        .flag_if_supported("-Wno-unused-parameter");
+    // The program holds no path of the machine that built it: the bridge's own headers are
+    // in OUT_DIR (below the checkout's target/, or wherever CARGO_TARGET_DIR is).
+    let mut folders = vec![checkout.to_path_buf()];
+    folders.extend(std::env::var_os("OUT_DIR").map(PathBuf::from));
+    for folder in folders {
+        build.flag_if_supported(format!("-ffile-prefix-map={}=.", folder.display()));
+    }
+    build.compile("annexd-whisper");
     println!("cargo:rustc-link-lib=dylib=ctranslate2");
 }
 

@@ -48,14 +48,21 @@ NAME="annexd${TOURNAMENT:+-tournament}-$VERSION"
 OUT="$ROOT/target/cross/windows-package"
 ZIP="$OUT/$NAME-windows-x86_64.zip"
 
-# The packaged build holds no path into this checkout (build.rs). It is built beside one
-# test, so that the dependencies have the features they have in scripts/test-windows.sh's
-# build (cargo adds those of the tests' own dependencies then) and only annexd itself is
-# compiled again after it.
-say "building annexd.exe (x86_64-pc-windows-gnu, the cross profile)"
+# The program scripts/test-windows.sh tested (it holds no path into this checkout: it finds
+# one when it runs, src/data_dirs.rs), by the very build of its tests (`cargo test
+# --workspace`: the same packages and targets give every crate the same features), so that
+# nothing is compiled again after them. The tournament build (annexd and its core without two
+# features) is compiled on its own, beside the program's tests so that the dependencies keep
+# their features.
 PROFILE=$(scripts/cross.sh profile)
-ANNEXD_PACKAGE=1 "${CROSS_FEATURES[@]}" scripts/cross.sh cargo windows build --quiet --locked \
-  --profile "$PROFILE" --bin annexd --test it >&2
+if [ -z "$TOURNAMENT" ]; then
+  say "building annexd.exe (x86_64-pc-windows-gnu: cargo test --workspace --no-run, the cross profile)"
+  scripts/cross.sh cargo windows test --quiet --locked --workspace --profile "$PROFILE" --no-run >&2
+else
+  say "building annexd.exe (x86_64-pc-windows-gnu, the cross profile, the tournament build)"
+  "${CROSS_FEATURES[@]}" scripts/cross.sh cargo windows build --quiet --locked \
+    --profile "$PROFILE" --bin annexd --test it >&2
+fi
 EXE="$ROOT/target/cross/x86_64-pc-windows-gnu/$PROFILE/annexd.exe"
 [ -f "$EXE" ] || { say "the build made no $EXE"; exit 1; }
 
@@ -129,5 +136,9 @@ EOF
 sed -i 's/$/\r/' "$STAGE/licences/README.txt"
 
 say "zipping $NAME"
-(cd "$STAGE" && zip -q -r -X "$ZIP" .)
+# ANNEXD_PACKAGE_FAST=1 (the test command's zips, unpacked and thrown away): the same files,
+# compressed faster.
+LEVEL=()
+if [ "${ANNEXD_PACKAGE_FAST:-}" = 1 ]; then LEVEL=(-1); fi
+(cd "$STAGE" && zip -q -r -X "${LEVEL[@]}" "$ZIP" .)
 echo "$ZIP"

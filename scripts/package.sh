@@ -16,8 +16,10 @@
 # shell completions generated from the command line definition, and the docs
 # (docs/install.md). It installs what it needs (scripts/setup.sh, cargo-deb into
 # ~/.cargo/bin) and redoes only what is out of date: the build is cargo's, in its own profile
-# (target/deb/; for arm64 scripts/cross.sh's, in target/cross/), and the .deb is made again
-# only when one of its inputs is newer than it.
+# (target/deb/; for arm64 scripts/cross.sh's, in target/cross/), the test command's own, so
+# that the package holds the very program the tests ran (only its RUNPATH is set, with
+# patchelf, to the package's folder); the .deb is made again only when one of its inputs is
+# newer than it.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 ROOT=$(pwd)
@@ -63,25 +65,26 @@ if ! cargo deb --version >/dev/null 2>&1; then
   cargo install --quiet --locked --version "$CARGO_DEB_VERSION" cargo-deb >&2
 fi
 
-# The packaged build: no path into this checkout (build.rs), and the libvosk it links is the
-# one it ships.
-export ANNEXD_PACKAGE=1
-unset ANNEXD_VOSK_LIB_DIR
-# The C++ of the Whisper engine's bridge (ct2rs, cxx) names its headers by path: the checkout
-# is written as "." in the program (cc reads CXXFLAGS).
-export CXXFLAGS="${CXXFLAGS:-} -ffile-prefix-map=$ROOT=."
 if [ -z "$CROSS" ]; then
   # The paths below (and cargo-deb's) are in this checkout's target/.
   export CARGO_TARGET_DIR="$ROOT/target"
   PROFILE=deb
-  say "building (cargo build --profile $PROFILE ${FEATURES[*]})"
-  # Both builds keep their compiled parts in target/deb/ (cargo tells them apart by their
-  # features): switching between them only links target/deb/annexd again. Built beside one
-  # test, as the test command's build is (scripts/test.sh: the same profile), so that the
-  # dependencies keep the features the tests' own dependencies add, and only annexd itself
-  # (its packaged paths) is compiled again after the tests.
-  cargo build --quiet --locked --profile "$PROFILE" "${FEATURES[@]}" \
-    -p annexd --bin annexd --test it >&2
+  if [ -z "$TOURNAMENT" ]; then
+    # The very build of the test command's tests (scripts/test.sh: `cargo test --workspace
+    # --profile deb`): the same packages and targets give the same features to every crate,
+    # so after the tests nothing is compiled again, and the program packaged is the one the
+    # tests ran. (`-p annexd --bin annexd` alone would leave out the core's dev-dependencies,
+    # which change its features: the core and annexd compiled a second time.)
+    say "building (cargo test --workspace --profile $PROFILE --no-run)"
+    cargo test --quiet --locked --workspace --profile "$PROFILE" --no-run >&2
+  else
+    # The tournament build: annexd and its core without two features (compiled on their own,
+    # in target/deb/ beside the other build; switching between them only links again),
+    # built beside the program's tests so that the dependencies keep their features.
+    say "building (cargo build --profile $PROFILE ${FEATURES[*]})"
+    cargo build --quiet --locked --profile "$PROFILE" "${FEATURES[@]}" \
+      -p annexd --bin annexd --test it >&2
+  fi
   BIN="$ROOT/target/$PROFILE/annexd"
   # The private libraries the program links: libvosk, and libctranslate2 (feature `whisper`).
   LIBS=("$ROOT/.deps/vosk/libvosk.so" "$ROOT"/.deps/ctranslate2/lib/libctranslate2-*.so.*
@@ -94,16 +97,32 @@ else
   # shares; run here under qemu.
   export CARGO_TARGET_DIR="$ROOT/target/cross"
   PROFILE=$(scripts/cross.sh profile)
-  # Built beside one test, so that the dependencies have the features they have in
-  # scripts/test-aarch64.sh's build and only annexd itself is compiled again after it.
-  say "building for aarch64 (cargo build --profile $PROFILE, scripts/cross.sh)"
-  scripts/cross.sh cargo aarch64 build --quiet --locked --profile "$PROFILE" \
-    --bin annexd --test it >&2
+  # The build of scripts/test-aarch64.sh's tests (the same packages and targets, so the
+  # same features): nothing is compiled again after it, and the program packaged is the one
+  # its tests ran under qemu.
+  say "building for aarch64 (cargo test --profile $PROFILE --no-run, scripts/cross.sh)"
+  scripts/cross.sh cargo aarch64 test --quiet --locked --profile "$PROFILE" --no-run \
+    -p annexd-core -p annexd --test it >&2
   BIN="$ROOT/target/cross/aarch64-unknown-linux-gnu/$PROFILE/annexd"
   LIBS=("$ROOT/.deps/vosk-aarch64/libvosk.so")
   RUN=(qemu-aarch64)
   DEB_TARGET=(--target aarch64-unknown-linux-gnu)
 fi
+# The program the tests ran, staged where cargo-deb looks for it (a target folder of its own
+# for each package, so that cargo's files are left alone), with the package's RUNPATH
+# instead of the checkout's: the package holds no path into this checkout. Staged again only
+# when cargo's file is another (cargo links the build of the features asked for in place).
+STAGE="$ROOT/target/package-stage/$PACKAGE-$ARCH"
+STAGED="$STAGE/${DEB_TARGET[1]:+${DEB_TARGET[1]}/}$PROFILE/annexd"
+SOURCE_ID=$(stat -L -c '%i %s %Y' "$BIN")
+if [ ! -f "$STAGED" ] || [ "$(cat "$STAGED.from" 2>/dev/null)" != "$SOURCE_ID" ]; then
+  mkdir -p "$(dirname "$STAGED")"
+  cp "$BIN" "$STAGED.new"
+  patchelf --set-rpath '$ORIGIN/../lib/annexd' "$STAGED.new"
+  mv "$STAGED.new" "$STAGED"
+  echo "$SOURCE_ID" > "$STAGED.from"
+fi
+
 # The package's private libraries are the target's (Cargo.toml's assets name this folder),
 # copied only when they differ, so that the package is not made again for nothing.
 LIBDIR="$ROOT/target/package-libs"
@@ -141,8 +160,13 @@ printf 'annexd (%s-1) unstable; urgency=medium\n\n  * annexd %s, built from %s.\
   "$MAINTAINER" "$DATE" > "$CHANGES.new"
 if cmp -s "$CHANGES.new" "$CHANGES"; then rm "$CHANGES.new"; else mv "$CHANGES.new" "$CHANGES"; fi
 
+# ANNEXD_PACKAGE_FAST=1 (the test command's packages, which are unpacked and thrown away):
+# the same files, compressed faster into a larger .deb.
+FAST=()
+if [ "${ANNEXD_PACKAGE_FAST:-}" = 1 ]; then FAST=(--fast); fi
+
 DEB="$ROOT/target/debian/${PACKAGE}_${VERSION}-1_${ARCH}.deb"
-INPUTS=("$BIN" "$LIBDIR" voices "$DOCS" "$CHANGES" README.md docs models/README.md Cargo.toml
+INPUTS=("$STAGED" "$LIBDIR" voices "$DOCS" "$CHANGES" README.md docs models/README.md Cargo.toml
         scripts/package.sh)
 if [ -f "$DEB" ] && [ -z "$(find "${INPUTS[@]}" -newer "$DEB" -print -quit)" ]; then
   say "up to date"
@@ -160,7 +184,8 @@ else
     > "$SHIM/dpkg-shlibdeps"
   chmod +x "$SHIM/dpkg-shlibdeps"
   PATH="$SHIM:$PATH" LD_LIBRARY_PATH="$PRIVATE_LIBS" \
-    cargo deb --quiet --locked --profile "$PROFILE" --no-build "${DEB_TARGET[@]}" \
+    CARGO_TARGET_DIR="$STAGE" \
+    cargo deb --quiet --locked --profile "$PROFILE" --no-build "${DEB_TARGET[@]}" "${FAST[@]}" \
     "${VARIANT[@]}" --output "$DEB" >&2
   # cargo-deb only warns when dpkg-shlibdeps fails: a package without Depends is no package.
   if [ -z "$(dpkg-deb -f "$DEB" Depends)" ]; then

@@ -30,8 +30,9 @@ if [ "$(id -u)" -ne 0 ]; then SUDO="sudo"; fi
 #    voices and test audio (espeak-ng, sox), terminal tests (tmux), pseudo-terminals (socat).
 PACKAGES=(pkg-config libasound2-dev libudev-dev libspeechd-dev libclang-dev
           speech-dispatcher speech-dispatcher-espeak-ng espeak-ng sox tmux socat unzip)
-# The Debian package (scripts/package.sh): dpkg-shlibdeps works out its Depends.
-PACKAGES+=(dpkg-dev)
+# The Debian package (scripts/package.sh): dpkg-shlibdeps works out its Depends; patchelf
+# gives the tested program the package's RUNPATH.
+PACKAGES+=(dpkg-dev patchelf)
 # The peg board's firmware (firmware/): the AVR toolchain, and simavr to run it in tests.
 PACKAGES+=(make gcc-avr avr-libc simavr libsimavr-dev libelf-dev)
 # Bluetooth LE boards (the `ble` feature, btleplug over BlueZ): libdbus to build; the tests

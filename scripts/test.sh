@@ -27,6 +27,13 @@ step() {
 }
 
 CROSS="${ANNEXD_CROSS:-windows aarch64}"
+# The packages made here are unpacked, tested and thrown away: compressed fast (the same
+# files; scripts/package.sh and package-windows.sh compress fully when run on their own).
+export ANNEXD_PACKAGE_FAST=1
+# Most of the program's tests wait (on a child program, a terminal, a serial line, a clock):
+# more of them at once than there are cores keeps the cores busy (on two cores, 246 of them
+# took 99 s with six at once, 183 s with two). Each test has its own folders and devices.
+TEST_THREADS="${RUST_TEST_THREADS:-6}"
 # The machine's own parts first (packages, libraries, models, voices); the cross toolchains
 # (mostly downloads: MinGW, Wine, qemu, arm64 libraries) are fetched meanwhile, beside the
 # machine's own build, which is mostly computing.
@@ -46,9 +53,9 @@ step "clippy" cargo clippy --quiet --workspace --all-targets -- -D warnings
 step "doc" env RUSTDOCFLAGS="-D warnings" cargo doc --quiet --workspace --no-deps
 step "check without features" cargo check --quiet --no-default-features
 step "firmware" make -s -C firmware check
-# In the Debian package's profile (Cargo.toml's `deb`): what the tests compile, the package
-# takes as it is (only annexd itself is compiled again, for its packaged paths).
-step "tests" cargo test --workspace --no-fail-fast --profile deb
+# In the Debian package's profile (Cargo.toml's `deb`): the program these tests run is the
+# one the package holds (scripts/package.sh compiles nothing again and only sets its RUNPATH).
+step "tests" env RUST_TEST_THREADS="$TEST_THREADS" cargo test --workspace --no-fail-fast --profile deb
 # The Debian package, unpacked and run with the checkout hidden (issue 16); and the
 # tournament build's, without the engine and the network (issues 31, 33).
 step "package" scripts/test-package.sh

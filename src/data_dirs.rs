@@ -22,12 +22,14 @@
 //!    and `share/annexd/` beside the program's prefix (`<prefix>/bin/annexd` looks in
 //!    `<prefix>/share/annexd/`: a package unpacked anywhere with `dpkg-deb -x`);
 //!    Windows: the program's own folder (`annexd.exe`'s, where the zip puts the voices);
-//! 3. for a development build only, the checkout it was built in.
+//! 3. a checkout of annexd the program runs from (a development build).
 //!
-//! A development build is any build not made by the packaging scripts: build.rs sets
-//! `ANNEXD_CHECKOUT` unless `ANNEXD_PACKAGE=1`. A debug or release build in the checkout
-//! therefore finds the checkout's `voices/` and `models/`; the packaged program holds no path
-//! into the tree it was built in.
+//! The checkout is found when the program runs, not written into it when it is built: it is
+//! the nearest folder above the program that holds annexd's `Cargo.toml` (a program in the
+//! checkout's `target/`), else the folder cargo names in `CARGO_MANIFEST_DIR` when it runs
+//! the program (`cargo run`, `cargo test`) with its build kept elsewhere. So the program the
+//! tests ran is the program the packages ship (scripts/package.sh copies it): it holds no
+//! path into the tree it was built in, and installed, it finds no checkout.
 
 use std::path::{Path, PathBuf};
 
@@ -41,9 +43,36 @@ pub const MODELS: &str = "models";
 #[cfg(not(windows))]
 pub const SYSTEM_ROOT: &str = "/usr/share/annexd";
 
-/// The checkout this program was built in, for a development build; `None` when packaged.
-pub fn checkout() -> Option<&'static Path> {
-    option_env!("ANNEXD_CHECKOUT").map(Path::new)
+/// The checkout of annexd this program runs from, if any (see the module documentation).
+pub fn checkout() -> Option<PathBuf> {
+    checkout_for(
+        std::env::current_exe().ok().as_deref(),
+        std::env::var_os("CARGO_MANIFEST_DIR").as_deref(),
+    )
+}
+
+/// The checkout for a program at `exe` started with `CARGO_MANIFEST_DIR` = `manifest_dir`:
+/// the nearest folder above the program holding annexd's `Cargo.toml`, else `manifest_dir`
+/// when it holds it.
+pub fn checkout_for(exe: Option<&Path>, manifest_dir: Option<&std::ffi::OsStr>) -> Option<PathBuf> {
+    let above = exe
+        .into_iter()
+        .flat_map(Path::ancestors)
+        .skip(1)
+        .find(|dir| is_checkout(dir));
+    above.map(Path::to_path_buf).or_else(|| {
+        manifest_dir
+            .map(PathBuf::from)
+            .filter(|dir| is_checkout(dir))
+    })
+}
+
+/// Whether `dir` is a checkout of annexd: its `Cargo.toml` is annexd's (the package named
+/// `annexd`), and its voices are there.
+fn is_checkout(dir: &Path) -> bool {
+    dir.join(VOICES).is_dir()
+        && std::fs::read_to_string(dir.join("Cargo.toml"))
+            .is_ok_and(|manifest| manifest.lines().any(|l| l.trim() == "name = \"annexd\""))
 }
 
 fn project() -> Option<directories::ProjectDirs> {
@@ -112,7 +141,7 @@ pub fn roots() -> Vec<PathBuf> {
     roots_for(
         &personal,
         std::env::current_exe().ok().as_deref(),
-        checkout(),
+        checkout().as_deref(),
     )
 }
 
@@ -240,21 +269,40 @@ mod tests {
     }
 
     #[test]
-    fn a_packaged_build_has_no_checkout_and_a_development_build_has_this_one() {
-        // Tests are development builds: they see the checkout they were built in (under
-        // Wine, the Unix folder through drive Z:).
-        let manifest = env!("CARGO_MANIFEST_DIR");
-        let seen = if cfg!(windows) && manifest.starts_with('/') {
-            format!("Z:{}", manifest.replace('/', "\\"))
+    fn the_checkout_is_found_above_the_program_or_from_cargo_and_never_when_installed() {
+        // This test program is in the checkout's target folder (under Wine, the Unix folder
+        // through drive Z:): the checkout is found above it, with or without cargo's word.
+        let manifest = Path::new(env!("CARGO_MANIFEST_DIR"));
+        let found = checkout().expect("the tests run from a checkout");
+        assert!(is_checkout(&found), "{}", found.display());
+        if cfg!(windows) {
+            let seen = format!("Z:{}", manifest.display().to_string().replace('/', "\\"));
+            assert_eq!(found, Path::new(&seen));
         } else {
-            manifest.to_string()
-        };
-        assert_eq!(checkout(), Some(Path::new(&seen)));
-        let packaged = roots_for(&[], Some(Path::new("/tmp/x/usr/bin/annexd")), None);
-        assert!(
-            !packaged
-                .iter()
-                .any(|r| r.starts_with(env!("CARGO_MANIFEST_DIR")))
+            assert_eq!(
+                found.canonicalize().unwrap(),
+                manifest.canonicalize().unwrap()
+            );
+        }
+        let exe = std::env::current_exe().unwrap();
+        assert_eq!(checkout_for(Some(&exe), None), Some(found.clone()));
+        // A program outside any checkout: only cargo's word finds it, and only when it names
+        // annexd's checkout (not the core's, not a folder of another project).
+        let outside = tempfile::tempdir().unwrap();
+        let exe = outside.path().join("bin").join("annexd");
+        assert_eq!(checkout_for(Some(&exe), None), None);
+        assert_eq!(
+            checkout_for(Some(&exe), Some(found.as_os_str())),
+            Some(found.clone())
         );
+        let core = found.join("core");
+        assert_eq!(checkout_for(Some(&exe), Some(core.as_os_str())), None);
+        let other = outside.path().join("other");
+        std::fs::create_dir_all(other.join(VOICES)).unwrap();
+        std::fs::write(other.join("Cargo.toml"), "[package]\nname = \"other\"\n").unwrap();
+        assert_eq!(checkout_for(Some(&exe), Some(other.as_os_str())), None);
+        // The installed program's roots hold no checkout.
+        let packaged = roots_for(&[], Some(Path::new("/tmp/x/usr/bin/annexd")), None);
+        assert!(!packaged.iter().any(|r| r.starts_with(manifest)));
     }
 }

@@ -12,6 +12,8 @@ fn annexd(args: &[&str]) -> Output {
         // No settings file of the machine's user may change the test.
         .env("XDG_CONFIG_HOME", config.path())
         .env("XDG_DATA_HOME", config.path())
+        // Nor the last game another test started (its note is in the state folder).
+        .env("XDG_STATE_HOME", config.path())
         .output()
         .expect("annexd runs")
 }

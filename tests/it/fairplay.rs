@@ -208,6 +208,7 @@ fn fairplay_before_the_first_game_says_what_the_build_can_and_cannot_do() {
             .args(["fairplay", "--lang", lang])
             .env("XDG_CONFIG_HOME", home.path().join("config"))
             .env("XDG_DATA_HOME", home.path().join("data"))
+            .env("XDG_STATE_HOME", home.path().join("state"))
             .output()
             .unwrap();
         assert_eq!(out.status.code(), Some(0), "{lang}");

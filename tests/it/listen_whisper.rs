@@ -323,7 +323,8 @@ fn against_the_engine_a_spoken_move_is_played_and_the_reply_announced() {
             ])
             .arg(&wav)
             .env("XDG_CONFIG_HOME", dir.path())
-            .env("XDG_DATA_HOME", dir.path());
+            .env("XDG_DATA_HOME", dir.path())
+            .env("XDG_STATE_HOME", dir.path());
         let mut game = Running::start(command);
         game.expect_containing(ready);
         game.expect_exact(&heard);

@@ -32,6 +32,11 @@ pub fn annexd() -> Command {
         .env(
             "XDG_CONFIG_HOME",
             std::env::temp_dir().join("annexd-tests-no-settings"),
+        )
+        // Nor the note of the last game the machine's user started (`resume` reads it).
+        .env(
+            "XDG_STATE_HOME",
+            std::env::temp_dir().join("annexd-tests-state"),
         );
     command
 }

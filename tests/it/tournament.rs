@@ -20,6 +20,7 @@ fn run_in(home: &Path, args: &[&str]) -> (Option<i32>, String) {
         .args(args)
         .env("XDG_CONFIG_HOME", home.join("config"))
         .env("XDG_DATA_HOME", home.join("data"))
+        .env("XDG_STATE_HOME", home.join("state"))
         .output()
         .unwrap();
     (
@@ -360,7 +361,8 @@ impl EarphoneAndRoom {
                 Path::new(env!("CARGO_MANIFEST_DIR")).join("voices"),
             )
             .env("XDG_CONFIG_HOME", home.join("config"))
-            .env("XDG_DATA_HOME", home.join("data"));
+            .env("XDG_DATA_HOME", home.join("data"))
+            .env("XDG_STATE_HOME", home.join("state"));
         command
     }
 }
