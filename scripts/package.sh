@@ -4,6 +4,7 @@
 #   scripts/package.sh                then: sudo apt install ./target/debian/annexd_…_amd64.deb
 #   scripts/package.sh --arch arm64   the package for a Raspberry Pi (aarch64), built here
 #                                     with scripts/cross.sh: target/debian/annexd_…_arm64.deb
+#   scripts/package.sh --install-tool only cargo-deb (compiled from source once)
 #   scripts/package.sh --tournament   the tournament build: the same program without the
 #                                     feature `engine` (no chess engine code; no network code
 #                                     exists in either), which `annexd fairplay` says:
@@ -26,10 +27,21 @@ ROOT=$(pwd)
 
 say() { printf 'package: %s\n' "$*" >&2; }
 
+# cargo-deb, the tool that makes the .deb, compiled from source once into ~/.cargo/bin.
+CARGO_DEB_VERSION=3.8.0
+install_tool() {
+  if ! cargo deb --version >/dev/null 2>&1; then
+    say "installing cargo-deb $CARGO_DEB_VERSION (once, into ~/.cargo/bin)"
+    cargo install --quiet --locked --version "$CARGO_DEB_VERSION" cargo-deb >&2
+  fi
+}
+
 ARCH=$(dpkg --print-architecture)
 TOURNAMENT=""
 while [ $# -gt 0 ]; do
   case "$1" in
+    # Only the tool, nothing else (scripts/test.sh compiles it while its setup downloads).
+    --install-tool) install_tool; exit 0 ;;
     --arch) ARCH=${2:?--arch needs amd64 or arm64}; shift 2 ;;
     --arch=*) ARCH=${1#--arch=}; shift ;;
     --tournament) TOURNAMENT=1; shift ;;
@@ -59,11 +71,7 @@ fi
 scripts/setup.sh >&2
 if [ -n "$CROSS" ]; then scripts/cross.sh setup "$CROSS" >&2; fi
 
-CARGO_DEB_VERSION=3.8.0
-if ! cargo deb --version >/dev/null 2>&1; then
-  say "installing cargo-deb $CARGO_DEB_VERSION (once, into ~/.cargo/bin)"
-  cargo install --quiet --locked --version "$CARGO_DEB_VERSION" cargo-deb >&2
-fi
+install_tool
 
 if [ -z "$CROSS" ]; then
   # The paths below (and cargo-deb's) are in this checkout's target/.

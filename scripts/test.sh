@@ -37,6 +37,10 @@ TEST_THREADS="${RUST_TEST_THREADS:-6}"
 # The machine's own parts first (packages, libraries, models, voices); the cross toolchains
 # (mostly downloads: MinGW, Wine, qemu, arm64 libraries) are fetched meanwhile, beside the
 # machine's own build, which is mostly computing.
+# cargo-deb (the Debian packages' tool) is compiled from source on a fresh machine: that
+# computing is done while the setup mostly downloads, and waited for before the packages.
+scripts/package.sh --install-tool > target/package-tool.log 2>&1 &
+PACKAGE_TOOL=$!
 step "setup (this machine)" env ANNEXD_CROSS=none scripts/setup.sh --test
 CROSS_SETUP_LOG=target/cross-setup.log
 cross_setup() {
@@ -56,6 +60,11 @@ step "firmware" make -s -C firmware check
 # In the Debian package's profile (Cargo.toml's `deb`): the program these tests run is the
 # one the package holds (scripts/package.sh compiles nothing again and only sets its RUNPATH).
 step "tests" env RUST_TEST_THREADS="$TEST_THREADS" cargo test --workspace --no-fail-fast --profile deb
+if ! wait "$PACKAGE_TOOL"; then
+  cat target/package-tool.log >&2
+  echo "test: cargo-deb could not be installed (above)" >&2
+  exit 1
+fi
 # The Debian package, unpacked and run with the checkout hidden (issue 16); and the
 # tournament build's, without the engine and the network (issues 31, 33).
 step "package" scripts/test-package.sh
