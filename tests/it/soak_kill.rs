@@ -157,7 +157,7 @@ fn kill_and_resume(dir: &Path, run: u64, rng: &mut StdRng) -> Option<(usize, usi
     // its header (the program's start takes its own time: it hashes its file, which under
     // qemu on a loaded machine takes longer than the whole window); the others at any time
     // from its start, its start included.
-    if run % 2 == 0 {
+    if run.is_multiple_of(2) {
         let began = Instant::now();
         while !std::fs::read_to_string(&journal).is_ok_and(|text| text.contains('\n'))
             && began.elapsed() < Duration::from_secs(60)
