@@ -167,11 +167,14 @@ fn the_misses_of_free_transcripts_are_heard_right_inside_the_grammar() {
     for r in recovered.iter().take(10) {
         println!("  '{}' written '{}'", r.text, r.decode.free.text);
     }
-    assert!(recovered.len() >= 100, "{}", recovered.len());
+    // 497 of 990 when the rules took the free text's agreement (a floor against going
+    // back; 389 before).
+    assert!(recovered.len() >= 480, "{}", recovered.len());
     // The commands a new user tried (issue 28) are in the data: every row of the tables is a
     // phrase now, "wiederholen" as much as "Wiederholung", and none is ever taken for
-    // something else (above). Done right: 11 of 24 when this data was recorded (a floor
-    // against going back; "Remis" said by these voices is not understood: docs/listen.md).
+    // something else (above). Done right: 11 of 24 when this data was recorded, 15 of 24
+    // since a phrase the free text agrees with is taken ("Remy" for "Remis": a floor against
+    // going back; docs/listen.md).
     let (mut right_total, mut said_total) = (0, 0);
     for (lang, said) in [
         ("de", "wiederholen"),
@@ -199,5 +202,5 @@ fn the_misses_of_free_transcripts_are_heard_right_inside_the_grammar() {
         right_total += right;
         said_total += said_so.len();
     }
-    assert!(right_total >= 11, "{right_total} of {said_total} right");
+    assert!(right_total >= 15, "{right_total} of {said_total} right");
 }
