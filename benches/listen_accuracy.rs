@@ -823,14 +823,17 @@ fn grid() -> Vec<Thresholds> {
             for no_speech in [0.3, 0.5, 0.7, 0.9, f32::INFINITY] {
                 for scale in SCALES {
                     for agreed_least in AGREED_LEASTS {
-                        out.push(Thresholds {
-                            outside,
-                            least,
-                            agreed_least,
-                            no_speech,
-                            scale,
-                            ..Thresholds::CHOSEN
-                        });
+                        for agreed_scale in AGREED_SCALES {
+                            out.push(Thresholds {
+                                outside,
+                                least,
+                                agreed_least,
+                                no_speech,
+                                scale,
+                                agreed_scale,
+                                ..Thresholds::CHOSEN
+                            });
+                        }
                     }
                 }
             }
@@ -842,6 +845,9 @@ fn grid() -> Vec<Thresholds> {
 /// The least likelihoods of a phrase the free text agrees with that the grid tries (from
 /// never taking one below `least` to taking any).
 const AGREED_LEASTS: [f32; 6] = [f32::INFINITY, -4.0, -5.0, -6.0, -8.0, f32::NEG_INFINITY];
+
+/// What the grid tries to multiply the scale by when Whisper's own text is the best phrase.
+const AGREED_SCALES: [f32; 5] = [1.0, 3.0, 4.0, 6.0, 8.0];
 
 /// The scales the grid tries (each a run of the matcher over every record).
 const SCALES: [f32; 8] = [1.0, 2.0, 3.0, 4.0, 6.0, 8.0, 12.0, 16.0];
@@ -858,13 +864,16 @@ impl Outcomes {
         let lang: Lang = record.lang.parse().expect("a recorded language");
         let pos = position(&record.fen);
         let rejected = outcome(record, &pos, &Understanding::Rejected(Rejection::Noise));
-        let by_scale = SCALES
-            .iter()
-            .map(|&scale| {
+        // The matcher's outcome for each scale and agreed scale (the same heard once).
+        let mut seen: Vec<(Heard, Outcome)> = Vec::new();
+        let mut by_scale = Vec::new();
+        for scale in SCALES {
+            for agreed_scale in AGREED_SCALES {
                 let heard = match &record.decode {
                     Some(decode) => {
                         let t = Thresholds {
                             scale,
+                            agreed_scale,
                             outside: f32::INFINITY,
                             least: f32::NEG_INFINITY,
                             agreed_least: f32::NEG_INFINITY,
@@ -878,9 +887,15 @@ impl Outcomes {
                         from: HeardFrom::Grammar,
                     },
                 };
-                outcome(record, &pos, &understand(&pos, &heard, lang))
-            })
-            .collect();
+                let known = seen.iter().find(|(h, _)| *h == heard).map(|(_, o)| *o);
+                let outcome =
+                    known.unwrap_or_else(|| outcome(record, &pos, &understand(&pos, &heard, lang)));
+                if known.is_none() {
+                    seen.push((heard, outcome));
+                }
+                by_scale.push(outcome);
+            }
+        }
         Outcomes { rejected, by_scale }
     }
 
@@ -892,7 +907,11 @@ impl Outcomes {
                     .iter()
                     .position(|&s| s == t.scale)
                     .expect("a grid scale");
-                self.by_scale[i]
+                let j = AGREED_SCALES
+                    .iter()
+                    .position(|&s| s == t.agreed_scale)
+                    .expect("a grid agreed scale");
+                self.by_scale[i * AGREED_SCALES.len() + j]
             }
         }
     }
@@ -936,8 +955,8 @@ fn choose(records: &[usize], outcomes: &[Vec<Outcome>], grid: &[Thresholds]) -> 
 
 fn shown(t: &Thresholds) -> String {
     format!(
-        "outside {}, least {}, agreed {}, no speech {}, scale {}",
-        t.outside, t.least, t.agreed_least, t.no_speech, t.scale
+        "outside {}, least {}, agreed {}, no speech {}, scale {}, agreed scale {}",
+        t.outside, t.least, t.agreed_least, t.no_speech, t.scale, t.agreed_scale
     )
 }
 
@@ -1011,20 +1030,21 @@ fn evaluate(records: &[Record]) {
     };
     let all: Vec<usize> = (0..records.len()).collect();
     let chosen_on_all = choose(&all, &outcomes, &grid);
-    // Fixed thresholds to look at (outside,least,agreed_least,no_speech,scale): what each gets wrong.
+    // Fixed thresholds to look at (outside,least,agreed_least,no_speech,scale,agreed_scale): what each gets wrong.
     if let Ok(fixed) = std::env::var("ANNEXD_BENCH_THRESHOLDS") {
         let v: Vec<f32> = fixed
             .split(',')
             .filter_map(|x| x.trim().parse().ok())
             .collect();
         println!("fixed thresholds asked: {v:?}");
-        if let [outside, least, agreed_least, no_speech, scale] = v[..]
+        if let [outside, least, agreed_least, no_speech, scale, agreed_scale] = v[..]
             && let Some(i) = grid.iter().position(|t| {
                 t.outside == outside
                     && t.least == least
                     && t.agreed_least == agreed_least
                     && t.no_speech == no_speech
                     && t.scale == scale
+                    && t.agreed_scale == agreed_scale
             })
         {
             let right = all

@@ -23,7 +23,10 @@
 //!   noise, Whisper writing "der") has no such agreement; short phrases, which noise and an
 //!   unclear voice are drawn to most, need it most.
 //! - Otherwise the phrases, likeliest per word first ([`Written::per_word`]), with their
-//!   log-likelihood per word times [`Thresholds::scale`], as [`HeardFrom::Searched`]: the
+//!   log-likelihood per word times [`Thresholds::scale`] (times
+//!   [`Thresholds::agreed_scale`] when the recogniser's own text is the best phrase letter
+//!   for letter: what the grammar's search found behind it, Whisper itself did not prefer),
+//!   as [`HeardFrom::Searched`]: the
 //!   matcher weighs a phrase that trails the best by one unit as a quarter of a wrong word
 //!   (`ALTERNATIVE_WEIGHT`), so a move is played only when every phrase meaning something
 //!   else trails it by `4 / scale` per word; a meaning none of the phrases says trails as
@@ -105,6 +108,9 @@ pub struct Thresholds {
     pub no_speech: f32,
     /// What the phrases' log-likelihoods per word are multiplied by for the matcher.
     pub scale: f32,
+    /// What [`Thresholds::scale`] is multiplied by when the recogniser's own text is the best
+    /// phrase letter for letter (see the module).
+    pub agreed_scale: f32,
     /// How many phrases the matcher is given.
     pub alternatives: usize,
 }
@@ -120,6 +126,7 @@ impl Thresholds {
         agreed_least: -6.0,
         no_speech: 0.3,
         scale: 2.0,
+        agreed_scale: 3.0,
         alternatives: 5,
     };
 }
@@ -145,9 +152,14 @@ impl GrammarDecode {
 
     /// True when the recogniser's own text agrees with the best phrase (see the module).
     pub fn agrees(&self) -> bool {
+        self.free_apart().is_some_and(|apart| apart <= AGREEMENT)
+    }
+
+    /// The share of letters in which the recogniser's own text differs from the best phrase.
+    fn free_apart(&self) -> Option<f32> {
         self.ranked()
             .first()
-            .is_some_and(|best| letters_apart(&self.free.text, &best.text) <= AGREEMENT)
+            .map(|best| letters_apart(&self.free.text, &best.text))
     }
 
     /// Nothing, outside or phrases, under `thresholds`.
@@ -174,15 +186,22 @@ impl GrammarDecode {
                 alternatives: vec![(self.free.text.clone(), self.free.score)],
                 from: HeardFrom::Outside,
             },
-            Verdict::Phrases => Heard {
-                alternatives: self
-                    .ranked()
-                    .into_iter()
-                    .take(thresholds.alternatives)
-                    .map(|p| (p.text.clone(), p.per_word() * thresholds.scale))
-                    .collect(),
-                from: HeardFrom::Searched,
-            },
+            Verdict::Phrases => {
+                let scale = if self.free_apart() == Some(0.0) {
+                    thresholds.scale * thresholds.agreed_scale
+                } else {
+                    thresholds.scale
+                };
+                Heard {
+                    alternatives: self
+                        .ranked()
+                        .into_iter()
+                        .take(thresholds.alternatives)
+                        .map(|p| (p.text.clone(), p.per_word() * scale))
+                        .collect(),
+                    from: HeardFrom::Searched,
+                }
+            }
         }
     }
 }
@@ -286,6 +305,28 @@ mod tests {
         };
         assert!(!noise.agrees());
         assert_eq!(noise.verdict(&t), Verdict::Outside);
+        // Whisper's own text the best phrase letter for letter: the margins count
+        // `agreed_scale` times as much; written otherwise, `scale` alone.
+        let same = GrammarDecode {
+            phrases: vec![
+                written("Dame Felix vier Gustav drei", -0.8, 7),
+                written("Dame Felix vier Gustav vier", -11.0, 7),
+            ],
+            free: written("Dame Felix vier Gustav drei", -0.8, 7),
+            no_speech: 0.0,
+            steps: 7,
+        };
+        let gap = |heard: Heard| {
+            let sorted = heard.sorted();
+            sorted[0].1 - sorted[1].1
+        };
+        let per_word_gap = (11.0 - 0.8) / 6.0;
+        assert!((gap(same.heard(&t)) - per_word_gap * t.scale * t.agreed_scale).abs() < 1e-4);
+        let other = GrammarDecode {
+            free: written("Dame Felix vier Gustav Drey", -0.9, 7),
+            ..same.clone()
+        };
+        assert!((gap(other.heard(&t)) - per_word_gap * t.scale).abs() < 1e-4);
         // Letters apart: case, spaces and signs aside.
         assert_eq!(letters_apart("Turm Anna 8", "turm anna 8."), 0.0);
         assert!((letters_apart("Ablinen", "Ablehnen") - 0.25).abs() < 1e-6);
