@@ -15,6 +15,9 @@
 //!   written in letters and digits ("F4", "3") are read as the words of files and ranks.
 //!   A lower alternative adds
 //!   [`ALTERNATIVE_WEIGHT`] per unit of log-likelihood it trails the best one by.
+//! - Alternatives from a search over the whole grammar ([`HeardFrom::Searched`]: Whisper) are
+//!   phrases with likelihoods of their own: words that sound alike do not stand for each
+//!   other there, and a meaning none of them says trails the last of them.
 //! - **Accept** the cheapest meaning only when its cost on the best alternative is at most
 //!   [`EXACT`] and every other meaning costs at least [`MARGIN`] more. Every confusion and
 //!   weak-word cost is below `MARGIN / 2`, so two such slips can never make one legal move
