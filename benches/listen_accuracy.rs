@@ -33,7 +33,12 @@
 //! `ANNEXD_BENCH_LANGS` (de,en,fr), `ANNEXD_BENCH_VOICES` (names as in the table, comma
 //! separated, default all), `ANNEXD_BENCH_CONDITIONS` (clean,slow,fast,noise,reverb),
 //! `ANNEXD_BENCH_MOVES` (moves per voice and condition, default 12), `ANNEXD_BENCH_COMMANDS`
-//! (6), `ANNEXD_BENCH_SEED` (28), `ANNEXD_BENCH_WRONG=1` prints every utterance not right.
+//! (6), `ANNEXD_BENCH_SEED` (28), `ANNEXD_BENCH_WRONG=1` prints every utterance not right,
+//! `ANNEXD_BENCH_THRESHOLDS=outside,least,agreed_least,no_speech,scale,agreed_scale` prints
+//! what those thresholds get wrong, `ANNEXD_TRY_FRONT=hp,trim` (and `denoise` when built with
+//! `--features denoise`) runs the speech front end's stages (src/listen/front.rs). The
+//! recorded decodes the tests replay (`core/tests/data/whisper_grammar.jsonl`, no times) can
+//! be evaluated again with `ANNEXD_BENCH_REPLAY`.
 
 use std::collections::BTreeMap;
 use std::io::{BufRead, Write};
