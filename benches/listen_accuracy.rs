@@ -34,7 +34,7 @@
 //! separated, default all), `ANNEXD_BENCH_CONDITIONS` (clean,slow,fast,noise,reverb),
 //! `ANNEXD_BENCH_MOVES` (moves per voice and condition, default 12), `ANNEXD_BENCH_COMMANDS`
 //! (6), `ANNEXD_BENCH_SEED` (28), `ANNEXD_BENCH_WRONG=1` prints every utterance not right,
-//! `ANNEXD_BENCH_THRESHOLDS=outside,least,agreed_least,no_speech,scale,agreed_scale` prints
+//! `ANNEXD_BENCH_THRESHOLDS=outside,least,agreed_least,no_speech,scale,agreed_scale,agreed_reach` prints
 //! what those thresholds get wrong, `ANNEXD_TRY_FRONT=hp,trim` (and `denoise` when built with
 //! `--features denoise`) runs the speech front end's stages (src/listen/front.rs). The
 //! recorded decodes the tests replay (`core/tests/data/whisper_grammar.jsonl`, no times) can
@@ -829,15 +829,18 @@ fn grid() -> Vec<Thresholds> {
                 for scale in SCALES {
                     for agreed_least in AGREED_LEASTS {
                         for agreed_scale in AGREED_SCALES {
-                            out.push(Thresholds {
-                                outside,
-                                least,
-                                agreed_least,
-                                no_speech,
-                                scale,
-                                agreed_scale,
-                                ..Thresholds::CHOSEN
-                            });
+                            for agreed_reach in AGREED_REACHES {
+                                out.push(Thresholds {
+                                    outside,
+                                    least,
+                                    agreed_least,
+                                    no_speech,
+                                    scale,
+                                    agreed_scale,
+                                    agreed_reach,
+                                    ..Thresholds::CHOSEN
+                                });
+                            }
                         }
                     }
                 }
@@ -854,8 +857,19 @@ const AGREED_LEASTS: [f32; 6] = [f32::INFINITY, -4.0, -5.0, -6.0, -8.0, f32::NEG
 /// What the grid tries to multiply the scale by when Whisper's own text is the best phrase.
 const AGREED_SCALES: [f32; 5] = [1.0, 3.0, 4.0, 6.0, 8.0];
 
+/// The shares of letters apart at which the grid lets that factor fall to 1 (0: letter for
+/// letter only).
+const AGREED_REACHES: [f32; 6] = [0.0, 0.1, 0.2, 0.3, 0.4, 0.5];
+
 /// The scales the grid tries (each a run of the matcher over every record).
 const SCALES: [f32; 8] = [1.0, 2.0, 3.0, 4.0, 6.0, 8.0, 12.0, 16.0];
+
+/// Every agreed scale with every agreed reach, in the grid's order.
+fn agreed_pairs() -> impl Iterator<Item = (f32, f32)> {
+    AGREED_SCALES
+        .into_iter()
+        .flat_map(|s| AGREED_REACHES.into_iter().map(move |r| (s, r)))
+}
 
 /// What a record comes to under every threshold of the grid: the outcome when the figures
 /// say nothing or outside (no matcher), and the matcher's outcome at each scale.
@@ -873,12 +887,13 @@ impl Outcomes {
         let mut seen: Vec<(Heard, Outcome)> = Vec::new();
         let mut by_scale = Vec::new();
         for scale in SCALES {
-            for agreed_scale in AGREED_SCALES {
+            for (agreed_scale, agreed_reach) in agreed_pairs() {
                 let heard = match &record.decode {
                     Some(decode) => {
                         let t = Thresholds {
                             scale,
                             agreed_scale,
+                            agreed_reach,
                             outside: f32::INFINITY,
                             least: f32::NEG_INFINITY,
                             agreed_least: f32::NEG_INFINITY,
@@ -912,11 +927,10 @@ impl Outcomes {
                     .iter()
                     .position(|&s| s == t.scale)
                     .expect("a grid scale");
-                let j = AGREED_SCALES
-                    .iter()
-                    .position(|&s| s == t.agreed_scale)
-                    .expect("a grid agreed scale");
-                self.by_scale[i * AGREED_SCALES.len() + j]
+                let j = agreed_pairs()
+                    .position(|(s, r)| s == t.agreed_scale && r == t.agreed_reach)
+                    .expect("a grid agreed scale and reach");
+                self.by_scale[i * AGREED_SCALES.len() * AGREED_REACHES.len() + j]
             }
         }
     }
@@ -960,8 +974,8 @@ fn choose(records: &[usize], outcomes: &[Vec<Outcome>], grid: &[Thresholds]) -> 
 
 fn shown(t: &Thresholds) -> String {
     format!(
-        "outside {}, least {}, agreed {}, no speech {}, scale {}, agreed scale {}",
-        t.outside, t.least, t.agreed_least, t.no_speech, t.scale, t.agreed_scale
+        "outside {}, least {}, agreed {}, no speech {}, scale {}, agreed scale {}, agreed reach {}",
+        t.outside, t.least, t.agreed_least, t.no_speech, t.scale, t.agreed_scale, t.agreed_reach
     )
 }
 
@@ -1035,14 +1049,23 @@ fn evaluate(records: &[Record]) {
     };
     let all: Vec<usize> = (0..records.len()).collect();
     let chosen_on_all = choose(&all, &outcomes, &grid);
-    // Fixed thresholds to look at (outside,least,agreed_least,no_speech,scale,agreed_scale): what each gets wrong.
+    // Fixed thresholds to look at (outside,least,agreed_least,no_speech,scale,agreed_scale,
+    // agreed_reach): what each gets wrong.
     if let Ok(fixed) = std::env::var("ANNEXD_BENCH_THRESHOLDS") {
         let v: Vec<f32> = fixed
             .split(',')
             .filter_map(|x| x.trim().parse().ok())
             .collect();
         println!("fixed thresholds asked: {v:?}");
-        if let [outside, least, agreed_least, no_speech, scale, agreed_scale] = v[..]
+        if let [
+            outside,
+            least,
+            agreed_least,
+            no_speech,
+            scale,
+            agreed_scale,
+            agreed_reach,
+        ] = v[..]
             && let Some(i) = grid.iter().position(|t| {
                 t.outside == outside
                     && t.least == least
@@ -1050,6 +1073,7 @@ fn evaluate(records: &[Record]) {
                     && t.no_speech == no_speech
                     && t.scale == scale
                     && t.agreed_scale == agreed_scale
+                    && t.agreed_reach == agreed_reach
             })
         {
             let right = all

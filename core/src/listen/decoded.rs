@@ -25,8 +25,10 @@
 //! - Otherwise the phrases, likeliest per word first ([`Written::per_word`]), with their
 //!   log-likelihood per word times [`Thresholds::scale`] (times
 //!   [`Thresholds::agreed_scale`] when the recogniser's own text is the best phrase letter
-//!   for letter: what the grammar's search found behind it, Whisper itself did not prefer),
-//!   as [`HeardFrom::Searched`]: the
+//!   for letter: what the grammar's search found behind it, Whisper itself did not prefer;
+//!   the nearer the text, the more of that factor: falling in a straight line to 1 at
+//!   [`Thresholds::agreed_reach`] of the letters apart, "Torfen Felix drei" for "Turm Felix
+//!   drei"), as [`HeardFrom::Searched`]: the
 //!   matcher weighs a phrase that trails the best by one unit as a quarter of a wrong word
 //!   (`ALTERNATIVE_WEIGHT`), so a move is played only when every phrase meaning something
 //!   else trails it by `4 / scale` per word; a meaning none of the phrases says trails as
@@ -111,6 +113,9 @@ pub struct Thresholds {
     /// What [`Thresholds::scale`] is multiplied by when the recogniser's own text is the best
     /// phrase letter for letter (see the module).
     pub agreed_scale: f32,
+    /// The share of letters apart at which that factor has fallen to 1, in a straight line
+    /// from [`Thresholds::agreed_scale`] at none apart (0: only letter for letter).
+    pub agreed_reach: f32,
     /// How many phrases the matcher is given.
     pub alternatives: usize,
 }
@@ -126,7 +131,8 @@ impl Thresholds {
         agreed_least: -6.0,
         no_speech: 0.3,
         scale: 2.0,
-        agreed_scale: 3.0,
+        agreed_scale: 6.0,
+        agreed_reach: 0.5,
         alternatives: 5,
     };
 }
@@ -162,6 +168,27 @@ impl GrammarDecode {
             .map(|best| letters_apart(&self.free.text, &best.text))
     }
 
+    /// What the scale is multiplied by for how near the recogniser's own text is to the best
+    /// phrase: [`Thresholds::agreed_scale`] letter for letter, falling in a straight line to
+    /// 1 at [`Thresholds::agreed_reach`] of the letters apart.
+    /// A text with a word more or fewer is not near, however few its letters: "Fou Bella
+    /// Cesar" leaves out the rank of "Fou Bella Cesar 6".
+    fn agreed_factor(&self, thresholds: &Thresholds) -> f32 {
+        let words = |text: &str| text.split_whitespace().count();
+        let same_words = self
+            .ranked()
+            .first()
+            .is_some_and(|best| words(&best.text) == words(&self.free.text));
+        match self.free_apart() {
+            Some(0.0) => thresholds.agreed_scale,
+            Some(apart) if same_words && apart < thresholds.agreed_reach => {
+                let nearness = 1.0 - apart / thresholds.agreed_reach;
+                1.0 + (thresholds.agreed_scale - 1.0) * nearness
+            }
+            _ => 1.0,
+        }
+    }
+
     /// Nothing, outside or phrases, under `thresholds`.
     pub fn verdict(&self, thresholds: &Thresholds) -> Verdict {
         let Some(best) = self.ranked().first().map(|b| b.per_word()) else {
@@ -187,11 +214,7 @@ impl GrammarDecode {
                 from: HeardFrom::Outside,
             },
             Verdict::Phrases => {
-                let scale = if self.free_apart() == Some(0.0) {
-                    thresholds.scale * thresholds.agreed_scale
-                } else {
-                    thresholds.scale
-                };
+                let scale = thresholds.scale * self.agreed_factor(thresholds);
                 Heard {
                     alternatives: self
                         .ranked()
@@ -306,7 +329,7 @@ mod tests {
         assert!(!noise.agrees());
         assert_eq!(noise.verdict(&t), Verdict::Outside);
         // Whisper's own text the best phrase letter for letter: the margins count
-        // `agreed_scale` times as much; written otherwise, `scale` alone.
+        // `agreed_scale` times as much; written otherwise (with no reach), `scale` alone.
         let same = GrammarDecode {
             phrases: vec![
                 written("Dame Felix vier Gustav drei", -0.8, 7),
@@ -326,7 +349,48 @@ mod tests {
             free: written("Dame Felix vier Gustav Drey", -0.9, 7),
             ..same.clone()
         };
-        assert!((gap(other.heard(&t)) - per_word_gap * t.scale).abs() < 1e-4);
+        let exact_only = Thresholds {
+            agreed_reach: 0.0,
+            ..t
+        };
+        assert!(
+            (gap(same.heard(&exact_only)) - per_word_gap * t.scale * t.agreed_scale).abs() < 1e-4
+        );
+        assert!((gap(other.heard(&exact_only)) - per_word_gap * t.scale).abs() < 1e-4);
+        // A word left out is not near, however few its letters.
+        let shorter = GrammarDecode {
+            free: written("Dame Felix vier Gustav", -0.9, 6),
+            ..same.clone()
+        };
+        assert!(letters_apart(&shorter.free.text, "Dame Felix vier Gustav drei") < 0.2);
+        assert!((gap(shorter.heard(&t)) - per_word_gap * t.scale).abs() < 1e-4);
+        // Graded: near letter for letter counts nearly `agreed_scale` times, half way to
+        // `agreed_reach` half as much more, and from there on `scale` alone.
+        let graded = Thresholds {
+            agreed_scale: 3.0,
+            agreed_reach: 0.4,
+            ..t
+        };
+        let apart = letters_apart(&other.free.text, "Dame Felix vier Gustav drei");
+        let factor = 1.0 + 2.0 * (1.0 - apart / 0.4);
+        assert!(apart > 0.0 && apart < 0.1 && factor > 2.5);
+        assert!((gap(other.heard(&graded)) - per_word_gap * t.scale * factor).abs() < 1e-4);
+        assert!((gap(same.heard(&graded)) - per_word_gap * t.scale * 3.0).abs() < 1e-4);
+        let half = GrammarDecode {
+            // 5 of 23 letters apart: about half way to 0.4.
+            free: written("Dame Felix vier Gusta fünf", -0.9, 7),
+            ..same.clone()
+        };
+        let apart = letters_apart(&half.free.text, "Dame Felix vier Gustav drei");
+        assert!((apart - 5.0 / 23.0).abs() < 1e-6);
+        let factor = 1.0 + 2.0 * (1.0 - apart / 0.4);
+        assert!((gap(half.heard(&graded)) - per_word_gap * t.scale * factor).abs() < 1e-4);
+        let far = GrammarDecode {
+            free: written("Dame Felix", -0.9, 4),
+            ..same.clone()
+        };
+        assert!(letters_apart(&far.free.text, "Dame Felix vier Gustav drei") >= 0.4);
+        assert!((gap(far.heard(&graded)) - per_word_gap * t.scale).abs() < 1e-4);
         // Letters apart: case, spaces and signs aside.
         assert_eq!(letters_apart("Turm Anna 8", "turm anna 8."), 0.0);
         assert!((letters_apart("Ablinen", "Ablehnen") - 0.25).abs() < 1e-6);

@@ -167,9 +167,10 @@ fn the_misses_of_free_transcripts_are_heard_right_inside_the_grammar() {
     for r in recovered.iter().take(10) {
         println!("  '{}' written '{}'", r.text, r.decode.free.text);
     }
-    // 497 of 990 when the rules took the free text's agreement (a floor against going
-    // back; 389 before).
-    assert!(recovered.len() >= 480, "{}", recovered.len());
+    // 497 of 990 when the rules took the free text's agreement, 523 since the margin counts
+    // more the nearer the free text is to the best phrase (a floor against going back; 389
+    // before).
+    assert!(recovered.len() >= 520, "{}", recovered.len());
     // The commands a new user tried (issue 28) are in the data: every row of the tables is a
     // phrase now, "wiederholen" as much as "Wiederholung", and none is ever taken for
     // something else (above). Done right: 11 of 24 when this data was recorded, 15 of 24
@@ -232,8 +233,9 @@ fn illegal_moves_are_refused_as_themselves_and_moves_are_played() {
         .collect();
     let total: usize = refused.iter().map(|(right, _)| right).sum();
     assert!(total >= 41, "{refused:?}");
-    // German moves in the Annex D words: 202 of 300 played right with the rules in use
-    // (every voice and condition; the held-out figures are in docs/benchmarks.md).
+    // German moves in the Annex D words: 214 of 300 played right with the rules in use
+    // (every voice and condition; 202 when only Whisper's own text letter for letter
+    // counted the margin more; the held-out figures are in docs/benchmarks.md).
     let (played, said) = count("move", "de");
-    assert!(played >= 202, "{played} of {said}");
+    assert!(played >= 214, "{played} of {said}");
 }
