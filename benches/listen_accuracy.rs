@@ -33,7 +33,12 @@
 //! `ANNEXD_BENCH_LANGS` (de,en,fr), `ANNEXD_BENCH_VOICES` (names as in the table, comma
 //! separated, default all), `ANNEXD_BENCH_CONDITIONS` (clean,slow,fast,noise,reverb),
 //! `ANNEXD_BENCH_MOVES` (moves per voice and condition, default 12), `ANNEXD_BENCH_COMMANDS`
-//! (6), `ANNEXD_BENCH_SEED` (28), `ANNEXD_BENCH_WRONG=1` prints every utterance not right.
+//! (6), `ANNEXD_BENCH_SEED` (28), `ANNEXD_BENCH_WRONG=1` prints every utterance not right,
+//! `ANNEXD_BENCH_THRESHOLDS=outside,least,agreed_least,no_speech,scale,agreed_scale,agreed_reach` prints
+//! what those thresholds get wrong, `ANNEXD_TRY_FRONT=hp,trim` (and `denoise` when built with
+//! `--features denoise`) runs the speech front end's stages (src/listen/front.rs). The
+//! recorded decodes the tests replay (`core/tests/data/whisper_grammar.jsonl`, no times) can
+//! be evaluated again with `ANNEXD_BENCH_REPLAY`.
 
 use std::collections::BTreeMap;
 use std::io::{BufRead, Write};
@@ -585,11 +590,16 @@ struct Record {
     /// The figures inside the grammar (none for a recogniser that has none).
     decode: Option<GrammarDecode>,
     /// What the recogniser heard (as decided with the thresholds in use when recorded).
+    #[serde(default)]
     heard: Vec<(String, f32)>,
-    /// From the end of the utterance to the decision.
+    /// From the end of the utterance to the decision (none in the tests' copy of the
+    /// records, core/tests/data/whisper_grammar.jsonl, which the replay reads too).
+    #[serde(default)]
     latency_ms: f64,
     /// Processor time of the decision (all threads).
+    #[serde(default)]
     cpu_ms: f64,
+    #[serde(default)]
     audio_ms: f64,
 }
 
@@ -817,13 +827,22 @@ fn grid() -> Vec<Thresholds> {
         for least in [-1.5, -2.0, -2.5, -3.0, -4.0, -5.0, -6.0, f32::NEG_INFINITY] {
             for no_speech in [0.3, 0.5, 0.7, 0.9, f32::INFINITY] {
                 for scale in SCALES {
-                    out.push(Thresholds {
-                        outside,
-                        least,
-                        no_speech,
-                        scale,
-                        ..Thresholds::CHOSEN
-                    });
+                    for agreed_least in AGREED_LEASTS {
+                        for agreed_scale in AGREED_SCALES {
+                            for agreed_reach in AGREED_REACHES {
+                                out.push(Thresholds {
+                                    outside,
+                                    least,
+                                    agreed_least,
+                                    no_speech,
+                                    scale,
+                                    agreed_scale,
+                                    agreed_reach,
+                                    ..Thresholds::CHOSEN
+                                });
+                            }
+                        }
+                    }
                 }
             }
         }
@@ -831,8 +850,26 @@ fn grid() -> Vec<Thresholds> {
     out
 }
 
+/// The least likelihoods of a phrase the free text agrees with that the grid tries (from
+/// never taking one below `least` to taking any).
+const AGREED_LEASTS: [f32; 6] = [f32::INFINITY, -4.0, -5.0, -6.0, -8.0, f32::NEG_INFINITY];
+
+/// What the grid tries to multiply the scale by when Whisper's own text is the best phrase.
+const AGREED_SCALES: [f32; 5] = [1.0, 3.0, 4.0, 6.0, 8.0];
+
+/// The shares of letters apart at which the grid lets that factor fall to 1 (0: letter for
+/// letter only).
+const AGREED_REACHES: [f32; 6] = [0.0, 0.1, 0.2, 0.3, 0.4, 0.5];
+
 /// The scales the grid tries (each a run of the matcher over every record).
 const SCALES: [f32; 8] = [1.0, 2.0, 3.0, 4.0, 6.0, 8.0, 12.0, 16.0];
+
+/// Every agreed scale with every agreed reach, in the grid's order.
+fn agreed_pairs() -> impl Iterator<Item = (f32, f32)> {
+    AGREED_SCALES
+        .into_iter()
+        .flat_map(|s| AGREED_REACHES.into_iter().map(move |r| (s, r)))
+}
 
 /// What a record comes to under every threshold of the grid: the outcome when the figures
 /// say nothing or outside (no matcher), and the matcher's outcome at each scale.
@@ -846,15 +883,20 @@ impl Outcomes {
         let lang: Lang = record.lang.parse().expect("a recorded language");
         let pos = position(&record.fen);
         let rejected = outcome(record, &pos, &Understanding::Rejected(Rejection::Noise));
-        let by_scale = SCALES
-            .iter()
-            .map(|&scale| {
+        // The matcher's outcome for each scale and agreed scale (the same heard once).
+        let mut seen: Vec<(Heard, Outcome)> = Vec::new();
+        let mut by_scale = Vec::new();
+        for scale in SCALES {
+            for (agreed_scale, agreed_reach) in agreed_pairs() {
                 let heard = match &record.decode {
                     Some(decode) => {
                         let t = Thresholds {
                             scale,
+                            agreed_scale,
+                            agreed_reach,
                             outside: f32::INFINITY,
                             least: f32::NEG_INFINITY,
+                            agreed_least: f32::NEG_INFINITY,
                             no_speech: f32::INFINITY,
                             ..Thresholds::CHOSEN
                         };
@@ -865,9 +907,15 @@ impl Outcomes {
                         from: HeardFrom::Grammar,
                     },
                 };
-                outcome(record, &pos, &understand(&pos, &heard, lang))
-            })
-            .collect();
+                let known = seen.iter().find(|(h, _)| *h == heard).map(|(_, o)| *o);
+                let outcome =
+                    known.unwrap_or_else(|| outcome(record, &pos, &understand(&pos, &heard, lang)));
+                if known.is_none() {
+                    seen.push((heard, outcome));
+                }
+                by_scale.push(outcome);
+            }
+        }
         Outcomes { rejected, by_scale }
     }
 
@@ -879,7 +927,10 @@ impl Outcomes {
                     .iter()
                     .position(|&s| s == t.scale)
                     .expect("a grid scale");
-                self.by_scale[i]
+                let j = agreed_pairs()
+                    .position(|(s, r)| s == t.agreed_scale && r == t.agreed_reach)
+                    .expect("a grid agreed scale and reach");
+                self.by_scale[i * AGREED_SCALES.len() * AGREED_REACHES.len() + j]
             }
         }
     }
@@ -923,8 +974,8 @@ fn choose(records: &[usize], outcomes: &[Vec<Outcome>], grid: &[Thresholds]) -> 
 
 fn shown(t: &Thresholds) -> String {
     format!(
-        "outside {}, least {}, no speech {}, scale {}",
-        t.outside, t.least, t.no_speech, t.scale
+        "outside {}, least {}, agreed {}, no speech {}, scale {}, agreed scale {}, agreed reach {}",
+        t.outside, t.least, t.agreed_least, t.no_speech, t.scale, t.agreed_scale, t.agreed_reach
     )
 }
 
@@ -998,19 +1049,31 @@ fn evaluate(records: &[Record]) {
     };
     let all: Vec<usize> = (0..records.len()).collect();
     let chosen_on_all = choose(&all, &outcomes, &grid);
-    // Fixed thresholds to look at (outside,least,no_speech,scale): what each gets wrong.
+    // Fixed thresholds to look at (outside,least,agreed_least,no_speech,scale,agreed_scale,
+    // agreed_reach): what each gets wrong.
     if let Ok(fixed) = std::env::var("ANNEXD_BENCH_THRESHOLDS") {
         let v: Vec<f32> = fixed
             .split(',')
             .filter_map(|x| x.trim().parse().ok())
             .collect();
         println!("fixed thresholds asked: {v:?}");
-        if let [outside, least, no_speech, scale] = v[..]
+        if let [
+            outside,
+            least,
+            agreed_least,
+            no_speech,
+            scale,
+            agreed_scale,
+            agreed_reach,
+        ] = v[..]
             && let Some(i) = grid.iter().position(|t| {
                 t.outside == outside
                     && t.least == least
+                    && t.agreed_least == agreed_least
                     && t.no_speech == no_speech
                     && t.scale == scale
+                    && t.agreed_scale == agreed_scale
+                    && t.agreed_reach == agreed_reach
             })
         {
             let right = all

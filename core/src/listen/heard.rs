@@ -13,6 +13,11 @@ pub enum HeardFrom {
     /// Whisper told phrases to expect): a word that does not fit is written as it sounded
     /// ("Dreie", "Hektorf"), and a word of the lexicon is mostly the word that was said.
     Transcript,
+    /// A recogniser that searched every phrase of the grammar (Whisper inside the grammar):
+    /// the alternatives are the likeliest phrases it found, each written exactly as a phrase,
+    /// so a phrase that is none of them was less likely than the last of them, however alike
+    /// its words sound to the best one's.
+    Searched,
     /// A recogniser that searched inside the grammar (Whisper) and found the speech far
     /// likelier as something else than as any phrase: the alternatives are what it wrote
     /// outside the grammar, and no move or command is taken from them (a conversation

@@ -15,6 +15,9 @@
 //!   written in letters and digits ("F4", "3") are read as the words of files and ranks.
 //!   A lower alternative adds
 //!   [`ALTERNATIVE_WEIGHT`] per unit of log-likelihood it trails the best one by.
+//! - Alternatives from a search over the whole grammar ([`HeardFrom::Searched`]: Whisper) are
+//!   phrases with likelihoods of their own: words that sound alike do not stand for each
+//!   other there, and a meaning none of them says trails the last of them.
 //! - **Accept** the cheapest meaning only when its cost on the best alternative is at most
 //!   [`EXACT`] and every other meaning costs at least [`MARGIN`] more. Every confusion and
 //!   weak-word cost is below `MARGIN / 2`, so two such slips can never make one legal move
@@ -390,25 +393,35 @@ fn delete_cost(lexicon: &Lexicon, word: PhraseWord) -> f32 {
     }
 }
 
+/// `sound_alike`: a word heard in place of one that sounds like it costs less (see
+/// [`alignment_cost`]).
 fn substitute_cost(
     lexicon: &Lexicon,
     unknowns: &Unknowns,
     heard: HeardWord,
     word: PhraseWord,
+    sound_alike: bool,
 ) -> f32 {
     match heard {
         HeardWord::Known(id) if id == word.word => 0.0,
-        HeardWord::Known(id) => lexicon.confusion(id, word.word).unwrap_or(cost::SUBSTITUTE),
+        HeardWord::Known(id) if sound_alike => {
+            lexicon.confusion(id, word.word).unwrap_or(cost::SUBSTITUTE)
+        }
+        HeardWord::Known(_) => cost::SUBSTITUTE,
         HeardWord::Unknown(i) => unknowns.costs[usize::from(i)][usize::from(word.word)],
     }
 }
 
 /// The cheapest way to turn `phrase` into `heard` (an edit distance over words).
+/// `sound_alike`: words that sound alike ("zwei", "drei") stand for each other at less than a
+/// whole word; not for the phrases of a search over the whole grammar, which weighed the
+/// sound-alike phrase itself and gave it its own likelihood.
 fn alignment_cost(
     lexicon: &Lexicon,
     unknowns: &Unknowns,
     heard: &[HeardWord],
     phrase: &[PhraseWord],
+    sound_alike: bool,
 ) -> f32 {
     // Phrases are short: one row on the stack, a heap row only for very long ones.
     let mut stack = [0.0f32; 24];
@@ -428,7 +441,7 @@ fn alignment_cost(
         row[0] += insert;
         for (j, &word) in phrase.iter().enumerate() {
             let above = row[j + 1];
-            let best = (diagonal + substitute_cost(lexicon, unknowns, h, word))
+            let best = (diagonal + substitute_cost(lexicon, unknowns, h, word, sound_alike))
                 .min(above + insert)
                 .min(row[j] + delete_cost(lexicon, word));
             diagonal = above;
@@ -448,12 +461,18 @@ struct Scored {
     best_alternative_cost: f32,
 }
 
+/// Every meaning of the position scored, cheapest first.
+///
+/// `searched`: the alternatives are the likeliest phrases of a search over the whole grammar
+/// (see [`HeardFrom::Searched`]), so a meaning none of them says trails at least as far as
+/// the last of them.
 fn score(
     lexicon: &Lexicon,
     unknowns: &Unknowns,
     phrases: &[Phrase],
     n: usize,
     alternatives: &[(Vec<HeardWord>, f32)],
+    searched: bool,
 ) -> Vec<Scored> {
     let mut scored: Vec<Scored> = (0..n)
         .map(|target| Scored {
@@ -462,16 +481,39 @@ fn score(
             best_alternative_cost: f32::INFINITY,
         })
         .collect();
+    // Searched alternatives: whether some alternative says the meaning, and its cost with
+    // words that sound alike standing for each other.
+    let mut said = vec![!searched; n];
+    let mut by_sound = vec![f32::INFINITY; if searched { n } else { 0 }];
     for phrase in phrases {
         let entry = &mut scored[phrase.target];
         for (i, (words, penalty)) in alternatives.iter().enumerate() {
-            if *penalty >= entry.cost && i > 0 {
+            if !searched && *penalty >= entry.cost && i > 0 {
                 continue;
             }
-            let c = alignment_cost(lexicon, unknowns, words, &phrase.words);
+            let c = alignment_cost(lexicon, unknowns, words, &phrase.words, !searched);
             entry.cost = entry.cost.min(c + penalty);
             if i == 0 {
                 entry.best_alternative_cost = entry.best_alternative_cost.min(c);
+            }
+            if searched {
+                said[phrase.target] |= c <= EXACT + EPSILON;
+                let alike = alignment_cost(lexicon, unknowns, words, &phrase.words, true);
+                let sound = &mut by_sound[phrase.target];
+                *sound = sound.min(alike + penalty);
+            }
+        }
+    }
+    if searched {
+        // A meaning the search kept is weighed by its own likelihood, never by how alike
+        // its words sound to the best one's. A meaning it did not keep trails the last of
+        // the phrases it kept, and at least as far as its words are from theirs when words
+        // that sound alike stand for each other ("drei" for "zwei": with no phrase kept
+        // beside the best, that is all there is to go on).
+        let last = alternatives.last().map_or(0.0, |(_, penalty)| *penalty);
+        for entry in &mut scored {
+            if !said[entry.target] {
+                entry.cost = by_sound[entry.target].max(last);
             }
         }
     }
@@ -620,6 +662,7 @@ fn understand_words(
         &set.phrases,
         set.candidates.len(),
         &alternatives,
+        heard.from == HeardFrom::Searched,
     );
     let best = scored[0];
     if best.cost > ASK_MAX + EPSILON {
@@ -1026,6 +1069,58 @@ mod tests {
                 "{lang}: '{text}'"
             );
         }
+    }
+
+    #[test]
+    fn a_search_over_the_grammar_weighed_the_sound_alike_phrases_itself() {
+        let rook = pos("4k3/8/8/8/8/8/8/3RK3 w - - 0 1");
+        let searched = |alternatives: &[(&str, f32)]| Heard {
+            alternatives: alternatives
+                .iter()
+                .map(|(text, score)| (text.to_string(), *score))
+                .collect(),
+            from: HeardFrom::Searched,
+        };
+        // "Turm David zwei" is legal and sounds like "drei", but the search found it less
+        // likely than every phrase it kept: Rd3 is played.
+        let clear = searched(&[("Turm David drei", -1.0), ("Turm David vier", -9.0)]);
+        assert_eq!(
+            understand(&rook, &clear, Lang::De),
+            Understanding::Move(mv(&rook, "d1d3"))
+        );
+        // The same words from a recogniser held to the words (Vosk): asked.
+        let held = Heard {
+            from: HeardFrom::Grammar,
+            ..clear.clone()
+        };
+        assert_eq!(
+            said(&rook, &understand(&rook, &held, Lang::De)),
+            "Turm David drei?"
+        );
+        // Found close behind: asked.
+        let close = searched(&[("Turm David drei", -1.0), ("Turm David zwei", -1.5)]);
+        assert!(matches!(
+            understand(&rook, &close, Lang::De),
+            Understanding::Ask(_)
+        ));
+        // Nothing else kept: no evidence against the sound-alike, asked.
+        let alone = searched(&[("Turm David drei", -1.0)]);
+        assert!(matches!(
+            understand(&rook, &alone, Lang::De),
+            Understanding::Ask(_)
+        ));
+        // An illegal move found first is refused as that move, not asked as the legal move
+        // that sounds like it ("zwei" for "drei": Nf2 is not legal, Nf3 is).
+        let start = Chess::default();
+        let illegal = searched(&[("Springer Felix zwei", -1.0), ("Springer Felix", -9.0)]);
+        assert!(
+            matches!(
+                understand(&start, &illegal, Lang::De),
+                Understanding::Rejected(Rejection::NotLegal(_))
+            ),
+            "{:?}",
+            understand(&start, &illegal, Lang::De)
+        );
     }
 
     #[test]

@@ -175,7 +175,7 @@ pub fn is_filler(lexicon: &Lexicon, word: super::lexicon::WordId) -> bool {
 }
 
 /// The edit distance between two strings of letters.
-fn levenshtein(a: &[char], b: &[char]) -> usize {
+pub(crate) fn levenshtein(a: &[char], b: &[char]) -> usize {
     let mut row: Vec<usize> = (0..=b.len()).collect();
     for (i, ca) in a.iter().enumerate() {
         let mut diagonal = row[0];

@@ -167,11 +167,15 @@ fn the_misses_of_free_transcripts_are_heard_right_inside_the_grammar() {
     for r in recovered.iter().take(10) {
         println!("  '{}' written '{}'", r.text, r.decode.free.text);
     }
-    assert!(recovered.len() >= 100, "{}", recovered.len());
+    // 497 of 990 when the rules took the free text's agreement, 523 since the margin counts
+    // more the nearer the free text is to the best phrase (a floor against going back; 389
+    // before).
+    assert!(recovered.len() >= 520, "{}", recovered.len());
     // The commands a new user tried (issue 28) are in the data: every row of the tables is a
     // phrase now, "wiederholen" as much as "Wiederholung", and none is ever taken for
-    // something else (above). Done right: 11 of 24 when this data was recorded (a floor
-    // against going back; "Remis" said by these voices is not understood: docs/listen.md).
+    // something else (above). Done right: 11 of 24 when this data was recorded, 15 of 24
+    // since a phrase the free text agrees with is taken ("Remy" for "Remis": a floor against
+    // going back; docs/listen.md).
     let (mut right_total, mut said_total) = (0, 0);
     for (lang, said) in [
         ("de", "wiederholen"),
@@ -199,5 +203,39 @@ fn the_misses_of_free_transcripts_are_heard_right_inside_the_grammar() {
         right_total += right;
         said_total += said_so.len();
     }
-    assert!(right_total >= 11, "{right_total} of {said_total} right");
+    assert!(right_total >= 15, "{right_total} of {said_total} right");
+}
+
+#[test]
+fn illegal_moves_are_refused_as_themselves_and_moves_are_played() {
+    let records = records();
+    let count = |kind: &str, lang: &str| {
+        let of_kind: Vec<&Record> = records
+            .iter()
+            .filter(|r| r.kind == kind && r.lang == lang)
+            .collect();
+        let right = of_kind
+            .iter()
+            .filter(|r| {
+                let (pos, understood) = understood(r);
+                is_right(r, &pos, &understood)
+            })
+            .count();
+        (right, of_kind.len())
+    };
+    // An illegal move said is never played (the first test) and mostly refused with its own
+    // reason, as when it is typed: the position never picks among the phrases heard
+    // (41 of 70 when the rules took the search's own likelihoods for the sound-alikes: a
+    // floor against going back).
+    let refused: Vec<(usize, usize)> = ["de", "en", "fr"]
+        .iter()
+        .map(|lang| count("illegal", lang))
+        .collect();
+    let total: usize = refused.iter().map(|(right, _)| right).sum();
+    assert!(total >= 41, "{refused:?}");
+    // German moves in the Annex D words: 214 of 300 played right with the rules in use
+    // (every voice and condition; 202 when only Whisper's own text letter for letter
+    // counted the margin more; the held-out figures are in docs/benchmarks.md).
+    let (played, said) = count("move", "de");
+    assert!(played >= 214, "{played} of {said}");
 }

@@ -528,6 +528,7 @@ impl Recogniser for WhisperRecogniser {
         {
             samples = samples[span].to_vec();
         }
+        #[cfg(feature = "denoise")]
         if tried.contains("denoise") {
             samples = super::front::denoise(&samples, mel::RATE);
         }
