@@ -6,6 +6,7 @@
 
 use crate::common;
 use crate::lichess_support;
+use crate::record_support;
 
 use std::path::Path;
 use std::time::Duration;
@@ -125,28 +126,6 @@ fn server_san(server: &LichessServer) -> Vec<String> {
         .collect()
 }
 
-/// The moves of a PGN's movetext, in SAN (comments, numbers and the result left out).
-fn pgn_san(pgn: &str) -> Vec<String> {
-    // The tags, then an empty line, then the movetext (whose comments may begin a line
-    // with '[').
-    let movetext = pgn.split_once("\n\n").map_or("", |(_, moves)| moves);
-    let mut depth = 0;
-    let mut plain = String::new();
-    for c in movetext.replace('\n', " ").chars() {
-        match c {
-            '{' => depth += 1,
-            '}' => depth -= 1,
-            c if depth == 0 => plain.push(c),
-            _ => {}
-        }
-    }
-    plain
-        .split_whitespace()
-        .filter(|t| !t.ends_with('.') && !["1-0", "0-1", "1/2-1/2", "*"].contains(t))
-        .map(|t| t.trim_end_matches(['+', '#']).to_string())
-        .collect()
-}
-
 /// The game's PGN (written beside its journal) holds the server's game, and the result.
 fn same_game_in_pgn(dir: &std::path::Path, server: &LichessServer, result: &str) {
     let pgn = common::read(&dir.join("game.pgn"));
@@ -154,7 +133,7 @@ fn same_game_in_pgn(dir: &std::path::Path, server: &LichessServer, result: &str)
         .into_iter()
         .map(|san| san.trim_end_matches(['+', '#']).to_string())
         .collect();
-    assert_eq!(pgn_san(&pgn), server_moves, "{pgn}");
+    assert_eq!(record_support::pgn_san(&pgn), server_moves, "{pgn}");
     assert!(pgn.contains(&format!("[Result \"{result}\"]")), "{pgn}");
 }
 

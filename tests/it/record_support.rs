@@ -113,3 +113,30 @@ pub fn random_game(seed: u64, mix: Mix) -> (Vec<Stamped>, Scoresheet) {
     }
     (entries, sheet)
 }
+
+/// The moves of a PGN's movetext, in SAN: the tags (up to the first empty line) and the
+/// comments, move numbers, draw-offer marks `(=)`, check signs and the result left out.
+pub fn pgn_san(pgn: &str) -> Vec<String> {
+    // The tags, then an empty line, then the movetext (whose comments may begin a line
+    // with '[').
+    let movetext = pgn.split_once("\n\n").map_or("", |(_, moves)| moves);
+    let mut depth = 0;
+    let mut plain = String::new();
+    for c in movetext.replace('\n', " ").chars() {
+        match c {
+            '{' => depth += 1,
+            '}' => depth -= 1,
+            c if depth == 0 => plain.push(c),
+            _ => {}
+        }
+    }
+    plain
+        .split_whitespace()
+        .filter(|t| !t.ends_with('.') && !["1-0", "0-1", "1/2-1/2", "*"].contains(t))
+        .map(|t| {
+            t.trim_end_matches("(=)")
+                .trim_end_matches(['+', '#'])
+                .to_string()
+        })
+        .collect()
+}

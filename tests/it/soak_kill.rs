@@ -8,6 +8,7 @@
 //! figures of docs/reliability.md. It prints a line starting with `SOAK` with what it did.
 
 use crate::common;
+use crate::record_support;
 
 use std::io::{BufRead, BufReader, Write};
 use std::path::Path;
@@ -38,34 +39,6 @@ fn script(seed: u64, plies: usize) -> Vec<(String, String, Chess)> {
         out.push((typed, san, pos.clone()));
     }
     out
-}
-
-/// The SANs of a PGN's movetext (comments, numbers, check signs and the result left out).
-fn pgn_moves(pgn: &str) -> Vec<String> {
-    let movetext: String = pgn
-        .lines()
-        .filter(|l| !l.starts_with('['))
-        .collect::<Vec<_>>()
-        .join(" ");
-    let mut without_comments = String::new();
-    let mut depth = 0;
-    for c in movetext.chars() {
-        match c {
-            '{' => depth += 1,
-            '}' => depth -= 1,
-            c if depth == 0 => without_comments.push(c),
-            _ => {}
-        }
-    }
-    without_comments
-        .split_whitespace()
-        .filter(|w| !w.ends_with('.') && !["*", "1-0", "0-1", "1/2-1/2"].contains(w))
-        .map(|w| {
-            w.trim_end_matches("(=)")
-                .trim_end_matches(['+', '#'])
-                .to_string()
-        })
-        .collect()
 }
 
 /// The clocks the journal recorded last (the last press), the moves completed then.
@@ -198,7 +171,7 @@ fn kill_and_resume(dir: &Path, run: u64, rng: &mut StdRng) -> Option<(usize, usi
 
     verify_intact(&journal, run, "resumed");
     let pgn = read(&journal.with_extension("pgn"));
-    let sans = pgn_moves(&pgn);
+    let sans = record_support::pgn_san(&pgn);
     let expected: Vec<String> = moves.iter().map(|(_, san, _)| san.clone()).collect();
     assert!(
         sans.len() <= expected.len() && sans[..] == expected[..sans.len()],
