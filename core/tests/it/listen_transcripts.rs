@@ -17,6 +17,8 @@ use shakmaty::fen::Fen;
 use shakmaty::uci::UciMove;
 use shakmaty::{CastlingMode, Chess};
 
+use crate::support::emulated;
+
 #[derive(Default, Debug)]
 struct Tally {
     right: usize,
@@ -57,7 +59,9 @@ fn replay() -> BTreeMap<(String, String, String), Tally> {
         }
     }
     let mut table: BTreeMap<(String, String, String), Tally> = BTreeMap::new();
-    for line in data.lines().filter(|l| !l.trim().is_empty()) {
+    let stride = emulated::stride();
+    let lines = data.lines().filter(|l| !l.trim().is_empty());
+    for line in lines.step_by(stride) {
         let row: serde_json::Value = serde_json::from_str(line).expect("a JSON line");
         let text = |key: &str| row[key].as_str().expect(key).to_string();
         let fen: Fen = text("fen").parse().expect("a FEN");
@@ -122,6 +126,11 @@ fn no_transcript_plays_another_move_and_german_is_mostly_right() {
         "moves played that were not said:\n{}",
         wrong.join("\n")
     );
+    // The floor is a share of all the transcripts: under an emulator, which replays one in
+    // eight of them (support/emulated.rs), only that none is taken for another move.
+    if emulated::under_emulation() {
+        return;
+    }
     for ((lang, _, voice), tally) in &table {
         if lang == "de" && !voice.starts_with("clips") {
             assert!(

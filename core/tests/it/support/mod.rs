@@ -5,6 +5,7 @@
 #![allow(dead_code)]
 
 pub mod blind;
+pub mod emulated;
 pub mod games;
 pub mod rows;
 pub mod vocabulary;
