@@ -52,8 +52,9 @@ ZIP="$OUT/$NAME-windows-x86_64.zip"
 # one when it runs, src/data_dirs.rs), by the very build of its tests (`cargo test
 # --workspace`: the same packages and targets give every crate the same features), so that
 # nothing is compiled again after them. The tournament build (annexd and its core without two
-# features) is compiled on its own, beside the program's tests so that the dependencies keep
-# their features.
+# features) is compiled on its own, beside a target that has the dev-dependencies (one small
+# benchmark, not the tests of tests/it) so that the dependencies keep the features the tests
+# gave them.
 PROFILE=$(scripts/cross.sh profile)
 if [ -z "$TOURNAMENT" ]; then
   say "building annexd.exe (x86_64-pc-windows-gnu: cargo test --workspace --no-run, the cross profile)"
@@ -61,7 +62,7 @@ if [ -z "$TOURNAMENT" ]; then
 else
   say "building annexd.exe (x86_64-pc-windows-gnu, the cross profile, the tournament build)"
   "${CROSS_FEATURES[@]}" scripts/cross.sh cargo windows build --quiet --locked \
-    --profile "$PROFILE" --bin annexd --test it >&2
+    --profile "$PROFILE" --bin annexd --bench game_record >&2
 fi
 EXE="$ROOT/target/cross/x86_64-pc-windows-gnu/$PROFILE/annexd.exe"
 [ -f "$EXE" ] || { say "the build made no $EXE"; exit 1; }

@@ -87,11 +87,13 @@ if [ -z "$CROSS" ]; then
     cargo test --quiet --locked --workspace --profile "$PROFILE" --no-run >&2
   else
     # The tournament build: annexd and its core without two features (compiled on their own,
-    # in target/deb/ beside the other build; switching between them only links again),
-    # built beside the program's tests so that the dependencies keep their features.
+    # in target/deb/ beside the other build; switching between them only links again). Built
+    # beside a target that has the dev-dependencies (one small benchmark, not the 240 tests
+    # of tests/it: it was 40 s of compiling), so that the dependencies keep the features the
+    # tests gave them and none is compiled again.
     say "building (cargo build --profile $PROFILE ${FEATURES[*]})"
     cargo build --quiet --locked --profile "$PROFILE" "${FEATURES[@]}" \
-      -p annexd --bin annexd --test it >&2
+      -p annexd --bin annexd --bench game_record >&2
   fi
   BIN="$ROOT/target/$PROFILE/annexd"
   # The private libraries the program links: libvosk, and libctranslate2 (feature `whisper`).
