@@ -22,6 +22,9 @@ scripts/cross.sh setup aarch64
 # qemu-user does not follow the tests into the programs they start: they start annexd behind
 # it (tests/it/common/platform.rs).
 export ANNEXD_TEST_RUNNER=qemu-aarch64
+# The core's data-heavy tests play one case in eight here (core/tests/it/support/share.rs):
+# the machine's run plays them all.
+export ANNEXD_TEST_ONE_IN="${ANNEXD_TEST_ONE_IN:-8}"
 PROFILE=$(scripts/cross.sh profile)
 run() {
   say "cargo test --profile $PROFILE $* (aarch64, under qemu)"

@@ -20,7 +20,7 @@ use crate::support;
 
 use annexd_core::board::events::SplitMix;
 use support::blind::{Player, Setup};
-use support::emulated;
+use support::share;
 
 fn play(seed: u64) -> Result<usize, String> {
     let mut rng = SplitMix::new(seed);
@@ -63,7 +63,7 @@ fn a_simulated_blind_player_hears_what_is_wrong_and_what_to_do() {
     let games: u64 = std::env::var("BLIND_GAMES")
         .ok()
         .and_then(|s| s.parse().ok())
-        .unwrap_or(2000 / emulated::stride() as u64);
+        .unwrap_or(2000 / share::one_in() as u64);
     for seed in REGRESSIONS {
         if let Err(failure) = play(seed) {
             panic!("{failure}");

@@ -14,7 +14,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use annexd_core::listen::{Candidate, Heard, Lexicon, Understanding, WordId, WordRole, understand};
 use annexd_core::{Speech, Style, move_tokens, parse_move};
 
-use crate::support::emulated;
+use crate::support::share;
 use proptest::prelude::*;
 use proptest::test_runner::{Config, RngSeed, TestRunner};
 use shakmaty::{Chess, Move, Position};
@@ -120,7 +120,7 @@ static OUTCOMES: [[AtomicUsize; 3]; 3] = [const { [const { AtomicUsize::new(0) }
 
 #[test]
 fn table_slips_never_make_another_move_or_command_happen() {
-    let mut runner = TestRunner::new(config(emulated::cases(10_000)));
+    let mut runner = TestRunner::new(config(share::cases(10_000)));
     let strategy = (
         proptest::collection::vec(any::<prop::sample::Index>(), 0..100),
         any::<prop::sample::Index>(),
@@ -182,7 +182,7 @@ fn table_slips_never_make_another_move_or_command_happen() {
             right + asked + rejected
         );
     }
-    assert_eq!(total, emulated::cases(10_000) as usize);
+    assert_eq!(total, share::cases(10_000) as usize);
 }
 
 /// Arbitrary damage to the words of a move.
@@ -204,7 +204,7 @@ fn damage_strategy() -> impl Strategy<Value = Damage> {
 
 #[test]
 fn every_move_played_is_the_one_the_words_name() {
-    let mut runner = TestRunner::new(config(emulated::cases(3_000)));
+    let mut runner = TestRunner::new(config(share::cases(3_000)));
     let strategy = (
         proptest::collection::vec(any::<prop::sample::Index>(), 0..100),
         any::<prop::sample::Index>(),

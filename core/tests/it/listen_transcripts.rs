@@ -17,7 +17,7 @@ use shakmaty::fen::Fen;
 use shakmaty::uci::UciMove;
 use shakmaty::{CastlingMode, Chess};
 
-use crate::support::emulated;
+use crate::support::share;
 
 #[derive(Default, Debug)]
 struct Tally {
@@ -59,9 +59,9 @@ fn replay() -> BTreeMap<(String, String, String), Tally> {
         }
     }
     let mut table: BTreeMap<(String, String, String), Tally> = BTreeMap::new();
-    let stride = emulated::stride();
+    let one_in = share::one_in();
     let lines = data.lines().filter(|l| !l.trim().is_empty());
-    for line in lines.step_by(stride) {
+    for line in lines.step_by(one_in) {
         let row: serde_json::Value = serde_json::from_str(line).expect("a JSON line");
         let text = |key: &str| row[key].as_str().expect(key).to_string();
         let fen: Fen = text("fen").parse().expect("a FEN");
@@ -126,9 +126,9 @@ fn no_transcript_plays_another_move_and_german_is_mostly_right() {
         "moves played that were not said:\n{}",
         wrong.join("\n")
     );
-    // The floor is a share of all the transcripts: under an emulator, which replays one in
-    // eight of them (support/emulated.rs), only that none is taken for another move.
-    if emulated::under_emulation() {
+    // The floor is a share of all the transcripts: where only some are replayed
+    // (support/share.rs), only that none is taken for another move.
+    if share::partial() {
         return;
     }
     for ((lang, _, voice), tally) in &table {

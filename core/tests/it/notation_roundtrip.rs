@@ -11,6 +11,8 @@ use proptest::test_runner::{Config, TestRunner};
 use shakmaty::fen::Fen;
 use shakmaty::{CastlingMode, Chess, Position};
 
+use crate::support::share;
+
 /// Standard-chess positions of shakmaty's `tricky.perft` suite (facts: FEN positions).
 const TRICKY: &[&str] = &[
     "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
@@ -81,10 +83,8 @@ fn every_move_of_shakmaty_perft_files_round_trips() {
     let mut positions = 0;
     for file in files {
         let text = std::fs::read_to_string(&file).unwrap();
-        for line in text.lines() {
-            let Some(epd) = line.strip_prefix("epd ") else {
-                continue;
-            };
+        let epds = text.lines().filter_map(|line| line.strip_prefix("epd "));
+        for epd in epds.step_by(share::one_in()) {
             let mode = if file.ends_with("chess960.perft") {
                 CastlingMode::Chess960
             } else {
@@ -100,7 +100,10 @@ fn every_move_of_shakmaty_perft_files_round_trips() {
             positions += 1;
         }
     }
-    assert!(positions >= 100, "only {positions} perft positions read");
+    assert!(
+        positions * share::one_in() >= 100,
+        "only {positions} perft positions read"
+    );
 }
 
 #[test]
@@ -108,7 +111,7 @@ fn every_move_of_random_game_positions_round_trips() {
     // 1000 random legal games; every position along each game is checked for a few plies,
     // so well over 1000 distinct positions are covered.
     let mut runner = TestRunner::new(Config {
-        cases: 1000,
+        cases: share::cases(1000),
         ..Config::default()
     });
     runner

@@ -5,9 +5,9 @@
 #![allow(dead_code)]
 
 pub mod blind;
-pub mod emulated;
 pub mod games;
 pub mod rows;
+pub mod share;
 pub mod vocabulary;
 
 use std::time::Duration;
