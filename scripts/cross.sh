@@ -7,6 +7,7 @@
 #   scripts/cross.sh run TARGET PROGRAM…   run a program built for TARGET (Wine, qemu)
 #   scripts/cross.sh wine-prefix DIR       make a fresh Wine prefix for tests in DIR
 #   scripts/cross.sh profile               the cargo profile the cross builds share
+#   scripts/cross.sh target-dir TARGET     the build folder of TARGET (cargo's target dir)
 #
 # Features: cargo commands that build (build, test, check, clippy, doc, run) get
 # `--no-default-features --features $ANNEXD_CROSS_FEATURES` unless they name features
@@ -30,8 +31,11 @@
 # ANNEXD_CROSS_TARGET_DIR another build folder than target/cross: to try the other compiler
 # without rebuilding the first's). The
 # default toolchain is never changed: Debian's compiler is put first on PATH in this
-# script's own shell only, and checked there. Builds go to target/cross/, so that they and
-# the host's build in target/ never rebuild each other.
+# script's own shell only, and checked there. Builds go to target/cross/windows/ and
+# target/cross/aarch64/, so that they and the host's build in target/ never rebuild each
+# other, and so that one target can compile while the other's tests run (cargo locks its
+# build folder for a whole command: scripts/test.sh builds aarch64 while Wine runs the
+# Windows tests).
 #
 # What `setup` puts in .deps/ (outside git):
 #   windows: vosk-windows/ (libvosk.dll and its MinGW runtime DLLs, from the PyPI wheel for
@@ -58,6 +62,14 @@ die() { say "$*"; exit 1; }
 
 SUDO=""
 if [ "$(id -u)" -ne 0 ]; then SUDO="sudo"; fi
+
+# short_of TRIPLE: the target's name in build folders (windows, aarch64).
+short_of() {
+  case "$1" in
+    x86_64-pc-windows-gnu) echo windows ;;
+    aarch64-unknown-linux-gnu) echo aarch64 ;;
+  esac
+}
 
 triple_of() {
   case "$1" in
@@ -111,7 +123,7 @@ use_target() { # use_target TRIPLE
   local triple=$1 file
   file=$(toolchain_file "$triple")
   [ -f "$file" ] || die "run scripts/cross.sh setup $triple first"
-  export CARGO_TARGET_DIR="$CROSS_TARGET_DIR"
+  export CARGO_TARGET_DIR="$CROSS_TARGET_DIR/$(short_of "$triple")"
   # Where cargo keeps what it downloads, named as rustup's cargo names it for the programs it
   # runs (Debian's does not): tests read crates' files there (core/tests/it/notation_roundtrip.rs
   # reads shakmaty's perft files), and a Windows program under Wine has no HOME to find it by.
@@ -336,6 +348,9 @@ case "$command" in
     ;;
   profile)
     echo "$PROFILE"
+    ;;
+  target-dir)
+    echo "$CROSS_TARGET_DIR/$(short_of "$(triple_of "${1:?which target}")")"
     ;;
   *) die "unknown command '$command'" ;;
 esac

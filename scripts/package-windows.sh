@@ -2,6 +2,8 @@
 # Builds the Windows download of annexd and prints the zip's path as its last line:
 #
 #   scripts/package-windows.sh     → target/cross/windows-package/annexd-<version>-windows-x86_64.zip
+#   scripts/package-windows.sh --build-only [--tournament]
+#                                  only compile what the zip holds
 #   scripts/package-windows.sh --tournament
 #                                  → …/annexd-tournament-<version>-windows-x86_64.zip: the
 #                                    tournament build, without the feature `engine` (no
@@ -30,11 +32,15 @@ scripts/cross.sh setup windows >&2
 command -v zip >/dev/null || { scripts/setup.sh >&2; }
 
 TOURNAMENT=""
-case "${1:-}" in
-  "") ;;
-  --tournament) TOURNAMENT=1 ;;
-  *) say "unknown option $1"; exit 2 ;;
-esac
+BUILD_ONLY=""
+for option in "$@"; do
+  case "$option" in
+    --tournament) TOURNAMENT=1 ;;
+    # Only compile what the zip holds (scripts/test.sh compiles ahead, beside other steps).
+    --build-only) BUILD_ONLY=1 ;;
+    *) say "unknown option $option"; exit 2 ;;
+  esac
+done
 # The zip's features are scripts/cross.sh's (the default ones a Windows build can have); the
 # tournament build leaves out `engine`.
 CROSS_FEATURES=()
@@ -64,8 +70,9 @@ else
   "${CROSS_FEATURES[@]}" scripts/cross.sh cargo windows build --quiet --locked \
     --profile "$PROFILE" --bin annexd --bench game_record >&2
 fi
-EXE="$ROOT/target/cross/x86_64-pc-windows-gnu/$PROFILE/annexd.exe"
+EXE="$(scripts/cross.sh target-dir windows)/x86_64-pc-windows-gnu/$PROFILE/annexd.exe"
 [ -f "$EXE" ] || { say "the build made no $EXE"; exit 1; }
+[ -z "$BUILD_ONLY" ] || exit 0
 
 STAGE="$OUT/$NAME"
 rm -rf "$STAGE" "$ZIP"

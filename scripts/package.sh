@@ -10,6 +10,8 @@
 #                                     exists in either), which `annexd fairplay` says:
 #                                     target/debian/annexd-tournament_…_amd64.deb (it
 #                                     conflicts with annexd: both are /usr/bin/annexd)
+#   scripts/package.sh --build-only   (with the others) only compile what the package holds
+#                                     (scripts/test.sh compiles ahead, beside other steps)
 #
 # The package holds /usr/bin/annexd (it finds its private libraries through the RUNPATH
 # $ORIGIN/../lib/annexd only), libvosk (and, for amd64, the Whisper engine's libctranslate2)
@@ -38,6 +40,7 @@ install_tool() {
 
 ARCH=$(dpkg --print-architecture)
 TOURNAMENT=""
+BUILD_ONLY=""
 while [ $# -gt 0 ]; do
   case "$1" in
     # Only the tool, nothing else (scripts/test.sh compiles it while its setup downloads).
@@ -45,6 +48,7 @@ while [ $# -gt 0 ]; do
     --arch) ARCH=${2:?--arch needs amd64 or arm64}; shift 2 ;;
     --arch=*) ARCH=${1#--arch=}; shift ;;
     --tournament) TOURNAMENT=1; shift ;;
+    --build-only) BUILD_ONLY=1; shift ;;
     *) say "unknown option $1"; exit 2 ;;
   esac
 done
@@ -102,22 +106,23 @@ if [ -z "$CROSS" ]; then
   RUN=()
   DEB_TARGET=()
 else
-  # Built for aarch64 in target/cross/ by scripts/cross.sh, with its features (no Whisper,
-  # no Bluetooth LE: docs/install.md) and in its profile, which scripts/test-aarch64.sh
-  # shares; run here under qemu.
-  export CARGO_TARGET_DIR="$ROOT/target/cross"
+  # Built for aarch64 in target/cross/aarch64/ by scripts/cross.sh, with its features (no
+  # Whisper, no Bluetooth LE: docs/install.md) and in its profile, which
+  # scripts/test-aarch64.sh shares; run here under qemu.
   PROFILE=$(scripts/cross.sh profile)
+  CROSS_DIR=$(scripts/cross.sh target-dir aarch64)
   # The build of scripts/test-aarch64.sh's tests (the same packages and targets, so the
   # same features): nothing is compiled again after it, and the program packaged is the one
   # its tests ran under qemu.
   say "building for aarch64 (cargo test --profile $PROFILE --no-run, scripts/cross.sh)"
   scripts/cross.sh cargo aarch64 test --quiet --locked --profile "$PROFILE" --no-run \
-    -p annexd-core -p annexd --test it >&2
-  BIN="$ROOT/target/cross/aarch64-unknown-linux-gnu/$PROFILE/annexd"
+    -p annexd-core -p annexd --lib --test it >&2
+  BIN="$CROSS_DIR/aarch64-unknown-linux-gnu/$PROFILE/annexd"
   LIBS=("$ROOT/.deps/vosk-aarch64/libvosk.so")
   RUN=(qemu-aarch64)
   DEB_TARGET=(--target aarch64-unknown-linux-gnu)
 fi
+[ -z "$BUILD_ONLY" ] || exit 0
 # The program the tests ran, staged where cargo-deb looks for it (a target folder of its own
 # for each package, so that cargo's files are left alone), with the package's RUNPATH
 # instead of the checkout's: the package holds no path into this checkout. Staged again only

@@ -42,24 +42,70 @@ TEST_THREADS="${RUST_TEST_THREADS:-6}"
 scripts/package.sh --install-tool > target/package-tool.log 2>&1 &
 PACKAGE_TOOL=$!
 step "setup (this machine)" env ANNEXD_CROSS=none scripts/setup.sh --test
-CROSS_SETUP_LOG=target/cross-setup.log
-cross_setup() {
-  case "$CROSS" in *windows*) scripts/cross.sh setup windows ;; esac
-  case "$CROSS" in *aarch64*) scripts/cross.sh setup aarch64 ;; esac
-  date +%s > target/cross-setup.end
+
+# The cross lane: the cross toolchains (mostly downloads: MinGW, Wine, qemu, arm64 libraries)
+# and then the Windows and aarch64 builds, in the background at a lower priority, beside this
+# machine's tests, checks and packages (most of their time is waiting on a child program, a
+# terminal or a clock). Each piece leaves NAME.ok or NAME.failed (and NAME.log) in $LANE; a
+# step that needs one waits for it (`ready`). The two targets build in their own folders
+# (scripts/cross.sh target-dir), so the one compiles while the other's tests run.
+LANE=target/lane
+rm -rf "$LANE"
+mkdir -p "$LANE"
+lane_piece() { # lane_piece NAME COMMAND…
+  local name=$1 begun=$(date +%s)
+  shift
+  if "$@" > "$LANE/$name.log" 2>&1; then
+    echo $(( $(date +%s) - begun )) > "$LANE/$name.ok"
+  else
+    echo $(( $(date +%s) - begun )) > "$LANE/$name.failed"
+    return 1
+  fi
 }
-cross_setup > "$CROSS_SETUP_LOG" 2>&1 &
-CROSS_SETUP=$!
-CROSS_SETUP_BEGUN=$(date +%s)
+cross_lane() {
+  case "$CROSS" in *windows*) lane_piece "windows setup" scripts/cross.sh setup windows || return ;; esac
+  case "$CROSS" in *aarch64*) lane_piece "aarch64 setup" scripts/cross.sh setup aarch64 || return ;; esac
+  case "$CROSS" in *windows*)
+    lane_piece "windows build" nice -n 10 scripts/package-windows.sh --build-only || return ;;
+  esac
+  case "$CROSS" in *aarch64*)
+    lane_piece "aarch64 build" nice -n 10 scripts/package.sh --arch arm64 --build-only || return ;;
+  esac
+  case "$CROSS" in *windows*)
+    lane_piece "windows tournament build" \
+      nice -n 10 scripts/package-windows.sh --tournament --build-only || return ;;
+  esac
+}
+# ready NAME: waits until the lane has done NAME; if it failed (or the lane ended without
+# it), shows why and stops.
+ready() {
+  local name=$1 log
+  until [ -e "$LANE/$name.ok" ]; do
+    if [ -e "$LANE/$name.failed" ] || ! kill -0 "$CROSS_LANE" 2>/dev/null; then
+      [ -e "$LANE/$name.ok" ] && return 0
+      for log in "$LANE"/*.log; do
+        [ -e "${log%.log}.failed" ] || continue
+        echo "test: $(basename "${log%.log}") failed:" >&2
+        tail -n 60 "$log" >&2
+      done
+      echo "test: $name was not done (above)" >&2
+      exit 1
+    fi
+    sleep 2
+  done
+}
+cross_lane &
+CROSS_LANE=$!
 
 step "fmt" cargo fmt --all -- --check
+# In the Debian package's profile (Cargo.toml's `deb`): the program these tests run is the
+# one the package holds (scripts/package.sh compiles nothing again and only sets its RUNPATH).
+step "build (this machine)" cargo test --workspace --profile deb --no-run
+step "tests" env RUST_TEST_THREADS="$TEST_THREADS" cargo test --workspace --no-fail-fast --profile deb
 step "clippy" cargo clippy --quiet --workspace --all-targets -- -D warnings
 step "doc" env RUSTDOCFLAGS="-D warnings" cargo doc --quiet --workspace --no-deps
 step "check without features" cargo check --quiet --no-default-features
 step "firmware" make -s -C firmware check
-# In the Debian package's profile (Cargo.toml's `deb`): the program these tests run is the
-# one the package holds (scripts/package.sh compiles nothing again and only sets its RUNPATH).
-step "tests" env RUST_TEST_THREADS="$TEST_THREADS" cargo test --workspace --no-fail-fast --profile deb
 if ! wait "$PACKAGE_TOOL"; then
   cat target/package-tool.log >&2
   echo "test: cargo-deb could not be installed (above)" >&2
@@ -70,28 +116,29 @@ fi
 step "package" scripts/test-package.sh
 step "tournament package" scripts/test-package.sh --tournament
 
-if ! wait "$CROSS_SETUP"; then
-  cat "$CROSS_SETUP_LOG" >&2
-  echo "test: the cross toolchains could not be set up (above)" >&2
-  exit 1
-fi
-case "$CROSS" in *windows*|*aarch64*)
-  printf 'test: %-34s %5d s (beside the steps above)\n' "setup (cross toolchains)" \
-    "$(( $(cat target/cross-setup.end) - CROSS_SETUP_BEGUN ))" | tee -a "$TIMES" >&2 ;;
-esac
-
 # Windows (x86_64, under Wine) and aarch64 Linux (a Raspberry Pi, under qemu): each built
-# once, in the packages' release profile (target/cross/), for its tests and its package.
-# ANNEXD_CROSS=windows or aarch64 runs one of them, none neither (the cross builds are most
-# of this command's time: docs/install.md has the figures).
+# once, by the lane above, in the packages' release profile (target/cross/), for its tests
+# and its package. ANNEXD_CROSS=windows or aarch64 runs one of them, none neither (the cross
+# builds are most of this command's time: docs/install.md has the figures).
 case "$CROSS" in *windows*)
-  step "windows: build and tests" scripts/test-windows.sh
-  step "windows: zip" scripts/test-package-windows.sh
-  step "windows: tournament zip" scripts/test-package-windows.sh --tournament ;;
+  ready "windows build"
+  step "windows: tests" scripts/test-windows.sh
+  step "windows: zip" scripts/test-package-windows.sh ;;
 esac
 case "$CROSS" in *aarch64*)
-  step "aarch64: build and tests" scripts/test-aarch64.sh
+  ready "aarch64 build"
+  step "aarch64: tests" scripts/test-aarch64.sh
   step "aarch64: package" scripts/test-package.sh --arch arm64 ;;
 esac
+case "$CROSS" in *windows*)
+  ready "windows tournament build"
+  step "windows: tournament zip" scripts/test-package-windows.sh --tournament ;;
+esac
+wait "$CROSS_LANE"
+for done in "$LANE"/*.ok; do
+  [ -e "$done" ] || continue
+  printf 'test: %-34s %5d s (beside the steps)\n' "$(basename "${done%.ok}")" "$(cat "$done")" \
+    | tee -a "$TIMES" >&2
+done
 printf 'test: %-34s %5d s\n' "whole" "$(( $(date +%s) - START ))" | tee -a "$TIMES" >&2
 echo "test: every step passed; the times are in $TIMES" >&2

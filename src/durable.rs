@@ -4,7 +4,7 @@
 //! fsynced; on Windows, where a directory cannot be fsynced, the replacing rename is written
 //! through to the disk before it returns (`MoveFileExW` with `MOVEFILE_WRITE_THROUGH`).
 
-use std::fs::{self, File, OpenOptions};
+use std::fs::{self, OpenOptions};
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 
@@ -77,7 +77,7 @@ pub fn sync_directory_of(path: &Path) -> io::Result<()> {
         Some(parent) if !parent.as_os_str().is_empty() => parent,
         _ => Path::new("."),
     };
-    File::open(dir)?.sync_all()
+    fs::File::open(dir)?.sync_all()
 }
 
 /// See the Unix version: on Windows there is nothing to flush.
