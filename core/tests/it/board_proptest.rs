@@ -73,8 +73,10 @@ proptest! {
             let mut events = Vec::new();
             // Sometimes a touch of another own piece first, put back (touch-move is the
             // session's to enforce; the tracker must just not see a move in it).
-            if fidget > 0 && rng.chance(0.3) {
-                let own: Vec<Square> = game.us().into_iter().filter(|&s| Some(s) != m.from()).collect();
+            // (Not when the mover is the last piece of its side: a king alone has nothing
+            // else to touch.)
+            let own: Vec<Square> = game.us().into_iter().filter(|&s| Some(s) != m.from()).collect();
+            if fidget > 0 && !own.is_empty() && rng.chance(0.3) {
                 let sq = own[rng.below(own.len())];
                 let piece = game.board().piece_at(sq).unwrap();
                 events.push(DeviceMsg::Up(sq));
