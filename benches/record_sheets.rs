@@ -1,6 +1,6 @@
 //! Speed of the sealed record and the scoresheets: sealing a journal line, reading a sealed
 //! 200-ply journal with its chain checked, and making each sheet of a 200-ply game (the
-//! form, the text sheet, the Braille sheet through liblouis, the PDF through krilla), which
+//! form, the text sheet, the Braille sheet through liblouis, the PDF through pdf-writer), which
 //! `play` does at the end of a game.
 //!
 //! Run: `cargo bench --no-default-features --bench record_sheets -- --warm-up-time 1 --measurement-time 3`.
@@ -80,7 +80,7 @@ fn bench(c: &mut Criterion) {
         b.iter(|| black_box(braille_sheet(&form).unwrap()))
     });
     let fonts = Fonts::find(None).expect("DejaVu Sans (fonts-dejavu-core)");
-    c.bench_function("sheet: PDF (krilla) of a 200-ply game, 2 pages", |b| {
+    c.bench_function("sheet: PDF (pdf-writer) of a 200-ply game, 2 pages", |b| {
         b.iter(|| black_box(render_pdf(&form, &fonts).unwrap()))
     });
     c.bench_function("sheet: find and load the PDF's fonts", |b| {

@@ -243,7 +243,7 @@ impl Failure for crate::record::sheets::SheetError {
         match self {
             E::Pdf(PdfError::NoFont) => tokens.push(Token::Word(Word::NoFont)),
             E::Pdf(PdfError::BadFont { .. }) => tokens.push(Token::Word(Word::FontUnusable)),
-            E::Pdf(PdfError::Krilla(_)) => tokens.push(Token::Word(Word::PdfNotMade)),
+            E::Pdf(PdfError::Embed(_)) => tokens.push(Token::Word(Word::PdfNotMade)),
             E::Braille(BrailleError::NoTable(_)) => tokens.push(Token::Word(Word::NoBrailleTable)),
             E::Braille(_) => tokens.push(Token::Word(Word::BrailleFailed)),
             E::Write { source, .. } => {

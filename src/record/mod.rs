@@ -1,6 +1,6 @@
 //! The scoresheet on disk: a game's files ([`GameFiles`]: the journal, sealed, appended and
 //! fsynced line by line and read back with care, and the PGN written atomically beside it),
-//! the scoresheets for people (the PDF drawn with krilla, the Braille translated by
+//! the scoresheets for people (the PDF written with pdf-writer, the Braille translated by
 //! liblouis, the text sheet: `sheets`), and the commands `annexd pgn`, `annexd sheet`,
 //! `annexd verify`, `annexd fairplay` and `annexd replay`. Entries, the seal, the scoresheet and what each
 //! sheet says are the core's (`annexd_core::record`).
