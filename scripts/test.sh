@@ -96,6 +96,13 @@ ready() {
 }
 cross_lane &
 CROSS_LANE=$!
+# A step that fails ends the command: the lane's and cargo-deb's compiling end with it.
+kill_tree() { # kill_tree PID: the process and all its descendants
+  local child
+  for child in $(pgrep -P "$1" || true); do kill_tree "$child"; done
+  kill "$1" 2>/dev/null || true
+}
+trap 'kill_tree "$CROSS_LANE"; kill_tree "$PACKAGE_TOOL"' EXIT
 
 step "fmt" cargo fmt --all -- --check
 # In the Debian package's profile (Cargo.toml's `deb`): the program these tests run is the
@@ -135,6 +142,7 @@ case "$CROSS" in *windows*)
   step "windows: tournament zip" scripts/test-package-windows.sh --tournament ;;
 esac
 wait "$CROSS_LANE"
+trap - EXIT
 for done in "$LANE"/*.ok; do
   [ -e "$done" ] || continue
   printf 'test: %-34s %5d s (beside the steps)\n' "$(basename "${done%.ok}")" "$(cat "$done")" \
