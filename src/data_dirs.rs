@@ -43,12 +43,10 @@ pub const MODELS: &str = "models";
 #[cfg(not(windows))]
 pub const SYSTEM_ROOT: &str = "/usr/share/annexd";
 
-/// The checkout of annexd this program runs from, if any (see the module documentation).
-pub fn checkout() -> Option<PathBuf> {
-    checkout_for(
-        std::env::current_exe().ok().as_deref(),
-        std::env::var_os("CARGO_MANIFEST_DIR").as_deref(),
-    )
+/// The checkout of annexd a program at `exe` runs from, if any (see the module
+/// documentation), with cargo's `CARGO_MANIFEST_DIR` as it was started.
+fn checkout(exe: Option<&Path>) -> Option<PathBuf> {
+    checkout_for(exe, std::env::var_os("CARGO_MANIFEST_DIR").as_deref())
 }
 
 /// The checkout for a program at `exe` started with `CARGO_MANIFEST_DIR` = `manifest_dir`:
@@ -138,11 +136,9 @@ pub fn state_dir() -> Option<PathBuf> {
 /// The roots searched, in order (see the module documentation), without repeats.
 pub fn roots() -> Vec<PathBuf> {
     let personal: Vec<PathBuf> = personal_root().into_iter().chain(local_root()).collect();
-    roots_for(
-        &personal,
-        std::env::current_exe().ok().as_deref(),
-        checkout().as_deref(),
-    )
+    let exe = std::env::current_exe().ok();
+    let checkout = checkout(exe.as_deref());
+    roots_for(&personal, exe.as_deref(), checkout.as_deref())
 }
 
 /// The folders searched for one kind of data (`VOICES`, `MODELS`), in order.
@@ -273,7 +269,8 @@ mod tests {
         // This test program is in the checkout's target folder (under Wine, the Unix folder
         // through drive Z:): the checkout is found above it, with or without cargo's word.
         let manifest = Path::new(env!("CARGO_MANIFEST_DIR"));
-        let found = checkout().expect("the tests run from a checkout");
+        let exe = std::env::current_exe().unwrap();
+        let found = checkout(Some(&exe)).expect("the tests run from a checkout");
         assert!(is_checkout(&found), "{}", found.display());
         if cfg!(windows) {
             let seen = format!("Z:{}", manifest.display().to_string().replace('/', "\\"));
