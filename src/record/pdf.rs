@@ -88,6 +88,8 @@ pub enum PdfError {
 #[derive(Clone)]
 struct Face {
     data: Arc<Vec<u8>>,
+    /// The font's units in an em, read once when it is loaded.
+    units_per_em: u16,
 }
 
 impl Face {
@@ -102,7 +104,8 @@ impl Face {
         if tables.glyf.is_none() && tables.cff.is_none() {
             return Err(bad("the font has no outlines (glyf or CFF)".into()));
         }
-        Ok(Face { data })
+        let units_per_em = face.units_per_em();
+        Ok(Face { data, units_per_em })
     }
 
     fn parsed(&self) -> ttf_parser::Face<'_> {
@@ -126,7 +129,7 @@ impl Face {
     /// The width of `text` at `size` points.
     fn width(&self, text: &str, size: f32) -> f32 {
         let units: u32 = self.glyphs(text).iter().map(|g| u32::from(g.2)).sum();
-        units as f32 * size / f32::from(self.parsed().units_per_em())
+        units as f32 * size / f32::from(self.units_per_em)
     }
 }
 
