@@ -62,19 +62,26 @@ lane_piece() { # lane_piece NAME COMMAND…
     return 1
   fi
 }
+# The two targets' builds go on side by side (each in its own folder): the compiling of
+# one crate is mostly serial, and the other target's crates fill the second core; the
+# Windows tournament build follows the Windows build.
 cross_lane() {
+  local windows="" aarch64="" failed=0
   case "$CROSS" in *windows*) lane_piece "windows setup" scripts/cross.sh setup windows || return ;; esac
   case "$CROSS" in *aarch64*) lane_piece "aarch64 setup" scripts/cross.sh setup aarch64 || return ;; esac
   case "$CROSS" in *windows*)
-    lane_piece "windows build" nice -n 10 scripts/package-windows.sh --build-only || return ;;
+    { lane_piece "windows build" nice -n 10 scripts/package-windows.sh --build-only &&
+        lane_piece "windows tournament build" \
+          nice -n 10 scripts/package-windows.sh --tournament --build-only; } &
+    windows=$! ;;
   esac
   case "$CROSS" in *aarch64*)
-    lane_piece "aarch64 build" nice -n 10 scripts/package.sh --arch arm64 --build-only || return ;;
+    lane_piece "aarch64 build" nice -n 10 scripts/package.sh --arch arm64 --build-only &
+    aarch64=$! ;;
   esac
-  case "$CROSS" in *windows*)
-    lane_piece "windows tournament build" \
-      nice -n 10 scripts/package-windows.sh --tournament --build-only || return ;;
-  esac
+  if [ -n "$windows" ]; then wait "$windows" || failed=1; fi
+  if [ -n "$aarch64" ]; then wait "$aarch64" || failed=1; fi
+  return $failed
 }
 # ready NAME: waits until the lane has done NAME; if it failed (or the lane ended without
 # it), shows why and stops.
@@ -102,7 +109,14 @@ kill_tree() { # kill_tree PID: the process and all its descendants
   for child in $(pgrep -P "$1" || true); do kill_tree "$child"; done
   kill "$1" 2>/dev/null || true
 }
-trap 'kill_tree "$CROSS_LANE"; kill_tree "$PACKAGE_TOOL"' EXIT
+TARGET_STEPS=()
+end_all() {
+  local pair
+  kill_tree "$CROSS_LANE"
+  kill_tree "$PACKAGE_TOOL"
+  for pair in "${TARGET_STEPS[@]}"; do kill_tree "${pair#*:}"; done
+}
+trap end_all EXIT
 
 step "fmt" cargo fmt --all -- --check
 # In the Debian package's profile (Cargo.toml's `deb`): the program these tests run is the
@@ -131,21 +145,49 @@ step "tournament package" scripts/test-package.sh --tournament
 # Windows (x86_64, under Wine) and aarch64 Linux (a Raspberry Pi, under qemu): each built
 # once, by the lane above, in the packages' release profile (target/cross/), for its tests
 # and its package. ANNEXD_CROSS=windows or aarch64 runs one of them, none neither (the cross
-# builds are most of this command's time: docs/install.md has the figures).
-case "$CROSS" in *windows*)
+# builds are most of this command's time: docs/install.md has the figures). The two
+# targets' steps run side by side, each target's output kept in "$LANE/NAME steps.log" and
+# shown when its steps are done: the package tests run one program at a time, and the
+# other target's steps fill the second core. The Windows tests alone run beside nothing
+# but compiling at a lower priority: under more load Wine now and then fails to start a
+# process (error 1359), so the aarch64 tests start when they are done.
+windows_steps() {
   ready "windows build"
   step "windows: tests" scripts/test-windows.sh
-  step "windows: zip" scripts/test-package-windows.sh ;;
-esac
-case "$CROSS" in *aarch64*)
-  ready "aarch64 build"
-  step "aarch64: tests" scripts/test-aarch64.sh
-  step "aarch64: package" scripts/test-package.sh --arch arm64 ;;
-esac
-case "$CROSS" in *windows*)
+  touch "$LANE/windows tests.done"
+  step "windows: zip" scripts/test-package-windows.sh
   ready "windows tournament build"
-  step "windows: tournament zip" scripts/test-package-windows.sh --tournament ;;
-esac
+  step "windows: tournament zip" scripts/test-package-windows.sh --tournament
+}
+aarch64_steps() {
+  ready "aarch64 build"
+  if [ -n "${WINDOWS_STEPS:-}" ]; then
+    while [ ! -e "$LANE/windows tests.done" ] && kill -0 "$WINDOWS_STEPS" 2>/dev/null; do
+      sleep 2
+    done
+  fi
+  step "aarch64: tests" scripts/test-aarch64.sh
+  step "aarch64: package" scripts/test-package.sh --arch arm64
+}
+WINDOWS_STEPS=""
+for target in windows aarch64; do
+  case "$CROSS" in *"$target"*)
+    "${target}_steps" > "$LANE/$target steps.log" 2>&1 &
+    TARGET_STEPS+=("$target:$!")
+    if [ "$target" = windows ]; then WINDOWS_STEPS=$!; fi ;;
+  esac
+done
+failed=""
+for pair in "${TARGET_STEPS[@]}"; do
+  target=${pair%%:*}
+  wait "${pair#*:}" || failed="$failed $target"
+  echo "test: --- $target: its steps' output ---" >&2
+  cat "$LANE/$target steps.log" >&2
+done
+if [ -n "$failed" ]; then
+  echo "test: the steps of$failed failed (above)" >&2
+  exit 1
+fi
 wait "$CROSS_LANE"
 trap - EXIT
 for done in "$LANE"/*.ok; do
