@@ -36,7 +36,10 @@
 //! (6), `ANNEXD_BENCH_SEED` (28), `ANNEXD_BENCH_WRONG=1` prints every utterance not right,
 //! `ANNEXD_BENCH_THRESHOLDS=outside,least,agreed_least,no_speech,scale,agreed_scale,agreed_reach` prints
 //! what those thresholds get wrong, `ANNEXD_TRY_FRONT=hp,trim` (and `denoise` when built with
-//! `--features denoise`) runs the speech front end's stages (src/listen/front.rs). The
+//! `--features denoise`) runs the speech front end's stages (src/listen/front.rs);
+//! `ANNEXD_TRY_PROMPT`, `ANNEXD_TRY_LANG`, `ANNEXD_TRY_BEAM`, `ANNEXD_TRY_PER_WORD` decode
+//! another way (src/listen/whisper/tried.rs), and with `ANNEXD_BENCH_THRESHOLDS` the right
+//! outcomes under those thresholds are counted by language, word set and kind. The
 //! recorded decodes the tests replay (`core/tests/data/whisper_grammar.jsonl`, no times) can
 //! be evaluated again with `ANNEXD_BENCH_REPLAY`.
 
@@ -1081,6 +1084,20 @@ fn evaluate(records: &[Record]) {
                 .filter(|&&r| outcomes[r][i] == Outcome::Right)
                 .count();
             println!("fixed {}: {right} right of {}", shown(&grid[i]), all.len());
+            let mut kinds: BTreeMap<(String, String, Kind), (usize, usize)> = BTreeMap::new();
+            for &r in &all {
+                let record = &records[r];
+                let tally = kinds
+                    .entry((record.lang.clone(), record.words.clone(), record.kind))
+                    .or_default();
+                tally.1 += 1;
+                if outcomes[r][i] == Outcome::Right {
+                    tally.0 += 1;
+                }
+            }
+            for ((lang, words, kind), (right, n)) in kinds {
+                println!("  fixed {lang} {words} {}: {right} of {n}", kind.name());
+            }
             for &r in &all {
                 if outcomes[r][i] == Outcome::Wrong {
                     let record = &records[r];

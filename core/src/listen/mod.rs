@@ -33,5 +33,5 @@ pub use matcher::{
 };
 pub use phrase_graph::{NodeId, PhraseGraph};
 pub use phrases::Candidate;
-pub use prompt::{grammar_prompt, prompt};
+pub use prompt::{grammar_prompt, phrase_prompt, prompt};
 pub use search::{Found, Greedy, Search, SearchOptions, TokenId, WordSpellings};
