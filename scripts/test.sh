@@ -63,16 +63,16 @@ lane_piece() { # lane_piece NAME COMMAND…
   fi
 }
 # The two targets' builds go on side by side (each in its own folder): the compiling of
-# one crate is mostly serial, and the other target's crates fill the second core; the
-# Windows tournament build follows the Windows build.
+# one crate is mostly serial, and the other target's crates fill the second core. The
+# Windows tournament build is not among them: cargo links it where the tests' annexd.exe
+# is, so it waits for the Windows tests and the zip (windows_steps, below); compiled beside
+# the tests it replaced the program they start with the tournament build's.
 cross_lane() {
   local windows="" aarch64="" failed=0
   case "$CROSS" in *windows*) lane_piece "windows setup" scripts/cross.sh setup windows || return ;; esac
   case "$CROSS" in *aarch64*) lane_piece "aarch64 setup" scripts/cross.sh setup aarch64 || return ;; esac
   case "$CROSS" in *windows*)
-    { lane_piece "windows build" nice -n 10 scripts/package-windows.sh --build-only &&
-        lane_piece "windows tournament build" \
-          nice -n 10 scripts/package-windows.sh --tournament --build-only; } &
+    lane_piece "windows build" nice -n 10 scripts/package-windows.sh --build-only &
     windows=$! ;;
   esac
   case "$CROSS" in *aarch64*)
@@ -156,7 +156,7 @@ windows_steps() {
   step "windows: tests" scripts/test-windows.sh
   touch "$LANE/windows tests.done"
   step "windows: zip" scripts/test-package-windows.sh
-  ready "windows tournament build"
+  # (its build first: annexd and its core without two features)
   step "windows: tournament zip" scripts/test-package-windows.sh --tournament
 }
 aarch64_steps() {
