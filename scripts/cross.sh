@@ -265,10 +265,9 @@ setup_aarch64() {
   fi
 }
 
-# A fresh Wine prefix for tests: made once (wineboot takes some seconds), with the shim.
-# A fresh prefix is a copy of one that wineboot made once and nothing has run in
-# (target/cross/wine-fresh): the same files, in a second instead of wineboot's ten or more
-# (the tests' prefix and each zip test's own).
+# A fresh Wine prefix for tests, with the shim: a copy of one that wineboot made once and
+# nothing has run in (target/cross/wine-fresh), the same files in a second instead of
+# wineboot's ten or more (the tests' prefix and each zip test's own).
 wine_prefix() { # wine_prefix DIR
   local dir=$1 fresh="$CROSS_TARGET_DIR/wine-fresh"
   if [ ! -f "$dir/system.reg" ]; then

@@ -344,12 +344,15 @@ impl<'a> Search<'a> {
             }
         }
         let best_found = self.found.iter().map(|f| f.score).fold(f32::MIN, f32::max);
-        let best_per_word = self
-            .found
-            .iter()
-            .map(|f| f.score / (f.words.len() + 1) as f32)
-            .fold(f32::MIN, f32::max);
         let per_word = self.options.hopeless_per_word && !self.found.is_empty();
+        let best_per_word = if per_word {
+            self.found
+                .iter()
+                .map(|f| f.score / (f.words.len() + 1) as f32)
+                .fold(f32::MIN, f32::max)
+        } else {
+            0.0
+        };
         let hopeless = self.options.hopeless;
         candidates.retain(|c| {
             if !c.score.is_finite() {
