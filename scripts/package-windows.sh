@@ -68,7 +68,7 @@ if [ -z "$TOURNAMENT" ]; then
 else
   say "building annexd.exe (x86_64-pc-windows-gnu, the cross profile, the tournament build)"
   "${CROSS_FEATURES[@]}" scripts/cross.sh cargo windows build --quiet --locked \
-    --profile "$PROFILE" --bin annexd --bench game_record >&2
+    --profile "$PROFILE" --bin annexd --bench clock_realtime >&2
 fi
 EXE="$(scripts/cross.sh target-dir windows)/x86_64-pc-windows-gnu/$PROFILE/annexd.exe"
 [ -f "$EXE" ] || { say "the build made no $EXE"; exit 1; }

@@ -97,7 +97,7 @@ if [ -z "$CROSS" ]; then
     # dependencies keep the features the tests gave them and none is compiled again.
     say "building (cargo build --profile $PROFILE ${FEATURES[*]})"
     cargo build --quiet --locked --profile "$PROFILE" "${FEATURES[@]}" \
-      -p annexd --bin annexd --bench game_record >&2
+      -p annexd --bin annexd --bench clock_realtime >&2
   fi
   BIN="$ROOT/target/$PROFILE/annexd"
   # The private libraries the program links: libvosk, and libctranslate2 (feature `whisper`).
