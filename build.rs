@@ -23,6 +23,9 @@
 //! The commit the program is built from (`ANNEXD_GIT_COMMIT`, named in every journal's
 //! header by `src/record/provenance.rs`) is asked of git when the source is a git checkout.
 
+// clippy.toml's disallowed methods are the tests' (tests/it/common/platform.rs).
+#![allow(clippy::disallowed_methods)]
+
 use std::path::{Path, PathBuf};
 
 fn main() {

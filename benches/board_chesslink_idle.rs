@@ -15,6 +15,9 @@
 //!
 //! And, in-process without I/O, what one unchanged report costs the host itself.
 
+// clippy.toml's disallowed methods are the tests' (tests/it/common/platform.rs).
+#![allow(clippy::disallowed_methods)]
+
 #[cfg(unix)]
 fn main() {
     unix::main();

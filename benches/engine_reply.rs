@@ -9,6 +9,9 @@
 //!
 //! Run: `nice cargo bench --bench engine_reply` (about a minute: each reply takes its 2 s).
 
+// clippy.toml's disallowed methods are the tests' (tests/it/common/platform.rs).
+#![allow(clippy::disallowed_methods)]
+
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};

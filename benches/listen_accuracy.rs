@@ -43,6 +43,9 @@
 //! recorded decodes the tests replay (`core/tests/data/whisper_grammar.jsonl`, no times) can
 //! be evaluated again with `ANNEXD_BENCH_REPLAY`.
 
+// clippy.toml's disallowed methods are the tests' (tests/it/common/platform.rs).
+#![allow(clippy::disallowed_methods)]
+
 use std::collections::BTreeMap;
 use std::io::{BufRead, Write};
 use std::path::{Path, PathBuf};

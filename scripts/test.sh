@@ -148,33 +148,25 @@ step "tournament package" scripts/test-package.sh --tournament
 # builds are most of this command's time: docs/install.md has the figures). The two
 # targets' steps run side by side, each target's output kept in "$LANE/NAME steps.log" and
 # shown when its steps are done: the package tests run one program at a time, and the
-# other target's steps fill the second core. The Windows tests alone run beside nothing
-# but compiling at a lower priority: under more load Wine now and then fails to start a
-# process (error 1359), so the aarch64 tests start when they are done.
+# other target's steps fill the second core. (Under load Wine now and then fails to start a
+# process, error 1359: the tests start every program through tests/it/common/platform.rs's
+# `Start`, which tries again, so the two targets' tests can run at once.)
 windows_steps() {
   ready "windows build"
   step "windows: tests" scripts/test-windows.sh
-  touch "$LANE/windows tests.done"
   step "windows: zip" scripts/test-package-windows.sh
   # (its build first: annexd and its core without two features)
   step "windows: tournament zip" scripts/test-package-windows.sh --tournament
 }
 aarch64_steps() {
   ready "aarch64 build"
-  if [ -n "${WINDOWS_STEPS:-}" ]; then
-    while [ ! -e "$LANE/windows tests.done" ] && kill -0 "$WINDOWS_STEPS" 2>/dev/null; do
-      sleep 2
-    done
-  fi
   step "aarch64: tests" scripts/test-aarch64.sh
   step "aarch64: package" scripts/test-package.sh --arch arm64
 }
-WINDOWS_STEPS=""
 for target in windows aarch64; do
   case "$CROSS" in *"$target"*)
     "${target}_steps" > "$LANE/$target steps.log" 2>&1 &
-    TARGET_STEPS+=("$target:$!")
-    if [ "$target" = windows ]; then WINDOWS_STEPS=$!; fi ;;
+    TARGET_STEPS+=("$target:$!") ;;
   esac
 done
 failed=""

@@ -55,6 +55,9 @@
 //! ```
 
 #![warn(missing_docs)]
+// clippy.toml's disallowed methods are the tests' (tests/it/common/platform.rs): the program
+// starts its programs (the engine, speech) with std's own calls.
+#![allow(clippy::disallowed_methods)]
 
 mod app;
 pub mod board;

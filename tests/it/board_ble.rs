@@ -6,6 +6,7 @@
 //! right spec, on the command line and in the settings.
 
 use crate::common;
+use crate::common::platform::Start;
 
 use std::io::{BufRead, BufReader, Write};
 use std::path::Path;
@@ -99,7 +100,7 @@ fn private_bus(dir: &Path) -> Option<(std::process::Child, String)> {
         .arg(format!("--config-file={}", config.display()))
         .args(["--nofork", "--print-address"])
         .stdout(Stdio::piped())
-        .spawn()
+        .start()
     {
         Ok(daemon) => daemon,
         Err(e) => {
@@ -145,7 +146,7 @@ fn board_watch_reports_no_bluetooth_as_a_json_error() {
         .env("DBUS_SYSTEM_BUS_ADDRESS", NO_BUS)
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
-        .spawn()
+        .start()
         .unwrap();
     let mut first = String::new();
     BufReader::new(watch.stdout.take().unwrap())

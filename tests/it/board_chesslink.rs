@@ -8,6 +8,7 @@
 #![cfg(unix)]
 
 use crate::board_support;
+use crate::common::platform::Start;
 
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, Command, Stdio};
@@ -38,7 +39,7 @@ impl Watch {
             })
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
-            .spawn()
+            .start()
             .unwrap();
         let (tx, events) = crossbeam_channel::unbounded();
         let stdout = child.stdout.take().unwrap();

@@ -2,6 +2,7 @@
 //! pseudo-terminal (a COM port joined to one, under Wine) read through the serial adapter.
 
 use crate::common;
+use crate::common::platform::Start;
 
 use std::io::{BufRead, BufReader, Read, Write};
 use std::process::{Command, Stdio};
@@ -34,7 +35,7 @@ fn board_watch_prints_hello_touches_moves_keys_and_differences_as_json() {
         .args(["--lang", "en"])
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
-        .spawn()
+        .start()
         .unwrap();
     let (tx, rx) = crossbeam_channel::unbounded::<Value>();
     let stdout = watch.stdout.take().unwrap();

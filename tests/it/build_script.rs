@@ -3,6 +3,7 @@
 //! -lvosk` deep below. The compiled build script of this very build is run with libvosk's
 //! folder pointed elsewhere, as cargo runs it.
 
+use crate::common::platform::Start;
 use std::path::PathBuf;
 use std::process::Command;
 
@@ -47,7 +48,7 @@ fn run_for(target: Option<(&str, &str)>, vosk_dir: &str, recognition: bool) -> S
     if recognition {
         command.env("CARGO_FEATURE_RECOGNITION", "1");
     }
-    let output = command.output().unwrap();
+    let output = command.start_output().unwrap();
     assert!(output.status.success());
     String::from_utf8(output.stdout).unwrap()
 }

@@ -2,6 +2,7 @@
 //! the words of the language, with only data (a path, a value as typed) shown verbatim; the
 //! technical detail, in English, goes to the log.
 
+use crate::common::platform::Start;
 use std::io::Write;
 use std::process::{Command, Output};
 
@@ -14,7 +15,7 @@ fn annexd(args: &[&str]) -> Output {
         .env("XDG_DATA_HOME", config.path())
         // Nor the last game another test started (its note is in the state folder).
         .env("XDG_STATE_HOME", config.path())
-        .output()
+        .start_output()
         .expect("annexd runs")
 }
 

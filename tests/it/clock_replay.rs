@@ -1,5 +1,6 @@
 //! `annexd clock --replay`: the real binary reconstructs times from a file of timed events.
 
+use crate::common::platform::Start;
 use std::io::Write;
 use std::process::{Command, Output};
 
@@ -13,7 +14,7 @@ fn replay(args: &[&str], script: &str) -> Output {
         .args(args)
         .arg("--replay")
         .arg(file.path())
-        .output()
+        .start_output()
         .expect("annexd runs")
 }
 

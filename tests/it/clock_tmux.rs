@@ -2,6 +2,7 @@
 //! the lines a screen reader would read. Skipped, with the reason printed, without tmux.
 
 use crate::common;
+use crate::common::platform::Start;
 
 use std::process::Command;
 use std::time::Duration;
@@ -106,7 +107,7 @@ fn the_talking_clock_in_a_terminal() {
 fn a_bad_control_is_refused_with_an_example() {
     let output = Command::new(env!("CARGO_BIN_EXE_annexd"))
         .args(["clock", "--control", "90 minutes"])
-        .output()
+        .start_output()
         .expect("annexd runs");
     assert!(!output.status.success());
     let message = String::from_utf8_lossy(&output.stderr);

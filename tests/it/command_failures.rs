@@ -5,6 +5,7 @@
 //! command line or in the settings; the system's English is in the log only; and a closed
 //! standard error or output ends nothing in a panic.
 
+use crate::common::platform::Start;
 use std::io::Read;
 use std::path::PathBuf;
 use std::process::{Command, Output, Stdio};
@@ -55,7 +56,7 @@ impl Home {
     }
 
     fn run(&self, args: &[&str]) -> Output {
-        self.command(args).output().expect("annexd runs")
+        self.command(args).start_output().expect("annexd runs")
     }
 
     /// Runs a command that must fail with `status` and say exactly `said` on standard
@@ -627,7 +628,7 @@ fn with_closed(home: &Home, args: &[&str], close_stdout: bool) -> Option<i32> {
     } else {
         command.stderr(writer).stdout(Stdio::piped());
     }
-    let mut child = command.spawn().unwrap();
+    let mut child = command.start().unwrap();
     let mut open: Box<dyn Read> = if close_stdout {
         Box::new(child.stderr.take().unwrap())
     } else {
@@ -678,7 +679,7 @@ fn a_closed_output_of_pgn_is_said_in_words() {
     let out = home
         .command(&["pgn", "--lang", "fr", journal.to_str().unwrap()])
         .stdout(writer)
-        .output()
+        .start_output()
         .unwrap();
     assert_eq!(
         String::from_utf8_lossy(&out.stderr),

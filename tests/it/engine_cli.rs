@@ -4,12 +4,17 @@
 #![cfg(feature = "engine")]
 
 use crate::common;
+use crate::common::platform::Start;
 use crate::engine_support;
 
 use engine_support::test_engine;
 
 fn run(args: &[&str]) -> (i32, String, String) {
-    let out = common::annexd().arg("engine").args(args).output().unwrap();
+    let out = common::annexd()
+        .arg("engine")
+        .args(args)
+        .start_output()
+        .unwrap();
     (
         out.status.code().unwrap_or(-1),
         String::from_utf8_lossy(&out.stdout).into_owned(),

@@ -4,6 +4,7 @@
 //! started again.
 #![cfg(feature = "engine")]
 
+use crate::common::platform::Start;
 use crate::engine_support;
 
 use std::time::Duration;
@@ -199,7 +200,7 @@ fn stockfish_killed_in_a_search_is_said_to_have_crashed_and_starts_again() {
     let pid = engine.port.process_id().unwrap();
     let killed = std::process::Command::new("kill")
         .args(["-KILL", &pid.to_string()])
-        .status()
+        .start_status()
         .unwrap();
     assert!(killed.success());
     assert_eq!(engine.fails(Duration::from_secs(10)), Fault::Crashed);

@@ -4,6 +4,7 @@
 //! engine behind a pipe). The program imports no socket, connect or name-lookup function.
 
 use crate::common;
+use crate::common::platform::Start;
 use crate::speech_support;
 
 use std::path::Path;
@@ -84,7 +85,7 @@ fn fairplay_says_no_engine_no_network_and_the_state_of_the_record() {
         let out = Command::new(annexd())
             .args(["fairplay", journal.to_str().unwrap(), "--lang", lang])
             .env("XDG_CONFIG_HOME", dir.path())
-            .output()
+            .start_output()
             .unwrap();
         assert!(out.status.success());
         let said = String::from_utf8_lossy(&out.stdout);
@@ -209,7 +210,7 @@ fn fairplay_before_the_first_game_says_what_the_build_can_and_cannot_do() {
             .env("XDG_CONFIG_HOME", home.path().join("config"))
             .env("XDG_DATA_HOME", home.path().join("data"))
             .env("XDG_STATE_HOME", home.path().join("state"))
-            .output()
+            .start_output()
             .unwrap();
         assert_eq!(out.status.code(), Some(0), "{lang}");
         let said = String::from_utf8_lossy(&out.stdout);
@@ -266,7 +267,7 @@ fn fairplay_says_whether_the_game_used_a_bluetooth_board() {
     let out = Command::new(annexd())
         .args(["fairplay", journal.to_str().unwrap()])
         .env("XDG_CONFIG_HOME", home.path().join("config"))
-        .output()
+        .start_output()
         .unwrap();
     assert!(out.status.success());
     let said = String::from_utf8_lossy(&out.stdout);
@@ -449,7 +450,7 @@ fn a_whole_game_with_recorded_voices_on_a_sound_device_opens_no_socket_and_start
 fn the_program_imports_socket_functions_only_with_the_online_feature() {
     let out = Command::new("nm")
         .args(["-D", "--undefined-only", annexd()])
-        .output()
+        .start_output()
         .expect("nm (binutils, scripts/setup.sh installs it)");
     assert!(out.status.success());
     let symbols = String::from_utf8_lossy(&out.stdout);

@@ -9,6 +9,7 @@
 //! Needs gcc-avr, avr-libc, simavr and libsimavr-dev (scripts/setup.sh installs them).
 
 use crate::common;
+use crate::common::platform::Start;
 
 use std::collections::BTreeSet;
 use std::io::{BufRead, BufReader, Read, Write};
@@ -42,7 +43,7 @@ fn build_firmware() {
             .args(["-s", "-C"])
             .arg(root().join("firmware"))
             .arg("all")
-            .output()
+            .start_output()
             .expect("make runs (scripts/setup.sh installs it)");
         assert!(
             out.status.success(),
@@ -70,7 +71,7 @@ impl SimBoard {
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::inherit())
-            .spawn()
+            .start()
             .expect("scripts/pegboard-sim.sh starts");
         let (tx, stdout) = channel();
         let out = child.stdout.take().unwrap();

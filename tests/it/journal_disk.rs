@@ -7,6 +7,7 @@
 //! why rather than pass.
 
 use crate::common;
+use crate::common::platform::Start;
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -20,7 +21,7 @@ use shakmaty::{CastlingMode, Chess, Position};
 fn run(program: &str, args: &[&str]) {
     let output = Command::new(program)
         .args(args)
-        .output()
+        .start_output()
         .unwrap_or_else(|e| panic!("{program} cannot run ({e}): these tests need it"));
     assert!(
         output.status.success(),
@@ -35,7 +36,7 @@ struct Mounted(PathBuf);
 
 impl Drop for Mounted {
     fn drop(&mut self) {
-        let _ = Command::new("umount").arg("-l").arg(&self.0).status();
+        let _ = Command::new("umount").arg("-l").arg(&self.0).start_status();
     }
 }
 
@@ -116,7 +117,7 @@ fn end_and_check(mut game: Running, journal: &Path, moves: &[(String, String, St
         .collect();
     let made: Vec<String> = moves.iter().map(|(_, _, uci)| uci.clone()).collect();
     assert_eq!(journaled, made, "every move in the journal, in order");
-    let output = annexd().arg("pgn").arg(journal).output().unwrap();
+    let output = annexd().arg("pgn").arg(journal).start_output().unwrap();
     assert!(output.status.success());
     let pgn = String::from_utf8(output.stdout).unwrap();
     assert_eq!(read(&journal.with_extension("pgn")), pgn);
@@ -124,7 +125,7 @@ fn end_and_check(mut game: Running, journal: &Path, moves: &[(String, String, St
     let output = annexd()
         .args(["verify", "--lang", "en"])
         .arg(journal)
-        .output()
+        .start_output()
         .unwrap();
     let said = String::from_utf8_lossy(&output.stdout);
     assert!(output.status.success(), "{said}");
@@ -215,7 +216,7 @@ fn a_file_system_gone_read_only_is_said_and_written_again_when_mounted_again() {
     let source = Command::new("findmnt")
         .args(["-n", "-o", "SOURCE"])
         .arg(&disk)
-        .output()
+        .start_output()
         .unwrap();
     let device = String::from_utf8(source.stdout).unwrap();
     let device = Path::new(device.trim()).file_name().unwrap().to_owned();
@@ -247,7 +248,7 @@ fn a_file_system_gone_read_only_is_said_and_written_again_when_mounted_again() {
     let back_arg = back.to_str().unwrap();
     let fsck = Command::new("e2fsck")
         .args(["-f", "-y", back_arg])
-        .output()
+        .start_output()
         .unwrap();
     assert!(
         fsck.status.code().is_some_and(|c| c <= 1),

@@ -8,6 +8,7 @@
 
 #![cfg(feature = "recognition")]
 
+use crate::common::platform::Start;
 use std::path::PathBuf;
 use std::process::Command;
 
@@ -38,14 +39,14 @@ fn a_french_move_said_aloud_is_heard_and_understood() {
         .args(["-v", "fr", "-s", "140", "-w"])
         .arg(&wav)
         .arg("Cavalier Félix trois")
-        .status()
+        .start_status()
         .expect("espeak-ng runs (scripts/setup.sh installs it)");
     assert!(spoken.success());
     let output = Command::new(env!("CARGO_BIN_EXE_annexd"))
         .args(["recognize", "--lang", "fr", "--words", "local", "--model"])
         .arg(&model)
         .arg(&wav)
-        .output()
+        .start_output()
         .expect("annexd runs");
     let stdout = String::from_utf8_lossy(&output.stdout);
     assert!(

@@ -10,6 +10,7 @@
 
 #![cfg(feature = "recognition")]
 
+use crate::common::platform::Start;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::sync::{Arc, OnceLock};
@@ -254,7 +255,7 @@ fn the_microphone_path_decodes_an_alsa_file_device_in_a_child_process() {
         for phrase in PHRASES {
             command.args(["--phrase", phrase]);
         }
-        let output = command.output().expect("annexd runs");
+        let output = command.start_output().expect("annexd runs");
         let stdout = String::from_utf8_lossy(&output.stdout);
         let stderr = String::from_utf8_lossy(&output.stderr);
         println!("{mode}:\n{stdout}{stderr}");

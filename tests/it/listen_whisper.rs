@@ -9,6 +9,7 @@
 #![cfg(feature = "whisper")]
 
 use crate::common;
+use crate::common::platform::Start;
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -44,7 +45,7 @@ fn pico(lang: Lang, text: &str, wav: &Path) {
         .args(["-l", locale, "-w"])
         .arg(wav)
         .arg(text)
-        .status();
+        .start_status();
     assert!(
         status.as_ref().is_ok_and(|s| s.success()),
         "pico2wave could not say '{text}' ({status:?}): scripts/setup.sh --test installs it \
@@ -132,7 +133,7 @@ fn recognize_understands_moves_said_by_pico_in_three_languages() {
             .args(["--lang", case.lang.code(), "--words", case.words.name()])
             .args(["--fen", case.fen])
             .arg(&wav)
-            .output()
+            .start_output()
             .expect("annexd runs");
         let stdout = String::from_utf8_lossy(&out.stdout);
         assert!(
@@ -168,7 +169,7 @@ fn recognized(said: &str, fen: &str, dir: &Path) -> (String, String) {
         .arg(model())
         .args(["--fen", fen])
         .arg(&wav)
-        .output()
+        .start_output()
         .expect("annexd runs");
     let stdout = String::from_utf8_lossy(&out.stdout);
     assert!(out.status.success(), "{said}: {stdout}");
@@ -216,7 +217,7 @@ fn recognize_says_which_recogniser_listens() {
         .args(["recognize", "--model"])
         .arg(&model)
         .arg(&wav)
-        .output()
+        .start_output()
         .expect("annexd runs");
     let stdout = String::from_utf8_lossy(&out.stdout);
     assert!(out.status.success(), "{stdout}");

@@ -8,6 +8,7 @@
 
 #![cfg(feature = "online")]
 
+use crate::common::platform::Start;
 use crate::lichess_support;
 
 use std::io::{Read, Write};
@@ -608,7 +609,7 @@ fn annexd_config_leaves_the_token_out_and_a_settings_file_holding_it_is_made_pri
         .args(["config", "--config"])
         .arg(&file)
         .env_remove("LICHESS_TOKEN")
-        .output()
+        .start_output()
         .unwrap();
     let printed = String::from_utf8_lossy(&output.stdout);
     assert!(output.status.success(), "{printed}");

@@ -9,6 +9,7 @@
 #![cfg(feature = "engine")]
 
 use crate::common;
+use crate::common::platform::Start;
 
 use std::path::Path;
 use std::time::{Duration, Instant};
@@ -514,7 +515,7 @@ fn no_engine_in_tournament_mode() {
         ])
         .env("XDG_CONFIG_HOME", dir.path())
         .stdin(std::process::Stdio::null())
-        .output()
+        .start_output()
         .unwrap();
     assert!(!out.status.success());
     let said = String::from_utf8_lossy(&out.stderr);

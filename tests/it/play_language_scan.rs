@@ -18,6 +18,7 @@
 //! shown as it is recorded).
 
 use crate::common;
+use crate::common::platform::Start;
 use crate::vocabulary;
 
 use std::collections::HashSet;
@@ -179,7 +180,7 @@ fn transcript(lang: Lang, dir: &Path) -> Vec<String> {
             .args(&args)
             .env("XDG_CONFIG_HOME", dir)
             .env("XDG_STATE_HOME", dir)
-            .output()
+            .start_output()
             .unwrap();
         for stream in [&out.stdout, &out.stderr] {
             lines.extend(String::from_utf8_lossy(stream).lines().map(String::from));
@@ -190,7 +191,7 @@ fn transcript(lang: Lang, dir: &Path) -> Vec<String> {
         .args(["pgn", journal])
         .env("XDG_CONFIG_HOME", dir)
         .env("XDG_STATE_HOME", dir)
-        .output()
+        .start_output()
         .unwrap();
     assert!(out.status.success());
     let pgn = String::from_utf8_lossy(&out.stdout).replace('\n', " ");
@@ -221,7 +222,7 @@ fn transcript(lang: Lang, dir: &Path) -> Vec<String> {
         .env("XDG_CONFIG_HOME", dir)
         .env("XDG_DATA_HOME", dir.join("keine-partien"))
         .env("XDG_STATE_HOME", dir)
-        .output()
+        .start_output()
         .unwrap();
     assert!(out.status.success());
     lines.extend(

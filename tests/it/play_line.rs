@@ -2,6 +2,7 @@
 //! typed lines in, spoken lines out, the journal and PGN on disk.
 
 use crate::common;
+use crate::common::platform::Start;
 
 use common::{Running, annexd, read};
 
@@ -152,7 +153,7 @@ fn a_bad_fen_is_refused_with_its_reason() {
         .args(["play", "--fen", "rnbqkbnr/ppp/8 w - - 0 1", "--journal"])
         .arg(&journal)
         .env("XDG_CONFIG_HOME", dir.path())
-        .output()
+        .start_output()
         .unwrap();
     assert_eq!(output.status.code(), Some(1));
     let stderr = String::from_utf8_lossy(&output.stderr);
@@ -244,7 +245,7 @@ fn a_bad_settings_file_is_reported_in_words_with_its_line() {
         .arg(&config)
         .arg("--journal")
         .arg(dir.path().join("never.jsonl"))
-        .output()
+        .start_output()
         .unwrap();
     // A mistake in the settings, as on the command line: exit status 2, all in words.
     assert_eq!(output.status.code(), Some(2));

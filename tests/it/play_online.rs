@@ -5,6 +5,7 @@
 #![cfg(feature = "online")]
 
 use crate::common;
+use crate::common::platform::Start;
 use crate::lichess_support;
 use crate::record_support;
 
@@ -63,7 +64,7 @@ fn saying(dir: &std::path::Path, locale: &str, text: &str) -> Vec<String> {
         .args(["-l", locale, "-w"])
         .arg(&wav)
         .arg(text)
-        .status();
+        .start_status();
     assert!(
         status.is_ok_and(|s| s.success()),
         "pico2wave (scripts/setup.sh --test)"
@@ -430,7 +431,7 @@ fn a_game_left_is_joined_again_where_it_stands_when_the_program_starts_again() {
         .arg(dir.path().join("game.jsonl"))
         .args(["--board", "sim", "--speech", "text"])
         .env("XDG_CONFIG_HOME", dir.path())
-        .output()
+        .start_output()
         .unwrap();
     let said = format!(
         "{}{}",
@@ -486,7 +487,7 @@ fn a_missing_or_refused_token_is_said_and_nothing_is_played() {
         .args(["--board", "sim", "--speech", "text"])
         .env_remove("LICHESS_TOKEN")
         .env("XDG_CONFIG_HOME", dir.path())
-        .output()
+        .start_output()
         .unwrap();
     let said = format!(
         "{}{}",

@@ -3,6 +3,7 @@
 //! players asked whose it is and confirmed, leaving during a game confirmed.
 
 use crate::common;
+use crate::common::platform::Start;
 
 use common::{Running, annexd};
 
@@ -149,7 +150,7 @@ fn a_journal_named_is_refused_only_when_it_exists_itself() {
         .arg("--journal")
         .arg(&journal)
         .env("XDG_CONFIG_HOME", dir.path().join("config"))
-        .output()
+        .start_output()
         .unwrap();
     assert_eq!(out.status.code(), Some(1));
     let said = String::from_utf8_lossy(&out.stderr);
@@ -217,7 +218,7 @@ fn the_speech_rate_is_set_on_the_command_line_changed_in_the_game_and_kept() {
             "--speech-rate",
             "3",
         ])
-        .output()
+        .start_output()
         .unwrap();
     assert_eq!(out.status.code(), Some(2));
     let said = String::from_utf8_lossy(&out.stderr);
@@ -249,7 +250,7 @@ fn fides_written_controls_are_read_and_a_bad_one_is_explained_with_two_periods()
         .args(["--control", "40/90+30d5+30", "--journal"])
         .arg(dir.path().join("h.jsonl"))
         .env("XDG_CONFIG_HOME", dir.path().join("config"))
-        .output()
+        .start_output()
         .unwrap();
     assert_eq!(out.status.code(), Some(2));
     let said = String::from_utf8_lossy(&out.stderr);

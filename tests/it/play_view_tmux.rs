@@ -6,6 +6,7 @@
 //! marked, and the last lines stay on the terminal when the view closes (issue 34).
 
 use crate::common;
+use crate::common::platform::Start;
 
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
@@ -38,7 +39,7 @@ fn line_mode(lang: &str, typed: &[&str]) -> Vec<String> {
         .env("XDG_CONFIG_HOME", dir.path())
         .stdin(std::process::Stdio::piped())
         .stdout(std::process::Stdio::piped())
-        .spawn()
+        .start()
         .unwrap();
     use std::io::Write;
     child

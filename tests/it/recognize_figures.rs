@@ -2,6 +2,7 @@
 //! words of each line, and as one JSON object with `--json`, for scripts. Decodes the Korean
 //! test recording with the Korean test model (scripts/setup.sh --test).
 
+use crate::common::platform::Start;
 use std::path::Path;
 use std::process::Command;
 
@@ -18,7 +19,7 @@ fn recognize(extra: &[&str]) -> String {
         .args(["--phrase", "하나", "--phrase", "둘", "--phrase", "셋"])
         .args(extra)
         .arg(root.join("tests/data/ko-hana-dul-set.wav"))
-        .output()
+        .start_output()
         .unwrap();
     assert!(
         output.status.success(),

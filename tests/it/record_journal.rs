@@ -3,6 +3,7 @@
 //! Games are written the way the program writes them: the core's scoresheet (or session)
 //! decides each line, [`GameFiles`] writes it.
 
+use crate::common::platform::Start;
 use crate::record_support;
 
 use crate::common::platform;
@@ -342,7 +343,7 @@ fn annexd(args: &[&str]) -> std::process::Output {
             "XDG_CONFIG_HOME",
             std::env::temp_dir().join("annexd-tests-no-settings"),
         )
-        .output()
+        .start_output()
         .unwrap()
 }
 

@@ -3,6 +3,7 @@
 //! the printed and the Braille sheet and the code `annexd verify` finds are one.
 
 use crate::common;
+use crate::common::platform::Start;
 
 use std::path::Path;
 use std::process::Command;
@@ -38,7 +39,7 @@ fn verify(journal: &Path, code: &str) -> (Option<i32>, String) {
             code,
         ])
         .env("XDG_CONFIG_HOME", journal.parent().unwrap())
-        .output()
+        .start_output()
         .unwrap();
     (
         out.status.code(),
@@ -88,7 +89,7 @@ fn at_mate_the_sheets_are_written_and_the_check_code_said_is_the_one_on_them() {
                 journal.with_extension("pdf").to_str().unwrap(),
                 "-",
             ])
-            .output()
+            .start_output()
             .expect("pdftotext (poppler-utils, scripts/setup.sh installs it)");
         String::from_utf8_lossy(&pdf.stdout).into_owned()
     };

@@ -4,6 +4,7 @@
 //! what bad input gets.
 
 use crate::common;
+use crate::common::platform::Start;
 use crate::games;
 use crate::record_support;
 
@@ -50,7 +51,7 @@ fn every_note_journal(dir: &Path) -> (PathBuf, Played) {
 fn poppler(tool: &str, args: &[&str]) -> String {
     let out = Command::new(tool)
         .args(args)
-        .output()
+        .start_output()
         .unwrap_or_else(|e| panic!("{tool} (poppler-utils, scripts/setup.sh installs it): {e}"));
     assert!(out.status.success(), "{tool}: {}", text(&out.stderr));
     text(&out.stdout)

@@ -8,6 +8,7 @@
 //! figures of docs/reliability.md. It prints a line starting with `SOAK` with what it did.
 
 use crate::common;
+use crate::common::platform::Start;
 use crate::record_support;
 
 use std::io::{BufRead, BufReader, Write};
@@ -100,7 +101,7 @@ fn kill_and_resume(dir: &Path, run: u64, rng: &mut StdRng) -> Option<(usize, usi
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::null())
-        .spawn()
+        .start()
         .unwrap();
     let stdout = child.stdout.take().unwrap();
     let reader = std::thread::spawn(move || {
@@ -200,7 +201,7 @@ fn verify_intact(journal: &Path, run: u64, when: &str) {
     let out = annexd()
         .args(["verify", "--lang", "en"])
         .arg(journal)
-        .output()
+        .start_output()
         .unwrap();
     let said = String::from_utf8_lossy(&out.stdout);
     assert!(

@@ -3,6 +3,7 @@
 
 #![allow(dead_code)]
 use crate::common::platform;
+use crate::common::platform::Start;
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
@@ -51,7 +52,7 @@ pub fn run_with_deadline(mut command: Command, stdin: Option<&[u8]>, limit: Dura
         } else {
             Stdio::null()
         });
-    let mut child = platform::spawn(&mut command).expect("annexd starts");
+    let mut child = command.start().expect("annexd starts");
     if let Some(input) = stdin {
         use std::io::Write;
         // The program may finish (and close its input) before reading it all: a broken pipe

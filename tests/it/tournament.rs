@@ -4,6 +4,7 @@
 //! `fairplay --statement` (with its PDF) for the arbiter, in his language.
 
 use crate::common;
+use crate::common::platform::Start;
 use crate::speech_support::AlsaFileDevice;
 
 use std::path::Path;
@@ -21,7 +22,7 @@ fn run_in(home: &Path, args: &[&str]) -> (Option<i32>, String) {
         .env("XDG_CONFIG_HOME", home.join("config"))
         .env("XDG_DATA_HOME", home.join("data"))
         .env("XDG_STATE_HOME", home.join("state"))
-        .output()
+        .start_output()
         .unwrap();
     (
         out.status.code(),
@@ -142,7 +143,7 @@ fn replay_says_the_account_with_the_recorded_voice() {
         .env("XDG_CONFIG_HOME", home.path().join("config"))
         .env("ALSA_CONFIG_PATH", device.config_path())
         .env("ANNEXD_VOICES", voices)
-        .output()
+        .start_output()
         .unwrap();
     let said = String::from_utf8_lossy(&out.stdout);
     assert_eq!(out.status.code(), Some(0), "{said}");
@@ -477,7 +478,7 @@ fn a_missing_earphone_is_refused_before_the_game() {
         .args(["--lang", "de", "--journal"])
         .arg(home.path().join("game.jsonl"))
         .stdin(std::process::Stdio::null())
-        .output()
+        .start_output()
         .unwrap();
     let said = String::from_utf8_lossy(&out.stderr);
     assert_ne!(out.status.code(), Some(0), "{said}");
@@ -500,7 +501,7 @@ fn a_missing_earphone_is_refused_before_the_game() {
             "Eva",
             "vier",
         ])
-        .output()
+        .start_output()
         .unwrap();
     let said = String::from_utf8_lossy(&out.stderr);
     assert_ne!(out.status.code(), Some(0), "{said}");
@@ -515,7 +516,7 @@ fn a_missing_earphone_is_refused_before_the_game() {
         .args(["--lang", "en", "--journal"])
         .arg(home.path().join("game.jsonl"))
         .stdin(std::process::Stdio::null())
-        .output()
+        .start_output()
         .unwrap();
     let said = String::from_utf8_lossy(&out.stderr);
     assert_ne!(out.status.code(), Some(0), "{said}");

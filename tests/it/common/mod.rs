@@ -6,6 +6,7 @@
 pub mod platform;
 pub mod tmux;
 
+use crate::common::platform::Start;
 use std::io::{BufRead, BufReader, Write};
 use std::path::Path;
 use std::process::{Child, ChildStdin, Command, Output, Stdio};
@@ -32,7 +33,7 @@ pub fn run(args: &[&str]) -> Output {
             "XDG_CONFIG_HOME",
             std::env::temp_dir().join("annexd-tests-no-settings"),
         )
-        .output()
+        .start_output()
         .expect("annexd runs")
 }
 
@@ -58,7 +59,7 @@ impl Running {
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(stderr);
-        let mut child = platform::spawn(&mut command).expect("annexd starts");
+        let mut child = command.start().expect("annexd starts");
         let stdout = child.stdout.take().expect("piped stdout");
         let (tx, rx) = channel();
         std::thread::spawn(move || {
@@ -80,16 +81,36 @@ impl Running {
 
     /// Types one line.
     pub fn type_line(&mut self, line: &str) {
-        let stdin = self.stdin.as_mut().expect("stdin open");
-        writeln!(stdin, "{line}").expect("annexd reads its input");
-        stdin.flush().expect("flush");
+        self.type_bytes(format!("{line}\n").as_bytes());
     }
 
     /// Writes raw bytes to standard input (no line end added).
     pub fn type_bytes(&mut self, bytes: &[u8]) {
         let stdin = self.stdin.as_mut().expect("stdin open");
-        stdin.write_all(bytes).expect("annexd reads its input");
-        stdin.flush().expect("flush");
+        if let Err(e) = stdin.write_all(bytes).and_then(|()| stdin.flush()) {
+            self.ended_early(bytes, e);
+        }
+    }
+
+    /// The program stopped reading its input: fails with how it ended and what it wrote.
+    fn ended_early(&mut self, bytes: &[u8], error: std::io::Error) -> ! {
+        let deadline = Instant::now() + LINE_WAIT;
+        let status = loop {
+            match self.child.try_wait() {
+                Ok(None) if Instant::now() < deadline => {
+                    std::thread::sleep(Duration::from_millis(20))
+                }
+                ended => break ended,
+            }
+        };
+        while let Ok(line) = self.lines.recv_timeout(Duration::from_secs(1)) {
+            self.transcript.push(line);
+        }
+        panic!(
+            "annexd did not read {:?} ({error}); its end: {status:?}; it wrote:\n{}",
+            String::from_utf8_lossy(bytes),
+            self.transcript.join("\n")
+        );
     }
 
     /// Closes standard input (end of file).
@@ -219,7 +240,7 @@ pub fn in_own_process(name: &str) -> bool {
     let output = platform::program(this.to_str().expect("a path in UTF-8"))
         .args([name, "--exact", "--nocapture", "--test-threads=1"])
         .env(ALONE, name)
-        .output()
+        .start_output()
         .expect("the test program starts again");
     let stdout = String::from_utf8_lossy(&output.stdout);
     assert!(

@@ -25,17 +25,46 @@ pub fn program(path: &str) -> std::process::Command {
     }
 }
 
-/// Starts `command`. Under Wine, starting a process fails now and then with
-/// ERROR_INTERNAL_ERROR (1359: once in about a thousand starts while the tests run two at a
-/// time) and works when tried again: that error, and only on Windows, is tried again, three
-/// times in all.
-pub fn spawn(command: &mut std::process::Command) -> std::io::Result<std::process::Child> {
+/// How every test starts a program: `Command`'s `spawn`, `output` and `status`, each tried
+/// again on Wine's passing error. Under Wine, starting a process fails now and then with
+/// ERROR_INTERNAL_ERROR (1359: about once in a thousand starts while several tests, or the
+/// Windows and the aarch64 tests, run at once) and works when tried again: that error, and
+/// only on Windows, is tried again, five times in all. The tests cannot call the three
+/// directly: clippy.toml disallows them outside this module.
+pub trait Start {
+    /// `Command::spawn`, tried again on Wine's passing error.
+    fn start(&mut self) -> std::io::Result<std::process::Child>;
+    /// `Command::output`, tried again on Wine's passing error.
+    fn start_output(&mut self) -> std::io::Result<std::process::Output>;
+    /// `Command::status`, tried again on Wine's passing error.
+    fn start_status(&mut self) -> std::io::Result<std::process::ExitStatus>;
+}
+
+#[allow(clippy::disallowed_methods)] // the one place that starts programs
+impl Start for std::process::Command {
+    fn start(&mut self) -> std::io::Result<std::process::Child> {
+        tried_again(self, std::process::Command::spawn)
+    }
+    fn start_output(&mut self) -> std::io::Result<std::process::Output> {
+        tried_again(self, std::process::Command::output)
+    }
+    fn start_status(&mut self) -> std::io::Result<std::process::ExitStatus> {
+        tried_again(self, std::process::Command::status)
+    }
+}
+
+/// `start(command)`, tried again while it fails with Wine's ERROR_INTERNAL_ERROR.
+fn tried_again<T>(
+    command: &mut std::process::Command,
+    start: impl Fn(&mut std::process::Command) -> std::io::Result<T>,
+) -> std::io::Result<T> {
     const INTERNAL_ERROR: i32 = 1359;
     let mut tries = 1;
     loop {
-        match command.spawn() {
-            Err(e) if cfg!(windows) && e.raw_os_error() == Some(INTERNAL_ERROR) && tries < 3 => {
+        match start(command) {
+            Err(e) if cfg!(windows) && e.raw_os_error() == Some(INTERNAL_ERROR) && tries < 5 => {
                 eprintln!("starting {command:?} failed ({e}): once more");
+                std::thread::sleep(Duration::from_millis(50 * tries));
                 tries += 1;
             }
             started => return started,

@@ -1,6 +1,7 @@
 //! A private tmux server for tests that drive the real program in a real terminal, read back
 //! as the lines a screen reader would read.
 
+use crate::common::platform::Start;
 use std::process::Command;
 use std::time::{Duration, Instant};
 
@@ -21,7 +22,7 @@ impl Tmux {
     pub fn start_sized(name: &str, command: &str, columns: u16, rows: u16) -> Option<Tmux> {
         let available = Command::new("tmux")
             .arg("-V")
-            .output()
+            .start_output()
             .map(|o| o.status.success())
             .unwrap_or(false);
         if !available {
@@ -48,7 +49,7 @@ impl Tmux {
                 &tmux.session,
             ])
             .arg(command)
-            .status()
+            .start_status()
             .expect("tmux runs");
         assert!(status.success(), "tmux new-session failed");
         // What the program leaves on the screen when it ends stays readable.
@@ -61,7 +62,7 @@ impl Tmux {
                 "remain-on-exit",
                 "on",
             ])
-            .status();
+            .start_status();
         Some(tmux)
     }
 
@@ -70,7 +71,7 @@ impl Tmux {
         let status = Command::new("tmux")
             .args(["-L", &self.socket, "resize-window", "-t", &self.session])
             .args(["-x", &columns.to_string(), "-y", &rows.to_string()])
-            .status()
+            .start_status()
             .expect("tmux resize-window runs");
         assert!(status.success());
     }
@@ -97,7 +98,7 @@ impl Tmux {
                 &self.session,
             ])
             .args(more)
-            .output()
+            .start_output()
             .expect("tmux capture-pane runs");
         String::from_utf8_lossy(&output.stdout)
             .lines()
@@ -110,7 +111,7 @@ impl Tmux {
         let status = Command::new("tmux")
             .args(["-L", &self.socket, "send-keys", "-t", &self.session])
             .args(keys)
-            .status()
+            .start_status()
             .expect("tmux send-keys runs");
         assert!(status.success());
     }
@@ -127,7 +128,7 @@ impl Tmux {
                 "-t",
                 &self.session,
             ])
-            .output()
+            .start_output()
             .expect("tmux capture-pane runs");
         String::from_utf8_lossy(&output.stdout).into_owned()
     }
@@ -175,6 +176,6 @@ impl Drop for Tmux {
     fn drop(&mut self) {
         let _ = Command::new("tmux")
             .args(["-L", &self.socket, "kill-server"])
-            .status();
+            .start_status();
     }
 }
