@@ -66,6 +66,12 @@ pub struct Phrase {
     pub words: Vec<PhraseWord>,
     /// The index of its meaning in [`PhraseSet::candidates`].
     pub target: usize,
+    /// The phrase names the origin's file or rank alone though no other piece of its kind
+    /// can reach the square: the Laws name them only to tell two such pieces apart (C.10;
+    /// C.8 gives the piece with the square it goes to, or with both squares), so a player
+    /// does not say it, and hearing it means a word was lost or made up ("Fou Bella Cesar
+    /// 1" for "Fou Bella deux Cesar trois": see `matcher`).
+    pub needless_origin: bool,
 }
 
 /// All phrases of one position.
@@ -81,6 +87,7 @@ pub struct PhraseSet {
 struct Builder<'a> {
     lexicon: &'a Lexicon,
     words: Vec<PhraseWord>,
+    needless_origin: bool,
 }
 
 impl<'a> Builder<'a> {
@@ -88,6 +95,7 @@ impl<'a> Builder<'a> {
         Builder {
             lexicon,
             words: Vec::with_capacity(8),
+            needless_origin: false,
         }
     }
     fn push(&mut self, tokens: &[Token], need: Need) -> &mut Self {
@@ -106,6 +114,7 @@ impl<'a> Builder<'a> {
         out.push(Phrase {
             words: std::mem::take(&mut self.words),
             target,
+            needless_origin: std::mem::take(&mut self.needless_origin),
         });
     }
 }
@@ -125,10 +134,11 @@ pub fn phrase_set(pos: &Chess, lexicon: &Lexicon) -> PhraseSet {
     let commands = command::spoken(lexicon.lang());
     let mut candidates = Vec::with_capacity(legal.len() + commands.len());
     let mut phrases = Vec::with_capacity(legal.len() * 5 + commands.len());
-    for m in legal {
+    for &m in &legal {
         let target = candidates.len();
         candidates.push(Candidate::Move(m));
-        move_phrases(pos, m, target, lexicon, &mut phrases);
+        let shared = legal.iter().any(|other| shares_its_short_form(m, *other));
+        move_phrases(pos, m, target, shared, lexicon, &mut phrases);
     }
     // A command has several phrases (the table's phrasings): one candidate.
     let mut targets: std::collections::HashMap<Command, usize> = std::collections::HashMap::new();
@@ -145,7 +155,11 @@ pub fn phrase_set(pos: &Chess, lexicon: &Lexicon) -> PhraseSet {
                 need: Need::Required,
             })
             .collect();
-        phrases.push(Phrase { words, target });
+        phrases.push(Phrase {
+            words,
+            target,
+            needless_origin: false,
+        });
     }
     PhraseSet {
         candidates,
@@ -162,7 +176,27 @@ fn suffix_token(pos: &Chess, m: Move) -> Option<Token> {
     }
 }
 
-fn move_phrases(pos: &Chess, m: Move, target: usize, lexicon: &Lexicon, out: &mut Vec<Phrase>) {
+/// True when `other` is another piece of `m`'s kind going to the same square (the same
+/// promotion), so that the piece and the square alone do not tell them apart (C.10).
+fn shares_its_short_form(m: Move, other: Move) -> bool {
+    other.role() == m.role()
+        && other.to() == m.to()
+        && other.from() != m.from()
+        && other.promotion() == m.promotion()
+        && !other.is_castle()
+        && !m.is_castle()
+}
+
+/// The phrases of move `m`; `shared`: another piece of its kind can reach its square, so its
+/// origin's file or rank alone is a form the Laws give it (C.10).
+fn move_phrases(
+    pos: &Chess,
+    m: Move,
+    target: usize,
+    shared: bool,
+    lexicon: &Lexicon,
+    out: &mut Vec<Phrase>,
+) {
     let suffix = suffix_token(pos, m);
     let end = |b: &mut Builder, out: &mut Vec<Phrase>| {
         if let Some(token) = suffix {
@@ -205,11 +239,14 @@ fn move_phrases(pos: &Chess, m: Move, target: usize, lexicon: &Lexicon, out: &mu
         }
         match origin {
             Origin::None => {}
+            // A pawn's capture names its file whatever else can capture there (C.9.3).
             Origin::File => {
                 b.required(&[Token::File(from.file())]);
+                b.needless_origin = role != Role::Pawn && !shared;
             }
             Origin::Rank => {
                 b.required(&[Token::Rank(from.rank())]);
+                b.needless_origin = !shared;
             }
             Origin::Square => {
                 b.required(&square_tokens(from));
