@@ -6,7 +6,10 @@
 //! name without any origin (which several moves may share: that is how ambiguity shows), and
 //! for castling also "Rochade" and the king's move. Words a person may leave out ("Bauer",
 //! "schlägt", "Schach", "matt", "en passant") are marked optional. The forms `move_tokens`
-//! renders are always among them, so what the program says it also understands.
+//! renders are always among them, so what the program says it also understands. The forms
+//! with only the file or the rank of the origin are marked needless where no other piece of
+//! the kind can reach the square ([`Phrase::needless_origin`], C.10): the matcher asks such
+//! a move back rather than play it.
 
 use shakmaty::san::{SanPlus, Suffix};
 use shakmaty::{Chess, Move, Position, Role, Square};
@@ -346,6 +349,23 @@ mod tests {
                 "Springer Gustav eins Felix drei",
             ]
         );
+        // Only the knight on g1 reaches f3: its file or rank alone is needless (C.10).
+        let needless = |set: &PhraseSet, target: usize| -> Vec<bool> {
+            set.phrases
+                .iter()
+                .filter(|p| p.target == target)
+                .map(|p| p.needless_origin)
+                .collect()
+        };
+        assert_eq!(needless(&set, nf3), [false, true, true, false]);
+        // With a second knight that reaches f3 (d2), the file or the rank tells them apart.
+        let two = pos("4k3/8/8/8/8/8/3N4/4K1N1 w - - 0 1");
+        let set_two = phrase_set(&two, lex);
+        for (target, c) in set_two.candidates.iter().enumerate() {
+            if matches!(c, Candidate::Move(m) if m.to() == Square::F3) {
+                assert_eq!(needless(&set_two, target), [false; 4]);
+            }
+        }
         let e4 = set
             .candidates
             .iter()
