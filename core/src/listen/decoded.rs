@@ -222,7 +222,9 @@ impl GrammarDecode {
                         .take(thresholds.alternatives)
                         .map(|p| (p.text.clone(), p.per_word() * scale))
                         .collect(),
-                    from: HeardFrom::Searched,
+                    from: HeardFrom::Searched {
+                        agreed: self.agrees(),
+                    },
                 }
             }
         }
@@ -256,7 +258,7 @@ mod tests {
         };
         // Likeliest per word first: the short phrase is not preferred for being short.
         let heard = decode.heard(&t);
-        assert_eq!(heard.from, HeardFrom::Searched);
+        assert_eq!(heard.from, HeardFrom::Searched { agreed: true });
         assert_eq!(heard.best_text(), "Springer Felix drei");
         assert_eq!(heard.sorted()[1].0, "Springer Felix II");
         assert_eq!(heard.alternatives.len(), 3);

@@ -17,7 +17,13 @@ pub enum HeardFrom {
     /// the alternatives are the likeliest phrases it found, each written exactly as a phrase,
     /// so a phrase that is none of them was less likely than the last of them, however alike
     /// its words sound to the best one's.
-    Searched,
+    Searched {
+        /// The recogniser's own text, written with no grammar, agrees with the best phrase
+        /// (`GrammarDecode::agrees`): two ways of hearing came to the same words. Only then
+        /// is a move taken from a phrase in a form no player says (a needless origin's file
+        /// or rank, C.10: the matcher).
+        agreed: bool,
+    },
     /// A recogniser that searched inside the grammar (Whisper) and found the speech far
     /// likelier as something else than as any phrase: the alternatives are what it wrote
     /// outside the grammar, and no move or command is taken from them (a conversation

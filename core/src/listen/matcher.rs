@@ -22,6 +22,12 @@
 //!   [`EXACT`] and every other meaning costs at least [`MARGIN`] more. Every confusion and
 //!   weak-word cost is below `MARGIN / 2`, so two such slips can never make one legal move
 //!   look like another one clearly enough to be played.
+//! - **A form no player says** is asked back, never played: a move heard with its origin's
+//!   file or rank alone though no other piece of its kind can reach the square ("Fou Bella
+//!   Cesar 1" with one bishop that reaches c1: C.8 and C.10 give the piece with the square,
+//!   or both squares, and the file or rank only to tell two pieces apart). Hearing it means
+//!   a word was lost or made up, and the rest may be wrong too. Only a search whose own free
+//!   text agreed with the phrase ([`HeardFrom::Searched`] `agreed`) plays it.
 //! - **Ask** ("Springer Felix drei?") when the best costs at most [`ASK_MAX`] but is not a
 //!   clear winner; "ja" then plays it ([`understand_reply`]).
 //! - **Reject** otherwise: nothing heard, noise, or a well-formed move that is not legal
@@ -457,7 +463,8 @@ struct Scored {
     target: usize,
     /// Over all alternatives, with their penalties.
     cost: f32,
-    /// On the best alternative alone.
+    /// On the best alternative alone, in the forms a player says (a needless origin's file
+    /// or rank, C.10, left out: heard so, the move is asked back, never played).
     best_alternative_cost: f32,
 }
 
@@ -466,6 +473,9 @@ struct Scored {
 /// `searched`: the alternatives are the likeliest phrases of a search over the whole grammar
 /// (see [`HeardFrom::Searched`]), so a meaning none of them says trails at least as far as
 /// the last of them.
+///
+/// `every_form`: a phrase in a form no player says (`Phrase::needless_origin`) may make its
+/// meaning exact, because a second way of hearing agreed with it.
 fn score(
     lexicon: &Lexicon,
     unknowns: &Unknowns,
@@ -473,6 +483,7 @@ fn score(
     n: usize,
     alternatives: &[(Vec<HeardWord>, f32)],
     searched: bool,
+    every_form: bool,
 ) -> Vec<Scored> {
     let mut scored: Vec<Scored> = (0..n)
         .map(|target| Scored {
@@ -493,7 +504,9 @@ fn score(
             }
             let c = alignment_cost(lexicon, unknowns, words, &phrase.words, !searched);
             entry.cost = entry.cost.min(c + penalty);
-            if i == 0 {
+            // A move is exact only in a form a player says, unless a second way of hearing
+            // agreed (see `Phrase::needless_origin`).
+            if i == 0 && (every_form || !phrase.needless_origin) {
                 entry.best_alternative_cost = entry.best_alternative_cost.min(c);
             }
             if searched {
@@ -662,7 +675,8 @@ fn understand_words(
         &set.phrases,
         set.candidates.len(),
         &alternatives,
-        heard.from == HeardFrom::Searched,
+        matches!(heard.from, HeardFrom::Searched { .. }),
+        heard.from == HeardFrom::Searched { agreed: true },
     );
     let best = scored[0];
     if best.cost > ASK_MAX + EPSILON {
@@ -804,7 +818,11 @@ fn add_promotion_answers(set: &mut PhraseSet, lexicon: &Lexicon, question: &Ques
                 need: Need::Required,
             })
             .collect();
-        set.phrases.push(Phrase { words, target });
+        set.phrases.push(Phrase {
+            words,
+            target,
+            needless_origin: false,
+        });
     }
 }
 
@@ -1071,6 +1089,123 @@ mod tests {
         }
     }
 
+    /// C.8: "Chaque mouvement de pièce est indiqué par l'abréviation du nom de la pièce en
+    /// question et la case d'arrivée. […] Une forme plus longue de notation, contenant la case
+    /// de départ, est acceptée." C.10: "Si deux pièces identiques peuvent arriver sur la même
+    /// case, alors la pièce qui est déplacée est indiquée comme suit: […] la colonne de la
+    /// case de départ […] la rangée de la case de départ" (C.9.3: "Quand un pion effectue une
+    /// prise, la colonne de départ doit être indiquée"). A move is announced (D.2.1) in these
+    /// forms; the origin's file or rank alone, where no second piece needs telling apart, is
+    /// none of them: heard so, a word was lost or made up, and the move is asked back.
+    #[test]
+    fn a_needless_origin_file_or_rank_is_asked_back_c_10() {
+        let one = pos("4k3/8/8/8/8/8/8/4K1N1 w - - 0 1");
+        let two = pos("4k3/8/8/8/8/8/3N4/4K1N1 w - - 0 1");
+        let capture = pos("4k3/8/8/3p4/4P3/8/8/4K3 w - - 0 1");
+        // Every language in both word sets: short, long, with the file, with the rank.
+        for (lang, [short, long, file, rank], takes) in [
+            (
+                Lang::De,
+                [
+                    "Springer Felix drei",
+                    "Springer Gustav eins Felix drei",
+                    "Springer Gustav Felix drei",
+                    "Springer eins Felix drei",
+                ],
+                "Eva schlägt David fünf",
+            ),
+            (
+                Lang::En,
+                [
+                    "knight Felix three",
+                    "knight Gustav one Felix three",
+                    "knight Gustav Felix three",
+                    "knight one Felix three",
+                ],
+                "Eva takes David five",
+            ),
+            (
+                Lang::En,
+                [
+                    "Springer Felix drei",
+                    "Springer Gustav eins Felix drei",
+                    "Springer Gustav Felix drei",
+                    "Springer eins Felix drei",
+                ],
+                "Eva takes David fünf",
+            ),
+            (
+                Lang::Fr,
+                [
+                    "cavalier Félix trois",
+                    "cavalier Gustave un Félix trois",
+                    "cavalier Gustave Félix trois",
+                    "cavalier un Félix trois",
+                ],
+                "Éva prend David cinq",
+            ),
+            (
+                Lang::Fr,
+                [
+                    "Springer Felix drei",
+                    "Springer Gustav eins Felix drei",
+                    "Springer Gustav Felix drei",
+                    "Springer eins Felix drei",
+                ],
+                "Eva prend David fünf",
+            ),
+        ] {
+            let heard = |p: &Chess, text: &str| understand(p, &Heard::text(text), lang);
+            let nf3 = Understanding::Move(mv(&one, "g1f3"));
+            // C.8: the piece and the square it goes to, or both squares: played.
+            assert_eq!(heard(&one, short), nf3, "{lang:?} {short}");
+            assert_eq!(heard(&one, long), nf3, "{lang:?} {long}");
+            // The file or rank of the only knight: asked back, never played.
+            for needless in [file, rank] {
+                let u = heard(&one, needless);
+                let Understanding::Ask(q) = &u else {
+                    panic!("{lang:?} {needless}: {u:?}")
+                };
+                assert_eq!(q.kind, QuestionKind::Confirm);
+                assert_eq!(q.proposal, Some(Candidate::Move(mv(&one, "g1f3"))));
+            }
+            // C.10: two knights reach f3; the file (or the rank) tells them apart: played.
+            assert_eq!(
+                heard(&two, file),
+                Understanding::Move(mv(&two, "g1f3")),
+                "{lang:?} {file}"
+            );
+            assert_eq!(
+                heard(&two, rank),
+                Understanding::Move(mv(&two, "g1f3")),
+                "{lang:?} {rank}"
+            );
+            // C.9.3: a pawn's capture names its file, needed or not: played.
+            assert_eq!(
+                heard(&capture, takes),
+                Understanding::Move(mv(&capture, "e4d5")),
+                "{lang:?} {takes}"
+            );
+        }
+        // From a search over the grammar: played only when Whisper's own text, written with
+        // no grammar, agreed with the phrase (two ways of hearing came to the same words).
+        let searched = |agreed: bool| Heard {
+            alternatives: vec![
+                ("Springer Gustav Felix drei".into(), -1.0),
+                ("Springer".into(), -9.0),
+            ],
+            from: HeardFrom::Searched { agreed },
+        };
+        assert_eq!(
+            understand(&one, &searched(true), Lang::De),
+            Understanding::Move(mv(&one, "g1f3"))
+        );
+        assert_eq!(
+            said(&one, &understand(&one, &searched(false), Lang::De)),
+            "Springer Felix drei?"
+        );
+    }
+
     #[test]
     fn a_search_over_the_grammar_weighed_the_sound_alike_phrases_itself() {
         let rook = pos("4k3/8/8/8/8/8/8/3RK3 w - - 0 1");
@@ -1079,7 +1214,7 @@ mod tests {
                 .iter()
                 .map(|(text, score)| (text.to_string(), *score))
                 .collect(),
-            from: HeardFrom::Searched,
+            from: HeardFrom::Searched { agreed: false },
         };
         // "Turm David zwei" is legal and sounds like "drei", but the search found it less
         // likely than every phrase it kept: Rd3 is played.

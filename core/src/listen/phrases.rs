@@ -6,7 +6,10 @@
 //! name without any origin (which several moves may share: that is how ambiguity shows), and
 //! for castling also "Rochade" and the king's move. Words a person may leave out ("Bauer",
 //! "schlägt", "Schach", "matt", "en passant") are marked optional. The forms `move_tokens`
-//! renders are always among them, so what the program says it also understands.
+//! renders are always among them, so what the program says it also understands. The forms
+//! with only the file or the rank of the origin are marked needless where no other piece of
+//! the kind can reach the square ([`Phrase::needless_origin`], C.10): the matcher asks such
+//! a move back rather than play it.
 
 use shakmaty::san::{SanPlus, Suffix};
 use shakmaty::{Chess, Move, Position, Role, Square};
@@ -66,6 +69,12 @@ pub struct Phrase {
     pub words: Vec<PhraseWord>,
     /// The index of its meaning in [`PhraseSet::candidates`].
     pub target: usize,
+    /// The phrase names the origin's file or rank alone though no other piece of its kind
+    /// can reach the square: the Laws name them only to tell two such pieces apart (C.10;
+    /// C.8 gives the piece with the square it goes to, or with both squares), so a player
+    /// does not say it, and hearing it means a word was lost or made up ("Fou Bella Cesar
+    /// 1" for "Fou Bella deux Cesar trois": see `matcher`).
+    pub needless_origin: bool,
 }
 
 /// All phrases of one position.
@@ -81,6 +90,7 @@ pub struct PhraseSet {
 struct Builder<'a> {
     lexicon: &'a Lexicon,
     words: Vec<PhraseWord>,
+    needless_origin: bool,
 }
 
 impl<'a> Builder<'a> {
@@ -88,6 +98,7 @@ impl<'a> Builder<'a> {
         Builder {
             lexicon,
             words: Vec::with_capacity(8),
+            needless_origin: false,
         }
     }
     fn push(&mut self, tokens: &[Token], need: Need) -> &mut Self {
@@ -106,6 +117,7 @@ impl<'a> Builder<'a> {
         out.push(Phrase {
             words: std::mem::take(&mut self.words),
             target,
+            needless_origin: std::mem::take(&mut self.needless_origin),
         });
     }
 }
@@ -125,10 +137,11 @@ pub fn phrase_set(pos: &Chess, lexicon: &Lexicon) -> PhraseSet {
     let commands = command::spoken(lexicon.lang());
     let mut candidates = Vec::with_capacity(legal.len() + commands.len());
     let mut phrases = Vec::with_capacity(legal.len() * 5 + commands.len());
-    for m in legal {
+    for &m in &legal {
         let target = candidates.len();
         candidates.push(Candidate::Move(m));
-        move_phrases(pos, m, target, lexicon, &mut phrases);
+        let shared = legal.iter().any(|other| shares_its_short_form(m, *other));
+        move_phrases(pos, m, target, shared, lexicon, &mut phrases);
     }
     // A command has several phrases (the table's phrasings): one candidate.
     let mut targets: std::collections::HashMap<Command, usize> = std::collections::HashMap::new();
@@ -145,7 +158,11 @@ pub fn phrase_set(pos: &Chess, lexicon: &Lexicon) -> PhraseSet {
                 need: Need::Required,
             })
             .collect();
-        phrases.push(Phrase { words, target });
+        phrases.push(Phrase {
+            words,
+            target,
+            needless_origin: false,
+        });
     }
     PhraseSet {
         candidates,
@@ -162,7 +179,27 @@ fn suffix_token(pos: &Chess, m: Move) -> Option<Token> {
     }
 }
 
-fn move_phrases(pos: &Chess, m: Move, target: usize, lexicon: &Lexicon, out: &mut Vec<Phrase>) {
+/// True when `other` is another piece of `m`'s kind going to the same square (the same
+/// promotion), so that the piece and the square alone do not tell them apart (C.10).
+fn shares_its_short_form(m: Move, other: Move) -> bool {
+    other.role() == m.role()
+        && other.to() == m.to()
+        && other.from() != m.from()
+        && other.promotion() == m.promotion()
+        && !other.is_castle()
+        && !m.is_castle()
+}
+
+/// The phrases of move `m`; `shared`: another piece of its kind can reach its square, so its
+/// origin's file or rank alone is a form the Laws give it (C.10).
+fn move_phrases(
+    pos: &Chess,
+    m: Move,
+    target: usize,
+    shared: bool,
+    lexicon: &Lexicon,
+    out: &mut Vec<Phrase>,
+) {
     let suffix = suffix_token(pos, m);
     let end = |b: &mut Builder, out: &mut Vec<Phrase>| {
         if let Some(token) = suffix {
@@ -205,11 +242,14 @@ fn move_phrases(pos: &Chess, m: Move, target: usize, lexicon: &Lexicon, out: &mu
         }
         match origin {
             Origin::None => {}
+            // A pawn's capture names its file whatever else can capture there (C.9.3).
             Origin::File => {
                 b.required(&[Token::File(from.file())]);
+                b.needless_origin = role != Role::Pawn && !shared;
             }
             Origin::Rank => {
                 b.required(&[Token::Rank(from.rank())]);
+                b.needless_origin = !shared;
             }
             Origin::Square => {
                 b.required(&square_tokens(from));
@@ -309,6 +349,23 @@ mod tests {
                 "Springer Gustav eins Felix drei",
             ]
         );
+        // Only the knight on g1 reaches f3: its file or rank alone is needless (C.10).
+        let needless = |set: &PhraseSet, target: usize| -> Vec<bool> {
+            set.phrases
+                .iter()
+                .filter(|p| p.target == target)
+                .map(|p| p.needless_origin)
+                .collect()
+        };
+        assert_eq!(needless(&set, nf3), [false, true, true, false]);
+        // With a second knight that reaches f3 (d2), the file or the rank tells them apart.
+        let two = pos("4k3/8/8/8/8/8/3N4/4K1N1 w - - 0 1");
+        let set_two = phrase_set(&two, lex);
+        for (target, c) in set_two.candidates.iter().enumerate() {
+            if matches!(c, Candidate::Move(m) if m.to() == Square::F3) {
+                assert_eq!(needless(&set_two, target), [false; 4]);
+            }
+        }
         let e4 = set
             .candidates
             .iter()

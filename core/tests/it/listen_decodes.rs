@@ -9,10 +9,17 @@
 //! "Dame" written "Lame", free sentences for a fast or noisy move, commands written as said
 //! but not understood ("wiederholen", "Hilfe", "Remis", "help"). On all of them no move or
 //! command other than the one said may be taken; the named ones must come out right.
+//!
+//! Round 6's decodes (`core/tests/data/whisper_grammar_round6.jsonl`: 588 utterances decoded
+//! afresh with the program's decoding, clean and in pink noise, by the 7 pilot voices the
+//! round chose on and the 7 others) hold the one wrong move seen on voices the thresholds
+//! were not chosen on, "Fou Bella deux Cesar trois échec" searched as "Fou Bella Cesar 1
+//! échec": replayed here, it is asked back (C.10), and a rule that plays it fails the test.
 
 use annexd_core::Lang;
 use annexd_core::listen::{
-    Candidate, GrammarDecode, QuestionKind, Rejection, Thresholds, Understanding, understand,
+    Candidate, GrammarDecode, HeardFrom, QuestionKind, Rejection, Thresholds, Understanding,
+    understand,
 };
 use annexd_core::parse_move;
 use serde::Deserialize;
@@ -32,11 +39,34 @@ struct Record {
     decode: GrammarDecode,
 }
 
+/// Round 4's recorded decodes: every voice and condition.
 fn records() -> Vec<Record> {
-    let path = concat!(
+    read(concat!(
         env!("CARGO_MANIFEST_DIR"),
         "/tests/data/whisper_grammar.jsonl"
-    );
+    ))
+}
+
+/// Round 6's recorded decodes: the pilot voices, then the 7 others (clean and noise).
+fn round6() -> Vec<Record> {
+    read(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/data/whisper_grammar_round6.jsonl"
+    ))
+}
+
+/// The voices round 6 chose its variants on; the others were held out.
+const PILOT: [&str; 7] = [
+    "Pico de-DE",
+    "espeak de",
+    "Pico en-US",
+    "MBROLA us1",
+    "espeak en-us",
+    "Pico fr-FR",
+    "MBROLA fr1",
+];
+
+fn read(path: &str) -> Vec<Record> {
     std::fs::read_to_string(path)
         .expect("the recorded decodes")
         .lines()
@@ -91,10 +121,12 @@ fn is_wrong(record: &Record, pos: &Chess, understood: &Understanding) -> bool {
 
 #[test]
 fn no_recorded_utterance_is_taken_for_something_not_said() {
-    let records = records();
-    assert!(records.len() > 500, "{} records", records.len());
+    let (round4, round6) = (records(), round6());
+    assert!(round4.len() > 500, "{} records", round4.len());
+    assert_eq!(round6.len(), 588);
+    let records: Vec<&Record> = round4.iter().chain(&round6).collect();
     let mut wrong = Vec::new();
-    for record in &records {
+    for &record in &records {
         let (pos, understood) = understood(record);
         if is_wrong(record, &pos, &understood) {
             wrong.push(format!(
@@ -168,8 +200,9 @@ fn the_misses_of_free_transcripts_are_heard_right_inside_the_grammar() {
         println!("  '{}' written '{}'", r.text, r.decode.free.text);
     }
     // 497 of 990 when the rules took the free text's agreement, 523 since the margin counts
-    // more the nearer the free text is to the best phrase (a floor against going back; 389
-    // before).
+    // more the nearer the free text is to the best phrase, 522 since a needless origin is
+    // asked back ("king eight David eight" for "king Eva eight David eight"; a floor against
+    // going back; 389 before).
     assert!(recovered.len() >= 520, "{}", recovered.len());
     // The commands a new user tried (issue 28) are in the data: every row of the tables is a
     // phrase now, "wiederholen" as much as "Wiederholung", and none is ever taken for
@@ -238,4 +271,59 @@ fn illegal_moves_are_refused_as_themselves_and_moves_are_played() {
     // counted the margin more; the held-out figures are in docs/benchmarks.md).
     let (played, said) = count("move", "de");
     assert!(played >= 214, "{played} of {said}");
+}
+
+/// C.10: "Si deux pièces identiques peuvent arriver sur la même case, alors la pièce qui est
+/// déplacée est indiquée comme suit: […] la colonne de la case de départ […]". Round 6's one
+/// wrong move: espeak-ng fr-be+m3 said "Fou Bella deux Cesar trois échec" (Bb2-c3+), the
+/// search found "Fou Bella Cesar 1 échec" best (−2.46 a word, just above the least
+/// likelihood), a legal move of the only black bishop that reaches c1, which no player names
+/// by its file; Whisper's own text, "Fou Beladouse Nan Waneshek", agrees with no phrase. It is
+/// asked back now; taken in every form (as when Whisper's own text agrees), it is played.
+#[test]
+fn the_wrong_move_of_round_6_is_asked_back_its_origin_file_being_needless_c_10() {
+    let records = round6();
+    let record = records
+        .iter()
+        .find(|r| r.voice == "espeak fr-be+m3" && r.text == "Fou Bella deux Cesar trois échec")
+        .expect("the recorded decode");
+    assert_eq!(
+        record.fen,
+        "r1b1k1n1/pp1n1p1r/8/B1ppp2p/B1PqPp2/R2NQ3/1b4PP/1N2K2R b - - 0 20"
+    );
+    let (pos, understood) = understood(record);
+    let c1 = "b2c1".parse::<UciMove>().unwrap().to_move(&pos).unwrap();
+    let Understanding::Ask(question) = &understood else {
+        panic!("{understood:?}")
+    };
+    assert_eq!(question.proposal, Some(Candidate::Move(c1)));
+    assert!(!is_wrong(record, &pos, &understood));
+    let mut heard = record.decode.heard(&Thresholds::CHOSEN);
+    assert_eq!(heard.best_text(), "Fou Bella Cesar 1 échec");
+    assert_eq!(heard.from, HeardFrom::Searched { agreed: false });
+    heard.from = HeardFrom::Searched { agreed: true };
+    let lang: Lang = record.lang.parse().unwrap();
+    assert_eq!(understand(&pos, &heard, lang), Understanding::Move(c1));
+}
+
+#[test]
+fn round_6_voices_are_played_at_least_as_often_as_recorded() {
+    let records = round6();
+    let right = |pilot: bool| {
+        records
+            .iter()
+            .filter(|r| PILOT.contains(&r.voice.as_str()) == pilot)
+            .filter(|r| {
+                let (pos, understood) = understood(r);
+                is_right(r, &pos, &understood)
+            })
+            .count()
+    };
+    // Of 294 each: 199 and 165 right (and one wrong) with the rules of round 4; 196 and 164
+    // since a move heard with a needless origin is asked back unless Whisper's own text
+    // agrees (docs/listen.md). Floors against going back.
+    let (pilot, held_out) = (right(true), right(false));
+    println!("round 6: pilot {pilot} of 294 right, the other voices {held_out} of 294");
+    assert!(pilot >= 196, "{pilot}");
+    assert!(held_out >= 164, "{held_out}");
 }
