@@ -116,7 +116,12 @@ version=$(sed -n 's/^Version: \(.*\)-[0-9]*$/\1/p' control)
 [ "$("${RUN[@]}" "$BIN" --version)" = "annexd $version" ] || fail "--version says '$("${RUN[@]}" "$BIN" --version)'"
 ok "--version: annexd $version"
 
-"${RUN[@]}" "$BIN" voices check > check.txt 2>&1 || fail "voices check: $(cat check.txt)"
+# Under qemu, checking every clip of every voice took 23 s of the arm64 package's 52: there
+# the German voices are checked (the program's reading of clips on arm64; each language's
+# clips are said below), the amd64 package's test checks every voice, the same files.
+CHECK=()
+if [ ${#RUN[@]} -gt 0 ]; then CHECK=(--lang de); fi
+"${RUN[@]}" "$BIN" voices check "${CHECK[@]}" > check.txt 2>&1 || fail "voices check: $(cat check.txt)"
 "${RUN[@]}" "$BIN" voices list > list.txt 2>&1 || fail "voices list: $(cat list.txt)"
 while read -r line; do
   [[ "$line" == *": $PKG/usr/share/annexd/voices/"* ]] || fail "voice not from the package: $line"

@@ -63,16 +63,23 @@ lane_piece() { # lane_piece NAME COMMAND…
   fi
 }
 # The two targets' builds go on side by side (each in its own folder): the compiling of
-# one crate is mostly serial, and the other target's crates fill the second core. The
-# Windows tournament build is not among them: cargo links it where the tests' annexd.exe
-# is, so it waits for the Windows tests and the zip (windows_steps, below); compiled beside
-# the tests it replaced the program they start with the tournament build's.
+# one crate is mostly serial, and the other target's crates fill the second core. After the
+# Windows build, its tournament build (annexd and its core without two features), and then
+# the first once more: cargo links both builds' annexd.exe at one path, and the second run
+# (nothing to compile) puts the tests' own program back there. Compiled beside the tests,
+# the tournament build once replaced the program they start; compiled after them, by its
+# zip's step, it was the last thing left running, on one core.
+windows_builds() {
+  lane_piece "windows build" nice -n 10 scripts/package-windows.sh --build-only \
+    && lane_piece "windows tournament build" nice -n 10 scripts/package-windows.sh --tournament --build-only \
+    && lane_piece "windows build again" scripts/package-windows.sh --build-only
+}
 cross_lane() {
   local windows="" aarch64="" failed=0
   case "$CROSS" in *windows*) lane_piece "windows setup" scripts/cross.sh setup windows || return ;; esac
   case "$CROSS" in *aarch64*) lane_piece "aarch64 setup" scripts/cross.sh setup aarch64 || return ;; esac
   case "$CROSS" in *windows*)
-    lane_piece "windows build" nice -n 10 scripts/package-windows.sh --build-only &
+    windows_builds &
     windows=$! ;;
   esac
   case "$CROSS" in *aarch64*)
@@ -83,12 +90,12 @@ cross_lane() {
   if [ -n "$aarch64" ]; then wait "$aarch64" || failed=1; fi
   return $failed
 }
-# ready NAME: waits until the lane has done NAME; if it failed (or the lane ended without
-# it), shows why and stops.
+# ready NAME: waits until the lane has done NAME; if a piece of the lane failed (or the lane
+# ended without NAME), shows why and stops.
 ready() {
   local name=$1 log
   until [ -e "$LANE/$name.ok" ]; do
-    if [ -e "$LANE/$name.failed" ] || ! kill -0 "$CROSS_LANE" 2>/dev/null; then
+    if compgen -G "$LANE/*.failed" >/dev/null || ! kill -0 "$CROSS_LANE" 2>/dev/null; then
       [ -e "$LANE/$name.ok" ] && return 0
       for log in "$LANE"/*.log; do
         [ -e "${log%.log}.failed" ] || continue
@@ -152,10 +159,10 @@ step "tournament package" scripts/test-package.sh --tournament
 # process, error 1359: the tests start every program through tests/it/common/platform.rs's
 # `Start`, which tries again, so the two targets' tests can run at once.)
 windows_steps() {
-  ready "windows build"
+  ready "windows build again"
   step "windows: tests" scripts/test-windows.sh
   step "windows: zip" scripts/test-package-windows.sh
-  # (its build first: annexd and its core without two features)
+  # (built in the lane: cargo only links its annexd.exe back in place)
   step "windows: tournament zip" scripts/test-package-windows.sh --tournament
 }
 aarch64_steps() {
