@@ -69,9 +69,16 @@ lane_piece() { # lane_piece NAME COMMAND…
 # (nothing to compile) puts the tests' own program back there. Compiled beside the tests,
 # the tournament build once replaced the program they start; compiled after them, by its
 # zip's step, it was the last thing left running, on one core.
+#
+# The Windows side has more to do after its build (the tournament build, the tests under
+# Wine, two zips) than the aarch64 side (its tests and package): the aarch64 build runs at a
+# still lower priority, so that both sides end at about the same time, and the tournament
+# build, which starts when the machine's own steps are done, at the normal one. (In the
+# fresh-clone run at cf8aebc, both at nice 10, the aarch64 side ended some 220 s before the
+# Windows side.)
 windows_builds() {
   lane_piece "windows build" nice -n 10 scripts/package-windows.sh --build-only \
-    && lane_piece "windows tournament build" nice -n 10 scripts/package-windows.sh --tournament --build-only \
+    && lane_piece "windows tournament build" scripts/package-windows.sh --tournament --build-only \
     && lane_piece "windows build again" scripts/package-windows.sh --build-only
 }
 cross_lane() {
@@ -83,7 +90,7 @@ cross_lane() {
     windows=$! ;;
   esac
   case "$CROSS" in *aarch64*)
-    lane_piece "aarch64 build" nice -n 10 scripts/package.sh --arch arm64 --build-only &
+    lane_piece "aarch64 build" nice -n 15 scripts/package.sh --arch arm64 --build-only &
     aarch64=$! ;;
   esac
   if [ -n "$windows" ]; then wait "$windows" || failed=1; fi
