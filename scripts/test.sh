@@ -37,10 +37,6 @@ TEST_THREADS="${RUST_TEST_THREADS:-6}"
 # The machine's own parts first (packages, libraries, models, voices); the cross toolchains
 # (mostly downloads: MinGW, Wine, qemu, arm64 libraries) are fetched meanwhile, beside the
 # machine's own build, which is mostly computing.
-# cargo-deb (the Debian packages' tool) is compiled from source on a fresh machine: that
-# computing is done while the setup mostly downloads, and waited for before the packages.
-scripts/package.sh --install-tool > target/package-tool.log 2>&1 &
-PACKAGE_TOOL=$!
 step "setup (this machine)" env ANNEXD_CROSS=none scripts/setup.sh --test
 
 # The cross lane: the cross toolchains (mostly downloads: MinGW, Wine, qemu, arm64 libraries)
@@ -75,7 +71,8 @@ lane_piece() { # lane_piece NAME COMMAND…
 # still lower priority, so that both sides end at about the same time, and the tournament
 # build, which starts when the machine's own steps are done, at the normal one. (In the
 # fresh-clone runs, with the aarch64 build at nice 10 the aarch64 side was done some 220 s
-# before the Windows side, and at nice 15 some 160 s after it: 13 is between.)
+# before the Windows side, at nice 15 some 160 s after it, and at 13 still 155 s after it,
+# with its package after its tests; since, the package is made beside them, at nice 12.)
 windows_builds() {
   lane_piece "windows build" nice -n 10 scripts/package-windows.sh --build-only \
     && lane_piece "windows tournament build" scripts/package-windows.sh --tournament --build-only \
@@ -90,7 +87,7 @@ cross_lane() {
     windows=$! ;;
   esac
   case "$CROSS" in *aarch64*)
-    lane_piece "aarch64 build" nice -n 13 scripts/package.sh --arch arm64 --build-only &
+    lane_piece "aarch64 build" nice -n 12 scripts/package.sh --arch arm64 --build-only &
     aarch64=$! ;;
   esac
   if [ -n "$windows" ]; then wait "$windows" || failed=1; fi
@@ -117,7 +114,7 @@ ready() {
 }
 cross_lane &
 CROSS_LANE=$!
-# A step that fails ends the command: the lane's and cargo-deb's compiling end with it.
+# A step that fails ends the command: the lane's compiling ends with it.
 kill_tree() { # kill_tree PID: the process and all its descendants
   local child
   for child in $(pgrep -P "$1" || true); do kill_tree "$child"; done
@@ -127,7 +124,6 @@ TARGET_STEPS=()
 end_all() {
   local pair
   kill_tree "$CROSS_LANE"
-  kill_tree "$PACKAGE_TOOL"
   for pair in "${TARGET_STEPS[@]}"; do kill_tree "${pair#*:}"; done
 }
 trap end_all EXIT
@@ -146,11 +142,6 @@ step "clippy" cargo clippy --quiet --profile deb --workspace --all-targets -- -D
 step "doc" env RUSTDOCFLAGS="-D warnings" cargo doc --quiet --profile deb --workspace --no-deps
 step "check without features" cargo check --quiet --profile deb --no-default-features
 step "firmware" make -s -C firmware check
-if ! wait "$PACKAGE_TOOL"; then
-  cat target/package-tool.log >&2
-  echo "test: cargo-deb could not be installed (above)" >&2
-  exit 1
-fi
 # The Debian package, unpacked and run with the checkout hidden (issue 16); and the
 # tournament build's, without the engine and the network (issues 31, 33).
 step "package" scripts/test-package.sh
@@ -172,10 +163,17 @@ windows_steps() {
   # (built in the lane: cargo only links its annexd.exe back in place)
   step "windows: tournament zip" scripts/test-package-windows.sh --tournament
 }
+# The arm64 package is made and tested beside the aarch64 tests (which hold the build
+# folder's lock: it compiles nothing, `--built`), since this side is often the last and its
+# steps would otherwise leave a core idle: qemu runs one program at a time for the package.
 aarch64_steps() {
+  local package status=0
   ready "aarch64 build"
-  step "aarch64: tests" scripts/test-aarch64.sh
-  step "aarch64: package" scripts/test-package.sh --arch arm64
+  step "aarch64: package" scripts/test-package.sh --arch arm64 --built &
+  package=$!
+  step "aarch64: tests" scripts/test-aarch64.sh || status=1
+  wait "$package" || status=1
+  return $status
 }
 for target in windows aarch64; do
   case "$CROSS" in *"$target"*)
