@@ -8,7 +8,7 @@ use std::time::Duration;
 use clap::{Args, Subcommand};
 
 use super::compose::{compose, expected_duration};
-use super::speaker::{Speaker, SpeakerOptions, load_voice};
+use super::speaker::{Speaker, SpeakerOptions};
 use super::voice::{Voice, VoiceLibrary};
 use crate::error::{
     Error, Failure, Message, io_reason, notice, notice_with, out_line, paths_shown,
@@ -226,9 +226,15 @@ fn render_to_file(
             .shown("--backend clips")
             .usage());
     }
-    let voice = load_voice(settings).map_err(|e| Error::of(speech, &e).usage())?;
     let mut words = Vec::new();
     speech.push_tokens(tokens, &mut words);
+    // Only the clips of these words are decoded (not the voice's hundreds).
+    let keys: Vec<&str> = words.iter().map(|w| w.key).collect();
+    let voice = settings
+        .library()
+        .load_keys(settings.lang, settings.voice.as_deref(), &keys)
+        .map(|(voice, _)| voice)
+        .map_err(|e| Error::of(speech, &e).usage())?;
     let audio = compose(&voice, &words, settings.pacing(), channel)
         .map_err(|e| Error::new(speech, Word::SoundNotMade).logged(e))?;
     super::wav::write_wav(out, &audio).map_err(|e| {

@@ -19,7 +19,7 @@ use super::compose::Pacing;
 use super::output::clips::ClipsOutput;
 use super::output::text::TextOutput;
 use super::output::{Line, Notice, Output, Progress, StartError};
-use super::voice::{Voice, VoiceLibrary};
+use super::voice::VoiceLibrary;
 use annexd_core::speech::{
     BackendKind, DropReason, PlaybackStep, QueuedUtterance, SpeechQueue, StopReason, Utterance,
     UtteranceId,
@@ -679,12 +679,4 @@ impl Write for SharedWriter {
             .map_err(|_| std::io::Error::other("text output poisoned"))?
             .flush()
     }
-}
-
-/// Loads the voice of the settings (for tools that compose without a device).
-pub fn load_voice(settings: &SpeakerOptions) -> Result<Voice, super::voice::VoiceError> {
-    settings
-        .library()
-        .load(settings.lang, settings.voice.as_deref())
-        .map(|(v, _)| v)
 }

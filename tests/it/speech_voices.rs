@@ -251,8 +251,19 @@ fn voices_check_asks_for_the_annex_d_words_only_where_they_are_needed() {
 fn the_annex_d_words_of_the_french_voice_are_said_in_german() {
     // The generator says "Springer" in the French voice with the German voice: the same
     // clip as the German voice's own, and not the French "Cavalier".
-    let fr = Voice::load(&shipped_voice(Lang::Fr)).unwrap();
-    let de = Voice::load(&shipped_voice(Lang::De)).unwrap();
+    let fr = Voice::load_keys(
+        &shipped_voice(Lang::Fr),
+        &[
+            "ad_p_knight",
+            "p_knight",
+            "ad_r3",
+            "r3",
+            "ad_c_long",
+            "c_long",
+        ],
+    )
+    .unwrap();
+    let de = Voice::load_keys(&shipped_voice(Lang::De), &["p_knight", "r3", "c_long"]).unwrap();
     for (borrowed, german, french) in [
         ("ad_p_knight", "p_knight", "p_knight"),
         ("ad_r3", "r3", "r3"),
@@ -266,6 +277,22 @@ fn the_annex_d_words_of_the_french_voice_are_said_in_german() {
         assert_eq!(b, g, "{borrowed} is the German clip");
         assert_ne!(b, f, "{borrowed} is not the French word");
     }
+}
+
+#[test]
+fn a_voice_loaded_for_a_few_words_has_their_clips_as_the_whole_voice_has_them() {
+    // `annexd say --out` decodes only the clips of its words: the same samples at the same
+    // rate as the whole voice's, and nothing else.
+    let dir = shipped_voice(Lang::De);
+    let whole = Voice::load(&dir).unwrap();
+    let keys = ["p_knight", "f_f", "r3", "x_check", "no_such_key"];
+    let some = Voice::load_keys(&dir, &keys).unwrap();
+    assert_eq!(some.sample_rate(), whole.sample_rate());
+    assert_eq!(some.len(), 4, "the four clips the voice has, no other");
+    for key in &keys[..4] {
+        assert_eq!(some.clip(key), whole.clip(key), "{key}");
+    }
+    assert!(some.clip("no_such_key").is_none() && some.clip("r4").is_none());
 }
 
 #[test]
