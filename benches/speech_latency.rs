@@ -79,6 +79,15 @@ fn main() {
         "  load (decode every clip): {:.0} ms",
         load_time.as_secs_f64() * 1e3
     );
+    // `annexd say --out` decodes only its words' clips (and the first, for the rate).
+    let start = Instant::now();
+    let some = Voice::load_keys(&voice_dir, &["p_knight", "f_f", "r3", "x_check"])
+        .expect("the shipped voice loads");
+    println!(
+        "  load the clips of one announcement ({} clips): {:.1} ms",
+        some.len(),
+        start.elapsed().as_secs_f64() * 1e3
+    );
 
     let tokens = [
         Token::Piece(Role::Knight),
