@@ -94,15 +94,7 @@ impl Running {
 
     /// The program stopped reading its input: fails with how it ended and what it wrote.
     fn ended_early(&mut self, bytes: &[u8], error: std::io::Error) -> ! {
-        let deadline = Instant::now() + LINE_WAIT;
-        let status = loop {
-            match self.child.try_wait() {
-                Ok(None) if Instant::now() < deadline => {
-                    std::thread::sleep(Duration::from_millis(20))
-                }
-                ended => break ended,
-            }
-        };
+        let status = self.ended_within(LINE_WAIT);
         while let Ok(line) = self.lines.recv_timeout(Duration::from_secs(1)) {
             self.transcript.push(line);
         }
@@ -182,22 +174,30 @@ impl Running {
 
     fn wait_for_end(&mut self) -> Option<i32> {
         self.close_input();
-        let deadline = Instant::now() + LINE_WAIT;
+        let Some(status) = self.ended_within(LINE_WAIT).expect("wait") else {
+            let _ = self.child.kill();
+            panic!(
+                "annexd did not end; output:\n{}",
+                self.transcript.join("\n")
+            );
+        };
+        while let Ok(line) = self.lines.try_recv() {
+            self.transcript.push(line);
+        }
+        status.code()
+    }
+
+    /// The program's end, once it has ended, or `None` if it is still running after `wait`.
+    fn ended_within(
+        &mut self,
+        wait: Duration,
+    ) -> std::io::Result<Option<std::process::ExitStatus>> {
+        let deadline = Instant::now() + wait;
         loop {
-            if let Some(status) = self.child.try_wait().expect("wait") {
-                while let Ok(line) = self.lines.try_recv() {
-                    self.transcript.push(line);
-                }
-                return status.code();
+            match self.child.try_wait()? {
+                None if Instant::now() < deadline => std::thread::sleep(Duration::from_millis(20)),
+                ended => return Ok(ended),
             }
-            if Instant::now() > deadline {
-                let _ = self.child.kill();
-                panic!(
-                    "annexd did not end; output:\n{}",
-                    self.transcript.join("\n")
-                );
-            }
-            std::thread::sleep(Duration::from_millis(20));
         }
     }
 
