@@ -51,8 +51,9 @@ case "$ARCH" in
   arm64) CROSS=aarch64 ;;
   *) say "no package for $ARCH here (amd64 or arm64)"; exit 2 ;;
 esac
-# The tournament build: the default features but `engine` (Cargo.toml), its own manual pages
-# (no `annexd engine`) and its own package name and description (scripts/debian/).
+# The tournament build: the default features but `engine` and `online` (Cargo.toml), its
+# own manual pages (no `annexd engine`) and its own package name and description
+# (scripts/debian/).
 FEATURES=()
 PACKAGE=annexd
 DOCS="$ROOT/target/generated-docs"

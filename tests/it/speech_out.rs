@@ -15,12 +15,7 @@ const WORDS: &str = "Springer Felix drei, Schach";
 
 fn expected(gap: Duration) -> Duration {
     let tokens = parse_text(Lang::De, WORDS).unwrap();
-    let mut spoken = Vec::new();
-    for &token in &tokens {
-        Lang::De.push_words(token, &mut spoken);
-    }
-    let keys: Vec<&str> = spoken.iter().map(|w| w.key).collect();
-    let voice = Voice::load_keys(&shipped_voice(Lang::De), &keys).unwrap();
+    let voice = Voice::load_keys(&shipped_voice(Lang::De), &keys_said(Lang::De, &tokens)).unwrap();
     let words = tokens.iter().flat_map(|&t| Lang::De.words(t)).count() as u32;
     clip_sum(&voice, Lang::De, &tokens) + gap * (words - 1)
 }

@@ -214,18 +214,23 @@ pub fn sounding_span(mono: &[f32], rate: u32, threshold: f32) -> Duration {
 
 /// The sum of the clips of the words of these tokens in a voice.
 pub fn clip_sum(voice: &Voice, lang: Lang, tokens: &[Token]) -> Duration {
+    keys_said(lang, tokens)
+        .into_iter()
+        .map(|key| {
+            voice
+                .clip_duration(key)
+                .unwrap_or_else(|| panic!("no clip {key}"))
+        })
+        .sum()
+}
+
+/// The clip keys of the words `tokens` are said in, in order.
+pub fn keys_said(lang: Lang, tokens: &[Token]) -> Vec<&'static str> {
     let mut words = Vec::new();
     for &token in tokens {
         lang.push_words(token, &mut words);
     }
-    words
-        .iter()
-        .map(|w| {
-            voice
-                .clip_duration(w.key)
-                .unwrap_or_else(|| panic!("no clip {}", w.key))
-        })
-        .sum()
+    words.iter().map(|w| w.key).collect()
 }
 
 /// Asserts `actual` is within `tolerance` (a fraction) of `expected`.

@@ -251,24 +251,16 @@ fn voices_check_asks_for_the_annex_d_words_only_where_they_are_needed() {
 fn the_annex_d_words_of_the_french_voice_are_said_in_german() {
     // The generator says "Springer" in the French voice with the German voice: the same
     // clip as the German voice's own, and not the French "Cavalier".
-    let fr = Voice::load_keys(
-        &shipped_voice(Lang::Fr),
-        &[
-            "ad_p_knight",
-            "p_knight",
-            "ad_r3",
-            "r3",
-            "ad_c_long",
-            "c_long",
-        ],
-    )
-    .unwrap();
-    let de = Voice::load_keys(&shipped_voice(Lang::De), &["p_knight", "r3", "c_long"]).unwrap();
-    for (borrowed, german, french) in [
+    let pairs = [
         ("ad_p_knight", "p_knight", "p_knight"),
         ("ad_r3", "r3", "r3"),
         ("ad_c_long", "c_long", "c_long"),
-    ] {
+    ];
+    let french_keys: Vec<&str> = pairs.iter().flat_map(|&(b, _, f)| [b, f]).collect();
+    let german_keys: Vec<&str> = pairs.iter().map(|&(_, g, _)| g).collect();
+    let fr = Voice::load_keys(&shipped_voice(Lang::Fr), &french_keys).unwrap();
+    let de = Voice::load_keys(&shipped_voice(Lang::De), &german_keys).unwrap();
+    for (borrowed, german, french) in pairs {
         let (b, g, f) = (
             fr.clip_duration(borrowed).unwrap(),
             de.clip_duration(german).unwrap(),

@@ -826,6 +826,12 @@ fn add_promotion_answers(set: &mut PhraseSet, lexicon: &Lexicon, question: &Ques
     }
 }
 
+// How much of its data a data-heavy test plays: the integration tests' own rule, by path.
+#[cfg(test)]
+#[path = "../../tests/it/support/share.rs"]
+#[allow(dead_code)]
+mod share;
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -1054,11 +1060,7 @@ mod tests {
         // in ANNEXD_TEST_ONE_IN (8: scripts/test-windows.sh, test-aarch64.sh; 16 s of the
         // aarch64 unit tests' 18 under qemu), as the data-heavy tests of core/tests/it play
         // them (support/share.rs): every row on the machine.
-        let one_in = std::env::var("ANNEXD_TEST_ONE_IN")
-            .ok()
-            .and_then(|n| n.parse::<usize>().ok())
-            .unwrap_or(1)
-            .max(1);
+        let one_in = super::share::one_in();
         let start = Chess::default();
         for speech in crate::lang::Speech::all() {
             let lang = speech.lang;
