@@ -173,23 +173,21 @@ if cmp -s "$CHANGES.new" "$CHANGES"; then rm "$CHANGES.new"; else mv "$CHANGES.n
 # dpkg-shlibdeps for the Depends, dpkg-deb for the archive (owned by root, every file dated
 # by the last commit, so that the same tree gives the same files).
 make_deb() {
-  local tree="$STAGE/tree" doc share="usr/share" size depends epoch
-  doc="usr/share/doc/$PACKAGE"
+  local tree="$STAGE/tree" doc="usr/share/doc/$PACKAGE" page size depends epoch
   rm -rf "$tree"
-  mkdir -p "$tree/DEBIAN" "$tree/usr/bin" "$tree/usr/lib/annexd" "$tree/$share/annexd" \
-    "$tree/$share/man/man1" "$tree/$share/bash-completion/completions" \
-    "$tree/$share/zsh/vendor-completions" "$tree/$share/fish/vendor_completions.d" \
+  mkdir -p "$tree/DEBIAN" "$tree/usr/bin" "$tree/usr/lib/annexd" "$tree/usr/share/annexd" \
+    "$tree/usr/share/man/man1" "$tree/usr/share/bash-completion/completions" \
+    "$tree/usr/share/zsh/vendor-completions" "$tree/usr/share/fish/vendor_completions.d" \
     "$tree/$doc" "$tree/usr/share/doc/annexd/docs" "$tree/usr/share/doc/annexd/models"
   install -m 755 "$STAGED" "$tree/usr/bin/annexd"
   install -m 644 "$LIBDIR"/* "$tree/usr/lib/annexd/"
-  cp -r voices "$tree/$share/annexd/voices"
-  local page
+  cp -r voices "$tree/usr/share/annexd/voices"
   for page in "$DOCS"/man/*.1; do
-    gzip -9n < "$page" > "$tree/$share/man/man1/$(basename "$page").gz"
+    gzip -9n < "$page" > "$tree/usr/share/man/man1/$(basename "$page").gz"
   done
-  install -m 644 "$DOCS/completions/bash/annexd" "$tree/$share/bash-completion/completions/"
-  install -m 644 "$DOCS/completions/zsh/_annexd" "$tree/$share/zsh/vendor-completions/"
-  install -m 644 "$DOCS/completions/fish/annexd.fish" "$tree/$share/fish/vendor_completions.d/"
+  install -m 644 "$DOCS/completions/bash/annexd" "$tree/usr/share/bash-completion/completions/"
+  install -m 644 "$DOCS/completions/zsh/_annexd" "$tree/usr/share/zsh/vendor-completions/"
+  install -m 644 "$DOCS/completions/fish/annexd.fish" "$tree/usr/share/fish/vendor_completions.d/"
   # The documents are annexd's in both builds (one folder, whichever is installed).
   install -m 644 README.md "$tree/usr/share/doc/annexd/"
   install -m 644 docs/*.md "$tree/usr/share/doc/annexd/docs/"
@@ -197,7 +195,7 @@ make_deb() {
   install -m 644 scripts/debian/copyright "$tree/$doc/copyright"
   gzip -9n < "$CHANGES" > "$tree/$doc/changelog.Debian.gz"
   find "$tree" -type d -exec chmod 755 {} +
-  find "$tree/$share/annexd/voices" -type f -exec chmod 644 {} +
+  find "$tree/usr/share/annexd/voices" -type f -exec chmod 644 {} +
 
   # The libraries the program and its private libraries link, as Debian's packages that hold
   # them. The private ones (libvosk, libctranslate2 and its OpenMP runtime) come with the
