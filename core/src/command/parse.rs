@@ -57,9 +57,20 @@ fn parse_in(lang: Lang, words: &[LineWord]) -> Option<Command> {
         words,
         fillers: &compiled.fillers,
     };
+    // A phrase that starts with a word other than the line's first (after fillers) cannot
+    // match: most phrases are passed over by one comparison.
+    let first = words
+        .get(matcher.skip_fillers(0))
+        .map(|w| w.folded.as_str());
     for (kind, phrases) in &compiled.kinds {
         let kind = *kind;
         for phrase in phrases {
+            if let Some(Compiled::Literal(wanted)) = phrase.first()
+                && let Some(word) = wanted.first()
+                && Some(word.as_str()) != first
+            {
+                continue;
+            }
             let Some(values) = matcher.phrase(phrase, 0, Values::default()) else {
                 continue;
             };

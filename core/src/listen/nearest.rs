@@ -68,7 +68,7 @@ impl Nearest {
 /// nearest phrase to its nearest alternative: where the alternatives disagree (one writes
 /// "F3", another "Eva drei"), each meaning they name is near and none is clear.
 pub fn nearest(lexicon: &Lexicon, set: &PhraseSet, letters: &[(String, f32)]) -> Option<Nearest> {
-    let heard: Vec<Vec<char>> = letters.iter().map(|(l, _)| l.chars().collect()).collect();
+    let heard: Vec<Pattern> = letters.iter().map(|(l, _)| Pattern::new(l)).collect();
     // What each alternative adds to its distances: nothing for the best; for a later one a
     // letter, and one for each unit of log-likelihood it trails the best by.
     let penalty: Vec<usize> = letters
@@ -85,17 +85,24 @@ pub fn nearest(lexicon: &Lexicon, set: &PhraseSet, letters: &[(String, f32)]) ->
     // For each alternative, each meaning's distance and the length of its nearest phrase.
     let mut each: Vec<Vec<(usize, usize)>> =
         vec![vec![(usize::MAX, 0); set.candidates.len()]; heard.len()];
+    let mut written: Vec<char> = Vec::new();
     for phrase in &set.phrases {
+        // The phrase with its optional words, and without them where it has any.
+        let has_optional = phrase.words.iter().any(|w| w.need == Need::Optional);
         for with_optional in [true, false] {
-            let written: String = phrase
-                .words
-                .iter()
-                .filter(|w| with_optional || w.need != Need::Optional)
-                .map(|w| spelling(lexicon, w.word))
-                .collect();
-            let written: Vec<char> = written.chars().collect();
+            if !with_optional && !has_optional {
+                break;
+            }
+            written.clear();
+            written.extend(
+                phrase
+                    .words
+                    .iter()
+                    .filter(|w| with_optional || w.need != Need::Optional)
+                    .flat_map(|w| spelling(lexicon, w.word).chars()),
+            );
             for (alternative, h) in heard.iter().enumerate() {
-                let distance = levenshtein(h, &written);
+                let distance = h.distance(&written);
                 let entry = &mut each[alternative][phrase.target];
                 if distance < entry.0 {
                     *entry = (distance, written.len());
@@ -174,6 +181,87 @@ pub fn is_filler(lexicon: &Lexicon, word: super::lexicon::WordId) -> bool {
     lexicon.word(word).role == WordRole::Filler
 }
 
+/// A transcript's letters made ready to be compared with many phrases: for each letter, the
+/// places it holds, as bits (Myers' bit-parallel edit distance, in Hyyrö's form), so that a
+/// comparison costs one step a letter of the phrase instead of one a pair of letters. Exactly
+/// [`levenshtein`]'s distance; a transcript longer than a machine word is compared letter by
+/// letter.
+pub(crate) struct Pattern {
+    letters: Vec<char>,
+    /// The places of each ASCII letter, by its code.
+    ascii: [u64; 128],
+    /// The places of each other letter ("ä", "é").
+    other: Vec<(char, u64)>,
+}
+
+impl Pattern {
+    pub(crate) fn new(text: &str) -> Pattern {
+        let letters: Vec<char> = text.chars().collect();
+        let mut pattern = Pattern {
+            letters,
+            ascii: [0; 128],
+            other: Vec::new(),
+        };
+        if pattern.letters.len() <= 64 {
+            for (i, &c) in pattern.letters.iter().enumerate() {
+                let bit = 1u64 << i;
+                if c.is_ascii() {
+                    pattern.ascii[c as usize] |= bit;
+                } else if let Some(entry) = pattern.other.iter_mut().find(|(o, _)| *o == c) {
+                    entry.1 |= bit;
+                } else {
+                    pattern.other.push((c, bit));
+                }
+            }
+        }
+        pattern
+    }
+
+    fn places(&self, c: char) -> u64 {
+        if c.is_ascii() {
+            self.ascii[c as usize]
+        } else {
+            self.other
+                .iter()
+                .find(|(o, _)| *o == c)
+                .map_or(0, |&(_, bits)| bits)
+        }
+    }
+
+    /// The edit distance between these letters and `text`'s.
+    pub(crate) fn distance(&self, text: &[char]) -> usize {
+        let m = self.letters.len();
+        if m > 64 {
+            return levenshtein(&self.letters, text);
+        }
+        if m == 0 {
+            return text.len();
+        }
+        let last = 1u64 << (m - 1);
+        // The vertical differences of the current column, +1 and -1, as bits.
+        let (mut plus, mut minus) = (!0u64, 0u64);
+        let mut score = m;
+        for &c in text {
+            let equal = self.places(c);
+            let xv = equal | minus;
+            let xh = ((equal & plus).wrapping_add(plus) ^ plus) | equal;
+            let mut h_plus = minus | !(xh | plus);
+            let mut h_minus = plus & xh;
+            if h_plus & last != 0 {
+                score += 1;
+            } else if h_minus & last != 0 {
+                score -= 1;
+            }
+            // The top row grows by one a letter of `text`: a +1 comes in at the bottom.
+            h_plus = (h_plus << 1) | 1;
+            h_minus <<= 1;
+            plus = h_minus | !(xv | h_plus);
+            minus = h_plus & xv;
+        }
+        score
+    }
+}
+
 /// The edit distance between two strings of letters.
 pub(crate) fn levenshtein(a: &[char], b: &[char]) -> usize {
     let mut row: Vec<usize> = (0..=b.len()).collect();
@@ -203,6 +291,22 @@ mod tests {
         assert_eq!(levenshtein(&chars(""), &chars("acht")), 4);
         assert_eq!(unknown_letters("9"), "####");
         assert_eq!(unknown_letters("dreie"), "dreie");
+    }
+
+    proptest::proptest! {
+        /// The bit-parallel distance is the edit distance, on letters drawn from few (so
+        /// that they repeat), with letters beyond ASCII, and past a machine word's length.
+        #[test]
+        fn the_bit_parallel_distance_is_the_edit_distance(
+            a in "[abcä#é]{0,70}",
+            b in "[abcä#é]{0,70}",
+        ) {
+            let chars = |s: &str| s.chars().collect::<Vec<_>>();
+            proptest::prop_assert_eq!(
+                Pattern::new(&a).distance(&chars(&b)),
+                levenshtein(&chars(&a), &chars(&b))
+            );
+        }
     }
 
     #[test]

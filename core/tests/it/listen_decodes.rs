@@ -27,6 +27,8 @@ use shakmaty::fen::Fen;
 use shakmaty::uci::UciMove;
 use shakmaty::{CastlingMode, Chess};
 
+use crate::support::share;
+
 #[derive(Debug, Deserialize)]
 struct Record {
     lang: String,
@@ -126,7 +128,8 @@ fn no_recorded_utterance_is_taken_for_something_not_said() {
     assert_eq!(round6.len(), 588);
     let records: Vec<&Record> = round4.iter().chain(&round6).collect();
     let mut wrong = Vec::new();
-    for &record in &records {
+    // Under emulation one record in `ANNEXD_TEST_ONE_IN` (support/share.rs).
+    for &record in records.iter().step_by(share::one_in()) {
         let (pos, understood) = understood(record);
         if is_wrong(record, &pos, &understood) {
             wrong.push(format!(
@@ -176,6 +179,10 @@ fn free_text_is_the_phrase(record: &Record) -> bool {
 
 #[test]
 fn the_misses_of_free_transcripts_are_heard_right_inside_the_grammar() {
+    // Its floors are shares of the whole: checked on the machine only (support/share.rs).
+    if share::partial() {
+        return;
+    }
     let records = records();
     // Whisper's own text, outside the grammar, missed the phrase ("Zonda Kita" for "Turm
     // David acht", "Prievis" for "Remis", "Springer Fektzonex" for "Springer Hector sechs"):
@@ -241,6 +248,10 @@ fn the_misses_of_free_transcripts_are_heard_right_inside_the_grammar() {
 
 #[test]
 fn illegal_moves_are_refused_as_themselves_and_moves_are_played() {
+    // Its floors are shares of the whole: checked on the machine only (support/share.rs).
+    if share::partial() {
+        return;
+    }
     let records = records();
     let count = |kind: &str, lang: &str| {
         let of_kind: Vec<&Record> = records
@@ -308,6 +319,10 @@ fn the_wrong_move_of_round_6_is_asked_back_its_origin_file_being_needless_c_10()
 
 #[test]
 fn round_6_voices_are_played_at_least_as_often_as_recorded() {
+    // Its floors are shares of the whole: checked on the machine only (support/share.rs).
+    if share::partial() {
+        return;
+    }
     let records = round6();
     let right = |pilot: bool| {
         records
