@@ -93,6 +93,19 @@ pub struct Lexicon {
     /// Those tokens in the order they were first heard (moves, then commands), with the role
     /// of their words.
     tokens: Vec<(Token, WordRole)>,
+    /// Every command's phrases (the tables' rows) as words, in table order: the same in every
+    /// position, so made once, when first asked for ([`Lexicon::command_phrases`]).
+    command_phrases: OnceLock<CommandPhrases>,
+}
+
+/// Every command's phrases as words: the commands, each once in the order the tables first
+/// name them, and each row of the tables with the index of its command there.
+#[derive(Debug)]
+pub struct CommandPhrases {
+    /// The commands, each once.
+    pub commands: Vec<crate::Command>,
+    /// Each row: its command's index in `commands`, and its words.
+    pub rows: Vec<(usize, Vec<WordId>)>,
 }
 
 /// Other dictionary spellings of a word (folded canonical form → spellings, preferred first),
@@ -365,7 +378,30 @@ impl Lexicon {
             weak_by_word,
             token_words,
             tokens,
+            command_phrases: OnceLock::new(),
         }
+    }
+
+    /// Every command's phrases as words, in the tables' order: each row of
+    /// [`command::spoken`] with the command it says.
+    pub fn command_phrases(&self) -> &CommandPhrases {
+        self.command_phrases.get_or_init(|| {
+            let mut commands: Vec<crate::Command> = Vec::new();
+            let rows = command::spoken(self.lang)
+                .into_iter()
+                .map(|(command, words)| {
+                    let index = commands
+                        .iter()
+                        .position(|c| *c == command)
+                        .unwrap_or_else(|| {
+                            commands.push(command);
+                            commands.len() - 1
+                        });
+                    (index, self.ids_of_spoken(&words))
+                })
+                .collect();
+            CommandPhrases { commands, rows }
+        })
     }
 
     /// The language.

@@ -15,7 +15,7 @@ use shakmaty::san::{SanPlus, Suffix};
 use shakmaty::{Chess, Move, Position, Role, Square};
 
 use super::lexicon::{Lexicon, WordId};
-use crate::command::{self, Command};
+use crate::command::Command;
 use crate::lang::Lang;
 use crate::words::Token;
 use crate::words::square_tokens;
@@ -134,9 +134,9 @@ enum Origin {
 /// The phrases of all legal moves of `pos` and of all commands, in `lexicon`'s language.
 pub fn phrase_set(pos: &Chess, lexicon: &Lexicon) -> PhraseSet {
     let legal = pos.legal_moves();
-    let commands = command::spoken(lexicon.lang());
-    let mut candidates = Vec::with_capacity(legal.len() + commands.len());
-    let mut phrases = Vec::with_capacity(legal.len() * 5 + commands.len());
+    let commands = lexicon.command_phrases();
+    let mut candidates = Vec::with_capacity(legal.len() + commands.commands.len());
+    let mut phrases = Vec::with_capacity(legal.len() * 5 + commands.rows.len());
     for &m in &legal {
         let target = candidates.len();
         candidates.push(Candidate::Move(m));
@@ -144,23 +144,19 @@ pub fn phrase_set(pos: &Chess, lexicon: &Lexicon) -> PhraseSet {
         move_phrases(pos, m, target, shared, lexicon, &mut phrases);
     }
     // A command has several phrases (the table's phrasings): one candidate.
-    let mut targets: std::collections::HashMap<Command, usize> = std::collections::HashMap::new();
-    for (command, words) in commands {
-        let target = *targets.entry(command.clone()).or_insert_with(|| {
-            candidates.push(Candidate::Command(command));
-            candidates.len() - 1
-        });
-        let words = lexicon
-            .ids_of_spoken(&words)
-            .into_iter()
-            .map(|word| PhraseWord {
+    let first_command = candidates.len();
+    candidates.extend(commands.commands.iter().cloned().map(Candidate::Command));
+    for (index, words) in &commands.rows {
+        let words = words
+            .iter()
+            .map(|&word| PhraseWord {
                 word,
                 need: Need::Required,
             })
             .collect();
         phrases.push(Phrase {
             words,
-            target,
+            target: first_command + index,
             needless_origin: false,
         });
     }
@@ -282,6 +278,7 @@ fn move_phrases(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::command;
     use crate::lang::Lang;
     use crate::notation::{Style, move_tokens};
     use shakmaty::CastlingMode;
