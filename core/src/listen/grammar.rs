@@ -13,7 +13,6 @@
 use shakmaty::{Bitboard, CastlingSide, File, Rank, Role, Square, attacks};
 
 use super::lexicon::{Lexicon, ModelWords, WordId};
-use crate::command;
 use crate::words::square_tokens;
 use crate::words::{Token, Word};
 
@@ -130,9 +129,13 @@ pub fn grammar_phrases(lexicon: &Lexicon) -> Vec<Vec<WordId>> {
         .iter()
         .map(|tokens| lexicon.ids_of(tokens))
         .collect();
-    for (_, phrase) in command::spoken(lexicon.lang()) {
-        ids.push(lexicon.ids_of_spoken(&phrase));
-    }
+    ids.extend(
+        lexicon
+            .command_phrases()
+            .rows
+            .iter()
+            .map(|(_, words)| words.clone()),
+    );
     ids
 }
 

@@ -23,7 +23,6 @@ use std::sync::OnceLock;
 use shakmaty::{Bitboard, CastlingSide, Color, File, Rank, Role, Square, attacks};
 
 use super::lexicon::{Lexicon, WordId};
-use crate::command;
 use crate::lang::Lang;
 use crate::words::{Token, Word, square_tokens};
 
@@ -294,8 +293,8 @@ impl PhraseGraph {
             }
             trie.insert(&words);
         });
-        for (_, phrase) in command::spoken(lexicon.lang()) {
-            trie.insert(&lexicon.ids_of_spoken(&phrase));
+        for (_, words) in &lexicon.command_phrases().rows {
+            trie.insert(words);
         }
         trie.fold()
     }
@@ -350,6 +349,7 @@ impl PhraseGraph {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::command;
     use crate::lang::{Speech, WordSet};
     use crate::listen::phrases::{Need, phrase_set};
     use crate::notation::{Style, move_tokens};
