@@ -38,7 +38,8 @@ elif [ $# -gt 0 ]; then
   run "$@"
   exit
 fi
-# Both crates' unit tests, then both test programs (tests/it, core/tests/it) with a filter:
+# Both crates' unit tests, then the three test programs (tests/it, core/tests/it,
+# dsp/tests/it) with a filter:
 # the same packages and features in both commands, so that the second builds only the test
 # programs. Of the core's tests two are left to the native run and --full: they walk every
 # legal move of many positions in every language (notation_roundtrip) and replay long random
@@ -66,5 +67,7 @@ filters+=(
   speech_out::unknown_words_are_refused_with_their_place
   speech_out::the_text_backend_writes_the_words_in_the_language
 )
-run --no-fail-fast -p annexd-core -p annexd --test it -- "${filters[@]}" || status=1
+# The resampler's and the FFT's own tests (dsp/tests/it), all of them.
+filters+=(signal::)
+run --no-fail-fast -p annexd-core -p annexd -p annexd-dsp --test it -- "${filters[@]}" || status=1
 exit $status

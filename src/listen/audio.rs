@@ -3,11 +3,12 @@
 //!
 //! Sources hand over `f32` samples in −1 … 1 whatever their own format was (see
 //! [`super::source`]); here they are mixed to mono (the mean of the channels) and resampled
-//! with rubato's FFT resampler, which handles any pair of integer rates exactly. The
+//! with rubato's FFT resampler (through `annexd_dsp`), which handles any pair of integer
+//! rates exactly. The
 //! resampler's delay is trimmed at the start and its tail flushed at the end, so an
 //! utterance comes out as long as it went in.
 
-use rubato::{FftFixedIn, Resampler};
+use annexd_dsp::MonoResampler;
 
 /// Input frames per resampler call: about 20 ms at 48 kHz.
 const CHUNK_FRAMES: usize = 1024;
@@ -50,7 +51,7 @@ pub struct Conditioner {
     channels: usize,
     input_rate: u32,
     output_rate: u32,
-    resampler: Option<FftFixedIn<f32>>,
+    resampler: Option<MonoResampler>,
     /// Mono samples waiting for a full resampler chunk.
     pending: Vec<f32>,
     /// Output frames still to drop (the resampler's delay).
@@ -85,17 +86,11 @@ impl Conditioner {
             None
         } else {
             Some(
-                FftFixedIn::<f32>::new(
-                    input_rate as usize,
-                    output_rate as usize,
-                    CHUNK_FRAMES,
-                    2,
-                    1,
-                )
-                .map_err(|_| AudioError::BadFormat {
-                    rate: input_rate,
-                    channels,
-                })?,
+                MonoResampler::new(input_rate as usize, output_rate as usize, CHUNK_FRAMES)
+                    .map_err(|_| AudioError::BadFormat {
+                        rate: input_rate,
+                        channels,
+                    })?,
             )
         };
         let delay_left = resampler.as_ref().map_or(0, |r| r.output_delay());
@@ -147,9 +142,9 @@ impl Conditioner {
         while self.pending.len() - start >= CHUNK_FRAMES {
             let chunk = &self.pending[start..start + CHUNK_FRAMES];
             let resampled = resampler
-                .process(&[chunk], None)
+                .process(chunk)
                 .expect("input chunk has the resampler's size");
-            Self::emit(&resampled[0], &mut self.delay_left, &mut out);
+            Self::emit(&resampled, &mut self.delay_left, &mut out);
             start += CHUNK_FRAMES;
         }
         self.pending.drain(..start);
@@ -172,14 +167,11 @@ impl Conditioner {
             if self.samples_out + out.len() as u64 >= expected {
                 break;
             }
-            let resampled = if rest.is_empty() {
-                resampler.process_partial::<&[f32]>(None, None)
-            } else {
-                resampler.process_partial(Some(&[rest.as_slice()]), None)
-            }
-            .expect("a partial chunk is padded by the resampler");
+            let resampled = resampler
+                .process_partial((!rest.is_empty()).then_some(rest.as_slice()))
+                .expect("a partial chunk is padded by the resampler");
             rest.clear();
-            Self::emit(&resampled[0], &mut self.delay_left, &mut out);
+            Self::emit(&resampled, &mut self.delay_left, &mut out);
         }
         let room = expected.saturating_sub(self.samples_out) as usize;
         out.truncate(room);

@@ -19,9 +19,6 @@
 //! Level needs no stage of its own: Whisper's features are scaled to the utterance's
 //! loudest band, and Vosk follows the level itself; the end-pointer follows the room.
 
-#[cfg(feature = "denoise")]
-use rubato::{FftFixedIn, Resampler};
-
 /// The corner of the high-pass filter (below the lowest voice's fundamental, about 85 Hz).
 pub const HIGH_PASS_HZ: f32 = 80.0;
 
@@ -116,15 +113,14 @@ pub fn denoise(samples: &[i16], rate: u32) -> Vec<i16> {
 #[cfg_attr(not(feature = "whisper"), allow(dead_code))]
 fn resample(signal: &[f32], from: usize, to: usize) -> Option<Vec<f32>> {
     const CHUNK: usize = 1024;
-    let mut resampler = FftFixedIn::<f32>::new(from, to, CHUNK, 2, 1).ok()?;
+    let mut resampler = annexd_dsp::MonoResampler::new(from, to, CHUNK).ok()?;
     let delay = resampler.output_delay();
     let expected = signal.len() * to / from;
     let mut out = Vec::with_capacity(expected + delay + CHUNK);
     let mut input = signal.to_vec();
     input.resize((signal.len() / CHUNK + 2) * CHUNK, 0.0);
     for chunk in input.chunks_exact(CHUNK) {
-        let processed = resampler.process(&[chunk], None).ok()?;
-        out.extend_from_slice(&processed[0]);
+        out.extend(resampler.process(chunk).ok()?);
     }
     let end = (delay + expected).min(out.len());
     Some(out[delay.min(end)..end].to_vec())

@@ -4,9 +4,8 @@
 //! floored 8 decades below the loudest value, scaled to about -1..1.
 //!
 //! The filter bank is computed (not read from a file); only its few non-zero weights are
-//! kept, so a 10 s window takes milliseconds even in a debug build. The FFT is `realfft`.
-
-use realfft::RealFftPlanner;
+//! kept, so a 10 s window takes milliseconds even in a debug build. The FFT is `realfft`'s
+//! (planned in `annexd_dsp`).
 
 /// Samples of one window (25 ms).
 pub const N_FFT: usize = 400;
@@ -47,7 +46,7 @@ struct Band {
 pub struct Features {
     bands: Vec<Band>,
     window: Vec<f32>,
-    fft: std::sync::Arc<dyn realfft::RealToComplex<f32>>,
+    fft: std::sync::Arc<dyn annexd_dsp::RealToComplex<f32>>,
 }
 
 impl std::fmt::Debug for Features {
@@ -100,7 +99,7 @@ impl Features {
         Features {
             bands,
             window,
-            fft: RealFftPlanner::<f32>::new().plan_fft_forward(N_FFT),
+            fft: annexd_dsp::forward_fft(N_FFT),
         }
     }
 
