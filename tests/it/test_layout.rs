@@ -1,5 +1,5 @@
 //! The layout of the tests themselves: each crate has one test program (`tests/it`,
-//! `core/tests/it`), so that the test command compiles and links one program a crate for each
+//! `core/tests/it`, `dsp/tests/it`), so that the test command compiles and links one program a crate for each
 //! platform (docs/install.md). A test file beside it would be a program of its own again; a
 //! file in it without its `mod` line would never be compiled; seeds of a property test whose
 //! file was renamed would never be tried again.
@@ -39,7 +39,7 @@ fn declared_modules(main: &Path) -> BTreeSet<String> {
 
 #[test]
 fn each_crate_has_one_test_program_and_every_file_of_it_is_compiled() {
-    for tests in ["tests", "core/tests"] {
+    for tests in ["tests", "core/tests", "dsp/tests"] {
         let dir = root().join(tests);
         let beside = rust_files(&dir);
         assert!(
@@ -69,7 +69,7 @@ fn each_crate_has_one_test_program_and_every_file_of_it_is_compiled() {
 fn every_saved_property_test_case_belongs_to_a_test_file() {
     // Proptest keeps the seeds of a test program whose root is `it/main.rs` in
     // `proptest-regressions/NAME.txt` beside `it/` (NAME the module's file).
-    for tests in ["tests", "core/tests"] {
+    for tests in ["tests", "core/tests", "dsp/tests"] {
         let seeds = root().join(tests).join("proptest-regressions");
         let Ok(entries) = std::fs::read_dir(&seeds) else {
             continue;
