@@ -79,6 +79,10 @@ triple_of() {
   esac
 }
 
+# with_apt_lock COMMAND…: one apt or dpkg change at a time among this script and
+# scripts/setup.sh (scripts/test.sh fetches the test voices beside the cross setup).
+with_apt_lock() { mkdir -p "$DEPS" && flock "$DEPS/apt.lock" "$@"; }
+
 # apt_install PACKAGE… : installs those not installed yet (apt-get update once, first).
 APT_UPDATED=0
 apt_install() {
@@ -88,8 +92,9 @@ apt_install() {
   done
   [ ${#missing[@]} -eq 0 ] && return 0
   say "installing ${missing[*]}"
-  if [ "$APT_UPDATED" = 0 ]; then $SUDO apt-get update -qq; APT_UPDATED=1; fi
-  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+  if [ "$APT_UPDATED" = 0 ]; then with_apt_lock $SUDO apt-get update -qq; APT_UPDATED=1; fi
+  with_apt_lock $SUDO env DEBIAN_FRONTEND=noninteractive \
+    apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
 }
 
 # Which compiler builds for a target: recorded by setup in .deps/cross/<triple>.toolchain.
@@ -253,7 +258,7 @@ setup_aarch64() {
   local triple=aarch64-unknown-linux-gnu
   if ! dpkg --print-foreign-architectures | grep -qx arm64; then
     say "adding the arm64 architecture to dpkg (multiarch)"
-    $SUDO dpkg --add-architecture arm64
+    with_apt_lock $SUDO dpkg --add-architecture arm64
     APT_UPDATED=0
   fi
   apt_install gcc-aarch64-linux-gnu libc6-dev-arm64-cross qemu-user libclang-dev python3-pip unzip \

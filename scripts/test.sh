@@ -34,10 +34,12 @@ export ANNEXD_PACKAGE_FAST=1
 # more of them at once than there are cores keeps the cores busy (on two cores, 246 of them
 # took 99 s with six at once, 183 s with two). Each test has its own folders and devices.
 TEST_THREADS="${RUST_TEST_THREADS:-6}"
-# The machine's own parts first (packages, libraries, models, voices); the cross toolchains
-# (mostly downloads: MinGW, Wine, qemu, arm64 libraries) are fetched meanwhile, beside the
-# machine's own build, which is mostly computing.
-step "setup (this machine)" env ANNEXD_CROSS=none scripts/setup.sh --test
+# What the machine's build needs first (packages, libvosk, libctranslate2); the models and
+# the test voices, which only the tests need (mostly downloads, and two tries of a model hub
+# that a machine without internet may let wait), and the cross toolchains (mostly downloads
+# too: MinGW, Wine, qemu, arm64 libraries) are fetched meanwhile, beside the machine's own
+# build, which is mostly computing.
+step "setup (this machine)" env ANNEXD_CROSS=none scripts/setup.sh --test --no-data
 
 # The cross lane: the cross toolchains (mostly downloads: MinGW, Wine, qemu, arm64 libraries)
 # and then the Windows and aarch64 builds, in the background at a lower priority, beside this
@@ -94,12 +96,12 @@ cross_lane() {
   if [ -n "$aarch64" ]; then wait "$aarch64" || failed=1; fi
   return $failed
 }
-# ready NAME: waits until the lane has done NAME; if a piece of the lane failed (or the lane
-# ended without NAME), shows why and stops.
+# ready NAME [PID]: waits until the lane (or the background job PID) has done NAME; if a
+# piece failed (or the job ended without NAME), shows why and stops.
 ready() {
-  local name=$1 log
+  local name=$1 job=${2:-$CROSS_LANE} log
   until [ -e "$LANE/$name.ok" ]; do
-    if compgen -G "$LANE/*.failed" >/dev/null || ! kill -0 "$CROSS_LANE" 2>/dev/null; then
+    if compgen -G "$LANE/*.failed" >/dev/null || ! kill -0 "$job" 2>/dev/null; then
       [ -e "$LANE/$name.ok" ] && return 0
       for log in "$LANE"/*.log; do
         [ -e "${log%.log}.failed" ] || continue
@@ -114,6 +116,9 @@ ready() {
 }
 cross_lane &
 CROSS_LANE=$!
+# The models and the test voices, beside the build (the tests wait for them).
+lane_piece "data setup" env ANNEXD_CROSS=none scripts/setup.sh --test --data-only &
+DATA_SETUP=$!
 # A step that fails ends the command: the lane's compiling ends with it.
 kill_tree() { # kill_tree PID: the process and all its descendants
   local child
@@ -124,6 +129,7 @@ TARGET_STEPS=()
 end_all() {
   local pair
   kill_tree "$CROSS_LANE"
+  kill_tree "$DATA_SETUP"
   for pair in "${TARGET_STEPS[@]}"; do kill_tree "${pair#*:}"; done
 }
 trap end_all EXIT
@@ -132,6 +138,7 @@ step "fmt" cargo fmt --all -- --check
 # In the Debian package's profile (Cargo.toml's `deb`): the program these tests run is the
 # one the package holds (scripts/package.sh compiles nothing again and only sets its RUNPATH).
 step "build (this machine)" cargo test --workspace --profile deb --no-run
+ready "data setup" "$DATA_SETUP"
 step "tests" env RUST_TEST_THREADS="$TEST_THREADS" cargo test --workspace --no-fail-fast --profile deb
 # The checks in the same profile as the build above: its build scripts (the CTranslate2
 # bridge's C++, ring's C, bindgen's runs) and procedural macros are compiled and run once
