@@ -54,9 +54,18 @@ impl HelpTopic {
     }
 }
 
-/// The lines of a help page in `lang` (each said on its own). `simulated`: the peg board is
-/// the simulated one, whose typed lines the board's page shows.
-pub fn help_pages(lang: Lang, topic: Option<HelpTopic>, simulated: bool) -> Vec<Vec<Token>> {
+/// What about the game a help page depends on.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct HelpContext {
+    /// The peg board is the simulated one, whose typed lines the board's page shows.
+    pub simulated: bool,
+    /// The opponent is remote (an online game): the draw page adds the requests only its
+    /// server carries out (a takeback, aborting, claiming the win when the opponent left).
+    pub remote: bool,
+}
+
+/// The lines of a help page in `lang` (each said on its own), for the game `context` says.
+pub fn help_pages(lang: Lang, topic: Option<HelpTopic>, context: HelpContext) -> Vec<Vec<Token>> {
     let commands = |list: &[Command]| {
         let mut line = Vec::new();
         for (i, command) in list.iter().enumerate() {
@@ -133,21 +142,33 @@ pub fn help_pages(lang: Lang, topic: Option<HelpTopic>, simulated: bool) -> Vec<
         ],
         HelpTopic::Board => {
             let mut lines = vec![vec![Token::Word(Word::HelpPegs)]];
-            if simulated {
+            if context.simulated {
                 lines.push(vec![Token::Word(Word::SimulatorHowTo)]);
             }
             lines.push(commands(&[Command::Position, Command::Fen]));
             lines
         }
-        HelpTopic::Draw => vec![
-            commands(&[
-                Command::OfferDraw(None),
-                Command::AcceptDraw(None),
-                Command::AcceptDraw(Some(Color::Black)),
-                Command::DeclineDraw(None),
-            ]),
-            commands(&[Command::ClaimDraw(None), Command::Resign(None)]),
-        ],
+        HelpTopic::Draw => {
+            let mut lines = vec![
+                commands(&[
+                    Command::OfferDraw(None),
+                    Command::AcceptDraw(None),
+                    Command::AcceptDraw(Some(Color::Black)),
+                    Command::DeclineDraw(None),
+                ]),
+                commands(&[Command::ClaimDraw(None), Command::Resign(None)]),
+            ];
+            if context.remote {
+                lines.push(commands(&[
+                    Command::ProposeTakeback,
+                    Command::AcceptTakeback,
+                    Command::DeclineTakeback,
+                    Command::AbortGame,
+                    Command::ClaimVictory,
+                ]));
+            }
+            lines
+        }
         HelpTopic::Arbiter => vec![
             commands(&[
                 Command::Arbiter(ArbiterAction::Pause),

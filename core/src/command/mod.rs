@@ -19,7 +19,7 @@ use shakmaty::{Color, File, Role, Square};
 use crate::lang::Lang;
 use crate::words::{CommandKind, Phrase, Slot, Token, Word, square_tokens};
 
-pub use help::{HelpTopic, help_pages};
+pub use help::{HelpContext, HelpTopic, help_pages};
 pub use parse::{parse, parse_side, simulator_line};
 pub use typed::{LineSplitter, MAX_LINE_BYTES, TypedLine, clean_line, clean_text};
 

@@ -122,7 +122,11 @@ impl Session {
             Command::Yes => self.answer_yes_no(true, now, out),
             Command::No => self.answer_yes_no(false, now, out),
             Command::Help(topic) => {
-                let pages = command::help_pages(self.options.lang, topic, self.simulated_peg_board);
+                let context = command::HelpContext {
+                    simulated: self.simulated_peg_board,
+                    remote: self.plays_remote(),
+                };
+                let pages = command::help_pages(self.options.lang, topic, context);
                 out.extend(pages.into_iter().map(Effect::reading));
             }
             Command::Faster => self.change_speech_rate(1, out),

@@ -5,7 +5,9 @@
 use crate::support;
 
 use annexd_core::board::{BoardInput, Cell, Sensing};
-use annexd_core::record::{Form, Header, Integrity, RecordState, SheetWords};
+use annexd_core::record::{
+    Form, Header, Integrity, OpponentEntry, OpponentSource, RecordState, SheetWords,
+};
 use annexd_core::{Input, Lang, SeatRole, StopRequest};
 use shakmaty::{Color, Square};
 use support::rows::{Game, check_row, rows};
@@ -632,6 +634,21 @@ fn q03_help_on_the_board_shows_the_simulators_lines_as_typed() {
 #[test]
 fn q04_help_on_draws() {
     check_row("Q04", |lang| typed(lang).line("Hilfe Remis"));
+}
+
+#[test]
+fn q16_help_on_draws_in_an_online_game_adds_the_servers_requests() {
+    check_row("Q16", |lang| {
+        let mut g = typed(lang);
+        g.s.attach_opponent(OpponentEntry {
+            side: Color::Black,
+            source: OpponentSource::Remote,
+            name: String::new(),
+            elo: None,
+            detail: None,
+        });
+        g.line("Hilfe Remis")
+    });
 }
 
 #[test]
