@@ -15,7 +15,6 @@
 use std::sync::Arc;
 
 pub use realfft::RealToComplex;
-pub use realfft::num_complex::Complex;
 use rubato::Resampler as _;
 
 /// Why the resampler could not be made or could not run.
@@ -34,13 +33,12 @@ impl std::error::Error for DspError {}
 /// ratio gives out.
 pub struct MonoResampler {
     inner: rubato::FftFixedIn<f32>,
-    chunk: usize,
 }
 
 impl std::fmt::Debug for MonoResampler {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("MonoResampler")
-            .field("chunk", &self.chunk)
+            .field("chunk", &self.chunk())
             .finish_non_exhaustive()
     }
 }
@@ -51,12 +49,12 @@ impl MonoResampler {
     pub fn new(from: usize, to: usize, chunk: usize) -> Result<Self, DspError> {
         let inner = rubato::FftFixedIn::<f32>::new(from, to, chunk, 2, 1)
             .map_err(|e| DspError(e.to_string()))?;
-        Ok(MonoResampler { inner, chunk })
+        Ok(MonoResampler { inner })
     }
 
     /// The input frames each [`MonoResampler::process`] takes.
     pub fn chunk(&self) -> usize {
-        self.chunk
+        self.inner.input_frames_next()
     }
 
     /// The output frames by which the output lags the input (to drop at the start).

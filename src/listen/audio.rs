@@ -4,9 +4,8 @@
 //! Sources hand over `f32` samples in −1 … 1 whatever their own format was (see
 //! [`super::source`]); here they are mixed to mono (the mean of the channels) and resampled
 //! with rubato's FFT resampler (through `annexd_dsp`), which handles any pair of integer
-//! rates exactly. The
-//! resampler's delay is trimmed at the start and its tail flushed at the end, so an
-//! utterance comes out as long as it went in.
+//! rates exactly. The resampler's delay is trimmed at the start and its tail flushed at the
+//! end, so an utterance comes out as long as it went in.
 
 use annexd_dsp::MonoResampler;
 
