@@ -21,5 +21,5 @@ pub(crate) mod wav;
 pub use compose::{Pacing, compose};
 pub use output::Notice;
 pub use speaker::{Speaker, SpeakerOptions, SpeechEvent};
-pub use voice::{Voice, VoiceLibrary, decode_mono};
+pub use voice::{Voice, VoiceError, VoiceLibrary, decode_mono};
 pub use wav::rms;

@@ -1,8 +1,8 @@
 //! Voices: a folder per language and voice (`voices/<lang>/<name>/`) holding one audio file
 //! per clip key (OGG Vorbis, WAV or FLAC) and a `voice.toml`. Loading decodes every clip once
-//! into memory (mono, one sample rate) so that playback can start at once (a tool that says a
-//! few words decodes only theirs); checking lists the keys a voice lacks; the library finds
-//! voices on disk.
+//! into memory (mono, one sample rate, on every core at once) so that playback can start at
+//! once (a tool that says a few words decodes only theirs); checking lists the keys a voice
+//! lacks; the library finds voices on disk.
 
 use std::collections::HashMap;
 use std::fs;
@@ -130,29 +130,24 @@ impl Voice {
         let files = clip_files(dir)?;
         let mut keys: Vec<_> = files.keys().cloned().collect();
         keys.sort();
+        // The first clip sets the rate, whether it is wanted or not.
+        let Some(first) = keys.first() else {
+            return Err(VoiceError::Empty {
+                dir: dir.to_owned(),
+            });
+        };
+        let (first_samples, sample_rate) = decode_mono(&files[first])?;
+        let wanted = |key: &String| only.is_none_or(|only| only.contains(&key.as_str()));
         let mut clips = HashMap::with_capacity(keys.len());
-        let mut sample_rate = 0;
-        for (i, key) in keys.into_iter().enumerate() {
-            // The first clip sets the rate, whether it is wanted or not.
-            let wanted = only.is_none_or(|only| only.contains(&key.as_str()));
-            if i > 0 && !wanted {
-                continue;
-            }
-            let path = &files[&key];
-            let (samples, rate) = decode_mono(path)?;
-            if sample_rate == 0 {
-                sample_rate = rate;
-            }
-            if !wanted {
-                continue;
-            }
-            let samples = if rate == sample_rate {
-                samples
-            } else {
-                resample_linear(&samples, rate, sample_rate)
-            };
-            clips.insert(key, to_i16(&samples));
+        if wanted(first) {
+            clips.insert(first.clone(), to_i16(&first_samples));
         }
+        let rest: Vec<(&String, &PathBuf)> = keys[1..]
+            .iter()
+            .filter(|key| wanted(key))
+            .map(|key| (key, &files[key]))
+            .collect();
+        clips.extend(decode_clips(&rest, sample_rate)?);
         if clips.is_empty() {
             return Err(VoiceError::Empty {
                 dir: dir.to_owned(),
@@ -282,6 +277,57 @@ pub fn clip_files(dir: &Path) -> Result<HashMap<String, PathBuf>, VoiceError> {
         }
     }
     Ok(files.into_iter().map(|(k, (_, p))| (k, p)).collect())
+}
+
+/// A clip's key and its samples.
+type DecodedClip = (String, Box<[i16]>);
+
+/// Decodes the clip files of `clips` (key, file) at `sample_rate`, on as many threads as
+/// the machine has cores (a game's voice has some 700 clips: on a Raspberry Pi's four cores
+/// the start waits a quarter as long; docs/benchmarks.md). A clip that cannot be decoded
+/// fails the whole, the first such in the order given.
+fn decode_clips(
+    clips: &[(&String, &PathBuf)],
+    sample_rate: u32,
+) -> Result<Vec<DecodedClip>, VoiceError> {
+    let decode = |&(key, path): &(&String, &PathBuf)| -> Result<DecodedClip, VoiceError> {
+        let (samples, rate) = decode_mono(path)?;
+        let samples = if rate == sample_rate {
+            samples
+        } else {
+            resample_linear(&samples, rate, sample_rate)
+        };
+        Ok((key.clone(), to_i16(&samples)))
+    };
+    // A few clips (a tool's words) are not worth a thread.
+    const PER_THREAD_AT_LEAST: usize = 16;
+    let threads = std::thread::available_parallelism()
+        .map_or(1, |n| n.get())
+        .min(clips.len() / PER_THREAD_AT_LEAST)
+        .max(1);
+    if threads == 1 {
+        return clips.iter().map(decode).collect();
+    }
+    let share = clips.len().div_ceil(threads);
+    let parts: Vec<Result<Vec<_>, VoiceError>> = std::thread::scope(|scope| {
+        let workers: Vec<_> = clips
+            .chunks(share)
+            .map(|part| scope.spawn(move || part.iter().map(decode).collect()))
+            .collect();
+        workers
+            .into_iter()
+            .map(|worker| {
+                worker
+                    .join()
+                    .unwrap_or_else(|panic| std::panic::resume_unwind(panic))
+            })
+            .collect()
+    });
+    let mut decoded = Vec::with_capacity(clips.len());
+    for part in parts {
+        decoded.extend(part?);
+    }
+    Ok(decoded)
 }
 
 /// Decodes an audio file into mono samples and its sample rate.

@@ -302,3 +302,53 @@ fn voices_keys_lists_every_word_of_the_table() {
         );
     }
 }
+
+#[test]
+fn a_voice_of_many_clips_loads_each_at_the_first_clips_rate_and_names_a_broken_one() {
+    // A game's voice is decoded on every core at once (some 700 clips): the clips are the
+    // same as one at a time, each at the first clip's rate, and one that cannot be decoded
+    // fails the voice with its own name, wherever it lies among the others.
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(
+        dir.path().join("voice.toml"),
+        "name = \"many\"\nlanguage = \"de\"\nlicence = \"CC0\"\nmade_with = \"a test\"\n",
+    )
+    .unwrap();
+    let write = |key: &str, rate: u32, samples: usize| {
+        let spec = hound::WavSpec {
+            channels: 1,
+            sample_rate: rate,
+            bits_per_sample: 16,
+            sample_format: hound::SampleFormat::Int,
+        };
+        let path = dir.path().join(format!("{key}.wav"));
+        let mut writer = hound::WavWriter::create(path, spec).unwrap();
+        for i in 0..samples {
+            writer.write_sample(((i % 50) as i16 - 25) * 400).unwrap();
+        }
+        writer.finalize().unwrap();
+    };
+    for n in 0..80 {
+        // Every third clip at half the rate: resampled to the first's (k00, 16 kHz).
+        let rate = if n % 3 == 1 { 8_000 } else { 16_000 };
+        write(&format!("k{n:02}"), rate, 800 + n);
+    }
+    let broken = dir.path().join("k67.wav");
+    std::fs::write(&broken, b"RIFF, but no sound at all").unwrap();
+    match Voice::load(dir.path()) {
+        Err(annexd::speech::VoiceError::BadClip { path, .. }) => assert_eq!(path, broken),
+        other => panic!("{other:?}"),
+    }
+    std::fs::remove_file(&broken).unwrap();
+    let voice = Voice::load(dir.path()).unwrap();
+    assert_eq!(voice.sample_rate(), 16_000);
+    assert_eq!(voice.len(), 79);
+    for n in (0..80).filter(|&n| n != 67) {
+        let key = format!("k{n:02}");
+        let expected = if n % 3 == 1 { 2 * (800 + n) } else { 800 + n };
+        assert_eq!(voice.clip(&key).map(<[i16]>::len), Some(expected), "{key}");
+        // One at a time, the same samples.
+        let alone = Voice::load_keys(dir.path(), &[key.as_str()]).unwrap();
+        assert_eq!(alone.clip(&key), voice.clip(&key), "{key}");
+    }
+}
