@@ -322,8 +322,16 @@ fn the_trace_check_catches_an_internet_socket_a_connection_and_another_program()
     }
 }
 
-/// Runs a whole game to mate under strace, with the scoresheets written at the end.
-fn traced_game(dir: &Path, speech: &str, env: &[(&str, String)]) -> (String, String) {
+/// Runs a whole game to mate under strace, with the scoresheets written at the end. With
+/// `heard` (a sound device's file), the game is left only once its speech reached that
+/// file: the speaker opens on a thread of its own while the game goes on, and a game typed
+/// in one go would otherwise end before it opened (its last words get a moment, no more).
+fn traced_game(
+    dir: &Path,
+    speech: &str,
+    env: &[(&str, String)],
+    heard: Option<&Path>,
+) -> (String, String) {
     let config = dir.join("config").join("annexd");
     std::fs::create_dir_all(&config).unwrap();
     std::fs::write(
@@ -350,17 +358,24 @@ fn traced_game(dir: &Path, speech: &str, env: &[(&str, String)]) -> (String, Str
     for (key, value) in env {
         command.env(key, value);
     }
-    let input = b"f3\n\ne5\n\ng4\n\nDame Hector vier\nEnde\n";
-    let out = speech_support::run_with_deadline(
-        command,
-        Some(input),
-        std::time::Duration::from_secs(120),
-    );
-    let said = String::from_utf8_lossy(&out.stdout).into_owned();
-    assert!(
-        out.status.success(),
-        "strace (scripts/setup.sh installs it) or annexd failed:\n{said}\n{}",
-        String::from_utf8_lossy(&out.stderr)
+    let mut game = common::Running::start(command);
+    for line in ["f3", "", "e5", "", "g4", "", "Dame Hector vier"] {
+        game.type_line(line);
+    }
+    if let Some(file) = heard {
+        let deadline = std::time::Instant::now() + std::time::Duration::from_secs(60);
+        let size = || std::fs::metadata(file).map_or(0, |m| m.len());
+        while size() <= 10_000 && std::time::Instant::now() < deadline {
+            std::thread::sleep(std::time::Duration::from_millis(50));
+        }
+    }
+    game.type_line("Ende");
+    let (code, lines) = game.wait_with_transcript();
+    let said = lines.join("\n");
+    assert_eq!(
+        code,
+        Some(0),
+        "strace (scripts/setup.sh installs it) or annexd failed:\n{said}"
     );
     assert!(said.contains("Prüfcode: "), "the game ended: {said}");
     assert!(journal.with_extension("pdf").exists() && journal.with_extension("brf").exists());
@@ -374,7 +389,7 @@ fn traced_game(dir: &Path, speech: &str, env: &[(&str, String)]) -> (String, Str
 )]
 fn a_whole_game_with_text_lines_opens_no_socket_and_starts_no_program() {
     let dir = tempfile::tempdir().unwrap();
-    let (trace, _) = traced_game(dir.path(), "text", &[]);
+    let (trace, _) = traced_game(dir.path(), "text", &[], None);
     assert!(trace.contains("execve("), "strace traced the run:\n{trace}");
     assert_eq!(forbidden(&trace), Vec::<String>::new(), "{trace}");
 }
@@ -402,7 +417,7 @@ fn a_game_against_a_person_starts_no_engine_though_the_build_can_play_one() {
         "Stockfish is installed (scripts/setup.sh), so an engine could be started"
     );
     let dir = tempfile::tempdir().unwrap();
-    let (trace, said) = traced_game(dir.path(), "text", &[]);
+    let (trace, said) = traced_game(dir.path(), "text", &[], None);
     let execs: Vec<&str> = trace.lines().filter(|l| l.contains("execve(")).collect();
     assert_eq!(execs.len(), 1, "annexd alone was started: {execs:?}");
     assert!(execs[0].contains(annexd()), "{execs:?}");
@@ -429,6 +444,7 @@ fn a_whole_game_with_recorded_voices_on_a_sound_device_opens_no_socket_and_start
             ("ALSA_CONFIG_PATH", device.config_path()),
             ("ANNEXD_VOICES", voices.display().to_string()),
         ],
+        Some(&device.wav),
     );
     let sound = std::fs::metadata(&device.wav).map(|m| m.len()).unwrap_or(0);
     assert!(
