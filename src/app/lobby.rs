@@ -18,7 +18,8 @@ use shakmaty::{EnPassantMode, Position};
 use crate::online::{ApiToken, LichessPort, PortConfig, ServerUrl};
 use annexd_core::clock::TalkingClock;
 use annexd_core::online::{
-    ChallengeSpec, GameFacts, LobbyLine, OnlineControl, Patience, Plan, Report, lobby_line,
+    ChallengeSpec, GameFacts, GameHere, LobbyLine, OnlineControl, Patience, Plan, Report,
+    lobby_line,
 };
 use annexd_core::record::{OpponentEntry, OpponentSource};
 use annexd_core::{Effect, Input, Settings, SideName};
@@ -68,11 +69,33 @@ struct Lobby {
 
 /// Finds the game `args` ask for on the server, saying what happens.
 pub(super) fn find_game(args: &PlayArgs, settings: &Settings) -> Result<Found, Error> {
-    let lang = settings.game.language;
     let config = port_config(args, settings)?;
+    lobby(config, settings)
+}
+
+/// Joins the game `id` again, as this program's journal has it (`here`: `annexd resume`), on
+/// the server of `args` (`--server`, else the settings'): what the server made meanwhile is
+/// played here, our last move it lacks is sent again, and a game of that id that never
+/// stood where the journal begins is not found.
+pub(super) fn rejoin(
+    args: &PlayArgs,
+    settings: &Settings,
+    id: String,
+    here: GameHere,
+) -> Result<Found, Error> {
+    let mut config = port_config_for(args, settings, Plan::Join(id))?;
+    config.here = Some(here);
+    lobby(config, settings)
+}
+
+/// The lobby of `config`'s plan, until its game starts or cannot.
+fn lobby(config: PortConfig, settings: &Settings) -> Result<Found, Error> {
+    let lang = settings.game.language;
     let server = config.server.clone();
     let epoch = Instant::now();
     let speech = settings.game.speech();
+    // A game joined again from its journal: the session has its moves already.
+    let plies = config.here.as_ref().map_or(0, |here| here.moves.len());
     let (lichess, first) = LichessPort::start(config, Duration::ZERO);
     let mut lobby = Lobby {
         signals: EndSignals::catch()
@@ -98,6 +121,7 @@ pub(super) fn find_game(args: &PlayArgs, settings: &Settings) -> Result<Found, E
                         server,
                         left,
                         epoch.elapsed(),
+                        plies,
                     ))));
                 }
                 Report::Stopped(trouble) => {
@@ -202,16 +226,19 @@ impl Lobby {
         }
     }
 
-    /// The game started: its ports go on into it, with what was said after the start.
+    /// The game started: its ports go on into it, with what was said after the start
+    /// (`plies`: the half-moves the session will have of it, when it is resumed from its
+    /// journal).
     fn into_game(
         self,
         facts: GameFacts,
         server: ServerUrl,
         after_start: Vec<Report>,
         elapsed: Duration,
+        plies: usize,
     ) -> Started {
         let account = self.lichess.online().account().map(str::to_string);
-        let game = LichessGame::new(self.lichess, after_start, elapsed, self.reports);
+        let game = LichessGame::new(self.lichess, after_start, elapsed, self.reports, plies);
         Started {
             facts,
             account,
@@ -227,6 +254,12 @@ impl Lobby {
 }
 
 impl Started {
+    /// The ports that go on into the game, for a game resumed from its journal (which has its
+    /// settings, header and opponent already).
+    pub(super) fn into_opened(self) -> Opened {
+        self.opened
+    }
+
     /// The settings, header, clock and ports of the game the server started: our side and
     /// the opponent's name from the server, its clock, the start position; home mode (no
     /// arbiter online), and no sighted player's board (the opponent is on the server).
@@ -308,15 +341,6 @@ impl Started {
 /// the plan (a seek, a challenge, waiting for one) and the waits.
 fn port_config(args: &PlayArgs, settings: &Settings) -> Result<PortConfig, Error> {
     let lang = settings.game.language;
-    let server = ServerUrl::choose(args.online.server.as_deref(), settings)
-        .map_err(|tokens| Error::said(lang, tokens).usage())?;
-    let config_file = args
-        .config
-        .clone()
-        .or_else(crate::config::default_config_path)
-        .filter(|file| file.exists());
-    let token = ApiToken::find(settings, config_file.as_deref())
-        .map_err(|problem| Error::said(lang, problem.tokens()))?;
     let control = |text: &str| -> Result<Option<OnlineControl>, Error> {
         if text.trim().is_empty() {
             return Ok(None);
@@ -344,6 +368,22 @@ fn port_config(args: &PlayArgs, settings: &Settings) -> Result<PortConfig, Error
         ));
         Plan::Seek { control, rated }
     };
+    port_config_for(args, settings, plan)
+}
+
+/// The port's configuration for `plan`: the server and token of the command line and the
+/// settings, and the waits.
+fn port_config_for(args: &PlayArgs, settings: &Settings, plan: Plan) -> Result<PortConfig, Error> {
+    let lang = settings.game.language;
+    let server = ServerUrl::choose(args.online.server.as_deref(), settings)
+        .map_err(|tokens| Error::said(lang, tokens).usage())?;
+    let config_file = args
+        .config
+        .clone()
+        .or_else(crate::config::default_config_path)
+        .filter(|file| file.exists());
+    let token = ApiToken::find(settings, config_file.as_deref())
+        .map_err(|problem| Error::said(lang, problem.tokens()))?;
     let mut config = PortConfig::new(server, token, plan);
     if args.online.online_short_waits {
         config.patience = Patience {

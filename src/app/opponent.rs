@@ -2,7 +2,8 @@
 //! chess program at home (`--opponent engine`, feature `engine`), or lichess (`--opponent
 //! lichess`, feature `online`, attached by the online game's lobby), attached to the session
 //! as the source of the other side's moves before the greeting; a resumed game goes on
-//! against the program its journal names. A program is refused in tournament mode.
+//! against the program its journal names, or is joined again on its server. A program is
+//! refused in tournament mode.
 
 use annexd_core::{Lang, Mode, Session, Settings, Word};
 
@@ -78,26 +79,27 @@ fn attach_engine(settings: &Settings, args: &PlayArgs, session: &mut Session) {
 fn attach_engine(_settings: &Settings, _args: &PlayArgs, _session: &mut Session) {}
 
 /// A resumed game goes on against the program its journal names (at the level recorded,
-/// or the one `--elo` gives now); refused in tournament mode.
+/// or the one `--elo` gives now; refused in tournament mode), or against its online
+/// opponent: that one is returned, not attached, since the game is joined again on its
+/// server first (`super::play`).
 pub(crate) fn attach_resumed(
     settings: &Settings,
     args: &PlayArgs,
     session: &mut Session,
-) -> Result<(), Error> {
+) -> Result<Option<annexd_core::record::OpponentEntry>, Error> {
     let vi_side: shakmaty::Color = settings.game.vi_side.into();
     let Some(recorded) = session.sheet().opponent(!vi_side).cloned() else {
-        return Ok(());
+        return Ok(None);
     };
     let lang = settings.game.language;
     if recorded.source == annexd_core::record::OpponentSource::Remote {
-        // The online game goes on on the server, which has its moves: joined there again, never
-        // played on here as a game at the board (its record would part from the server's).
-        return Err(
-            Error::new(lang, Word::OnlineGameJoinAgain).shown(recorded.detail.unwrap_or_default())
-        );
+        if !cfg!(feature = "online") {
+            return Err(Error::new(lang, Word::OnlineNotBuilt));
+        }
+        return Ok(Some(recorded));
     }
     if recorded.source != annexd_core::record::OpponentSource::Program {
-        return Ok(());
+        return Ok(None);
     }
     if !cfg!(feature = "engine") {
         return Err(Error::new(lang, Word::EngineNotBuilt));
@@ -118,5 +120,5 @@ pub(crate) fn attach_resumed(
     }
     #[cfg(not(feature = "engine"))]
     let _ = (args, recorded);
-    Ok(())
+    Ok(None)
 }

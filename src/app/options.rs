@@ -189,6 +189,13 @@ pub struct ResumeArgs {
     /// The devices, speech and view of the seat.
     #[command(flatten)]
     pub seat: SeatArgs,
+    /// The server of an online game (default: the one its journal names; plain http:// only
+    /// to this computer).
+    #[arg(long, value_name = "URL")]
+    pub server: Option<String>,
+    /// Short waits (retries, HTTP 429) for the tests' local server.
+    #[arg(long, hide = true)]
+    pub online_short_waits: bool,
 }
 
 /// Settings from the file and the command line, or what is wrong with them.

@@ -169,7 +169,7 @@ fn start_game(
     // The simulated peg board starts where the game does (a PGN's end too).
     let mut board_args = args.clone();
     board_args.fen = Some(session.game().start_fen());
-    let ports = super::ports::open_with(
+    let ports = super::ports::open(
         settings,
         &board_args,
         &mut session,
@@ -330,7 +330,7 @@ pub fn run_resume(args: &ResumeArgs) -> Result<ExitCode, Error> {
             .shown(journal_path.display())
             .logged(&err)
     })?;
-    super::opponent::attach_resumed(&settings, &play_args, &mut session)?;
+    let online = super::opponent::attach_resumed(&settings, &play_args, &mut session)?;
     let mut starting = Vec::new();
     if let Some(tail) = &contents.damaged_tail {
         starting.push(Input::Disk(DiskReport::DamagedEnd(tail.clone())));
@@ -344,10 +344,26 @@ pub fn run_resume(args: &ResumeArgs) -> Result<ExitCode, Error> {
             entries,
         }));
     }
+    // An online game is joined again on its server first: its ports go on into the game.
+    let opened = match online {
+        Some(remote) => match rejoin_online(&settings, &play_args, args, &mut session, remote)? {
+            Ok(opened) => opened,
+            Err(left) => return Ok(left),
+        },
+        None => Opened::default(),
+    };
     let mut board_args = play_args.clone();
     board_args.fen = Some(session.game().fen());
     // The PGN may be behind the journal after a crash: the journal's port writes it again.
-    let ports = super::ports::open(&settings, &board_args, &mut session, files, true, offset)?;
+    let ports = super::ports::open(
+        &settings,
+        &board_args,
+        &mut session,
+        files,
+        true,
+        offset,
+        opened,
+    )?;
     let code = run(&mut session, ports, true, offset, starting);
     if !session.new_game_asked() {
         return Ok(code);
@@ -362,6 +378,62 @@ pub fn run_resume(args: &ResumeArgs) -> Result<ExitCode, Error> {
         next.engine.engine = opponent.detail.as_ref().map(PathBuf::from);
     }
     run_play(&next)
+}
+
+/// Joins the online game of a resumed journal again on its server (`--server`, else the one
+/// its opponent's entry names), the game here as the journal has it: what the server made
+/// meanwhile is played here, our last move it lacks is sent again (`lobby::rejoin`). The
+/// ports that go on into the game, with the opponent attached; the exit status instead when
+/// the game could not be joined or the player left first (said).
+#[cfg(feature = "online")]
+fn rejoin_online(
+    settings: &annexd_core::Settings,
+    play_args: &PlayArgs,
+    args: &ResumeArgs,
+    session: &mut Session,
+    remote: annexd_core::record::OpponentEntry,
+) -> Result<Result<Opened, ExitCode>, Error> {
+    let lang = settings.game.language;
+    let site = remote.detail.clone().unwrap_or_default();
+    let Some((server, id)) = site.rsplit_once('/').filter(|(_, id)| !id.is_empty()) else {
+        return Err(Error::new(lang, Word::GameNotFound).shown(site));
+    };
+    let mut join_args = play_args.clone();
+    join_args.online.server = args.server.clone().or_else(|| Some(server.to_string()));
+    join_args.online.online_short_waits = args.online_short_waits;
+    let game = session.game();
+    let mut moves: Vec<_> = game.history().iter().map(|played| played.mv).collect();
+    if session.uncompleted().is_some() {
+        // Our last move made but not completed (no press after it) was never sent: it still
+        // may be corrected (D.2.8), and is sent when the clock completes it.
+        moves.pop();
+    }
+    let here = annexd_core::online::GameHere {
+        start: game
+            .position_at(0)
+            .cloned()
+            .expect("a game has its start position"),
+        moves,
+    };
+    match super::lobby::rejoin(&join_args, settings, id.to_string(), here)? {
+        super::lobby::Found::Game(started) => {
+            session.attach_opponent(remote);
+            Ok(Ok(started.into_opened()))
+        }
+        super::lobby::Found::Left(code) => Ok(Err(code)),
+    }
+}
+
+/// Without network code, an online game cannot be joined again (`attach_resumed` said so).
+#[cfg(not(feature = "online"))]
+fn rejoin_online(
+    settings: &annexd_core::Settings,
+    _play_args: &PlayArgs,
+    _args: &ResumeArgs,
+    _session: &mut Session,
+    _remote: annexd_core::record::OpponentEntry,
+) -> Result<Result<Opened, ExitCode>, Error> {
+    Err(Error::new(settings.game.language, Word::OnlineNotBuilt))
 }
 
 /// Adds the entries a journal could not take at the end of the last session (kept in a

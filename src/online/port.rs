@@ -9,7 +9,7 @@ use std::time::Duration;
 
 use crossbeam_channel::{Receiver, unbounded};
 
-use annexd_core::online::{Act, Input, Online, Patience, Plan, Report, SILENCE, Step};
+use annexd_core::online::{Act, GameHere, Input, Online, Patience, Plan, Report, SILENCE, Step};
 
 use super::http::Client;
 use super::token::{ApiToken, ServerUrl};
@@ -27,6 +27,8 @@ pub struct PortConfig {
     pub patience: Patience,
     /// A stream silent this long is taken as cut.
     pub silence: Duration,
+    /// The game to join as this program's journal has it (`annexd resume`).
+    pub here: Option<GameHere>,
 }
 
 impl PortConfig {
@@ -38,6 +40,7 @@ impl PortConfig {
             plan,
             patience: Patience::default(),
             silence: SILENCE,
+            here: None,
         }
     }
 }
@@ -57,8 +60,12 @@ impl LichessPort {
         let (sender, events) = unbounded();
         let client = Client::new(config.server.clone(), &config.token, config.silence, sender);
         tracing::info!(target: "online", "lichess at {}, {:?}", config.server, config.plan);
+        let mut online = Online::new(config.plan, config.patience);
+        if let Some(here) = config.here {
+            online = online.knowing(here);
+        }
         let mut port = LichessPort {
-            online: Online::new(config.plan, config.patience),
+            online,
             client,
             events,
         };

@@ -425,26 +425,6 @@ fn a_game_left_is_joined_again_where_it_stands_when_the_program_starts_again() {
     game.type_line("Ende\nja");
     game.expect_saved();
     assert_eq!(game.wait(), Some(0));
-    // `resume` does not play it on here as a game at the board: it says how to join it.
-    let out = annexd()
-        .arg("resume")
-        .arg(dir.path().join("game.jsonl"))
-        .args(["--board", "sim", "--speech", "text"])
-        .env("XDG_CONFIG_HOME", dir.path())
-        .start_output()
-        .unwrap();
-    let said = format!(
-        "{}{}",
-        String::from_utf8_lossy(&out.stdout),
-        String::from_utf8_lossy(&out.stderr)
-    );
-    assert!(!out.status.success(), "{said}");
-    assert!(
-        said.contains(
-            "eine Online-Partie: annexd play --opponent lichess setzt sie auf dem Server fort"
-        ),
-        "{said}"
-    );
     // Started again, it finds the game under way and goes on where it stands.
     let again = tempfile::tempdir().unwrap();
     let mut game = play(&server, again.path(), &["--accept"]);
@@ -474,6 +454,95 @@ fn a_game_left_is_joined_again_where_it_stands_when_the_program_starts_again() {
         journal.contains("rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq"),
         "{journal}"
     );
+    // And resumed, it is joined again from there.
+    let mut game = resume(&server, again.path());
+    game.expect_exact("Partie gegen: Aaron");
+    game.type_line("peg f1b5");
+    game.expect_containing("bitte ansagen");
+    game.type_line("Läufer Bella fünf");
+    game.type_line("");
+    until_server(&mut game, &server, "Bb5", |s| s.moves().len() == 5);
+    game.type_line("Ende\nja");
+    game.expect_saved();
+    assert_eq!(game.wait(), Some(0));
+}
+
+/// `annexd resume` of the journal in `dir` against `server`.
+fn resume(server: &LichessServer, dir: &std::path::Path) -> Running {
+    let mut command = annexd();
+    command
+        .arg("resume")
+        .arg(dir.join("game.jsonl"))
+        .args([
+            "--board",
+            "sim",
+            "--speech",
+            "text",
+            "--online-short-waits",
+            "--log",
+        ])
+        .arg(dir.join("annexd.log"))
+        .env("LICHESS_TOKEN", server.token())
+        .env("XDG_CONFIG_HOME", dir)
+        .env("RUST_LOG", "trace");
+    Running::start(command)
+}
+
+#[test]
+fn a_game_left_is_resumed_from_its_journal_on_the_server_with_what_happened_meanwhile() {
+    let server = LichessServer::start(Setup::default());
+    let dir = tempfile::tempdir().unwrap();
+    let mut game = play(&server, dir.path(), &["--control", "15+10"]);
+    game.expect_exact("Brett verbunden");
+    game.type_line("peg e2e4");
+    game.expect_containing("bitte ansagen");
+    game.type_line("Eva vier");
+    game.type_line("");
+    until_server(&mut game, &server, "e4", |s| s.moves().len() == 1);
+    server.opponent_plays("e7e5");
+    game.expect_exact("Schwarz Eva fünf");
+    game.type_line("peg e7e5");
+    // Our next move is made while the server is down, and the program is left before the
+    // line is back: the move is in the journal only.
+    server.go_down();
+    game.type_line("peg g1f3");
+    game.expect_containing("bitte ansagen");
+    game.type_line("Springer Felix drei");
+    game.type_line("");
+    game.expect_containing("Springer Felix drei");
+    game.type_line("Ende\nja");
+    game.expect_saved();
+    assert_eq!(game.wait(), Some(0));
+    assert_eq!(server.moves(), ["e2e4", "e7e5"]);
+    server.come_up();
+    // Resumed, the game is joined again on the server its journal names, and the move the
+    // server lacks is sent again.
+    let mut game = resume(&server, dir.path());
+    game.expect_exact("Partie gegen: Aaron");
+    until_server(&mut game, &server, "Nf3 sent again", |s| {
+        s.moves().len() == 3
+    });
+    server.opponent_plays("b8c6");
+    game.expect_exact("Schwarz Springer Cesar sechs");
+    game.type_line("peg b8c6");
+    game.type_line("peg f1b5");
+    game.expect_containing("bitte ansagen");
+    game.type_line("Läufer Bella fünf");
+    game.type_line("");
+    until_server(&mut game, &server, "Bb5", |s| s.moves().len() == 5);
+    game.type_line("Ende\nja");
+    game.expect_saved();
+    assert_eq!(game.wait(), Some(0));
+    // Away again, the opponent moves: resumed, his move is played here.
+    server.opponent_plays("a7a6");
+    let mut game = resume(&server, dir.path());
+    game.expect_exact("Partie gegen: Aaron");
+    game.expect_exact("Schwarz Anna sechs");
+    game.type_line("Ende\nja");
+    game.expect_saved();
+    assert_eq!(game.wait(), Some(0));
+    // One journal, one scoresheet: the server's whole game.
+    same_game_in_pgn(dir.path(), &server, "*");
 }
 
 #[test]

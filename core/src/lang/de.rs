@@ -691,9 +691,6 @@ fn word(word: Word) -> &'static str {
         Word::ChatFrom => "Nachricht von",
         Word::NoMessages => "keine Nachrichten",
         Word::ReadChat => "Nachrichten lesen",
-        Word::OnlineGameJoinAgain => {
-            "eine Online-Partie: annexd play --opponent lichess setzt sie auf dem Server fort"
-        }
         Word::NoHelpOnline => {
             "keine Hilfe der Engine in einer Online-Partie: lichess verbietet sie"
         }

@@ -662,9 +662,6 @@ fn word(word: Word) -> &'static str {
         Word::ChatFrom => "message from",
         Word::NoMessages => "no messages",
         Word::ReadChat => "read messages",
-        Word::OnlineGameJoinAgain => {
-            "an online game: annexd play --opponent lichess goes on with it on the server"
-        }
         Word::NoHelpOnline => "no engine help in an online game: lichess forbids it",
         Word::GameNotFound => "game not found",
         Word::NotPossibleNow => "not possible now",

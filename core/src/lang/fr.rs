@@ -746,9 +746,6 @@ fn word(word: Word) -> &'static str {
         Word::ChatFrom => "message de",
         Word::NoMessages => "aucun message",
         Word::ReadChat => "lire les messages",
-        Word::OnlineGameJoinAgain => {
-            "une partie en ligne : annexd play --opponent lichess la reprend sur le serveur"
-        }
         Word::NoHelpOnline => "aucune aide du moteur dans une partie en ligne : lichess l'interdit",
         Word::GameNotFound => "partie introuvable",
         Word::NotPossibleNow => "pas possible maintenant",

@@ -6,8 +6,8 @@
 
 use std::time::Duration;
 
-use shakmaty::fen::Fen;
-use shakmaty::{CastlingMode, Chess, Color, Move, Position};
+use shakmaty::fen::{Epd, Fen};
+use shakmaty::{CastlingMode, Chess, Color, EnPassantMode, Move, Position};
 
 use crate::speech::Priority;
 use crate::words::{Token, Word};
@@ -75,6 +75,17 @@ pub struct GameFacts {
     /// The start position.
     pub start: Chess,
     /// The moves played before this program joined (none for a new game).
+    pub moves: Vec<Move>,
+}
+
+/// A game as this program's journal has it, to be joined again on the server after the
+/// program was left (`annexd resume`): the position its journal begins at (the game's start,
+/// or where an earlier join found it) and the moves played since.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct GameHere {
+    /// Where the journal begins.
+    pub start: Chess,
+    /// The moves since, in order.
     pub moves: Vec<Move>,
 }
 
@@ -195,6 +206,58 @@ impl Table {
             takeback_proposed: false,
             end: None,
         })
+    }
+
+    /// Takes the moves `here` has (a game resumed from its journal) in place of the server's,
+    /// so that the first state says what differs: moves made on the server meanwhile are
+    /// played here, ours there lacks is taken back, except our last, which is sent again
+    /// (its answer counts as lost before game stream `opened`). False, and nothing taken,
+    /// when the journal's start is no position of the server's game.
+    pub fn continue_from(&mut self, here: &GameHere, opened: u64) -> bool {
+        let epd = |p: &Chess| Epd::from_position(p, EnPassantMode::Legal).to_string();
+        let wanted = epd(&here.start);
+        let server = &self.facts.moves;
+        // Where the journal begins among the server's positions: of a position met twice,
+        // the place whose next moves agree with the journal's longest (the later on a tie).
+        let mut position = self.facts.start.clone();
+        let mut begins: Option<(usize, usize)> = None;
+        for k in 0..=server.len() {
+            if epd(&position) == wanted {
+                let agreeing = server[k..]
+                    .iter()
+                    .zip(&here.moves)
+                    .take_while(|(a, b)| a == b)
+                    .count();
+                if begins.is_none_or(|(_, best)| agreeing >= best) {
+                    begins = Some((k, agreeing));
+                }
+            }
+            if let Some(m) = server.get(k) {
+                position.play_unchecked(*m);
+            }
+        }
+        let Some((k, _)) = begins else {
+            return false;
+        };
+        let mut moves = server[..k].to_vec();
+        moves.extend(&here.moves);
+        // Our last move, which the server lacks and nothing else differs: on its way still.
+        let lacks_ours = moves.len() == server.len() + 1
+            && moves[..server.len()] == server[..]
+            && side_after(&self.facts.start, server.len()) == self.facts.ours;
+        if lacks_ours {
+            self.ours = Some(OurMove {
+                mv: moves[server.len()],
+                send: Sending::Unknown {
+                    after: opened.saturating_sub(1),
+                },
+                told_waiting: true,
+                offering_draw: false,
+                resends: 0,
+            });
+        }
+        self.moves = moves;
+        true
     }
 
     /// The position now (with our move on its way).

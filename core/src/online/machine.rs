@@ -26,7 +26,7 @@ use shakmaty::{Color, Position};
 use crate::speech::Priority;
 use crate::words::{Token, Word};
 
-use super::game::{OurMove, Sending, Table};
+use super::game::{GameHere, OurMove, Sending, Table};
 use super::moves::uci;
 use super::request::{Answer, Request, RequestId, Verdict, is_path_safe};
 use super::wire::{
@@ -189,6 +189,8 @@ pub struct Online {
     our_color: Option<Color>,
     seek_ended_at: Option<Duration>,
     table: Option<Table>,
+    /// The game as this program's journal has it, when it joins it again (`knowing`).
+    here: Option<GameHere>,
 }
 
 fn said(priority: Priority, tokens: Vec<Token>) -> Report {
@@ -252,7 +254,17 @@ impl Online {
             our_color: None,
             seek_ended_at: None,
             table: None,
+            here: None,
         }
+    }
+
+    /// The game to join (`Plan::Join`) as this program's journal has it (`annexd resume`):
+    /// the server's moves made meanwhile are played here, our last move it lacks is sent
+    /// again, and a server game that never stood at the journal's start is not this game
+    /// ([`Trouble::GameNotFound`]).
+    pub fn knowing(mut self, here: GameHere) -> Online {
+        self.here = Some(here);
+        self
     }
 
     /// Where it stands.
@@ -1372,10 +1384,21 @@ impl Online {
                     out,
                 );
             };
-            let table = match Table::new(&full, ours) {
+            let mut table = match Table::new(&full, ours) {
                 Ok(table) => table,
                 Err(why) => return self.garbage(Kind::Game, why, now, out),
             };
+            if let Some(here) = self.here.take()
+                && !table.continue_from(&here, number)
+            {
+                out.reports.push(Report::Log(format!(
+                    "the game {} on the server never stood where the journal begins",
+                    full.id
+                )));
+                out.reports
+                    .push(said(Priority::Alert, word(Word::GameNotFound)));
+                return self.stop(Trouble::GameNotFound, out);
+            }
             out.reports
                 .push(Report::Started(Box::new(table.facts.clone())));
             out.reports.extend(table.introduction(&full.state));

@@ -33,7 +33,7 @@ use crate::words::Token;
 
 pub use control::{ControlRefusal, OnlineControl, Speed};
 pub use end::{EndContext, OnlineEnd};
-pub use game::{GameFacts, OpponentFacts};
+pub use game::{GameFacts, GameHere, OpponentFacts};
 pub use lobby::{LobbyLine, lobby_line};
 pub use machine::{Online, Patience, Phase};
 pub use moves::{IllegalServerMove, Reconciled, parse_server_moves, reconcile};

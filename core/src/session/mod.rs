@@ -358,6 +358,11 @@ impl Session {
                 tokens.extend([Token::Pause, Token::Word(Word::TimeControlLabel)]);
                 tokens.extend(clock.clock().control().tokens());
                 tokens.extend([Token::Pause, Token::Word(Word::EnterStartsClock)]);
+            } else if clock.clock().is_paused() && resumed && self.clock_kept_outside() {
+                // An online game's clock ran on its server all along: the times as last
+                // recorded here (the server's follow at once).
+                tokens.push(Token::Pause);
+                tokens.extend(clock.answer(crate::clock::Query::Both, Duration::ZERO));
             } else if clock.clock().is_paused() {
                 tokens.extend([Token::Pause, Token::Word(Word::ClockPaused), Token::Pause]);
                 tokens.extend(clock.answer(crate::clock::Query::Both, Duration::ZERO));

@@ -73,6 +73,14 @@ impl Session {
         self.opponent.as_ref().map(|o| o.side)
     }
 
+    /// True when the game's clock is kept outside (an online game's, on its server): a
+    /// resumed game's clock goes on with it, not with a press.
+    pub(super) fn clock_kept_outside(&self) -> bool {
+        self.opponent
+            .as_ref()
+            .is_some_and(|o| o.source == crate::record::OpponentSource::Remote)
+    }
+
     /// Records the opponent attached, when the journal does not name it so already (a new
     /// game, a game resumed against another opponent or level).
     pub(super) fn record_opponent(&mut self, now: Duration, out: &mut Vec<Effect>) {
@@ -254,6 +262,14 @@ impl Session {
         now: Duration,
         out: &mut Vec<Effect>,
     ) {
+        if self.resumed_paused && self.clock_kept_outside() {
+            // A resumed online game: its clock is the server's, which ran all along; it goes
+            // on with it, not with the first press.
+            self.resumed_paused = false;
+            if self.clock.as_ref().is_some_and(|c| c.clock().is_paused()) {
+                self.clock_input(ClockInput::Resume, now, out);
+            }
+        }
         let Some(clock) = &mut self.clock else {
             return;
         };

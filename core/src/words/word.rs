@@ -860,8 +860,6 @@ words! {
     NoMessages => "w_no_messages";
     /// command: "read the messages" (the online game's chat, read on request only)
     ReadChat => "w_read_chat";
-    /// "an online game: annexd play --opponent lichess joins it again on the server" (resume)
-    OnlineGameJoinAgain => "w_online_game_join_again";
     /// "no engine help in an online game: lichess forbids it"
     NoHelpOnline => "w_no_help_online";
     /// "game not found"

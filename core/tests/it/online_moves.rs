@@ -8,8 +8,8 @@
 use std::time::Duration;
 
 use annexd_core::online::{
-    Act, Answer, Input, Online, Order, Patience, Plan, Report, Request, RequestId,
-    parse_server_moves, reconcile,
+    Act, Answer, GameHere, Input, Online, Order, Patience, Plan, Report, Request, RequestId,
+    Trouble, parse_server_moves, reconcile,
 };
 use proptest::prelude::*;
 use shakmaty::{Chess, Color, Move, Position};
@@ -165,7 +165,23 @@ struct Harness {
 
 impl Harness {
     fn playing(ours: Color) -> Harness {
+        let (harness, step) = Harness::joined(ours, None, &[]);
+        assert!(step.reports.iter().any(|r| matches!(r, Report::Started(_))));
+        harness
+    }
+
+    /// Joined to the server's game of `server` moves from the start, knowing it as `here`
+    /// has it when given (a game resumed from its journal): the harness and the gameFull's
+    /// step.
+    fn joined(
+        ours: Color,
+        here: Option<GameHere>,
+        server: &[Move],
+    ) -> (Harness, annexd_core::online::Step) {
         let mut online = Online::new(Plan::Join("game0001".into()), Patience::default());
+        if let Some(here) = here {
+            online = online.knowing(here);
+        }
         let now = Duration::ZERO;
         let step = online.start(now);
         let account = sent(&step.orders, |r| *r == Request::Account);
@@ -180,15 +196,18 @@ impl Harness {
             Color::Black => ("them", "me"),
         };
         let full = format!(
-            r#"{{"type":"gameFull","id":"game0001","variant":{{"key":"standard"}},"clock":{{"initial":900000,"increment":10000}},"speed":"rapid","rated":false,"white":{{"id":"{white}","name":"{white}"}},"black":{{"id":"{black}","name":"{black}"}},"initialFen":"startpos","state":{{"type":"gameState","moves":"","wtime":900000,"btime":900000,"winc":10000,"binc":10000,"status":"started"}}}}"#
+            r#"{{"type":"gameFull","id":"game0001","variant":{{"key":"standard"}},"clock":{{"initial":900000,"increment":10000}},"speed":"rapid","rated":false,"white":{{"id":"{white}","name":"{white}"}},"black":{{"id":"{black}","name":"{black}"}},"initialFen":"startpos","state":{{"type":"gameState","moves":"{}","wtime":900000,"btime":900000,"winc":10000,"binc":10000,"status":"started"}}}}"#,
+            uci_list(server)
         );
         let step = online.handle(Input::Line(game_stream, full), now);
-        assert!(step.reports.iter().any(|r| matches!(r, Report::Started(_))));
-        Harness {
-            online,
-            now,
-            game_stream,
-        }
+        (
+            Harness {
+                online,
+                now,
+                game_stream,
+            },
+            step,
+        )
     }
 
     fn state(&mut self, moves: &[Move]) -> annexd_core::online::Step {
@@ -210,4 +229,95 @@ fn sent(orders: &[Order], wanted: impl Fn(&Request) -> bool) -> RequestId {
             _ => None,
         })
         .unwrap_or_else(|| panic!("not sent: {orders:?}"))
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(300))]
+
+    /// A game resumed from its journal (`annexd resume`), joined again on the server: the
+    /// journal begins at the game's start or where an earlier join found it, and has moves
+    /// the server made meanwhile or not, or ours it lacks. Kept by the reports alone, the
+    /// game here is the server's; our last move it lacks is sent again, once, and nothing
+    /// else is.
+    #[test]
+    fn a_game_resumed_from_its_journal_becomes_the_servers_game(
+        game in proptest::collection::vec(any::<u16>(), 0..40),
+        other in proptest::collection::vec(any::<u16>(), 0..4),
+        begins in 0usize..40,
+        journal_len in 0usize..40,
+        server_len in 0usize..40,
+        keep in 0usize..40,
+        white in any::<bool>(),
+    ) {
+        let ours = if white { Color::White } else { Color::Black };
+        let base = random_game(&game);
+        let server_len = server_len.min(base.len());
+        let server = base[..server_len].to_vec();
+        // The journal's game: the server's, longer or shorter, or gone on differently.
+        let journal_game = if other.is_empty() {
+            base[..journal_len.min(base.len())].to_vec()
+        } else {
+            branch(&base, keep.min(base.len()), &other)
+        };
+        // It begins at a position of the server's game both share.
+        let shared = journal_game.iter().zip(&server).take_while(|(a, b)| a == b).count();
+        let begins = begins.min(shared);
+        let here = GameHere {
+            start: play(&journal_game[..begins]),
+            moves: journal_game[begins..].to_vec(),
+        };
+        let (harness, step) = Harness::joined(ours, Some(here), &server);
+        prop_assert!(step.reports.iter().any(|r| matches!(r, Report::Started(_))));
+        let mut kept = journal_game.clone();
+        follow(&mut kept, &step.reports);
+        prop_assert_eq!(&kept, harness.online.moves());
+        let resent: Vec<&Request> = step
+            .orders
+            .iter()
+            .filter_map(|o| match o {
+                Order::Send(_, r @ Request::Move { .. }) => Some(r),
+                _ => None,
+            })
+            .collect();
+        // Our last move, which the server lacks with nothing else differing.
+        let lacks_ours = journal_game.len() == server.len() + 1
+            && journal_game.starts_with(&server)
+            && play(&server).turn() == ours;
+        if lacks_ours {
+            prop_assert!(harness.online.move_on_its_way());
+            prop_assert_eq!(resent.len(), 1);
+            prop_assert_eq!(&kept[..server.len()], &server[..]);
+        } else {
+            prop_assert!(resent.is_empty(), "{:?}", resent);
+            prop_assert_eq!(&kept, &server);
+        }
+    }
+}
+
+#[test]
+fn a_resumed_game_whose_start_the_server_never_had_is_not_found() {
+    // The journal begins after 1. d4; the server's game went 1. e4.
+    let named = |position: &Chess, uci: &str| {
+        position
+            .legal_moves()
+            .into_iter()
+            .find(|m| m.to_uci(shakmaty::CastlingMode::Standard).to_string() == uci)
+            .unwrap()
+    };
+    let here = GameHere {
+        start: play(&[named(&Chess::default(), "d2d4")]),
+        moves: vec![],
+    };
+    let e4 = named(&Chess::default(), "e2e4");
+    let (harness, step) = Harness::joined(Color::White, Some(here), &[e4]);
+    assert!(
+        !step.reports.iter().any(|r| matches!(r, Report::Started(_))),
+        "{:?}",
+        step.reports
+    );
+    assert!(
+        step.reports
+            .contains(&Report::Stopped(Trouble::GameNotFound))
+    );
+    assert!(harness.online.moves().is_empty());
 }

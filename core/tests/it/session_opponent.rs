@@ -367,3 +367,89 @@ fn the_opponent_is_recorded_with_its_name_once_known_and_read_back() {
     );
     assert!(recorded(&again).is_empty());
 }
+
+/// An online game resumed from its journal (`annexd resume`): its clock is the server's,
+/// which ran all along, so the greeting says the times without "clock stopped" and without
+/// the press that would start it again, and the server's first clocks set it going. A game
+/// at the board waits for the press (dialogue row C06).
+#[test]
+fn a_resumed_online_game_goes_on_with_the_servers_clock_not_with_a_press() {
+    use annexd_core::clock::{AnnounceConfig, ClockOptions, TalkingClock, TimeControl};
+    use annexd_core::record::{Header, Stamped, parse_journal};
+    let mut s = session_with(
+        None,
+        Some("15+10"),
+        Some(Sensing::Occupancy),
+        SessionOptions::default(),
+    );
+    s.attach_opponent(remote(Color::Black));
+    let mut header = Header::standard();
+    header.time_control = Some("15+10".into());
+    let mut journal = Stamped::untimed(Entry::header(header)).to_json_line();
+    let mut keep = |effects: Vec<Effect>| {
+        for effect in effects {
+            if let Effect::Record(stamped, _) = effect {
+                journal.push('\n');
+                journal.push_str(&stamped.to_json_line());
+            }
+        }
+    };
+    keep(s.greeting(false));
+    keep(vi_move(&mut s, Square::E2, Square::E4, "Eva vier", 100));
+    keep(s.handle(Input::ClockButton, Duration::from_millis(2000)));
+    keep(moved(&mut s, "c7c5", 1, 5000));
+    journal.push('\n');
+    let contents = parse_journal(journal.as_bytes()).unwrap();
+    let clock = || {
+        TalkingClock::new(
+            TimeControl::parse("15+10").unwrap(),
+            ClockOptions::default(),
+            AnnounceConfig::default(),
+        )
+    };
+    let resumed = |opponent: Option<OpponentEntry>| {
+        let mut s = annexd_core::resume(&contents, Some(clock()), SessionOptions::default())
+            .unwrap()
+            .session;
+        if let Some(opponent) = opponent {
+            s.attach_opponent(opponent);
+        }
+        s
+    };
+    let recorded_opponent = contents
+        .entries
+        .iter()
+        .find_map(|line| match &line.entry {
+            Entry::Opponent(entry) => Some(entry.clone()),
+            _ => None,
+        })
+        .expect("the opponent is in the journal");
+    assert_eq!(recorded_opponent.source, OpponentSource::Remote);
+    let mut online = resumed(Some(recorded_opponent));
+    let greeting = said(&online.greeting(true)).join(" ");
+    assert!(greeting.contains("fünfzehn Minuten"), "{greeting}");
+    assert!(
+        !greeting.contains("Uhr angehalten") && !greeting.contains("Eingabetaste"),
+        "{greeting}"
+    );
+    let at = Duration::from_millis(9000);
+    let _ = online.handle(
+        Input::Opponent(FromOpponent::Clocks {
+            white: Duration::from_secs(870),
+            black: Duration::from_secs(905),
+        }),
+        at,
+    );
+    let clock = online.clock().unwrap().clock();
+    assert_eq!(
+        clock.running(),
+        Some(Color::White),
+        "it runs with the server's"
+    );
+    assert_eq!(clock.remaining(Color::White, at), Duration::from_secs(870));
+    // The same journal resumed as a game at the board: stopped until the press.
+    let mut at_the_board = resumed(None);
+    let greeting = said(&at_the_board.greeting(true)).join(" ");
+    assert!(greeting.contains("Uhr angehalten"), "{greeting}");
+    assert!(greeting.contains("Eingabetaste"), "{greeting}");
+}

@@ -34,20 +34,23 @@ pub(crate) struct LichessGame {
     /// What happened before the game that the session is to hear (speech falling back).
     reports: Vec<Input>,
     /// The half-moves of the game as the session has it (its moves and ours sent): a game
-    /// joined under way begins where it stands, so these count from there.
+    /// joined under way begins where it stands, so these count from there; a game resumed
+    /// from its journal, from where its journal begins.
     plies: usize,
 }
 
 impl LichessGame {
     /// The port of the game `lichess` found, `offset` into the conversation's time; `first`
-    /// are the reports that came with the start, `reports` the lobby's own for the session.
+    /// are the reports that came with the start, `reports` the lobby's own for the session;
+    /// `plies` the half-moves the session has of the game (those of its journal when it is
+    /// resumed, else none).
     pub(crate) fn new(
         lichess: LichessPort,
         first: Vec<Report>,
         offset: Duration,
         reports: Vec<Input>,
+        plies: usize,
     ) -> LichessGame {
-        let plies = 0;
         LichessGame {
             lichess,
             offset,

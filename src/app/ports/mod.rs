@@ -46,28 +46,9 @@ pub(crate) struct Opened {
 /// the speaker (its screen is left before the last words are waited for). `session` is the
 /// game as it starts (the boards are attached to it; the view and the recogniser begin with
 /// its position); `files` its journal, whose PGN is written again at once when `resumed` (it
-/// may be behind the journal after a crash); `at` the game time it starts at.
+/// may be behind the journal after a crash); `at` the game time it starts at; `opened` the
+/// ports opened before the game (an online game's lobby), taken over.
 pub(crate) fn open(
-    settings: &Settings,
-    args: &PlayArgs,
-    session: &mut Session,
-    files: GameFiles,
-    resumed: bool,
-    at: std::time::Duration,
-) -> Result<Ports, Error> {
-    open_with(
-        settings,
-        args,
-        session,
-        files,
-        resumed,
-        at,
-        Opened::default(),
-    )
-}
-
-/// [`open`], with the ports `opened` before the game taken over.
-pub(crate) fn open_with(
     settings: &Settings,
     args: &PlayArgs,
     session: &mut Session,
