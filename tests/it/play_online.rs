@@ -10,6 +10,7 @@ use crate::lichess_support;
 use crate::record_support;
 
 use std::path::Path;
+use std::process::Command;
 use std::time::Duration;
 
 use common::{Running, annexd};
@@ -22,12 +23,35 @@ const WITHIN: Duration = Duration::from_secs(20);
 
 /// `annexd play --opponent lichess` against `server`, with `args`, in `dir`.
 fn play(server: &LichessServer, dir: &std::path::Path, args: &[&str]) -> Running {
+    let mut command = online_command(
+        server,
+        dir,
+        &["play", "--opponent", "lichess", "--server", &server.url()],
+    );
+    command.args(args);
+    Running::start(command)
+}
+
+/// `annexd resume` of the journal in `dir` against `server` (the server its journal names).
+fn resume(server: &LichessServer, dir: &std::path::Path) -> Running {
+    let journal = dir.join("game.jsonl");
+    Running::start(online_command(
+        server,
+        dir,
+        &["resume", &journal.display().to_string()],
+    ))
+}
+
+/// annexd with `first` (a command and its own arguments), the journal `game.jsonl` and
+/// the log in `dir`, on the simulated peg board, in text lines, with the short waits of
+/// the local server and its token.
+fn online_command(server: &LichessServer, dir: &std::path::Path, first: &[&str]) -> Command {
     let mut command = annexd();
+    command.args(first);
+    if first[0] == "play" {
+        command.arg("--journal").arg(dir.join("game.jsonl"));
+    }
     command
-        .args(["play", "--opponent", "lichess", "--server"])
-        .arg(server.url())
-        .arg("--journal")
-        .arg(dir.join("game.jsonl"))
         .args([
             "--board",
             "sim",
@@ -37,11 +61,26 @@ fn play(server: &LichessServer, dir: &std::path::Path, args: &[&str]) -> Running
             "--log",
         ])
         .arg(dir.join("annexd.log"))
-        .args(args)
         .env("LICHESS_TOKEN", server.token())
         .env("XDG_CONFIG_HOME", dir)
         .env("RUST_LOG", "trace");
-    Running::start(command)
+    command
+}
+
+/// A game begun on `server` in `dir`: 1. e4 (ours, said) e5 (the opponent's, followed on
+/// the pegs).
+fn begun_e4_e5(server: &LichessServer, dir: &std::path::Path) -> Running {
+    let mut game = play(server, dir, &["--control", "15+10"]);
+    game.expect_exact("Brett verbunden");
+    game.type_line("peg e2e4");
+    game.expect_containing("bitte ansagen");
+    game.type_line("Eva vier");
+    game.type_line("");
+    until_server(&mut game, server, "e4", |s| s.moves().len() == 1);
+    server.opponent_plays("e7e5");
+    game.expect_exact("Schwarz Eva fünf");
+    game.type_line("peg e7e5");
+    game
 }
 
 /// Moves are said where the build hears with Whisper (not the cross builds: its library is
@@ -412,15 +451,7 @@ fn a_challenge_accepted_in_french_after_its_question_ends_when_the_opponent_who_
 fn a_game_left_is_joined_again_where_it_stands_when_the_program_starts_again() {
     let server = LichessServer::start(Setup::default());
     let dir = tempfile::tempdir().unwrap();
-    let mut game = play(&server, dir.path(), &["--control", "15+10"]);
-    game.expect_exact("Brett verbunden");
-    game.type_line("peg e2e4");
-    game.expect_containing("bitte ansagen");
-    game.type_line("Eva vier");
-    game.type_line("");
-    until_server(&mut game, &server, "e4", |s| s.moves().len() == 1);
-    server.opponent_plays("e7e5");
-    game.expect_exact("Schwarz Eva fünf");
+    let mut game = begun_e4_e5(&server, dir.path());
     // The program is left; the game goes on on the server.
     game.type_line("Ende\nja");
     game.expect_saved();
@@ -467,41 +498,11 @@ fn a_game_left_is_joined_again_where_it_stands_when_the_program_starts_again() {
     assert_eq!(game.wait(), Some(0));
 }
 
-/// `annexd resume` of the journal in `dir` against `server`.
-fn resume(server: &LichessServer, dir: &std::path::Path) -> Running {
-    let mut command = annexd();
-    command
-        .arg("resume")
-        .arg(dir.join("game.jsonl"))
-        .args([
-            "--board",
-            "sim",
-            "--speech",
-            "text",
-            "--online-short-waits",
-            "--log",
-        ])
-        .arg(dir.join("annexd.log"))
-        .env("LICHESS_TOKEN", server.token())
-        .env("XDG_CONFIG_HOME", dir)
-        .env("RUST_LOG", "trace");
-    Running::start(command)
-}
-
 #[test]
 fn a_game_left_is_resumed_from_its_journal_on_the_server_with_what_happened_meanwhile() {
     let server = LichessServer::start(Setup::default());
     let dir = tempfile::tempdir().unwrap();
-    let mut game = play(&server, dir.path(), &["--control", "15+10"]);
-    game.expect_exact("Brett verbunden");
-    game.type_line("peg e2e4");
-    game.expect_containing("bitte ansagen");
-    game.type_line("Eva vier");
-    game.type_line("");
-    until_server(&mut game, &server, "e4", |s| s.moves().len() == 1);
-    server.opponent_plays("e7e5");
-    game.expect_exact("Schwarz Eva fünf");
-    game.type_line("peg e7e5");
+    let mut game = begun_e4_e5(&server, dir.path());
     // Our next move is made while the server is down, and the program is left before the
     // line is back: the move is in the journal only.
     server.go_down();
