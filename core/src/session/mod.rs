@@ -359,10 +359,8 @@ impl Session {
                 tokens.extend(clock.clock().control().tokens());
                 tokens.extend([Token::Pause, Token::Word(Word::EnterStartsClock)]);
             } else if clock.clock().is_paused() && resumed && self.clock_kept_outside() {
-                // An online game's clock ran on its server all along: the times as last
-                // recorded here (the server's follow at once).
-                tokens.push(Token::Pause);
-                tokens.extend(clock.answer(crate::clock::Query::Both, Duration::ZERO));
+                // An online game's clock ran on its server all along: the times recorded here
+                // are old; the server's are said when they come.
             } else if clock.clock().is_paused() {
                 tokens.extend([Token::Pause, Token::Word(Word::ClockPaused), Token::Pause]);
                 tokens.extend(clock.answer(crate::clock::Query::Both, Duration::ZERO));

@@ -262,7 +262,8 @@ impl Session {
         now: Duration,
         out: &mut Vec<Effect>,
     ) {
-        if self.resumed_paused && self.clock_kept_outside() {
+        let resuming = self.resumed_paused && self.clock_kept_outside();
+        if resuming {
             // A resumed online game: its clock is the server's, which ran all along; it goes
             // on with it, not with the first press.
             self.resumed_paused = false;
@@ -283,6 +284,10 @@ impl Session {
                     "the outside clock was not taken: {refusal}"
                 )));
             }
+        }
+        if resuming {
+            // The times as the server has them, in place of the old ones of the journal.
+            out.push(Effect::say(clock.answer(crate::clock::Query::Both, now)));
         }
     }
 

@@ -369,9 +369,9 @@ fn the_opponent_is_recorded_with_its_name_once_known_and_read_back() {
 }
 
 /// An online game resumed from its journal (`annexd resume`): its clock is the server's,
-/// which ran all along, so the greeting says the times without "clock stopped" and without
-/// the press that would start it again, and the server's first clocks set it going. A game
-/// at the board waits for the press (dialogue row C06).
+/// which ran all along, so the greeting says neither the journal's old times nor "clock
+/// stopped" nor the press that would start it again; the server's first clocks set it going
+/// and are said. A game at the board waits for the press (dialogue row C06).
 #[test]
 fn a_resumed_online_game_goes_on_with_the_servers_clock_not_with_a_press() {
     use annexd_core::clock::{AnnounceConfig, ClockOptions, TalkingClock, TimeControl};
@@ -426,19 +426,26 @@ fn a_resumed_online_game_goes_on_with_the_servers_clock_not_with_a_press() {
         .expect("the opponent is in the journal");
     assert_eq!(recorded_opponent.source, OpponentSource::Remote);
     let mut online = resumed(Some(recorded_opponent));
+    // Not the times the journal last recorded (old by now): the server's, when they come.
     let greeting = said(&online.greeting(true)).join(" ");
-    assert!(greeting.contains("fünfzehn Minuten"), "{greeting}");
     assert!(
-        !greeting.contains("Uhr angehalten") && !greeting.contains("Eingabetaste"),
+        !greeting.contains("Minuten")
+            && !greeting.contains("Uhr angehalten")
+            && !greeting.contains("Eingabetaste"),
         "{greeting}"
     );
     let at = Duration::from_millis(9000);
-    let _ = online.handle(
+    let first_clocks = online.handle(
         Input::Opponent(FromOpponent::Clocks {
             white: Duration::from_secs(870),
             black: Duration::from_secs(905),
         }),
         at,
+    );
+    let told = said(&first_clocks).join(" ");
+    assert!(
+        told.contains("Weiß vierzehn Minuten") && told.contains("Schwarz fünfzehn Minuten"),
+        "{told}"
     );
     let clock = online.clock().unwrap().clock();
     assert_eq!(
@@ -447,6 +454,15 @@ fn a_resumed_online_game_goes_on_with_the_servers_clock_not_with_a_press() {
         "it runs with the server's"
     );
     assert_eq!(clock.remaining(Color::White, at), Duration::from_secs(870));
+    // Later clocks are taken in silence, as in any online game.
+    let later = online.handle(
+        Input::Opponent(FromOpponent::Clocks {
+            white: Duration::from_secs(860),
+            black: Duration::from_secs(905),
+        }),
+        at + Duration::from_secs(10),
+    );
+    assert!(said(&later).is_empty(), "{:?}", said(&later));
     // The same journal resumed as a game at the board: stopped until the press.
     let mut at_the_board = resumed(None);
     let greeting = said(&at_the_board.greeting(true)).join(" ");
