@@ -358,7 +358,7 @@ impl Session {
                 tokens.extend([Token::Pause, Token::Word(Word::TimeControlLabel)]);
                 tokens.extend(clock.clock().control().tokens());
                 tokens.extend([Token::Pause, Token::Word(Word::EnterStartsClock)]);
-            } else if clock.clock().is_paused() && resumed && self.clock_kept_outside() {
+            } else if clock.clock().is_paused() && resumed && self.plays_remote() {
                 // An online game's clock ran on its server all along: the times recorded here
                 // are old; the server's are said when they come.
             } else if clock.clock().is_paused() {

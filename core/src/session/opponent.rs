@@ -73,14 +73,6 @@ impl Session {
         self.opponent.as_ref().map(|o| o.side)
     }
 
-    /// True when the game's clock is kept outside (an online game's, on its server): a
-    /// resumed game's clock goes on with it, not with a press.
-    pub(super) fn clock_kept_outside(&self) -> bool {
-        self.opponent
-            .as_ref()
-            .is_some_and(|o| o.source == crate::record::OpponentSource::Remote)
-    }
-
     /// Records the opponent attached, when the journal does not name it so already (a new
     /// game, a game resumed against another opponent or level).
     pub(super) fn record_opponent(&mut self, now: Duration, out: &mut Vec<Effect>) {
@@ -262,7 +254,7 @@ impl Session {
         now: Duration,
         out: &mut Vec<Effect>,
     ) {
-        let resuming = self.resumed_paused && self.clock_kept_outside();
+        let resuming = self.resumed_paused && self.plays_remote();
         if resuming {
             // A resumed online game: its clock is the server's, which ran all along; it goes
             // on with it, not with the first press.
