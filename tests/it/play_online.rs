@@ -83,6 +83,25 @@ fn begun_e4_e5(server: &LichessServer, dir: &std::path::Path) -> Running {
     game
 }
 
+/// Bb5 (White's third move) on the pegs and announced, on the server as the fifth
+/// half-move; then the program is left.
+fn plays_bb5_and_leaves(mut game: Running, server: &LichessServer) {
+    game.type_line("peg f1b5");
+    game.expect_containing("bitte ansagen");
+    game.type_line("Läufer Bella fünf");
+    game.type_line("");
+    until_server(&mut game, server, "Bb5", |s| s.moves().len() == 5);
+    leave(game);
+}
+
+/// The program is left ("Ende", confirmed) while the game goes on on the server: the game
+/// is saved and the program ends well.
+fn leave(mut game: Running) {
+    game.type_line("Ende\nja");
+    game.expect_saved();
+    assert_eq!(game.wait(), Some(0));
+}
+
 /// Moves are said where the build hears with Whisper (not the cross builds: its library is
 /// for x86_64 Linux only); elsewhere they are typed.
 const SPOKEN: bool = cfg!(feature = "whisper");
@@ -451,11 +470,9 @@ fn a_challenge_accepted_in_french_after_its_question_ends_when_the_opponent_who_
 fn a_game_left_is_joined_again_where_it_stands_when_the_program_starts_again() {
     let server = LichessServer::start(Setup::default());
     let dir = tempfile::tempdir().unwrap();
-    let mut game = begun_e4_e5(&server, dir.path());
+    let game = begun_e4_e5(&server, dir.path());
     // The program is left; the game goes on on the server.
-    game.type_line("Ende\nja");
-    game.expect_saved();
-    assert_eq!(game.wait(), Some(0));
+    leave(game);
     // Started again, it finds the game under way and goes on where it stands.
     let again = tempfile::tempdir().unwrap();
     let mut game = play(&server, again.path(), &["--accept"]);
@@ -468,9 +485,7 @@ fn a_game_left_is_joined_again_where_it_stands_when_the_program_starts_again() {
     until_server(&mut game, &server, "Nf3", |s| s.moves().len() == 3);
     server.opponent_plays("b8c6");
     game.expect_exact("Schwarz Springer Cesar sechs");
-    game.type_line("Ende\nja");
-    game.expect_saved();
-    assert_eq!(game.wait(), Some(0));
+    leave(game);
     assert_eq!(server.moves(), ["e2e4", "e7e5", "g1f3", "b8c6"]);
     assert_eq!(
         server.move_posts(),
@@ -488,14 +503,7 @@ fn a_game_left_is_joined_again_where_it_stands_when_the_program_starts_again() {
     // And resumed, it is joined again from there.
     let mut game = resume(&server, again.path());
     game.expect_exact("Partie gegen: Aaron");
-    game.type_line("peg f1b5");
-    game.expect_containing("bitte ansagen");
-    game.type_line("Läufer Bella fünf");
-    game.type_line("");
-    until_server(&mut game, &server, "Bb5", |s| s.moves().len() == 5);
-    game.type_line("Ende\nja");
-    game.expect_saved();
-    assert_eq!(game.wait(), Some(0));
+    plays_bb5_and_leaves(game, &server);
 }
 
 #[test]
@@ -511,9 +519,7 @@ fn a_game_left_is_resumed_from_its_journal_on_the_server_with_what_happened_mean
     game.type_line("Springer Felix drei");
     game.type_line("");
     game.expect_containing("Springer Felix drei");
-    game.type_line("Ende\nja");
-    game.expect_saved();
-    assert_eq!(game.wait(), Some(0));
+    leave(game);
     assert_eq!(server.moves(), ["e2e4", "e7e5"]);
     server.come_up();
     // Resumed, the game is joined again on the server its journal names, and the move the
@@ -526,22 +532,13 @@ fn a_game_left_is_resumed_from_its_journal_on_the_server_with_what_happened_mean
     server.opponent_plays("b8c6");
     game.expect_exact("Schwarz Springer Cesar sechs");
     game.type_line("peg b8c6");
-    game.type_line("peg f1b5");
-    game.expect_containing("bitte ansagen");
-    game.type_line("Läufer Bella fünf");
-    game.type_line("");
-    until_server(&mut game, &server, "Bb5", |s| s.moves().len() == 5);
-    game.type_line("Ende\nja");
-    game.expect_saved();
-    assert_eq!(game.wait(), Some(0));
+    plays_bb5_and_leaves(game, &server);
     // Away again, the opponent moves: resumed, his move is played here.
     server.opponent_plays("a7a6");
     let mut game = resume(&server, dir.path());
     game.expect_exact("Partie gegen: Aaron");
     game.expect_exact("Schwarz Anna sechs");
-    game.type_line("Ende\nja");
-    game.expect_saved();
-    assert_eq!(game.wait(), Some(0));
+    leave(game);
     // One journal, one scoresheet: the server's whole game.
     same_game_in_pgn(dir.path(), &server, "*");
 }
