@@ -544,6 +544,73 @@ fn a_game_left_is_resumed_from_its_journal_on_the_server_with_what_happened_mean
 }
 
 #[test]
+fn a_move_announced_but_not_completed_when_left_is_sent_when_the_clock_completes_it_on_resume() {
+    let server = LichessServer::start(Setup::default());
+    let dir = tempfile::tempdir().unwrap();
+    let mut game = begun_e4_e5(&server, dir.path());
+    // Nf3 made and announced, but the clock not pressed: not completed (D.2.8), not sent.
+    game.type_line("peg g1f3");
+    game.expect_containing("bitte ansagen");
+    game.type_line("Springer Felix drei");
+    game.expect_containing("Springer Felix drei");
+    leave(game);
+    assert_eq!(server.moves(), ["e2e4", "e7e5"]);
+    // Resumed, the game is joined where the server has it; the move is still ours to
+    // complete, and goes to the server only when the clock is pressed.
+    let mut game = resume(&server, dir.path());
+    game.expect_exact("Partie gegen: Aaron");
+    game.expect_exact("Brett verbunden");
+    assert!(
+        !server.wait_until(Duration::from_secs(1), |s| s.moves().len() > 2),
+        "an uncompleted move was sent before its press: {:?}",
+        server.moves()
+    );
+    game.type_line("");
+    until_server(&mut game, &server, "Nf3 on its press", |s| {
+        s.moves().len() == 3
+    });
+    server.opponent_plays("b8c6");
+    game.expect_exact("Schwarz Springer Cesar sechs");
+    game.type_line("peg b8c6");
+    leave(game);
+    assert_eq!(
+        server.move_posts(),
+        [
+            ("e2e4".to_string(), Some(200)),
+            ("g1f3".to_string(), Some(200))
+        ]
+    );
+    same_game_in_pgn(dir.path(), &server, "*");
+}
+
+#[test]
+fn a_game_that_ended_on_the_server_while_away_is_resumed_to_its_result_and_recorded() {
+    let server = LichessServer::start(Setup::default());
+    let dir = tempfile::tempdir().unwrap();
+    let game = begun_e4_e5(&server, dir.path());
+    leave(game);
+    // Away, the opponent resigns: the game is over on the server.
+    server.opponent_resigns();
+    // Resumed, the program joins it, says how it ended, and the journal ends with it.
+    let mut game = resume(&server, dir.path());
+    game.expect_exact("Partie gegen: Aaron");
+    game.expect_exact("Schwarz gibt auf, Weiß gewinnt");
+    game.expect_containing("Prüfcode");
+    game.type_line("Ende");
+    let (code, said) = game.wait_with_transcript();
+    assert_eq!(code, Some(0), "{said:#?}");
+    same_game_in_pgn(dir.path(), &server, "1-0");
+    let journal = common::read(&dir.path().join("game.jsonl"));
+    assert_eq!(
+        journal.matches(r#""type":"resign","by":"black""#).count(),
+        1,
+        "{journal}"
+    );
+    // Nothing was sent to the ended game.
+    assert_eq!(server.move_posts(), [("e2e4".to_string(), Some(200))]);
+}
+
+#[test]
 fn a_missing_or_refused_token_is_said_and_nothing_is_played() {
     let server = LichessServer::start(Setup::default());
     let dir = tempfile::tempdir().unwrap();
