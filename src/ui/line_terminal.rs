@@ -18,6 +18,7 @@ use crossterm::terminal;
 use annexd_core::{LineSplitter, TypedLine};
 
 use super::line_editor::{Done, Key, LineEditor};
+use super::terminal_events::TerminalEvent;
 
 /// What the keyboard gives.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -52,6 +53,8 @@ impl LineTerminal {
             // An old console that takes no escape sequences: lines as it reads them.
             return None;
         }
+        // The terminal's events, from before raw mode: nothing to undo if they cannot be had.
+        let events = super::terminal_events::take_over()?;
         if let Err(err) = terminal::enable_raw_mode() {
             tracing::info!("the line editor cannot start ({err}): lines are read as typed");
             return None;
@@ -71,7 +74,7 @@ impl LineTerminal {
         let keys = Arc::clone(&editor);
         std::thread::Builder::new()
             .name("keys".into())
-            .spawn(move || read_keys(&keys, &tx))
+            .spawn(move || read_keys(&events, &keys, &tx))
             .ok()?;
         Some((Arc::new(LineTerminal { editor }), rx))
     }
@@ -95,10 +98,15 @@ impl Drop for LineTerminal {
     }
 }
 
-/// The keys of the terminal, edited and echoed, until the input ends or nobody listens.
-fn read_keys(editor: &Mutex<LineEditor>, tx: &Sender<Typed>) {
+/// The keys of the terminal, edited and echoed, until the input ends, nobody listens or
+/// another reader takes the terminal's events over.
+fn read_keys(events: &Receiver<TerminalEvent>, editor: &Mutex<LineEditor>, tx: &Sender<Typed>) {
     loop {
-        let key = match crossterm::event::read() {
+        let Ok(event) = events.recv() else {
+            // Another reader has the terminal now.
+            return;
+        };
+        let key = match event {
             Ok(Event::Key(key)) => key,
             Ok(Event::Resize(columns, _)) => {
                 let mut editor = editor.lock().unwrap_or_else(PoisonError::into_inner);

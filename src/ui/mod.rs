@@ -5,3 +5,4 @@ pub(crate) mod board_view;
 pub(crate) mod line_editor;
 pub(crate) mod line_terminal;
 pub(crate) mod terminal;
+pub(crate) mod terminal_events;

@@ -99,10 +99,20 @@ fn restore() {
 
 /// Reads keys on a thread and sends what the line editor makes of them.
 pub fn spawn_line_editor(tx: Sender<Edited>) {
+    let Some(events) = super::terminal_events::take_over() else {
+        tracing::error!("no thread for the terminal's keys: typed input ends");
+        // The receiver is in hand of the caller: nobody else to tell.
+        let _ = tx.send(Edited::End);
+        return;
+    };
     std::thread::spawn(move || {
         let mut line = String::new();
         loop {
-            let event = match crossterm::event::read() {
+            let Ok(event) = events.recv() else {
+                // Another reader has the terminal now.
+                return;
+            };
+            let event = match event {
                 Ok(event) => event,
                 Err(e) => {
                     tracing::error!("the terminal's keys cannot be read, typed input ends: {e}");

@@ -210,3 +210,47 @@ fn a_terminal_that_moves_no_cursor_reads_lines_as_typed() {
     tmux.keys(&["C-c"]);
     tmux.wait_for("gespeichert", WAIT);
 }
+
+/// A new game begun from the game before ("neue Partie") reads the terminal from its first
+/// key: the keys' reader of the game left takes none of them.
+#[cfg(feature = "engine")]
+#[test]
+#[cfg_attr(
+    windows,
+    ignore = "tmux drives a Unix terminal; the Windows console is on the tester's checklist, docs/windows.md"
+)]
+fn the_next_game_reads_its_first_key() {
+    let dir = tempfile::tempdir().unwrap();
+    let command = format!(
+        "XDG_CONFIG_HOME={dir} XDG_STATE_HOME={dir} XDG_DATA_HOME={dir} {bin} play --journal {journal} --opponent engine --elo 1200 --speech text; sleep 30",
+        dir = dir.path().display(),
+        bin = env!("CARGO_BIN_EXE_annexd"),
+        journal = dir.path().join("first.jsonl").display()
+    );
+    let Some(tmux) = Tmux::start("next-game", &command) else {
+        return;
+    };
+    tmux.wait_for("Schach-Engine bereit: Stockfish", WAIT);
+    tmux.keys(&["neue Partie", "Enter"]);
+    tmux.wait_for("neue Partie? ja oder nein", WAIT);
+    tmux.keys(&["ja", "Enter"]);
+    tmux.wait_for("neue Partie, Weiß am Zug, Zug eins", WAIT);
+    // The next game's engine is ready: its game reads the keys.
+    let start = std::time::Instant::now();
+    while tmux.count("Schach-Engine bereit") < 2 {
+        assert!(
+            start.elapsed() < WAIT,
+            "the second engine:\n{}",
+            tmux.screen()
+        );
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    tmux.keys(&["FEN", "Enter"]);
+    tmux.wait_for(
+        "FEN: rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+        WAIT,
+    );
+    tmux.keys(&["Ende", "Enter"]);
+    tmux.keys(&["ja", "Enter"]);
+    tmux.wait_for("gespeichert", WAIT);
+}
