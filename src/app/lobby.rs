@@ -24,7 +24,7 @@ use annexd_core::online::{
 use annexd_core::record::{OpponentEntry, OpponentSource};
 use annexd_core::{Effect, Input, Settings, SideName};
 
-use super::options::{PlayArgs, View};
+use super::options::PlayArgs;
 use super::port::Port;
 use super::ports::lichess::LichessGame;
 use super::ports::{Opened, lines::LineView, speaker::SpeakerPort};
@@ -317,9 +317,6 @@ impl Started {
         }
         let mut game_args = args.clone();
         game_args.fen = Some(Fen::from_position(&now_standing, EnPassantMode::Legal).to_string());
-        if args.seat.view == View::Board {
-            tracing::info!(target: "online", "the lines view read the lobby's keys: it goes on");
-        }
         let opponent = OpponentEntry {
             side: !facts.ours,
             source: OpponentSource::Remote,

@@ -334,3 +334,55 @@ fn at_120_by_40_the_room_is_used_and_a_resize_is_drawn_at_once() {
     tmux.keys(&["yes", "Enter"]);
     tmux.wait_for("saved, go on with annexd resume", WAIT);
 }
+
+/// An online game's lobby is read in lines; once the game is found, the board view takes the
+/// terminal over, and no key typed from then on is lost to the lines' reader.
+#[cfg(feature = "online")]
+#[test]
+#[cfg_attr(
+    windows,
+    ignore = "tmux drives a Unix terminal; the Windows console is on the tester's checklist, docs/windows.md"
+)]
+fn an_online_game_found_in_lines_is_shown_in_the_board_view() {
+    use crate::lichess_support::{LichessServer, Setup};
+    let _one = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
+    let server = LichessServer::start(Setup::default());
+    let dir = tempfile::tempdir().unwrap();
+    let command = format!(
+        "LICHESS_TOKEN={} {}",
+        server.token(),
+        game(
+            dir.path(),
+            &format!(
+                "--opponent lichess --server {} --online-short-waits --board sim --control 15+10",
+                server.url()
+            )
+        )
+    );
+    let Some(tmux) = Tmux::start("view-online", &command) else {
+        return;
+    };
+    tmux.wait_for("annexd - Brettansicht", WAIT);
+    tmux.wait_for("8 r n b q k b n r", WAIT);
+    tmux.wait_for("gesagt: Brett verbunden", WAIT);
+    tmux.keys(&["peg e2e4", "Enter"]);
+    tmux.wait_for("auf dem Brett, bitte ansagen", WAIT);
+    tmux.keys(&["Eva vier", "Enter"]);
+    tmux.keys(&["Enter"]);
+    assert!(
+        server.wait_until(WAIT, |s| s.moves().len() == 1),
+        "e4 on the server; the screen:\n{}",
+        tmux.screen()
+    );
+    server.opponent_plays("e7e5");
+    tmux.wait_for("gesagt: Schwarz Eva fünf", WAIT);
+    tmux.wait_for("1. e4 e5", WAIT);
+    tmux.keys(&["peg e7e5", "Enter"]);
+    tmux.wait_for("gesagt: Bretter stimmen überein", WAIT);
+    tmux.keys(&["Ende", "Enter"]);
+    tmux.keys(&["ja", "Enter"]);
+    wait_rows(&tmux, "the closing lines", |rows| {
+        rows.iter().any(|r| r.starts_with("gespeichert"))
+    });
+    assert_eq!(server.moves(), ["e2e4", "e7e5"]);
+}

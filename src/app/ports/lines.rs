@@ -47,6 +47,18 @@ impl LineView {
         }
     }
 
+    /// The same view with `report` for the session at the next round of the edge's reports.
+    pub(crate) fn reporting(mut self, report: Input) -> LineView {
+        self.reports.push(report);
+        self
+    }
+
+    /// Whether the keyboard is a terminal read by the line editor (not lines of standard
+    /// input): the board view can take it over.
+    pub(crate) fn on_terminal(&self) -> bool {
+        self.terminal.is_some()
+    }
+
     /// A line on the terminal.
     fn print(&mut self, text: &str) {
         if let Some(terminal) = &self.terminal {

@@ -71,20 +71,21 @@ pub(crate) fn open(
         None => speaker::SpeakerPort::open(settings),
     };
     let terminal: Box<dyn super::port::Port> = match (opened.terminal, args.seat.view) {
-        // The keyboard is read already: the lines go on.
-        (Some(lines), _) => Box::new(lines),
-        (None, view) => match view {
-            View::Board => match view::ViewPort::enter(speech, session.view_snapshot(at), at) {
-                Ok(view) => Box::new(view),
-                Err(err) => Box::new(lines::LineView::new(
-                    speech,
-                    vec![Input::Device(DeviceReport::ViewUnavailable {
-                        detail: err.to_string(),
-                    })],
-                )),
+        // The lobby's lines, on a terminal: the board view takes its keys over (the line
+        // view's terminal is left first, so that the view's raw mode stays).
+        (Some(lines), View::Board) if lines.on_terminal() => {
+            drop(lines);
+            board_view(speech, session, at)
+        }
+        // The keyboard is read already, not on a terminal: the lines go on.
+        (Some(lines), View::Board) => Box::new(lines.reporting(Input::Device(
+            DeviceReport::ViewUnavailable {
+                detail: "the keyboard is no terminal".into(),
             },
-            _ => Box::new(lines::LineView::new(speech, Vec::new())),
-        },
+        ))),
+        (Some(lines), _) => Box::new(lines),
+        (None, View::Board) => board_view(speech, session, at),
+        (None, _) => Box::new(lines::LineView::new(speech, Vec::new())),
     };
     let mut journal = journal::Journal::new(files, session.sheet().clone(), speech.lang);
     if resumed {
@@ -108,6 +109,24 @@ pub(crate) fn open(
     ports.push(Box::new(rate_kept::RateKept::new(args.config.clone())));
     ports.push(Box::new(log::Log::new()));
     Ok(ports)
+}
+
+/// The board view of `session` at `at`, or the line view with the reason where the terminal
+/// cannot show it.
+fn board_view(
+    speech: Speech,
+    session: &Session,
+    at: std::time::Duration,
+) -> Box<dyn super::port::Port> {
+    match view::ViewPort::enter(speech, session.view_snapshot(at), at) {
+        Ok(view) => Box::new(view),
+        Err(err) => Box::new(lines::LineView::new(
+            speech,
+            vec![Input::Device(DeviceReport::ViewUnavailable {
+                detail: err.to_string(),
+            })],
+        )),
+    }
 }
 
 /// A typed line as the session takes it.
