@@ -6,7 +6,7 @@
 use std::io;
 use std::time::{Duration, Instant};
 
-use crossterm::event::{self, Event, KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
+use crossterm::event::{Event, KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
 use shakmaty::Color;
 
 use super::runner::{ClockOutput, LoopEvent, LoopStats, TextLines, run_loop};
@@ -131,13 +131,16 @@ pub fn run(
             tokens,
         });
     }
-    // The key reader blocks in `event::read` (no timeout, no CPU) and ends with the process.
+    // The terminal's events (crate::ui::terminal_events: read blocking, no timeout, no CPU),
+    // turned into the clock's on a thread that ends with the process.
+    let terminal = crate::ui::terminal_events::take_over()
+        .ok_or_else(|| Error::new(lang, Word::Error).logged("no thread for the terminal's keys"))?;
     std::thread::Builder::new()
         .name("clock-keys".into())
         .spawn(move || {
             let mut keys = KeyMap::default();
-            loop {
-                let event = match event::read() {
+            for read in terminal {
+                let event = match read {
                     Ok(Event::Key(key)) => keys.map(key, epoch.elapsed()),
                     Ok(_) => None,
                     Err(e) => {
