@@ -53,12 +53,17 @@ impl LineTerminal {
             // An old console that takes no escape sequences: lines as it reads them.
             return None;
         }
-        // The terminal's events, from before raw mode: nothing to undo if they cannot be had.
-        let events = super::terminal_events::take_over()?;
         if let Err(err) = terminal::enable_raw_mode() {
             tracing::info!("the line editor cannot start ({err}): lines are read as typed");
             return None;
         }
+        // The terminal's events only once raw mode is had: without it, standard input is
+        // read as lines, and no second reader may take its bytes.
+        let Some(events) = super::terminal_events::take_over() else {
+            // Leaving raw mode again: if it fails there is nothing better to do.
+            let _ = terminal::disable_raw_mode();
+            return None;
+        };
         let previous = std::panic::take_hook();
         std::panic::set_hook(Box::new(move |info| {
             // Restoring the terminal on a panic: nothing better can be done if it fails.
