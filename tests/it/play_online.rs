@@ -611,6 +611,30 @@ fn a_game_that_ended_on_the_server_while_away_is_resumed_to_its_result_and_recor
 }
 
 #[test]
+fn the_board_view_asked_for_without_a_terminal_is_said_unavailable_and_the_lines_go_on() {
+    let server = LichessServer::start(Setup::default());
+    let dir = tempfile::tempdir().unwrap();
+    let mut game = play(
+        &server,
+        dir.path(),
+        &["--control", "15+10", "--view", "board"],
+    );
+    expect_all(
+        &mut game,
+        &[
+            "die Brettansicht kann nicht starten, Zeilen stattdessen",
+            "Brett verbunden",
+        ],
+    );
+    game.type_line("peg e2e4");
+    game.expect_containing("bitte ansagen");
+    game.type_line("Eva vier");
+    game.type_line("");
+    until_server(&mut game, &server, "e4", |s| s.moves().len() == 1);
+    leave(game);
+}
+
+#[test]
 fn a_missing_or_refused_token_is_said_and_nothing_is_played() {
     let server = LichessServer::start(Setup::default());
     let dir = tempfile::tempdir().unwrap();
