@@ -13,17 +13,12 @@ use common::tmux::Tmux;
 const WAIT: Duration = Duration::from_secs(15);
 
 /// `annexd play` in a fresh 80-column terminal, the pane kept after it ends.
-fn play(name: &str, dir: &std::path::Path, journal: &std::path::Path) -> Option<Tmux> {
+fn play(name: &str, dir: &std::path::Path, journal: &std::path::Path) -> Tmux {
     play_with(name, dir, journal, "90+30")
 }
 
 /// `annexd play` with a time control.
-fn play_with(
-    name: &str,
-    dir: &std::path::Path,
-    journal: &std::path::Path,
-    control: &str,
-) -> Option<Tmux> {
+fn play_with(name: &str, dir: &std::path::Path, journal: &std::path::Path, control: &str) -> Tmux {
     let command = format!(
         "XDG_CONFIG_HOME={dir} XDG_STATE_HOME={dir} {bin} play --journal {journal} --control {control} --speech text; sleep 30",
         dir = dir.display(),
@@ -42,9 +37,7 @@ fn up_recalls_the_last_line_and_nothing_is_echoed_twice() {
     let dir = tempfile::tempdir().unwrap();
     let journal = dir.path().join("editor.jsonl");
     // The pane stays after the program ends, for its last line to be read.
-    let Some(tmux) = play("editor", dir.path(), &journal) else {
-        return;
-    };
+    let tmux = play("editor", dir.path(), &journal);
     tmux.wait_for_line(
         "starting the game at the margin",
         |line| line.starts_with("neue Partie, Weiß am Zug"),
@@ -113,9 +106,7 @@ fn up_recalls_the_last_line_and_nothing_is_echoed_twice() {
 fn a_line_wider_than_the_terminal_is_edited_across_its_rows() {
     let dir = tempfile::tempdir().unwrap();
     let journal = dir.path().join("wide.jsonl");
-    let Some(tmux) = play("wide", dir.path(), &journal) else {
-        return;
-    };
+    let tmux = play("wide", dir.path(), &journal);
     tmux.wait_for("neue Partie", WAIT);
     // 100 characters: two rows of the terminal.
     let long = "abcdefghij".repeat(10);
@@ -155,9 +146,7 @@ fn the_programs_lines_come_above_the_line_being_typed() {
     let dir = tempfile::tempdir().unwrap();
     let journal = dir.path().join("above.jsonl");
     // Fifteen seconds: the clock says "zehn Sekunden übrig" five seconds after Enter.
-    let Some(tmux) = play_with("above", dir.path(), &journal, "15s") else {
-        return;
-    };
+    let tmux = play_with("above", dir.path(), &journal, "15s");
     tmux.wait_for("neue Partie", WAIT);
     tmux.keys(&["Enter"]);
     tmux.wait_for("Uhr läuft", WAIT);
@@ -195,9 +184,7 @@ fn a_terminal_that_moves_no_cursor_reads_lines_as_typed() {
         bin = env!("CARGO_BIN_EXE_annexd"),
         journal = journal.display()
     );
-    let Some(tmux) = Tmux::start("dumb", &command) else {
-        return;
-    };
+    let tmux = Tmux::start("dumb", &command);
     tmux.wait_for("neue Partie", WAIT);
     tmux.keys(&["Eva vier", "Enter"]);
     tmux.wait_for_line("with the move", |line| line == "Weiß Eva vier", WAIT);
@@ -227,9 +214,7 @@ fn the_next_game_reads_its_first_key() {
         bin = env!("CARGO_BIN_EXE_annexd"),
         journal = dir.path().join("first.jsonl").display()
     );
-    let Some(tmux) = Tmux::start("next-game", &command) else {
-        return;
-    };
+    let tmux = Tmux::start("next-game", &command);
     tmux.wait_for("Schach-Engine bereit: Stockfish", WAIT);
     tmux.keys(&["neue Partie", "Enter"]);
     tmux.wait_for("neue Partie? ja oder nein", WAIT);

@@ -25,9 +25,7 @@ fn the_board_view_speaks_french() {
         env!("CARGO_BIN_EXE_annexd"),
         journal.display()
     );
-    let Some(tmux) = Tmux::start("vue", &command) else {
-        return;
-    };
+    let tmux = Tmux::start("vue", &command);
     tmux.wait_for("annexd - vue de l'échiquier", WAIT);
     tmux.wait_for("Blanc au trait, coup 1", WAIT);
     tmux.wait_for("pas d'échiquier à tiges", WAIT);

@@ -108,9 +108,7 @@ fn the_board_view_follows_a_game_with_a_peg_board() {
     let _one = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
     let dir = tempfile::tempdir().unwrap();
     let command = game(dir.path(), "--board sim --control 90+30");
-    let Some(tmux) = Tmux::start("view", &command) else {
-        return;
-    };
+    let tmux = Tmux::start("view", &command);
     tmux.wait_for("annexd - Brettansicht", WAIT);
     tmux.wait_for("gesagt: Brett verbunden", WAIT);
     tmux.wait_for("8 r n b q k b n r", WAIT);
@@ -195,9 +193,7 @@ fn at_80_by_24_the_clock_runs_and_nothing_is_cut() {
     let _one = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
     let dir = tempfile::tempdir().unwrap();
     let command = game(dir.path(), "--board sim --control 90+30");
-    let Some(tmux) = Tmux::start("view80", &command) else {
-        return;
-    };
+    let tmux = Tmux::start("view80", &command);
     tmux.wait_for("gesagt: Brett verbunden", WAIT);
     tmux.keys(&["peg e2e4", "Enter"]);
     tmux.wait_for("bitte ansagen", WAIT);
@@ -285,9 +281,7 @@ fn at_120_by_40_the_room_is_used_and_a_resize_is_drawn_at_once() {
     let _one = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
     let dir = tempfile::tempdir().unwrap();
     let command = game(dir.path(), "--lang en --control 90+30");
-    let Some(tmux) = Tmux::start_sized("view120", &command, 120, 40) else {
-        return;
-    };
+    let tmux = Tmux::start_sized("view120", &command, 120, 40);
     tmux.wait_for("annexd - board view", WAIT);
     // A Ruy Lopez of 20 moves: more move numbers than 80×24 would show beside the board.
     let moves = "e4 e5 Nf3 Nc6 Bb5 a6 Ba4 Nf6 O-O Be7 Re1 b5 Bb3 d6 c3 O-O h3 Nb8 d4 Nbd7 \
@@ -359,9 +353,7 @@ fn an_online_game_found_in_lines_is_shown_in_the_board_view() {
             )
         )
     );
-    let Some(tmux) = Tmux::start("view-online", &command) else {
-        return;
-    };
+    let tmux = Tmux::start("view-online", &command);
     tmux.wait_for("annexd - Brettansicht", WAIT);
     tmux.wait_for("8 r n b q k b n r", WAIT);
     tmux.wait_for("gesagt: Brett verbunden", WAIT);

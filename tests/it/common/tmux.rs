@@ -12,23 +12,24 @@ pub struct Tmux {
 }
 
 impl Tmux {
-    /// Starts `command` in a new 80×24 terminal; `None` (with the reason printed) without tmux.
-    pub fn start(name: &str, command: &str) -> Option<Tmux> {
+    /// Starts `command` in a new 80×24 terminal; fails the test without tmux (which
+    /// `scripts/setup.sh --test` installs).
+    pub fn start(name: &str, command: &str) -> Tmux {
         Tmux::start_sized(name, command, 80, 24)
     }
 
     /// Starts `command` in a new terminal of `columns` × `rows`; the terminal stays when the
     /// command ends, so that what it left on the screen can be read.
-    pub fn start_sized(name: &str, command: &str, columns: u16, rows: u16) -> Option<Tmux> {
+    pub fn start_sized(name: &str, command: &str, columns: u16, rows: u16) -> Tmux {
         let available = Command::new("tmux")
             .arg("-V")
             .start_output()
             .map(|o| o.status.success())
             .unwrap_or(false);
-        if !available {
-            println!("SKIPPED: tmux is not installed (scripts/setup.sh installs it)");
-            return None;
-        }
+        assert!(
+            available,
+            "tmux is not installed: scripts/setup.sh --test installs it"
+        );
         let tmux = Tmux {
             socket: format!("annexd-{name}-test-{}", std::process::id()),
             session: name.to_string(),
@@ -63,7 +64,7 @@ impl Tmux {
                 "on",
             ])
             .start_status();
-        Some(tmux)
+        tmux
     }
 
     /// Gives the terminal a new size, as a user dragging the window's edge.
