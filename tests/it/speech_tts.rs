@@ -64,8 +64,8 @@ fn the_system_speech_engine_speaks_through_the_sound_device() {
     if speech_dispatcher_installed().is_none()
         || !Path::new("/etc/speech-dispatcher/speechd.conf").exists()
     {
-        println!(
-            "skipped: speech-dispatcher is not installed (apt-get install speech-dispatcher speech-dispatcher-espeak-ng)"
+        crate::common::missing(
+            "speech-dispatcher is not installed (apt-get install speech-dispatcher speech-dispatcher-espeak-ng)",
         );
         return;
     }
