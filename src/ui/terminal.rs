@@ -5,7 +5,9 @@
 
 use std::io::{self, Write};
 
-use crossbeam_channel::Sender;
+use crossbeam_channel::{Receiver, Sender};
+
+use super::terminal_events::TerminalEvent;
 use crossterm::event::{Event, KeyCode, KeyEventKind, KeyModifiers};
 use crossterm::{cursor, execute, queue, terminal};
 
@@ -97,14 +99,9 @@ fn restore() {
     let _ = terminal::disable_raw_mode();
 }
 
-/// Reads keys on a thread and sends what the line editor makes of them.
-pub fn spawn_line_editor(tx: Sender<Edited>) {
-    let Some(events) = super::terminal_events::take_over() else {
-        tracing::error!("no thread for the terminal's keys: typed input ends");
-        // The receiver is in hand of the caller: nobody else to tell.
-        let _ = tx.send(Edited::End);
-        return;
-    };
+/// Reads the terminal's `events` (taken over by the caller, so that none is lost before
+/// this starts) on a thread and sends what the line editor makes of them.
+pub fn spawn_line_editor(events: Receiver<TerminalEvent>, tx: Sender<Edited>) {
     std::thread::spawn(move || {
         let mut line = String::new();
         loop {

@@ -14,6 +14,7 @@ use super::{said_text, shown_text, typed};
 use crate::app::port::{Port, Taken, take_ready, watch_one};
 use crate::ui::board_view::BoardView;
 use crate::ui::terminal::{Edited, Screen, spawn_line_editor};
+use crate::ui::terminal_events::{TerminalEvent, take_over};
 
 /// The board view on the terminal, and its keyboard.
 pub(crate) struct ViewPort {
@@ -21,18 +22,25 @@ pub(crate) struct ViewPort {
     screen: Option<Screen>,
     view: BoardView,
     keys: Option<Receiver<Edited>>,
+    /// The terminal's events, taken over when the view is entered and edited once it starts.
+    events: Option<Receiver<TerminalEvent>>,
     /// The game time of the last drawing, for a redraw that comes from the keyboard.
     now: Duration,
 }
 
 impl ViewPort {
-    /// Takes over the terminal for the view of the game as `snapshot` shows it at `now`.
+    /// Takes over the terminal for the view of the game as `snapshot` shows it at `now`: its
+    /// screen, and its keys at once (a key typed while the game's other ports open waits
+    /// for the view, instead of going to a line editor left behind).
     pub(crate) fn enter(
         speech: Speech,
         snapshot: ViewSnapshot,
         now: Duration,
     ) -> std::io::Result<ViewPort> {
         let screen = Screen::enter()?;
+        // Once the screen is had (raw mode: no line reading of standard input beside it).
+        let events = take_over()
+            .ok_or_else(|| std::io::Error::other("no thread for the terminal's keys"))?;
         let mut view = BoardView::new();
         view.show(snapshot);
         Ok(ViewPort {
@@ -40,6 +48,7 @@ impl ViewPort {
             screen: Some(screen),
             view,
             keys: None,
+            events: Some(events),
             now,
         })
     }
@@ -61,9 +70,11 @@ impl ViewPort {
 
 impl Port for ViewPort {
     fn start(&mut self) -> Vec<Input> {
-        let (tx, rx) = unbounded();
-        spawn_line_editor(tx);
-        self.keys = Some(rx);
+        if let Some(events) = self.events.take() {
+            let (tx, rx) = unbounded();
+            spawn_line_editor(events, tx);
+            self.keys = Some(rx);
+        }
         self.draw(self.now);
         Vec::new()
     }
