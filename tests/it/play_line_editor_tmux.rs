@@ -14,13 +14,13 @@ const WAIT: Duration = Duration::from_secs(15);
 
 /// `annexd play` in a fresh 80-column terminal, the pane kept after it ends.
 fn play(name: &str, dir: &std::path::Path, journal: &std::path::Path) -> Tmux {
-    play_with(name, dir, journal, "90+30")
+    play_with(name, dir, journal, "--control 90+30")
 }
 
-/// `annexd play` with a time control.
-fn play_with(name: &str, dir: &std::path::Path, journal: &std::path::Path, control: &str) -> Tmux {
+/// `annexd play` with `options` (a time control, an opponent), its folders all in `dir`.
+fn play_with(name: &str, dir: &std::path::Path, journal: &std::path::Path, options: &str) -> Tmux {
     let command = format!(
-        "XDG_CONFIG_HOME={dir} XDG_STATE_HOME={dir} {bin} play --journal {journal} --control {control} --speech text; sleep 30",
+        "XDG_CONFIG_HOME={dir} XDG_STATE_HOME={dir} XDG_DATA_HOME={dir} {bin} play --journal {journal} {options} --speech text; sleep 30",
         dir = dir.display(),
         bin = env!("CARGO_BIN_EXE_annexd"),
         journal = journal.display()
@@ -146,7 +146,7 @@ fn the_programs_lines_come_above_the_line_being_typed() {
     let dir = tempfile::tempdir().unwrap();
     let journal = dir.path().join("above.jsonl");
     // Fifteen seconds: the clock says "zehn Sekunden übrig" five seconds after Enter.
-    let tmux = play_with("above", dir.path(), &journal, "15s");
+    let tmux = play_with("above", dir.path(), &journal, "--control 15s");
     tmux.wait_for("neue Partie", WAIT);
     tmux.keys(&["Enter"]);
     tmux.wait_for("Uhr läuft", WAIT);
@@ -208,13 +208,12 @@ fn a_terminal_that_moves_no_cursor_reads_lines_as_typed() {
 )]
 fn the_next_game_reads_its_first_key() {
     let dir = tempfile::tempdir().unwrap();
-    let command = format!(
-        "XDG_CONFIG_HOME={dir} XDG_STATE_HOME={dir} XDG_DATA_HOME={dir} {bin} play --journal {journal} --opponent engine --elo 1200 --speech text; sleep 30",
-        dir = dir.path().display(),
-        bin = env!("CARGO_BIN_EXE_annexd"),
-        journal = dir.path().join("first.jsonl").display()
+    let tmux = play_with(
+        "next-game",
+        dir.path(),
+        &dir.path().join("first.jsonl"),
+        "--opponent engine --elo 1200",
     );
-    let tmux = Tmux::start("next-game", &command);
     tmux.wait_for("Schach-Engine bereit: Stockfish", WAIT);
     tmux.keys(&["neue Partie", "Enter"]);
     tmux.wait_for("neue Partie? ja oder nein", WAIT);

@@ -72,9 +72,7 @@ fn online_command(server: &LichessServer, dir: &std::path::Path, first: &[&str])
 fn begun_e4_e5(server: &LichessServer, dir: &std::path::Path) -> Running {
     let mut game = play(server, dir, &["--control", "15+10"]);
     game.expect_exact("Brett verbunden");
-    game.type_line("peg e2e4");
-    game.expect_containing("bitte ansagen");
-    game.type_line("Eva vier");
+    peg_and_announce(&mut game, "e2e4", "Eva vier");
     game.type_line("");
     until_server(&mut game, server, "e4", |s| s.moves().len() == 1);
     server.opponent_plays("e7e5");
@@ -83,12 +81,18 @@ fn begun_e4_e5(server: &LichessServer, dir: &std::path::Path) -> Running {
     game
 }
 
+/// Our move `uci` made on the pegs, and, once the program asks for it, announced in `words`
+/// (the clock not pressed yet).
+fn peg_and_announce(game: &mut Running, uci: &str, words: &str) {
+    game.type_line(&format!("peg {uci}"));
+    game.expect_containing("bitte ansagen");
+    game.type_line(words);
+}
+
 /// Bb5 (White's third move) on the pegs and announced, on the server as the fifth
 /// half-move; then the program is left.
 fn plays_bb5_and_leaves(mut game: Running, server: &LichessServer) {
-    game.type_line("peg f1b5");
-    game.expect_containing("bitte ansagen");
-    game.type_line("Läufer Bella fünf");
+    peg_and_announce(&mut game, "f1b5", "Läufer Bella fünf");
     game.type_line("");
     until_server(&mut game, server, "Bb5", |s| s.moves().len() == 5);
     leave(game);
@@ -215,9 +219,7 @@ fn a_seek_in_german_goes_through_two_drops_a_draw_offer_and_a_takeback_to_a_resi
         game.expect_exact("Eva vier, bitte auf dem Brett ausführen");
         game.type_line("peg e2e4");
     } else {
-        game.type_line("peg e2e4");
-        game.expect_containing("bitte ansagen");
-        game.type_line("Eva vier");
+        peg_and_announce(&mut game, "e2e4", "Eva vier");
     }
     game.expect_exact("Weiß Eva vier");
     // Sent when completed: the clock pressed (Enter), as in any game (D.2.8: until then it
@@ -237,9 +239,7 @@ fn a_seek_in_german_goes_through_two_drops_a_draw_offer_and_a_takeback_to_a_resi
     game.expect_exact("Verbindung unterbrochen");
     game.expect_exact("wieder verbunden");
     game.expect_exact("Weiß am Zug");
-    game.type_line("peg g1f3");
-    game.expect_containing("bitte ansagen");
-    game.type_line("Springer Felix drei");
+    peg_and_announce(&mut game, "g1f3", "Springer Felix drei");
     game.type_line("");
     until_server(&mut game, &server, "Nf3", |s| s.moves().len() == 3);
     // The opponent's draw offer: said with the choices, declined after the question.
@@ -260,9 +260,7 @@ fn a_seek_in_german_goes_through_two_drops_a_draw_offer_and_a_takeback_to_a_resi
     // The second drop, with the server down: our move waits, and is sent once it is back.
     server.go_down();
     game.expect_exact("Verbindung unterbrochen");
-    game.type_line("peg f1c4");
-    game.expect_containing("bitte ansagen");
-    game.type_line("Läufer Cäsar vier");
+    peg_and_announce(&mut game, "f1c4", "Läufer Cäsar vier");
     game.expect_exact("Weiß Läufer Cesar vier");
     game.type_line("");
     game.expect_exact("der Zug ist gespeichert und wird gesendet, sobald die Verbindung steht");
@@ -478,9 +476,7 @@ fn a_game_left_is_joined_again_where_it_stands_when_the_program_starts_again() {
     let mut game = play(&server, again.path(), &["--accept"]);
     game.expect_exact("Partie gegen: Aaron");
     game.expect_exact("Brett verbunden");
-    game.type_line("peg g1f3");
-    game.expect_containing("bitte ansagen");
-    game.type_line("Springer Felix drei");
+    peg_and_announce(&mut game, "g1f3", "Springer Felix drei");
     game.type_line("");
     until_server(&mut game, &server, "Nf3", |s| s.moves().len() == 3);
     server.opponent_plays("b8c6");
@@ -514,9 +510,7 @@ fn a_game_left_is_resumed_from_its_journal_on_the_server_with_what_happened_mean
     // Our next move is made while the server is down, and the program is left before the
     // line is back: the move is in the journal only.
     server.go_down();
-    game.type_line("peg g1f3");
-    game.expect_containing("bitte ansagen");
-    game.type_line("Springer Felix drei");
+    peg_and_announce(&mut game, "g1f3", "Springer Felix drei");
     game.type_line("");
     game.expect_containing("Springer Felix drei");
     leave(game);
@@ -549,9 +543,7 @@ fn a_move_announced_but_not_completed_when_left_is_sent_when_the_clock_completes
     let dir = tempfile::tempdir().unwrap();
     let mut game = begun_e4_e5(&server, dir.path());
     // Nf3 made and announced, but the clock not pressed: not completed (D.2.8), not sent.
-    game.type_line("peg g1f3");
-    game.expect_containing("bitte ansagen");
-    game.type_line("Springer Felix drei");
+    peg_and_announce(&mut game, "g1f3", "Springer Felix drei");
     game.expect_containing("Springer Felix drei");
     leave(game);
     assert_eq!(server.moves(), ["e2e4", "e7e5"]);
@@ -626,9 +618,7 @@ fn the_board_view_asked_for_without_a_terminal_is_said_unavailable_and_the_lines
             "Brett verbunden",
         ],
     );
-    game.type_line("peg e2e4");
-    game.expect_containing("bitte ansagen");
-    game.type_line("Eva vier");
+    peg_and_announce(&mut game, "e2e4", "Eva vier");
     game.type_line("");
     until_server(&mut game, &server, "e4", |s| s.moves().len() == 1);
     leave(game);
