@@ -138,8 +138,9 @@ fn louis_for_windows(checkout: &Path) {
 /// The Whisper engine (feature `whisper`): libctranslate2 from the PyPI wheel `ctranslate2`,
 /// which scripts/setup.sh unpacks into `.deps/ctranslate2/lib`, found at run time as libvosk
 /// is (the checkout's folder, then `$ORIGIN/../lib/annexd`). The `ct2rs` crate links it
-/// (`.cargo/config.toml` names the folder to its build script, with the empty stand-ins
-/// setup puts there for the static libraries it names but the wheel's library contains).
+/// (this script names the folder to the linker; `.cargo/config.toml` names to ct2rs's build
+/// script the empty stand-ins, kept in the checkout, for the static libraries it names but
+/// the wheel's library contains).
 /// The wheel's library is for x86_64 Linux: other targets build without the feature
 /// (scripts/cross.sh chooses their features).
 fn link_ctranslate2(checkout: &Path, target: &Target) {

@@ -90,8 +90,8 @@ fi
 #     its library is built for any Linux x86_64 with the C++11 string ABI that Debian's g++
 #     uses, so the crate ct2rs links it instead of compiling CTranslate2 (about 10 minutes on
 #     two cores). The version is the one whose headers ct2rs 0.10.3 carries. The library holds
-#     cpu_features and loads CUDA only when asked, so the static libraries ct2rs names for
-#     them are empty stand-ins (see build.rs and .cargo/config.toml).
+#     cpu_features and loads CUDA only when asked: the static libraries ct2rs names for them
+#     are empty stand-ins kept in the checkout (.cargo/ctranslate2-stand-ins, .cargo/config.toml).
 CT2_VERSION=4.8.4
 CT2_DIR="$ROOT/.deps/ctranslate2/lib"
 if [ ! -f "$CT2_DIR/libctranslate2.so.$CT2_VERSION" ]; then
@@ -102,9 +102,6 @@ if [ ! -f "$CT2_DIR/libctranslate2.so.$CT2_VERSION" ]; then
   unzip -q -o -j "$tmp"/ctranslate2-*.whl 'ctranslate2.libs/*' -d "$CT2_DIR"
   lib=$(cd "$CT2_DIR" && ls libctranslate2-*.so.*)
   ln -sf "$lib" "$CT2_DIR/libctranslate2.so"
-  for stand_in in cpu_features cublas_static cublasLt_static culibos cudart_static; do
-    ar rcs "$CT2_DIR/lib$stand_in.a"
-  done
   ln -sf "$lib" "$CT2_DIR/libctranslate2.so.$CT2_VERSION"
   rm -rf "$tmp"
 fi
