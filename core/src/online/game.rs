@@ -217,10 +217,12 @@ impl Table {
         let epd = |p: &Chess| Epd::from_position(p, EnPassantMode::Legal).to_string();
         let wanted = epd(&here.start);
         let server = &self.facts.moves;
-        // Where the journal begins among the server's positions: of a position met twice,
-        // the place whose next moves agree with the journal's longest (the later on a tie).
+        // Where the journal begins among the server's positions: of a position met twice
+        // (moves repeated), the place whose next moves agree with the journal's longest;
+        // then the one of the journal's move number (its start is the server's position
+        // where an earlier join found the game, counters and all); then the later.
         let mut position = self.facts.start.clone();
-        let mut begins: Option<(usize, usize)> = None;
+        let mut begins: Option<(usize, (usize, bool))> = None;
         for k in 0..=server.len() {
             if epd(&position) == wanted {
                 let agreeing = server[k..]
@@ -228,8 +230,9 @@ impl Table {
                     .zip(&here.moves)
                     .take_while(|(a, b)| a == b)
                     .count();
-                if begins.is_none_or(|(_, best)| agreeing >= best) {
-                    begins = Some((k, agreeing));
+                let numbered = position.fullmoves() == here.start.fullmoves();
+                if begins.is_none_or(|(_, best)| (agreeing, numbered) >= best) {
+                    begins = Some((k, (agreeing, numbered)));
                 }
             }
             if let Some(m) = server.get(k) {
