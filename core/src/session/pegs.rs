@@ -277,6 +277,18 @@ impl Hands {
             .1
             .color()
             .filter(|&c| pool.iter().all(|&j| self.lifted[j].1.color() == Some(c)));
+        if !sure && colour.is_some() {
+            // A guess among pieces of one colour (a king and a rook lifted together, on a
+            // board that tells colours only): the pegs still in hand are as unknown as this
+            // one, whichever it was.
+            for &j in &pool {
+                if j != i
+                    && let (from, Held::Piece(piece, _)) = self.lifted[j]
+                {
+                    self.lifted[j] = (from, Held::Colour(piece.color));
+                }
+            }
+        }
         let (_, taken) = self.take(i);
         let held = match taken {
             // A pawn reaching its last rank is the new piece (4.6), which only the board's
