@@ -130,6 +130,19 @@ fn is_right(record: &Record, pos: &Chess, understood: &Understanding) -> bool {
     }
 }
 
+/// Whether a record comes out as said with the thresholds in use.
+fn heard_right(record: &Record) -> bool {
+    let (pos, understood) = understood(record);
+    is_right(record, &pos, &understood)
+}
+
+/// Of `records`: how many come out as said, and how many there are.
+fn right_of<'a>(records: impl Iterator<Item = &'a Record>) -> (usize, usize) {
+    records.fold((0, 0), |(right, n), r| {
+        (right + usize::from(heard_right(r)), n + 1)
+    })
+}
+
 /// True when something not said would be done: another move, a command not said, or any
 /// move or command for an illegal move, a sentence that is no phrase, or noise.
 fn is_wrong(record: &Record, pos: &Chess, understood: &Understanding) -> bool {
@@ -210,13 +223,7 @@ fn the_misses_of_free_transcripts_are_heard_right_inside_the_grammar() {
         .iter()
         .filter(|r| (r.kind == "move" || r.kind == "command") && !free_text_is_the_phrase(r))
         .collect();
-    let recovered: Vec<&&Record> = missed
-        .iter()
-        .filter(|r| {
-            let (pos, understood) = understood(r);
-            is_right(r, &pos, &understood)
-        })
-        .collect();
+    let recovered: Vec<&&Record> = missed.iter().filter(|r| heard_right(r)).collect();
     println!(
         "{} of {} utterances whose free text missed the phrase are right inside the grammar",
         recovered.len(),
@@ -251,13 +258,7 @@ fn the_misses_of_free_transcripts_are_heard_right_inside_the_grammar() {
             .filter(|r| r.kind == "command" && r.lang == lang && r.text == said)
             .collect();
         assert!(!said_so.is_empty(), "{lang} '{said}' recorded");
-        let right = said_so
-            .iter()
-            .filter(|r| {
-                let (pos, understood) = understood(r);
-                is_right(r, &pos, &understood)
-            })
-            .count();
+        let right = said_so.iter().filter(|r| heard_right(r)).count();
         println!("{lang} '{said}': {right} of {} right", said_so.len());
         right_total += right;
         said_total += said_so.len();
@@ -273,18 +274,7 @@ fn illegal_moves_are_refused_as_themselves_and_moves_are_played() {
     }
     let records = records();
     let count = |kind: &str, lang: &str| {
-        let of_kind: Vec<&Record> = records
-            .iter()
-            .filter(|r| r.kind == kind && r.lang == lang)
-            .collect();
-        let right = of_kind
-            .iter()
-            .filter(|r| {
-                let (pos, understood) = understood(r);
-                is_right(r, &pos, &understood)
-            })
-            .count();
-        (right, of_kind.len())
+        right_of(records.iter().filter(|r| r.kind == kind && r.lang == lang))
     };
     // An illegal move said is never played (the first test) and mostly refused with its own
     // reason, as when it is typed: the position never picks among the phrases heard
@@ -347,10 +337,7 @@ fn round_6_voices_are_played_at_least_as_often_as_recorded() {
         records
             .iter()
             .filter(|r| PILOT.contains(&r.voice.as_str()) == pilot)
-            .filter(|r| {
-                let (pos, understood) = understood(r);
-                is_right(r, &pos, &understood)
-            })
+            .filter(|r| heard_right(r))
             .count()
     };
     // Of 294 each: 199 and 165 right (and one wrong) with the rules of round 4; 196 and 164
@@ -374,18 +361,11 @@ fn a_neural_voice_no_rule_was_chosen_on_is_heard_as_recorded() {
     }
     let records = neural_voice();
     let right = |words: &str, kind: &str| {
-        let of: Vec<&Record> = records
-            .iter()
-            .filter(|r| r.words == words && r.kind == kind)
-            .collect();
-        let right = of
-            .iter()
-            .filter(|r| {
-                let (pos, understood) = understood(r);
-                is_right(r, &pos, &understood)
-            })
-            .count();
-        (right, of.len())
+        right_of(
+            records
+                .iter()
+                .filter(|r| r.words == words && r.kind == kind),
+        )
     };
     // Recorded 2026-11-27 with the rules of round 7: own words 95 of 100 moves and 45 of 50
     // commands; the Annex D words (German words in an English voice) 81 of 100 moves and 47
