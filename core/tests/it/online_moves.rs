@@ -328,23 +328,9 @@ fn a_journal_begun_at_a_position_the_server_met_again_is_placed_by_its_move_numb
     // 3). The journal begins at move 1 and has 1. e4, which the server never had. Placed at
     // the repeated position, the four knight moves would never reach the record; placed at
     // move 1, they are played here after 1. e4 is taken back.
-    let uci = |moves: &[&str]| -> Vec<Move> {
-        let mut position = Chess::default();
-        moves
-            .iter()
-            .map(|text| {
-                let m = text
-                    .parse::<shakmaty::uci::UciMove>()
-                    .unwrap()
-                    .to_move(&position)
-                    .unwrap();
-                position.play_unchecked(m);
-                m
-            })
-            .collect()
-    };
-    let server = uci(&["g1f3", "g8f6", "f3g1", "f6g8"]);
-    let e4 = uci(&["e2e4"]);
+    let uci = |moves: &str| parse_server_moves(&Chess::default(), moves).unwrap();
+    let server = uci("g1f3 g8f6 f3g1 f6g8");
+    let e4 = uci("e2e4");
     let here = GameHere {
         start: Chess::default(),
         moves: e4.clone(),
