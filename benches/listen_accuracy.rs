@@ -390,35 +390,40 @@ fn voices(lang: Lang) -> Vec<Voice> {
 /// "Zäsar"; MBROLA takes espeak's.
 fn spelled(engine: &str, lang: Lang, text: &str) -> String {
     let sed = repo().join(format!("scripts/voices/{engine}-{}.sed", lang.code()));
-    Command::new("sed")
-        .arg("-f")
-        .arg(&sed)
-        .stdin(std::process::Stdio::piped())
-        .stdout(std::process::Stdio::piped())
-        .spawn()
-        .and_then(|mut child| {
-            child
-                .stdin
-                .take()
-                .expect("piped")
-                .write_all(text.as_bytes())?;
-            child.wait_with_output()
-        })
+    piped("sed", &["-f".into(), sed.display().to_string()], text)
         .ok()
         .filter(|out| out.status.success())
         .map(|out| String::from_utf8_lossy(&out.stdout).trim().to_string())
         .unwrap_or_else(|| text.to_string())
 }
 
-fn run(program: &str, args: &[String]) -> Result<(), String> {
-    match Command::new(program).args(args).output() {
+/// Runs `program` with `input` on its standard input, its output and errors kept.
+fn piped(program: &str, args: &[String], input: &str) -> std::io::Result<std::process::Output> {
+    let mut child = Command::new(program)
+        .args(args)
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()?;
+    child
+        .stdin
+        .take()
+        .expect("piped")
+        .write_all(input.as_bytes())?;
+    child.wait_with_output()
+}
+
+/// Runs a voice's `program` (with `input` on its standard input): its errors, or where it
+/// is missing which `scripts/setup.sh` option installs it.
+fn run(program: &str, args: &[String], input: &str, setup: &str) -> Result<(), String> {
+    match piped(program, args, input) {
         Ok(out) if out.status.success() => Ok(()),
         Ok(out) => Err(format!(
             "{program} failed: {}",
             String::from_utf8_lossy(&out.stderr).trim()
         )),
         Err(e) => Err(format!(
-            "{program} is not installed ({e}): scripts/setup.sh --test installs it"
+            "{program} is not installed ({e}): scripts/setup.sh {setup} installs it"
         )),
     }
 }
@@ -431,10 +436,14 @@ fn say(voice: &Voice, lang: Lang, text: &str, wav: &Path) -> Result<(), String> 
         Voice::Pico(locale) => run(
             "pico2wave",
             &["-l".into(), (*locale).into(), "-w".into(), out, text],
+            "",
+            "--test",
         ),
         Voice::Espeak(name) => run(
             "espeak-ng",
             &["-v".into(), (*name).into(), "-w".into(), out, text],
+            "",
+            "--test",
         ),
         Voice::Piper(model) => {
             let piper = repo().join(".deps/piper");
@@ -445,7 +454,7 @@ fn say(voice: &Voice, lang: Lang, text: &str, wav: &Path) -> Result<(), String> 
                     model.display()
                 ));
             }
-            run_with_input(
+            run(
                 &piper.join("bin/piper").display().to_string(),
                 &[
                     "--model".into(),
@@ -454,36 +463,9 @@ fn say(voice: &Voice, lang: Lang, text: &str, wav: &Path) -> Result<(), String> 
                     out,
                 ],
                 &text,
+                "--bench",
             )
         }
-    }
-}
-
-/// Runs `program` with `input` on its standard input.
-fn run_with_input(program: &str, args: &[String], input: &str) -> Result<(), String> {
-    let child = Command::new(program)
-        .args(args)
-        .stdin(std::process::Stdio::piped())
-        .stdout(std::process::Stdio::piped())
-        .stderr(std::process::Stdio::piped())
-        .spawn();
-    let out = child.and_then(|mut child| {
-        child
-            .stdin
-            .take()
-            .expect("piped")
-            .write_all(input.as_bytes())?;
-        child.wait_with_output()
-    });
-    match out {
-        Ok(out) if out.status.success() => Ok(()),
-        Ok(out) => Err(format!(
-            "{program} failed: {}",
-            String::from_utf8_lossy(&out.stderr).trim()
-        )),
-        Err(e) => Err(format!(
-            "{program} could not run ({e}): scripts/setup.sh --bench installs it"
-        )),
     }
 }
 
@@ -566,7 +548,7 @@ fn condition(
                 "vol".to_string(),
                 format!("{:.2}", rng.random_range(0.1..0.5f64)),
             ]);
-            run("sox", &args)?;
+            run("sox", &args, "", "--test")?;
             args = vec![tmp.with_extension("noise.wav").display().to_string()];
         }
     }
@@ -587,7 +569,7 @@ fn condition(
         Condition::Clean | Condition::Noise => {}
     }
     args.extend(["pad".into(), "0.3".into(), "0.3".into()]);
-    run("sox", &args)?;
+    run("sox", &args, "", "--test")?;
     let mut samples: Vec<f32> = hound::WavReader::open(&tmp)
         .map_err(|e| e.to_string())?
         .samples::<i16>()
