@@ -330,6 +330,9 @@ impl Failure for crate::listen::VoiceOff {
     fn data(&self) -> Vec<String> {
         match self {
             crate::listen::VoiceOff::Model(e) => e.data(),
+            crate::listen::VoiceOff::Recording { path, reason } => {
+                vec![path.clone(), reason.clone()]
+            }
             crate::listen::VoiceOff::Microphone(_) | crate::listen::VoiceOff::Audio(_) => {
                 Vec::new()
             }

@@ -120,6 +120,15 @@ pub enum VoiceOff {
     /// No usable microphone (or audio file).
     #[error("{0}")]
     Microphone(String),
+    /// The recording given to listen to cannot be read (not a WAV file, or an encoding that
+    /// cannot be decoded).
+    #[error("cannot read {path}: {reason}")]
+    Recording {
+        /// The file.
+        path: String,
+        /// Why not.
+        reason: String,
+    },
     /// The audio stopped being usable while listening (a device that changed to a format
     /// that cannot be audio).
     #[error("{0}")]
@@ -136,6 +145,7 @@ impl VoiceOff {
                 Token::Pause,
                 Token::Word(Word::VoiceInputOff),
             ],
+            VoiceOff::Recording { .. } => vec![Token::Word(Word::BadClip)],
             VoiceOff::Audio(_) => vec![Token::Word(Word::VoiceInputStopped)],
         }
     }
@@ -281,7 +291,7 @@ mod run {
     use super::{AudioInput, ListenConfig, ListenEvent, VoiceOff};
     use crate::listen::pipeline::Pipeline;
     use crate::listen::recogniser::{Listening, Recogniser};
-    use crate::listen::source::{AudioBlock, DeviceMessage, DeviceSource, read_wav};
+    use crate::listen::source::{AudioBlock, DeviceMessage, DeviceSource, SourceError, read_wav};
     use annexd_core::listen::Heard;
     use annexd_core::listen::ListenMode;
 
@@ -374,6 +384,10 @@ mod run {
             AudioInput::WavFile(path) => {
                 let blocks = match read_wav(path, Duration::from_millis(100)) {
                     Ok(blocks) => blocks,
+                    Err(SourceError::Wav { path, reason }) => {
+                        answer(&ready, Err(VoiceOff::Recording { path, reason }));
+                        return;
+                    }
                     Err(e) => {
                         answer(&ready, Err(VoiceOff::Microphone(e.to_string())));
                         return;

@@ -1,8 +1,9 @@
-//! Where audio comes from: an input device through cpal, or a WAV file through hound.
+//! Where audio comes from: an input device through cpal, or a WAV file through symphonia.
 //!
 //! Both hand out [`AudioBlock`]s of interleaved `f32` samples in −1 … 1 with their channel
 //! count and rate, whatever the device or file stores (8, 16, 24, 32-bit integers, signed or
-//! unsigned, 32 or 64-bit floats): the format is converted here and nowhere else.
+//! unsigned, 32 or 64-bit floats, A-law, µ-law, ADPCM): the format is converted here and
+//! nowhere else.
 //!
 //! A device runs its own callback thread; its blocks arrive on a channel. The device stream
 //! must stay on the thread that opened it, so the listener opens it there.
@@ -54,43 +55,94 @@ pub enum SourceError {
     },
 }
 
-/// Reads a whole WAV file (any integer or float format, any channel count and rate) as
-/// blocks of about `block` length.
+/// Reads a whole WAV file as blocks of about `block` length: any channel count and rate, and
+/// any encoding a WAV file holds (8-bit unsigned, 16, 24 and 32-bit integers, 32 and 64-bit
+/// floats, G.711 A-law and µ-law as telephones and dictation devices record, IMA and
+/// Microsoft ADPCM), decoded by symphonia.
 pub fn read_wav(path: &Path, block: Duration) -> Result<Vec<AudioBlock>, SourceError> {
     let wav_error = |reason: String| SourceError::Wav {
         path: path.display().to_string(),
         reason,
     };
-    let mut reader = hound::WavReader::open(path).map_err(|e| wav_error(e.to_string()))?;
-    let spec = reader.spec();
-    if spec.channels == 0 || spec.sample_rate == 0 {
-        return Err(wav_error("no channels or no rate".into()));
-    }
-    let samples: Vec<f32> = match spec.sample_format {
-        hound::SampleFormat::Float => reader
-            .samples::<f32>()
-            .collect::<Result<_, _>>()
-            .map_err(|e| wav_error(e.to_string()))?,
-        hound::SampleFormat::Int => {
-            let scale = 1.0 / (1u64 << (spec.bits_per_sample - 1)) as f32;
-            reader
-                .samples::<i32>()
-                .map(|s| s.map(|v| v as f32 * scale))
-                .collect::<Result<_, _>>()
-                .map_err(|e| wav_error(e.to_string()))?
-        }
-    };
-    let frames_per_block =
-        ((block.as_secs_f64() * f64::from(spec.sample_rate)).round() as usize).max(1);
-    let per_block = frames_per_block * usize::from(spec.channels);
+    let file = std::fs::File::open(path).map_err(|e| wav_error(e.to_string()))?;
+    let (samples, channels, rate) = decode(file).map_err(wav_error)?;
+    let frames_per_block = ((block.as_secs_f64() * f64::from(rate)).round() as usize).max(1);
+    let per_block = frames_per_block * usize::from(channels);
     Ok(samples
         .chunks(per_block)
         .map(|chunk| AudioBlock {
             samples: chunk.to_vec(),
-            channels: spec.channels,
-            rate: spec.sample_rate,
+            channels,
+            rate,
         })
         .collect())
+}
+
+/// The interleaved samples, channel count and rate of a recording, or why it cannot be read.
+fn decode(file: std::fs::File) -> Result<(Vec<f32>, u16, u32), String> {
+    use symphonia::core::audio::SampleBuffer;
+    use symphonia::core::codecs::{CODEC_TYPE_NULL, DecoderOptions};
+    use symphonia::core::errors::Error as Decoding;
+    use symphonia::core::formats::FormatOptions;
+    use symphonia::core::io::MediaSourceStream;
+    use symphonia::core::meta::MetadataOptions;
+    use symphonia::core::probe::Hint;
+
+    let stream = MediaSourceStream::new(Box::new(file), Default::default());
+    let mut format = symphonia::default::get_probe()
+        .format(
+            &Hint::new(),
+            stream,
+            &FormatOptions::default(),
+            &MetadataOptions::default(),
+        )
+        .map_err(|e| match e {
+            Decoding::Unsupported(_) | Decoding::IoError(_) => "not a WAV file".to_string(),
+            other => other.to_string(),
+        })?
+        .format;
+    let track = format
+        .tracks()
+        .iter()
+        .find(|t| t.codec_params.codec != CODEC_TYPE_NULL)
+        .ok_or("no audio in it")?;
+    let params = track.codec_params.clone();
+    let track_id = track.id;
+    let rate = params.sample_rate.filter(|&r| r > 0).ok_or("no rate")?;
+    let mut decoder = symphonia::default::get_codecs()
+        .make(&params, &DecoderOptions::default())
+        .map_err(|e| format!("an encoding this program cannot decode ({e})"))?;
+    let mut samples = Vec::new();
+    let mut channels = params.channels.map_or(0, |c| c.count());
+    loop {
+        let packet = match format.next_packet() {
+            Ok(packet) => packet,
+            // The end of the data, or of a file cut short: what was read is kept.
+            Err(Decoding::IoError(e)) if e.kind() == std::io::ErrorKind::UnexpectedEof => break,
+            Err(e) => return Err(e.to_string()),
+        };
+        if packet.track_id() != track_id {
+            continue;
+        }
+        let decoded = match decoder.decode(&packet) {
+            Ok(decoded) => decoded,
+            // A damaged packet is skipped, as a player would.
+            Err(Decoding::DecodeError(why)) => {
+                tracing::warn!("a damaged stretch of audio skipped: {why}");
+                continue;
+            }
+            Err(e) => return Err(e.to_string()),
+        };
+        channels = decoded.spec().channels.count();
+        let mut buffer = SampleBuffer::<f32>::new(decoded.capacity() as u64, *decoded.spec());
+        buffer.copy_interleaved_ref(decoded);
+        samples.extend_from_slice(buffer.samples());
+    }
+    let channels = u16::try_from(channels)
+        .ok()
+        .filter(|&c| c > 0)
+        .ok_or("no channels")?;
+    Ok((samples, channels, rate))
 }
 
 /// What an open device delivers.
@@ -304,6 +356,28 @@ mod tests {
         }
         let missing = read_wav(&dir.path().join("none.wav"), Duration::from_millis(30));
         assert!(matches!(missing, Err(SourceError::Wav { .. })));
+    }
+
+    #[test]
+    fn a_file_that_is_no_recording_is_refused_with_why() {
+        let dir = tempfile::tempdir().unwrap();
+        for (name, bytes) in [
+            ("text.wav", &b"Springer Felix drei\n"[..]),
+            ("empty.wav", b""),
+            ("bytes.wav", b"\xff\xfe\x00\x01RIFF"),
+        ] {
+            let path = dir.path().join(name);
+            std::fs::write(&path, bytes).unwrap();
+            match read_wav(&path, Duration::from_millis(30)) {
+                Err(SourceError::Wav { path: p, reason }) => {
+                    assert_eq!(
+                        (p, reason.as_str()),
+                        (path.display().to_string(), "not a WAV file")
+                    );
+                }
+                other => panic!("{name}: {other:?}"),
+            }
+        }
     }
 
     #[test]

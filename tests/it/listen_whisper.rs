@@ -335,3 +335,74 @@ fn against_the_engine_a_spoken_move_is_played_and_the_reply_announced() {
         assert_eq!(game.wait(), Some(0));
     }
 }
+
+/// A move recorded in any encoding a WAV file holds is heard as that move: a telephone's or
+/// an answering machine's G.711 (A-law, µ-law, 8 kHz), a dictation device's IMA ADPCM,
+/// 8-bit unsigned samples, 64-bit floats, six channels at 96 kHz. And a file that is no
+/// recording at all is said to be one that cannot be read, with its name and why, in the
+/// user's language, never "no microphone found".
+#[test]
+fn a_move_recorded_in_any_wav_encoding_is_heard_and_a_file_that_is_none_is_said_to_be_unreadable() {
+    let _one = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
+    let dir = tempfile::tempdir().unwrap();
+    let said = dir.path().join("said.wav");
+    pico(Lang::De, "Springer Felix drei", &said);
+    let recognize = |wav: &Path, lang: &str| {
+        annexd()
+            .args(["recognize", "--json", "--recogniser", "whisper", "--model"])
+            .arg(model())
+            .args(["--lang", lang])
+            .arg(wav)
+            .start_output()
+            .expect("annexd runs")
+    };
+    for (name, encoding) in [
+        ("a-law", &["-r", "8000", "-e", "a-law"][..]),
+        ("mu-law", &["-r", "8000", "-e", "mu-law"]),
+        ("ima-adpcm", &["-r", "16000", "-e", "ima-adpcm"]),
+        ("u8", &["-r", "11025", "-b", "8", "-e", "unsigned-integer"]),
+        ("f64", &["-r", "48000", "-b", "64", "-e", "floating-point"]),
+        ("six-channels", &["-r", "96000", "-c", "6", "-b", "24"]),
+    ] {
+        let wav = dir.path().join(format!("{name}.wav"));
+        let status = Command::new("sox")
+            .arg(&said)
+            .args(encoding)
+            .arg(&wav)
+            .start_status();
+        assert!(
+            status.as_ref().is_ok_and(|s| s.success()),
+            "sox could not write {name} ({status:?}): scripts/setup.sh --test installs it"
+        );
+        let out = recognize(&wav, "de");
+        let stdout = String::from_utf8_lossy(&out.stdout);
+        assert!(
+            out.status.success(),
+            "{name}: {stdout} {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let report: serde_json::Value =
+            serde_json::from_str(stdout.trim()).expect("one JSON object");
+        let utterance = &report["utterances"][0];
+        assert_eq!(
+            (utterance["understood"].as_str(), utterance["said"].as_str()),
+            (Some("move"), Some("Springer Felix drei")),
+            "{name}: {report}"
+        );
+    }
+    let text = dir.path().join("notes.wav");
+    std::fs::write(&text, "Springer Felix drei\n").unwrap();
+    for (lang, words) in [
+        ("de", "Aufnahme nicht lesbar"),
+        ("en", "a recording cannot be read"),
+        ("fr", "un enregistrement est illisible"),
+    ] {
+        let out = recognize(&text, lang);
+        assert_eq!(out.status.code(), Some(1), "{lang}");
+        assert_eq!(
+            String::from_utf8_lossy(&out.stderr).trim(),
+            format!("annexd: {words}: {}: not a WAV file", text.display()),
+            "{lang}"
+        );
+    }
+}
