@@ -229,8 +229,10 @@ fn hex(bytes: &[u8]) -> String {
     out
 }
 
+/// Bytes from pairs of hex digits, and nothing else: `from_str_radix` alone would also read
+/// a sign (`+4` as 04), so that a seal's `0` changed to `+` went unnoticed.
 fn unhex(text: &str) -> Option<Vec<u8>> {
-    if !text.len().is_multiple_of(2) || !text.is_ascii() {
+    if !text.len().is_multiple_of(2) || !text.bytes().all(|b| b.is_ascii_hexdigit()) {
         return None;
     }
     (0..text.len())
@@ -319,6 +321,25 @@ mod tests {
             1,
         );
         assert!(unseal(moved.as_bytes()).is_none(), "{moved}");
+    }
+
+    #[test]
+    fn a_seal_with_a_digit_changed_to_a_sign_is_no_seal() {
+        // Found by `record_seal::any_changed_character_is_found_at_its_line` with more cases:
+        // `u8::from_str_radix("+4", 16)` is 4, so "…005+48b…" read as the seal "…00048b…".
+        let written = format!("3f9a12c077be0d41{}", "04".repeat(24));
+        assert!(Seal::from_hex(&written).is_some());
+        for changed in [
+            written.replacen("04", "+4", 1),
+            written.replacen("04", "-4", 1),
+        ] {
+            assert_eq!(Seal::from_hex(&changed), None, "{changed}");
+        }
+        assert!(CheckCode::parse("+f9a 12c0 77be 0d41").is_err());
+        assert!(
+            CheckCode::parse("3F9A 12C0 77BE 0D41").is_ok(),
+            "either case, as typed"
+        );
     }
 
     #[test]
