@@ -217,12 +217,16 @@ impl Table {
         let epd = |p: &Chess| Epd::from_position(p, EnPassantMode::Legal).to_string();
         let wanted = epd(&here.start);
         let server = &self.facts.moves;
-        // Where the journal begins among the server's positions: of a position met twice
-        // (moves repeated), the place whose next moves agree with the journal's longest;
-        // then the one of the journal's move number (its start is the server's position
-        // where an earlier join found the game, counters and all); then the later.
+        // Where the journal begins among the server's positions. Of a position met twice
+        // (moves repeated), first the place of the journal's move number: its start is the
+        // server's position where an earlier join found the game, counters and all, so the
+        // number and the side to move name the ply (the journal's next moves may agree with
+        // the server's after a later place, as when a move of ours it kept was refused and
+        // played again there: the moves between would then never reach the record). Then
+        // the place whose next moves agree with the journal's longest (counters the server
+        // did not keep); then the later.
         let mut position = self.facts.start.clone();
-        let mut begins: Option<(usize, (usize, bool))> = None;
+        let mut begins: Option<(usize, (bool, usize))> = None;
         for k in 0..=server.len() {
             if epd(&position) == wanted {
                 let agreeing = server[k..]
@@ -231,8 +235,8 @@ impl Table {
                     .take_while(|(a, b)| a == b)
                     .count();
                 let numbered = position.fullmoves() == here.start.fullmoves();
-                if begins.is_none_or(|(_, best)| (agreeing, numbered) >= best) {
-                    begins = Some((k, (agreeing, numbered)));
+                if begins.is_none_or(|(_, best)| (numbered, agreeing) >= best) {
+                    begins = Some((k, (numbered, agreeing)));
                 }
             }
             if let Some(m) = server.get(k) {

@@ -341,3 +341,24 @@ fn a_journal_begun_at_a_position_the_server_met_again_is_placed_by_its_move_numb
     assert_eq!(kept, server, "{:?}", step.reports);
     assert_eq!(harness.online.moves(), &server[..]);
 }
+
+#[test]
+fn a_journal_placed_by_its_move_number_even_where_its_next_move_agrees_later() {
+    // The server's game went 1. Nc3 c6 2. b3 e5 3. Ne4 Nf6 4. Nc3 Ng8 5. b4: after move 4 the
+    // position of move 3 again. The journal begins at move 3 (where an earlier join found
+    // the game) with 3. b4, which the server has only at move 5. Placed after move 4, where
+    // 3. b4 agrees with the server's next move, the four knight moves between would never
+    // reach the record; placed at move 3, b4 is taken back and the server's five played.
+    let uci = |moves: &str| parse_server_moves(&Chess::default(), moves).unwrap();
+    let server = uci("b1c3 c7c6 b2b3 e7e5 c3e4 g8f6 e4c3 f6g8 b3b4");
+    let journal = uci("b1c3 c7c6 b2b3 e7e5 b3b4");
+    let here = GameHere {
+        start: play(&journal[..4]),
+        moves: journal[4..].to_vec(),
+    };
+    let (harness, step) = Harness::joined(Color::Black, Some(here), &server);
+    let mut kept = journal;
+    follow(&mut kept, &step.reports);
+    assert_eq!(kept, server, "{:?}", step.reports);
+    assert_eq!(harness.online.moves(), &server[..]);
+}
