@@ -309,3 +309,55 @@ fn a_dgt_board_turned_round_with_noise_is_read_and_found_again_after_it_vanished
     );
     assert_eq!(said.iter().filter(|s| *s == "lost").count(), 1, "{said:?}");
 }
+
+/// The ChessLink document: "38400 baud, odd parity, 7 bit, 1 stop … The odd X parity will be
+/// performed by the USB serial driver". A line whose driver keeps 8 bits without parity
+/// whatever is asked (a pseudo-terminal does) carries the bits a 7O1 wire carries only if
+/// the program adds the parity bit itself: "V" and its block parity "56" go out as python-
+/// mchess logged them from a real board, "Sending: <b'\xd6\xb5\xb6'>", and the board's
+/// answer with its parity bits is read.
+#[test]
+fn a_chesslink_line_that_keeps_eight_bits_carries_the_parity_bit_the_wire_would() {
+    let (mut master, slave) = TTYPort::pair().expect("a pseudo-terminal pair");
+    master.set_timeout(Duration::from_millis(50)).unwrap();
+    let path = slave.name().unwrap();
+    let link = BoardConnection::open(
+        &format!("chesslink:{path}").parse().unwrap(),
+        &BoardOptions::default(),
+        None,
+    )
+    .unwrap();
+    let deadline = Instant::now() + Duration::from_secs(5);
+    let mut sent: Vec<u8> = Vec::new();
+    let mut buf = [0u8; 256];
+    while sent.len() < 3 {
+        assert!(Instant::now() < deadline, "the program wrote {sent:x?}");
+        if let Ok(n) = master.read(&mut buf) {
+            sent.extend(&buf[..n]);
+        }
+    }
+    assert_eq!(line_speed(&slave), 38_400);
+    let settings = line_settings(&slave);
+    assert_eq!(settings.c_cflag & (libc::CSTOPB | libc::CRTSCTS), 0);
+    assert_eq!(settings.c_iflag & (libc::IXON | libc::IXOFF), 0);
+    assert_eq!(sent[..3], [0xd6, 0xb5, 0xb6], "{sent:x?}");
+    assert!(
+        sent.iter().all(|b| b.count_ones() % 2 == 1),
+        "every character with odd parity: {sent:x?}"
+    );
+    // "v010374", each character with its parity bit, as the board's BLE log shows it.
+    master
+        .write_all(&[0xf6, 0xb0, 0x31, 0xb0, 0xb3, 0x37, 0x34])
+        .unwrap();
+    loop {
+        assert!(Instant::now() < deadline, "no hello");
+        match link.events().recv_timeout(Duration::from_millis(100)) {
+            Ok(PortEvent::Link(LinkEvent::Connected(hello))) => {
+                assert_eq!(hello.firmware, "1.03");
+                break;
+            }
+            Ok(PortEvent::Link(LinkEvent::Dropped(text))) => panic!("{text}"),
+            _ => {}
+        }
+    }
+}
