@@ -50,8 +50,13 @@ impl PortSettings {
 /// How long the reader's read waits before it looks whether it is to stop.
 const READ_WAIT: Duration = Duration::from_millis(500);
 
-/// A port's two ends: the reader's (whose reads wait at most [`READ_WAIT`]) and the writer's.
-type Ends = (Box<dyn Read + Send>, Box<dyn Write + Send>);
+/// A port's two ends: the reader's (whose reads wait at most [`READ_WAIT`]) and the writer's,
+/// and the framing its driver set up (none for an in-process line).
+type Ends = (
+    Box<dyn Read + Send>,
+    Box<dyn Write + Send>,
+    Option<SerialFraming>,
+);
 
 /// Opens the port with the framing the protocol gives, as its two ends (the device and a
 /// clone of it); an in-process line (`in-process:…`, the simulated peg board where there are
@@ -59,11 +64,33 @@ type Ends = (Box<dyn Read + Send>, Box<dyn Write + Send>);
 fn open(settings: &PortSettings) -> Result<Ends, String> {
     if let Some(line) = super::in_process::open(&settings.path, READ_WAIT) {
         let (reader, writer) = line.map_err(|e| e.to_string())?.split();
-        return Ok((Box::new(reader), Box::new(writer)));
+        return Ok((Box::new(reader), Box::new(writer), None));
     }
     let port = open_serial(settings).map_err(|e| e.to_string())?;
     let reader = port.try_clone().map_err(|e| e.to_string())?;
-    Ok((reader, port))
+    let in_effect = framing_in_effect(port.as_ref(), settings.framing);
+    Ok((reader, port, Some(in_effect)))
+}
+
+/// The framing the driver set up, read back from the port (a pseudo-terminal keeps 8 data
+/// bits and no parity whatever is asked); what was asked where it cannot be read back.
+fn framing_in_effect(port: &dyn SerialPort, asked: SerialFraming) -> SerialFraming {
+    let data_bits = match port.data_bits() {
+        Ok(serialport::DataBits::Seven) => DataBits::Seven,
+        Ok(serialport::DataBits::Eight) => DataBits::Eight,
+        _ => asked.data_bits,
+    };
+    let parity = match port.parity() {
+        Ok(serialport::Parity::None) => Parity::None,
+        Ok(serialport::Parity::Odd) => Parity::Odd,
+        Ok(serialport::Parity::Even) => Parity::Even,
+        Err(_) => asked.parity,
+    };
+    SerialFraming {
+        data_bits,
+        parity,
+        ..asked
+    }
 }
 
 fn open_serial(settings: &PortSettings) -> serialport::Result<Box<dyn SerialPort>> {
@@ -132,7 +159,7 @@ pub(super) fn run(
     let start = Instant::now();
     let mut said_unavailable = false;
     while !stop.load(Ordering::Relaxed) {
-        let (reader, mut port) = match open(&settings) {
+        let (reader, mut port, in_effect) = match open(&settings) {
             Ok(ports) => ports,
             Err(e) => {
                 if !said_unavailable {
@@ -152,6 +179,16 @@ pub(super) fn run(
             }
         };
         said_unavailable = false;
+        if let Some(framing) = in_effect {
+            if framing != settings.framing {
+                tracing::info!(
+                    "{}: opened as {framing}, not {} as asked",
+                    settings.path.display(),
+                    settings.framing
+                );
+            }
+            protocol.line_in_effect(framing);
+        }
         if !take_requests(&requests, protocol.as_mut()) {
             return;
         }

@@ -31,6 +31,7 @@ mod vocabulary;
 mod board_ble;
 mod board_chesslink;
 mod board_cli;
+mod board_dgt_line;
 mod board_pty;
 mod board_sim;
 mod build_script;

@@ -4,7 +4,11 @@
 //! bytes with the high bit clear. Fields are numbered 0 = a8, 1 = b8 … 63 = h1.
 //!
 //! A pure encoder and a byte-stream decoder that finds its way back after noise, plus the
-//! device side ([`DgtDevice`]) for tests and the simulator.
+//! device side ([`DgtDevice`]) for tests and the simulator. A square holding something that
+//! is no chess piece (dgtbrd.h's magic pieces `PIECE1` draw, `PIECE2` white win, `PIECE3`
+//! black win, or any other code) is not noise: the message is kept, the square read as
+//! occupied by an unknown piece and named ([`DgtMessage::BoardDump`]'s odd squares,
+//! [`DgtMessage::OddPiece`]), so that the host can say so instead of asking again and again.
 
 use shakmaty::{Chess, Color, Piece, Position, Role, Square};
 
@@ -32,16 +36,40 @@ const FIELD_UPDATE: u8 = MESSAGE_BIT | 0x0e;
 const SERIAL_NUMBER: u8 = MESSAGE_BIT | 0x11;
 const VERSION: u8 = MESSAGE_BIT | 0x13;
 const LONG_SERIAL_NUMBER: u8 = MESSAGE_BIT | 0x22;
-/// The longest message the decoder accepts (the EEPROM dump is about 8 KB).
-const MAX_SIZE: usize = 0x2000 + 3;
+/// The longest message the header can announce: its size is 14 bits (dgtbrd.h: "MSB of
+/// MESSAGE SIZE … carrying D13 to D7 of the total message length").
+const MAX_SIZE: usize = 0x3fff;
+
+/// dgtbrd.h's magic pieces, which are no chess pieces.
+pub mod magic {
+    /// `PIECE1`: "Magic piece: Draw".
+    pub const DRAW: u8 = 0x0d;
+    /// `PIECE2`: "Magic piece: White win".
+    pub const WHITE_WIN: u8 = 0x0e;
+    /// `PIECE3`: "Magic piece: Black win".
+    pub const BLACK_WIN: u8 = 0x0f;
+}
+
+/// What a piece code that is no chess piece stands for, in words for the log and the screen.
+pub fn odd_piece_name(code: u8) -> String {
+    match code {
+        magic::DRAW => "the magic piece 'draw'".into(),
+        magic::WHITE_WIN => "the magic piece 'white win'".into(),
+        magic::BLACK_WIN => "the magic piece 'black win'".into(),
+        other => format!("an unknown piece (code {other})"),
+    }
+}
 
 /// A message from a DGT board.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum DgtMessage {
-    /// Every field.
-    BoardDump(SensedBoard),
+    /// Every field, and the squares among them whose code is no chess piece (with the code):
+    /// those are in the board as occupied by an unknown piece ([`Cell::Peg`]).
+    BoardDump(SensedBoard, Vec<(Square, u8)>),
     /// One field changed; `None` is empty.
     FieldUpdate(Square, Option<Piece>),
+    /// One field changed to a code that is no chess piece (a magic piece, an unknown code).
+    OddPiece(Square, u8),
     /// The 5-digit serial number.
     SerialNumber(String),
     /// The 10-digit serial number.
@@ -151,15 +179,19 @@ impl DgtMessage {
     /// Frames a message: id, length in two 7-bit parts, data.
     pub fn encode(&self) -> Vec<u8> {
         let (id, data): (u8, Vec<u8>) = match self {
-            DgtMessage::BoardDump(board) => (
-                BOARD_DUMP,
-                (0..64)
+            DgtMessage::BoardDump(board, odd) => {
+                let mut data: Vec<u8> = (0..64)
                     .map(|f| code_of_piece(cell_piece(board.get(field_square(f).unwrap()))))
-                    .collect(),
-            ),
+                    .collect();
+                for &(sq, code) in odd {
+                    data[usize::from(square_field(sq))] = code & 0x7f;
+                }
+                (BOARD_DUMP, data)
+            }
             DgtMessage::FieldUpdate(sq, piece) => {
                 (FIELD_UPDATE, vec![square_field(*sq), code_of_piece(*piece)])
             }
+            DgtMessage::OddPiece(sq, code) => (FIELD_UPDATE, vec![square_field(*sq), code & 0x7f]),
             DgtMessage::SerialNumber(s) => (SERIAL_NUMBER, s.bytes().map(|b| b & 0x7f).collect()),
             DgtMessage::LongSerialNumber(s) => {
                 (LONG_SERIAL_NUMBER, s.bytes().map(|b| b & 0x7f).collect())
@@ -192,18 +224,28 @@ fn interpret(id: u8, data: &[u8]) -> Result<DgtMessage, DgtError> {
                 return Err(bad());
             }
             let mut board = SensedBoard::default();
+            let mut odd = Vec::new();
             for (f, &code) in data.iter().enumerate() {
-                if let Some(p) = piece_of_code(code).map_err(|_| bad())? {
-                    board.set(field_square(f as u8).ok_or_else(bad)?, Cell::Piece(p));
+                let sq = field_square(f as u8).ok_or_else(bad)?;
+                match piece_of_code(code) {
+                    Ok(None) => {}
+                    Ok(Some(p)) => board.set(sq, Cell::Piece(p)),
+                    Err(code) => {
+                        board.set(sq, Cell::Peg);
+                        odd.push((sq, code));
+                    }
                 }
             }
-            DgtMessage::BoardDump(board)
+            DgtMessage::BoardDump(board, odd)
         }
         FIELD_UPDATE => match data {
-            [field, code] => DgtMessage::FieldUpdate(
-                field_square(*field).ok_or_else(bad)?,
-                piece_of_code(*code).map_err(|_| bad())?,
-            ),
+            [field, code] => {
+                let sq = field_square(*field).ok_or_else(bad)?;
+                match piece_of_code(*code) {
+                    Ok(piece) => DgtMessage::FieldUpdate(sq, piece),
+                    Err(code) => DgtMessage::OddPiece(sq, code),
+                }
+            }
             _ => return Err(bad()),
         },
         SERIAL_NUMBER | LONG_SERIAL_NUMBER => {
@@ -289,20 +331,32 @@ impl DgtDecoder {
 }
 
 /// The device side of a DGT board, for tests and the simulator: answers commands, and turns
-/// changes of its pieces into field updates while in update mode.
+/// changes of its pieces into field updates while in update mode. It keeps each field's code,
+/// so that it can hold a magic piece too ([`DgtDevice::set_code`]).
 #[derive(Debug, Clone)]
 pub struct DgtDevice {
-    board: SensedBoard,
+    codes: [u8; 64],
     updating: bool,
 }
 
 impl DgtDevice {
     /// A board with the pieces of `position` on it, idle.
     pub fn new(position: &Chess) -> Self {
+        let mut codes = [0u8; 64];
+        for (sq, piece) in position.board().clone() {
+            codes[usize::from(square_field(sq))] = code_of_piece(Some(piece));
+        }
         DgtDevice {
-            board: SensedBoard::from_board(position.board(), super::sensed::Sensing::Piece),
+            codes,
             updating: false,
         }
+    }
+
+    /// The board dump it sends.
+    fn dump(&self) -> Vec<u8> {
+        let mut out = vec![BOARD_DUMP, 0, 67];
+        out.extend(self.codes);
+        out
     }
 
     /// The bytes it answers to one command byte.
@@ -313,7 +367,7 @@ impl DgtDevice {
                 self.updating = false;
                 Vec::new()
             }
-            command::SEND_BOARD => DgtMessage::BoardDump(self.board.clone()).encode(),
+            command::SEND_BOARD => self.dump(),
             command::SEND_UPDATE_BOARD => {
                 self.updating = true;
                 Vec::new()
@@ -330,9 +384,17 @@ impl DgtDevice {
     /// A piece lifted from or put on a square; the field update it sends (none when idle).
     #[must_use = "it is what the state machine decided: carry it out"]
     pub fn set(&mut self, sq: Square, piece: Option<Piece>) -> Vec<u8> {
-        self.board.set(sq, piece.map_or(Cell::Empty, Cell::Piece));
+        self.set_code(sq, code_of_piece(piece))
+    }
+
+    /// Any piece code put on a square (a magic piece, 13–15); the field update it sends (none
+    /// when idle).
+    #[must_use = "it is what the state machine decided: carry it out"]
+    pub fn set_code(&mut self, sq: Square, code: u8) -> Vec<u8> {
+        let field = square_field(sq);
+        self.codes[usize::from(field)] = code & 0x7f;
         if self.updating {
-            DgtMessage::FieldUpdate(sq, piece).encode()
+            vec![FIELD_UPDATE, 0, 5, field, code & 0x7f]
         } else {
             Vec::new()
         }
@@ -377,7 +439,7 @@ mod tests {
         assert_eq!(out[0], Err(DgtError::Stray(0x13)));
         assert_eq!(out[1], Err(DgtError::Truncated { id: 0x8e }));
         assert!(
-            matches!(&out[2], Ok(DgtMessage::BoardDump(b)) if *b == SensedBoard::from_board(&shakmaty::Board::new(), super::super::sensed::Sensing::Piece))
+            matches!(&out[2], Ok(DgtMessage::BoardDump(b, odd)) if odd.is_empty() && *b == SensedBoard::from_board(&shakmaty::Board::new(), super::super::sensed::Sensing::Piece))
         );
         assert_eq!(out[3], Ok(DgtMessage::FieldUpdate(Square::E2, None)));
         assert_eq!(

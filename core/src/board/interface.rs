@@ -60,6 +60,14 @@ pub trait BoardProtocol: fmt::Debug + Send {
     /// The bytes that carry out `request` (none where the board cannot).
     #[must_use = "it is what the state machine decided: carry it out"]
     fn request(&mut self, request: &Request) -> Vec<u8>;
+
+    /// The serial line was opened and its driver set it up as `framing`, which may not be
+    /// what [`BoardProtocol::transport`] asked (a pseudo-terminal keeps 8 bits without
+    /// parity): a protocol whose bytes depend on it adapts. Called before each
+    /// [`LinkInput::Opened`] of a serial line.
+    fn line_in_effect(&mut self, framing: SerialFraming) {
+        let _ = framing;
+    }
 }
 
 impl BoardProtocol for Link {

@@ -6,13 +6,24 @@
 //! has been silent for a second and declares the link lost after three seconds of silence.
 //! A peg-board line with a wrong checksum (or bad arguments) is dropped and a `SCAN` asked
 //! for, so nothing the board saw is lost; that scan is a resync too, as events are missing.
+//!
+//! A DGT board's field updates are read only once a board dump has come since the opening
+//! (or since a dropped message): updates sent before it (a board still in update mode from
+//! an earlier link) are shown by the dump, which is asked for again if it does not come. A
+//! DGT board may stand either way round (dgtbrd.h: "The board itself does not rotate the
+//! numbering"): a dump of the starting position turned round turns the reading of its
+//! fields, as [`super::positions`] does for whole-board reports. A square holding a magic
+//! piece or an unknown code is read as an unknown piece and said once as a board error.
 
 use std::time::Duration;
+
+use shakmaty::Square;
 
 use super::dgt::{self, DgtDecoder, DgtMessage};
 use super::peg_protocol::{
     self, DeviceMsg, Hello, HostMsg, LineError, MAX_LINE, parse_device_line,
 };
+use super::positions::{Orientation, OrientationSetting};
 use super::sensed::{Cell, SensedBoard, Sensing};
 use super::tracker::BoardInput;
 
@@ -88,6 +99,13 @@ pub struct Link {
     dgt_serial: String,
     dgt_hello_said: bool,
     last_hello: Option<Hello>,
+    /// Which way round a DGT board stands, and whether a dump of the start may tell.
+    orientation: Orientation,
+    find_orientation: bool,
+    /// When a DGT board dump was asked for that has not come yet.
+    dump_awaited: Option<Duration>,
+    /// The squares (game names) with a piece code that is no chess piece, said already.
+    odd_said: Vec<(Square, u8)>,
 }
 
 impl Link {
@@ -107,7 +125,26 @@ impl Link {
             dgt_serial: String::new(),
             dgt_hello_said: false,
             last_hello: None,
+            orientation: Orientation::Standard,
+            find_orientation: false,
+            dump_awaited: None,
+            odd_said: Vec::new(),
         }
+    }
+
+    /// The link reading a DGT board that stands as `setting` says (a peg board's squares
+    /// are never turned).
+    pub fn with_orientation(mut self, setting: OrientationSetting) -> Self {
+        (self.orientation, self.find_orientation) = match setting {
+            OrientationSetting::Fixed(o) => (o, false),
+            OrientationSetting::Auto(o) => (o, true),
+        };
+        self
+    }
+
+    /// How a DGT board's fields are read now.
+    pub fn orientation(&self) -> Orientation {
+        self.orientation
     }
 
     /// The protocol the board speaks.
@@ -160,6 +197,8 @@ impl Link {
                 self.dgt = DgtDecoder::new();
                 self.dgt_hello_said = false;
                 self.last_hello = None;
+                self.odd_said.clear();
+                self.dump_awaited = (self.protocol == Protocol::Dgt).then_some(now);
                 match self.protocol {
                     Protocol::PegBoard => {
                         out.push(LinkOutput::Write(self.encode(HostMsg::HelloQuery)));
@@ -181,7 +220,7 @@ impl Link {
                 }
                 match self.protocol {
                     Protocol::PegBoard => self.peg_bytes(bytes, &mut out),
-                    Protocol::Dgt => self.dgt_bytes(bytes, &mut out),
+                    Protocol::Dgt => self.dgt_bytes(bytes, now, &mut out),
                 }
             }
             LinkInput::Closed => {
@@ -199,6 +238,11 @@ impl Link {
                     } else if silent >= PING_AFTER && !self.pinged {
                         self.pinged = true;
                         out.push(LinkOutput::Write(self.encode(HostMsg::Ping)));
+                        if self.dump_awaited.is_some() {
+                            // The dump asked for was lost with the rest: again.
+                            self.dump_awaited = Some(now);
+                            out.push(LinkOutput::Write(vec![dgt::command::SEND_BOARD]));
+                        }
                     }
                 }
             }
@@ -288,16 +332,61 @@ impl Link {
         out.push(LinkOutput::Event(LinkEvent::Input(input)));
     }
 
-    fn dgt_bytes(&mut self, bytes: &[u8], out: &mut Vec<LinkOutput>) {
+    fn dgt_bytes(&mut self, bytes: &[u8], now: Duration, out: &mut Vec<LinkOutput>) {
         for result in self.dgt.push(bytes) {
             match result {
-                Ok(DgtMessage::BoardDump(board)) => self.scan(board, out),
-                Ok(DgtMessage::FieldUpdate(sq, None)) => {
-                    out.push(LinkOutput::Event(LinkEvent::Input(BoardInput::Up(sq))))
+                Ok(DgtMessage::BoardDump(board, odd)) => {
+                    self.dump_awaited = None;
+                    let found = self
+                        .find_orientation
+                        .then(|| Orientation::of_start(&board))
+                        .flatten();
+                    if let Some(o) = found.filter(|&o| o != self.orientation) {
+                        // Every square changed its name: the dump is compared as a whole.
+                        self.orientation = o;
+                        self.resync_next_scan = true;
+                    }
+                    let odd: Vec<(Square, u8)> = odd
+                        .into_iter()
+                        .map(|(sq, code)| (self.orientation.turn(sq), code))
+                        .collect();
+                    self.odd_said.retain(|said| odd.contains(said));
+                    for (sq, code) in odd {
+                        self.say_odd(sq, code, out);
+                    }
+                    self.scan(self.orientation.turn_board(&board), out)
                 }
-                Ok(DgtMessage::FieldUpdate(sq, Some(p))) => out.push(LinkOutput::Event(
-                    LinkEvent::Input(BoardInput::Down(sq, Cell::Piece(p))),
-                )),
+                Ok(DgtMessage::FieldUpdate(..) | DgtMessage::OddPiece(..))
+                    if self.dump_awaited.is_some() =>
+                {
+                    out.push(LinkOutput::Event(LinkEvent::Ignored(
+                        "dgt: field update before the board dump, which shows it".into(),
+                    )));
+                    if self
+                        .dump_awaited
+                        .is_some_and(|asked| now.saturating_sub(asked) >= PING_AFTER)
+                    {
+                        self.dump_awaited = Some(now);
+                        out.push(LinkOutput::Write(vec![dgt::command::SEND_BOARD]));
+                    }
+                }
+                Ok(DgtMessage::FieldUpdate(sq, piece)) => {
+                    let sq = self.orientation.turn(sq);
+                    self.odd_said.retain(|&(said, _)| said != sq);
+                    let input = match piece {
+                        None => BoardInput::Up(sq),
+                        Some(p) => BoardInput::Down(sq, Cell::Piece(p)),
+                    };
+                    out.push(LinkOutput::Event(LinkEvent::Input(input)));
+                }
+                Ok(DgtMessage::OddPiece(sq, code)) => {
+                    let sq = self.orientation.turn(sq);
+                    self.say_odd(sq, code, out);
+                    out.push(LinkOutput::Event(LinkEvent::Input(BoardInput::Down(
+                        sq,
+                        Cell::Peg,
+                    ))));
+                }
                 Ok(DgtMessage::SerialNumber(s) | DgtMessage::LongSerialNumber(s)) => {
                     self.dgt_serial = s
                 }
@@ -321,12 +410,29 @@ impl Link {
                 }
                 Ok(DgtMessage::Other { .. }) => {}
                 Err(e) => {
-                    out.push(LinkOutput::Event(LinkEvent::Dropped(e.to_string())));
-                    out.push(LinkOutput::Write(vec![dgt::command::SEND_BOARD]));
+                    out.push(LinkOutput::Event(LinkEvent::Dropped(format!("dgt: {e}"))));
+                    // Field updates may be missing: the dump that answers shows the board.
+                    if self.dump_awaited.is_none() {
+                        out.push(LinkOutput::Write(vec![dgt::command::SEND_BOARD]));
+                        self.dump_awaited = Some(now);
+                    }
                     self.resync_next_scan = true;
                 }
             }
         }
+    }
+
+    /// Says once that `sq` (game name) holds `code`, which is no chess piece.
+    fn say_odd(&mut self, sq: Square, code: u8, out: &mut Vec<LinkOutput>) {
+        if self.odd_said.contains(&(sq, code)) {
+            return;
+        }
+        self.odd_said.retain(|&(said, _)| said != sq);
+        self.odd_said.push((sq, code));
+        out.push(LinkOutput::Event(LinkEvent::DeviceError(format!(
+            "dgt: {sq} holds {}, no chess piece",
+            dgt::odd_piece_name(code)
+        ))));
     }
 }
 

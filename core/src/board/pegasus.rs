@@ -14,8 +14,10 @@
 //!   lock state (`59`, answered `a4 00` when unlocked) are read and said when wrong.
 //!
 //! The developer key is the user's to give ([`PegasusOptions::developer_key`]): this program
-//! has none of its own. Field updates come as lifts and drops; a dump after a dropped
-//! message is a resync, as for any occupancy board.
+//! has none of its own. Field updates come as lifts and drops once a dump has been read since
+//! the connection (or a dropped message): updates before it are shown by that dump, which is
+//! asked for again when updates come and it does not; a dump after a dropped message is a
+//! resync, as for any occupancy board.
 
 use std::time::Duration;
 
@@ -23,7 +25,7 @@ use shakmaty::Bitboard;
 
 use super::dgt::{self, DgtDecoder, DgtMessage};
 use super::interface::{BoardProtocol, Request};
-use super::link::{LinkEvent, LinkInput, LinkOutput};
+use super::link::{LinkEvent, LinkInput, LinkOutput, PING_AFTER};
 use super::peg_protocol::Hello;
 use super::positions::{Orientation, OrientationSetting, PositionFeed};
 use super::sensed::{Cell, SensedBoard, Sensing};
@@ -153,6 +155,8 @@ pub struct Pegasus {
     battery: Option<u8>,
     lit: Bitboard,
     said_locked: bool,
+    /// When the board dump was last asked for.
+    dump_asked: Duration,
 }
 
 impl Pegasus {
@@ -168,6 +172,7 @@ impl Pegasus {
             battery: None,
             lit: Bitboard::EMPTY,
             said_locked: false,
+            dump_asked: Duration::ZERO,
         }
     }
 
@@ -184,14 +189,30 @@ impl Pegasus {
         }
     }
 
-    fn message(&mut self, msg: DgtMessage, out: &mut Vec<LinkOutput>) {
+    fn message(&mut self, msg: DgtMessage, now: Duration, out: &mut Vec<LinkOutput>) {
         match msg {
-            DgtMessage::BoardDump(board) => {
+            DgtMessage::FieldUpdate(..) | DgtMessage::OddPiece(..)
+                if self.feed.board().is_none() =>
+            {
+                out.push(LinkOutput::Event(LinkEvent::Ignored(
+                    "pegasus: field update before the board dump, which shows it".into(),
+                )));
+                if now.saturating_sub(self.dump_asked) >= PING_AFTER {
+                    self.dump_asked = now;
+                    out.push(LinkOutput::Write(vec![dgt::command::SEND_BOARD]));
+                }
+            }
+            DgtMessage::BoardDump(board, _) => {
                 let board = board.reduced(Sensing::Occupancy);
                 if board.occupied() == Bitboard::FULL {
                     return self.locked("every square reported occupied (locked)", out);
                 }
                 for input in self.feed.report(&board) {
+                    out.push(LinkOutput::Event(LinkEvent::Input(input)));
+                }
+            }
+            DgtMessage::OddPiece(sq, _) => {
+                if let Some(input) = self.feed.square(sq, Cell::Peg) {
                     out.push(LinkOutput::Event(LinkEvent::Input(input)));
                 }
             }
@@ -255,7 +276,7 @@ impl BoardProtocol for Pegasus {
         self.connected
     }
 
-    fn handle(&mut self, input: LinkInput<'_>, _now: Duration) -> Vec<LinkOutput> {
+    fn handle(&mut self, input: LinkInput<'_>, now: Duration) -> Vec<LinkOutput> {
         let mut out = Vec::new();
         match input {
             LinkInput::Opened => {
@@ -264,6 +285,7 @@ impl BoardProtocol for Pegasus {
                 self.said_locked = false;
                 self.decoder = DgtDecoder::new();
                 self.feed.reset();
+                self.dump_asked = now;
                 let mut start = Vec::new();
                 if let Some(key) = &self.options.developer_key {
                     start.extend(packet(command::DEVELOPER_KEY, key));
@@ -285,13 +307,14 @@ impl BoardProtocol for Pegasus {
             LinkInput::Bytes(bytes) => {
                 for result in self.decoder.push(bytes) {
                     match result {
-                        Ok(msg) => self.message(msg, &mut out),
+                        Ok(msg) => self.message(msg, now, &mut out),
                         Err(e) => {
                             out.push(LinkOutput::Event(LinkEvent::Dropped(format!(
                                 "pegasus: {e}"
                             ))));
                             // Lifts and drops may be missing: the dump that answers is a resync.
                             self.feed.reset();
+                            self.dump_asked = now;
                             out.push(LinkOutput::Write(vec![dgt::command::SEND_BOARD]));
                         }
                     }

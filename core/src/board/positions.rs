@@ -11,7 +11,10 @@
 //!
 //! A board may stand either way round on the table. With [`OrientationSetting::Auto`] a
 //! report that shows the starting position turned by 180 degrees turns the reading round
-//! (and the next report is a resync, as the squares changed their names).
+//! (and the next report is a resync, as the squares changed their names). The same finding
+//! serves the DGT board, whose dumps and field updates are turned as its dumps show
+//! ([`Orientation::of_start`]). A field update before the first whole report after a
+//! connection gives nothing: that report, asked for at once, shows it.
 
 use shakmaty::{Board, Role, Square};
 
@@ -34,6 +37,19 @@ impl Orientation {
         match self {
             Orientation::Standard => sq,
             Orientation::Rotated => Square::new(63 - sq as u32),
+        }
+    }
+
+    /// Which way round a board stands whose report (in its own square names) shows the
+    /// starting position, either way; `None` for any other position, which cannot tell.
+    pub fn of_start(reported: &SensedBoard) -> Option<Orientation> {
+        let start = SensedBoard::from_board(&Board::new(), Sensing::Piece);
+        if *reported == start {
+            Some(Orientation::Standard)
+        } else if Orientation::Rotated.turn_board(reported) == start {
+            Some(Orientation::Rotated)
+        } else {
+            None
         }
     }
 
@@ -73,7 +89,6 @@ pub struct PositionFeed {
     last: Option<SensedBoard>,
     orientation: Orientation,
     auto: bool,
-    start: SensedBoard,
 }
 
 impl PositionFeed {
@@ -87,7 +102,6 @@ impl PositionFeed {
             last: None,
             orientation,
             auto,
-            start: SensedBoard::from_board(&Board::new(), Sensing::Piece),
         }
     }
 
@@ -109,18 +123,11 @@ impl PositionFeed {
     /// A whole board as the board names its squares; the tracker inputs it means.
     #[must_use = "it is what the state machine decided: carry it out"]
     pub fn report(&mut self, reported: &SensedBoard) -> Vec<BoardInput> {
-        if self.auto {
-            let seen = if *reported == self.start {
-                Some(Orientation::Standard)
-            } else if Orientation::Rotated.turn_board(reported) == self.start {
-                Some(Orientation::Rotated)
-            } else {
-                None
-            };
-            if let Some(o) = seen.filter(|&o| o != self.orientation) {
-                self.orientation = o;
-                self.last = None;
-            }
+        if self.auto
+            && let Some(o) = Orientation::of_start(reported).filter(|&o| o != self.orientation)
+        {
+            self.orientation = o;
+            self.last = None;
         }
         let board = self.orientation.turn_board(reported);
         let Some(last) = self.last.as_mut() else {
@@ -153,14 +160,14 @@ impl PositionFeed {
     }
 
     /// One square changed (a field update), in the game's square names: its input, or none
-    /// when it repeats what is known.
+    /// when it repeats what is known, or when no whole report came since the connection (or
+    /// [`PositionFeed::reset`]): that report, which the host asks for, shows it.
     pub fn square(&mut self, sq: Square, cell: Cell) -> Option<BoardInput> {
-        if let Some(last) = self.last.as_mut() {
-            if last.get(sq) == cell {
-                return None;
-            }
-            last.set(sq, cell);
+        let last = self.last.as_mut()?;
+        if last.get(sq) == cell {
+            return None;
         }
+        last.set(sq, cell);
         Some(if cell.is_occupied() {
             BoardInput::Down(sq, cell)
         } else {

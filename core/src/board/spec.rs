@@ -132,7 +132,7 @@ pub struct BoardOptions {
     pub chesslink_line: Line,
     /// The Pegasus's developer key, if the user has one (see `docs/boards.md`).
     pub pegasus_key: Option<Vec<u8>>,
-    /// Which way round an e-board that reports whole positions stands.
+    /// Which way round an e-board that senses pieces stands (ChessLink, Chessnut, DGT).
     pub orientation: OrientationSetting,
 }
 
@@ -186,7 +186,9 @@ impl BoardSpec {
             BoardSpec::Peg(_) | BoardSpec::Sim => {
                 Box::new(Link::new(Protocol::PegBoard, options.peg_checksum))
             }
-            BoardSpec::Dgt(_) => Box::new(Link::new(Protocol::Dgt, false)),
+            BoardSpec::Dgt(_) => {
+                Box::new(Link::new(Protocol::Dgt, false).with_orientation(options.orientation))
+            }
             BoardSpec::ChessLink(via) => Box::new(ChessLink::new(ChessLinkOptions {
                 line: match via {
                     ChessLinkVia::Serial(_) => options.chesslink_line,

@@ -113,6 +113,40 @@ fn chesslink_version_exchange_is_the_one_python_mchess_logged_from_a_real_board(
     );
 }
 
+/// "The odd X parity will be performed by the USB serial driver": a port asked for 7O1 whose
+/// driver kept 8 bits without parity (a pseudo-terminal) is written with the parity bit in
+/// each byte, the bytes a 7O1 wire carries; what is read is taken without its bit 7, whether
+/// the other end set it or not. A line opened as asked, or asked for 8N1, is left alone.
+#[test]
+fn chesslink_on_a_line_that_kept_eight_bits_adds_the_parity_bit_itself() {
+    let eight_n_one = SerialFraming::eight_n_one(38_400);
+    let mut host = ChessLink::new(ChessLinkOptions::default());
+    host.line_in_effect(eight_n_one);
+    let opened = host.handle(LinkInput::Opened, t(0));
+    assert_eq!(writes_of(&opened)[0], [0xd6, 0xb5, 0xb6]);
+    assert!(
+        writes_of(&opened)
+            .concat()
+            .iter()
+            .all(|b| b.count_ones() % 2 == 1)
+    );
+    assert_eq!(host.request(&Request::Scan), [0xd3, 0xb5, 0xb3]);
+    for reply in [&b"v\xb01\xb0\xb374"[..], b"v010374"] {
+        let mut host = ChessLink::new(ChessLinkOptions::default());
+        host.line_in_effect(eight_n_one);
+        let _ = host.handle(LinkInput::Opened, t(0));
+        let events = events_of(host.handle(LinkInput::Bytes(reply), t(5)));
+        assert!(
+            matches!(&events[..], [LinkEvent::Connected(h)] if h.firmware == "1.03"),
+            "{events:?}"
+        );
+    }
+    // Opened 7O1 as asked: the driver adds the bit.
+    let mut host = ChessLink::new(ChessLinkOptions::default());
+    host.line_in_effect(SerialFraming::seven_o_one(38_400));
+    assert_eq!(writes_of(&host.handle(LinkInput::Opened, t(0)))[0], b"V56");
+}
+
 #[test]
 fn chesslink_status_replies_follow_the_documented_order_and_become_moves() {
     let mut host = ChessLink::new(ChessLinkOptions::default());

@@ -19,6 +19,7 @@ mod boundary;
 mod chesslink_games;
 mod clock_announcements;
 mod clock_properties;
+mod dgt_board_protocol;
 mod dialogue_blind_player;
 mod dialogue_languages;
 mod dialogue_rows;

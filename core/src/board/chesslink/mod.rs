@@ -13,7 +13,9 @@
 //! is lost. Since an 8-bit block parity lets one damaged message in 256 through (a byte
 //! lost and a junk byte after can make a message that checks), a changed status is taken
 //! only once the board has sent it twice: the next report of the default stream, or the
-//! answer to a status asked for at once (about 20 ms at 38400 baud). When the board is silent for
+//! answer to a status asked for at once (about 20 ms at 38400 baud). A port asked for 7O1 whose
+//! driver kept 8 bits without parity (a pseudo-terminal) is written with the parity bit in
+//! each byte, as the wire carries it. When the board is silent for
 //! a second (reports "on change" and nothing moved) the host asks for the version as a ping,
 //! and after three seconds of silence the link is lost. Lit squares ([`Request::Light`])
 //! are kept and lit again after a reconnection.
@@ -35,7 +37,7 @@ use super::link::{LOST_AFTER, LinkEvent, LinkInput, LinkOutput, PING_AFTER};
 use super::peg_protocol::Hello;
 use super::positions::{OrientationSetting, PositionFeed};
 use super::sensed::{SensedBoard, Sensing};
-use super::transport::{BleProfile, BleWrites, SerialFraming, Transport, Uuid};
+use super::transport::{BleProfile, BleWrites, DataBits, Parity, SerialFraming, Transport, Uuid};
 
 /// The ChessLink's line speed.
 pub const BAUD: u32 = 38_400;
@@ -131,6 +133,9 @@ struct Host {
     lit: Bitboard,
     /// When to ask again about the automatic reports, while they are not as wanted.
     reports_retry: Option<Duration>,
+    /// Where the parity bit of each character written is made (what is read is decoded as
+    /// the line's [`Line::byte_parity`] says).
+    parity: ByteParity,
 }
 
 impl ChessLink {
@@ -149,6 +154,7 @@ impl ChessLink {
                 taken: None,
                 lit: Bitboard::EMPTY,
                 reports_retry: None,
+                parity: options.line.byte_parity(),
             },
         }
     }
@@ -172,7 +178,7 @@ impl ChessLink {
 
 impl Host {
     fn parity(&self) -> ByteParity {
-        self.options.line.byte_parity()
+        self.parity
     }
 
     fn write(&self, command: &ChessLinkCommand) -> LinkOutput {
@@ -390,6 +396,17 @@ impl BoardProtocol for ChessLink {
             (Some(a), Some(b)) => Some(a.min(b)),
             (a, b) => a.or(b),
         }
+    }
+
+    fn line_in_effect(&mut self, framing: SerialFraming) {
+        // Asked for 7O1, given 8 bits without parity: the parity bit goes in each byte written
+        // (what is read keeps being taken without its bit 7, whoever sent it).
+        let kept_eight = framing.data_bits == DataBits::Eight && framing.parity == Parity::None;
+        self.host.parity = if self.host.options.line == Line::Serial7O1 && kept_eight {
+            ByteParity::InByte
+        } else {
+            self.host.options.line.byte_parity()
+        };
     }
 
     fn request(&mut self, request: &Request) -> Vec<u8> {
