@@ -279,8 +279,12 @@ fn chesslink_bad_frames_are_dropped_and_logged_and_the_status_asked_for() {
 #[test]
 fn chesslink_reports_are_set_to_on_change_only_when_they_are_not() {
     // "Address 02 = Automatic reports … 011 Send status on any change".
+    // A value read is believed when read twice alike (a damaged answer can pass the block
+    // parity, and its other bits are written back).
     let mut host = ChessLink::new(ChessLinkOptions::default());
     let _ = host.handle(LinkInput::Opened, t(0));
+    let out = host.handle(LinkInput::Bytes(&reply_7o1("r0200")), t(1));
+    assert_eq!(writes_of(&out), [reply_7o1("R02")]);
     let out = host.handle(LinkInput::Bytes(&reply_7o1("r0200")), t(1));
     assert_eq!(writes_of(&out), [reply_7o1("W0203")]);
     let out = host.handle(LinkInput::Bytes(&reply_7o1("w0203")), t(2));
@@ -288,10 +292,24 @@ fn chesslink_reports_are_set_to_on_change_only_when_they_are_not() {
     // Already on change: the E2ROM is not written again.
     let mut host = ChessLink::new(ChessLinkOptions::default());
     let _ = host.handle(LinkInput::Opened, t(0));
+    let out = host.handle(LinkInput::Bytes(&reply_7o1("r0203")), t(1));
+    assert_eq!(writes_of(&out), [reply_7o1("R02")]);
     assert!(
         host.handle(LinkInput::Bytes(&reply_7o1("r0203")), t(1))
             .is_empty()
     );
+    // A write the board stored otherwise (damaged on its way, its parity passing): read
+    // again at the retry, and written again.
+    let mut host = ChessLink::new(ChessLinkOptions::default());
+    let _ = host.handle(LinkInput::Opened, t(0));
+    let _ = host.handle(LinkInput::Bytes(&reply_7o1("r0200")), t(1));
+    let _ = host.handle(LinkInput::Bytes(&reply_7o1("r0200")), t(1));
+    assert!(
+        host.handle(LinkInput::Bytes(&reply_7o1("w02BB")), t(2))
+            .is_empty()
+    );
+    let out = host.handle(LinkInput::Tick, t(1_500));
+    assert!(writes_of(&out).contains(&reply_7o1("R02")), "{out:?}");
     // Left as set: not even read.
     let mut host = ChessLink::new(ChessLinkOptions {
         reports: Reports::AsSet,

@@ -3,9 +3,10 @@
 //! ([`frame`]), the typed messages ([`messages`]) and a simulated board ([`device`]).
 //!
 //! On opening the host asks for the version (`V`, its answer introduces the board), reads
-//! E2ROM address 02 and writes it only if the automatic reports are not yet as wanted (the
-//! E2ROM wears out: it is never written needlessly), and asks for the status (`S`), whose
-//! answer is the resync. Status reports become tracker inputs through a
+//! E2ROM address 02 (twice alike before it is believed) and writes it only if the automatic
+//! reports are not yet as wanted (the E2ROM wears out: it is never written needlessly),
+//! until the board's answer shows the whole value written, and asks for the status (`S`),
+//! whose answer is the resync. Status reports become tracker inputs through a
 //! [`PositionFeed`]: lifts and drops of a piece-sensing board. Unchanged reports of the
 //! board's default stream (one every scan, about 24 a second) are passed over by the
 //! decoder with one comparison. A dropped message (bad parity, cut short, noise) is logged
@@ -133,6 +134,10 @@ struct Host {
     lit: Bitboard,
     /// When to ask again about the automatic reports, while they are not as wanted.
     reports_retry: Option<Duration>,
+    /// E2ROM address 02 as read once, to be read again before it is believed.
+    reports_read: Option<u8>,
+    /// The whole value written to E2ROM address 02, until the board's answer shows it.
+    reports_written: Option<u8>,
     /// Where the parity bit of each character written is made (what is read is decoded as
     /// the line's [`Line::byte_parity`] says).
     parity: ByteParity,
@@ -154,6 +159,8 @@ impl ChessLink {
                 taken: None,
                 lit: Bitboard::EMPTY,
                 reports_retry: None,
+                reports_read: None,
+                reports_written: None,
                 parity: options.line.byte_parity(),
             },
         }
@@ -253,17 +260,39 @@ impl Host {
         }
     }
 
-    fn reports_seen(&mut self, value: u8, written: bool, out: &mut Vec<LinkOutput>) {
+    /// E2ROM address 02 read as `value`. A damaged answer can pass the block parity (one in
+    /// 256), and its other bits are written back with the mode: so a value is believed only
+    /// when read twice alike.
+    fn reports_read(&mut self, value: u8, out: &mut Vec<LinkOutput>) {
         let Reports::Set(mode) = self.options.reports else {
             return;
         };
+        if self.reports_read.replace(value) != Some(value) {
+            out.push(self.write(&ChessLinkCommand::ReadE2rom {
+                address: E2ROM_REPORTS,
+            }));
+            return;
+        }
+        self.reports_read = None;
         if value & 0b111 == mode.e2rom() {
             self.reports_retry = None;
-        } else if !written {
+        } else {
+            let value = (value & !0b111) | mode.e2rom();
+            self.reports_written = Some(value);
             out.push(self.write(&ChessLinkCommand::WriteE2rom {
                 address: E2ROM_REPORTS,
-                value: (value & !0b111) | mode.e2rom(),
+                value,
             }));
+        }
+    }
+
+    /// The board's answer to a write of address 02: done when it holds the whole value
+    /// written (a write damaged on its way, its parity passing, stored other bits); else read
+    /// again (the retry), and written again from what is read.
+    fn reports_written(&mut self, value: u8) {
+        if self.reports_written.is_some_and(|written| written == value) {
+            self.reports_written = None;
+            self.reports_retry = None;
         }
     }
 
@@ -283,11 +312,11 @@ impl Host {
             Reply::E2rom {
                 address: E2ROM_REPORTS,
                 value,
-            } => self.reports_seen(value, false, out),
+            } => self.reports_read(value, out),
             Reply::E2romWritten {
                 address: E2ROM_REPORTS,
                 value,
-            } => self.reports_seen(value, true, out),
+            } => self.reports_written(value),
             Reply::E2rom { .. } | Reply::E2romWritten { .. } | Reply::LedsSet | Reply::LedsOff => {}
         }
     }
@@ -299,6 +328,8 @@ impl Host {
         self.tentative = None;
         self.taken = None;
         self.feed.reset();
+        self.reports_read = None;
+        self.reports_written = None;
         self.live.opened(now);
         out.push(self.write(&ChessLinkCommand::Version));
         if self.options.reports != Reports::AsSet {
