@@ -191,6 +191,8 @@ pub struct Online {
     table: Option<Table>,
     /// The game as this program's journal has it, when it joins it again (`knowing`).
     here: Option<GameHere>,
+    /// Games found on the event stream and not played (not standard chess).
+    passed_over: Vec<String>,
 }
 
 fn said(priority: Priority, tokens: Vec<Token>) -> Report {
@@ -255,6 +257,7 @@ impl Online {
             seek_ended_at: None,
             table: None,
             here: None,
+            passed_over: Vec::new(),
         }
     }
 
@@ -1138,6 +1141,7 @@ impl Online {
                 let joinable = self.phase == Phase::Lobby
                     && ours
                     && game.playable()
+                    && !self.passed_over.contains(&game.game_id)
                     && is_path_safe(&game.game_id);
                 if !joinable {
                     out.reports.push(Report::Log(format!(
@@ -1198,7 +1202,7 @@ impl Online {
                     ));
                     return;
                 }
-                if !compat.board {
+                if !compat.board || challenge.too_fast_for_board() {
                     self.decline(&challenge.id, "tooFast", out);
                     out.reports.push(said_with(
                         Priority::Reply,
@@ -1384,6 +1388,9 @@ impl Online {
                     out,
                 );
             };
+            if !full.variant.is_standard() {
+                return self.not_standard(full.id, full.variant.key, now, out);
+            }
             let mut table = match Table::new(&full, ours) {
                 Ok(table) => table,
                 Err(why) => return self.garbage(Kind::Game, why, now, out),
@@ -1420,6 +1427,35 @@ impl Online {
             return;
         }
         self.apply(full.state, now, Some(number), out);
+    }
+
+    /// A game in another variant than standard chess (its `gameFull` says so; the event
+    /// stream's `variant` may be left out): not played. A game asked for by name (joined, or
+    /// our challenge) ends the plan; one found on the event stream is passed over and the
+    /// lobby goes on (the seek made again).
+    fn not_standard(&mut self, id: String, variant: String, now: Duration, out: &mut Step) {
+        out.reports.push(Report::Log(format!(
+            "the game {id} is {variant}, not standard chess: not played"
+        )));
+        out.reports
+            .push(said(Priority::Alert, word(Word::NotStandardGame)));
+        match self.plan {
+            Plan::Join(_) | Plan::Challenge(_) => self.stop(Trouble::NotStandardChess, out),
+            Plan::Seek { .. } | Plan::Accept => {
+                self.passed_over.push(id);
+                self.close(Kind::Game, out);
+                self.game_id = None;
+                self.our_color = None;
+                self.phase = Phase::Lobby;
+                if matches!(self.stream(Kind::Events).slot, Slot::Open(_)) {
+                    for kind in [Kind::Seek, Kind::Challenge] {
+                        if self.wants(kind) && self.stream(kind).slot == Slot::Idle {
+                            self.open(kind, now, out);
+                        }
+                    }
+                }
+            }
+        }
     }
 
     fn apply(

@@ -164,6 +164,8 @@ pub enum Trouble {
     Refused,
     /// The game is not on the server.
     GameNotFound,
+    /// The game is not standard chess (another variant), which annexd does not play.
+    NotStandardChess,
 }
 
 /// What happened, for the session and the player.

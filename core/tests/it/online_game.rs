@@ -913,3 +913,131 @@ fn what_is_said_has_words_in_every_language() {
     );
     assert_eq!(Lang::De.word(Word::Reconnected), "wieder verbunden");
 }
+
+/// lichess-org/api, doc/specs/lichess-api.yaml, tag Board, "Restrictions": blitz at the
+/// fastest, even in a direct challenge. A challenge of ours faster than that is refused before
+/// anything is sent, with the reason said.
+#[test]
+fn a_bullet_challenge_is_refused_before_anything_is_sent() {
+    let mut talk = Talk::new(Plan::Challenge(ChallengeSpec {
+        user: "Aaron".into(),
+        control: Some("1+0".parse().unwrap()),
+        rated: false,
+        color: None,
+    }));
+    assert!(talk.orders.is_empty());
+    assert_eq!(
+        talk.said(),
+        ["über die Board-API ist Blitz das Schnellste; Bullet geht nicht"]
+    );
+    assert!(talk.events().contains(&Report::Stopped(Trouble::BadPlan)));
+}
+
+/// ChallengeEvent.yaml: `compat` is not required, so a server may leave it out; the
+/// challenge's `speed` (Speed.yaml) still says "bullet", which the Board API does not play
+/// (tag Board, "Restrictions"). Declined at once with the decline endpoint's reason key
+/// `tooFast` (api-challenge-challengeId-decline.yaml), and said, not asked about.
+#[test]
+fn a_bullet_challenge_without_compat_is_declined_as_too_fast() {
+    let mut talk = Talk::new(Plan::Accept);
+    talk.answer(|r| *r == Request::Account, account());
+    let events = talk.id(|r| *r == Request::EventStream);
+    talk.input(Input::Opened(events));
+    talk.said();
+    for (id, speed, limit, increment) in [
+        ("bul00001", "bullet", 60, 0),
+        // The speed left out, the clock tells: 2 minutes + 40 × 0 seconds is bullet.
+        ("bul00002", "", 120, 0),
+    ] {
+        let line = format!(
+            r#"{{"type":"challenge","challenge":{{"id":"{id}","url":"https://lichess.org/{id}","status":"created","challenger":{{"id":"aaron","name":"Aaron","rating":1776}},"destUser":{{"id":"blindfold","name":"Blindfold"}},"variant":{{"key":"standard","name":"Standard"}},"rated":false,"speed":"{speed}","timeControl":{{"type":"clock","limit":{limit},"increment":{increment}}},"color":"random","perf":{{"icon":"","name":"Bullet"}},"direction":"in"}}}}"#
+        );
+        talk.input(Input::Line(events, line));
+        assert_eq!(
+            talk.said(),
+            ["zu schnell für die Board-API: Herausforderung abgelehnt [Aaron]"],
+            "{id}"
+        );
+        assert_eq!(
+            talk.count(
+                |r| matches!(r, Request::DeclineChallenge { id: i, reason: "tooFast" } if i == id)
+            ),
+            1
+        );
+    }
+    assert_eq!(talk.count(|r| matches!(r, Request::AcceptChallenge(_))), 0);
+}
+
+fn crazyhouse_full(id: &str) -> String {
+    format!(
+        r#"{{"type":"gameFull","id":"{id}","variant":{{"key":"crazyhouse","name":"Crazyhouse","short":"ZH"}},"clock":{{"initial":900000,"increment":0}},"speed":"rapid","perf":{{"name":"Crazyhouse"}},"rated":false,"createdAt":1,"white":{{"id":"blindfold","name":"Blindfold"}},"black":{{"id":"aaron","name":"Aaron"}},"initialFen":"startpos","state":{{"type":"gameState","moves":"","wtime":900000,"btime":900000,"winc":0,"binc":0,"status":"started"}}}}"#
+    )
+}
+
+/// GameFullEvent.yaml: the game's `variant` (Variant.yaml, VariantKey.yaml) is in every
+/// `gameFull`; GameEventInfo.yaml requires only `fullId` and `gameId`, so the event stream's
+/// `gameStart` may not name it. A game in another variant is not played as if it were
+/// standard chess: asked for by name (joined), it ends the plan with the reason said.
+#[test]
+fn a_game_joined_that_is_not_standard_chess_is_said_and_not_played() {
+    let mut talk = Talk::new(Plan::Join("abcd1234".into()));
+    talk.answer(|r| *r == Request::Account, account());
+    let game = talk.id(is_game_stream);
+    talk.input(Input::Opened(game));
+    talk.input(Input::Line(game, crazyhouse_full("abcd1234")));
+    assert_eq!(
+        talk.said(),
+        [
+            "bei lichess angemeldet als [Blindfold]",
+            "nur normales Schach: diese Partie wird hier nicht gespielt"
+        ]
+    );
+    let events = talk.events();
+    assert!(
+        !events.iter().any(|r| matches!(r, Report::Started(_))),
+        "{events:?}"
+    );
+    assert!(events.contains(&Report::Stopped(Trouble::NotStandardChess)));
+    assert!(talk.orders.contains(&Order::Close(game)));
+}
+
+/// As above, for a game the event stream names when it opens ("When the stream opens, all
+/// current challenges and games are sent", api-stream-event.yaml) without its variant: while
+/// seeking, it is passed over, the seek is made again, and the same game named again when the
+/// stream is opened anew is not joined.
+#[test]
+fn a_game_found_under_way_that_is_not_standard_chess_is_passed_over() {
+    let mut talk = Talk::new(Plan::Seek {
+        control: "15+10".parse().unwrap(),
+        rated: false,
+    });
+    talk.answer(|r| *r == Request::Account, account());
+    let events = talk.id(|r| *r == Request::EventStream);
+    talk.input(Input::Opened(events));
+    let start = r#"{"type":"gameStart","game":{"fullId":"zhzh1234wxyz","gameId":"zhzh1234","color":"white"}}"#;
+    talk.input(Input::Line(events, start.into()));
+    let game = talk.id(is_game_stream);
+    talk.input(Input::Opened(game));
+    talk.input(Input::Line(game, crazyhouse_full("zhzh1234")));
+    let said = talk.said();
+    assert_eq!(
+        said.last().unwrap(),
+        "nur normales Schach: diese Partie wird hier nicht gespielt"
+    );
+    assert!(talk.orders.contains(&Order::Close(game)));
+    assert_eq!(talk.online.phase(), Phase::Lobby);
+    assert_eq!(talk.count(|r| matches!(r, Request::Seek { .. })), 2);
+    // The event stream opened again names it again: not joined.
+    talk.input(Input::Closed(events, Closing::Cut("reset".into())));
+    talk.wait_until(talk.now + SEC);
+    let events = talk.id(|r| *r == Request::EventStream);
+    talk.input(Input::Opened(events));
+    talk.input(Input::Line(events, start.into()));
+    assert_eq!(talk.count(is_game_stream), 1);
+    assert!(
+        !talk
+            .events()
+            .iter()
+            .any(|r| matches!(r, Report::Started(_)))
+    );
+}
