@@ -124,6 +124,8 @@ struct Stream {
     failures: u32,
     /// Lines in a row that did not read.
     garbage: u32,
+    /// A line came since it was opened (a keep-alive too).
+    heard: bool,
 }
 
 impl Stream {
@@ -131,6 +133,7 @@ impl Stream {
         slot: Slot::Idle,
         failures: 0,
         garbage: 0,
+        heard: false,
     };
 
     fn id(&self) -> Option<RequestId> {
@@ -184,7 +187,9 @@ pub struct Online {
     line_down: bool,
     asked: Option<Question>,
     incoming: Vec<Challenge>,
-    our_challenge: Option<String>,
+    /// Our challenges' ids, the latest last (one is made again after the line was down, and
+    /// a game of the earlier one is ours still).
+    our_challenges: Vec<String>,
     game_id: Option<String>,
     our_color: Option<Color>,
     seek_ended_at: Option<Duration>,
@@ -251,7 +256,7 @@ impl Online {
             line_down: false,
             asked: None,
             incoming: Vec::new(),
-            our_challenge: None,
+            our_challenges: Vec::new(),
             game_id: None,
             our_color: None,
             seek_ended_at: None,
@@ -644,7 +649,9 @@ impl Online {
         if kind == Kind::Game {
             self.game_streams += 1;
         }
-        self.stream_mut(kind).slot = Slot::Opening(id);
+        let stream = self.stream_mut(kind);
+        stream.slot = Slot::Opening(id);
+        stream.heard = false;
         out.orders.push(Order::Send(id, request));
     }
 
@@ -674,6 +681,13 @@ impl Online {
             if std::mem::take(&mut self.line_down) {
                 out.reports
                     .push(said(Priority::Move, word(Word::Reconnected)));
+                // A challenge's stream is not watched for silence (the API promises no line
+                // on it until its end): after the line was down it may be dead, and the
+                // challenge with it. It is made again (a game of the earlier one is ours
+                // still).
+                if self.stream(Kind::Challenge).id().is_some() {
+                    self.close(Kind::Challenge, out);
+                }
             }
             // The event stream first, then the seek or challenge (so that its game is not
             // missed), as lichess advises.
@@ -703,6 +717,21 @@ impl Online {
                 _ if !self.wants(kind) => {}
                 _ => self.lost(kind, "closed by the server".to_string(), now, out),
             },
+            // The game's stream promises no keep-alive (api-board-game-stream-gameId.yaml):
+            // after its first line, silence may be a quiet game; it is read afresh, and the
+            // line is said to be down only if that fails.
+            Closing::Silent if kind == Kind::Game && self.stream(kind).heard => {
+                if self.wants(kind) {
+                    out.reports
+                        .push(Report::Log("game stream silent: read afresh".to_string()));
+                    self.open(kind, now, out);
+                }
+            }
+            Closing::Silent => {
+                if self.wants(kind) {
+                    self.lost(kind, "silent too long".to_string(), now, out);
+                }
+            }
             Closing::Cut(why) => {
                 if self.wants(kind) {
                     self.lost(kind, why, now, out);
@@ -1067,6 +1096,7 @@ impl Online {
     // --- lines ---
 
     fn line(&mut self, kind: Kind, line: &str, now: Duration, out: &mut Step) {
+        self.stream_mut(kind).heard = true;
         match kind {
             Kind::Events => match parse_event_line(line) {
                 Parsed::KeepAlive => self.good_line(kind),
@@ -1122,7 +1152,7 @@ impl Online {
         if let Some(id) = challenge.get("id").and_then(|id| id.as_str())
             && is_path_safe(id)
         {
-            self.our_challenge = Some(id.to_string());
+            self.our_challenge(id);
         }
         if let Some(done) = value.get("done") {
             out.reports
@@ -1134,7 +1164,7 @@ impl Online {
         match event {
             EventLine::GameStart(game) => {
                 let ours = match &self.plan {
-                    Plan::Challenge(_) => self.our_challenge.as_deref() == Some(&game.game_id),
+                    Plan::Challenge(_) => self.our_challenges.contains(&game.game_id),
                     Plan::Join(id) => *id == game.game_id,
                     Plan::Seek { .. } | Plan::Accept => true,
                 };
@@ -1178,8 +1208,11 @@ impl Online {
                 let outgoing = challenge.direction.as_deref() == Some("out")
                     || Some(challenge.challenger.id.as_str()) == me;
                 if outgoing {
-                    if is_path_safe(&challenge.id) && self.our_challenge.is_none() {
-                        self.our_challenge = Some(challenge.id.clone());
+                    let to = challenge.dest_user.as_ref().map(|u| u.id.as_str());
+                    let to_ours = matches!(&self.plan, Plan::Challenge(spec)
+                        if to.is_some_and(|to| to.eq_ignore_ascii_case(&spec.user)));
+                    if is_path_safe(&challenge.id) && (self.our_challenges.is_empty() || to_ours) {
+                        self.our_challenge(&challenge.id);
                     }
                     return;
                 }
@@ -1231,9 +1264,7 @@ impl Online {
                 }
             }
             EventLine::ChallengeDeclined(challenge) => {
-                if self.our_challenge.as_deref() == Some(&challenge.id)
-                    && self.phase == Phase::Lobby
-                {
+                if self.our_challenges.contains(&challenge.id) && self.phase == Phase::Lobby {
                     let reason = challenge
                         .decline_reason
                         .clone()
@@ -1247,6 +1278,13 @@ impl Online {
                     self.stop(Trouble::Refused, out);
                 }
             }
+        }
+    }
+
+    /// `id` is a challenge of ours.
+    fn our_challenge(&mut self, id: &str) {
+        if !self.our_challenges.iter().any(|known| known == id) {
+            self.our_challenges.push(id.to_string());
         }
     }
 

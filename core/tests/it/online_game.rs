@@ -1041,3 +1041,115 @@ fn a_game_found_under_way_that_is_not_standard_chess_is_passed_over() {
             .any(|r| matches!(r, Report::Started(_)))
     );
 }
+
+/// api-board-game-stream-gameId.yaml promises no keep-alive on a game's stream (only the
+/// event stream's "An empty line is sent every 7 seconds", api-stream-event.yaml): a game
+/// stream silent while the opponent thinks is read afresh at once and without a word; the
+/// line is said to be down only when that fails, or when a stream opened sent nothing at all.
+#[test]
+fn a_silent_game_stream_is_read_afresh_without_a_word() {
+    let mut talk = seek_and_start();
+    talk.said();
+    talk.act(Act::Move(mv("", "e2e4")));
+    let game = talk.id(is_game_stream);
+    talk.input(Input::Line(game, game_state("e2e4", "")));
+    talk.events();
+    talk.input(Input::Closed(game, Closing::Silent));
+    assert!(talk.said().is_empty());
+    assert_eq!(talk.count(is_game_stream), 2, "opened again at once");
+    let game = talk.id(is_game_stream);
+    talk.input(Input::Opened(game));
+    talk.input(Input::Line(game, game_full("e2e4 e7e5", "")));
+    assert!(talk.said().is_empty(), "no 'connected again' either");
+    assert!(talk.events().contains(&Report::Moved {
+        mv: mv("e2e4", "e7e5"),
+        side: Color::Black
+    }));
+    // Silent again, and the server is gone meanwhile: now the line is down, and said.
+    talk.input(Input::Closed(game, Closing::Silent));
+    let game = talk.id(is_game_stream);
+    talk.input(Input::Closed(
+        game,
+        Closing::Refused(Answer::Unreachable("connection refused".into())),
+    ));
+    assert_eq!(talk.said(), ["Verbindung unterbrochen"]);
+    // A stream that opened and sent nothing, not even its gameFull, is no quiet game.
+    talk.wait_until(talk.now + SEC);
+    let game = talk.id(is_game_stream);
+    talk.input(Input::Opened(game));
+    talk.input(Input::Closed(game, Closing::Silent));
+    assert!(
+        talk.said().is_empty(),
+        "the line was said to be down already"
+    );
+    assert_eq!(talk.count(is_game_stream), 4, "not again at once");
+    talk.wait_until(talk.now + 2 * SEC);
+    assert_eq!(talk.count(is_game_stream), 5);
+}
+
+/// The event stream's keep-alive is promised (api-stream-event.yaml): silent, it is taken as
+/// cut, and in the lobby that is said.
+#[test]
+fn a_silent_event_stream_is_a_line_down() {
+    let mut talk = Talk::new(Plan::Accept);
+    talk.answer(|r| *r == Request::Account, account());
+    let events = talk.id(|r| *r == Request::EventStream);
+    talk.input(Input::Opened(events));
+    talk.input(Input::Line(events, String::new()));
+    talk.said();
+    talk.input(Input::Closed(events, Closing::Silent));
+    assert_eq!(talk.said(), ["Verbindung unterbrochen"]);
+    talk.wait_until(talk.now + SEC);
+    assert_eq!(talk.count(|r| *r == Request::EventStream), 2);
+}
+
+/// A challenge's stream (`keepAliveStream`, api-challenge-username.yaml) promises no line
+/// before its `{"done": …}` and is not watched for silence; after the line was down (the
+/// event stream lost and back) it may have died with the challenge, so the challenge is made
+/// again, and a game of the earlier one ("The game ID will be the same as the challenge ID")
+/// is ours still.
+#[test]
+fn a_challenge_is_made_again_after_the_line_was_down_and_either_game_is_ours() {
+    let spec = ChallengeSpec {
+        user: "Aaron".into(),
+        control: Some("5+3".parse().unwrap()),
+        rated: false,
+        color: None,
+    };
+    assert!(!Request::Challenge(spec.clone()).watched_for_silence());
+    assert!(Request::EventStream.watched_for_silence());
+    assert!(Request::GameStream("abcd1234".into()).watched_for_silence());
+    let mut talk = Talk::new(Plan::Challenge(spec));
+    talk.answer(|r| *r == Request::Account, account());
+    let events = talk.id(|r| *r == Request::EventStream);
+    talk.input(Input::Opened(events));
+    let first = talk.id(|r| matches!(r, Request::Challenge(_)));
+    talk.input(Input::Opened(first));
+    talk.input(Input::Line(
+        first,
+        r#"{"id":"abcd1234","url":"https://lichess.org/abcd1234","status":"created","challenger":{"id":"blindfold","name":"Blindfold"},"destUser":{"id":"aaron","name":"Aaron"},"variant":{"key":"standard"},"rated":false,"speed":"blitz","timeControl":{"type":"clock","limit":300,"increment":3},"color":"random","perf":{"icon":"","name":"Blitz"},"direction":"out"}"#.into(),
+    ));
+    talk.said();
+    talk.input(Input::Closed(events, Closing::Cut("reset".into())));
+    assert_eq!(talk.said(), ["Verbindung unterbrochen"]);
+    assert!(!talk.orders.contains(&Order::Close(first)));
+    talk.wait_until(talk.now + SEC);
+    let events = talk.id(|r| *r == Request::EventStream);
+    talk.input(Input::Opened(events));
+    assert_eq!(talk.said(), ["wieder verbunden"]);
+    assert!(talk.orders.contains(&Order::Close(first)));
+    let second = talk.id(|r| matches!(r, Request::Challenge(_)));
+    assert_ne!(second, first);
+    talk.input(Input::Opened(second));
+    talk.input(Input::Line(
+        second,
+        r#"{"id":"efgh5678","status":"created","challenger":{"id":"blindfold","name":"Blindfold"},"direction":"out"}"#.into(),
+    ));
+    // The first was accepted meanwhile: its game is ours, and the second is withdrawn.
+    talk.input(Input::Line(
+        events,
+        r#"{"type":"gameStart","game":{"fullId":"abcd1234wxyz","gameId":"abcd1234","color":"white","variant":{"key":"standard","name":"Standard"},"compat":{"bot":false,"board":true}}}"#.into(),
+    ));
+    assert_eq!(talk.count(is_game_stream), 1);
+    assert!(talk.orders.contains(&Order::Close(second)));
+}
