@@ -177,7 +177,9 @@ pub struct Online {
     game_streams: u64,
     /// The number of the game stream that is open now.
     game_stream_number: u64,
-    awaiting: HashMap<RequestId, Awaiting>,
+    /// Requests sent and not answered yet, each with what it asked (to send it again after
+    /// lichess's pause).
+    awaiting: HashMap<RequestId, (Awaiting, Request)>,
     /// Requests held while lichess asked to wait.
     held: Vec<(Awaiting, Request)>,
     throttled_until: Option<Duration>,
@@ -370,8 +372,8 @@ impl Online {
                 }
             }
             Input::Answered(id, answer) => {
-                if let Some(awaiting) = self.awaiting.remove(&id) {
-                    self.answered(id, awaiting, answer, now, &mut out);
+                if let Some((awaiting, request)) = self.awaiting.remove(&id) {
+                    self.answered(request, awaiting, answer, now, &mut out);
                 }
             }
         }
@@ -593,7 +595,7 @@ impl Online {
             return None;
         }
         let id = self.new_id();
-        self.awaiting.insert(id, awaiting);
+        self.awaiting.insert(id, (awaiting, request.clone()));
         out.orders.push(Order::Send(id, request));
         Some(id)
     }
@@ -837,7 +839,7 @@ impl Online {
 
     fn answered(
         &mut self,
-        _id: RequestId,
+        request: Request,
         awaiting: Awaiting,
         answer: Answer,
         now: Duration,
@@ -856,11 +858,9 @@ impl Online {
                             ours.send = Sending::Waiting;
                         }
                     }
-                    other => {
-                        if let Some(request) = self.request_again(&other) {
-                            self.held.push((other, request));
-                        }
-                    }
+                    // Sent again as it was once lichess's pause is over (an answer to a
+                    // challenge, a line of the chat, an offer), not dropped.
+                    other => self.held.push((other, request)),
                 }
                 return;
             }
@@ -923,18 +923,6 @@ impl Online {
                 }
             }
         }
-    }
-
-    /// The request of a held act again (after lichess's pause).
-    fn request_again(&self, awaiting: &Awaiting) -> Option<Request> {
-        let game = self.game_id.clone()?;
-        Some(match awaiting {
-            Awaiting::Intent(intent) => self.intent_request(*intent, game),
-            Awaiting::DeclineDraw => Request::Draw { game, yes: false },
-            Awaiting::DeclineTakeback => Request::Takeback { game, yes: false },
-            Awaiting::Accept(id) => Request::AcceptChallenge(id.clone()),
-            _ => return None,
-        })
     }
 
     fn signed_in(&mut self, verdict: Verdict, answer: &Answer, now: Duration, out: &mut Step) {
@@ -1601,7 +1589,7 @@ impl Online {
         self.next_id += 1;
         let id = RequestId(self.next_id);
         ours.send = Sending::InFlight(id);
-        self.awaiting.insert(id, Awaiting::Move);
+        self.awaiting.insert(id, (Awaiting::Move, request.clone()));
         out.orders.push(Order::Send(id, request));
     }
 

@@ -1153,3 +1153,51 @@ fn a_challenge_is_made_again_after_the_line_was_down_and_either_game_is_ours() {
     assert_eq!(talk.count(is_game_stream), 1);
     assert!(talk.orders.contains(&Order::Close(second)));
 }
+
+/// lichess-org/api, doc/specs/lichess-api.yaml, "Rate limiting": on a 429, wait a minute
+/// before retrying. Retrying, not dropping: "yes" to a challenge answered with 429 in the
+/// lobby (no game yet) is accepted a minute later, and a line of the chat likewise.
+#[test]
+fn a_challenge_accepted_and_a_chat_line_answered_with_429_go_again_after_the_minute() {
+    let too_many = || Answer::Status {
+        code: 429,
+        body: r#"{"error":"Too many requests. Try again later."}"#.into(),
+    };
+    let mut talk = Talk::new(Plan::Accept);
+    talk.answer(|r| *r == Request::Account, account());
+    let events = talk.id(|r| *r == Request::EventStream);
+    talk.input(Input::Opened(events));
+    talk.input(Input::Line(
+        events,
+        challenge("ch000001", "standard", "white", false),
+    ));
+    talk.said();
+    talk.act(Act::Yes);
+    let accept = |r: &Request| *r == Request::AcceptChallenge("ch000001".into());
+    talk.answer(accept, too_many());
+    assert_eq!(
+        talk.said(),
+        ["der Server bittet um eine Pause, Wartezeit eine Minute"]
+    );
+    talk.wait_until(talk.now + 59 * SEC);
+    assert_eq!(talk.count(accept), 1);
+    talk.wait_until(talk.now + SEC);
+    assert_eq!(talk.count(accept), 2);
+    talk.answer(accept, Answer::ok(r#"{"ok":true}"#));
+    talk.input(Input::Line(
+        events,
+        r#"{"type":"gameStart","game":{"fullId":"abcd1234wxyz","gameId":"abcd1234","color":"black","variant":{"key":"standard","name":"Standard"},"compat":{"bot":false,"board":true}}}"#.into(),
+    ));
+    let game = talk.id(is_game_stream);
+    talk.input(Input::Opened(game));
+    talk.input(Input::Line(game, game_full("", "")));
+    talk.said();
+    // A line of the chat, answered with 429: written a minute later.
+    talk.act(Act::Write("good luck".into()));
+    let chat = |r: &Request| matches!(r, Request::Chat { text, .. } if text == "good luck");
+    talk.answer(chat, too_many());
+    talk.wait_until(talk.now + 59 * SEC);
+    assert_eq!(talk.count(chat), 1);
+    talk.wait_until(talk.now + SEC);
+    assert_eq!(talk.count(chat), 2);
+}
