@@ -195,6 +195,10 @@ pub struct Online {
     game_id: Option<String>,
     our_color: Option<Color>,
     seek_ended_at: Option<Duration>,
+    /// Our challenge's stream said it is done without a game (`declined`, `canceled`): when,
+    /// and how. The event stream's `challengeDeclined` gives the reason; if it does not come
+    /// within [`Patience::seek_grace`], the end is said without it.
+    challenge_done: Option<(Duration, String)>,
     table: Option<Table>,
     /// The game as this program's journal has it, when it joins it again (`knowing`).
     here: Option<GameHere>,
@@ -262,6 +266,7 @@ impl Online {
             game_id: None,
             our_color: None,
             seek_ended_at: None,
+            challenge_done: None,
             table: None,
             here: None,
             passed_over: Vec::new(),
@@ -544,6 +549,20 @@ impl Online {
                 self.open(Kind::Seek, now, &mut out);
             }
         }
+        if let Some((done, how)) = self.challenge_done.clone()
+            && now >= done + self.patience.seek_grace
+        {
+            self.challenge_done = None;
+            if self.phase == Phase::Lobby {
+                out.reports.push(said_with(
+                    Priority::Alert,
+                    word(Word::ChallengeDeclined),
+                    how,
+                ));
+                self.stop(Trouble::Refused, &mut out);
+                return out;
+            }
+        }
         if let Some(table) = self.table.as_mut() {
             out.reports.extend(table.tick(now));
         }
@@ -563,6 +582,11 @@ impl Online {
             .chain(self.throttled_until)
             .chain(self.sign_in_at)
             .chain(self.seek_ended_at.map(|at| at + self.patience.seek_grace))
+            .chain(
+                self.challenge_done
+                    .as_ref()
+                    .map(|(at, _)| *at + self.patience.seek_grace),
+            )
             .chain(self.table.as_ref().and_then(Table::claim_deadline))
             .min()
     }
@@ -1108,7 +1132,7 @@ impl Online {
             // A seek's stream sends only keep-alives; a challenge's its challenge and, at
             // the end, {"done": …}: the event stream says what they mean.
             Kind::Seek => {}
-            Kind::Challenge => self.challenge_line(line, out),
+            Kind::Challenge => self.challenge_line(line, now, out),
         }
     }
 
@@ -1132,7 +1156,7 @@ impl Online {
         }
     }
 
-    fn challenge_line(&mut self, line: &str, out: &mut Step) {
+    fn challenge_line(&mut self, line: &str, now: Duration, out: &mut Step) {
         let Ok(value) = serde_json::from_str::<serde_json::Value>(line) else {
             return;
         };
@@ -1145,6 +1169,13 @@ impl Online {
         if let Some(done) = value.get("done") {
             out.reports
                 .push(Report::Log(format!("challenge stream: done {done}")));
+            // `{"done": "accepted"}`: the game starts on the event stream. Declined or
+            // canceled: the event stream's `challengeDeclined` tells why, unless it was missed
+            // (the event stream down meanwhile); then the end is said without the reason.
+            let how = done.as_str().unwrap_or_default();
+            if how != "accepted" && self.phase == Phase::Lobby {
+                self.challenge_done = Some((now, how.chars().take(40).collect()));
+            }
         }
     }
 

@@ -1201,3 +1201,47 @@ fn a_challenge_accepted_and_a_chat_line_answered_with_429_go_again_after_the_min
     talk.wait_until(talk.now + SEC);
     assert_eq!(talk.count(chat), 2);
 }
+
+/// api-challenge-username.yaml, `keepAliveStream`: "When the challenge is accepted, declined
+/// or canceled, a message of the form `{"done":"accepted"}` is sent, then the connection is
+/// closed by the server." A challenge done without a game, whose `challengeDeclined` event
+/// was missed (the event stream sends only current challenges when it opens again), is said
+/// to be declined after the grace, not waited for forever; when the event comes in time, its
+/// reason is said, once.
+#[test]
+fn a_challenge_done_without_its_event_is_said_declined_after_the_grace() {
+    for event_comes in [false, true] {
+        let mut talk = Talk::new(Plan::Challenge(ChallengeSpec {
+            user: "Aaron".into(),
+            control: Some("5+3".parse().unwrap()),
+            rated: false,
+            color: None,
+        }));
+        talk.answer(|r| *r == Request::Account, account());
+        let events = talk.id(|r| *r == Request::EventStream);
+        talk.input(Input::Opened(events));
+        let stream = talk.id(|r| matches!(r, Request::Challenge(_)));
+        talk.input(Input::Opened(stream));
+        talk.input(Input::Line(
+            stream,
+            r#"{"id":"ch0000ab","status":"created","challenger":{"id":"blindfold","name":"Blindfold"},"direction":"out"}"#.into(),
+        ));
+        talk.said();
+        talk.input(Input::Line(stream, r#"{"done":"declined"}"#.into()));
+        talk.input(Input::Closed(stream, Closing::Ended));
+        talk.wait_until(talk.now + 4 * SEC);
+        assert!(talk.said().is_empty());
+        if event_comes {
+            talk.input(Input::Line(
+                events,
+                r#"{"type":"challengeDeclined","challenge":{"id":"ch0000ab","status":"declined","challenger":{"id":"blindfold","name":"Blindfold"},"destUser":{"id":"aaron","name":"Aaron"},"declineReason":"Too fast.","declineReasonKey":"tooFast"}}"#.into(),
+            ));
+        }
+        talk.wait_until(talk.now + 2 * SEC);
+        let said = talk.said();
+        let reason = if event_comes { "Too fast." } else { "declined" };
+        assert_eq!(said, [format!("Herausforderung abgelehnt [{reason}]")]);
+        assert!(talk.events().contains(&Report::Stopped(Trouble::Refused)));
+        assert_eq!(talk.online.phase(), Phase::Stopped);
+    }
+}
