@@ -4,9 +4,11 @@
 //!
 //! - A **stream** (the event stream, a game's stream, a seek, a challenge) gets a thread of
 //!   its own that reads its lines (ndjson) as they come: `Opened`, each `Line`, then
-//!   `Closed` (ended by the server, cut, or refused with the server's answer). A stream
-//!   silent longer than [`annexd_core::online::SILENCE`] is cut (lichess sends an empty line
-//!   every few seconds). A line longer than [`MAX_LINE`] cuts the stream too.
+//!   `Closed` (ended by the server, cut, silent, or refused with the server's answer). A
+//!   stream the core watches for silence ([`Request::watched_for_silence`]) and silent longer
+//!   than [`annexd_core::online::SILENCE`] is given up as `Silent` (lichess sends an empty
+//!   line every few seconds on the event stream); a challenge's is not (the API promises no
+//!   line on it before its end). A line longer than [`MAX_LINE`] cuts the stream.
 //! - Other **requests** go one at a time, in order, through one worker thread (lichess asks
 //!   for one request at a time), each with its answer (`Answered`).
 //! - **Closing** a stream marks it: its thread stops at its next line and drops the
@@ -44,6 +46,8 @@ pub struct Client {
     agent: ureq::Agent,
     server: ServerUrl,
     bearer: Arc<str>,
+    /// A watched stream silent this long is given up.
+    silence: Duration,
     /// Streams open (or opening), each with its mark to stop.
     streams: Vec<(RequestId, Arc<AtomicBool>)>,
     worker: Sender<(RequestId, Request)>,
@@ -92,6 +96,7 @@ impl Client {
             agent,
             server,
             bearer,
+            silence,
             streams: Vec::new(),
             worker,
             inputs,
@@ -129,9 +134,10 @@ impl Client {
         let url = self.server.at(&request.path());
         let bearer = self.bearer.clone();
         let inputs = self.inputs.clone();
+        let silence = self.silence;
         let spawned = thread::Builder::new()
             .name(format!("lichess stream {}", id.0))
-            .spawn(move || stream(agent, url, bearer, id, request, stop, inputs));
+            .spawn(move || stream(agent, url, bearer, id, request, silence, stop, inputs));
         if let Err(err) = spawned {
             let _ = self.inputs.send(Input::Closed(
                 id,
@@ -156,13 +162,22 @@ fn method(request: &Request) -> &'static str {
     }
 }
 
+/// The waits of a request: `whole` for all of it, `per_read` for each read (none: a stream
+/// may be silent however long once its answer began), `answer` for its answer to begin.
+#[derive(Debug, Clone, Copy)]
+struct Waits {
+    whole: Option<Duration>,
+    per_read: Option<Duration>,
+    answer: Option<Duration>,
+}
+
 /// Makes the request and gives its response (status and body), or why there is none.
 fn call(
     agent: &ureq::Agent,
     url: &str,
     bearer: &str,
     request: &Request,
-    whole: Option<Duration>,
+    waits: Waits,
 ) -> Result<ureq::http::Response<ureq::Body>, ureq::Error> {
     let form = request.form();
     match request.method() {
@@ -171,7 +186,9 @@ fn call(
             .header("Authorization", bearer)
             .header("Accept", "application/x-ndjson, application/json")
             .config()
-            .timeout_global(whole)
+            .timeout_global(waits.whole)
+            .timeout_per_read(waits.per_read)
+            .timeout_recv_response(waits.answer)
             .build()
             .call(),
         Method::Post => {
@@ -180,7 +197,9 @@ fn call(
                 .header("Authorization", bearer)
                 .header("Accept", "application/x-ndjson, application/json")
                 .config()
-                .timeout_global(whole)
+                .timeout_global(waits.whole)
+                .timeout_per_read(waits.per_read)
+                .timeout_recv_response(waits.answer)
                 .build();
             if form.is_empty() {
                 post.send_empty()
@@ -206,9 +225,14 @@ fn requests(
     jobs: Receiver<(RequestId, Request)>,
     inputs: Sender<Input>,
 ) {
+    let waits = Waits {
+        whole: Some(REQUEST_TIME),
+        per_read: agent.config().timeout_per_read(),
+        answer: None,
+    };
     for (id, request) in jobs {
         let url = server.at(&request.path());
-        let answer = match call(&agent, &url, &bearer, &request, Some(REQUEST_TIME)) {
+        let answer = match call(&agent, &url, &bearer, &request, waits) {
             Ok(response) => {
                 let code = response.status().as_u16();
                 let body = body_text(response.into_body());
@@ -227,12 +251,14 @@ fn requests(
 }
 
 /// A stream's thread: opens it, reports each line, and how it ended.
+#[allow(clippy::too_many_arguments)]
 fn stream(
     agent: ureq::Agent,
     url: String,
     bearer: Arc<str>,
     id: RequestId,
     request: Request,
+    silence: Duration,
     stop: Arc<AtomicBool>,
     inputs: Sender<Input>,
 ) {
@@ -241,7 +267,14 @@ fn stream(
             let _ = inputs.send(input);
         }
     };
-    let response = match call(&agent, &url, &bearer, &request, None) {
+    // The answer must begin within the silence; its lines may then be apart however long
+    // only on a stream not watched for silence.
+    let waits = Waits {
+        whole: None,
+        per_read: request.watched_for_silence().then_some(silence),
+        answer: Some(silence),
+    };
+    let response = match call(&agent, &url, &bearer, &request, waits) {
         Ok(response) => response,
         Err(err) => {
             tracing::info!(target: "online", "stream {}: {err}", id.0);
@@ -282,10 +315,25 @@ fn stream(
                 tracing::trace!(target: "online", "stream {}: {text}", id.0);
                 report(Input::Line(id, text.to_string()));
             }
+            Err(err) if is_silence(&err) => {
+                tracing::info!(target: "online", "stream {} silent: {err}", id.0);
+                return report(Input::Closed(id, Closing::Silent));
+            }
             Err(err) => {
                 tracing::info!(target: "online", "stream {} cut: {err}", id.0);
                 return report(Input::Closed(id, Closing::Cut(err.to_string())));
             }
         }
     }
+}
+
+/// A read that failed because nothing came within its time (not because the line broke).
+fn is_silence(err: &std::io::Error) -> bool {
+    matches!(
+        err.kind(),
+        std::io::ErrorKind::TimedOut | std::io::ErrorKind::WouldBlock
+    ) || err
+        .get_ref()
+        .and_then(|inner| inner.downcast_ref::<ureq::Error>())
+        .is_some_and(|inner| matches!(inner, ureq::Error::Timeout(_)))
 }

@@ -527,6 +527,56 @@ fn a_challenge_is_sent_and_played_and_one_received_is_asked_about_first() {
     );
 }
 
+/// The API promises a keep-alive on the event stream ("An empty line is sent every 7
+/// seconds", api-stream-event.yaml) and a seek's, none on a challenge's (`keepAliveStream`,
+/// api-challenge-username.yaml) or a game's (api-board-game-stream-gameId.yaml). Against a
+/// server that sends none there, longer than the silence the program bears (3 s here): the
+/// challenge is made once and waited for, and a game whose opponent thinks long is read
+/// afresh without a word; nothing is said to be down.
+#[test]
+fn streams_that_promise_no_keepalive_may_be_quiet_longer_than_the_silence_borne() {
+    let server = LichessServer::start(Setup {
+        quiet_streams: true,
+        challenge_answered_after: Duration::from_millis(4500),
+        ..Setup::default()
+    });
+    let mut d = Driver::start(
+        &server,
+        Plan::Challenge(ChallengeSpec {
+            user: "Aaron".into(),
+            control: Some("5+3".parse().unwrap()),
+            rated: false,
+            color: None,
+        }),
+    );
+    d.until("the start", |r| matches!(r, Report::Started(_)));
+    let challenges = |server: &LichessServer| {
+        server
+            .received()
+            .iter()
+            .filter(|r| r.path == "/api/challenge/Aaron")
+            .count()
+    };
+    assert_eq!(challenges(&server), 1);
+    // We are Black: the opponent thinks longer than the silence borne.
+    std::thread::sleep(Duration::from_millis(4500));
+    server.opponent_plays("e2e4");
+    d.until(
+        "e4",
+        |r| matches!(r, Report::Moved { mv, .. } if uci(mv) == "e2e4"),
+    );
+    let mut ours = Vec::new();
+    d.play("e7e5", &mut ours);
+    assert!(server.wait_until(WITHIN, |s| s.moves().len() == 2));
+    each_once(&server, &ours);
+    let said = d.said();
+    assert!(
+        !said.iter().any(|s| s == "Verbindung unterbrochen"),
+        "{said:#?}"
+    );
+    assert_eq!(challenges(&server), 1);
+}
+
 #[test]
 fn a_refused_token_and_a_server_that_answers_garbage_are_said() {
     let server = LichessServer::start(Setup::default());

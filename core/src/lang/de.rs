@@ -643,6 +643,8 @@ fn word(word: Word) -> &'static str {
             "über die Board-API gibt es nur Schnellschach und klassische Partien; Blitz nur als Herausforderung"
         }
         Word::NotALichessControl => "diese Bedenkzeit bietet lichess nicht an",
+        Word::BulletNotOnBoard => "über die Board-API ist Blitz das Schnellste; Bullet geht nicht",
+        Word::NotStandardGame => "nur normales Schach: diese Partie wird hier nicht gespielt",
         Word::SeekExpired => "keine Partie gefunden, neue Suche",
         Word::ChallengeSent => "Herausforderung gesendet an",
         Word::ChallengeDeclined => "Herausforderung abgelehnt",

@@ -618,6 +618,10 @@ fn word(word: Word) -> &'static str {
             "the Board API seeks rapid and classical games only; blitz only as a challenge"
         }
         Word::NotALichessControl => "lichess does not offer this time control",
+        Word::BulletNotOnBoard => {
+            "the Board API plays blitz at the fastest; bullet is not possible"
+        }
+        Word::NotStandardGame => "standard chess only: this game is not played here",
         Word::SeekExpired => "no game found, seeking again",
         Word::ChallengeSent => "challenge sent to",
         Word::ChallengeDeclined => "challenge declined",

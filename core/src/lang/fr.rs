@@ -702,6 +702,10 @@ fn word(word: Word) -> &'static str {
             "l'API Board ne cherche que des parties rapides et classiques ; le blitz seulement par un défi"
         }
         Word::NotALichessControl => "lichess ne propose pas cette cadence",
+        Word::BulletNotOnBoard => {
+            "l'API Board joue au plus vite en blitz ; le bullet n'est pas possible"
+        }
+        Word::NotStandardGame => "échecs classiques seulement : cette partie n'est pas jouée ici",
         Word::SeekExpired => "aucune partie trouvée, nouvelle recherche",
         Word::ChallengeSent => "défi envoyé à",
         Word::ChallengeDeclined => "défi refusé",

@@ -1,7 +1,8 @@
 //! An online game's time control as lichess counts it: minutes plus seconds of increment
 //! (`15+10`), its speed (lichess's estimate: the start time plus forty increments), and what
-//! the Board API allows: seeks of rapid and classical games only, challenges of any clock
-//! lichess offers (blitz too).
+//! the Board API allows: seeks of rapid and classical games only, challenges of blitz too, and
+//! nothing faster (the API's Board tag, "Restrictions": "Rapid, Classical and Correspondence
+//! only. For direct challenges, games vs AI, and bulk pairing, Blitz is also possible").
 
 use std::fmt;
 use std::str::FromStr;
@@ -46,6 +47,9 @@ pub enum ControlRefusal {
     /// Blitz or faster as a seek: the Board API pairs rapid and classical games only.
     #[error("the Board API seeks rapid and classical games only (blitz only as a challenge)")]
     TooFastToSeek,
+    /// Bullet or faster: the Board API plays blitz at the fastest, even in a challenge.
+    #[error("the Board API plays blitz at the fastest: no bullet, not even in a challenge")]
+    TooFastForBoard,
 }
 
 impl ControlRefusal {
@@ -55,6 +59,7 @@ impl ControlRefusal {
             ControlRefusal::Unreadable => Word::BadTimeControl,
             ControlRefusal::NotOffered => Word::NotALichessControl,
             ControlRefusal::TooFastToSeek => Word::SeekTooFast,
+            ControlRefusal::TooFastForBoard => Word::BulletNotOnBoard,
         };
         vec![Token::Word(word)]
     }
@@ -101,7 +106,9 @@ impl OnlineControl {
     }
 
     /// Whether a challenge can ask for it: a start time of 0, 15, 30, 45, 60 or 90 seconds or
-    /// whole minutes up to three hours, an increment of whole seconds up to one minute.
+    /// whole minutes up to three hours, an increment of whole seconds up to one minute
+    /// (`POST /api/challenge/{username}`'s `clock.limit` and `clock.increment`), and blitz at
+    /// the fastest (the Board API plays no bullet).
     pub fn check_challenge(self) -> Result<(), ControlRefusal> {
         let start = self.initial.as_secs();
         let start_offered = self.initial.subsec_nanos() == 0
@@ -113,6 +120,9 @@ impl OnlineControl {
             || (start == 0 && self.increment.is_zero())
         {
             return Err(ControlRefusal::NotOffered);
+        }
+        if self.speed() < Speed::Blitz {
+            return Err(ControlRefusal::TooFastForBoard);
         }
         Ok(())
     }
@@ -242,7 +252,7 @@ mod tests {
             Err(ControlRefusal::NotOffered)
         );
         assert_eq!(control("5+0").check_challenge(), Ok(()));
-        assert_eq!(control("½+0").check_challenge(), Ok(()));
+        assert_eq!(control("3+0").check_challenge(), Ok(()));
         assert_eq!(
             control("15+90").check_challenge(),
             Err(ControlRefusal::NotOffered)
@@ -254,6 +264,28 @@ mod tests {
         assert_eq!(
             control("0+0").check_challenge(),
             Err(ControlRefusal::NotOffered)
+        );
+    }
+
+    /// lichess-org/api, doc/specs/lichess-api.yaml, tag Board, "Restrictions": "Time
+    /// controls: Rapid, Classical and Correspondence only. For direct challenges, games vs AI,
+    /// and bulk pairing, Blitz is also possible." Bullet and UltraBullet are not, even in a
+    /// challenge: refused before anything is sent.
+    #[test]
+    fn a_challenge_faster_than_blitz_is_refused_as_the_board_api_plays_none() {
+        for fast in ["½+0", "¼+0", "1+0", "2+1", "0+1", "1.5+0"] {
+            assert_eq!(
+                control(fast).check_challenge(),
+                Err(ControlRefusal::TooFastForBoard),
+                "{fast}"
+            );
+        }
+        // The fastest blitz: 3 minutes (start time plus forty increments).
+        assert_eq!(control("3+0").check_challenge(), Ok(()));
+        assert_eq!(control("2+3").check_challenge(), Ok(()));
+        assert_eq!(
+            Lang::En.text(&ControlRefusal::TooFastForBoard.tokens()),
+            "the Board API plays blitz at the fastest; bullet is not possible"
         );
     }
 

@@ -124,6 +124,8 @@ struct Stream {
     failures: u32,
     /// Lines in a row that did not read.
     garbage: u32,
+    /// A line came since it was opened (a keep-alive too).
+    heard: bool,
 }
 
 impl Stream {
@@ -131,6 +133,7 @@ impl Stream {
         slot: Slot::Idle,
         failures: 0,
         garbage: 0,
+        heard: false,
     };
 
     fn id(&self) -> Option<RequestId> {
@@ -174,7 +177,9 @@ pub struct Online {
     game_streams: u64,
     /// The number of the game stream that is open now.
     game_stream_number: u64,
-    awaiting: HashMap<RequestId, Awaiting>,
+    /// Requests sent and not answered yet, each with what it asked (to send it again after
+    /// lichess's pause).
+    awaiting: HashMap<RequestId, (Awaiting, Request)>,
     /// Requests held while lichess asked to wait.
     held: Vec<(Awaiting, Request)>,
     throttled_until: Option<Duration>,
@@ -184,13 +189,21 @@ pub struct Online {
     line_down: bool,
     asked: Option<Question>,
     incoming: Vec<Challenge>,
-    our_challenge: Option<String>,
+    /// Our challenges' ids, the latest last (one is made again after the line was down, and
+    /// a game of the earlier one is ours still).
+    our_challenges: Vec<String>,
     game_id: Option<String>,
     our_color: Option<Color>,
     seek_ended_at: Option<Duration>,
+    /// Our challenge's stream said it is done without a game (`declined`, `canceled`): when,
+    /// and how. The event stream's `challengeDeclined` gives the reason; if it does not come
+    /// within [`Patience::seek_grace`], the end is said without it.
+    challenge_done: Option<(Duration, String)>,
     table: Option<Table>,
     /// The game as this program's journal has it, when it joins it again (`knowing`).
     here: Option<GameHere>,
+    /// Games found on the event stream and not played (not standard chess).
+    passed_over: Vec<String>,
 }
 
 fn said(priority: Priority, tokens: Vec<Token>) -> Report {
@@ -249,12 +262,14 @@ impl Online {
             line_down: false,
             asked: None,
             incoming: Vec::new(),
-            our_challenge: None,
+            our_challenges: Vec::new(),
             game_id: None,
             our_color: None,
             seek_ended_at: None,
+            challenge_done: None,
             table: None,
             here: None,
+            passed_over: Vec::new(),
         }
     }
 
@@ -362,8 +377,8 @@ impl Online {
                 }
             }
             Input::Answered(id, answer) => {
-                if let Some(awaiting) = self.awaiting.remove(&id) {
-                    self.answered(id, awaiting, answer, now, &mut out);
+                if let Some((awaiting, request)) = self.awaiting.remove(&id) {
+                    self.answered(request, awaiting, answer, now, &mut out);
                 }
             }
         }
@@ -534,6 +549,20 @@ impl Online {
                 self.open(Kind::Seek, now, &mut out);
             }
         }
+        if let Some((done, how)) = self.challenge_done.clone()
+            && now >= done + self.patience.seek_grace
+        {
+            self.challenge_done = None;
+            if self.phase == Phase::Lobby {
+                out.reports.push(said_with(
+                    Priority::Alert,
+                    word(Word::ChallengeDeclined),
+                    how,
+                ));
+                self.stop(Trouble::Refused, &mut out);
+                return out;
+            }
+        }
         if let Some(table) = self.table.as_mut() {
             out.reports.extend(table.tick(now));
         }
@@ -553,6 +582,11 @@ impl Online {
             .chain(self.throttled_until)
             .chain(self.sign_in_at)
             .chain(self.seek_ended_at.map(|at| at + self.patience.seek_grace))
+            .chain(
+                self.challenge_done
+                    .as_ref()
+                    .map(|(at, _)| *at + self.patience.seek_grace),
+            )
             .chain(self.table.as_ref().and_then(Table::claim_deadline))
             .min()
     }
@@ -585,7 +619,7 @@ impl Online {
             return None;
         }
         let id = self.new_id();
-        self.awaiting.insert(id, awaiting);
+        self.awaiting.insert(id, (awaiting, request.clone()));
         out.orders.push(Order::Send(id, request));
         Some(id)
     }
@@ -641,7 +675,9 @@ impl Online {
         if kind == Kind::Game {
             self.game_streams += 1;
         }
-        self.stream_mut(kind).slot = Slot::Opening(id);
+        let stream = self.stream_mut(kind);
+        stream.slot = Slot::Opening(id);
+        stream.heard = false;
         out.orders.push(Order::Send(id, request));
     }
 
@@ -671,6 +707,13 @@ impl Online {
             if std::mem::take(&mut self.line_down) {
                 out.reports
                     .push(said(Priority::Move, word(Word::Reconnected)));
+                // A challenge's stream is not watched for silence (the API promises no line
+                // on it until its end): after the line was down it may be dead, and the
+                // challenge with it. It is made again (a game of the earlier one is ours
+                // still).
+                if self.stream(Kind::Challenge).id().is_some() {
+                    self.close(Kind::Challenge, out);
+                }
             }
             // The event stream first, then the seek or challenge (so that its game is not
             // missed), as lichess advises.
@@ -700,6 +743,21 @@ impl Online {
                 _ if !self.wants(kind) => {}
                 _ => self.lost(kind, "closed by the server".to_string(), now, out),
             },
+            // The game's stream promises no keep-alive (api-board-game-stream-gameId.yaml):
+            // after its first line, silence may be a quiet game; it is read afresh, and the
+            // line is said to be down only if that fails.
+            Closing::Silent if kind == Kind::Game && self.stream(kind).heard => {
+                if self.wants(kind) {
+                    out.reports
+                        .push(Report::Log("game stream silent: read afresh".to_string()));
+                    self.open(kind, now, out);
+                }
+            }
+            Closing::Silent => {
+                if self.wants(kind) {
+                    self.lost(kind, "silent too long".to_string(), now, out);
+                }
+            }
             Closing::Cut(why) => {
                 if self.wants(kind) {
                     self.lost(kind, why, now, out);
@@ -805,7 +863,7 @@ impl Online {
 
     fn answered(
         &mut self,
-        _id: RequestId,
+        request: Request,
         awaiting: Awaiting,
         answer: Answer,
         now: Duration,
@@ -824,11 +882,9 @@ impl Online {
                             ours.send = Sending::Waiting;
                         }
                     }
-                    other => {
-                        if let Some(request) = self.request_again(&other) {
-                            self.held.push((other, request));
-                        }
-                    }
+                    // Sent again as it was once lichess's pause is over (an answer to a
+                    // challenge, a line of the chat, an offer), not dropped.
+                    other => self.held.push((other, request)),
                 }
                 return;
             }
@@ -891,18 +947,6 @@ impl Online {
                 }
             }
         }
-    }
-
-    /// The request of a held act again (after lichess's pause).
-    fn request_again(&self, awaiting: &Awaiting) -> Option<Request> {
-        let game = self.game_id.clone()?;
-        Some(match awaiting {
-            Awaiting::Intent(intent) => self.intent_request(*intent, game),
-            Awaiting::DeclineDraw => Request::Draw { game, yes: false },
-            Awaiting::DeclineTakeback => Request::Takeback { game, yes: false },
-            Awaiting::Accept(id) => Request::AcceptChallenge(id.clone()),
-            _ => return None,
-        })
     }
 
     fn signed_in(&mut self, verdict: Verdict, answer: &Answer, now: Duration, out: &mut Step) {
@@ -1064,6 +1108,7 @@ impl Online {
     // --- lines ---
 
     fn line(&mut self, kind: Kind, line: &str, now: Duration, out: &mut Step) {
+        self.stream_mut(kind).heard = true;
         match kind {
             Kind::Events => match parse_event_line(line) {
                 Parsed::KeepAlive => self.good_line(kind),
@@ -1087,7 +1132,7 @@ impl Online {
             // A seek's stream sends only keep-alives; a challenge's its challenge and, at
             // the end, {"done": …}: the event stream says what they mean.
             Kind::Seek => {}
-            Kind::Challenge => self.challenge_line(line, out),
+            Kind::Challenge => self.challenge_line(line, now, out),
         }
     }
 
@@ -1111,7 +1156,7 @@ impl Online {
         }
     }
 
-    fn challenge_line(&mut self, line: &str, out: &mut Step) {
+    fn challenge_line(&mut self, line: &str, now: Duration, out: &mut Step) {
         let Ok(value) = serde_json::from_str::<serde_json::Value>(line) else {
             return;
         };
@@ -1119,11 +1164,18 @@ impl Online {
         if let Some(id) = challenge.get("id").and_then(|id| id.as_str())
             && is_path_safe(id)
         {
-            self.our_challenge = Some(id.to_string());
+            self.our_challenge(id);
         }
         if let Some(done) = value.get("done") {
             out.reports
                 .push(Report::Log(format!("challenge stream: done {done}")));
+            // `{"done": "accepted"}`: the game starts on the event stream. Declined or
+            // canceled: the event stream's `challengeDeclined` tells why, unless it was missed
+            // (the event stream down meanwhile); then the end is said without the reason.
+            let how = done.as_str().unwrap_or_default();
+            if how != "accepted" && self.phase == Phase::Lobby {
+                self.challenge_done = Some((now, how.chars().take(40).collect()));
+            }
         }
     }
 
@@ -1131,13 +1183,14 @@ impl Online {
         match event {
             EventLine::GameStart(game) => {
                 let ours = match &self.plan {
-                    Plan::Challenge(_) => self.our_challenge.as_deref() == Some(&game.game_id),
+                    Plan::Challenge(_) => self.our_challenges.contains(&game.game_id),
                     Plan::Join(id) => *id == game.game_id,
                     Plan::Seek { .. } | Plan::Accept => true,
                 };
                 let joinable = self.phase == Phase::Lobby
                     && ours
                     && game.playable()
+                    && !self.passed_over.contains(&game.game_id)
                     && is_path_safe(&game.game_id);
                 if !joinable {
                     out.reports.push(Report::Log(format!(
@@ -1174,8 +1227,11 @@ impl Online {
                 let outgoing = challenge.direction.as_deref() == Some("out")
                     || Some(challenge.challenger.id.as_str()) == me;
                 if outgoing {
-                    if is_path_safe(&challenge.id) && self.our_challenge.is_none() {
-                        self.our_challenge = Some(challenge.id.clone());
+                    let to = challenge.dest_user.as_ref().map(|u| u.id.as_str());
+                    let to_ours = matches!(&self.plan, Plan::Challenge(spec)
+                        if to.is_some_and(|to| to.eq_ignore_ascii_case(&spec.user)));
+                    if is_path_safe(&challenge.id) && (self.our_challenges.is_empty() || to_ours) {
+                        self.our_challenge(&challenge.id);
                     }
                     return;
                 }
@@ -1198,7 +1254,7 @@ impl Online {
                     ));
                     return;
                 }
-                if !compat.board {
+                if !compat.board || challenge.too_fast_for_board() {
                     self.decline(&challenge.id, "tooFast", out);
                     out.reports.push(said_with(
                         Priority::Reply,
@@ -1227,9 +1283,7 @@ impl Online {
                 }
             }
             EventLine::ChallengeDeclined(challenge) => {
-                if self.our_challenge.as_deref() == Some(&challenge.id)
-                    && self.phase == Phase::Lobby
-                {
+                if self.our_challenges.contains(&challenge.id) && self.phase == Phase::Lobby {
                     let reason = challenge
                         .decline_reason
                         .clone()
@@ -1243,6 +1297,13 @@ impl Online {
                     self.stop(Trouble::Refused, out);
                 }
             }
+        }
+    }
+
+    /// `id` is a challenge of ours.
+    fn our_challenge(&mut self, id: &str) {
+        if !self.our_challenges.iter().any(|known| known == id) {
+            self.our_challenges.push(id.to_string());
         }
     }
 
@@ -1384,6 +1445,9 @@ impl Online {
                     out,
                 );
             };
+            if !full.variant.is_standard() {
+                return self.not_standard(full.id, full.variant.key, now, out);
+            }
             let mut table = match Table::new(&full, ours) {
                 Ok(table) => table,
                 Err(why) => return self.garbage(Kind::Game, why, now, out),
@@ -1420,6 +1484,35 @@ impl Online {
             return;
         }
         self.apply(full.state, now, Some(number), out);
+    }
+
+    /// A game in another variant than standard chess (its `gameFull` says so; the event
+    /// stream's `variant` may be left out): not played. A game asked for by name (joined, or
+    /// our challenge) ends the plan; one found on the event stream is passed over and the
+    /// lobby goes on (the seek made again).
+    fn not_standard(&mut self, id: String, variant: String, now: Duration, out: &mut Step) {
+        out.reports.push(Report::Log(format!(
+            "the game {id} is {variant}, not standard chess: not played"
+        )));
+        out.reports
+            .push(said(Priority::Alert, word(Word::NotStandardGame)));
+        match self.plan {
+            Plan::Join(_) | Plan::Challenge(_) => self.stop(Trouble::NotStandardChess, out),
+            Plan::Seek { .. } | Plan::Accept => {
+                self.passed_over.push(id);
+                self.close(Kind::Game, out);
+                self.game_id = None;
+                self.our_color = None;
+                self.phase = Phase::Lobby;
+                if matches!(self.stream(Kind::Events).slot, Slot::Open(_)) {
+                    for kind in [Kind::Seek, Kind::Challenge] {
+                        if self.wants(kind) && self.stream(kind).slot == Slot::Idle {
+                            self.open(kind, now, out);
+                        }
+                    }
+                }
+            }
+        }
     }
 
     fn apply(
@@ -1527,7 +1620,7 @@ impl Online {
         self.next_id += 1;
         let id = RequestId(self.next_id);
         ours.send = Sending::InFlight(id);
-        self.awaiting.insert(id, Awaiting::Move);
+        self.awaiting.insert(id, (Awaiting::Move, request.clone()));
         out.orders.push(Order::Send(id, request));
     }
 

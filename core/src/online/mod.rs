@@ -89,8 +89,13 @@ pub enum Input {
 pub enum Closing {
     /// The server ended it (its last line was read).
     Ended,
-    /// It broke (the connection dropped, or nothing came for too long): the reason.
+    /// It broke (the connection dropped): the reason.
     Cut(String),
+    /// Nothing came on it for too long ([`SILENCE`]; only on streams
+    /// [`Request::watched_for_silence`]). A stream whose keep-alive the API promises (the
+    /// event stream, a seek) is taken as cut; the game's stream, which promises none, is read
+    /// afresh without a word unless that fails.
+    Silent,
     /// It never began: the server's answer instead of a stream.
     Refused(Answer),
 }
@@ -164,6 +169,8 @@ pub enum Trouble {
     Refused,
     /// The game is not on the server.
     GameNotFound,
+    /// The game is not standard chess (another variant), which annexd does not play.
+    NotStandardChess,
 }
 
 /// What happened, for the session and the player.
@@ -233,5 +240,5 @@ pub struct Step {
 }
 
 /// lichess's keep-alive comes every 7 seconds on the event stream: a stream silent for this
-/// long is taken as cut (the program gives up reading it).
+/// long is given up ([`Closing::Silent`]).
 pub const SILENCE: Duration = Duration::from_secs(20);

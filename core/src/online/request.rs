@@ -183,6 +183,19 @@ impl Request {
     }
 }
 
+impl Request {
+    /// A stream given up when silent ([`super::SILENCE`]): all but a challenge's. The API
+    /// promises keep-alives on the event stream ("An empty line is sent every 7 seconds",
+    /// api-stream-event.yaml) and a seek's ("A periodic empty line", api-board-seek.yaml); the
+    /// game's stream, silent, is read afresh at no cost. A challenge's (`keepAliveStream`,
+    /// api-challenge-username.yaml) promises nothing until its `{"done": …}`, and opening it
+    /// again would make a new challenge: it is kept however quiet (after the line was down
+    /// it is made again).
+    pub fn watched_for_silence(&self) -> bool {
+        self.is_stream() && !matches!(self, Request::Challenge(_))
+    }
+}
+
 fn yes_no(yes: bool) -> &'static str {
     if yes { "yes" } else { "no" }
 }

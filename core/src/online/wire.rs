@@ -500,6 +500,20 @@ pub struct Challenge {
     pub decline_reason_key: Option<String>,
 }
 
+impl Challenge {
+    /// Faster than blitz, which the Board API does not play (its `compat` may be left out:
+    /// the `speed`, or the clock by lichess's estimate, start time plus forty increments
+    /// under three minutes, tells).
+    pub fn too_fast_for_board(&self) -> bool {
+        let control = &self.time_control;
+        let clock_too_fast = control.kind == "clock"
+            && control.limit.is_some_and(|limit| {
+                limit.saturating_add(40u64.saturating_mul(control.increment.unwrap_or(0))) < 180
+            });
+        matches!(self.speed.as_str(), "bullet" | "ultraBullet") || clock_too_fast
+    }
+}
+
 /// A line of the event stream (`/api/stream/event`).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum EventLine {

@@ -772,6 +772,8 @@ words! {
     SeekTooFast => "w_seek_too_fast";
     /// "not a time control lichess offers"
     NotALichessControl => "w_not_a_lichess_control";
+    /// "the Board API plays blitz at the fastest; bullet is not possible"
+    BulletNotOnBoard => "w_bullet_not_on_board";
     /// "no game found, seeking again"
     SeekExpired => "w_seek_expired";
     /// "challenge sent to" (the name shown after it)
@@ -800,6 +802,8 @@ words! {
     OnlyStandardChess => "w_only_standard_chess";
     /// "too fast for the Board API: challenge declined"
     TooFastForBoard => "w_too_fast_for_board";
+    /// "standard chess only: this game is not played here"
+    NotStandardGame => "w_not_standard_game";
     /// "game against" (the name shown after it)
     GameAgainst => "w_game_against";
     /// "computer level" (a number)

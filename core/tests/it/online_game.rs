@@ -913,3 +913,335 @@ fn what_is_said_has_words_in_every_language() {
     );
     assert_eq!(Lang::De.word(Word::Reconnected), "wieder verbunden");
 }
+
+/// lichess-org/api, doc/specs/lichess-api.yaml, tag Board, "Restrictions": blitz at the
+/// fastest, even in a direct challenge. A challenge of ours faster than that is refused before
+/// anything is sent, with the reason said.
+#[test]
+fn a_bullet_challenge_is_refused_before_anything_is_sent() {
+    let mut talk = Talk::new(Plan::Challenge(ChallengeSpec {
+        user: "Aaron".into(),
+        control: Some("1+0".parse().unwrap()),
+        rated: false,
+        color: None,
+    }));
+    assert!(talk.orders.is_empty());
+    assert_eq!(
+        talk.said(),
+        ["über die Board-API ist Blitz das Schnellste; Bullet geht nicht"]
+    );
+    assert!(talk.events().contains(&Report::Stopped(Trouble::BadPlan)));
+}
+
+/// ChallengeEvent.yaml: `compat` is not required, so a server may leave it out; the
+/// challenge's `speed` (Speed.yaml) still says "bullet", which the Board API does not play
+/// (tag Board, "Restrictions"). Declined at once with the decline endpoint's reason key
+/// `tooFast` (api-challenge-challengeId-decline.yaml), and said, not asked about.
+#[test]
+fn a_bullet_challenge_without_compat_is_declined_as_too_fast() {
+    let mut talk = Talk::new(Plan::Accept);
+    talk.answer(|r| *r == Request::Account, account());
+    let events = talk.id(|r| *r == Request::EventStream);
+    talk.input(Input::Opened(events));
+    talk.said();
+    for (id, speed, limit, increment) in [
+        ("bul00001", "bullet", 60, 0),
+        // The speed left out, the clock tells: 2 minutes + 40 × 0 seconds is bullet.
+        ("bul00002", "", 120, 0),
+    ] {
+        let line = format!(
+            r#"{{"type":"challenge","challenge":{{"id":"{id}","url":"https://lichess.org/{id}","status":"created","challenger":{{"id":"aaron","name":"Aaron","rating":1776}},"destUser":{{"id":"blindfold","name":"Blindfold"}},"variant":{{"key":"standard","name":"Standard"}},"rated":false,"speed":"{speed}","timeControl":{{"type":"clock","limit":{limit},"increment":{increment}}},"color":"random","perf":{{"icon":"","name":"Bullet"}},"direction":"in"}}}}"#
+        );
+        talk.input(Input::Line(events, line));
+        assert_eq!(
+            talk.said(),
+            ["zu schnell für die Board-API: Herausforderung abgelehnt [Aaron]"],
+            "{id}"
+        );
+        assert_eq!(
+            talk.count(
+                |r| matches!(r, Request::DeclineChallenge { id: i, reason: "tooFast" } if i == id)
+            ),
+            1
+        );
+    }
+    assert_eq!(talk.count(|r| matches!(r, Request::AcceptChallenge(_))), 0);
+}
+
+fn crazyhouse_full(id: &str) -> String {
+    format!(
+        r#"{{"type":"gameFull","id":"{id}","variant":{{"key":"crazyhouse","name":"Crazyhouse","short":"ZH"}},"clock":{{"initial":900000,"increment":0}},"speed":"rapid","perf":{{"name":"Crazyhouse"}},"rated":false,"createdAt":1,"white":{{"id":"blindfold","name":"Blindfold"}},"black":{{"id":"aaron","name":"Aaron"}},"initialFen":"startpos","state":{{"type":"gameState","moves":"","wtime":900000,"btime":900000,"winc":0,"binc":0,"status":"started"}}}}"#
+    )
+}
+
+/// GameFullEvent.yaml: the game's `variant` (Variant.yaml, VariantKey.yaml) is in every
+/// `gameFull`; GameEventInfo.yaml requires only `fullId` and `gameId`, so the event stream's
+/// `gameStart` may not name it. A game in another variant is not played as if it were
+/// standard chess: asked for by name (joined), it ends the plan with the reason said.
+#[test]
+fn a_game_joined_that_is_not_standard_chess_is_said_and_not_played() {
+    let mut talk = Talk::new(Plan::Join("abcd1234".into()));
+    talk.answer(|r| *r == Request::Account, account());
+    let game = talk.id(is_game_stream);
+    talk.input(Input::Opened(game));
+    talk.input(Input::Line(game, crazyhouse_full("abcd1234")));
+    assert_eq!(
+        talk.said(),
+        [
+            "bei lichess angemeldet als [Blindfold]",
+            "nur normales Schach: diese Partie wird hier nicht gespielt"
+        ]
+    );
+    let events = talk.events();
+    assert!(
+        !events.iter().any(|r| matches!(r, Report::Started(_))),
+        "{events:?}"
+    );
+    assert!(events.contains(&Report::Stopped(Trouble::NotStandardChess)));
+    assert!(talk.orders.contains(&Order::Close(game)));
+}
+
+/// As above, for a game the event stream names when it opens ("When the stream opens, all
+/// current challenges and games are sent", api-stream-event.yaml) without its variant: while
+/// seeking, it is passed over, the seek is made again, and the same game named again when the
+/// stream is opened anew is not joined.
+#[test]
+fn a_game_found_under_way_that_is_not_standard_chess_is_passed_over() {
+    let mut talk = Talk::new(Plan::Seek {
+        control: "15+10".parse().unwrap(),
+        rated: false,
+    });
+    talk.answer(|r| *r == Request::Account, account());
+    let events = talk.id(|r| *r == Request::EventStream);
+    talk.input(Input::Opened(events));
+    let start = r#"{"type":"gameStart","game":{"fullId":"zhzh1234wxyz","gameId":"zhzh1234","color":"white"}}"#;
+    talk.input(Input::Line(events, start.into()));
+    let game = talk.id(is_game_stream);
+    talk.input(Input::Opened(game));
+    talk.input(Input::Line(game, crazyhouse_full("zhzh1234")));
+    let said = talk.said();
+    assert_eq!(
+        said.last().unwrap(),
+        "nur normales Schach: diese Partie wird hier nicht gespielt"
+    );
+    assert!(talk.orders.contains(&Order::Close(game)));
+    assert_eq!(talk.online.phase(), Phase::Lobby);
+    assert_eq!(talk.count(|r| matches!(r, Request::Seek { .. })), 2);
+    // The event stream opened again names it again: not joined.
+    talk.input(Input::Closed(events, Closing::Cut("reset".into())));
+    talk.wait_until(talk.now + SEC);
+    let events = talk.id(|r| *r == Request::EventStream);
+    talk.input(Input::Opened(events));
+    talk.input(Input::Line(events, start.into()));
+    assert_eq!(talk.count(is_game_stream), 1);
+    assert!(
+        !talk
+            .events()
+            .iter()
+            .any(|r| matches!(r, Report::Started(_)))
+    );
+}
+
+/// api-board-game-stream-gameId.yaml promises no keep-alive on a game's stream (only the
+/// event stream's "An empty line is sent every 7 seconds", api-stream-event.yaml): a game
+/// stream silent while the opponent thinks is read afresh at once and without a word; the
+/// line is said to be down only when that fails, or when a stream opened sent nothing at all.
+#[test]
+fn a_silent_game_stream_is_read_afresh_without_a_word() {
+    let mut talk = seek_and_start();
+    talk.said();
+    talk.act(Act::Move(mv("", "e2e4")));
+    let game = talk.id(is_game_stream);
+    talk.input(Input::Line(game, game_state("e2e4", "")));
+    talk.events();
+    talk.input(Input::Closed(game, Closing::Silent));
+    assert!(talk.said().is_empty());
+    assert_eq!(talk.count(is_game_stream), 2, "opened again at once");
+    let game = talk.id(is_game_stream);
+    talk.input(Input::Opened(game));
+    talk.input(Input::Line(game, game_full("e2e4 e7e5", "")));
+    assert!(talk.said().is_empty(), "no 'connected again' either");
+    assert!(talk.events().contains(&Report::Moved {
+        mv: mv("e2e4", "e7e5"),
+        side: Color::Black
+    }));
+    // Silent again, and the server is gone meanwhile: now the line is down, and said.
+    talk.input(Input::Closed(game, Closing::Silent));
+    let game = talk.id(is_game_stream);
+    talk.input(Input::Closed(
+        game,
+        Closing::Refused(Answer::Unreachable("connection refused".into())),
+    ));
+    assert_eq!(talk.said(), ["Verbindung unterbrochen"]);
+    // A stream that opened and sent nothing, not even its gameFull, is no quiet game.
+    talk.wait_until(talk.now + SEC);
+    let game = talk.id(is_game_stream);
+    talk.input(Input::Opened(game));
+    talk.input(Input::Closed(game, Closing::Silent));
+    assert!(
+        talk.said().is_empty(),
+        "the line was said to be down already"
+    );
+    assert_eq!(talk.count(is_game_stream), 4, "not again at once");
+    talk.wait_until(talk.now + 2 * SEC);
+    assert_eq!(talk.count(is_game_stream), 5);
+}
+
+/// The event stream's keep-alive is promised (api-stream-event.yaml): silent, it is taken as
+/// cut, and in the lobby that is said.
+#[test]
+fn a_silent_event_stream_is_a_line_down() {
+    let mut talk = Talk::new(Plan::Accept);
+    talk.answer(|r| *r == Request::Account, account());
+    let events = talk.id(|r| *r == Request::EventStream);
+    talk.input(Input::Opened(events));
+    talk.input(Input::Line(events, String::new()));
+    talk.said();
+    talk.input(Input::Closed(events, Closing::Silent));
+    assert_eq!(talk.said(), ["Verbindung unterbrochen"]);
+    talk.wait_until(talk.now + SEC);
+    assert_eq!(talk.count(|r| *r == Request::EventStream), 2);
+}
+
+/// A challenge's stream (`keepAliveStream`, api-challenge-username.yaml) promises no line
+/// before its `{"done": …}` and is not watched for silence; after the line was down (the
+/// event stream lost and back) it may have died with the challenge, so the challenge is made
+/// again, and a game of the earlier one ("The game ID will be the same as the challenge ID")
+/// is ours still.
+#[test]
+fn a_challenge_is_made_again_after_the_line_was_down_and_either_game_is_ours() {
+    let spec = ChallengeSpec {
+        user: "Aaron".into(),
+        control: Some("5+3".parse().unwrap()),
+        rated: false,
+        color: None,
+    };
+    assert!(!Request::Challenge(spec.clone()).watched_for_silence());
+    assert!(Request::EventStream.watched_for_silence());
+    assert!(Request::GameStream("abcd1234".into()).watched_for_silence());
+    let mut talk = Talk::new(Plan::Challenge(spec));
+    talk.answer(|r| *r == Request::Account, account());
+    let events = talk.id(|r| *r == Request::EventStream);
+    talk.input(Input::Opened(events));
+    let first = talk.id(|r| matches!(r, Request::Challenge(_)));
+    talk.input(Input::Opened(first));
+    talk.input(Input::Line(
+        first,
+        r#"{"id":"abcd1234","url":"https://lichess.org/abcd1234","status":"created","challenger":{"id":"blindfold","name":"Blindfold"},"destUser":{"id":"aaron","name":"Aaron"},"variant":{"key":"standard"},"rated":false,"speed":"blitz","timeControl":{"type":"clock","limit":300,"increment":3},"color":"random","perf":{"icon":"","name":"Blitz"},"direction":"out"}"#.into(),
+    ));
+    talk.said();
+    talk.input(Input::Closed(events, Closing::Cut("reset".into())));
+    assert_eq!(talk.said(), ["Verbindung unterbrochen"]);
+    assert!(!talk.orders.contains(&Order::Close(first)));
+    talk.wait_until(talk.now + SEC);
+    let events = talk.id(|r| *r == Request::EventStream);
+    talk.input(Input::Opened(events));
+    assert_eq!(talk.said(), ["wieder verbunden"]);
+    assert!(talk.orders.contains(&Order::Close(first)));
+    let second = talk.id(|r| matches!(r, Request::Challenge(_)));
+    assert_ne!(second, first);
+    talk.input(Input::Opened(second));
+    talk.input(Input::Line(
+        second,
+        r#"{"id":"efgh5678","status":"created","challenger":{"id":"blindfold","name":"Blindfold"},"direction":"out"}"#.into(),
+    ));
+    // The first was accepted meanwhile: its game is ours, and the second is withdrawn.
+    talk.input(Input::Line(
+        events,
+        r#"{"type":"gameStart","game":{"fullId":"abcd1234wxyz","gameId":"abcd1234","color":"white","variant":{"key":"standard","name":"Standard"},"compat":{"bot":false,"board":true}}}"#.into(),
+    ));
+    assert_eq!(talk.count(is_game_stream), 1);
+    assert!(talk.orders.contains(&Order::Close(second)));
+}
+
+/// lichess-org/api, doc/specs/lichess-api.yaml, "Rate limiting": on a 429, wait a minute
+/// before retrying. Retrying, not dropping: "yes" to a challenge answered with 429 in the
+/// lobby (no game yet) is accepted a minute later, and a line of the chat likewise.
+#[test]
+fn a_challenge_accepted_and_a_chat_line_answered_with_429_go_again_after_the_minute() {
+    let too_many = || Answer::Status {
+        code: 429,
+        body: r#"{"error":"Too many requests. Try again later."}"#.into(),
+    };
+    let mut talk = Talk::new(Plan::Accept);
+    talk.answer(|r| *r == Request::Account, account());
+    let events = talk.id(|r| *r == Request::EventStream);
+    talk.input(Input::Opened(events));
+    talk.input(Input::Line(
+        events,
+        challenge("ch000001", "standard", "white", false),
+    ));
+    talk.said();
+    talk.act(Act::Yes);
+    let accept = |r: &Request| *r == Request::AcceptChallenge("ch000001".into());
+    talk.answer(accept, too_many());
+    assert_eq!(
+        talk.said(),
+        ["der Server bittet um eine Pause, Wartezeit eine Minute"]
+    );
+    talk.wait_until(talk.now + 59 * SEC);
+    assert_eq!(talk.count(accept), 1);
+    talk.wait_until(talk.now + SEC);
+    assert_eq!(talk.count(accept), 2);
+    talk.answer(accept, Answer::ok(r#"{"ok":true}"#));
+    talk.input(Input::Line(
+        events,
+        r#"{"type":"gameStart","game":{"fullId":"abcd1234wxyz","gameId":"abcd1234","color":"black","variant":{"key":"standard","name":"Standard"},"compat":{"bot":false,"board":true}}}"#.into(),
+    ));
+    let game = talk.id(is_game_stream);
+    talk.input(Input::Opened(game));
+    talk.input(Input::Line(game, game_full("", "")));
+    talk.said();
+    // A line of the chat, answered with 429: written a minute later.
+    talk.act(Act::Write("good luck".into()));
+    let chat = |r: &Request| matches!(r, Request::Chat { text, .. } if text == "good luck");
+    talk.answer(chat, too_many());
+    talk.wait_until(talk.now + 59 * SEC);
+    assert_eq!(talk.count(chat), 1);
+    talk.wait_until(talk.now + SEC);
+    assert_eq!(talk.count(chat), 2);
+}
+
+/// api-challenge-username.yaml, `keepAliveStream`: "When the challenge is accepted, declined
+/// or canceled, a message of the form `{"done":"accepted"}` is sent, then the connection is
+/// closed by the server." A challenge done without a game, whose `challengeDeclined` event
+/// was missed (the event stream sends only current challenges when it opens again), is said
+/// to be declined after the grace, not waited for forever; when the event comes in time, its
+/// reason is said, once.
+#[test]
+fn a_challenge_done_without_its_event_is_said_declined_after_the_grace() {
+    for event_comes in [false, true] {
+        let mut talk = Talk::new(Plan::Challenge(ChallengeSpec {
+            user: "Aaron".into(),
+            control: Some("5+3".parse().unwrap()),
+            rated: false,
+            color: None,
+        }));
+        talk.answer(|r| *r == Request::Account, account());
+        let events = talk.id(|r| *r == Request::EventStream);
+        talk.input(Input::Opened(events));
+        let stream = talk.id(|r| matches!(r, Request::Challenge(_)));
+        talk.input(Input::Opened(stream));
+        talk.input(Input::Line(
+            stream,
+            r#"{"id":"ch0000ab","status":"created","challenger":{"id":"blindfold","name":"Blindfold"},"direction":"out"}"#.into(),
+        ));
+        talk.said();
+        talk.input(Input::Line(stream, r#"{"done":"declined"}"#.into()));
+        talk.input(Input::Closed(stream, Closing::Ended));
+        talk.wait_until(talk.now + 4 * SEC);
+        assert!(talk.said().is_empty());
+        if event_comes {
+            talk.input(Input::Line(
+                events,
+                r#"{"type":"challengeDeclined","challenge":{"id":"ch0000ab","status":"declined","challenger":{"id":"blindfold","name":"Blindfold"},"destUser":{"id":"aaron","name":"Aaron"},"declineReason":"Too fast.","declineReasonKey":"tooFast"}}"#.into(),
+            ));
+        }
+        talk.wait_until(talk.now + 2 * SEC);
+        let said = talk.said();
+        let reason = if event_comes { "Too fast." } else { "declined" };
+        assert_eq!(said, [format!("Herausforderung abgelehnt [{reason}]")]);
+        assert!(talk.events().contains(&Report::Stopped(Trouble::Refused)));
+        assert_eq!(talk.online.phase(), Phase::Stopped);
+    }
+}

@@ -65,6 +65,11 @@ pub struct Setup {
     pub challenge_side: Option<Color>,
     /// The empty line sent to keep streams alive, this often.
     pub keepalive: Duration,
+    /// A game's stream and a challenge's send no keep-alive: the API promises one only on
+    /// the event stream and a seek's (api-stream-event.yaml, api-board-seek.yaml).
+    pub quiet_streams: bool,
+    /// Our challenge is answered after this long.
+    pub challenge_answered_after: Duration,
     /// The opponent accepts our draw offers.
     pub accepts_draws: bool,
     /// The opponent accepts our takeback requests.
@@ -80,6 +85,8 @@ impl Default for Setup {
             seek_side: Some(Color::White),
             challenge_side: Some(Color::Black),
             keepalive: Duration::from_millis(300),
+            quiet_streams: false,
+            challenge_answered_after: Duration::from_millis(100),
             accepts_draws: false,
             accepts_takebacks: true,
         }
@@ -772,7 +779,8 @@ fn error(text: &str) -> Value {
 /// What a request gets: an answer, a stream, or nothing (the connection drops).
 enum Reply {
     Answer(u16, Value),
-    Stream(Vec<String>, Receiver<Push>),
+    /// The first lines, what follows, and whether keep-alives are sent.
+    Stream(Vec<String>, Receiver<Push>, bool),
     Drop,
 }
 
@@ -819,7 +827,9 @@ fn serve(mut stream: TcpStream, world: Arc<Mutex<World>>) {
         Reply::Drop => {
             let _ = stream.shutdown(Shutdown::Both);
         }
-        Reply::Stream(first, pushes) => write_stream(stream, first, pushes, keepalive),
+        Reply::Stream(first, pushes, alive) => {
+            write_stream(stream, first, pushes, alive.then_some(keepalive))
+        }
     }
 }
 
@@ -833,7 +843,7 @@ fn write_stream(
     mut stream: TcpStream,
     first: Vec<String>,
     pushes: Receiver<Push>,
-    keepalive: Duration,
+    keepalive: Option<Duration>,
 ) {
     let head = "HTTP/1.1 200 OK\r\nContent-Type: application/x-ndjson\r\nTransfer-Encoding: chunked\r\nConnection: close\r\n\r\n";
     if stream.write_all(head.as_bytes()).is_err() {
@@ -845,7 +855,11 @@ fn write_stream(
         }
     }
     loop {
-        match pushes.recv_timeout(keepalive) {
+        let next = match keepalive {
+            Some(keepalive) => pushes.recv_timeout(keepalive),
+            None => pushes.recv().map_err(|_| RecvTimeoutError::Disconnected),
+        };
+        match next {
             Ok(Push::Line(line)) => {
                 if chunk(&mut stream, &line).is_err() {
                     return;
@@ -913,7 +927,7 @@ fn route(w: &mut World, request: &HttpRequest, world: &Arc<Mutex<World>>) -> Rep
                 json!({"type": "challenge", "challenge": c, "compat": {"bot": false, "board": true}})
                     .to_string()
             }));
-            Reply::Stream(first, receiver)
+            Reply::Stream(first, receiver, true)
         }
         ("POST", ["api", "board", "seek"]) => {
             let minutes: f64 = request
@@ -943,7 +957,7 @@ fn route(w: &mut World, request: &HttpRequest, world: &Arc<Mutex<World>>) -> Rep
                     }
                 });
             }
-            Reply::Stream(Vec::new(), receiver)
+            Reply::Stream(Vec::new(), receiver, true)
         }
         ("POST", ["api", "challenge", id, "accept"]) => {
             let Some(at) = w.incoming.iter().position(|c| c["id"] == *id) else {
@@ -998,10 +1012,11 @@ fn route(w: &mut World, request: &HttpRequest, world: &Arc<Mutex<World>>) -> Rep
             });
             let (sender, receiver) = unbounded();
             let side = w.setup.challenge_side;
+            let after = w.setup.challenge_answered_after;
             let world = world.clone();
             let id2 = id.clone();
             thread::spawn(move || {
-                thread::sleep(Duration::from_millis(100));
+                thread::sleep(after);
                 let mut w = world.lock().unwrap();
                 match side {
                     Some(side) => {
@@ -1021,7 +1036,7 @@ fn route(w: &mut World, request: &HttpRequest, world: &Arc<Mutex<World>>) -> Rep
                 let _ = sender.send(Push::End);
             });
             let first = json!({"id": id, "url": format!("https://lichess.org/{id}"), "status": "created", "challenger": w.setup.me.json(), "destUser": w.setup.opponent.json(), "variant": {"key": "standard"}, "rated": false, "speed": "blitz", "timeControl": {"type": "clock", "limit": limit, "increment": increment}, "color": "random", "perf": {"name": "Blitz"}, "direction": "out"});
-            Reply::Stream(vec![first.to_string()], receiver)
+            Reply::Stream(vec![first.to_string()], receiver, !w.setup.quiet_streams)
         }
         ("GET", ["api", "board", "game", "stream", id]) => {
             let me = w.setup.me.clone();
@@ -1043,7 +1058,8 @@ fn route(w: &mut World, request: &HttpRequest, world: &Arc<Mutex<World>>) -> Rep
                     ));
                 }
             }
-            Reply::Stream(vec![full], receiver)
+            let alive = !w.setup.quiet_streams;
+            Reply::Stream(vec![full], receiver, alive)
         }
         ("POST", ["api", "board", "game", id, "move", uci]) => {
             let lose = std::mem::take(&mut w.lose_next_move_answer);
