@@ -13,7 +13,9 @@
 //! DGT board may stand either way round (dgtbrd.h: "The board itself does not rotate the
 //! numbering"): a dump of the starting position turned round turns the reading of its
 //! fields, as [`super::positions`] does for whole-board reports. A square holding a magic
-//! piece or an unknown code is read as an unknown piece and said once as a board error.
+//! piece or an unknown code is read as an unknown piece and said once as a board error. A
+//! DGT board's pieces put down are passed on once they stay ([`super::settle`]): a piece slid
+//! across the board is reported on each square it passes.
 
 use std::time::Duration;
 
@@ -25,6 +27,7 @@ use super::peg_protocol::{
 };
 use super::positions::{Orientation, OrientationSetting};
 use super::sensed::{Cell, SensedBoard, Sensing};
+use super::settle::Settle;
 use super::tracker::BoardInput;
 
 /// Silence after which the host pings.
@@ -106,6 +109,8 @@ pub struct Link {
     dump_awaited: Option<Duration>,
     /// The squares (game names) with a piece code that is no chess piece, said already.
     odd_said: Vec<(Square, u8)>,
+    /// A DGT board's pieces put down, held until they stay (a slid piece passes squares).
+    settle: Settle,
 }
 
 impl Link {
@@ -129,6 +134,7 @@ impl Link {
             find_orientation: false,
             dump_awaited: None,
             odd_said: Vec::new(),
+            settle: Settle::default(),
         }
     }
 
@@ -180,6 +186,9 @@ impl Link {
     pub fn next_deadline(&self) -> Option<Duration> {
         self.connected
             .then(|| self.last_heard + if self.pinged { LOST_AFTER } else { PING_AFTER })
+            .into_iter()
+            .chain(self.settle.deadline())
+            .min()
     }
 
     /// Feeds one input at time `now`.
@@ -198,6 +207,7 @@ impl Link {
                 self.dgt_hello_said = false;
                 self.last_hello = None;
                 self.odd_said.clear();
+                self.settle.clear();
                 self.dump_awaited = (self.protocol == Protocol::Dgt).then_some(now);
                 match self.protocol {
                     Protocol::PegBoard => {
@@ -230,6 +240,9 @@ impl Link {
                 }
             }
             LinkInput::Tick => {
+                let mut settled = Vec::new();
+                self.settle.due(now, &mut settled);
+                pass(settled, &mut out);
                 if self.connected {
                     let silent = now.saturating_sub(self.last_heard);
                     if silent >= LOST_AFTER {
@@ -354,7 +367,11 @@ impl Link {
                     for (sq, code) in odd {
                         self.say_odd(sq, code, out);
                     }
-                    self.scan(self.orientation.turn_board(&board), out)
+                    let board = self.orientation.turn_board(&board);
+                    let mut held = Vec::new();
+                    self.settle.shown(&board, &mut held);
+                    pass(held, out);
+                    self.scan(board, out)
                 }
                 Ok(DgtMessage::FieldUpdate(..) | DgtMessage::OddPiece(..))
                     if self.dump_awaited.is_some() =>
@@ -373,19 +390,19 @@ impl Link {
                 Ok(DgtMessage::FieldUpdate(sq, piece)) => {
                     let sq = self.orientation.turn(sq);
                     self.odd_said.retain(|&(said, _)| said != sq);
-                    let input = match piece {
-                        None => BoardInput::Up(sq),
-                        Some(p) => BoardInput::Down(sq, Cell::Piece(p)),
-                    };
-                    out.push(LinkOutput::Event(LinkEvent::Input(input)));
+                    let mut inputs = Vec::new();
+                    match piece {
+                        None => self.settle.up(sq, now, &mut inputs),
+                        Some(p) => self.settle.down(sq, Cell::Piece(p), now, &mut inputs),
+                    }
+                    pass(inputs, out);
                 }
                 Ok(DgtMessage::OddPiece(sq, code)) => {
                     let sq = self.orientation.turn(sq);
                     self.say_odd(sq, code, out);
-                    out.push(LinkOutput::Event(LinkEvent::Input(BoardInput::Down(
-                        sq,
-                        Cell::Peg,
-                    ))));
+                    let mut inputs = Vec::new();
+                    self.settle.down(sq, Cell::Peg, now, &mut inputs);
+                    pass(inputs, out);
                 }
                 Ok(DgtMessage::SerialNumber(s) | DgtMessage::LongSerialNumber(s)) => {
                     self.dgt_serial = s
@@ -434,6 +451,15 @@ impl Link {
             dgt::odd_piece_name(code)
         ))));
     }
+}
+
+/// Tracker inputs as the link's events.
+fn pass(inputs: Vec<BoardInput>, out: &mut Vec<LinkOutput>) {
+    out.extend(
+        inputs
+            .into_iter()
+            .map(|input| LinkOutput::Event(LinkEvent::Input(input))),
+    );
 }
 
 /// The sensing a scan's characters show, for a scan that comes before `HELLO`.

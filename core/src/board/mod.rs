@@ -23,6 +23,7 @@ pub mod peg_protocol;
 pub mod pegasus;
 pub mod positions;
 pub(crate) mod sensed;
+pub mod settle;
 pub mod simulated;
 pub(crate) mod spec;
 pub(crate) mod tracker;

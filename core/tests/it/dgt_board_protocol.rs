@@ -8,6 +8,7 @@ use std::time::Duration;
 
 use annexd_core::board::pegasus::{self, Pegasus, PegasusOptions};
 use annexd_core::board::positions::{Orientation, OrientationSetting};
+use annexd_core::board::settle::SETTLE;
 use annexd_core::board::{
     BoardInput, BoardOptions, BoardProtocol, BoardSpec, Cell, LinkEvent, LinkInput, LinkOutput,
     Request, SensedBoard, Sensing, Tracker, TrackerOutput, events_of, writes_of,
@@ -137,6 +138,12 @@ fn position(fen: &str) -> Chess {
         .unwrap()
 }
 
+/// The events once the pieces put down at `now` have stayed ([`SETTLE`]: a slid piece is
+/// reported on each square it passes).
+fn settled(host: &mut dyn BoardProtocol, now: Duration) -> Vec<LinkEvent> {
+    events_of(host.handle(LinkInput::Tick, now + SETTLE))
+}
+
 /// Feeds `bytes` and returns the events, and how many dumps the host asked for.
 fn feed(host: &mut dyn BoardProtocol, bytes: &[u8], now: Duration) -> (Vec<LinkEvent>, usize) {
     let out = host.handle(LinkInput::Bytes(bytes), now);
@@ -204,22 +211,31 @@ fn magic_pieces_are_said_once_and_the_dump_is_not_asked_for_again_and_again() {
     let mut bytes = update(field(Square::D5), PIECE3);
     bytes.extend(update(field(Square::E4), 0x2a));
     bytes.extend(update(field(Square::D4), 0));
-    let (events, asked) = feed(host.as_mut(), &bytes, t(30));
+    let (mut events, asked) = feed(host.as_mut(), &bytes, t(30));
     assert_eq!(asked, 0);
+    events.extend(settled(host.as_mut(), t(30)));
+    let errors: Vec<&String> = events
+        .iter()
+        .filter_map(|e| match e {
+            LinkEvent::DeviceError(text) => Some(text),
+            _ => None,
+        })
+        .collect();
     assert!(
-        matches!(&events[0], LinkEvent::DeviceError(text) if text.contains("d5") && text.contains("black win")),
+        errors[0].contains("d5") && errors[0].contains("black win"),
         "{events:?}"
     );
     assert!(
-        matches!(&events[2], LinkEvent::DeviceError(text) if text.contains("e4") && text.contains("42")),
+        errors[1].contains("e4") && errors[1].contains("42"),
         "{events:?}"
     );
+    // The pieces put down count once they stay; the lift at once.
     assert_eq!(
         inputs(&events),
         [
+            BoardInput::Up(Square::D4),
             BoardInput::Down(Square::D5, Cell::Peg),
             BoardInput::Down(Square::E4, Cell::Peg),
-            BoardInput::Up(Square::D4),
         ]
     );
     assert!(
@@ -256,7 +272,8 @@ fn a_board_turned_round_is_found_from_its_dump_of_the_start_and_read_turned() {
         let placed = piece.map(self::piece);
         bytes.extend(update(field(Orientation::Rotated.turn(sq)), code(placed)));
     }
-    let (events, _) = feed(host.as_mut(), &bytes, t(20));
+    let (mut events, _) = feed(host.as_mut(), &bytes, t(20));
+    events.extend(settled(host.as_mut(), t(20)));
     let _ = tracker.handle(&BoardInput::Resync(SensedBoard::from_board(
         game.board(),
         Sensing::Piece,
@@ -381,7 +398,8 @@ fn the_size_is_fourteen_bits() {
 /// clearing of the old position"; "When a piece B on C4 is taken by piece A on B3 … A on C4,
 /// Empty on B3 (and Empty on C4 is never seen)"; "a queen on C1 takes a pawn on C4. The
 /// reported changes can be (in sequence): Empty on C4, Queen on C2, Queen on C3, Empty on C1,
-/// Empty on C2, Queen on C4, Empty on C3". Each is read as the one move made.
+/// Empty on C2, Queen on C4, Empty on C3". Each is read as the one move made, and so is a
+/// slide without a capture (its squares passed are put down and lifted again).
 #[test]
 fn the_dynamics_the_header_describes_are_read_as_the_move_made() {
     let fen = "4k3/8/8/8/2p5/1B6/8/2Q1K3 w - - 0 1";
@@ -402,6 +420,28 @@ fn the_dynamics_the_header_describes_are_read_as_the_move_made() {
         ),
         // The new occurrence first, then the clearing.
         (vec![(Square::A4, bishop), (Square::B3, None)], "b3a4"),
+        // Slides without a capture: the squares passed are not moved to ("Queen on D2, Empty
+        // on C1" alone is Qd2).
+        (
+            vec![
+                (Square::D2, queen),
+                (Square::C1, None),
+                (Square::E3, queen),
+                (Square::D2, None),
+                (Square::F4, queen),
+                (Square::E3, None),
+            ],
+            "c1f4",
+        ),
+        (
+            vec![
+                (Square::C1, None),
+                (Square::C2, queen),
+                (Square::C2, None),
+                (Square::C3, queen),
+            ],
+            "c1c3",
+        ),
     ] {
         let game = position(fen);
         let mut host = dgt_host();
@@ -419,6 +459,7 @@ fn the_dynamics_the_header_describes_are_read_as_the_move_made() {
         for chunk in bytes.chunks(3) {
             events.extend(feed(host.as_mut(), chunk, t(2)).0);
         }
+        events.extend(settled(host.as_mut(), t(2)));
         let mut tracker = Tracker::new(game, Sensing::Piece);
         assert_eq!(moves_read(&mut tracker, &events), [want]);
     }
@@ -452,6 +493,7 @@ fn noise_and_cut_messages_cost_no_move_wherever_the_reads_split() {
         let (a, b) = stream.split_at(split);
         let (mut events, _) = feed(host.as_mut(), a, t(1));
         events.extend(feed(host.as_mut(), b, t(2)).0);
+        events.extend(settled(host.as_mut(), t(2)));
         let dropped = events
             .iter()
             .filter(|e| matches!(e, LinkEvent::Dropped(_)))
