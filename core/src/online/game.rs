@@ -299,9 +299,18 @@ impl Table {
     /// What the game's first state says: who plays whom, how, and the time for a first move.
     pub fn introduction(&self, state: &GameState) -> Vec<Report> {
         let facts = &self.facts;
+        let opponent = facts.opponent.shown();
+        let mut against = vec![Token::Word(Word::GameAgainst)];
         let mut words = Vec::new();
         if let Some(level) = facts.opponent.computer_level {
-            words.extend([Token::Word(Word::ComputerLevel), Token::Number(level)]);
+            // lichess's computer has no name (`gameFull` gives `aiLevel` alone): it is named
+            // by its level.
+            let level = [Token::Word(Word::ComputerLevel), Token::Number(level)];
+            if opponent.is_empty() {
+                against.extend(level);
+            } else {
+                words.extend(level);
+            }
         } else if let Some(rating) = facts.opponent.rating {
             words.extend([Token::Word(Word::Rating), Token::Number(rating)]);
         }
@@ -328,8 +337,8 @@ impl Table {
         ]);
         let mut reports = vec![
             Report::Say(Said {
-                tokens: vec![Token::Word(Word::GameAgainst)],
-                detail: Some(facts.opponent.shown()),
+                tokens: against,
+                detail: (!opponent.is_empty()).then_some(opponent),
                 priority: Priority::Move,
             }),
             say(Priority::Move, words),

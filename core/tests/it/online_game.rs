@@ -191,6 +191,38 @@ fn seek_and_start() -> Talk {
     talk
 }
 
+/// lichess-org/api, `GameEventPlayer`: "aiLevel" for lichess's computer, which has no
+/// "name" or "id": the game is said to be against the computer of that level, not against an
+/// empty name.
+#[test]
+fn a_game_against_lichess_computer_names_it_by_its_level() {
+    let mut talk = Talk::new(Plan::Seek {
+        control: "15+10".parse().unwrap(),
+        rated: true,
+    });
+    talk.answer(|r| *r == Request::Account, account());
+    let events = talk.id(|r| *r == Request::EventStream);
+    talk.input(Input::Opened(events));
+    talk.input(Input::Line(
+        events,
+        r#"{"type":"gameStart","game":{"fullId":"abcd1234wxyz","gameId":"abcd1234","color":"white","opponent":{"id":null,"username":"A.I. level 3","ai":3}}}"#.to_string(),
+    ));
+    let game = talk.id(is_game_stream);
+    talk.input(Input::Opened(game));
+    let full = game_full("", "").replace(
+        r#""black":{"id":"aaron","name":"Aaron","title":null,"rating":1776}"#,
+        r#""black":{"aiLevel":3}"#,
+    );
+    assert!(full.contains("aiLevel"));
+    talk.input(Input::Line(game, full));
+    let said = talk.said();
+    assert!(
+        said.iter().any(|l| l == "Partie gegen Computer Stufe drei"),
+        "{said:?}"
+    );
+    assert!(!said.iter().any(|l| l.contains("[]")), "{said:?}");
+}
+
 #[test]
 fn a_seek_signs_in_seeks_and_starts_the_game_saying_who_plays_whom() {
     let mut talk = seek_and_start();
