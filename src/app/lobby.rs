@@ -282,7 +282,7 @@ impl Started {
         settings.game.mode = annexd_core::Mode::Home;
         settings.board.sighted = annexd_core::board::BoardSpec::None;
         let ours = account.unwrap_or_else(|| facts.ours.to_string());
-        let theirs = facts.opponent.shown();
+        let theirs = facts.opponent.recorded();
         let (white, black) = if facts.ours == shakmaty::Color::White {
             (ours, theirs)
         } else {
@@ -320,7 +320,7 @@ impl Started {
         let opponent = OpponentEntry {
             side: !facts.ours,
             source: OpponentSource::Remote,
-            name: facts.opponent.shown(),
+            name: facts.opponent.recorded(),
             elo: facts.opponent.rating,
             detail: Some(settings.game.site.clone()),
         };

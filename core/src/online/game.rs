@@ -55,6 +55,16 @@ impl OpponentFacts {
             _ => self.name.clone(),
         }
     }
+
+    /// The name for the record's header: as shown; lichess's computer, which has no name,
+    /// as lichess's own PGN names it ("lichess AI level 3"); else PGN's unknown, "?".
+    pub fn recorded(&self) -> String {
+        match (self.shown(), self.computer_level) {
+            (shown, _) if !shown.is_empty() => shown,
+            (_, Some(level)) => format!("lichess AI level {level}"),
+            _ => "?".to_string(),
+        }
+    }
 }
 
 /// What a game is, fixed at its start: for the session to set the game up.

@@ -221,6 +221,15 @@ fn a_game_against_lichess_computer_names_it_by_its_level() {
         "{said:?}"
     );
     assert!(!said.iter().any(|l| l.contains("[]")), "{said:?}");
+    // The record names it as lichess's own PGN does.
+    let Some(Report::Started(facts)) = talk
+        .events()
+        .into_iter()
+        .find(|r| matches!(r, Report::Started(_)))
+    else {
+        panic!("no start");
+    };
+    assert_eq!(facts.opponent.recorded(), "lichess AI level 3");
 }
 
 #[test]

@@ -200,7 +200,7 @@ impl Port for LichessGame {
         let mut inputs: Vec<Input> = facts
             .map(|facts| {
                 Input::Opponent(FromOpponent::Joined {
-                    name: facts.opponent.shown(),
+                    name: facts.opponent.recorded(),
                     elo: facts.opponent.rating,
                 })
             })
