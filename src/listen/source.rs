@@ -1,4 +1,5 @@
-//! Where audio comes from: an input device through cpal, or a WAV file through symphonia.
+//! Where audio comes from: an input device through cpal, or a WAV file through rodio's
+//! decoder (symphonia).
 //!
 //! Both hand out [`AudioBlock`]s of interleaved `f32` samples in −1 … 1 with their channel
 //! count and rate, whatever the device or file stores (8, 16, 24, 32-bit integers, signed or
@@ -58,7 +59,7 @@ pub enum SourceError {
 /// Reads a whole WAV file as blocks of about `block` length: any channel count and rate, and
 /// any encoding a WAV file holds (8-bit unsigned, 16, 24 and 32-bit integers, 32 and 64-bit
 /// floats, G.711 A-law and µ-law as telephones and dictation devices record, IMA and
-/// Microsoft ADPCM), decoded by symphonia.
+/// Microsoft ADPCM), decoded by rodio's decoder (symphonia).
 pub fn read_wav(path: &Path, block: Duration) -> Result<Vec<AudioBlock>, SourceError> {
     let wav_error = |reason: String| SourceError::Wav {
         path: path.display().to_string(),
@@ -78,71 +79,18 @@ pub fn read_wav(path: &Path, block: Duration) -> Result<Vec<AudioBlock>, SourceE
         .collect())
 }
 
-/// The interleaved samples, channel count and rate of a recording, or why it cannot be read.
+/// The interleaved samples, channel count and rate of a recording, or why it cannot be read:
+/// decoded by rodio's decoder, as the voices' clips are (`speech::voice::decode_mono`).
 fn decode(file: std::fs::File) -> Result<(Vec<f32>, u16, u32), String> {
-    use symphonia::core::audio::SampleBuffer;
-    use symphonia::core::codecs::{CODEC_TYPE_NULL, DecoderOptions};
-    use symphonia::core::errors::Error as Decoding;
-    use symphonia::core::formats::FormatOptions;
-    use symphonia::core::io::MediaSourceStream;
-    use symphonia::core::meta::MetadataOptions;
-    use symphonia::core::probe::Hint;
-
-    let stream = MediaSourceStream::new(Box::new(file), Default::default());
-    let mut format = symphonia::default::get_probe()
-        .format(
-            &Hint::new(),
-            stream,
-            &FormatOptions::default(),
-            &MetadataOptions::default(),
-        )
-        .map_err(|e| match e {
-            Decoding::Unsupported(_) | Decoding::IoError(_) => "not a WAV file".to_string(),
-            other => other.to_string(),
-        })?
-        .format;
-    let track = format
-        .tracks()
-        .iter()
-        .find(|t| t.codec_params.codec != CODEC_TYPE_NULL)
-        .ok_or("no audio in it")?;
-    let params = track.codec_params.clone();
-    let track_id = track.id;
-    let rate = params.sample_rate.filter(|&r| r > 0).ok_or("no rate")?;
-    let mut decoder = symphonia::default::get_codecs()
-        .make(&params, &DecoderOptions::default())
-        .map_err(|e| format!("an encoding this program cannot decode ({e})"))?;
-    let mut samples = Vec::new();
-    let mut channels = params.channels.map_or(0, |c| c.count());
-    loop {
-        let packet = match format.next_packet() {
-            Ok(packet) => packet,
-            // The end of the data, or of a file cut short: what was read is kept.
-            Err(Decoding::IoError(e)) if e.kind() == std::io::ErrorKind::UnexpectedEof => break,
-            Err(e) => return Err(e.to_string()),
-        };
-        if packet.track_id() != track_id {
-            continue;
-        }
-        let decoded = match decoder.decode(&packet) {
-            Ok(decoded) => decoded,
-            // A damaged packet is skipped, as a player would.
-            Err(Decoding::DecodeError(why)) => {
-                tracing::warn!("a damaged stretch of audio skipped: {why}");
-                continue;
-            }
-            Err(e) => return Err(e.to_string()),
-        };
-        channels = decoded.spec().channels.count();
-        let mut buffer = SampleBuffer::<f32>::new(decoded.capacity() as u64, *decoded.spec());
-        buffer.copy_interleaved_ref(decoded);
-        samples.extend_from_slice(buffer.samples());
-    }
-    let channels = u16::try_from(channels)
-        .ok()
-        .filter(|&c| c > 0)
-        .ok_or("no channels")?;
-    Ok((samples, channels, rate))
+    use rodio::Source;
+    use rodio::decoder::DecoderError;
+    let decoder = rodio::Decoder::try_from(file).map_err(|e| match e {
+        DecoderError::UnrecognizedFormat | DecoderError::IoError(_) => "not a WAV file".to_string(),
+        other => format!("an encoding this program cannot decode ({other})"),
+    })?;
+    let channels = decoder.channels().get();
+    let rate = decoder.sample_rate().get();
+    Ok((decoder.collect(), channels, rate))
 }
 
 /// What an open device delivers.
