@@ -253,8 +253,7 @@ impl Link {
                         out.push(LinkOutput::Write(self.encode(HostMsg::Ping)));
                         if self.dump_awaited.is_some() {
                             // The dump asked for was lost with the rest: again.
-                            self.dump_awaited = Some(now);
-                            out.push(LinkOutput::Write(vec![dgt::command::SEND_BOARD]));
+                            self.ask_for_dump(now, &mut out);
                         }
                     }
                 }
@@ -383,8 +382,7 @@ impl Link {
                         .dump_awaited
                         .is_some_and(|asked| now.saturating_sub(asked) >= PING_AFTER)
                     {
-                        self.dump_awaited = Some(now);
-                        out.push(LinkOutput::Write(vec![dgt::command::SEND_BOARD]));
+                        self.ask_for_dump(now, out);
                     }
                 }
                 Ok(DgtMessage::FieldUpdate(sq, piece)) => {
@@ -430,13 +428,18 @@ impl Link {
                     out.push(LinkOutput::Event(LinkEvent::Dropped(format!("dgt: {e}"))));
                     // Field updates may be missing: the dump that answers shows the board.
                     if self.dump_awaited.is_none() {
-                        out.push(LinkOutput::Write(vec![dgt::command::SEND_BOARD]));
-                        self.dump_awaited = Some(now);
+                        self.ask_for_dump(now, out);
                     }
                     self.resync_next_scan = true;
                 }
             }
         }
+    }
+
+    /// Asks a DGT board for its dump, and waits for it from `now`.
+    fn ask_for_dump(&mut self, now: Duration, out: &mut Vec<LinkOutput>) {
+        self.dump_awaited = Some(now);
+        out.push(LinkOutput::Write(vec![dgt::command::SEND_BOARD]));
     }
 
     /// Says once that `sq` (game name) holds `code`, which is no chess piece.
