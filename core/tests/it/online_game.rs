@@ -789,19 +789,31 @@ fn challenge(id: &str, variant: &str, color: &str, rated: bool) -> String {
     )
 }
 
-#[test]
-fn a_challenge_declined_is_said_and_ends_the_plan() {
-    let mut talk = Talk::new(Plan::Challenge(ChallengeSpec {
+/// A casual 5+3 challenge to Aaron.
+fn aaron_5_3() -> ChallengeSpec {
+    ChallengeSpec {
         user: "Aaron".into(),
         control: Some("5+3".parse().unwrap()),
         rated: false,
         color: None,
-    }));
+    }
+}
+
+/// Signed in, Aaron challenged (`aaron_5_3`): the event stream and the challenge's stream
+/// open.
+fn challenging_aaron() -> (Talk, RequestId, RequestId) {
+    let mut talk = Talk::new(Plan::Challenge(aaron_5_3()));
     talk.answer(|r| *r == Request::Account, account());
     let events = talk.id(|r| *r == Request::EventStream);
     talk.input(Input::Opened(events));
     let challenge_stream = talk.id(|r| matches!(r, Request::Challenge(_)));
     talk.input(Input::Opened(challenge_stream));
+    (talk, events, challenge_stream)
+}
+
+#[test]
+fn a_challenge_declined_is_said_and_ends_the_plan() {
+    let (mut talk, events, challenge_stream) = challenging_aaron();
     talk.input(Input::Line(
         challenge_stream,
         r#"{"id":"ch0000ab","url":"https://lichess.org/ch0000ab","status":"created","challenger":{"id":"blindfold","name":"Blindfold"},"destUser":{"id":"aaron","name":"Aaron"},"variant":{"key":"standard"},"rated":false,"speed":"blitz","timeControl":{"type":"clock","limit":300,"increment":3},"color":"random","perf":{"name":"Blitz"}}"#.into(),
@@ -1151,21 +1163,10 @@ fn a_silent_event_stream_is_a_line_down() {
 /// is ours still.
 #[test]
 fn a_challenge_is_made_again_after_the_line_was_down_and_either_game_is_ours() {
-    let spec = ChallengeSpec {
-        user: "Aaron".into(),
-        control: Some("5+3".parse().unwrap()),
-        rated: false,
-        color: None,
-    };
-    assert!(!Request::Challenge(spec.clone()).watched_for_silence());
+    assert!(!Request::Challenge(aaron_5_3()).watched_for_silence());
     assert!(Request::EventStream.watched_for_silence());
     assert!(Request::GameStream("abcd1234".into()).watched_for_silence());
-    let mut talk = Talk::new(Plan::Challenge(spec));
-    talk.answer(|r| *r == Request::Account, account());
-    let events = talk.id(|r| *r == Request::EventStream);
-    talk.input(Input::Opened(events));
-    let first = talk.id(|r| matches!(r, Request::Challenge(_)));
-    talk.input(Input::Opened(first));
+    let (mut talk, events, first) = challenging_aaron();
     talk.input(Input::Line(
         first,
         r#"{"id":"abcd1234","url":"https://lichess.org/abcd1234","status":"created","challenger":{"id":"blindfold","name":"Blindfold"},"destUser":{"id":"aaron","name":"Aaron"},"variant":{"key":"standard"},"rated":false,"speed":"blitz","timeControl":{"type":"clock","limit":300,"increment":3},"color":"random","perf":{"icon":"","name":"Blitz"},"direction":"out"}"#.into(),
@@ -1252,17 +1253,7 @@ fn a_challenge_accepted_and_a_chat_line_answered_with_429_go_again_after_the_min
 #[test]
 fn a_challenge_done_without_its_event_is_said_declined_after_the_grace() {
     for event_comes in [false, true] {
-        let mut talk = Talk::new(Plan::Challenge(ChallengeSpec {
-            user: "Aaron".into(),
-            control: Some("5+3".parse().unwrap()),
-            rated: false,
-            color: None,
-        }));
-        talk.answer(|r| *r == Request::Account, account());
-        let events = talk.id(|r| *r == Request::EventStream);
-        talk.input(Input::Opened(events));
-        let stream = talk.id(|r| matches!(r, Request::Challenge(_)));
-        talk.input(Input::Opened(stream));
+        let (mut talk, events, stream) = challenging_aaron();
         talk.input(Input::Line(
             stream,
             r#"{"id":"ch0000ab","status":"created","challenger":{"id":"blindfold","name":"Blindfold"},"direction":"out"}"#.into(),
