@@ -7,6 +7,8 @@
 
 use std::time::Duration;
 
+use crate::support::moves_read;
+
 use annexd_core::board::chesslink::frame::ByteParity;
 use annexd_core::board::chesslink::messages::{ChessLinkCommand, Decoded, Reply, ReplyDecoder};
 use annexd_core::board::chesslink::{ChessLink, ChessLinkOptions, Line, Reports};
@@ -16,7 +18,7 @@ use annexd_core::board::positions::OrientationSetting;
 use annexd_core::board::transport::{SerialFraming, Transport};
 use annexd_core::board::{
     BoardInput, BoardProtocol, LinkEvent, LinkInput, LinkOutput, Request, SensedBoard, Sensing,
-    Tracker, TrackerOutput, events_of, writes_of,
+    Tracker, events_of, writes_of,
 };
 use shakmaty::uci::UciMove;
 use shakmaty::{Bitboard, Board, Chess, Move, Position, Square};
@@ -28,27 +30,6 @@ fn t(ms: u64) -> Duration {
 fn hex(text: &str) -> Vec<u8> {
     text.split_whitespace()
         .map(|h| u8::from_str_radix(h, 16).unwrap())
-        .collect()
-}
-
-fn inputs(events: &[LinkEvent]) -> Vec<BoardInput> {
-    events
-        .iter()
-        .filter_map(|e| match e {
-            LinkEvent::Input(i) => Some(i.clone()),
-            _ => None,
-        })
-        .collect()
-}
-
-fn moves_read(tracker: &mut Tracker, events: &[LinkEvent]) -> Vec<Move> {
-    inputs(events)
-        .iter()
-        .flat_map(|i| tracker.handle(i))
-        .filter_map(|o| match o {
-            TrackerOutput::Move(m) => Some(m),
-            _ => None,
-        })
         .collect()
 }
 

@@ -6,12 +6,15 @@
 
 use std::time::Duration;
 
+use crate::support;
+use crate::support::link_inputs;
+
 use annexd_core::board::pegasus::{self, Pegasus, PegasusOptions};
 use annexd_core::board::positions::{Orientation, OrientationSetting};
 use annexd_core::board::settle::SETTLE;
 use annexd_core::board::{
     BoardInput, BoardOptions, BoardProtocol, BoardSpec, Cell, LinkEvent, LinkInput, LinkOutput,
-    Request, SensedBoard, Sensing, Tracker, TrackerOutput, events_of, writes_of,
+    Request, SensedBoard, Sensing, Tracker, events_of, writes_of,
 };
 use shakmaty::fen::Fen;
 use shakmaty::uci::UciMove;
@@ -102,24 +105,11 @@ fn dgt_host() -> Box<dyn BoardProtocol> {
         .unwrap()
 }
 
-fn inputs(events: &[LinkEvent]) -> Vec<BoardInput> {
-    events
-        .iter()
-        .filter_map(|e| match e {
-            LinkEvent::Input(i) => Some(i.clone()),
-            _ => None,
-        })
-        .collect()
-}
-
+/// The moves `tracker` reads from the events, in UCI.
 fn moves_read(tracker: &mut Tracker, events: &[LinkEvent]) -> Vec<String> {
-    inputs(events)
-        .iter()
-        .flat_map(|i| tracker.handle(i))
-        .filter_map(|o| match o {
-            TrackerOutput::Move(m) => Some(UciMove::from_standard(m).to_string()),
-            _ => None,
-        })
+    support::moves_read(tracker, events)
+        .into_iter()
+        .map(|m| UciMove::from_standard(m).to_string())
         .collect()
 }
 
@@ -184,7 +174,7 @@ fn magic_pieces_are_said_once_and_the_dump_is_not_asked_for_again_and_again() {
         errors[1].contains("d4") && errors[1].contains("draw"),
         "{errors:?}"
     );
-    let Some(BoardInput::Resync(board)) = inputs(&events).into_iter().next() else {
+    let Some(BoardInput::Resync(board)) = link_inputs(&events).into_iter().next() else {
         panic!("no resync: {events:?}");
     };
     assert_eq!(board.get(Square::D4), Cell::Peg);
@@ -231,7 +221,7 @@ fn magic_pieces_are_said_once_and_the_dump_is_not_asked_for_again_and_again() {
     );
     // The pieces put down count once they stay; the lift at once.
     assert_eq!(
-        inputs(&events),
+        link_inputs(&events),
         [
             BoardInput::Up(Square::D4),
             BoardInput::Down(Square::D5, Cell::Peg),
@@ -255,7 +245,7 @@ fn a_board_turned_round_is_found_from_its_dump_of_the_start_and_read_turned() {
     let turned = dump_codes(&Board::new(), Orientation::Rotated);
     let (events, _) = feed(host.as_mut(), &dump(&turned), t(10));
     let start = SensedBoard::from_board(&Board::new(), Sensing::Piece);
-    assert_eq!(inputs(&events), [BoardInput::Resync(start)]);
+    assert_eq!(link_inputs(&events), [BoardInput::Resync(start)]);
 
     // 1. e4 e5 2. Nf3, made on the turned board: its fields are those of the turned squares.
     let mut tracker = Tracker::new(Chess::default(), Sensing::Piece);
@@ -287,7 +277,7 @@ fn a_board_turned_round_is_found_from_its_dump_of_the_start_and_read_turned() {
         t(30),
     );
     assert_eq!(
-        inputs(&events),
+        link_inputs(&events),
         [BoardInput::Resync(SensedBoard::from_board(
             &Board::new(),
             Sensing::Piece
@@ -303,7 +293,7 @@ fn a_board_turned_round_is_found_from_its_dump_of_the_start_and_read_turned() {
     let _ = fixed.handle(LinkInput::Opened, t(0));
     let (events, _) = feed(fixed.as_mut(), &dump(&turned), t(10));
     assert!(
-        matches!(&inputs(&events)[..], [BoardInput::Resync(b)] if b.get(Square::D1) == Cell::Piece(piece('k'))),
+        matches!(&link_inputs(&events)[..], [BoardInput::Resync(b)] if b.get(Square::D1) == Cell::Piece(piece('k'))),
         "{events:?}"
     );
 }
@@ -327,7 +317,7 @@ fn field_updates_before_the_first_dump_are_left_to_the_dump() {
     let mut bytes = update(field(Square::E2), 0);
     bytes.extend(update(field(Square::E4), 1));
     let (events, _) = feed(host.as_mut(), &bytes, t(10));
-    assert!(inputs(&events).is_empty(), "{events:?}");
+    assert!(link_inputs(&events).is_empty(), "{events:?}");
     let after = position("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1");
     let (events, _) = feed(
         host.as_mut(),
@@ -335,7 +325,7 @@ fn field_updates_before_the_first_dump_are_left_to_the_dump() {
         t(20),
     );
     assert_eq!(
-        inputs(&events),
+        link_inputs(&events),
         [BoardInput::Resync(SensedBoard::from_board(
             after.board(),
             Sensing::Piece
@@ -343,7 +333,7 @@ fn field_updates_before_the_first_dump_are_left_to_the_dump() {
     );
     // From then on, field updates are lifts and drops.
     let (events, _) = feed(host.as_mut(), &update(field(Square::E7), 0), t(30));
-    assert_eq!(inputs(&events), [BoardInput::Up(Square::E7)]);
+    assert_eq!(link_inputs(&events), [BoardInput::Up(Square::E7)]);
 
     // A dump lost on the way: the updates that keep coming bring the question again, once a
     // second.
@@ -352,7 +342,7 @@ fn field_updates_before_the_first_dump_are_left_to_the_dump() {
     let mut asked = 0;
     for ms in (100..=2500).step_by(100) {
         let (events, n) = feed(host.as_mut(), &update(field(Square::E2), 0), t(ms));
-        assert!(inputs(&events).is_empty(), "{events:?}");
+        assert!(link_inputs(&events).is_empty(), "{events:?}");
         asked += n;
     }
     assert_eq!(asked, 2);
@@ -365,12 +355,12 @@ fn a_pegasus_leaves_field_updates_before_its_first_dump_to_the_dump() {
     let mut host = Pegasus::new(PegasusOptions::default());
     let _ = host.handle(LinkInput::Opened, t(0));
     let (events, _) = feed(&mut host, &pegasus::field_update(Square::E2, false), t(5));
-    assert!(inputs(&events).is_empty(), "{events:?}");
+    assert!(link_inputs(&events).is_empty(), "{events:?}");
     let start = SensedBoard::from_board(&Board::new(), Sensing::Occupancy);
     let (events, _) = feed(&mut host, &pegasus::occupancy_dump(&start), t(10));
-    assert_eq!(inputs(&events), [BoardInput::Resync(start)]);
+    assert_eq!(link_inputs(&events), [BoardInput::Resync(start)]);
     let (events, _) = feed(&mut host, &pegasus::field_update(Square::E2, false), t(15));
-    assert_eq!(inputs(&events), [BoardInput::Up(Square::E2)]);
+    assert_eq!(link_inputs(&events), [BoardInput::Up(Square::E2)]);
 }
 
 /// dgtbrd.h: the size carries "D13 to D7" and "D6 to D0" of the total length, "followed by

@@ -13,7 +13,7 @@ pub mod vocabulary;
 use std::time::Duration;
 
 use annexd_core::board::peg_protocol::Hello;
-use annexd_core::board::{BoardInput, LinkEvent, Sensing};
+use annexd_core::board::{BoardInput, LinkEvent, Sensing, Tracker, TrackerOutput};
 use annexd_core::clock::{AnnounceConfig, ClockOptions, TalkingClock, TimeControl};
 use annexd_core::listen::Heard;
 use annexd_core::record::{Header, Scoresheet};
@@ -131,3 +131,26 @@ pub const KASPAROV_TOPALOV_1999: &str = "e4 d6 d4 Nf6 Nc3 g6 Be3 Bg7 Qd2 c6 f3 b
     Qf4+ Ka7 Rhe1 d4 Nd5 Nbxd5 exd5 Qd6 Rxd4 cxd4 Re7+ Kb6 Qxd4+ Kxa5 b4+ Ka4 Qc3 Qxd5 Ra7 \
     Bb7 Rxb7 Qc4 Qxf6 Kxa3 Qxa6+ Kxb4 c3+ Kxc3 Qa1+ Kd2 Qb2+ Kd1 Bf1 Rd2 Rd7 Rxd7 Bxc4 bxc4 \
     Qxh8 Rd3";
+
+/// The tracker inputs among a board link's events.
+pub fn link_inputs(events: &[LinkEvent]) -> Vec<BoardInput> {
+    events
+        .iter()
+        .filter_map(|e| match e {
+            LinkEvent::Input(i) => Some(i.clone()),
+            _ => None,
+        })
+        .collect()
+}
+
+/// The moves `tracker` reads from a board link's events.
+pub fn moves_read(tracker: &mut Tracker, events: &[LinkEvent]) -> Vec<shakmaty::Move> {
+    link_inputs(events)
+        .iter()
+        .flat_map(|i| tracker.handle(i))
+        .filter_map(|o| match o {
+            TrackerOutput::Move(m) => Some(m),
+            _ => None,
+        })
+        .collect()
+}
