@@ -170,6 +170,7 @@ pub fn help_pages(lang: Lang, topic: Option<HelpTopic>, context: HelpContext) ->
             lines
         }
         HelpTopic::Arbiter => vec![
+            commands(&[Command::CallArbiter]),
             commands(&[
                 Command::Arbiter(ArbiterAction::Pause),
                 Command::Arbiter(ArbiterAction::Resume),

@@ -70,6 +70,9 @@ pub enum Command {
     Help(Option<HelpTopic>),
     /// The position in FEN, for a sighted helper or the arbiter.
     Fen,
+    /// A player stops the clocks to seek the arbiter's assistance (6.11.2); the arbiter
+    /// decides when the game goes on (6.11.3).
+    CallArbiter,
     /// What the arbiter does (6.11, 6.10.2, 7.5.3).
     Arbiter(ArbiterAction),
     /// Start or stop listening (push-to-talk).
@@ -177,6 +180,7 @@ impl CommandKind {
             CommandKind::HelpDraw => Command::Help(Some(HelpTopic::Draw)),
             CommandKind::HelpArbiter => Command::Help(Some(HelpTopic::Arbiter)),
             CommandKind::Fen => Command::Fen,
+            CommandKind::CallArbiter => Command::CallArbiter,
             CommandKind::ArbiterPause => Command::Arbiter(ArbiterAction::Pause),
             CommandKind::ArbiterResume => Command::Arbiter(ArbiterAction::Resume),
             CommandKind::ArbiterTime => {
@@ -274,6 +278,7 @@ impl Command {
             Command::Help(Some(HelpTopic::Draw)) => CommandKind::HelpDraw,
             Command::Help(Some(HelpTopic::Arbiter)) => CommandKind::HelpArbiter,
             Command::Fen => CommandKind::Fen,
+            Command::CallArbiter => CommandKind::CallArbiter,
             Command::Arbiter(ArbiterAction::Pause) => CommandKind::ArbiterPause,
             Command::Arbiter(ArbiterAction::Resume) => CommandKind::ArbiterResume,
             Command::Arbiter(ArbiterAction::AddTime(side, seconds)) => {
@@ -578,6 +583,7 @@ pub fn board_key(name: &str) -> Option<Command> {
         "last" => Command::LastMoves(1),
         "talk" => Command::Listen,
         "help" => Command::Help(None),
+        "arbiter" => Command::CallArbiter,
         _ => return None,
     })
 }

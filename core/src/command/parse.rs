@@ -22,16 +22,20 @@ struct LineWord<'a> {
 
 /// Reads a typed or heard line as a command; `None` means it is not one (try it as a move).
 pub fn parse(lang: Lang, line: &str) -> Option<Command> {
-    let words: Vec<LineWord> = line
-        .split(|c: char| c.is_whitespace() || matches!(c, ',' | '.' | '!' | ';'))
-        .filter(|w| !w.is_empty())
+    let words: Vec<LineWord> = line_words(line)
+        .into_iter()
         .map(|typed| LineWord {
             typed,
             folded: fold(typed),
         })
         .collect();
     if words.is_empty() {
-        return Some(Command::PressClock);
+        // "?" alone asks for the help; an empty line presses the clock.
+        return Some(if line.contains('?') {
+            Command::Help(None)
+        } else {
+            Command::PressClock
+        });
     }
     let in_any = |words: &[LineWord]| {
         let others = Lang::ALL.into_iter().filter(|&l| l != lang);
@@ -45,6 +49,32 @@ pub fn parse(lang: Lang, line: &str) -> Option<Command> {
         (words.len() > 1 && in_any(&words[..1]) == Some(Command::Help(None)))
             .then_some(Command::Help(None))
     })
+}
+
+/// The words of a command's line or phrase: spaces and punctuation part them (a question
+/// mark too: "Zeit?", "temps ?"), and an elided French article or pronoun is a word of its own
+/// ("l'arbitre" is "l'" and "arbitre", "j’abandonne" "j’" and "abandonne").
+fn line_words(line: &str) -> Vec<&str> {
+    let mut words = Vec::new();
+    let parts = line
+        .split(|c: char| c.is_whitespace() || matches!(c, ',' | '.' | '!' | ';' | '?' | '¿' | '¡'));
+    for part in parts.filter(|w| !w.is_empty()) {
+        let mut rest = part;
+        while let Some(at) = rest.find(['\'', '’']) {
+            let head = &rest[..at];
+            let end = at + rest[at..].chars().next().map_or(1, char::len_utf8);
+            let elided = (1..=2).contains(&head.chars().count())
+                && head.chars().all(char::is_alphabetic)
+                && end < rest.len();
+            if !elided {
+                break;
+            }
+            words.push(&rest[..end]);
+            rest = &rest[end..];
+        }
+        words.push(rest);
+    }
+    words
 }
 
 /// The command of the line in one language: of every phrase that matches, the one that
@@ -114,7 +144,13 @@ fn compiled(lang: Lang) -> &'static CompiledTable {
         Lang::ALL
             .into_iter()
             .map(|lang| {
-                let fold_all = |text: &str| text.split_whitespace().map(fold).collect();
+                // ("?", the help's sign, is a phrase of its own.)
+                let fold_all = |text: &str| -> Vec<String> {
+                    match line_words(text) {
+                        words if words.is_empty() => vec![fold(text)],
+                        words => words.into_iter().map(fold).collect(),
+                    }
+                };
                 let kinds = CommandKind::ALL
                     .into_iter()
                     .map(|kind| {
@@ -484,6 +520,71 @@ mod tests {
         );
         // A file's name alone is no question (it may begin a move).
         assert_eq!(de("Eva"), None);
+    }
+
+    /// The questions and requests as people type or say them, with a question mark, in
+    /// whole sentences, with French elisions: each is the command it asks for.
+    #[test]
+    fn commands_in_the_words_people_use() {
+        use Command::*;
+        let cases: &[(Lang, &str, Command)] = &[
+            (Lang::De, "Zeit?", Time),
+            (Lang::De, "wie viel Zeit habe ich", Time),
+            (Lang::De, "wie viel Zeit", Time),
+            (Lang::De, "Remis?", OfferDraw(None)),
+            (Lang::De, "ich biete Remis an", OfferDraw(None)),
+            (Lang::De, "wer zieht", WhoseMove),
+            (Lang::De, "wer ist dran?", WhoseMove),
+            (Lang::De, "was war der letzte Zug", LastMoves(1)),
+            (Lang::De, "wie viele Züge", MoveCount),
+            (Lang::De, "wie bitte?", Repeat),
+            (Lang::De, "wo stehen die Figuren", Position),
+            (Lang::De, "Schiedsrichter", CallArbiter),
+            (Lang::De, "Uhr anhalten", CallArbiter),
+            (
+                Lang::De,
+                "Schiedsrichter Pause",
+                Arbiter(ArbiterAction::Pause),
+            ),
+            (Lang::En, "what time is it", Time),
+            (Lang::En, "what is the time?", Time),
+            (Lang::En, "how much time", Time),
+            (Lang::En, "draw?", OfferDraw(None)),
+            (Lang::En, "I offer a draw", OfferDraw(None)),
+            (Lang::En, "who is to move", WhoseMove),
+            (Lang::En, "whose turn is it?", WhoseMove),
+            (Lang::En, "what was the last move", LastMoves(1)),
+            (Lang::En, "how many moves", MoveCount),
+            (Lang::En, "repeat that please", Repeat),
+            (Lang::En, "where are the pieces", Position),
+            (Lang::En, "call the arbiter", CallArbiter),
+            (Lang::En, "stop the clock", CallArbiter),
+            (Lang::En, "I give up", Resign(None)),
+            (Lang::Fr, "temps ?", Time),
+            (Lang::Fr, "combien de temps", Time),
+            (Lang::Fr, "nulle ?", OfferDraw(None)),
+            (Lang::Fr, "je propose la nulle", OfferDraw(None)),
+            (Lang::Fr, "c'est à qui ?", WhoseMove),
+            (Lang::Fr, "quel était le dernier coup", LastMoves(1)),
+            (Lang::Fr, "combien de coups", MoveCount),
+            (Lang::Fr, "où sont les pièces", Position),
+            (Lang::Fr, "appeler l'arbitre", CallArbiter),
+            (Lang::Fr, "j’appelle l’arbitre", CallArbiter),
+            (Lang::Fr, "arrêter la pendule", CallArbiter),
+            (Lang::Fr, "j’abandonne", Resign(None)),
+            (Lang::Fr, "répétez, s'il vous plaît", Repeat),
+        ];
+        for (lang, line, command) in cases {
+            assert_eq!(
+                parse(*lang, line).as_ref(),
+                Some(command),
+                "{lang:?}: {line}"
+            );
+        }
+        // "?" alone is the help; a sentence that is no command stays none.
+        assert_eq!(parse(Lang::De, "?"), Some(Help(None)));
+        assert_eq!(parse(Lang::Fr, " ? "), Some(Help(None)));
+        assert_eq!(parse(Lang::En, "what is this"), None);
     }
 
     #[test]

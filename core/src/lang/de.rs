@@ -152,10 +152,30 @@ fn below_100(n: u32) -> String {
 /// The commands; fillers ("wer", "die", "stehen" …) may stand anywhere in them.
 fn commands(kind: CommandKind) -> &'static [Phrase] {
     match kind {
-        CommandKind::WhoseMove => &[&[W(Word::ToMove)], &[T("Zug")], &[T("wer ist am Zug")]],
-        CommandKind::LastMove => &[&[W(Word::LastMove)]],
+        // "wer zieht", "wer ist dran" ("wer", "ist": fillers).
+        CommandKind::WhoseMove => &[
+            &[W(Word::ToMove)],
+            &[T("Zug")],
+            &[T("wer ist am Zug")],
+            &[T("zieht")],
+            &[T("dran")],
+        ],
+        CommandKind::LastMove => &[
+            &[W(Word::LastMove)],
+            &[T("letzte Zug")],
+            &[T("was war"), T("letzte Zug")],
+            &[T("was war"), W(Word::LastMove)],
+            &[T("vorheriger Zug")],
+        ],
         CommandKind::LastMoves => &[&[W(Word::LastMoves), OptNumber]],
-        CommandKind::Position => &[&[W(Word::Position)], &[T("Brett")]],
+        CommandKind::Position => &[
+            &[W(Word::Position)],
+            &[T("Brett")],
+            &[W(Word::Position), T("vorlesen")],
+            &[T("Brett vorlesen")],
+            // "wo stehen die Figuren".
+            &[W(Word::Where), T("Figuren")],
+        ],
         CommandKind::Square => &[&[W(Word::Square), Square], &[T("was steht auf"), Square]],
         CommandKind::WhereAre => &[&[W(Word::Where), OptColour, Piece]],
         // "Linie Eva", "Bauern auf der Eva-Linie", "weiße Bauern auf der Linie Eva".
@@ -166,18 +186,44 @@ fn commands(kind: CommandKind) -> &'static [Phrase] {
             &[T("was steht auf der"), File],
             &[T("was steht auf der"), W(Word::ChessFile), File],
         ],
-        CommandKind::Time => &[&[W(Word::Time)], &[T("Uhr Zeit")]],
+        CommandKind::Time => &[
+            &[W(Word::Time)],
+            &[T("Uhr Zeit")],
+            &[T("wie viel Zeit")],
+            &[T("wieviel Zeit")],
+            &[T("wie viel Zeit habe ich")],
+            &[T("wie viel Zeit habe ich noch")],
+            &[T("wie spät")],
+            &[T("Restzeit")],
+            &[T("Bedenkzeit")],
+            &[T("Zeiten")],
+        ],
         CommandKind::TimeUsed => &[&[W(Word::Time), W(Word::Used)], &[T("verbrauchte Zeit")]],
-        CommandKind::MoveCount => &[&[W(Word::Moves)], &[T("Zugzahl")]],
+        CommandKind::MoveCount => &[
+            &[W(Word::Moves)],
+            &[T("Zugzahl")],
+            &[T("wie viele Züge")],
+            &[T("wieviele Züge")],
+            &[T("Anzahl der Züge")],
+        ],
         CommandKind::Repeat => &[
             &[W(Word::Repeat)],
             &[T("wiederholen")],
             &[T("nochmal")],
             &[T("noch einmal")],
+            &[T("nochmals")],
+            &[T("wiederhole")],
+            &[T("wie bitte")],
         ],
         CommandKind::TakeBack => &[&[W(Word::Correction)], &[T("zurück")], &[T("zurücknehmen")]],
         CommandKind::PressClock => &[&[W(Word::Clock)], &[T("drücken")]],
-        CommandKind::OfferDraw => &[&[W(Word::Draw), OptSide], &[T("Remis anbieten")]],
+        CommandKind::OfferDraw => &[
+            &[W(Word::Draw), OptSide],
+            &[T("Remis anbieten")],
+            &[T("ich biete Remis an")],
+            &[T("biete Remis")],
+            &[T("Remisangebot")],
+        ],
         // 9.1.2: the side answering may be named ("Schwarz nimmt Remis an").
         CommandKind::AcceptDraw => &[
             &[W(Word::AcceptDraw), OptSide],
@@ -195,6 +241,7 @@ fn commands(kind: CommandKind) -> &'static [Phrase] {
         CommandKind::Resign => &[
             &[W(Word::Resign), OptSide],
             &[T("ich gebe auf")],
+            &[T("aufgegeben")],
             &[Side, T("gibt auf")],
         ],
         CommandKind::Yes => &[&[W(Word::Yes)]],
@@ -207,6 +254,17 @@ fn commands(kind: CommandKind) -> &'static [Phrase] {
         CommandKind::HelpDraw => &[&[W(Word::Help), W(Word::Draw)]],
         CommandKind::HelpArbiter => &[&[W(Word::Help), W(Word::Arbiter)]],
         CommandKind::Fen => &[&[W(Word::Fen)]],
+        // 6.11.2: a player stops the clocks to seek the arbiter ("ich brauche den
+        // Schiedsrichter": "den" a filler).
+        CommandKind::CallArbiter => &[
+            &[W(Word::Arbiter), W(Word::CallFor)],
+            &[W(Word::Arbiter)],
+            &[T("Uhr anhalten")],
+            &[T("Uhren anhalten")],
+            &[T("Uhr stoppen")],
+            &[T("Uhren stoppen")],
+            &[T("ich brauche"), W(Word::Arbiter)],
+        ],
         CommandKind::ArbiterPause => &[
             &[W(Word::Arbiter), W(Word::Pause)],
             &[W(Word::Arbiter), T("anhalten")],
@@ -511,6 +569,8 @@ fn word(word: Word) -> &'static str {
         // --- commands that are typed (and some said) besides moves ---
         Word::Fen => "FEN",
         Word::Arbiter => "Schiedsrichter",
+        Word::CallFor => "rufen",
+        Word::ArbiterCalled => "der Schiedsrichter ist gerufen",
         Word::Pause => "Pause",
         Word::Continue => "weiter",
         Word::Illegal => "regelwidrig",

@@ -70,7 +70,7 @@ pub(super) static TABLE: Table = Table {
     agreeing: &[],
     word,
     commands,
-    command_fillers: &["the", "are", "is", "please"],
+    command_fillers: &["the", "are", "is", "it", "please"],
     hearing: Hearing {
         spellings: &[
             ("cesar", &["cesar", "caesar"]),
@@ -127,10 +127,30 @@ fn below_100(n: u32) -> String {
 /// The commands; fillers ("the", "are" …) may stand anywhere in them.
 fn commands(kind: CommandKind) -> &'static [Phrase] {
     match kind {
-        CommandKind::WhoseMove => &[&[W(Word::ToMove)], &[T("turn")], &[T("whose move")]],
-        CommandKind::LastMove => &[&[W(Word::LastMove)]],
+        // "who is to move" ("is": a filler), "whose turn".
+        CommandKind::WhoseMove => &[
+            &[W(Word::ToMove)],
+            &[T("turn")],
+            &[T("whose move")],
+            &[T("who"), W(Word::ToMove)],
+            &[T("whose turn")],
+            &[T("who moves")],
+        ],
+        // "what was the last move".
+        CommandKind::LastMove => &[
+            &[W(Word::LastMove)],
+            &[T("what was"), W(Word::LastMove)],
+            &[T("previous move")],
+        ],
         CommandKind::LastMoves => &[&[W(Word::LastMoves), OptNumber]],
-        CommandKind::Position => &[&[W(Word::Position)], &[T("board")]],
+        // "read the board", "where are the pieces".
+        CommandKind::Position => &[
+            &[W(Word::Position)],
+            &[T("board")],
+            &[T("read"), T("board")],
+            &[T("read"), W(Word::Position)],
+            &[W(Word::Where), T("pieces")],
+        ],
         CommandKind::Square => &[&[W(Word::Square), Square], &[T("what is on"), Square]],
         CommandKind::WhereAre => &[&[W(Word::Where), OptColour, Piece]],
         // "Eva file", "file Eva", "pawns on the Eva file", "white pawns on the e-file".
@@ -141,10 +161,33 @@ fn commands(kind: CommandKind) -> &'static [Phrase] {
             &[OptColour, Piece, T("on"), File],
             &[T("what is on"), File, W(Word::ChessFile)],
         ],
-        CommandKind::Time => &[&[W(Word::Time)]],
+        // "what is the time", "what time is it" ("it": a filler), "how much time".
+        CommandKind::Time => &[
+            &[W(Word::Time)],
+            &[T("what"), W(Word::Time)],
+            &[T("what time")],
+            &[T("how much time")],
+            &[T("time left")],
+            &[T("remaining time")],
+            &[T("times")],
+        ],
         CommandKind::TimeUsed => &[&[W(Word::Time), W(Word::Used)], &[T("used")]],
-        CommandKind::MoveCount => &[&[W(Word::Moves)], &[T("move count")]],
-        CommandKind::Repeat => &[&[W(Word::Repeat)], &[T("again")], &[T("say again")]],
+        CommandKind::MoveCount => &[
+            &[W(Word::Moves)],
+            &[T("move count")],
+            &[T("how many moves")],
+            &[T("number of moves")],
+            &[T("moves played")],
+        ],
+        CommandKind::Repeat => &[
+            &[W(Word::Repeat)],
+            &[T("again")],
+            &[T("say again")],
+            &[W(Word::Repeat), T("that")],
+            &[T("pardon")],
+            &[T("come again")],
+            &[T("what did you say")],
+        ],
         CommandKind::TakeBack => &[
             &[W(Word::Correction)],
             &[T("take back")],
@@ -156,6 +199,9 @@ fn commands(kind: CommandKind) -> &'static [Phrase] {
             &[W(Word::Draw), OptSide],
             &[T("offer draw")],
             &[T("offer a draw")],
+            &[T("i offer a draw")],
+            &[T("i offer draw")],
+            &[T("draw offer")],
         ],
         // 9.1.2: the side answering may be named ("Black accepts the draw").
         CommandKind::AcceptDraw => &[
@@ -174,6 +220,7 @@ fn commands(kind: CommandKind) -> &'static [Phrase] {
         CommandKind::Resign => &[
             &[W(Word::Resign), OptSide],
             &[T("i resign")],
+            &[T("i give up")],
             &[Side, T("resigns")],
         ],
         CommandKind::Yes => &[&[W(Word::Yes)]],
@@ -186,6 +233,16 @@ fn commands(kind: CommandKind) -> &'static [Phrase] {
         CommandKind::HelpDraw => &[&[W(Word::Help), W(Word::Draw)]],
         CommandKind::HelpArbiter => &[&[W(Word::Help), W(Word::Arbiter)]],
         CommandKind::Fen => &[&[W(Word::Fen)]],
+        // 6.11.2: a player stops the clocks to seek the arbiter ("call the arbiter", "stop
+        // the clock", "I need the arbiter": "the" a filler).
+        CommandKind::CallArbiter => &[
+            &[W(Word::CallFor), W(Word::Arbiter)],
+            &[W(Word::Arbiter)],
+            &[T("stop"), W(Word::Clock)],
+            &[T("stop"), T("clocks")],
+            &[T("i need"), W(Word::Arbiter)],
+            &[T("i need an"), W(Word::Arbiter)],
+        ],
         CommandKind::ArbiterPause => &[
             &[W(Word::Arbiter), W(Word::Pause)],
             &[W(Word::Arbiter), T("stop")],
@@ -490,6 +547,8 @@ fn word(word: Word) -> &'static str {
         // --- commands that are typed (and some said) besides moves ---
         Word::Fen => "FEN",
         Word::Arbiter => "arbiter",
+        Word::CallFor => "call",
+        Word::ArbiterCalled => "the arbiter is called",
         Word::Pause => "pause",
         Word::Continue => "resume",
         Word::Illegal => "illegal",

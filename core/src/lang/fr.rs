@@ -155,7 +155,7 @@ pub(super) static TABLE: Table = Table {
     word,
     commands,
     command_fillers: &[
-        "le", "la", "les", "l'", "sont", "est", "svp", "s'il", "vous", "plaît",
+        "le", "la", "les", "l'", "sont", "est", "svp", "s'", "il", "vous", "plaît",
     ],
     hearing: Hearing {
         spellings: &[
@@ -254,10 +254,30 @@ fn before_unit(n: u32) -> Option<String> {
 /// The commands; fillers ("le", "la", "les" …) may stand anywhere in them.
 fn commands(kind: CommandKind) -> &'static [Phrase] {
     match kind {
-        CommandKind::WhoseMove => &[&[W(Word::ToMove)], &[T("trait")], &[T("qui joue")]],
-        CommandKind::LastMove => &[&[W(Word::LastMove)]],
+        // "à qui de jouer", "c'est à qui" ("est": a filler).
+        CommandKind::WhoseMove => &[
+            &[W(Word::ToMove)],
+            &[T("trait")],
+            &[T("qui joue")],
+            &[T("à qui de jouer")],
+            &[T("à qui")],
+            &[T("c'"), T("à qui")],
+        ],
+        // "quel était le dernier coup".
+        CommandKind::LastMove => &[
+            &[W(Word::LastMove)],
+            &[T("quel était"), W(Word::LastMove)],
+            &[T("coup précédent")],
+        ],
         CommandKind::LastMoves => &[&[W(Word::LastMoves), OptNumber]],
-        CommandKind::Position => &[&[W(Word::Position)], &[T("échiquier")]],
+        // "où sont les pièces", "lire l'échiquier".
+        CommandKind::Position => &[
+            &[W(Word::Position)],
+            &[T("échiquier")],
+            &[W(Word::Where), T("pièces")],
+            &[T("lire"), T("échiquier")],
+            &[T("lire"), W(Word::Position)],
+        ],
         CommandKind::Square => &[&[W(Word::Square), Square], &[T("quoi sur"), Square]],
         CommandKind::WhereAre => &[&[W(Word::Where), Piece, OptColour]],
         // "colonne Eva", "pions sur la colonne Eva", "pions blancs sur la colonne e".
@@ -266,18 +286,30 @@ fn commands(kind: CommandKind) -> &'static [Phrase] {
             &[Piece, OptColour, T("sur"), W(Word::ChessFile), File],
             &[T("quoi sur"), W(Word::ChessFile), File],
         ],
-        CommandKind::Time => &[&[W(Word::Time)], &[T("heure")]],
+        CommandKind::Time => &[
+            &[W(Word::Time)],
+            &[T("heure")],
+            &[T("quelle heure")],
+            &[T("combien de temps")],
+            &[T("temps restant")],
+        ],
         CommandKind::TimeUsed => &[
             &[W(Word::Time), W(Word::Used)],
             &[T("temps employé")],
             &[T("temps de réflexion")],
         ],
-        CommandKind::MoveCount => &[&[W(Word::Move)], &[T("nombre de coups")]],
+        CommandKind::MoveCount => &[
+            &[W(Word::Move)],
+            &[T("nombre de coups")],
+            &[T("combien de coups")],
+        ],
         CommandKind::Repeat => &[
             &[W(Word::Repeat)],
             &[T("répète")],
             &[T("encore")],
             &[T("encore une fois")],
+            &[T("répétez")],
+            &[T("pardon")],
         ],
         CommandKind::TakeBack => &[&[W(Word::Correction)], &[T("annuler")], &[T("reprendre")]],
         CommandKind::PressClock => &[&[W(Word::Clock)], &[T("appuyer")]],
@@ -285,6 +317,8 @@ fn commands(kind: CommandKind) -> &'static [Phrase] {
             &[W(Word::Draw), OptSide],
             &[T("proposer nulle")],
             &[T("proposer la nulle")],
+            &[T("je propose nulle")],
+            &[T("je propose la nulle")],
         ],
         // 9.1.2: the side answering may be named ("Noir accepte la nulle").
         CommandKind::AcceptDraw => &[
@@ -317,6 +351,15 @@ fn commands(kind: CommandKind) -> &'static [Phrase] {
         CommandKind::HelpDraw => &[&[W(Word::Help), W(Word::Draw)]],
         CommandKind::HelpArbiter => &[&[W(Word::Help), W(Word::Arbiter)]],
         CommandKind::Fen => &[&[W(Word::Fen)]],
+        // 6.11.2: a player stops the clocks to seek the arbiter ("appeler l'arbitre", "arrêter
+        // la pendule": "l'", "la" fillers).
+        CommandKind::CallArbiter => &[
+            &[W(Word::CallFor), W(Word::Arbiter)],
+            &[W(Word::Arbiter)],
+            &[T("j'appelle"), W(Word::Arbiter)],
+            &[T("arrêter"), W(Word::Clock)],
+            &[T("arrêter"), T("pendules")],
+        ],
         CommandKind::ArbiterPause => &[
             &[W(Word::Arbiter), W(Word::Pause)],
             &[W(Word::Arbiter), T("arrêt")],
@@ -623,6 +666,8 @@ fn word(word: Word) -> &'static str {
         // --- commands that are typed (and some said) besides moves ---
         Word::Fen => "FEN",
         Word::Arbiter => "arbitre",
+        Word::CallFor => "appeler",
+        Word::ArbiterCalled => "l'arbitre est appelé",
         Word::Pause => "pause",
         Word::Continue => "reprise",
         Word::Illegal => "irrégulier",

@@ -305,6 +305,7 @@ pub fn fold(word: &str) -> String {
             'œ' => out.push_str("oe"),
             'æ' => out.push_str("ae"),
             'ß' => out.push_str("ss"),
+            '’' => out.push('\''),
             c => out.push(c),
         }
     }

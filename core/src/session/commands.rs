@@ -118,6 +118,7 @@ impl Session {
                     s.game().outcome().map(|o| o.tokens()).unwrap_or_default()
                 });
             }
+            Command::CallArbiter => self.call_arbiter(now, out),
             Command::Arbiter(action) => self.arbiter(action, now, out),
             Command::Yes => self.answer_yes_no(true, now, out),
             Command::No => self.answer_yes_no(false, now, out),
@@ -576,6 +577,16 @@ impl Session {
         } else {
             self.make_move(m, now, out);
         }
+    }
+
+    /// 6.11.2: "A player may stop the clocks only in order to seek the arbiter's
+    /// assistance": the running clock stops, and the arbiter decides when the game goes on
+    /// (6.11.3: "Schiedsrichter weiter"). Without a clock running, the call alone is said.
+    fn call_arbiter(&mut self, now: Duration, out: &mut Vec<Effect>) {
+        if self.clock_running() {
+            self.clock_input(ClockInput::Pause, now, out);
+        }
+        out.push(Effect::say(vec![Token::Word(Word::ArbiterCalled)]));
     }
 
     fn arbiter(&mut self, action: ArbiterAction, now: Duration, out: &mut Vec<Effect>) {

@@ -64,6 +64,8 @@ pub enum CommandKind {
     HelpArbiter,
     /// `Command::Fen`.
     Fen,
+    /// `Command::CallArbiter`: a player stops the clocks to seek the arbiter (6.11.2).
+    CallArbiter,
     /// `ArbiterAction::Pause`.
     ArbiterPause,
     /// `ArbiterAction::Resume`.
@@ -116,7 +118,7 @@ pub enum CommandKind {
 
 impl CommandKind {
     /// Every kind, in the order of the help text.
-    pub const ALL: [CommandKind; 52] = [
+    pub const ALL: [CommandKind; 53] = [
         CommandKind::WhoseMove,
         CommandKind::LastMove,
         CommandKind::LastMoves,
@@ -145,6 +147,7 @@ impl CommandKind {
         CommandKind::HelpDraw,
         CommandKind::HelpArbiter,
         CommandKind::Fen,
+        CommandKind::CallArbiter,
         CommandKind::ArbiterPause,
         CommandKind::ArbiterResume,
         CommandKind::ArbiterTime,
@@ -174,13 +177,16 @@ impl CommandKind {
     /// Whether the recogniser listens for it. The arbiter's commands, the simulator's lines,
     /// leaving the program and pressing the clock are typed or keyed only: a misheard word
     /// must never do them. The position in FEN is for a sighted helper's screen. The last
-    /// moves are typed: in French "dernier coup" and "derniers coups" sound the same.
+    /// moves are typed: in French "dernier coup" and "derniers coups" sound the same. A
+    /// player's call of the arbiter stops the clocks, which the arbiter may count against an
+    /// unjustified stop (6.11.4): typed or keyed, and said aloud to the arbiter in the hall.
     pub fn is_spoken(self) -> bool {
         !matches!(
             self,
             CommandKind::LastMoves
                 | CommandKind::PressClock
                 | CommandKind::Fen
+                | CommandKind::CallArbiter
                 | CommandKind::ArbiterPause
                 | CommandKind::ArbiterResume
                 | CommandKind::ArbiterTime

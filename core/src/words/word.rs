@@ -536,6 +536,10 @@ words! {
     Fen => "w_fen";
     /// "arbiter": the arbiter's commands start with it.
     Arbiter => "w_arbiter";
+    /// "call" ("Schiedsrichter rufen"): a player calls the arbiter (6.11.2).
+    CallFor => "w_call_for";
+    /// "the arbiter is called": the clocks were stopped for the arbiter (6.11.2).
+    ArbiterCalled => "w_arbiter_called";
     /// "pause": the arbiter stops the clocks.
     Pause => "w_pause";
     /// "resume": the arbiter starts the clocks again.

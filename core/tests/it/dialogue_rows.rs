@@ -713,6 +713,14 @@ fn c09_the_clock_pressed_while_the_arbiter_stopped_it_says_how_it_goes_on() {
 }
 
 #[test]
+fn c10_a_player_stops_the_clocks_to_call_the_arbiter() {
+    // 6.11.2: "A player may stop the clocks only in order to seek the arbiter's assistance."
+    check_row("C10", |lang| {
+        typed(lang).lines(&["Eva vier", "", "Eva fünf", "", "Schiedsrichter rufen"])
+    });
+}
+
+#[test]
 fn d09_an_incorrect_claim_says_why() {
     // 9.2: three occurrences are needed; 9.3: fifty moves; 9.5.3: two minutes to the opponent.
     check_row("D09", |lang| {

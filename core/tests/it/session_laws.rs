@@ -680,3 +680,66 @@ fn the_sighted_players_touch_seen_on_the_e_board_is_said_and_recorded_d_2_10_5()
         s.sheet().notes()
     );
 }
+
+/// 6.11.2: "Un joueur peut arrêter les pendules seulement pour chercher l'assistance de
+/// l'arbitre" (a player may stop the clocks only to seek the arbiter's assistance), and
+/// 6.11.3: "L'arbitre décidera de la reprise de la partie". Called in the players' words of
+/// each language, the running clock stops and its times stand still until the arbiter
+/// starts it again; without a clock the call is said all the same.
+#[test]
+fn a_player_stops_the_clocks_only_to_call_the_arbiter_who_starts_them_again_6_11_2() {
+    for (lang, call, resume, called) in [
+        (
+            "de",
+            "ich brauche den Schiedsrichter",
+            "Schiedsrichter weiter",
+            "der Schiedsrichter ist gerufen",
+        ),
+        (
+            "en",
+            "call the arbiter",
+            "arbiter resume",
+            "the arbiter is called",
+        ),
+        (
+            "fr",
+            "appeler l’arbitre",
+            "arbitre reprise",
+            "l'arbitre est appelé",
+        ),
+    ] {
+        let options_lang: annexd_core::Lang = lang.parse().unwrap();
+        let options = SessionOptions {
+            lang: options_lang,
+            ..SessionOptions::default()
+        };
+        let mut s = session_with(None, Some("90+30"), None, options);
+        let t = play_pressed(&mut s, "e4 e5", 0);
+        let before = clock_of(&s, t);
+        let stopped = line(&mut s, call, t);
+        let last_said = stopped.iter().rev().find_map(|e| match e {
+            Effect::Say { tokens, .. } => Some(options_lang.text(tokens)),
+            _ => None,
+        });
+        assert_eq!(last_said.as_deref(), Some(called), "{lang}");
+        // Ten minutes later, nobody's time has run.
+        let later = clock_of(&s, t + 600_000);
+        assert_eq!(
+            (later.white, later.black),
+            (before.white, before.black),
+            "{lang}"
+        );
+        assert_eq!(later.running, None, "{lang}");
+        line(&mut s, resume, t + 600_000);
+        let after = clock_of(&s, t + 660_000);
+        assert!(
+            after.white < before.white,
+            "{lang}: White's time runs again"
+        );
+    }
+    let mut s = session(None, false);
+    assert_eq!(
+        said(&line(&mut s, "Schiedsrichter rufen", 0)),
+        ["der Schiedsrichter ist gerufen"]
+    );
+}
