@@ -51,6 +51,26 @@ pub fn parse(lang: Lang, line: &str) -> Option<Command> {
     })
 }
 
+/// Whether a (folded) word is one of the commands' words in some language: a word of a
+/// phrase, a filler, a side, a piece or a number in words.
+pub(crate) fn is_command_word(folded: &str) -> bool {
+    Lang::ALL.into_iter().any(|lang| {
+        let table = compiled(lang);
+        let literal = |slot: &Compiled| match slot {
+            Compiled::Literal(words) => words.iter().any(|w| w == folded),
+            Compiled::Slot(_) => false,
+        };
+        table.fillers.iter().any(|w| w == folded)
+            || table.sides.iter().flatten().any(|w| w == folded)
+            || table.pieces.iter().flatten().any(|w| w == folded)
+            || table.numbers.iter().any(|w| w == folded)
+            || table
+                .kinds
+                .iter()
+                .any(|(_, phrases)| phrases.iter().flatten().any(literal))
+    })
+}
+
 /// The words of a command's line or phrase: spaces and punctuation part them (a question
 /// mark too: "Zeit?", "temps ?"), and an elided French article or pronoun is a word of its own
 /// ("l'arbitre" is "l'" and "arbitre", "j’abandonne" "j’" and "abandonne").

@@ -458,6 +458,23 @@ pub fn parse_square(text: &str) -> Option<Square> {
     }
 }
 
+/// The word a line was not understood for, folded. A line that begins as a move ("Bauer Eva
+/// neun") names the word the move's reading stopped at; any other names its first word that
+/// is no word of a move and none `known` besides (the commands' words).
+pub(crate) fn word_not_understood(
+    text: &str,
+    stopped_at: &str,
+    known: impl Fn(&str) -> bool,
+) -> Option<String> {
+    let words = words_of(text);
+    if words.first().is_some_and(|first| lexeme(first).is_some()) {
+        return Some(stopped_at.to_string());
+    }
+    words
+        .into_iter()
+        .find(|word| lexeme(word).is_none() && !known(word))
+}
+
 /// Splits a sentence into folded words; punctuation separates words.
 fn words_of(text: &str) -> Vec<String> {
     text.split(|c: char| c.is_whitespace() || matches!(c, ',' | ';' | '.' | '!' | '?' | '-'))

@@ -608,8 +608,16 @@ impl Session {
                     tokens.extend([Token::Pause, Token::Word(Word::HelpPointer)]);
                 }
                 out.push(Effect::say(tokens));
-                if let ParseError::UnknownWord(word) = &err {
-                    out.push(Effect::Show(unknown_word(word)));
+                // The word not understood is the first that is neither a move's nor a
+                // command's ("Schiedsrichter Zeit Weiss zehnmal": "zehnmal", not
+                // "schiedsrichter"); a line of known words in no known order names none.
+                if let ParseError::UnknownWord(stopped_at) = &err
+                    && let Some(word) =
+                        crate::notation::parse::word_not_understood(text, stopped_at, |w| {
+                            command::parse::is_command_word(w)
+                        })
+                {
+                    out.push(Effect::Show(unknown_word(&word)));
                 }
             }
         }

@@ -57,6 +57,32 @@ fn quits(effects: &[Effect]) -> bool {
     effects.contains(&Effect::Quit)
 }
 
+/// The word shown as not understood is the one that is: a command's word is known even where
+/// its command is not complete ("Schiedsrichter Zeit Weiß zehnmal"), a move's reading names
+/// the word it stopped at ("Bauer Eva neun"), and a line of known words in no order of a
+/// command names none.
+#[test]
+fn the_word_not_understood_is_the_unknown_one() {
+    let mut s = session(None, false);
+    let not_understood = "nicht verstanden, Hilfe zeigt, was man sagen kann";
+    for (typed, word) in [
+        ("Schiedsrichter Zeit Weiß zehnmal", Some("zehnmal")),
+        ("Remis bitte jetzt", Some("jetzt")),
+        ("call the arbiter now", Some("now")),
+        ("Bauer Eva neun", Some("neun")),
+        ("Wolke", Some("wolke")),
+        ("Zeit Zeit", None),
+    ] {
+        let mut expected = vec![not_understood.to_string()];
+        expected.extend(word.map(|w| format!("unbekanntes Wort: {w}")));
+        assert_eq!(
+            printed(&line(&mut s, typed, 0), Lang::De),
+            expected,
+            "{typed}"
+        );
+    }
+}
+
 #[test]
 fn a_line_that_cannot_be_read_is_not_understood_and_can_be_repeated() {
     let mut s = session(None, false);
