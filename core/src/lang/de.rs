@@ -40,6 +40,12 @@ pub(super) static TABLE: Table = Table {
         "auf",
         "von",
         "zieht",
+        "geht",
+        // The article before a piece ("der Springer nach Felix drei").
+        "der",
+        "die",
+        "das",
+        "den",
         "Schach",
         "matt",
         "schachmatt",

@@ -40,6 +40,7 @@ pub(super) static TABLE: Table = Table {
         "on",
         "from",
         "moves",
+        "goes",
         "the",
         "check",
         "mate",

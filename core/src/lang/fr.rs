@@ -45,6 +45,10 @@ pub(super) static TABLE: Table = Table {
         "de",
         "va",
         "joue",
+        // The article before a piece ("le cavalier en Felix trois").
+        "le",
+        "la",
+        "les",
         "échec",
         "mat",
         "et",

@@ -223,6 +223,25 @@ fn query_from_computer_notation(text: &str) -> Option<MoveQuery> {
         // "Ng1-f3": the long algebraic dash is not part of SAN.
         stripped.replace('-', "")
     };
+    // "g1-f3", long algebraic without its piece: from and to, as in UCI (read as SAN,
+    // "g1f3" would be a pawn's move from the g-file).
+    if cleaned != stripped
+        && let Ok(UciMove::Normal {
+            from,
+            to,
+            promotion,
+        }) = cleaned.to_ascii_lowercase().parse::<UciMove>()
+    {
+        return Some(MoveQuery {
+            from: SquareSpec {
+                file: Some(from.file()),
+                rank: Some(from.rank()),
+            },
+            to: Some(to),
+            promotion,
+            ..MoveQuery::default()
+        });
+    }
     let mut attempts = vec![cleaned.clone()];
     // People type piece letters in lower case ("nf3"); "b" stays a file (bxc4).
     if let Some(first) = cleaned.chars().next()
@@ -776,6 +795,14 @@ mod tests {
             "nf3",
             "g1f3",
             "Ng1-f3",
+            // Long algebraic without the piece, and with the article and verbs people type.
+            "g1-f3",
+            "G1-F3",
+            "der Springer nach Felix drei",
+            "der Springer geht nach f3",
+            "the knight goes to f3",
+            "le cavalier en f3",
+            "le cavalier va en Felix trois",
             "Springer f3",
             "Springer Felix 3",
         ] {
@@ -788,6 +815,8 @@ mod tests {
             "Eva zwei Eva vier",
             "e4",
             "e2e4",
+            "e2-e4",
+            "le pion en e4",
             "pawn e four",
         ] {
             assert_eq!(uci(&start, text).as_deref(), Ok("e2e4"), "{text}");
@@ -810,6 +839,7 @@ mod tests {
         ] {
             assert_eq!(uci(&open, text).as_deref(), Ok("d1h5"), "{text}");
         }
+        assert_eq!(uci(&open, "b1-c3").as_deref(), Ok("b1c3"));
         assert_eq!(uci(&open, "Koenig Eva zwei").as_deref(), Ok("e1e2"));
         assert_eq!(uci(&open, "König Eva zwei").as_deref(), Ok("e1e2"));
         // French, the language's own words, the Annex D words, or both mixed.
