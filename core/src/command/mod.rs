@@ -20,7 +20,7 @@ use crate::lang::Lang;
 use crate::words::{CommandKind, Phrase, Slot, Token, Word, square_tokens};
 
 pub use help::{HelpContext, HelpTopic, help_pages};
-pub use parse::{parse, parse_side, simulator_line};
+pub use parse::{parse, parse_side, question_in, simulator_line};
 pub use typed::{LineSplitter, MAX_LINE_BYTES, TypedLine, clean_line, clean_text};
 
 /// What a person can ask for or do besides making a move.

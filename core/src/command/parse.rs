@@ -51,6 +51,71 @@ pub fn parse(lang: Lang, line: &str) -> Option<Command> {
     })
 }
 
+/// The question a typed line asks that is neither a command nor a move, by its words
+/// (`question_words` of the language's table, then the others'): "wie lange habe ich noch
+/// Zeit" asks the time. Only questions: nothing that binds a player is guessed.
+pub fn question_in(lang: Lang, line: &str) -> Option<Command> {
+    let words: Vec<String> = line_words(line).into_iter().map(fold).collect();
+    // A word only other commands have ("Schiedsrichter Zeit Weiß zehnmal", "ich nehme das
+    // Remis"): the line is one of those, not understood, and no question.
+    if words.iter().any(|w| only_in_other_commands(w)) {
+        return None;
+    }
+    let others = Lang::ALL.into_iter().filter(|&l| l != lang);
+    std::iter::once(lang).chain(others).find_map(|lang| {
+        lang.table()
+            .question_words
+            .iter()
+            .find(|(stem, _)| {
+                let stem = fold(stem);
+                words
+                    .iter()
+                    .any(|w| w.starts_with(&stem) || w.ends_with(&stem))
+            })
+            .and_then(|(_, kind)| kind.command(Values::default()))
+    })
+}
+
+/// The kinds a typed line may ask by its words ([`question_in`]).
+const QUESTIONS: [CommandKind; 8] = [
+    CommandKind::WhoseMove,
+    CommandKind::LastMove,
+    CommandKind::Position,
+    CommandKind::Time,
+    CommandKind::TimeUsed,
+    CommandKind::MoveCount,
+    CommandKind::Repeat,
+    CommandKind::Help,
+];
+
+/// Whether a (folded) word is a word of the table ("Schiedsrichter", "Remis", "aufgeben") in
+/// some other command's phrase, in some language, and no word of a question's.
+fn only_in_other_commands(folded: &str) -> bool {
+    let (mut in_question, mut in_other) = (false, false);
+    for lang in Lang::ALL {
+        for (kind, phrases) in &compiled(lang).kinds {
+            let question = QUESTIONS.contains(kind);
+            let has = phrases.iter().flatten().any(|slot| {
+                matches!(slot, Compiled::Literal(words) if words.iter().any(|w| w == folded))
+            });
+            in_question |= question && has;
+        }
+        for kind in CommandKind::ALL
+            .into_iter()
+            .filter(|k| !QUESTIONS.contains(k))
+        {
+            in_other |= (lang.table().commands)(kind)
+                .iter()
+                .flat_map(|p| p.iter())
+                .any(|slot| {
+                    matches!(slot, Slot::W(word)
+                        if lang.word(*word).split_whitespace().any(|w| fold(w) == folded))
+                });
+        }
+    }
+    in_other && !in_question
+}
+
 /// Whether a (folded) word is one of the commands' words in some language: a word of a
 /// phrase, a filler, a side, a piece or a number in words.
 pub(crate) fn is_command_word(folded: &str) -> bool {
@@ -593,6 +658,15 @@ mod tests {
             (Lang::Fr, "arrêter la pendule", CallArbiter),
             (Lang::Fr, "j’abandonne", Resign(None)),
             (Lang::Fr, "répétez, s'il vous plaît", Repeat),
+            (Lang::Fr, "c'est à moi ?", WhoseMove),
+            (Lang::Fr, "quoi en e4", Square(shakmaty::Square::E4)),
+            (Lang::Fr, "j'accepte la nulle", AcceptDraw(None)),
+            (Lang::Fr, "je refuse", DeclineDraw(None)),
+            (Lang::Fr, "annuler le coup", TakeBack),
+            (Lang::De, "ich nehme das Remis an", AcceptDraw(None)),
+            (Lang::De, "ich lehne ab", DeclineDraw(None)),
+            (Lang::De, "Zug zurücknehmen", TakeBack),
+            (Lang::De, "was ist auf e4", Square(shakmaty::Square::E4)),
         ];
         for (lang, line, command) in cases {
             assert_eq!(

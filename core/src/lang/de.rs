@@ -83,6 +83,21 @@ pub(super) static TABLE: Table = Table {
     command_fillers: &[
         "wer", "ist", "sind", "stehen", "steht", "die", "der", "den", "bitte",
     ],
+    question_words: &[
+        ("verbraucht", CommandKind::TimeUsed),
+        ("zeit", CommandKind::Time),
+        ("spät", CommandKind::Time),
+        ("lange", CommandKind::Time),
+        ("letzt", CommandKind::LastMove),
+        ("vorig", CommandKind::LastMove),
+        ("züge", CommandKind::MoveCount),
+        ("dran", CommandKind::WhoseMove),
+        ("ziehen", CommandKind::WhoseMove),
+        ("nochmal", CommandKind::Repeat),
+        ("wiederhol", CommandKind::Repeat),
+        ("stellung", CommandKind::Position),
+        ("hilfe", CommandKind::Help),
+    ],
     hearing: Hearing {
         spellings: &[
             ("hector", &["hektor", "hector"]),
@@ -178,11 +193,16 @@ fn commands(kind: CommandKind) -> &'static [Phrase] {
             &[W(Word::Position)],
             &[T("Brett")],
             &[W(Word::Position), T("vorlesen")],
+            &[W(Word::Position), T("ansagen")],
             &[T("Brett vorlesen")],
             // "wo stehen die Figuren".
             &[W(Word::Where), T("Figuren")],
         ],
-        CommandKind::Square => &[&[W(Word::Square), Square], &[T("was steht auf"), Square]],
+        CommandKind::Square => &[
+            &[W(Word::Square), Square],
+            &[T("was steht auf"), Square],
+            &[T("was ist auf"), Square],
+        ],
         CommandKind::WhereAre => &[&[W(Word::Where), OptColour, Piece]],
         // "Linie Eva", "Bauern auf der Eva-Linie", "weiße Bauern auf der Linie Eva".
         CommandKind::OnFile => &[
@@ -221,12 +241,19 @@ fn commands(kind: CommandKind) -> &'static [Phrase] {
             &[T("wiederhole")],
             &[T("wie bitte")],
         ],
-        CommandKind::TakeBack => &[&[W(Word::Correction)], &[T("zurück")], &[T("zurücknehmen")]],
+        CommandKind::TakeBack => &[
+            &[W(Word::Correction)],
+            &[T("zurück")],
+            &[T("zurücknehmen")],
+            &[T("Zug zurücknehmen")],
+            &[T("rückgängig")],
+        ],
         CommandKind::PressClock => &[&[W(Word::Clock)], &[T("drücken")]],
         CommandKind::OfferDraw => &[
             &[W(Word::Draw), OptSide],
             &[T("Remis anbieten")],
             &[T("ich biete Remis an")],
+            &[T("Remis angeboten")],
             &[T("biete Remis")],
             &[T("Remisangebot")],
         ],
@@ -236,12 +263,17 @@ fn commands(kind: CommandKind) -> &'static [Phrase] {
             &[T("annehmen"), OptSide],
             &[Side, T("nimmt Remis an")],
             &[Side, T("nimmt an")],
+            &[T("ich nehme an")],
+            &[T("ich nehme Remis an")],
+            &[T("ich nehme das Remis an")],
         ],
         CommandKind::DeclineDraw => &[
             &[W(Word::DeclineDraw), OptSide],
             &[T("ablehnen"), OptSide],
             &[Side, T("lehnt Remis ab")],
             &[Side, T("lehnt ab")],
+            &[T("ich lehne ab")],
+            &[T("ich lehne Remis ab")],
         ],
         CommandKind::ClaimDraw => &[&[W(Word::Claim), OptRest], &[T("reklamieren"), OptRest]],
         CommandKind::Resign => &[

@@ -72,6 +72,21 @@ pub(super) static TABLE: Table = Table {
     word,
     commands,
     command_fillers: &["the", "are", "is", "it", "please"],
+    question_words: &[
+        ("used", CommandKind::TimeUsed),
+        ("time", CommandKind::Time),
+        ("clocks", CommandKind::Time),
+        ("long", CommandKind::Time),
+        ("last", CommandKind::LastMove),
+        ("previous", CommandKind::LastMove),
+        ("moves", CommandKind::MoveCount),
+        ("turn", CommandKind::WhoseMove),
+        ("whose", CommandKind::WhoseMove),
+        ("repeat", CommandKind::Repeat),
+        ("again", CommandKind::Repeat),
+        ("position", CommandKind::Position),
+        ("help", CommandKind::Help),
+    ],
     hearing: Hearing {
         spellings: &[
             ("cesar", &["cesar", "caesar"]),

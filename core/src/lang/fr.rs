@@ -159,7 +159,20 @@ pub(super) static TABLE: Table = Table {
     word,
     commands,
     command_fillers: &[
-        "le", "la", "les", "l'", "sont", "est", "svp", "s'", "il", "vous", "plaît",
+        "le", "la", "les", "l'", "sont", "est", "svp", "s'", "il", "vous", "te", "plaît",
+    ],
+    question_words: &[
+        ("utilisé", CommandKind::TimeUsed),
+        ("temps", CommandKind::Time),
+        ("heure", CommandKind::Time),
+        ("dernier", CommandKind::LastMove),
+        ("précédent", CommandKind::LastMove),
+        ("coups", CommandKind::MoveCount),
+        ("trait", CommandKind::WhoseMove),
+        ("répét", CommandKind::Repeat),
+        ("encore", CommandKind::Repeat),
+        ("position", CommandKind::Position),
+        ("aide", CommandKind::Help),
     ],
     hearing: Hearing {
         spellings: &[
@@ -266,11 +279,15 @@ fn commands(kind: CommandKind) -> &'static [Phrase] {
             &[T("à qui de jouer")],
             &[T("à qui")],
             &[T("c'"), T("à qui")],
+            &[T("c'"), T("à moi")],
+            &[T("à qui"), T("tour")],
+            &[T("qui doit jouer")],
         ],
         // "quel était le dernier coup".
         CommandKind::LastMove => &[
             &[W(Word::LastMove)],
             &[T("quel était"), W(Word::LastMove)],
+            &[W(Word::LastMove), T("joué")],
             &[T("coup précédent")],
         ],
         CommandKind::LastMoves => &[&[W(Word::LastMoves), OptNumber]],
@@ -279,10 +296,15 @@ fn commands(kind: CommandKind) -> &'static [Phrase] {
             &[W(Word::Position)],
             &[T("échiquier")],
             &[W(Word::Where), T("pièces")],
+            &[W(Word::Position), T("des pièces")],
             &[T("lire"), T("échiquier")],
             &[T("lire"), W(Word::Position)],
         ],
-        CommandKind::Square => &[&[W(Word::Square), Square], &[T("quoi sur"), Square]],
+        CommandKind::Square => &[
+            &[W(Word::Square), Square],
+            &[T("quoi sur"), Square],
+            &[T("quoi en"), Square],
+        ],
         CommandKind::WhereAre => &[&[W(Word::Where), Piece, OptColour]],
         // "colonne Eva", "pions sur la colonne Eva", "pions blancs sur la colonne e".
         CommandKind::OnFile => &[
@@ -315,7 +337,13 @@ fn commands(kind: CommandKind) -> &'static [Phrase] {
             &[T("répétez")],
             &[T("pardon")],
         ],
-        CommandKind::TakeBack => &[&[W(Word::Correction)], &[T("annuler")], &[T("reprendre")]],
+        CommandKind::TakeBack => &[
+            &[W(Word::Correction)],
+            &[T("annuler")],
+            &[T("reprendre")],
+            &[T("annuler"), W(Word::Move)],
+            &[T("reprendre"), W(Word::Move)],
+        ],
         CommandKind::PressClock => &[&[W(Word::Clock)], &[T("appuyer")]],
         CommandKind::OfferDraw => &[
             &[W(Word::Draw), OptSide],
@@ -329,6 +357,8 @@ fn commands(kind: CommandKind) -> &'static [Phrase] {
             &[W(Word::AcceptDraw), OptSide],
             &[T("accepter"), OptSide],
             &[T("accepter"), T("nulle"), OptSide],
+            &[T("j'accepte"), T("nulle")],
+            &[T("j'accepte")],
             &[Side, T("accepte"), T("nulle")],
             &[Side, T("accepte")],
         ],
@@ -336,6 +366,8 @@ fn commands(kind: CommandKind) -> &'static [Phrase] {
             &[W(Word::DeclineDraw), OptSide],
             &[T("refuser"), OptSide],
             &[T("refuser"), T("nulle"), OptSide],
+            &[T("je refuse"), T("nulle")],
+            &[T("je refuse")],
             &[Side, T("refuse"), T("nulle")],
             &[Side, T("refuse")],
         ],
@@ -343,6 +375,7 @@ fn commands(kind: CommandKind) -> &'static [Phrase] {
         CommandKind::Resign => &[
             &[W(Word::Resign), OptSide],
             &[T("j'abandonne")],
+            &[T("abandonner")],
             &[Side, T("abandonne")],
         ],
         CommandKind::Yes => &[&[W(Word::Yes)]],

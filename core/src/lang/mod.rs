@@ -297,6 +297,11 @@ pub struct Table {
     pub commands: fn(CommandKind) -> &'static [Phrase],
     /// Words that may stand anywhere in a command without changing it ("die", "the").
     pub command_fillers: &'static [&'static str],
+    /// The beginnings and ends of words that ask a question, for a typed line that is neither
+    /// a command nor a move ("wie lange habe ich noch Zeit", "wer muss ziehen"): the first
+    /// kind one of its words begins or ends with is asked. Questions only: what binds a
+    /// player (a draw, a resignation) is never guessed.
+    pub question_words: &'static [(&'static str, CommandKind)],
     /// What a recogniser is known to hear in this language.
     pub hearing: Hearing,
 }

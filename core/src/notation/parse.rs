@@ -477,6 +477,16 @@ pub fn parse_square(text: &str) -> Option<Square> {
     }
 }
 
+/// Whether a line's first word but a move's fillers ("der", "the") is a word of a move (a
+/// piece, a file, a square …).
+pub(crate) fn begins_as_move(text: &str) -> bool {
+    words_of(text)
+        .iter()
+        .map(|word| lexeme(word))
+        .find(|lexeme| *lexeme != Some(Lexeme::Filler))
+        .is_some_and(|lexeme| lexeme.is_some())
+}
+
 /// The word a line was not understood for, folded. A line that begins as a move ("Bauer Eva
 /// neun") names the word the move's reading stopped at; any other names its first word that
 /// is no word of a move and none `known` besides (the commands' words).
@@ -485,11 +495,10 @@ pub(crate) fn word_not_understood(
     stopped_at: &str,
     known: impl Fn(&str) -> bool,
 ) -> Option<String> {
-    let words = words_of(text);
-    if words.first().is_some_and(|first| lexeme(first).is_some()) {
+    if begins_as_move(text) {
         return Some(stopped_at.to_string());
     }
-    words
+    words_of(text)
         .into_iter()
         .find(|word| lexeme(word).is_none() && !known(word))
 }

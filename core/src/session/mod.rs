@@ -595,6 +595,14 @@ impl Session {
                     out.push(Effect::say(ParseError::PromotionPieceMissing.tokens(&pos)));
                 }
             }
+            // A line that is no move and begins as none, whose words ask a question ("wie
+            // lange habe ich noch Zeit"): the question is answered.
+            Err(ParseError::UnknownWord(_) | ParseError::NotAMove)
+                if !crate::notation::parse::begins_as_move(text)
+                    && let Some(question) = command::question_in(self.options.lang, text) =>
+            {
+                self.command_from(question, Source::Keyboard, now, out);
+            }
             Err(err) if self.withholds_verdict() && tournament::is_illegal_attempt(&err) => {
                 // No verdict before the move is completed (issue 33, 7.5.1).
                 self.illegal_typed(text, out);

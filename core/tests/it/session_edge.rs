@@ -71,7 +71,7 @@ fn the_word_not_understood_is_the_unknown_one() {
         ("call the arbiter now", Some("now")),
         ("Bauer Eva neun", Some("neun")),
         ("Wolke", Some("wolke")),
-        ("Zeit Zeit", None),
+        ("Remis Zeit", None),
     ] {
         let mut expected = vec![not_understood.to_string()];
         expected.extend(word.map(|w| format!("unbekanntes Wort: {w}")));
@@ -80,6 +80,34 @@ fn the_word_not_understood_is_the_unknown_one() {
             expected,
             "{typed}"
         );
+    }
+}
+
+/// A typed question in words of its own, neither a command nor a move, is answered by its
+/// words ("wie lange habe ich noch", "is it my turn"); a line that begins as a move, or whose
+/// words ask nothing, is not understood; nothing binding is guessed ("ich nehme das Remis").
+#[test]
+fn a_question_in_words_of_ones_own_is_answered() {
+    let mut s = session(Some("90+30"), false);
+    line(&mut s, "e4", 0);
+    line(&mut s, "", 1000);
+    let time = "Weiß eine Stunde dreißig Minuten, Schwarz eine Stunde dreißig Minuten, Zug eins";
+    let not_understood = "nicht verstanden, Hilfe zeigt, was man sagen kann";
+    for (typed, answer) in [
+        ("wie lange habe ich noch", time),
+        ("Restbedenkzeit", time),
+        ("how long do I have", time),
+        ("combien de temps me reste-t-il", time),
+        ("wer muss ziehen", "Schwarz am Zug, Zug eins"),
+        ("is it my turn", "Schwarz am Zug, Zug eins"),
+        ("den letzten Zug", "Zug eins, Weiß Eva vier"),
+        ("sag das nochmal", "Zug eins, Weiß Eva vier"),
+        ("Bauer Eva neun Zeit", not_understood),
+        ("ich nehme das Remis", not_understood),
+        ("Wolke", not_understood),
+    ] {
+        let said = said(&line(&mut s, typed, 2000));
+        assert_eq!(said.first().map(String::as_str), Some(answer), "{typed}");
     }
 }
 
