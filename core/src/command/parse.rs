@@ -58,7 +58,15 @@ pub fn question_in(lang: Lang, line: &str) -> Option<Command> {
     let words: Vec<String> = line_words(line).into_iter().map(fold).collect();
     // A word only other commands have ("Schiedsrichter Zeit Weiß zehnmal", "ich nehme das
     // Remis"): the line is one of those, not understood, and no question.
-    if words.iter().any(|w| only_in_other_commands(w)) {
+    let filler = |w: &String| {
+        Lang::ALL
+            .into_iter()
+            .any(|l| compiled(l).fillers.contains(w))
+    };
+    if words
+        .iter()
+        .any(|w| !filler(w) && only_in_other_commands(w))
+    {
         return None;
     }
     let others = Lang::ALL.into_iter().filter(|&l| l != lang);
@@ -645,6 +653,10 @@ mod tests {
             (Lang::En, "call the arbiter", CallArbiter),
             (Lang::En, "stop the clock", CallArbiter),
             (Lang::En, "I give up", Resign(None)),
+            (Lang::En, "accept the draw", AcceptDraw(None)),
+            (Lang::En, "I accept the draw", AcceptDraw(None)),
+            (Lang::En, "decline the draw", DeclineDraw(None)),
+            (Lang::En, "take it back", TakeBack),
             (Lang::Fr, "temps ?", Time),
             (Lang::Fr, "combien de temps", Time),
             (Lang::Fr, "nulle ?", OfferDraw(None)),

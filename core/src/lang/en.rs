@@ -209,6 +209,8 @@ fn commands(kind: CommandKind) -> &'static [Phrase] {
             &[T("take back")],
             &[T("takeback")],
             &[T("undo")],
+            &[T("undo"), T("that")],
+            &[T("take"), T("back")],
         ],
         CommandKind::PressClock => &[&[W(Word::Clock)], &[T("press")]],
         CommandKind::OfferDraw => &[
@@ -223,12 +225,18 @@ fn commands(kind: CommandKind) -> &'static [Phrase] {
         CommandKind::AcceptDraw => &[
             &[W(Word::AcceptDraw), OptSide],
             &[T("accept"), OptSide],
+            &[T("accept"), T("draw"), OptSide],
+            &[T("i accept"), OptSide],
+            &[T("i accept"), T("draw")],
             &[Side, T("accepts"), T("draw")],
             &[Side, T("accepts")],
         ],
         CommandKind::DeclineDraw => &[
             &[W(Word::DeclineDraw), OptSide],
             &[T("decline"), OptSide],
+            &[T("decline"), T("draw"), OptSide],
+            &[T("i decline"), OptSide],
+            &[T("i decline"), T("draw")],
             &[Side, T("declines"), T("draw")],
             &[Side, T("declines")],
         ],

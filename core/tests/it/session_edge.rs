@@ -97,6 +97,7 @@ fn a_question_in_words_of_ones_own_is_answered() {
         ("wie lange habe ich noch", time),
         ("Restbedenkzeit", time),
         ("how long do I have", time),
+        ("give me the time", time),
         ("combien de temps me reste-t-il", time),
         ("wer muss ziehen", "Schwarz am Zug, Zug eins"),
         ("is it my turn", "Schwarz am Zug, Zug eins"),
