@@ -404,6 +404,8 @@ fn fide_forms(input: &str) -> (String, bool) {
         .replace("''", "\"")
         .replace(['′', '’', '´', '`'], "'")
         .replace(['″', '“', '”'], "\"")
+        // "5|3", as online sites write minutes and seconds a move.
+        .replace('|', "+")
         .replace(";inc", "+")
         .replace("inc", "+")
         .replace(";+", "+")
@@ -832,6 +834,11 @@ mod tests {
         let classical = sudden(90 * MIN, Bonus::Increment(secs(30)));
         assert_eq!(TimeControl::parse("90+30").unwrap(), classical);
         assert_eq!(TimeControl::parse(" 90 + 30 ").unwrap(), classical);
+        assert_eq!(TimeControl::parse("90|30").unwrap(), classical);
+        assert_eq!(
+            TimeControl::parse("5 | 3").unwrap(),
+            sudden(5 * MIN, Bonus::Increment(secs(3)))
+        );
         assert_eq!(TimeControl::parse("90m+30s").unwrap(), classical);
         assert_eq!(TimeControl::parse("90'+30\"").unwrap(), classical);
         assert_eq!(TimeControl::parse("1h30+30").unwrap(), classical);
