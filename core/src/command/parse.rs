@@ -679,6 +679,23 @@ mod tests {
             (Lang::De, "ich lehne ab", DeclineDraw(None)),
             (Lang::De, "Zug zurücknehmen", TakeBack),
             (Lang::De, "was ist auf e4", Square(shakmaty::Square::E4)),
+            // "my" names no side (a shared keyboard's line is nobody's): both are said.
+            (
+                Lang::De,
+                "wo ist mein König",
+                WhereAre(shakmaty::Role::King, None),
+            ),
+            (
+                Lang::En,
+                "where is my king",
+                WhereAre(shakmaty::Role::King, None),
+            ),
+            (
+                Lang::Fr,
+                "où est mon roi",
+                WhereAre(shakmaty::Role::King, None),
+            ),
+            (Lang::En, "is it my turn", WhoseMove),
         ];
         for (lang, line, command) in cases {
             assert_eq!(

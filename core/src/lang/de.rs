@@ -81,7 +81,8 @@ pub(super) static TABLE: Table = Table {
     word,
     commands,
     command_fillers: &[
-        "wer", "ist", "sind", "stehen", "steht", "die", "der", "den", "bitte",
+        "wer", "ist", "sind", "stehen", "steht", "die", "der", "den", "bitte", "mein", "meine",
+        "meinen",
     ],
     question_words: &[
         ("verbraucht", CommandKind::TimeUsed),

@@ -71,7 +71,7 @@ pub(super) static TABLE: Table = Table {
     agreeing: &[],
     word,
     commands,
-    command_fillers: &["the", "are", "is", "it", "please"],
+    command_fillers: &["the", "are", "is", "it", "please", "my"],
     question_words: &[
         ("used", CommandKind::TimeUsed),
         ("time", CommandKind::Time),

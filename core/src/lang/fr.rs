@@ -159,7 +159,8 @@ pub(super) static TABLE: Table = Table {
     word,
     commands,
     command_fillers: &[
-        "le", "la", "les", "l'", "sont", "est", "svp", "s'", "il", "vous", "te", "plaît",
+        "le", "la", "les", "l'", "sont", "est", "svp", "s'", "il", "vous", "te", "plaît", "mon",
+        "ma", "mes",
     ],
     question_words: &[
         ("utilisé", CommandKind::TimeUsed),
