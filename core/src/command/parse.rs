@@ -696,6 +696,11 @@ mod tests {
                 WhereAre(shakmaty::Role::King, None),
             ),
             (Lang::En, "is it my turn", WhoseMove),
+            // Leaving is asked back ("Ende? ja oder nein").
+            (Lang::De, "Programm beenden", Quit),
+            (Lang::En, "leave", Quit),
+            (Lang::En, "exit the program", Quit),
+            (Lang::Fr, "quitter le programme", Quit),
         ];
         for (lang, line, command) in cases {
             assert_eq!(

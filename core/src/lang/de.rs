@@ -329,7 +329,7 @@ fn commands(kind: CommandKind) -> &'static [Phrase] {
             &[T("Stufe"), Number],
             &[T("Elo"), Number],
         ],
-        CommandKind::Quit => &[&[W(Word::Quit)], &[T("beenden")]],
+        CommandKind::Quit => &[&[W(Word::Quit)], &[T("beenden")], &[T("Programm beenden")]],
         // The online game's requests and answers (issue 32).
         CommandKind::ProposeTakeback => &[&[W(Word::ProposeTakeback)], &[T("Zugrücknahme")]],
         CommandKind::AcceptTakeback => &[&[W(Word::AcceptTakeback)], &[T("Rücknahme annehmen")]],

@@ -294,7 +294,12 @@ fn commands(kind: CommandKind) -> &'static [Phrase] {
         CommandKind::Evaluation => &[&[W(Word::Evaluation)], &[T("eval")]],
         CommandKind::NewGame => &[&[W(Word::NewGame)]],
         CommandKind::Level => &[&[W(Word::Level), Number], &[T("Elo"), Number]],
-        CommandKind::Quit => &[&[W(Word::Quit)], &[T("exit")]],
+        CommandKind::Quit => &[
+            &[W(Word::Quit)],
+            &[T("exit")],
+            &[T("exit"), T("program")],
+            &[T("leave")],
+        ],
         // The online game's requests and answers (issue 32).
         CommandKind::ProposeTakeback => &[&[W(Word::ProposeTakeback)], &[T("propose a takeback")]],
         CommandKind::AcceptTakeback => &[&[W(Word::AcceptTakeback)], &[T("accept takeback")]],

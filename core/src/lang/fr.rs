@@ -433,7 +433,11 @@ fn commands(kind: CommandKind) -> &'static [Phrase] {
         CommandKind::Evaluation => &[&[W(Word::Evaluation)], &[T("éval")]],
         CommandKind::NewGame => &[&[W(Word::NewGame)]],
         CommandKind::Level => &[&[W(Word::Level), Number], &[T("Elo"), Number]],
-        CommandKind::Quit => &[&[W(Word::Quit)], &[T("quitter")]],
+        CommandKind::Quit => &[
+            &[W(Word::Quit)],
+            &[T("quitter")],
+            &[T("quitter"), T("programme")],
+        ],
         // The online game's requests and answers (issue 32).
         CommandKind::ProposeTakeback => &[&[W(Word::ProposeTakeback)], &[T("reprise")]],
         CommandKind::AcceptTakeback => &[&[W(Word::AcceptTakeback)]],
