@@ -195,18 +195,14 @@ struct MoveQuery {
     promotion: Option<Role>,
 }
 
-/// UCI or SAN, as typed: `g1f3`, `e7e8q`, `Nf3`, `exd5`, `O-O`, `0-0-0`, also `nf3`.
-fn query_from_computer_notation(text: &str) -> Option<MoveQuery> {
-    if text.contains(char::is_whitespace) {
-        return None;
-    }
-    if let Ok(UciMove::Normal {
-        from,
-        to,
-        promotion,
-    }) = text.to_ascii_lowercase().parse::<UciMove>()
-    {
-        return Some(MoveQuery {
+/// A move in UCI, in either case (`g1f3`, `E7E8Q`): its origin, its square and its promotion.
+fn query_from_uci(text: &str) -> Option<MoveQuery> {
+    match text.to_ascii_lowercase().parse::<UciMove>().ok()? {
+        UciMove::Normal {
+            from,
+            to,
+            promotion,
+        } => Some(MoveQuery {
             from: SquareSpec {
                 file: Some(from.file()),
                 rank: Some(from.rank()),
@@ -214,7 +210,18 @@ fn query_from_computer_notation(text: &str) -> Option<MoveQuery> {
             to: Some(to),
             promotion,
             ..MoveQuery::default()
-        });
+        }),
+        _ => None,
+    }
+}
+
+/// UCI or SAN, as typed: `g1f3`, `e7e8q`, `Nf3`, `exd5`, `O-O`, `0-0-0`, also `nf3`.
+fn query_from_computer_notation(text: &str) -> Option<MoveQuery> {
+    if text.contains(char::is_whitespace) {
+        return None;
+    }
+    if let Some(query) = query_from_uci(text) {
+        return Some(query);
     }
     let stripped = text.trim_end_matches(['+', '#', '!', '?']);
     let cleaned: String = if stripped.chars().all(|c| matches!(c, 'O' | 'o' | '0' | '-')) {
@@ -226,21 +233,9 @@ fn query_from_computer_notation(text: &str) -> Option<MoveQuery> {
     // "g1-f3", long algebraic without its piece: from and to, as in UCI (read as SAN,
     // "g1f3" would be a pawn's move from the g-file).
     if cleaned != stripped
-        && let Ok(UciMove::Normal {
-            from,
-            to,
-            promotion,
-        }) = cleaned.to_ascii_lowercase().parse::<UciMove>()
+        && let Some(query) = query_from_uci(&cleaned)
     {
-        return Some(MoveQuery {
-            from: SquareSpec {
-                file: Some(from.file()),
-                rank: Some(from.rank()),
-            },
-            to: Some(to),
-            promotion,
-            ..MoveQuery::default()
-        });
+        return Some(query);
     }
     let mut attempts = vec![cleaned.clone()];
     // People type piece letters in lower case ("nf3"); "b" stays a file (bxc4).
