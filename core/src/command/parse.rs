@@ -58,14 +58,9 @@ pub fn question_in(lang: Lang, line: &str) -> Option<Command> {
     let words: Vec<String> = line_words(line).into_iter().map(fold).collect();
     // A word only other commands have ("Schiedsrichter Zeit Weiß zehnmal", "ich nehme das
     // Remis"): the line is one of those, not understood, and no question.
-    let filler = |w: &String| {
-        Lang::ALL
-            .into_iter()
-            .any(|l| compiled(l).fillers.contains(w))
-    };
     if words
         .iter()
-        .any(|w| !filler(w) && only_in_other_commands(w))
+        .any(|w| !is_filler(w) && only_in_other_commands(w))
     {
         return None;
     }
@@ -124,24 +119,31 @@ fn only_in_other_commands(folded: &str) -> bool {
     in_other && !in_question
 }
 
+/// Whether a (folded) word is a command's filler in some language ("die", "the", "s'").
+fn is_filler(folded: &str) -> bool {
+    Lang::ALL
+        .into_iter()
+        .any(|lang| compiled(lang).fillers.iter().any(|w| w == folded))
+}
+
 /// Whether a (folded) word is one of the commands' words in some language: a word of a
 /// phrase, a filler, a side, a piece or a number in words.
 pub(crate) fn is_command_word(folded: &str) -> bool {
-    Lang::ALL.into_iter().any(|lang| {
-        let table = compiled(lang);
-        let literal = |slot: &Compiled| match slot {
-            Compiled::Literal(words) => words.iter().any(|w| w == folded),
-            Compiled::Slot(_) => false,
-        };
-        table.fillers.iter().any(|w| w == folded)
-            || table.sides.iter().flatten().any(|w| w == folded)
-            || table.pieces.iter().flatten().any(|w| w == folded)
-            || table.numbers.iter().any(|w| w == folded)
-            || table
-                .kinds
-                .iter()
-                .any(|(_, phrases)| phrases.iter().flatten().any(literal))
-    })
+    is_filler(folded)
+        || Lang::ALL.into_iter().any(|lang| {
+            let table = compiled(lang);
+            let literal = |slot: &Compiled| match slot {
+                Compiled::Literal(words) => words.iter().any(|w| w == folded),
+                Compiled::Slot(_) => false,
+            };
+            table.sides.iter().flatten().any(|w| w == folded)
+                || table.pieces.iter().flatten().any(|w| w == folded)
+                || table.numbers.iter().any(|w| w == folded)
+                || table
+                    .kinds
+                    .iter()
+                    .any(|(_, phrases)| phrases.iter().flatten().any(literal))
+        })
 }
 
 /// The words of a command's line or phrase: spaces and punctuation part them (a question
