@@ -9,8 +9,8 @@
 use std::time::Duration;
 
 use annexd_core::online::{
-    Act, Answer, ChallengeSpec, Closing, Input, Intent, Online, Order, Patience, Phase, Plan,
-    Report, Request, RequestId, Trouble,
+    Act, Answer, ChallengeSpec, Closing, GameFacts, Input, Intent, Online, Order, Patience, Phase,
+    Plan, Report, Request, RequestId, Trouble,
 };
 use annexd_core::{Lang, Word};
 use shakmaty::uci::UciMove;
@@ -116,6 +116,17 @@ impl Talk {
     }
 
     /// The reports that are not words, since the last call.
+    /// The facts of the game the reports since the last look started.
+    fn started(&mut self) -> Box<GameFacts> {
+        self.events()
+            .into_iter()
+            .find_map(|r| match r {
+                Report::Started(facts) => Some(facts),
+                _ => None,
+            })
+            .expect("the game started")
+    }
+
     fn events(&mut self) -> Vec<Report> {
         let (said, other): (Vec<Report>, Vec<Report>) = std::mem::take(&mut self.reports)
             .into_iter()
@@ -222,13 +233,7 @@ fn a_game_against_lichess_computer_names_it_by_its_level() {
     );
     assert!(!said.iter().any(|l| l.contains("[]")), "{said:?}");
     // The record names it as lichess's own PGN does.
-    let Some(Report::Started(facts)) = talk
-        .events()
-        .into_iter()
-        .find(|r| matches!(r, Report::Started(_)))
-    else {
-        panic!("no start");
-    };
+    let facts = talk.started();
     assert_eq!(facts.opponent.recorded(), "lichess AI level 3");
 }
 
@@ -244,13 +249,7 @@ fn a_seek_signs_in_seeks_and_starts_the_game_saying_who_plays_whom() {
             "Wertungszahl eintausendsiebenhundertsechsundsiebzig, fünfzehn Minuten plus zehn Sekunden, gewertet, Sie spielen Weiß",
         ]
     );
-    let Some(Report::Started(facts)) = talk
-        .events()
-        .into_iter()
-        .find(|r| matches!(r, Report::Started(_)))
-    else {
-        panic!("no start");
-    };
+    let facts = talk.started();
     assert_eq!(facts.ours, Color::White);
     assert_eq!(facts.opponent.name, "Aaron");
     assert_eq!(facts.control.unwrap().to_string(), "15+10");
