@@ -204,6 +204,8 @@ pub struct Online {
     here: Option<GameHere>,
     /// Games found on the event stream and not played (not standard chess).
     passed_over: Vec<String>,
+    /// The challenges to us that the player accepted (a challenge's game has its id).
+    accepted: Vec<String>,
 }
 
 fn said(priority: Priority, tokens: Vec<Token>) -> Report {
@@ -270,6 +272,7 @@ impl Online {
             table: None,
             here: None,
             passed_over: Vec::new(),
+            accepted: Vec::new(),
         }
     }
 
@@ -417,6 +420,7 @@ impl Online {
                 },
                 Some(Question::Challenge(id)) => {
                     self.incoming.retain(|c| c.id != id);
+                    self.accepted.push(id.clone());
                     self.send(
                         Awaiting::Accept(id.clone()),
                         Request::AcceptChallenge(id),
@@ -438,6 +442,7 @@ impl Online {
                 )),
                 Some(Question::Challenge(id)) => {
                     self.incoming.retain(|c| c.id != id);
+                    self.accepted.push(id.clone());
                     self.decline(&id, "generic", &mut out);
                     out.reports
                         .push(said(Priority::Reply, word(Word::ChallengeDeclined)));
@@ -1185,7 +1190,12 @@ impl Online {
                 let ours = match &self.plan {
                     Plan::Challenge(_) => self.our_challenges.contains(&game.game_id),
                     Plan::Join(id) => *id == game.game_id,
-                    Plan::Seek { .. } | Plan::Accept => true,
+                    // A game under way is joined where it stands (the program was left), but
+                    // not a correspondence game unasked: a correspondence player may have
+                    // many under way, each a move in days, and the event stream names them all.
+                    Plan::Seek { .. } | Plan::Accept => {
+                        !game.is_correspondence() || self.accepted.contains(&game.game_id)
+                    }
                 };
                 let joinable = self.phase == Phase::Lobby
                     && ours
@@ -1193,8 +1203,9 @@ impl Online {
                     && !self.passed_over.contains(&game.game_id)
                     && is_path_safe(&game.game_id);
                 if !joinable {
+                    let why = if ours { "" } else { " (not this plan's game)" };
                     out.reports.push(Report::Log(format!(
-                        "gameStart {} passed over",
+                        "gameStart {} passed over{why}",
                         game.game_id
                     )));
                     return;

@@ -411,6 +411,9 @@ pub struct GameInfo {
     /// Whether the Board API can play it.
     #[serde(default)]
     pub compat: Option<Compat>,
+    /// `rapid`, `classical`, `correspondence`, … (empty when left out).
+    #[serde(default, deserialize_with = "or_default")]
+    pub speed: String,
 }
 
 impl GameInfo {
@@ -418,6 +421,12 @@ impl GameInfo {
     pub fn playable(&self) -> bool {
         self.variant.as_ref().is_none_or(Variant::is_standard)
             && self.compat.is_none_or(|compat| compat.board)
+    }
+
+    /// A correspondence game, or one without a clock (lichess gives both the speed
+    /// `correspondence`): days a move, not a game to sit down to unasked.
+    pub fn is_correspondence(&self) -> bool {
+        self.speed == "correspondence"
     }
 }
 

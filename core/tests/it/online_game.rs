@@ -1094,6 +1094,89 @@ fn a_game_found_under_way_that_is_not_standard_chess_is_passed_over() {
     );
 }
 
+/// A gameStart as the event stream names a game under way when it opens.
+fn under_way(id: &str, speed: &str, source: &str) -> String {
+    format!(
+        r#"{{"type":"gameStart","game":{{"fullId":"{id}wxyz","gameId":"{id}","fen":"rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1","color":"white","lastMove":"e2e4","source":"{source}","status":{{"id":20,"name":"started"}},"variant":{{"key":"standard","name":"Standard"}},"speed":"{speed}","perf":"{speed}","rated":false,"hasMoved":true,"opponent":{{"id":"mary","username":"Mary","rating":1500}},"isMyTurn":false,"compat":{{"bot":false,"board":true}},"id":"{id}"}}}}"#
+    )
+}
+
+/// "When the stream opens, all current challenges and games are sent" (api-stream-event.yaml):
+/// a correspondence player's games under way, each a move in days, are named every time.
+/// Seeking, they are left alone and the seek's game is the one played; a real-time game under
+/// way (the program was left) is still joined where it stands.
+#[test]
+fn correspondence_games_under_way_are_not_joined_unasked() {
+    let mut talk = Talk::new(Plan::Seek {
+        control: "15+10".parse().unwrap(),
+        rated: false,
+    });
+    talk.answer(|r| *r == Request::Account, account());
+    let events = talk.id(|r| *r == Request::EventStream);
+    talk.input(Input::Opened(events));
+    for id in ["corr0001", "corr0002"] {
+        talk.input(Input::Line(
+            events,
+            under_way(id, "correspondence", "friend"),
+        ));
+    }
+    assert_eq!(talk.count(is_game_stream), 0);
+    assert_eq!(talk.online.phase(), Phase::Lobby);
+    assert_eq!(talk.count(|r| matches!(r, Request::Seek { .. })), 1);
+    talk.input(Input::Line(events, under_way("rapid001", "rapid", "lobby")));
+    assert_eq!(talk.count(is_game_stream), 1);
+    assert_eq!(
+        talk.count(|r| *r == Request::GameStream("rapid001".into())),
+        1
+    );
+    assert_eq!(talk.online.phase(), Phase::Playing);
+}
+
+/// A game without a clock has the speed `correspondence` too: one the player accepted when
+/// asked is played, while another correspondence game under way is still left alone.
+#[test]
+fn an_accepted_challenge_without_a_clock_is_played() {
+    let mut talk = Talk::new(Plan::Accept);
+    talk.answer(|r| *r == Request::Account, account());
+    let events = talk.id(|r| *r == Request::EventStream);
+    talk.input(Input::Opened(events));
+    talk.input(Input::Line(
+        events,
+        under_way("corr0001", "correspondence", "friend"),
+    ));
+    let unlimited = challenge("nocl0001", "standard", "white", false)
+        .replace(r#""speed":"rapid""#, r#""speed":"correspondence""#)
+        .replace(
+            r#"{"type":"clock","limit":600,"increment":5,"show":"10+5"}"#,
+            r#"{"type":"unlimited"}"#,
+        );
+    talk.input(Input::Line(events, unlimited));
+    talk.said();
+    talk.act(Act::Yes);
+    assert_eq!(
+        talk.count(|r| *r == Request::AcceptChallenge("nocl0001".into())),
+        1
+    );
+    talk.answer(
+        |r| matches!(r, Request::AcceptChallenge(_)),
+        Answer::ok("{\"ok\":true}"),
+    );
+    talk.input(Input::Line(
+        events,
+        under_way("corr0001", "correspondence", "friend"),
+    ));
+    assert_eq!(talk.count(is_game_stream), 0);
+    talk.input(Input::Line(
+        events,
+        under_way("nocl0001", "correspondence", "friend"),
+    ));
+    assert_eq!(
+        talk.count(|r| *r == Request::GameStream("nocl0001".into())),
+        1
+    );
+    assert_eq!(talk.count(is_game_stream), 1);
+}
+
 /// api-board-game-stream-gameId.yaml promises no keep-alive on a game's stream (only the
 /// event stream's "An empty line is sent every 7 seconds", api-stream-event.yaml): a game
 /// stream silent while the opponent thinks is read afresh at once and without a word; the
