@@ -149,4 +149,6 @@ say "zipping $NAME"
 LEVEL=()
 if [ "${ANNEXD_PACKAGE_FAST:-}" = 1 ]; then LEVEL=(-1); fi
 (cd "$STAGE" && zip -q -r -X "${LEVEL[@]}" "$ZIP" .)
+# The folder is made afresh each time: once zipped, it is only a second copy on disk.
+rm -rf "$STAGE"
 echo "$ZIP"

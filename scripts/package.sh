@@ -226,6 +226,8 @@ make_deb() {
   SOURCE_DATE_EPOCH="$epoch" dpkg-deb --root-owner-group "${COMPRESS[@]}" --build "$tree" \
     "$DEB.new" >&2
   mv "$DEB.new" "$DEB"
+  # The tree is made afresh each time: once in the .deb, it is only a second copy on disk.
+  rm -rf "$tree"
 }
 
 # ANNEXD_PACKAGE_FAST=1 (the test command's packages, which are unpacked and thrown away):

@@ -27,6 +27,16 @@ step() {
 }
 
 CROSS="${ANNEXD_CROSS:-windows aarch64}"
+# A disk that fills fails the run late, in whichever step writes next (dpkg-deb's "No space
+# left on device" after fourteen minutes): said at the start instead. From nothing the run
+# needs about 10 GB: 6 in target/ (three targets' builds, the Wine prefixes, the packages)
+# and the rest for what it installs (MinGW, Wine, qemu, the cross libraries, the toolchains).
+NEED_GB=10
+FREE_GB=$(( $(df -Pk . | awk 'NR == 2 { print $4 }') / 1024 / 1024 ))
+if [ "$FREE_GB" -lt "$NEED_GB" ]; then
+  printf 'test: warning: %s GB free on the disk of %s; from nothing this run needs about %s GB (less when target/ and the toolchains are there already)\n' \
+    "$FREE_GB" "$PWD" "$NEED_GB" >&2
+fi
 # The packages made here are unpacked, tested and thrown away: compressed fast (the same
 # files; scripts/package.sh and package-windows.sh compress fully when run on their own).
 export ANNEXD_PACKAGE_FAST=1
@@ -131,7 +141,9 @@ end_all() {
   kill_tree "$CROSS_LANE"
   kill_tree "$DATA_SETUP"
   for pair in "${TARGET_STEPS[@]}"; do kill_tree "${pair#*:}"; done
+  disk_left
 }
+disk_left() { echo "test: $(df -Ph . | awk 'NR == 2 { print $4 }') free on the disk at the end" >&2; }
 trap end_all EXIT
 
 step "fmt" cargo fmt --all -- --check
@@ -210,4 +222,5 @@ for done in "$LANE"/*.ok; do
     | tee -a "$TIMES" >&2
 done
 printf 'test: %-34s %5d s\n' "whole" "$(( $(date +%s) - START ))" | tee -a "$TIMES" >&2
+disk_left
 echo "test: every step passed; the times are in $TIMES" >&2
