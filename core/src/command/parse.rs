@@ -148,7 +148,8 @@ pub(crate) fn is_command_word(folded: &str) -> bool {
 
 /// The words of a command's line or phrase: spaces and punctuation part them (a question
 /// mark too: "Zeit?", "temps ?"), and an elided French article or pronoun is a word of its own
-/// ("l'arbitre" is "l'" and "arbitre", "j’abandonne" "j’" and "abandonne").
+/// ("l'arbitre" is "l'" and "arbitre", "j’abandonne" "j’" and "abandonne"), as is each part
+/// of a word of letters joined by hyphens ("est-ce" is "est" and "ce").
 fn line_words(line: &str) -> Vec<&str> {
     let mut words = Vec::new();
     let parts = line
@@ -167,7 +168,17 @@ fn line_words(line: &str) -> Vec<&str> {
             words.push(&rest[..end]);
             rest = &rest[end..];
         }
-        words.push(rest);
+        // A word of letters joined by hyphens is its parts ("est-ce", "a-t-il", "e-file");
+        // "g1-f3" and "0-0" are no such word.
+        let joined = rest.contains('-')
+            && rest
+                .split('-')
+                .all(|piece| !piece.is_empty() && piece.chars().all(char::is_alphabetic));
+        if joined {
+            words.extend(rest.split('-'));
+        } else {
+            words.push(rest);
+        }
     }
     words
 }
@@ -366,11 +377,19 @@ impl Matcher<'_> {
                         .map(|sq| (n, with(&|v: &mut Values| v.square = Some(sq))))
                 })
                 .collect(),
-            Slot::File => words
-                .first()
-                .and_then(|w| self.file(&w.folded))
-                .map(|file| vec![(1, with(&|v: &mut Values| v.file = Some(file)))])
-                .unwrap_or_default(),
+            // "Eva-Linie" is one word or, parted at its hyphen, two: the file and the
+            // language's word for a file.
+            Slot::File => {
+                let Some(file) = words.first().and_then(|w| self.file(&w.folded)) else {
+                    return Vec::new();
+                };
+                let file_word = fold(self.lang.word(Word::ChessFile));
+                let mut out = vec![(1, with(&|v: &mut Values| v.file = Some(file)))];
+                if words.get(1).is_some_and(|w| w.folded == file_word) {
+                    out.insert(0, (2, with(&|v: &mut Values| v.file = Some(file))));
+                }
+                out
+            }
             Slot::Side | Slot::OptSide | Slot::OptColour => {
                 let mut out = Vec::new();
                 if slot != Slot::Side {
@@ -433,13 +452,26 @@ impl Matcher<'_> {
         parse_file(name)
     }
 
-    /// How many words a literal text takes at `at`, if the line says it there.
+    /// How many words a literal text takes at `at`, if the line says it there: fillers may
+    /// stand between its words ("à qui est-ce de jouer" says "à qui de jouer").
     fn literal(&self, wanted: &[String], at: usize) -> Option<usize> {
-        let got = self.words.get(at..at + wanted.len())?;
-        got.iter()
-            .zip(wanted.iter())
-            .all(|(w, want)| w.folded == *want)
-            .then_some(wanted.len())
+        let mut next = at;
+        for (i, want) in wanted.iter().enumerate() {
+            if i > 0 {
+                while self
+                    .words
+                    .get(next)
+                    .is_some_and(|w| w.folded != *want && self.fillers.contains(&w.folded))
+                {
+                    next += 1;
+                }
+            }
+            if self.words.get(next)?.folded != *want {
+                return None;
+            }
+            next += 1;
+        }
+        Some(next - at)
     }
 }
 
@@ -698,6 +730,17 @@ mod tests {
                 WhereAre(shakmaty::Role::King, None),
             ),
             (Lang::En, "is it my turn", WhoseMove),
+            (Lang::De, "bin ich am Zug?", WhoseMove),
+            (Lang::De, "bin ich dran", WhoseMove),
+            (Lang::En, "what's on e4?", Square(shakmaty::Square::E4)),
+            (Lang::Fr, "c'est à moi de jouer ?", WhoseMove),
+            // French inversions: the hyphen parts the words, "ce" and "t" are fillers.
+            (Lang::Fr, "à qui est-ce de jouer ?", WhoseMove),
+            (
+                Lang::En,
+                "pawns on the e-file",
+                OnFile(shakmaty::File::E, Some(shakmaty::Role::Pawn), None),
+            ),
             // Leaving is asked back ("Ende? ja oder nein").
             (Lang::De, "Programm beenden", Quit),
             (Lang::En, "leave", Quit),

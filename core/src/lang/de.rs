@@ -181,6 +181,8 @@ fn commands(kind: CommandKind) -> &'static [Phrase] {
             &[T("wer ist am Zug")],
             &[T("zieht")],
             &[T("dran")],
+            &[T("bin ich am Zug")],
+            &[T("bin ich dran")],
         ],
         CommandKind::LastMove => &[
             &[W(Word::LastMove)],
@@ -196,8 +198,9 @@ fn commands(kind: CommandKind) -> &'static [Phrase] {
             &[W(Word::Position), T("vorlesen")],
             &[W(Word::Position), T("ansagen")],
             &[T("Brett vorlesen")],
-            // "wo stehen die Figuren".
+            // "wo stehen die Figuren" (also written whole, as the recogniser writes it).
             &[W(Word::Where), T("Figuren")],
+            &[W(Word::Where), T("stehen die Figuren")],
         ],
         CommandKind::Square => &[
             &[W(Word::Square), Square],

@@ -148,6 +148,7 @@ fn commands(kind: CommandKind) -> &'static [Phrase] {
             &[W(Word::ToMove)],
             &[T("turn")],
             &[T("whose move")],
+            &[T("whose move is it")],
             &[T("who"), W(Word::ToMove)],
             &[T("whose turn")],
             &[T("who moves")],
@@ -167,7 +168,11 @@ fn commands(kind: CommandKind) -> &'static [Phrase] {
             &[T("read"), W(Word::Position)],
             &[W(Word::Where), T("pieces")],
         ],
-        CommandKind::Square => &[&[W(Word::Square), Square], &[T("what is on"), Square]],
+        CommandKind::Square => &[
+            &[W(Word::Square), Square],
+            &[T("what is on"), Square],
+            &[T("what's on"), Square],
+        ],
         CommandKind::WhereAre => &[&[W(Word::Where), OptColour, Piece]],
         // "Eva file", "file Eva", "pawns on the Eva file", "white pawns on the e-file".
         CommandKind::OnFile => &[
@@ -183,6 +188,8 @@ fn commands(kind: CommandKind) -> &'static [Phrase] {
             &[T("what"), W(Word::Time)],
             &[T("what time")],
             &[T("how much time")],
+            &[T("how much time do I have")],
+            &[T("how much time do I have left")],
             &[T("time left")],
             &[T("remaining time")],
             &[T("times")],

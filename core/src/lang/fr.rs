@@ -161,6 +161,8 @@ pub(super) static TABLE: Table = Table {
     command_fillers: &[
         "le", "la", "les", "l'", "sont", "est", "svp", "s'", "il", "vous", "te", "plaît", "mon",
         "ma", "mes",
+        // The inversions' "est-ce", "a-t-il" (the line's words split at their hyphens).
+        "ce", "t",
     ],
     question_words: &[
         ("utilisé", CommandKind::TimeUsed),
@@ -272,15 +274,17 @@ fn before_unit(n: u32) -> Option<String> {
 /// The commands; fillers ("le", "la", "les" …) may stand anywhere in them.
 fn commands(kind: CommandKind) -> &'static [Phrase] {
     match kind {
-        // "à qui de jouer", "c'est à qui" ("est": a filler).
+        // "à qui de jouer", "c'est à qui" (written whole, as the recogniser writes it: "est"
+        // is a filler to the typed line, but no word of the grammar).
         CommandKind::WhoseMove => &[
             &[W(Word::ToMove)],
             &[T("trait")],
             &[T("qui joue")],
             &[T("à qui de jouer")],
             &[T("à qui")],
-            &[T("c'"), T("à qui")],
-            &[T("c'"), T("à moi")],
+            &[T("c'est à qui")],
+            &[T("c'est à moi")],
+            &[T("c'est à moi de jouer")],
             &[T("à qui"), T("tour")],
             &[T("qui doit jouer")],
         ],
