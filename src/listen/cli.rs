@@ -139,6 +139,7 @@ mod run_with_model {
         let (tx, rx) = crossbeam_channel::unbounded();
         let listener = start_with(model, &config, tx).map_err(|off| Error::of(lang, &off))?;
         let mut heard = Vec::new();
+        let mut faint = false;
         let mut stats = DecodeStats::default();
         let mut failure = None;
         let mut listener = Some(listener);
@@ -154,6 +155,7 @@ mod run_with_model {
                         l.stop();
                     }
                 }
+                ListenEvent::SpeechTooFaint => faint = true,
                 ListenEvent::Listening(_) => {}
                 ListenEvent::Stopped { reason, stats: s } => {
                     stats = s;
@@ -169,9 +171,13 @@ mod run_with_model {
         if args.json {
             let mut report = json_report(&pos, speech, &heard, &stats, sample_rate);
             report["recogniser"] = kind.name().into();
+            report["speech_too_faint"] = faint.into();
             say(&report.to_string());
         } else {
             report(&pos, speech, &heard, &stats);
+            if faint {
+                say(&lang.text(&[Token::Word(Word::SpeechTooFaint)]));
+            }
         }
         Ok(ExitCode::SUCCESS)
     }

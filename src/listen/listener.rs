@@ -101,6 +101,8 @@ pub enum ListenEvent {
     Listening(bool),
     /// An utterance, to be understood with [`annexd_core::listen::understand`].
     Heard(Heard),
+    /// Speech too faint to be heard was listened to (said once a minute at most).
+    SpeechTooFaint,
     /// The listener stopped: asked to, at the end of the input, or because the input failed
     /// (`reason`). Nothing more will come.
     Stopped {
@@ -308,11 +310,13 @@ mod run {
         }
     }
 
-    /// Sends utterances; false when the session is gone.
-    fn send_all(events: &Sender<ListenEvent>, heard: Vec<Heard>) -> bool {
-        heard
-            .into_iter()
-            .all(|h| events.send(ListenEvent::Heard(h)).is_ok())
+    /// Sends utterances, after word of speech too faint to be heard if there was some; false
+    /// when the session is gone.
+    fn send_all(events: &Sender<ListenEvent>, pipeline: &mut Pipeline, heard: Vec<Heard>) -> bool {
+        (!pipeline.take_faint_speech() || events.send(ListenEvent::SpeechTooFaint).is_ok())
+            && heard
+                .into_iter()
+                .all(|h| events.send(ListenEvent::Heard(h)).is_ok())
     }
 
     fn stopped(events: &Sender<ListenEvent>, pipeline: &Pipeline, reason: Option<VoiceOff>) {
@@ -414,7 +418,7 @@ mod run {
                             return;
                         }
                     };
-                    if !send_all(&events, heard) {
+                    if !send_all(&events, &mut pipeline, heard) {
                         return;
                     }
                     if full {
@@ -422,7 +426,7 @@ mod run {
                     }
                 }
                 let heard = pipeline.end();
-                if send_all(&events, heard) {
+                if send_all(&events, &mut pipeline, heard) {
                     stopped(&events, &pipeline, None);
                 }
             }
@@ -462,7 +466,7 @@ mod run {
                             Ok(Control::Toggle) => {
                                 let heard = pipeline.toggle();
                                 if events.send(ListenEvent::Listening(pipeline.is_listening())).is_err()
-                                    || !send_all(&events, heard)
+                                    || !send_all(&events, &mut pipeline, heard)
                                 {
                                     return;
                                 }
@@ -487,12 +491,12 @@ mod run {
                                         return;
                                     }
                                 };
-                                if !send_all(&events, heard) {
+                                if !send_all(&events, &mut pipeline, heard) {
                                     return;
                                 }
                                 if full {
                                     let heard = pipeline.end();
-                                    if send_all(&events, heard) {
+                                    if send_all(&events, &mut pipeline, heard) {
                                         stopped(&events, &pipeline, None);
                                     }
                                     return;

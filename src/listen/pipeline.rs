@@ -9,7 +9,7 @@ use super::front::{HIGH_PASS_HZ, HighPass};
 use super::recogniser::{Listening, Recogniser};
 use super::source::AudioBlock;
 use annexd_core::listen::{
-    DecodeStats, Gate, GrammarDecode, Heard, ListenMode, RecogniserStep, join_pieces,
+    DecodeStats, FaintWatch, Gate, GrammarDecode, Heard, ListenMode, RecogniserStep, join_pieces,
 };
 
 /// A running capture path.
@@ -23,6 +23,10 @@ pub struct Pipeline {
     /// Earlier pieces of a push-to-talk utterance the end-pointer cut.
     pieces: Vec<Heard>,
     stats: DecodeStats,
+    /// Watches what is listened to for speech too faint to be heard.
+    faint: FaintWatch,
+    /// Faint speech was found and not yet taken ([`Pipeline::take_faint_speech`]).
+    faint_found: bool,
 }
 
 impl Pipeline {
@@ -45,6 +49,8 @@ impl Pipeline {
             recogniser,
             pieces: Vec::new(),
             stats: DecodeStats::default(),
+            faint: FaintWatch::new(model_rate),
+            faint_found: false,
         })
     }
 
@@ -68,6 +74,18 @@ impl Pipeline {
         self.gate.is_listening()
     }
 
+    /// True once after speech too faint to be heard was listened to (at most once a minute
+    /// of audio, see [`FaintWatch`]).
+    pub fn take_faint_speech(&mut self) -> bool {
+        std::mem::take(&mut self.faint_found)
+    }
+
+    fn watch_faint(&mut self, samples: &[i16]) {
+        if self.gate.is_listening() && self.faint.push(samples) {
+            self.faint_found = true;
+        }
+    }
+
     /// Audio arrived; returns the utterances it completed.
     pub fn audio(&mut self, block: &AudioBlock) -> Result<Vec<Heard>, AudioError> {
         if block.rate != self.conditioner.input_rate()
@@ -84,6 +102,7 @@ impl Pipeline {
         if let Some(filter) = self.high_pass.as_mut() {
             filter.process(&mut samples);
         }
+        self.watch_faint(&samples);
         let steps = self.gate.audio(&samples);
         Ok(self.run(steps))
     }
@@ -100,6 +119,10 @@ impl Pipeline {
         if let Some(filter) = self.high_pass.as_mut() {
             filter.process(&mut tail);
         }
+        self.watch_faint(&tail);
+        // The recording may end inside the faint speech: its end is quiet enough.
+        let quiet = vec![0; (self.recogniser.limits().sample_rate as usize) * 2];
+        self.watch_faint(&quiet);
         let mut steps = self.gate.audio(&tail);
         steps.extend(self.gate.end_of_audio());
         self.run(steps)

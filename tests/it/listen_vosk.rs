@@ -85,7 +85,7 @@ fn listen_to_the_end(
             .expect("the listener ends")
         {
             ListenEvent::Heard(h) => heard.push(h.best_text().to_string()),
-            ListenEvent::Listening(_) => {}
+            ListenEvent::Listening(_) | ListenEvent::SpeechTooFaint => {}
             ListenEvent::Stopped { reason, stats } => {
                 assert_eq!(reason, None);
                 drop(listener);

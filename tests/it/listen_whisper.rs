@@ -336,6 +336,63 @@ fn against_the_engine_a_spoken_move_is_played_and_the_reply_announced() {
     }
 }
 
+/// A microphone turned down: a move said 38 dB under the recording's own level (about −59
+/// dBFS) is under the level taken for speech, so nothing is decoded, and the speaker is told
+/// how to be heard, in his language; the same words at their level are heard and nothing is
+/// told.
+#[test]
+fn speech_too_faint_to_be_heard_is_said_to_be_too_quiet() {
+    let _one = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
+    let dir = tempfile::tempdir().unwrap();
+    let said = dir.path().join("said.wav");
+    pico(Lang::De, "Eva zwei Eva vier", &said);
+    let faint = dir.path().join("faint.wav");
+    let status = Command::new("sox")
+        .arg(&said)
+        .arg(&faint)
+        .args(["gain", "-38"])
+        .start_status();
+    assert!(
+        status.as_ref().is_ok_and(|s| s.success()),
+        "sox could not write the faint recording ({status:?})"
+    );
+    let recognize = |wav: &Path, lang: &str| {
+        let out = annexd()
+            .args(["recognize", "--recogniser", "whisper", "--model"])
+            .arg(model())
+            .args(["--lang", lang])
+            .arg(wav)
+            .start_output()
+            .expect("annexd runs");
+        assert!(out.status.success(), "{out:?}");
+        String::from_utf8_lossy(&out.stdout).into_owned()
+    };
+    for (lang, nothing, words) in [
+        (
+            "de",
+            "nichts gehört",
+            "Sprache zu leise: lauter sprechen oder das Mikrofon lauter stellen",
+        ),
+        (
+            "en",
+            "nothing heard",
+            "speech too quiet: speak up or turn the microphone up",
+        ),
+        (
+            "fr",
+            "rien entendu",
+            "parole trop faible : parlez plus fort ou montez le micro",
+        ),
+    ] {
+        let out = recognize(&faint, lang);
+        assert!(out.lines().any(|l| l == nothing), "{lang}: {out}");
+        assert_eq!(out.lines().last(), Some(words), "{lang}: {out}");
+    }
+    let out = recognize(&said, "de");
+    assert!(out.contains("Eva vier"), "{out}");
+    assert!(!out.contains("zu leise"), "{out}");
+}
+
 /// A move recorded in any encoding a WAV file holds is heard as that move: a telephone's or
 /// an answering machine's G.711 (A-law, µ-law, 8 kHz), a dictation device's IMA ADPCM,
 /// 8-bit unsigned samples, 64-bit floats, six channels at 96 kHz. And a file that is no

@@ -597,6 +597,9 @@ fn word(word: Word) -> &'static str {
         Word::Alternatives => "Alternativen",
         Word::Understood => "verstanden",
         Word::NothingHeard => "nichts gehört",
+        Word::SpeechTooFaint => {
+            "Sprache zu leise: lauter sprechen oder das Mikrofon lauter stellen"
+        }
         Word::Confidence => "Konfidenz",
         Word::DecodeTime => "Erkennungszeit",
         Word::LatencyAfterSpeech => "Wartezeit nach dem Sprechen",

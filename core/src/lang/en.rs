@@ -569,6 +569,7 @@ fn word(word: Word) -> &'static str {
         Word::Alternatives => "alternatives",
         Word::Understood => "understood",
         Word::NothingHeard => "nothing heard",
+        Word::SpeechTooFaint => "speech too quiet: speak up or turn the microphone up",
         Word::Confidence => "confidence",
         Word::DecodeTime => "decode time",
         Word::LatencyAfterSpeech => "wait after speaking",

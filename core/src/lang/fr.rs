@@ -698,6 +698,7 @@ fn word(word: Word) -> &'static str {
         Word::Alternatives => "autres possibilités",
         Word::Understood => "compris",
         Word::NothingHeard => "rien entendu",
+        Word::SpeechTooFaint => "parole trop faible : parlez plus fort ou montez le micro",
         Word::Confidence => "confiance",
         Word::DecodeTime => "temps de reconnaissance",
         Word::LatencyAfterSpeech => "attente après la parole",

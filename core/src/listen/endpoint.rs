@@ -24,6 +24,18 @@ pub const END_SILENCE: Duration = Duration::from_millis(700);
 /// How fast the room's level may rise, per second, in dB.
 const ROOM_RISE_DB_PER_SECOND: f32 = 3.0;
 
+/// How loud a frame is, against the room.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum FrameLevel {
+    /// No louder than the room (give or take [`SPEECH_ABOVE_ROOM_DB`]).
+    Room,
+    /// Louder than the room as speech is, but quieter than [`SPEECH_MIN_DBFS`]: speech too
+    /// faint to be taken for speech (a microphone turned down, a speaker far from it).
+    Faint,
+    /// Speech.
+    Speech,
+}
+
 /// The end-pointer's state.
 #[derive(Debug, Clone)]
 pub struct EndPointer {
@@ -82,6 +94,11 @@ impl EndPointer {
 
     /// Whether the frame just gathered is speech (and the room's level, followed).
     fn frame_is_speech(&mut self) -> bool {
+        self.judge_frame() == FrameLevel::Speech
+    }
+
+    /// How loud the frame just gathered is, against the room (whose level is followed).
+    pub(super) fn judge_frame(&mut self) -> FrameLevel {
         let energy: f64 = self
             .frame
             .iter()
@@ -92,13 +109,28 @@ impl EndPointer {
             .sum::<f64>()
             / self.frame.len() as f64;
         let db = (10.0 * energy.max(1e-12).log10()) as f32;
-        let speech = db > SPEECH_MIN_DBFS && db > self.room_db + SPEECH_ABOVE_ROOM_DB;
+        let above_room = db > self.room_db + SPEECH_ABOVE_ROOM_DB;
         self.room_db = if db < self.room_db {
             db
         } else {
             (self.room_db + self.rise_per_frame).min(db)
         };
-        speech
+        match (above_room, db > SPEECH_MIN_DBFS) {
+            (true, true) => FrameLevel::Speech,
+            (true, false) => FrameLevel::Faint,
+            (false, _) => FrameLevel::Room,
+        }
+    }
+
+    /// The length of a frame in samples.
+    pub(super) fn frame_len(&self) -> usize {
+        self.frame_len
+    }
+
+    /// Takes one frame of audio in place of the one gathered (for an analysis of its own).
+    pub(super) fn set_frame(&mut self, frame: &[i16]) {
+        self.frame.clear();
+        self.frame.extend_from_slice(frame);
     }
 
     fn end_of_frame(&mut self) -> bool {
@@ -129,8 +161,7 @@ pub fn speech_span(samples: &[i16], rate: u32, margin: Duration) -> Option<Range
     let frame_len = analysis.frame_len.max(1);
     let mut span: Option<(usize, usize)> = None;
     for (i, frame) in samples.chunks_exact(frame_len).enumerate() {
-        analysis.frame.clear();
-        analysis.frame.extend_from_slice(frame);
+        analysis.set_frame(frame);
         if analysis.frame_is_speech() {
             let end = (i + 1) * frame_len;
             span = Some(span.map_or((i * frame_len, end), |(start, _)| (start, end)));

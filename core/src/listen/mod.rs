@@ -10,6 +10,7 @@
 pub(crate) mod decoded;
 pub(crate) mod endpoint;
 pub(crate) mod engine;
+pub(crate) mod faint;
 pub(crate) mod gate;
 pub(crate) mod grammar;
 pub(crate) mod heard;
@@ -24,6 +25,7 @@ pub(crate) mod search;
 pub use decoded::{GrammarDecode, Thresholds, Verdict, Written};
 pub use endpoint::{EndPointer, speech_span};
 pub use engine::{RecogniserChoice, RecogniserKind};
+pub use faint::FaintWatch;
 pub use gate::{Gate, ListenMode, RecogniserStep};
 pub use grammar::grammar_strings;
 pub use heard::{DecodeStats, Heard, HeardFrom, join_pieces};

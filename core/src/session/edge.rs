@@ -61,6 +61,8 @@ pub enum DeviceReport {
     },
     /// Listening started or stopped (push-to-talk).
     Listening(bool),
+    /// Speech too faint to be heard was listened to: the speaker is told how to be heard.
+    SpeechTooFaint,
     /// The simulated peg board refused a typed line.
     SimulatorRefused(crate::board::simulated::SimRefusal),
     /// The simulated peg board's cable was pulled (`peg unplug`) or put back.
@@ -248,6 +250,10 @@ impl Session {
             DeviceReport::VoiceEnded { detail } => {
                 self.edge.voice_on = false;
                 out.push(Effect::Log(format!("voice input ended: {detail}")));
+            }
+            DeviceReport::SpeechTooFaint => {
+                out.push(Effect::Log("speech too faint to be heard".to_string()));
+                out.push(Effect::say(vec![Token::Word(Word::SpeechTooFaint)]));
             }
             DeviceReport::Listening(on) => out.push(Effect::reading(vec![Token::Word(if on {
                 Word::Listening

@@ -509,6 +509,8 @@ words! {
     Understood => "w_understood";
     /// "nothing heard"
     NothingHeard => "w_nothing_heard";
+    /// "speech too quiet: speak up or turn the microphone up"
+    SpeechTooFaint => "w_speech_too_faint";
     /// "confidence"
     Confidence => "w_confidence";
     /// "decode time"

@@ -210,6 +210,11 @@ fn push_to_talk_is_toggled_only_while_voice_input_runs() {
         said(&device(&mut s, DeviceReport::Listening(true), 40)),
         ["ich höre"]
     );
+    // Speech too faint to be heard: the player is told how to be heard.
+    assert_eq!(
+        said(&device(&mut s, DeviceReport::SpeechTooFaint, 45)),
+        ["Sprache zu leise: lauter sprechen oder das Mikrofon lauter stellen"]
+    );
     let out = device(
         &mut s,
         DeviceReport::VoiceOff {

@@ -113,6 +113,7 @@ fn voice_input(event: ListenEvent, always_on: bool) -> Input {
     match event {
         ListenEvent::Heard(heard) => Input::Heard { heard, always_on },
         ListenEvent::Listening(on) => Input::Device(DeviceReport::Listening(on)),
+        ListenEvent::SpeechTooFaint => Input::Device(DeviceReport::SpeechTooFaint),
         ListenEvent::Stopped {
             reason: Some(off),
             stats,
