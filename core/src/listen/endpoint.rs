@@ -173,16 +173,17 @@ pub fn speech_span(samples: &[i16], rate: u32, margin: Duration) -> Option<Range
 }
 
 #[cfg(test)]
-mod tests {
+pub(super) mod tests {
     use super::*;
 
-    const RATE: u32 = 16_000;
+    pub(in super::super) const RATE: u32 = 16_000;
 
-    fn ms(n: u64) -> usize {
+    /// `n` milliseconds in samples.
+    pub(in super::super) fn ms(n: u64) -> usize {
         (RATE as u64 * n / 1000) as usize
     }
-    fn quiet(n: u64) -> Vec<i16> {
-        // A room: faint noise.
+    /// A quiet room: faint noise, about −69 dBFS.
+    pub(in super::super) fn quiet(n: u64) -> Vec<i16> {
         (0..ms(n)).map(|i| ((i * 7919) % 41) as i16 - 20).collect()
     }
     fn tone(n: u64) -> Vec<i16> {

@@ -121,16 +121,7 @@ impl FaintWatch {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    const RATE: u32 = 16_000;
-
-    fn ms(n: u64) -> usize {
-        (RATE as u64 * n / 1000) as usize
-    }
-    /// A quiet room: faint noise, about −66 dBFS.
-    fn room(n: u64) -> Vec<i16> {
-        (0..ms(n)).map(|i| ((i * 7919) % 41) as i16 - 20).collect()
-    }
+    use crate::listen::endpoint::tests::{RATE, ms, quiet as room};
     /// A voice-like tone at `dbfs` (its RMS).
     fn tone(n: u64, dbfs: f32) -> Vec<i16> {
         let amplitude = 32768.0 * 10f32.powf(dbfs / 20.0) * std::f32::consts::SQRT_2;
