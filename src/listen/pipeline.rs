@@ -109,7 +109,12 @@ impl Pipeline {
 
     /// The push-to-talk key (or mute key) was pressed.
     pub fn toggle(&mut self) -> Vec<Heard> {
+        let was_listening = self.gate.is_listening();
         let steps = self.gate.toggle();
+        // Released while speaking faintly: the burst ends with the listening.
+        if was_listening && !self.gate.is_listening() && self.faint.end_burst() {
+            self.faint_found = true;
+        }
         self.run(steps)
     }
 
@@ -120,9 +125,10 @@ impl Pipeline {
             filter.process(&mut tail);
         }
         self.watch_faint(&tail);
-        // The recording may end inside the faint speech: its end is quiet enough.
-        let quiet = vec![0; (self.recogniser.limits().sample_rate as usize) * 2];
-        self.watch_faint(&quiet);
+        // The recording may end inside the faint speech.
+        if self.gate.is_listening() && self.faint.end_burst() {
+            self.faint_found = true;
+        }
         let mut steps = self.gate.audio(&tail);
         steps.extend(self.gate.end_of_audio());
         self.run(steps)

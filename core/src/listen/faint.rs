@@ -95,26 +95,32 @@ impl FaintWatch {
                 }
                 self.quiet_frames += 1;
                 if self.quiet_frames >= self.end_frames {
-                    let faint = self.faint_frames >= self.faint_needed && !self.speech_in_burst;
-                    if self.speech_in_burst {
-                        self.speech_at = Some(self.frames_seen);
-                    }
-                    self.faint_frames = 0;
-                    self.quiet_frames = 0;
-                    self.speech_in_burst = false;
-                    let since = |at: Option<u64>, frames: u64| {
-                        at.is_none_or(|at| self.frames_seen - at >= frames)
-                    };
-                    let due = since(self.told_at, self.again_frames)
-                        && since(self.speech_at, self.lately_frames);
-                    if faint && due {
-                        self.told_at = Some(self.frames_seen);
-                        return true;
-                    }
+                    return self.end_burst();
                 }
             }
         }
         false
+    }
+
+    /// The burst of sound in progress is over (listening stopped: the push-to-talk key was
+    /// released, or the recording ended); true when it was faint speech to be told.
+    #[must_use = "it says whether to tell the speaker"]
+    pub fn end_burst(&mut self) -> bool {
+        let faint = self.faint_frames >= self.faint_needed && !self.speech_in_burst;
+        if self.speech_in_burst {
+            self.speech_at = Some(self.frames_seen);
+        }
+        self.faint_frames = 0;
+        self.quiet_frames = 0;
+        self.speech_in_burst = false;
+        let since =
+            |at: Option<u64>, frames: u64| at.is_none_or(|at| self.frames_seen - at >= frames);
+        let due =
+            since(self.told_at, self.again_frames) && since(self.speech_at, self.lately_frames);
+        if faint && due {
+            self.told_at = Some(self.frames_seen);
+        }
+        faint && due
     }
 }
 
@@ -183,6 +189,19 @@ mod tests {
         assert!(!watch.push(&room(2000)));
         // Silence alone never tells anything.
         assert!(!watch.push(&vec![0; ms(5000)]));
+    }
+
+    #[test]
+    fn faint_speech_cut_off_by_the_end_of_listening_is_told() {
+        let mut watch = FaintWatch::new(RATE);
+        assert!(!watch.push(&room(500)));
+        assert!(!watch.push(&words(-55.0)));
+        assert!(watch.end_burst());
+        // Nothing in progress: nothing to tell.
+        assert!(!watch.end_burst());
+        let mut watch = FaintWatch::new(RATE);
+        assert!(!watch.push(&words(-30.0)));
+        assert!(!watch.end_burst());
     }
 
     #[test]
