@@ -176,15 +176,21 @@ fn mv(position_moves: &str, uci: &str) -> Move {
         .unwrap()
 }
 
-/// Signed in, the seek made and answered by a game in which we are White.
-fn seek_and_start() -> Talk {
-    let mut talk = Talk::new(Plan::Seek {
-        control: "15+10".parse().unwrap(),
-        rated: true,
-    });
+/// Signed in under `plan`, the event stream open: the talk and the stream's id.
+fn in_lobby(plan: Plan) -> (Talk, RequestId) {
+    let mut talk = Talk::new(plan);
     talk.answer(|r| *r == Request::Account, account());
     let events = talk.id(|r| *r == Request::EventStream);
     talk.input(Input::Opened(events));
+    (talk, events)
+}
+
+/// Signed in, the seek made and answered by a game in which we are White.
+fn seek_and_start() -> Talk {
+    let (mut talk, events) = in_lobby(Plan::Seek {
+        control: "15+10".parse().unwrap(),
+        rated: true,
+    });
     let seek = talk.id(|r| matches!(r, Request::Seek { .. }));
     talk.input(Input::Opened(seek));
     talk.input(Input::Line(seek, String::new()));
@@ -207,13 +213,10 @@ fn seek_and_start() -> Talk {
 /// empty name.
 #[test]
 fn a_game_against_lichess_computer_names_it_by_its_level() {
-    let mut talk = Talk::new(Plan::Seek {
+    let (mut talk, events) = in_lobby(Plan::Seek {
         control: "15+10".parse().unwrap(),
         rated: true,
     });
-    talk.answer(|r| *r == Request::Account, account());
-    let events = talk.id(|r| *r == Request::EventStream);
-    talk.input(Input::Opened(events));
     talk.input(Input::Line(
         events,
         r#"{"type":"gameStart","game":{"fullId":"abcd1234wxyz","gameId":"abcd1234","color":"white","opponent":{"id":null,"username":"A.I. level 3","ai":3}}}"#.to_string(),
@@ -711,10 +714,7 @@ fn a_move_on_its_way_when_the_game_ends_is_taken_back() {
 
 #[test]
 fn a_challenge_is_asked_about_before_it_is_accepted() {
-    let mut talk = Talk::new(Plan::Accept);
-    talk.answer(|r| *r == Request::Account, account());
-    let events = talk.id(|r| *r == Request::EventStream);
-    talk.input(Input::Opened(events));
+    let (mut talk, events) = in_lobby(Plan::Accept);
     assert_eq!(
         talk.said(),
         [
@@ -766,20 +766,22 @@ fn a_challenge_is_asked_about_before_it_is_accepted() {
             "Wertungszahl eintausendsiebenhundertsechsundsiebzig, zehn Minuten plus fünf Sekunden, ungewertet, Farben ausgelost, annehmen? ja oder nein",
         ]
     );
-    talk.act(Act::Yes);
-    assert_eq!(
-        talk.count(|r| *r == Request::AcceptChallenge("ch000002".into())),
-        1
-    );
-    talk.answer(
-        |r| matches!(r, Request::AcceptChallenge(_)),
-        Answer::ok("{\"ok\":true}"),
-    );
+    accept_asked(&mut talk, "ch000002");
     talk.input(Input::Line(
         events,
         r#"{"type":"gameStart","game":{"gameId":"abcd1234","color":"white","compat":{"board":true}}}"#.into(),
     ));
     assert_eq!(talk.count(is_game_stream), 1);
+}
+
+/// "ja" to the challenge asked about: it is accepted once, and lichess says ok.
+fn accept_asked(talk: &mut Talk, id: &str) {
+    talk.act(Act::Yes);
+    assert_eq!(talk.count(|r| *r == Request::AcceptChallenge(id.into())), 1);
+    talk.answer(
+        |r| matches!(r, Request::AcceptChallenge(_)),
+        Answer::ok("{\"ok\":true}"),
+    );
 }
 
 fn challenge(id: &str, variant: &str, color: &str, rated: bool) -> String {
@@ -801,10 +803,7 @@ fn aaron_5_3() -> ChallengeSpec {
 /// Signed in, Aaron challenged (`aaron_5_3`): the event stream and the challenge's stream
 /// open.
 fn challenging_aaron() -> (Talk, RequestId, RequestId) {
-    let mut talk = Talk::new(Plan::Challenge(aaron_5_3()));
-    talk.answer(|r| *r == Request::Account, account());
-    let events = talk.id(|r| *r == Request::EventStream);
-    talk.input(Input::Opened(events));
+    let (mut talk, events) = in_lobby(Plan::Challenge(aaron_5_3()));
     let challenge_stream = talk.id(|r| matches!(r, Request::Challenge(_)));
     talk.input(Input::Opened(challenge_stream));
     (talk, events, challenge_stream)
@@ -991,10 +990,7 @@ fn a_bullet_challenge_is_refused_before_anything_is_sent() {
 /// `tooFast` (api-challenge-challengeId-decline.yaml), and said, not asked about.
 #[test]
 fn a_bullet_challenge_without_compat_is_declined_as_too_fast() {
-    let mut talk = Talk::new(Plan::Accept);
-    talk.answer(|r| *r == Request::Account, account());
-    let events = talk.id(|r| *r == Request::EventStream);
-    talk.input(Input::Opened(events));
+    let (mut talk, events) = in_lobby(Plan::Accept);
     talk.said();
     for (id, speed, limit, increment) in [
         ("bul00001", "bullet", 60, 0),
@@ -1059,13 +1055,10 @@ fn a_game_joined_that_is_not_standard_chess_is_said_and_not_played() {
 /// stream is opened anew is not joined.
 #[test]
 fn a_game_found_under_way_that_is_not_standard_chess_is_passed_over() {
-    let mut talk = Talk::new(Plan::Seek {
+    let (mut talk, events) = in_lobby(Plan::Seek {
         control: "15+10".parse().unwrap(),
         rated: false,
     });
-    talk.answer(|r| *r == Request::Account, account());
-    let events = talk.id(|r| *r == Request::EventStream);
-    talk.input(Input::Opened(events));
     let start = r#"{"type":"gameStart","game":{"fullId":"zhzh1234wxyz","gameId":"zhzh1234","color":"white"}}"#;
     talk.input(Input::Line(events, start.into()));
     let game = talk.id(is_game_stream);
@@ -1107,13 +1100,10 @@ fn under_way(id: &str, speed: &str, source: &str) -> String {
 /// way (the program was left) is still joined where it stands.
 #[test]
 fn correspondence_games_under_way_are_not_joined_unasked() {
-    let mut talk = Talk::new(Plan::Seek {
+    let (mut talk, events) = in_lobby(Plan::Seek {
         control: "15+10".parse().unwrap(),
         rated: false,
     });
-    talk.answer(|r| *r == Request::Account, account());
-    let events = talk.id(|r| *r == Request::EventStream);
-    talk.input(Input::Opened(events));
     for id in ["corr0001", "corr0002"] {
         talk.input(Input::Line(
             events,
@@ -1136,10 +1126,7 @@ fn correspondence_games_under_way_are_not_joined_unasked() {
 /// asked is played, while another correspondence game under way is still left alone.
 #[test]
 fn an_accepted_challenge_without_a_clock_is_played() {
-    let mut talk = Talk::new(Plan::Accept);
-    talk.answer(|r| *r == Request::Account, account());
-    let events = talk.id(|r| *r == Request::EventStream);
-    talk.input(Input::Opened(events));
+    let (mut talk, events) = in_lobby(Plan::Accept);
     talk.input(Input::Line(
         events,
         under_way("corr0001", "correspondence", "friend"),
@@ -1152,15 +1139,7 @@ fn an_accepted_challenge_without_a_clock_is_played() {
         );
     talk.input(Input::Line(events, unlimited));
     talk.said();
-    talk.act(Act::Yes);
-    assert_eq!(
-        talk.count(|r| *r == Request::AcceptChallenge("nocl0001".into())),
-        1
-    );
-    talk.answer(
-        |r| matches!(r, Request::AcceptChallenge(_)),
-        Answer::ok("{\"ok\":true}"),
-    );
+    accept_asked(&mut talk, "nocl0001");
     talk.input(Input::Line(
         events,
         under_way("corr0001", "correspondence", "friend"),
@@ -1226,10 +1205,7 @@ fn a_silent_game_stream_is_read_afresh_without_a_word() {
 /// cut, and in the lobby that is said.
 #[test]
 fn a_silent_event_stream_is_a_line_down() {
-    let mut talk = Talk::new(Plan::Accept);
-    talk.answer(|r| *r == Request::Account, account());
-    let events = talk.id(|r| *r == Request::EventStream);
-    talk.input(Input::Opened(events));
+    let (mut talk, events) = in_lobby(Plan::Accept);
     talk.input(Input::Line(events, String::new()));
     talk.said();
     talk.input(Input::Closed(events, Closing::Silent));
@@ -1287,10 +1263,7 @@ fn a_challenge_accepted_and_a_chat_line_answered_with_429_go_again_after_the_min
         code: 429,
         body: r#"{"error":"Too many requests. Try again later."}"#.into(),
     };
-    let mut talk = Talk::new(Plan::Accept);
-    talk.answer(|r| *r == Request::Account, account());
-    let events = talk.id(|r| *r == Request::EventStream);
-    talk.input(Input::Opened(events));
+    let (mut talk, events) = in_lobby(Plan::Accept);
     talk.input(Input::Line(
         events,
         challenge("ch000001", "standard", "white", false),
