@@ -53,6 +53,35 @@ fn pico(lang: Lang, text: &str, wav: &Path) {
     );
 }
 
+/// Writes `input` to `output` with sox: `format` (the output's encoding) before the output,
+/// `effects` after it.
+fn sox(input: &Path, format: &[&str], output: &Path, effects: &[&str]) {
+    let status = Command::new("sox")
+        .arg(input)
+        .args(format)
+        .arg(output)
+        .args(effects)
+        .start_status();
+    assert!(
+        status.as_ref().is_ok_and(|s| s.success()),
+        "sox could not write {} ({status:?}): scripts/setup.sh --test installs it",
+        output.display()
+    );
+}
+
+/// `annexd recognize` with the Whisper model on `wav`, in `lang`, with `options` (`--json`).
+fn recognize(wav: &Path, lang: &str, options: &[&str]) -> std::process::Output {
+    annexd()
+        .arg("recognize")
+        .args(options)
+        .args(["--recogniser", "whisper", "--model"])
+        .arg(model())
+        .args(["--lang", lang])
+        .arg(wav)
+        .start_output()
+        .expect("annexd runs")
+}
+
 fn position(fen: &str) -> Chess {
     if fen == "startpos" {
         return Chess::default();
@@ -122,19 +151,15 @@ const CASES: [Case; 6] = [
 #[test]
 fn recognize_understands_moves_said_by_pico_in_three_languages() {
     let _one = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
-    let model = model();
     let dir = tempfile::tempdir().unwrap();
     for (i, case) in CASES.iter().enumerate() {
         let wav = dir.path().join(format!("{i}.wav"));
         pico(case.lang, case.said, &wav);
-        let out = annexd()
-            .args(["recognize", "--json", "--recogniser", "whisper", "--model"])
-            .arg(&model)
-            .args(["--lang", case.lang.code(), "--words", case.words.name()])
-            .args(["--fen", case.fen])
-            .arg(&wav)
-            .start_output()
-            .expect("annexd runs");
+        let out = recognize(
+            &wav,
+            case.lang.code(),
+            &["--json", "--words", case.words.name(), "--fen", case.fen],
+        );
         let stdout = String::from_utf8_lossy(&out.stdout);
         assert!(
             out.status.success(),
@@ -164,13 +189,7 @@ fn recognize_understands_moves_said_by_pico_in_three_languages() {
 fn recognized(said: &str, fen: &str, dir: &Path) -> (String, String) {
     let wav = dir.join("said.wav");
     pico(Lang::De, said, &wav);
-    let out = annexd()
-        .args(["recognize", "--json", "--recogniser", "whisper", "--model"])
-        .arg(model())
-        .args(["--fen", fen])
-        .arg(&wav)
-        .start_output()
-        .expect("annexd runs");
+    let out = recognize(&wav, "de", &["--json", "--fen", fen]);
     let stdout = String::from_utf8_lossy(&out.stdout);
     assert!(out.status.success(), "{said}: {stdout}");
     let report: serde_json::Value = serde_json::from_str(stdout.trim()).expect("one JSON object");
@@ -347,23 +366,9 @@ fn speech_too_faint_to_be_heard_is_said_to_be_too_quiet() {
     let said = dir.path().join("said.wav");
     pico(Lang::De, "Eva zwei Eva vier", &said);
     let faint = dir.path().join("faint.wav");
-    let status = Command::new("sox")
-        .arg(&said)
-        .arg(&faint)
-        .args(["gain", "-38"])
-        .start_status();
-    assert!(
-        status.as_ref().is_ok_and(|s| s.success()),
-        "sox could not write the faint recording ({status:?})"
-    );
+    sox(&said, &[], &faint, &["gain", "-38"]);
     let recognize = |wav: &Path, lang: &str| {
-        let out = annexd()
-            .args(["recognize", "--recogniser", "whisper", "--model"])
-            .arg(model())
-            .args(["--lang", lang])
-            .arg(wav)
-            .start_output()
-            .expect("annexd runs");
+        let out = recognize(wav, lang, &[]);
         assert!(out.status.success(), "{out:?}");
         String::from_utf8_lossy(&out.stdout).into_owned()
     };
@@ -404,15 +409,7 @@ fn a_move_recorded_in_any_wav_encoding_is_heard_and_a_file_that_is_none_is_said_
     let dir = tempfile::tempdir().unwrap();
     let said = dir.path().join("said.wav");
     pico(Lang::De, "Springer Felix drei", &said);
-    let recognize = |wav: &Path, lang: &str| {
-        annexd()
-            .args(["recognize", "--json", "--recogniser", "whisper", "--model"])
-            .arg(model())
-            .args(["--lang", lang])
-            .arg(wav)
-            .start_output()
-            .expect("annexd runs")
-    };
+    let recognize = |wav: &Path, lang: &str| recognize(wav, lang, &["--json"]);
     for (name, encoding) in [
         ("a-law", &["-r", "8000", "-e", "a-law"][..]),
         ("mu-law", &["-r", "8000", "-e", "mu-law"]),
@@ -422,15 +419,7 @@ fn a_move_recorded_in_any_wav_encoding_is_heard_and_a_file_that_is_none_is_said_
         ("six-channels", &["-r", "96000", "-c", "6", "-b", "24"]),
     ] {
         let wav = dir.path().join(format!("{name}.wav"));
-        let status = Command::new("sox")
-            .arg(&said)
-            .args(encoding)
-            .arg(&wav)
-            .start_status();
-        assert!(
-            status.as_ref().is_ok_and(|s| s.success()),
-            "sox could not write {name} ({status:?}): scripts/setup.sh --test installs it"
-        );
+        sox(&said, encoding, &wav, &[]);
         let out = recognize(&wav, "de");
         let stdout = String::from_utf8_lossy(&out.stdout);
         assert!(
