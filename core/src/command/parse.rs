@@ -377,10 +377,10 @@ impl Matcher<'_> {
                         .map(|sq| (n, with(&|v: &mut Values| v.square = Some(sq))))
                 })
                 .collect(),
-            // "Eva-Linie" is one word or, parted at its hyphen, two: the file and the
-            // language's word for a file.
+            // A file by one word ("eva", "e"), with the language's word for a file after it
+            // or not ("Eva-Linie" is parted at its hyphen, `line_words`).
             Slot::File => {
-                let Some(file) = words.first().and_then(|w| self.file(&w.folded)) else {
+                let Some(file) = words.first().and_then(|w| parse_file(&w.folded)) else {
                     return Vec::new();
                 };
                 let file_word = fold(self.lang.word(Word::ChessFile));
@@ -439,17 +439,6 @@ impl Matcher<'_> {
                 out
             }
         }
-    }
-
-    /// A file named by one (folded) word: "eva", "e", or with the language's word for a
-    /// file after a hyphen ("eva-linie", "e-file").
-    fn file(&self, folded: &str) -> Option<shakmaty::File> {
-        let name = match folded.split_once('-') {
-            Some((name, word)) if word == fold(self.lang.word(Word::ChessFile)) => name,
-            Some(_) => return None,
-            None => folded,
-        };
-        parse_file(name)
     }
 
     /// How many words a literal text takes at `at`, if the line says it there: fillers may
