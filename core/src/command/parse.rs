@@ -43,12 +43,47 @@ pub fn parse(lang: Lang, line: &str) -> Option<Command> {
             .chain(others)
             .find_map(|lang| parse_in(lang, words))
     };
-    in_any(&words).or_else(|| {
-        // "Hilfe" with a topic there is none of: the topics there are (rather than the
-        // help word named as the word not understood).
-        (words.len() > 1 && in_any(&words[..1]) == Some(Command::Help(None)))
-            .then_some(Command::Help(None))
-    })
+    in_any(&words)
+        .or_else(|| {
+            // "Hilfe" with a topic there is none of: the topics there are (rather than the
+            // help word named as the word not understood).
+            (words.len() > 1 && in_any(&words[..1]) == Some(Command::Help(None)))
+                .then_some(Command::Help(None))
+        })
+        .or_else(|| {
+            // A wish or a request before the command ("kann ich Remis anbieten"): the
+            // command after it.
+            let rest = after_lead_ins(&words);
+            (rest.len() < words.len() && !rest.is_empty())
+                .then(|| in_any(rest))
+                .flatten()
+        })
+}
+
+/// The line's words after the lead-ins that open it, in any language ("bitte, kann ich",
+/// "est-ce que je peux"), fillers before each one skipped too.
+fn after_lead_ins<'w, 'a>(words: &'w [LineWord<'a>]) -> &'w [LineWord<'a>] {
+    let mut rest = words;
+    'strip: loop {
+        // (A lead-in may begin with a filler: "s'il vous plaît, est-ce que".)
+        let fillers = rest.iter().take_while(|w| is_filler(&w.folded)).count();
+        for start in 0..=fillers {
+            for lang in Lang::ALL {
+                for lead_in in &compiled(lang).lead_ins {
+                    let opens = rest.len() > start + lead_in.len()
+                        && rest[start..]
+                            .iter()
+                            .zip(lead_in)
+                            .all(|(word, want)| word.folded == *want);
+                    if opens {
+                        rest = &rest[start + lead_in.len()..];
+                        continue 'strip;
+                    }
+                }
+            }
+        }
+        return rest;
+    }
 }
 
 /// The question a typed line asks that is neither a command nor a move, by its words
@@ -193,17 +228,16 @@ fn parse_in(lang: Lang, words: &[LineWord]) -> Option<Command> {
         words,
         fillers: &compiled.fillers,
     };
-    // A phrase that starts with a word other than the line's first (after fillers) cannot
-    // match: most phrases are passed over by one comparison.
-    let first = words
-        .get(matcher.skip_fillers(0))
-        .map(|w| w.folded.as_str());
+    // A phrase that starts with a word other than the line's first (after fillers, or one of
+    // those fillers: "is it my move") cannot match: most phrases are passed over by one
+    // comparison or a few.
+    let firsts = &words[..(matcher.skip_fillers(0) + 1).min(words.len())];
     for (kind, phrases) in &compiled.kinds {
         let kind = *kind;
         for phrase in phrases {
             if let Some(Compiled::Literal(wanted)) = phrase.first()
                 && let Some(word) = wanted.first()
-                && Some(word.as_str()) != first
+                && !firsts.iter().any(|w| w.folded == *word)
             {
                 continue;
             }
@@ -234,6 +268,8 @@ enum Compiled {
 struct CompiledTable {
     kinds: Vec<(CommandKind, Vec<Vec<Compiled>>)>,
     fillers: Vec<String>,
+    /// The lead-ins' words, folded, the longest first.
+    lead_ins: Vec<Vec<String>>,
     /// Each side's words: its name and its colour's forms (White, then Black).
     sides: [Vec<String>; 2],
     /// Each piece's words (its name, plurals and longer forms), in this language's words and
@@ -284,6 +320,13 @@ fn compiled(lang: Lang) -> &'static CompiledTable {
                     .iter()
                     .map(|f| fold(f))
                     .collect();
+                let mut lead_ins: Vec<Vec<String>> = lang
+                    .table()
+                    .command_lead_ins
+                    .iter()
+                    .map(|text| fold_all(text))
+                    .collect();
+                lead_ins.sort_by_key(|words| std::cmp::Reverse(words.len()));
                 let table = lang.table();
                 let sides = [0, 1].map(|i| {
                     std::iter::once(table.sides[i])
@@ -312,6 +355,7 @@ fn compiled(lang: Lang) -> &'static CompiledTable {
                 CompiledTable {
                     kinds,
                     fillers,
+                    lead_ins,
                     sides,
                     pieces,
                     numbers,
@@ -331,7 +375,19 @@ struct Matcher<'a> {
 impl Matcher<'_> {
     /// Matches `slots` against the words from `at` to the end; the values they give.
     fn phrase(&self, slots: &[Compiled], at: usize, values: Values) -> Option<Values> {
-        let at = self.skip_fillers(at);
+        // Fillers are skipped, but for one the next words begin with ("my move").
+        let first = match slots.first() {
+            Some(Compiled::Literal(wanted)) => wanted.first(),
+            _ => None,
+        };
+        let mut at = at;
+        while self
+            .words
+            .get(at)
+            .is_some_and(|w| Some(&w.folded) != first && self.fillers.contains(&w.folded))
+        {
+            at += 1;
+        }
         let Some((slot, rest)) = slots.split_first() else {
             return (at == self.words.len()).then_some(values);
         };
@@ -747,6 +803,86 @@ mod tests {
         assert_eq!(parse(Lang::De, "?"), Some(Help(None)));
         assert_eq!(parse(Lang::Fr, " ? "), Some(Help(None)));
         assert_eq!(parse(Lang::En, "what is this"), None);
+    }
+
+    /// A wish or a request before a command ("kann ich Remis anbieten", "I'd like to offer a
+    /// draw", "est-ce que je peux proposer nulle"), one after another too, is the command;
+    /// a lead-in before a move or before nothing is no command.
+    #[test]
+    fn a_wish_or_a_request_before_a_command_is_the_command() {
+        use Command::*;
+        let cases: &[(Lang, &str, Command)] = &[
+            (Lang::De, "ich möchte Remis anbieten", OfferDraw(None)),
+            (Lang::De, "kann ich Remis anbieten?", OfferDraw(None)),
+            (Lang::De, "ich will aufgeben", Resign(None)),
+            (Lang::De, "bitte, kann ich Remis anbieten", OfferDraw(None)),
+            (Lang::De, "sagen Sie mir die Zeit", Time),
+            (Lang::De, "welcher Zug ist es", MoveCount),
+            (Lang::De, "der wievielte Zug ist es?", MoveCount),
+            (
+                Lang::De,
+                "was steht auf Feld e4",
+                Square(shakmaty::Square::E4),
+            ),
+            (Lang::En, "can I offer a draw?", OfferDraw(None)),
+            (Lang::En, "I would like to offer a draw", OfferDraw(None)),
+            (Lang::En, "I'd like to offer a draw", OfferDraw(None)),
+            (Lang::En, "I want to resign", Resign(None)),
+            (Lang::En, "please, can I offer a draw", OfferDraw(None)),
+            (Lang::En, "could you repeat that", Repeat),
+            (Lang::En, "tell me the time", Time),
+            (Lang::En, "is it my move?", WhoseMove),
+            (Lang::En, "what move is it", MoveCount),
+            (Lang::En, "which move number", MoveCount),
+            (
+                Lang::En,
+                "what is on square e4",
+                Square(shakmaty::Square::E4),
+            ),
+            (
+                Lang::Fr,
+                "est-ce que je peux proposer nulle",
+                OfferDraw(None),
+            ),
+            (Lang::Fr, "je voudrais proposer la nulle", OfferDraw(None)),
+            (Lang::Fr, "je veux abandonner", Resign(None)),
+            (
+                Lang::Fr,
+                "s'il vous plaît, est-ce que je peux proposer la nulle",
+                OfferDraw(None),
+            ),
+            (Lang::Fr, "puis-je proposer nulle ?", OfferDraw(None)),
+            (Lang::Fr, "dites-moi le temps", Time),
+            (Lang::Fr, "j'aimerais appeler l'arbitre", CallArbiter),
+            (
+                Lang::Fr,
+                "qu'y a-t-il en e4 ?",
+                Square(shakmaty::Square::E4),
+            ),
+            (Lang::Fr, "quel coup a été joué", LastMoves(1)),
+            (Lang::Fr, "c'est à qui de jouer ?", WhoseMove),
+            (Lang::Fr, "j'offre la nulle", OfferDraw(None)),
+            (Lang::Fr, "je demande l'arbitre", CallArbiter),
+            (Lang::Fr, "appelez l'arbitre", CallArbiter),
+            // In another language than the session's, as every command.
+            (Lang::De, "can I offer a draw", OfferDraw(None)),
+        ];
+        for (lang, line, command) in cases {
+            assert_eq!(
+                parse(*lang, line).as_ref(),
+                Some(command),
+                "{lang:?}: {line}"
+            );
+        }
+        for (lang, line) in [
+            (Lang::De, "kann ich e4"),
+            (Lang::En, "can I e4"),
+            (Lang::En, "I want to"),
+            (Lang::Fr, "je veux Cesar quatre"),
+            (Lang::Fr, "est-ce que"),
+        ] {
+            assert_eq!(parse(lang, line), None, "{lang:?}: {line}");
+        }
     }
 
     #[test]

@@ -82,7 +82,23 @@ pub(super) static TABLE: Table = Table {
     commands,
     command_fillers: &[
         "wer", "ist", "sind", "stehen", "steht", "die", "der", "den", "bitte", "mein", "meine",
-        "meinen",
+        "meinen", "es",
+    ],
+    command_lead_ins: &[
+        "ich möchte gern",
+        "ich möchte gerne",
+        "ich möchte",
+        "ich würde gern",
+        "ich würde gerne",
+        "ich will",
+        "ich muss",
+        "kann ich",
+        "darf ich",
+        "möchte",
+        "sag mir",
+        "sagen sie mir",
+        "sag",
+        "bitte",
     ],
     question_words: &[
         ("verbraucht", CommandKind::TimeUsed),
@@ -206,6 +222,7 @@ fn commands(kind: CommandKind) -> &'static [Phrase] {
             &[W(Word::Square), Square],
             &[T("was steht auf"), Square],
             &[T("was ist auf"), Square],
+            &[T("was steht auf"), W(Word::Square), Square],
         ],
         CommandKind::WhereAre => &[&[W(Word::Where), OptColour, Piece]],
         // "Linie Eva", "Bauern auf der Eva-Linie", "weiße Bauern auf der Linie Eva".
@@ -235,6 +252,9 @@ fn commands(kind: CommandKind) -> &'static [Phrase] {
             &[T("wie viele Züge")],
             &[T("wieviele Züge")],
             &[T("Anzahl der Züge")],
+            // "welcher Zug ist es" ("ist", "es": fillers), "der wievielte Zug".
+            &[T("welcher Zug")],
+            &[T("wievielte Zug")],
         ],
         CommandKind::Repeat => &[
             &[W(Word::Repeat)],

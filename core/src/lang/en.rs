@@ -72,6 +72,25 @@ pub(super) static TABLE: Table = Table {
     word,
     commands,
     command_fillers: &["the", "are", "is", "it", "please", "my"],
+    command_lead_ins: &[
+        "i would like to",
+        "i'd like to",
+        "i would like",
+        "i'd like",
+        "i want to",
+        "i wish to",
+        "i need to",
+        "i will",
+        "i'll",
+        "can i",
+        "could i",
+        "may i",
+        "let me",
+        "can you",
+        "could you",
+        "tell me",
+        "please",
+    ],
     question_words: &[
         ("used", CommandKind::TimeUsed),
         ("time", CommandKind::Time),
@@ -152,6 +171,11 @@ fn commands(kind: CommandKind) -> &'static [Phrase] {
             &[T("who"), W(Word::ToMove)],
             &[T("whose turn")],
             &[T("who moves")],
+            // "is it my move" ("is", "it", "my": fillers; written whole, as the recogniser
+            // writes it).
+            &[T("my move")],
+            &[T("is it my move")],
+            &[T("is it my turn")],
         ],
         // "what was the last move".
         CommandKind::LastMove => &[
@@ -172,6 +196,8 @@ fn commands(kind: CommandKind) -> &'static [Phrase] {
             &[W(Word::Square), Square],
             &[T("what is on"), Square],
             &[T("what's on"), Square],
+            &[T("what is on"), W(Word::Square), Square],
+            &[T("what's on"), W(Word::Square), Square],
         ],
         CommandKind::WhereAre => &[&[W(Word::Where), OptColour, Piece]],
         // "Eva file", "file Eva", "pawns on the Eva file", "white pawns on the e-file".
@@ -201,6 +227,12 @@ fn commands(kind: CommandKind) -> &'static [Phrase] {
             &[T("how many moves")],
             &[T("number of moves")],
             &[T("moves played")],
+            // "what move is it", "which move number".
+            &[T("what move")],
+            &[T("which move")],
+            &[T("move number")],
+            &[T("which move number")],
+            &[T("what move number")],
         ],
         CommandKind::Repeat => &[
             &[W(Word::Repeat)],

@@ -164,6 +164,23 @@ pub(super) static TABLE: Table = Table {
         // The inversions' "est-ce", "a-t-il" (the line's words split at their hyphens).
         "ce", "t",
     ],
+    command_lead_ins: &[
+        "est-ce que je peux",
+        "est-ce que je pourrais",
+        "est-ce que",
+        "je voudrais",
+        "je veux",
+        "j'aimerais",
+        "je souhaite",
+        "je dois",
+        "je peux",
+        "puis-je",
+        "pouvez-vous",
+        "peux-tu",
+        "dites-moi",
+        "dis-moi",
+        "je vais",
+    ],
     question_words: &[
         ("utilisé", CommandKind::TimeUsed),
         ("temps", CommandKind::Time),
@@ -285,6 +302,7 @@ fn commands(kind: CommandKind) -> &'static [Phrase] {
             &[T("c'est à qui")],
             &[T("c'est à moi")],
             &[T("c'est à moi de jouer")],
+            &[T("c'est à qui de jouer")],
             &[T("à qui"), T("tour")],
             &[T("qui doit jouer")],
         ],
@@ -294,6 +312,7 @@ fn commands(kind: CommandKind) -> &'static [Phrase] {
             &[T("quel était"), W(Word::LastMove)],
             &[W(Word::LastMove), T("joué")],
             &[T("coup précédent")],
+            &[T("quel coup a été joué")],
         ],
         CommandKind::LastMoves => &[&[W(Word::LastMoves), OptNumber]],
         // "où sont les pièces", "lire l'échiquier".
@@ -309,6 +328,9 @@ fn commands(kind: CommandKind) -> &'static [Phrase] {
             &[W(Word::Square), Square],
             &[T("quoi sur"), Square],
             &[T("quoi en"), Square],
+            // "qu'y a-t-il en e4" ("t", "il": fillers).
+            &[T("qu'y a en"), Square],
+            &[T("qu'y a sur"), Square],
         ],
         CommandKind::WhereAre => &[&[W(Word::Where), Piece, OptColour]],
         // "colonne Eva", "pions sur la colonne Eva", "pions blancs sur la colonne e".
@@ -356,6 +378,8 @@ fn commands(kind: CommandKind) -> &'static [Phrase] {
             &[T("proposer la nulle")],
             &[T("je propose nulle")],
             &[T("je propose la nulle")],
+            &[T("j'offre nulle")],
+            &[T("offrir nulle")],
         ],
         // 9.1.2: the side answering may be named ("Noir accepte la nulle").
         CommandKind::AcceptDraw => &[
@@ -399,6 +423,9 @@ fn commands(kind: CommandKind) -> &'static [Phrase] {
             &[W(Word::CallFor), W(Word::Arbiter)],
             &[W(Word::Arbiter)],
             &[T("j'appelle"), W(Word::Arbiter)],
+            &[T("appelle"), W(Word::Arbiter)],
+            &[T("appelez"), W(Word::Arbiter)],
+            &[T("je demande"), W(Word::Arbiter)],
             &[T("arrêter"), W(Word::Clock)],
             &[T("arrêter"), T("pendules")],
         ],

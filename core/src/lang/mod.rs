@@ -297,6 +297,11 @@ pub struct Table {
     pub commands: fn(CommandKind) -> &'static [Phrase],
     /// Words that may stand anywhere in a command without changing it ("die", "the").
     pub command_fillers: &'static [&'static str],
+    /// Words that may open a typed command without changing it: a wish or a request put
+    /// before it ("ich möchte Remis anbieten", "can I offer a draw", "je voudrais proposer
+    /// nulle"). Only at the start of the line, and only before a command: a move is never
+    /// read out of one.
+    pub command_lead_ins: &'static [&'static str],
     /// The beginnings and ends of words that ask a question, for a typed line that is neither
     /// a command nor a move ("wie lange habe ich noch Zeit", "wer muss ziehen"): the first
     /// kind one of its words begins or ends with is asked. Questions only: what binds a
