@@ -523,7 +523,9 @@ fn condition(
     rng: &mut StdRng,
 ) -> Result<(), String> {
     let tmp = out.with_extension("tmp.wav");
-    let mut args: Vec<String> = Vec::new();
+    // `-R`: sox's dither and noise the same in every run, so that a run can be repeated
+    // (without it each run heard slightly different audio: 2026-11-28, docs/benchmarks.md).
+    let mut args: Vec<String> = vec!["-R".to_string()];
     match raw {
         Some(raw) => args.push(raw.display().to_string()),
         None => {
@@ -549,7 +551,10 @@ fn condition(
                 format!("{:.2}", rng.random_range(0.1..0.5f64)),
             ]);
             run("sox", &args, "", "--test")?;
-            args = vec![tmp.with_extension("noise.wav").display().to_string()];
+            args = vec![
+                "-R".to_string(),
+                tmp.with_extension("noise.wav").display().to_string(),
+            ];
         }
     }
     args.extend(
