@@ -75,6 +75,16 @@ fn neural_voice() -> Vec<Record> {
     ))
 }
 
+/// A fresh run of round 4's utterances (2026-11-28, fbce1d5: the same seed, voices and
+/// conditions, the audio dithered differently by sox), decoded after the rules were fixed and
+/// never chosen on.
+fn fresh_run() -> Vec<Record> {
+    read(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/data/whisper_grammar_fresh.jsonl"
+    ))
+}
+
 /// The voices round 6 chose its variants on; the others were held out.
 const PILOT: [&str; 7] = [
     "Pico de-DE",
@@ -383,5 +393,48 @@ fn a_neural_voice_no_rule_was_chosen_on_is_heard_as_recorded() {
         println!("neural voice, {words} {kind}: {right} of {of} right");
         assert_eq!(of, n, "{words} {kind}");
         assert!(right >= floor, "{words} {kind}: {right} of {of}");
+    }
+}
+
+/// On fresh audio the rules are not perfect: of the fresh run's 1 470 utterances, six go wrong
+/// (docs/benchmarks.md, "A fresh run"), three of them moves Whisper base itself wrote as
+/// another square or piece. No rule may add a seventh, and one that mends any of the six
+/// shows here (then take it off the list).
+#[test]
+fn a_fresh_runs_decodes_go_wrong_only_where_whisper_itself_misheard() {
+    let known: [(&str, &str, &str); 6] = [
+        ("espeak de+f3", "noise", "Dame Felix drei Schach"),
+        ("Pico en-US", "reverb", "abort"),
+        ("MBROLA us1", "noise", "Läufer Felix acht"),
+        (
+            "espeak en-gb-x-rp+f2",
+            "clean",
+            "What time is it, actually?",
+        ),
+        ("MBROLA fr1", "noise", "Quelle heure est-il, au fait?"),
+        ("espeak fr-fr", "fast", "Fou Bella sept Anna six"),
+    ];
+    let records = fresh_run();
+    assert_eq!(records.len(), 1470);
+    let mut wrong = Vec::new();
+    let mut right = 0;
+    // Under emulation one record in `ANNEXD_TEST_ONE_IN` (support/share.rs).
+    for record in records.iter().step_by(share::one_in()) {
+        let (pos, understood) = understood(record);
+        right += usize::from(is_right(record, &pos, &understood));
+        if is_wrong(record, &pos, &understood) {
+            wrong.push((
+                record.voice.as_str(),
+                record.condition.as_str(),
+                record.text.as_str(),
+            ));
+        }
+    }
+    for case in &wrong {
+        assert!(known.contains(case), "a new wrong outcome: {case:?}");
+    }
+    if share::one_in() == 1 {
+        assert_eq!(wrong.len(), known.len(), "{wrong:?}");
+        assert!(right >= 979, "{right} right");
     }
 }
