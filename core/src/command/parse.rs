@@ -54,14 +54,13 @@ pub fn parse(lang: Lang, line: &str) -> Option<Command> {
             // A wish or a request before the command ("kann ich Remis anbieten"): the
             // command after it.
             let rest = after_lead_ins(&words);
-            (rest.len() < words.len() && !rest.is_empty())
-                .then(|| in_any(rest))
-                .flatten()
+            (rest.len() < words.len()).then(|| in_any(rest)).flatten()
         })
 }
 
 /// The line's words after the lead-ins that open it, in any language ("bitte, kann ich",
-/// "est-ce que je peux"), fillers before each one skipped too.
+/// "est-ce que je peux"), fillers before each one skipped too. A lead-in is taken only when
+/// a word follows it, so what is left of a line that had one is never empty.
 fn after_lead_ins<'w, 'a>(words: &'w [LineWord<'a>]) -> &'w [LineWord<'a>] {
     let mut rest = words;
     'strip: loop {
@@ -380,14 +379,7 @@ impl Matcher<'_> {
             Some(Compiled::Literal(wanted)) => wanted.first(),
             _ => None,
         };
-        let mut at = at;
-        while self
-            .words
-            .get(at)
-            .is_some_and(|w| Some(&w.folded) != first && self.fillers.contains(&w.folded))
-        {
-            at += 1;
-        }
+        let at = self.skip_fillers_before(at, first);
         let Some((slot, rest)) = slots.split_first() else {
             return (at == self.words.len()).then_some(values);
         };
@@ -399,8 +391,18 @@ impl Matcher<'_> {
         None
     }
 
-    fn skip_fillers(&self, mut at: usize) -> usize {
-        while at < self.words.len() && self.fillers.contains(&self.words[at].folded) {
+    fn skip_fillers(&self, at: usize) -> usize {
+        self.skip_fillers_before(at, None)
+    }
+
+    /// The first word from `at` on that is no filler or is `next` (a filler a phrase or a
+    /// literal goes on with: "my" of "my move").
+    fn skip_fillers_before(&self, mut at: usize, next: Option<&String>) -> usize {
+        while self
+            .words
+            .get(at)
+            .is_some_and(|w| Some(&w.folded) != next && self.fillers.contains(&w.folded))
+        {
             at += 1;
         }
         at
@@ -503,13 +505,7 @@ impl Matcher<'_> {
         let mut next = at;
         for (i, want) in wanted.iter().enumerate() {
             if i > 0 {
-                while self
-                    .words
-                    .get(next)
-                    .is_some_and(|w| w.folded != *want && self.fillers.contains(&w.folded))
-                {
-                    next += 1;
-                }
+                next = self.skip_fillers_before(next, Some(want));
             }
             if self.words.get(next)?.folded != *want {
                 return None;
