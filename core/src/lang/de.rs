@@ -199,6 +199,7 @@ fn commands(kind: CommandKind) -> &'static [Phrase] {
             &[T("dran")],
             &[T("bin ich am Zug")],
             &[T("bin ich dran")],
+            &[T("wer ist dran")],
         ],
         CommandKind::LastMove => &[
             &[W(Word::LastMove)],
@@ -206,6 +207,8 @@ fn commands(kind: CommandKind) -> &'static [Phrase] {
             &[T("was war"), T("letzte Zug")],
             &[T("was war"), W(Word::LastMove)],
             &[T("vorheriger Zug")],
+            &[T("was war der letzte Zug")],
+            &[T("der letzte Zug")],
         ],
         CommandKind::LastMoves => &[&[W(Word::LastMoves), OptNumber]],
         CommandKind::Position => &[
@@ -224,7 +227,16 @@ fn commands(kind: CommandKind) -> &'static [Phrase] {
             &[T("was ist auf"), Square],
             &[T("was steht auf"), W(Word::Square), Square],
         ],
-        CommandKind::WhereAre => &[&[W(Word::Where), OptColour, Piece]],
+        // "wo ist der weiße König", "wo stehen die Springer".
+        CommandKind::WhereAre => &[
+            &[W(Word::Where), OptColour, Piece],
+            &[T("wo ist der"), OptColour, Piece],
+            &[T("wo ist die"), OptColour, Piece],
+            &[T("wo steht der"), OptColour, Piece],
+            &[T("wo steht die"), OptColour, Piece],
+            &[T("wo sind die"), OptColour, Piece],
+            &[T("wo stehen die"), OptColour, Piece],
+        ],
         // "Linie Eva", "Bauern auf der Eva-Linie", "weiße Bauern auf der Linie Eva".
         CommandKind::OnFile => &[
             &[W(Word::ChessFile), File],
@@ -264,12 +276,14 @@ fn commands(kind: CommandKind) -> &'static [Phrase] {
             &[T("nochmals")],
             &[T("wiederhole")],
             &[T("wie bitte")],
+            &[T("bitte wiederholen")],
         ],
         CommandKind::TakeBack => &[
             &[W(Word::Correction)],
             &[T("zurück")],
             &[T("zurücknehmen")],
             &[T("Zug zurücknehmen")],
+            &[T("den Zug zurücknehmen")],
             &[T("rückgängig")],
         ],
         CommandKind::PressClock => &[&[W(Word::Clock)], &[T("drücken")]],
@@ -290,6 +304,7 @@ fn commands(kind: CommandKind) -> &'static [Phrase] {
             &[T("ich nehme an")],
             &[T("ich nehme Remis an")],
             &[T("ich nehme das Remis an")],
+            &[T("Remis angenommen")],
         ],
         CommandKind::DeclineDraw => &[
             &[W(Word::DeclineDraw), OptSide],
@@ -298,6 +313,8 @@ fn commands(kind: CommandKind) -> &'static [Phrase] {
             &[Side, T("lehnt ab")],
             &[T("ich lehne ab")],
             &[T("ich lehne Remis ab")],
+            &[T("ich lehne das Remis ab")],
+            &[T("Remis abgelehnt")],
         ],
         CommandKind::ClaimDraw => &[&[W(Word::Claim), OptRest], &[T("reklamieren"), OptRest]],
         CommandKind::Resign => &[

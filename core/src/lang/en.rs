@@ -176,11 +176,14 @@ fn commands(kind: CommandKind) -> &'static [Phrase] {
             &[T("my move")],
             &[T("is it my move")],
             &[T("is it my turn")],
+            &[T("whose turn is it")],
+            &[T("who is"), W(Word::ToMove)],
         ],
         // "what was the last move".
         CommandKind::LastMove => &[
             &[W(Word::LastMove)],
             &[T("what was"), W(Word::LastMove)],
+            &[T("what was the"), W(Word::LastMove)],
             &[T("previous move")],
         ],
         CommandKind::LastMoves => &[&[W(Word::LastMoves), OptNumber]],
@@ -191,6 +194,9 @@ fn commands(kind: CommandKind) -> &'static [Phrase] {
             &[T("read"), T("board")],
             &[T("read"), W(Word::Position)],
             &[W(Word::Where), T("pieces")],
+            &[T("where are the pieces")],
+            &[T("read the board")],
+            &[T("read the"), W(Word::Position)],
         ],
         CommandKind::Square => &[
             &[W(Word::Square), Square],
@@ -199,7 +205,12 @@ fn commands(kind: CommandKind) -> &'static [Phrase] {
             &[T("what is on"), W(Word::Square), Square],
             &[T("what's on"), W(Word::Square), Square],
         ],
-        CommandKind::WhereAre => &[&[W(Word::Where), OptColour, Piece]],
+        // "where is the white king", "where are the knights".
+        CommandKind::WhereAre => &[
+            &[W(Word::Where), OptColour, Piece],
+            &[T("where is the"), OptColour, Piece],
+            &[T("where are the"), OptColour, Piece],
+        ],
         // "Eva file", "file Eva", "pawns on the Eva file", "white pawns on the e-file".
         CommandKind::OnFile => &[
             &[File, W(Word::ChessFile)],
@@ -242,6 +253,7 @@ fn commands(kind: CommandKind) -> &'static [Phrase] {
             &[T("pardon")],
             &[T("come again")],
             &[T("what did you say")],
+            &[T("say that again")],
         ],
         CommandKind::TakeBack => &[
             &[W(Word::Correction)],
@@ -250,6 +262,8 @@ fn commands(kind: CommandKind) -> &'static [Phrase] {
             &[T("undo")],
             &[T("undo"), T("that")],
             &[T("take"), T("back")],
+            &[T("take it back")],
+            &[T("take that back")],
         ],
         CommandKind::PressClock => &[&[W(Word::Clock)], &[T("press")]],
         CommandKind::OfferDraw => &[
@@ -267,6 +281,8 @@ fn commands(kind: CommandKind) -> &'static [Phrase] {
             &[T("accept"), T("draw"), OptSide],
             &[T("i accept"), OptSide],
             &[T("i accept"), T("draw")],
+            &[T("accept the draw"), OptSide],
+            &[T("i accept the draw")],
             &[Side, T("accepts"), T("draw")],
             &[Side, T("accepts")],
         ],
@@ -276,6 +292,8 @@ fn commands(kind: CommandKind) -> &'static [Phrase] {
             &[T("decline"), T("draw"), OptSide],
             &[T("i decline"), OptSide],
             &[T("i decline"), T("draw")],
+            &[T("decline the draw"), OptSide],
+            &[T("i decline the draw")],
             &[Side, T("declines"), T("draw")],
             &[Side, T("declines")],
         ],

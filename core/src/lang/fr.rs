@@ -305,6 +305,9 @@ fn commands(kind: CommandKind) -> &'static [Phrase] {
             &[T("c'est à qui de jouer")],
             &[T("à qui"), T("tour")],
             &[T("qui doit jouer")],
+            &[T("à qui le tour")],
+            &[T("c'est à qui le tour")],
+            &[T("qui a le trait")],
         ],
         // "quel était le dernier coup".
         CommandKind::LastMove => &[
@@ -313,6 +316,8 @@ fn commands(kind: CommandKind) -> &'static [Phrase] {
             &[W(Word::LastMove), T("joué")],
             &[T("coup précédent")],
             &[T("quel coup a été joué")],
+            &[T("quel était le dernier coup")],
+            &[T("le dernier coup")],
         ],
         CommandKind::LastMoves => &[&[W(Word::LastMoves), OptNumber]],
         // "où sont les pièces", "lire l'échiquier".
@@ -323,6 +328,9 @@ fn commands(kind: CommandKind) -> &'static [Phrase] {
             &[W(Word::Position), T("des pièces")],
             &[T("lire"), T("échiquier")],
             &[T("lire"), W(Word::Position)],
+            &[T("lire l'échiquier")],
+            &[T("où sont les pièces")],
+            &[T("la position")],
         ],
         CommandKind::Square => &[
             &[W(Word::Square), Square],
@@ -332,7 +340,13 @@ fn commands(kind: CommandKind) -> &'static [Phrase] {
             &[T("qu'y a en"), Square],
             &[T("qu'y a sur"), Square],
         ],
-        CommandKind::WhereAre => &[&[W(Word::Where), Piece, OptColour]],
+        // "où est le roi blanc", "où sont les cavaliers".
+        CommandKind::WhereAre => &[
+            &[W(Word::Where), Piece, OptColour],
+            &[T("où est le"), Piece, OptColour],
+            &[T("où est la"), Piece, OptColour],
+            &[T("où sont les"), Piece, OptColour],
+        ],
         // "colonne Eva", "pions sur la colonne Eva", "pions blancs sur la colonne e".
         CommandKind::OnFile => &[
             &[W(Word::ChessFile), File],
@@ -363,6 +377,7 @@ fn commands(kind: CommandKind) -> &'static [Phrase] {
             &[T("encore une fois")],
             &[T("répétez")],
             &[T("pardon")],
+            &[T("répétez s'il vous plaît")],
         ],
         CommandKind::TakeBack => &[
             &[W(Word::Correction)],
@@ -370,6 +385,8 @@ fn commands(kind: CommandKind) -> &'static [Phrase] {
             &[T("reprendre")],
             &[T("annuler"), W(Word::Move)],
             &[T("reprendre"), W(Word::Move)],
+            &[T("annuler le coup")],
+            &[T("reprendre le coup")],
         ],
         CommandKind::PressClock => &[&[W(Word::Clock)], &[T("appuyer")]],
         CommandKind::OfferDraw => &[
@@ -387,6 +404,7 @@ fn commands(kind: CommandKind) -> &'static [Phrase] {
             &[T("accepter"), OptSide],
             &[T("accepter"), T("nulle"), OptSide],
             &[T("j'accepte"), T("nulle")],
+            &[T("j'accepte la nulle")],
             &[T("j'accepte")],
             &[Side, T("accepte"), T("nulle")],
             &[Side, T("accepte")],
@@ -396,6 +414,7 @@ fn commands(kind: CommandKind) -> &'static [Phrase] {
             &[T("refuser"), OptSide],
             &[T("refuser"), T("nulle"), OptSide],
             &[T("je refuse"), T("nulle")],
+            &[T("je refuse la nulle")],
             &[T("je refuse")],
             &[Side, T("refuse"), T("nulle")],
             &[Side, T("refuse")],

@@ -16,8 +16,12 @@
 //!   was no phrase ([`HeardFrom::Outside`]; no move or command is taken from it, and in
 //!   always-on mode nothing is said).
 //! - **Agreement**: the recogniser's own text, written with no grammar, agrees with the best
-//!   phrase when at most [`AGREEMENT`] of their letters differ ("Remy Anbieten" for "Remis
-//!   anbieten", "Ablinen" for "Ablehnen"). Two ways of hearing that come to the same words
+//!   phrase when at most [`AGREEMENT`] of their letters differ where they differ (the words
+//!   both begin and end with alike left out: [`where_apart`]; "Remy Anbieten" for "Remis
+//!   anbieten", "Ablinen" for "Ablehnen"). A sentence that shares a phrase's first words
+//!   does not agree with it for those: "Wo ist die Toilette" is as far from "Wo ist die
+//!   Läufer" as "Toilette" from "Läufer", "Take it easy" from "Take it back" as "easy" from
+//!   "back". Two ways of hearing that come to the same words
 //!   are evidence the grammar's search alone is not: such a phrase is taken down to
 //!   [`Thresholds::agreed_least`] a word. Noise drawn into the grammar ("Ja" for a burst of
 //!   noise, Whisper writing "der") has no such agreement; short phrases, which noise and an
@@ -56,6 +60,36 @@ pub fn letters_apart(a: &str, b: &str) -> f32 {
     };
     let (a, b) = (letters(a), letters(b));
     levenshtein(&a, &b) as f32 / a.len().max(b.len()).max(1) as f32
+}
+
+/// The share of letters in which two texts differ where they differ: the words the two
+/// begin and end with alike left out of both ("Wo ist die Toilette" and "Wo ist die Läufer"
+/// are as far apart as "Toilette" and "Läufer").
+pub fn where_apart(a: &str, b: &str) -> f32 {
+    let words = |t: &str| -> Vec<String> {
+        t.split_whitespace()
+            .map(|w| {
+                w.chars()
+                    .flat_map(char::to_lowercase)
+                    .filter(|c| c.is_alphanumeric())
+                    .collect::<String>()
+            })
+            .filter(|w| !w.is_empty())
+            .collect()
+    };
+    let (a, b) = (words(a), words(b));
+    let front = a.iter().zip(&b).take_while(|(x, y)| x == y).count();
+    let back = a[front..]
+        .iter()
+        .rev()
+        .zip(b[front..].iter().rev())
+        .take_while(|(x, y)| x == y)
+        .count();
+    let rest = |w: &[String]| w[front..w.len() - back].concat();
+    if a.len() == b.len() && front == a.len() {
+        return 0.0;
+    }
+    letters_apart(&rest(&a), &rest(&b))
 }
 
 /// A text the recogniser wrote, with its log-likelihood and its number of tokens (its end
@@ -158,7 +192,9 @@ impl GrammarDecode {
 
     /// True when the recogniser's own text agrees with the best phrase (see the module).
     pub fn agrees(&self) -> bool {
-        self.free_apart().is_some_and(|apart| apart <= AGREEMENT)
+        self.ranked()
+            .first()
+            .is_some_and(|best| where_apart(&self.free.text, &best.text) <= AGREEMENT)
     }
 
     /// The share of letters in which the recogniser's own text differs from the best phrase.
@@ -294,6 +330,34 @@ mod tests {
             steps: 0,
         };
         assert!(nothing.heard(&t).is_silence());
+    }
+
+    #[test]
+    fn a_sentence_that_begins_as_a_phrase_does_not_agree_with_it() {
+        // Said "wo ist die Toilette": the search, held to the grammar, ends the phrase "wo ist
+        // die" with a piece; Whisper's own text is the sentence. Over all their letters the
+        // two are near (the first three words alike), where they differ they are not.
+        assert!(letters_apart("Wo ist die Toilette?", "Wo ist die Läufer") <= AGREEMENT);
+        assert!(where_apart("Wo ist die Toilette?", "Wo ist die Läufer") > AGREEMENT);
+        assert!(where_apart("Take it easy", "Take it back") > AGREEMENT);
+        let sentence = GrammarDecode {
+            phrases: vec![written("Wo ist die Läufer", -14.0, 7)],
+            free: written("Wo ist die Toilette?", -1.2, 7),
+            no_speech: 0.01,
+            steps: 8,
+        };
+        assert!(!sentence.agrees());
+        assert_eq!(sentence.verdict(&Thresholds::CHOSEN), Verdict::Outside);
+        // A phrase written half wrong where it differs still agrees ("Remy" for "Remis"), and
+        // the same words, case and signs aside, are no letters apart.
+        assert!(where_apart("Remy Anbieten", "Remis Anbieten") <= AGREEMENT);
+        assert_eq!(
+            where_apart("wo ist der weiße König?", "Wo ist der weiße König"),
+            0.0
+        );
+        assert_eq!(where_apart("", ""), 0.0);
+        // A word more or fewer: the words it adds are where the two differ.
+        assert!(where_apart("Fou Bella Cesar", "Fou Bella Cesar 6") > AGREEMENT);
     }
 
     #[test]

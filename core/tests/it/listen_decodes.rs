@@ -245,8 +245,8 @@ fn the_misses_of_free_transcripts_are_heard_right_inside_the_grammar() {
     // 497 of 990 when the rules took the free text's agreement, 523 since the margin counts
     // more the nearer the free text is to the best phrase, 522 since a needless origin is
     // asked back ("king eight David eight" for "king Eva eight David eight"; a floor against
-    // going back; 389 before).
-    assert!(recovered.len() >= 520, "{}", recovered.len());
+    // going back; 389 before; 487 since the agreement is counted where the texts differ).
+    assert!(recovered.len() >= 487, "{}", recovered.len());
     // The commands a new user tried (issue 28) are in the data: every row of the tables is a
     // phrase now, "wiederholen" as much as "Wiederholung", and none is ever taken for
     // something else (above). Done right: 11 of 24 when this data was recorded, 15 of 24
@@ -288,19 +288,20 @@ fn illegal_moves_are_refused_as_themselves_and_moves_are_played() {
     };
     // An illegal move said is never played (the first test) and mostly refused with its own
     // reason, as when it is typed: the position never picks among the phrases heard
-    // (41 of 70 when the rules took the search's own likelihoods for the sound-alikes: a
-    // floor against going back).
+    // (41 of 70 when the rules took the search's own likelihoods for the sound-alikes, 40
+    // since the agreement is counted where the texts differ: a floor against going back).
     let refused: Vec<(usize, usize)> = ["de", "en", "fr"]
         .iter()
         .map(|lang| count("illegal", lang))
         .collect();
     let total: usize = refused.iter().map(|(right, _)| right).sum();
-    assert!(total >= 41, "{refused:?}");
+    assert!(total >= 40, "{refused:?}");
     // German moves in the Annex D words: 214 of 300 played right with the rules in use
     // (every voice and condition; 202 when only Whisper's own text letter for letter
-    // counted the margin more; the held-out figures are in docs/benchmarks.md).
+    // counted the margin more; 205 since the agreement is counted where the texts differ;
+    // the held-out figures are in docs/benchmarks.md).
     let (played, said) = count("move", "de");
-    assert!(played >= 214, "{played} of {said}");
+    assert!(played >= 205, "{played} of {said}");
 }
 
 /// C.10: "Si deux pièces identiques peuvent arriver sur la même case, alors la pièce qui est
@@ -352,11 +353,13 @@ fn round_6_voices_are_played_at_least_as_often_as_recorded() {
     };
     // Of 294 each: 199 and 165 right (and one wrong) with the rules of round 4; 196 and 164
     // since a move heard with a needless origin is asked back unless Whisper's own text
-    // agrees (docs/listen.md). Floors against going back.
+    // agrees (docs/listen.md); 188 and 163 since the agreement is counted where the texts
+    // differ ("Wo ist die Toilette" no longer agrees with "Wo ist die Läufer"). Floors
+    // against going back.
     let (pilot, held_out) = (right(true), right(false));
     println!("round 6: pilot {pilot} of 294 right, the other voices {held_out} of 294");
-    assert!(pilot >= 196, "{pilot}");
-    assert!(held_out >= 164, "{held_out}");
+    assert!(pilot >= 188, "{pilot}");
+    assert!(held_out >= 163, "{held_out}");
 }
 
 /// The neural voice held out (`neural_voice`), decided by the program's thresholds, which
@@ -379,12 +382,13 @@ fn a_neural_voice_no_rule_was_chosen_on_is_heard_as_recorded() {
     };
     // Recorded 2026-11-27 with the rules of round 7: own words 95 of 100 moves and 45 of 50
     // commands; the Annex D words (German words in an English voice) 81 of 100 moves and 47
-    // of 50 commands; all 5 illegal moves refused as themselves.
+    // of 50 commands; all 5 illegal moves refused as themselves. Since the agreement is
+    // counted where the texts differ, 78 of the Annex D moves and 46 of their commands.
     let floors = [
         ("local", "move", 95, 100),
         ("local", "command", 45, 50),
-        ("annex-d", "move", 81, 100),
-        ("annex-d", "command", 47, 50),
+        ("annex-d", "move", 78, 100),
+        ("annex-d", "command", 46, 50),
         ("local", "illegal", 3, 3),
         ("annex-d", "illegal", 2, 2),
     ];
@@ -396,23 +400,20 @@ fn a_neural_voice_no_rule_was_chosen_on_is_heard_as_recorded() {
     }
 }
 
-/// On fresh audio the rules are not perfect: of the fresh run's 1 470 utterances, six go wrong
-/// (docs/benchmarks.md, "A fresh run"), three of them moves Whisper base itself wrote as
-/// another square or piece. No rule may add a seventh, and one that mends any of the six
-/// shows here (then take it off the list).
+/// On fresh audio the rules are not perfect (docs/benchmarks.md, "A fresh run"). No rule may
+/// add a wrong outcome, and one that mends any shows here (then take it off the list).
+/// Of the six wrong outcomes the fresh run had when its decodes were made, four are refused
+/// since the agreement is counted where Whisper's own text and the phrase differ
+/// (`GrammarDecode::agrees`): "Norma Felix drei Schach" does not agree with "Läufer Felix
+/// drei Schach", nor "Fou Bella Cesar" with "Fou Bella Cesar 6", nor a sentence about the
+/// time with the command. Two are left: "Läufer Felix acht" searched as "Läufer Felix VI",
+/// likely enough a word to be taken without Whisper's own text ("Läufer Felix et"), and
+/// "abort" searched as "board" in a reverberant room.
 #[test]
 fn a_fresh_runs_decodes_go_wrong_only_where_whisper_itself_misheard() {
-    let known: [(&str, &str, &str); 6] = [
-        ("espeak de+f3", "noise", "Dame Felix drei Schach"),
+    let known: [(&str, &str, &str); 2] = [
         ("Pico en-US", "reverb", "abort"),
         ("MBROLA us1", "noise", "Läufer Felix acht"),
-        (
-            "espeak en-gb-x-rp+f2",
-            "clean",
-            "What time is it, actually?",
-        ),
-        ("MBROLA fr1", "noise", "Quelle heure est-il, au fait?"),
-        ("espeak fr-fr", "fast", "Fou Bella sept Anna six"),
     ];
     let records = fresh_run();
     assert_eq!(records.len(), 1470);
@@ -435,6 +436,58 @@ fn a_fresh_runs_decodes_go_wrong_only_where_whisper_itself_misheard() {
     }
     if share::one_in() == 1 {
         assert_eq!(wrong.len(), known.len(), "{wrong:?}");
-        assert!(right >= 979, "{right} right");
+        // 979 right before the agreement was counted where the texts differ.
+        assert!(right >= 946, "{right} right");
+    }
+}
+
+/// A third run, held out from everything (2026-11-28, `ANNEXD_BENCH_SEED=29`: other moves,
+/// commands and positions than rounds 4's seed, the tables' natural phrasings among the
+/// commands, every voice and condition), decoded after the rules were fixed.
+fn seed_29_run() -> Vec<Record> {
+    read(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/data/whisper_grammar_seed29.jsonl"
+    ))
+}
+
+/// The held-out run's wrong outcomes (docs/benchmarks.md, "A held-out run"): four, against
+/// six when the agreement was counted over all the letters. Two are phrases likely enough a
+/// word to be taken without Whisper's own text ("Lange Rochade" for noise-like "lire les
+/// messages", "Last move" for "who is to move" in noise), one an illegal "knight Hector
+/// five" whose "knight" espeak-ng swallowed (the legal pawn move "Hector five" played), and
+/// one a square asked about taken for a file ("was steht auf der Hector"). No rule may add
+/// a fifth, and one that mends any shows here (then take it off the list).
+#[test]
+fn a_held_out_runs_decodes_go_wrong_only_where_known() {
+    let known: [(&str, &str, &str); 4] = [
+        ("espeak de+f3", "slow", "was steht auf Feld Anna acht"),
+        ("Pico en-US", "noise", "who is to move"),
+        ("espeak en-us", "clean", "knight Hector five"),
+        ("espeak fr-be+m3", "slow", "lire les messages"),
+    ];
+    let records = seed_29_run();
+    assert_eq!(records.len(), 1470);
+    let mut wrong = Vec::new();
+    let mut right = 0;
+    // Under emulation one record in `ANNEXD_TEST_ONE_IN` (support/share.rs).
+    for record in records.iter().step_by(share::one_in()) {
+        let (pos, understood) = understood(record);
+        right += usize::from(is_right(record, &pos, &understood));
+        if is_wrong(record, &pos, &understood) {
+            wrong.push((
+                record.voice.as_str(),
+                record.condition.as_str(),
+                record.text.as_str(),
+            ));
+        }
+    }
+    for case in &wrong {
+        assert!(known.contains(case), "a new wrong outcome: {case:?}");
+    }
+    if share::one_in() == 1 {
+        assert_eq!(wrong.len(), known.len(), "{wrong:?}");
+        // 951 right (and six wrong) with the agreement counted over all the letters.
+        assert!(right >= 913, "{right} right");
     }
 }
