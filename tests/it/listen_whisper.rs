@@ -257,6 +257,14 @@ fn commands_said_with_their_articles_are_heard_and_sentences_that_begin_alike_ar
             "accepter la nulle?",
         ),
         (Lang::Fr, "annuler le coup", "command", "correction"),
+        // French inversions, written by Whisper with their hyphens.
+        (
+            Lang::Fr,
+            "combien de temps me reste-t-il",
+            "command",
+            "temps",
+        ),
+        (Lang::Fr, "à qui est-ce de jouer", "command", "au trait"),
     ] {
         assert_eq!(
             recognized_in(lang, said, "startpos", dir.path()),

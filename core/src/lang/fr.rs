@@ -303,6 +303,7 @@ fn commands(kind: CommandKind) -> &'static [Phrase] {
             &[T("c'est à moi")],
             &[T("c'est à moi de jouer")],
             &[T("c'est à qui de jouer")],
+            &[T("à qui est-ce de jouer")],
             &[T("à qui"), T("tour")],
             &[T("qui doit jouer")],
             &[T("à qui le tour")],
@@ -339,6 +340,8 @@ fn commands(kind: CommandKind) -> &'static [Phrase] {
             // "qu'y a-t-il en e4" ("t", "il": fillers).
             &[T("qu'y a en"), Square],
             &[T("qu'y a sur"), Square],
+            &[T("qu'y a-t-il sur"), Square],
+            &[T("qu'y a-t-il en"), Square],
         ],
         // "où est le roi blanc", "où sont les cavaliers".
         CommandKind::WhereAre => &[
@@ -359,6 +362,7 @@ fn commands(kind: CommandKind) -> &'static [Phrase] {
             &[T("quelle heure")],
             &[T("combien de temps")],
             &[T("temps restant")],
+            &[T("combien de temps me reste-t-il")],
         ],
         CommandKind::TimeUsed => &[
             &[W(Word::Time), W(Word::Used)],

@@ -319,12 +319,21 @@ fn coordinate_words(lexicon: &Lexicon, word: &str) -> Option<Vec<HeardWord>> {
     Some(out)
 }
 
-/// The words of a text, split where a recogniser puts spaces or signs.
-fn text_words(text: &str) -> impl Iterator<Item = &str> {
-    text.split(|c: char| {
-        c.is_whitespace() || matches!(c, ',' | ';' | '.' | '!' | '?' | '-' | ':' | '"')
-    })
-    .filter(|w| !w.is_empty())
+/// The words of a text, split where a recogniser puts spaces or signs; a word of parts
+/// joined by hyphens stays whole when the lexicon knows it so (the French inversions of the
+/// tables' phrasings: "a-t-il", "reste-t-il", "est-ce"), else it is its parts ("e2-e4").
+fn text_words<'t>(lexicon: &Lexicon, text: &'t str) -> Vec<&'t str> {
+    let mut out = Vec::new();
+    let spans = text
+        .split(|c: char| c.is_whitespace() || matches!(c, ',' | ';' | '.' | '!' | '?' | ':' | '"'));
+    for span in spans.filter(|w| !w.is_empty()) {
+        if span.contains('-') && lexicon.lookup(span).is_none() {
+            out.extend(span.split('-').filter(|w| !w.is_empty()));
+        } else {
+            out.push(span);
+        }
+    }
+    out
 }
 
 /// A transcript as letters for [`nearest`]: each word the lexicon knows as it spells it
@@ -333,7 +342,7 @@ fn text_words(text: &str) -> impl Iterator<Item = &str> {
 /// words, any other word as written.
 fn transcript_letters(lexicon: &Lexicon, text: &str) -> String {
     let mut out = String::new();
-    for word in text_words(text) {
+    for word in text_words(lexicon, text) {
         if let Some(id) = lexicon.lookup(word) {
             if !nearest::is_filler(lexicon, id) {
                 out.push_str(nearest::spelling(lexicon, id));
@@ -367,7 +376,7 @@ fn transcript_letters(lexicon: &Lexicon, text: &str) -> String {
 
 fn heard_words(lexicon: &Lexicon, text: &str, unknowns: &mut Unknowns) -> Vec<HeardWord> {
     let mut out = Vec::new();
-    for word in text_words(text) {
+    for word in text_words(lexicon, text) {
         match lexicon.lookup(word) {
             Some(id) => out.push(HeardWord::Known(id)),
             None => match coordinate_words(lexicon, word) {
@@ -607,7 +616,11 @@ fn is_a_guess(heard: &Heard) -> bool {
     let Some((text, score)) = heard.sorted().first().copied() else {
         return false;
     };
-    let words = text_words(text).count().max(1);
+    let words = text
+        .split(|c: char| c.is_whitespace() || matches!(c, ',' | ';' | '.' | '!' | '?' | '-'))
+        .filter(|w| !w.is_empty())
+        .count()
+        .max(1);
     score / (words as f32) < TRANSCRIPT_LEAST_PER_WORD
 }
 
@@ -1093,6 +1106,19 @@ mod tests {
             (Lang::En, "say again", Command::Repeat),
             (Lang::Fr, "aide", Command::Help(None)),
             (Lang::Fr, "encore une fois", Command::Repeat),
+            // With their articles, as Whisper writes them.
+            (Lang::De, "Was war der letzte Zug?", Command::LastMoves(1)),
+            (Lang::En, "Where are the pieces?", Command::Position),
+            (Lang::Fr, "Où sont les pièces ?", Command::Position),
+            (Lang::Fr, "Annuler le coup", Command::TakeBack),
+            // French inversions written with their hyphens: a word the lexicon knows whole.
+            (
+                Lang::Fr,
+                "Qu'y a-t-il sur Eva quatre ?",
+                Command::Square(shakmaty::Square::E4),
+            ),
+            (Lang::Fr, "Combien de temps me reste-t-il ?", Command::Time),
+            (Lang::Fr, "À qui est-ce de jouer ?", Command::WhoseMove),
         ] {
             assert_eq!(
                 understand(&start, &Heard::text(text), lang),
@@ -1100,6 +1126,11 @@ mod tests {
                 "{lang}: '{text}'"
             );
         }
+        // A word of hyphens the lexicon does not know is its parts: a move written "e2-e4".
+        assert_eq!(
+            understand(&start, &Heard::text("e2-e4"), Lang::De),
+            Understanding::Move(mv(&start, "e2e4"))
+        );
     }
 
     /// C.8: "Chaque mouvement de pièce est indiqué par l'abréviation du nom de la pièce en
