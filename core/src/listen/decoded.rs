@@ -52,13 +52,7 @@ pub const AGREEMENT: f32 = 0.5;
 /// The share of letters in which two texts differ (letters and digits only, lower case;
 /// 0 the same, 1 nothing in common).
 pub fn letters_apart(a: &str, b: &str) -> f32 {
-    let letters = |t: &str| -> Vec<char> {
-        t.chars()
-            .flat_map(char::to_lowercase)
-            .filter(|c| c.is_alphanumeric())
-            .collect()
-    };
-    let (a, b) = (letters(a), letters(b));
+    let (a, b): (Vec<char>, Vec<char>) = (letters(a).collect(), letters(b).collect());
     levenshtein(&a, &b) as f32 / a.len().max(b.len()).max(1) as f32
 }
 
@@ -68,12 +62,7 @@ pub fn letters_apart(a: &str, b: &str) -> f32 {
 pub fn where_apart(a: &str, b: &str) -> f32 {
     let words = |t: &str| -> Vec<String> {
         t.split_whitespace()
-            .map(|w| {
-                w.chars()
-                    .flat_map(char::to_lowercase)
-                    .filter(|c| c.is_alphanumeric())
-                    .collect::<String>()
-            })
+            .map(|w| letters(w).collect::<String>())
             .filter(|w| !w.is_empty())
             .collect()
     };
@@ -86,10 +75,14 @@ pub fn where_apart(a: &str, b: &str) -> f32 {
         .take_while(|(x, y)| x == y)
         .count();
     let rest = |w: &[String]| w[front..w.len() - back].concat();
-    if a.len() == b.len() && front == a.len() {
-        return 0.0;
-    }
     letters_apart(&rest(&a), &rest(&b))
+}
+
+/// A text's letters and digits, lower case: what [`letters_apart`] compares.
+fn letters(text: &str) -> impl Iterator<Item = char> + '_ {
+    text.chars()
+        .flat_map(char::to_lowercase)
+        .filter(|c| c.is_alphanumeric())
 }
 
 /// A text the recogniser wrote, with its log-likelihood and its number of tokens (its end

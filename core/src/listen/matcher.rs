@@ -324,9 +324,7 @@ fn coordinate_words(lexicon: &Lexicon, word: &str) -> Option<Vec<HeardWord>> {
 /// tables' phrasings: "a-t-il", "reste-t-il", "est-ce"), else it is its parts ("e2-e4").
 fn text_words<'t>(lexicon: &Lexicon, text: &'t str) -> Vec<&'t str> {
     let mut out = Vec::new();
-    let spans = text
-        .split(|c: char| c.is_whitespace() || matches!(c, ',' | ';' | '.' | '!' | '?' | ':' | '"'));
-    for span in spans.filter(|w| !w.is_empty()) {
+    for span in sign_spans(text) {
         if span.contains('-') && lexicon.lookup(span).is_none() {
             out.extend(span.split('-').filter(|w| !w.is_empty()));
         } else {
@@ -334,6 +332,12 @@ fn text_words<'t>(lexicon: &Lexicon, text: &'t str) -> Vec<&'t str> {
         }
     }
     out
+}
+
+/// The parts of a text between spaces and the signs a recogniser writes (not hyphens).
+fn sign_spans(text: &str) -> impl Iterator<Item = &str> {
+    text.split(|c: char| c.is_whitespace() || matches!(c, ',' | ';' | '.' | '!' | '?' | ':' | '"'))
+        .filter(|w| !w.is_empty())
 }
 
 /// A transcript as letters for [`nearest`]: each word the lexicon knows as it spells it
@@ -616,8 +620,9 @@ fn is_a_guess(heard: &Heard) -> bool {
     let Some((text, score)) = heard.sorted().first().copied() else {
         return false;
     };
-    let words = text
-        .split(|c: char| c.is_whitespace() || matches!(c, ',' | ';' | '.' | '!' | '?' | '-'))
+    // Every hyphenated part a word, whatever the lexicon knows.
+    let words = sign_spans(text)
+        .flat_map(|span| span.split('-'))
         .filter(|w| !w.is_empty())
         .count()
         .max(1);
