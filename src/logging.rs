@@ -15,7 +15,9 @@ use std::io;
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 
-use tracing_subscriber::EnvFilter;
+use tracing_subscriber::filter::Targets;
+use tracing_subscriber::layer::SubscriberExt;
+use tracing_subscriber::util::SubscriberInitExt;
 
 /// The log file `play` and `resume` use when none is named.
 pub fn default_log_file() -> Option<PathBuf> {
@@ -26,12 +28,13 @@ pub fn default_log_file() -> Option<PathBuf> {
 /// `fallback` if given, else nowhere. A log file that cannot be opened is returned (with the
 /// system's reason) for the caller to say once; the program goes on without a log.
 pub fn init(file: Option<&Path>, fallback: Option<PathBuf>) -> Result<(), (PathBuf, io::Error)> {
-    let filter = || EnvFilter::try_from_default_env().unwrap_or_else(|_| EnvFilter::new("info"));
+    let filter = || level_from(std::env::var("RUST_LOG").ok().as_deref());
     let to_stderr = file.is_none() && std::env::var_os("RUST_LOG").is_some();
     if to_stderr {
         tracing_subscriber::fmt()
-            .with_env_filter(filter())
             .with_writer(std::io::stderr)
+            .finish()
+            .with(filter())
             .init();
         return Ok(());
     }
@@ -45,9 +48,10 @@ pub fn init(file: Option<&Path>, fallback: Option<PathBuf>) -> Result<(), (PathB
         .and_then(|()| OpenOptions::new().create(true).append(true).open(&path));
     match opened {
         Ok(log) => tracing_subscriber::fmt()
-            .with_env_filter(filter())
             .with_ansi(false)
             .with_writer(Mutex::new(Quiet(log)))
+            .finish()
+            .with(filter())
             .init(),
         Err(err) => return Err((path, err)),
     }
@@ -57,6 +61,16 @@ pub fn init(file: Option<&Path>, fallback: Option<PathBuf>) -> Result<(), (PathB
         std::env::args().collect::<Vec<_>>().join(" ")
     );
     Ok(())
+}
+
+/// The levels `RUST_LOG` names: `debug`, or `info,annexd::board=trace` (a level, and a
+/// level for each module named); `info` when it is unset, empty or cannot be read.
+fn level_from(rust_log: Option<&str>) -> Targets {
+    rust_log
+        .map(str::trim)
+        .filter(|text| !text.is_empty())
+        .and_then(|text| text.parse().ok())
+        .unwrap_or_else(|| Targets::new().with_default(tracing::Level::INFO))
 }
 
 /// The log file: a line that cannot be written (a full or read-only disk, which a game says
@@ -74,5 +88,29 @@ impl std::io::Write for Quiet {
         // A log that cannot be written must not stop a game.
         let _ = self.0.flush();
         Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::level_from;
+    use tracing::Level;
+
+    #[test]
+    fn the_level_is_rust_logs_and_info_when_it_is_unset_or_unreadable() {
+        let debug = level_from(Some("debug"));
+        assert!(debug.would_enable("annexd::board", &Level::DEBUG));
+        assert!(!debug.would_enable("annexd::board", &Level::TRACE));
+
+        let per_module = level_from(Some("warn,annexd::board=trace"));
+        assert!(per_module.would_enable("annexd::board::serial", &Level::TRACE));
+        assert!(!per_module.would_enable("annexd::listen", &Level::INFO));
+        assert!(per_module.would_enable("annexd::listen", &Level::WARN));
+
+        for unread in [None, Some(""), Some("  "), Some("annexd=loud")] {
+            let info = level_from(unread);
+            assert!(info.would_enable("annexd", &Level::INFO), "{unread:?}");
+            assert!(!info.would_enable("annexd", &Level::DEBUG), "{unread:?}");
+        }
     }
 }
