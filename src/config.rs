@@ -14,7 +14,8 @@ pub fn load(path: Option<&Path>) -> Result<Settings, ConfigError> {
     match read(path) {
         Ok(Some((text, path))) => Settings::from_toml(&text, Some(&path)),
         Ok(None) => Ok(Settings::default()),
-        Err((path, err)) => Err(ConfigError {
+        Err(Unread::NotText(err)) => Err(err),
+        Err(Unread::Io(path, err)) => Err(ConfigError {
             file: Some(path),
             line: None,
             key: None,
@@ -32,7 +33,8 @@ pub fn load_or_fail(path: Option<&Path>, lang: Lang) -> Result<Settings, Error> 
         Ok(Some((text, path))) => Settings::from_toml(&text, Some(&path))
             .map_err(|err| crate::error::config_error(lang, &err)),
         Ok(None) => Ok(Settings::default()),
-        Err((path, err)) => {
+        Err(Unread::NotText(err)) => Err(crate::error::config_error(lang, &err)),
+        Err(Unread::Io(path, err)) => {
             let mut tokens = vec![
                 Token::Word(Word::ConfigError),
                 Token::Pause,
@@ -47,8 +49,16 @@ pub fn load_or_fail(path: Option<&Path>, lang: Lang) -> Result<Settings, Error> 
     }
 }
 
+/// Why the settings file was not read.
+enum Unread {
+    /// The system's reason.
+    Io(PathBuf, std::io::Error),
+    /// Bytes that are not UTF-8 text, which a TOML file is: said as not TOML, with the line.
+    NotText(ConfigError),
+}
+
 /// The settings file's text and path; `None` when the default file does not exist.
-fn read(path: Option<&Path>) -> Result<Option<(String, PathBuf)>, (PathBuf, std::io::Error)> {
+fn read(path: Option<&Path>) -> Result<Option<(String, PathBuf)>, Unread> {
     let (path, explicit) = match path {
         Some(path) => (path.to_path_buf(), true),
         None => match default_config_path() {
@@ -56,11 +66,29 @@ fn read(path: Option<&Path>) -> Result<Option<(String, PathBuf)>, (PathBuf, std:
             None => return Ok(None),
         },
     };
-    match std::fs::read_to_string(&path) {
+    let bytes = match std::fs::read(&path) {
+        Ok(bytes) => bytes,
+        Err(err) if !explicit && err.kind() == std::io::ErrorKind::NotFound => return Ok(None),
+        Err(err) => return Err(Unread::Io(path, err)),
+    };
+    match String::from_utf8(bytes) {
         Ok(text) => Ok(Some((text, path))),
-        Err(err) if !explicit && err.kind() == std::io::ErrorKind::NotFound => Ok(None),
-        Err(err) => Err((path, err)),
+        Err(err) => {
+            let line = not_text_line(err.as_bytes(), err.utf8_error().valid_up_to());
+            Err(Unread::NotText(ConfigError {
+                message: format!("line {line} is not UTF-8 text, which a TOML file must be"),
+                file: Some(path),
+                line: Some(line),
+                key: None,
+                problem: Box::new(ConfigProblem::NotToml),
+            }))
+        }
     }
+}
+
+/// The line (from 1) of the byte at `at`.
+fn not_text_line(bytes: &[u8], at: usize) -> usize {
+    1 + bytes[..at].iter().filter(|&&byte| byte == b'\n').count()
 }
 
 /// The language of a command that has no `--lang` of its own (or was not given one): the

@@ -146,6 +146,12 @@ fn config_names_the_file_the_line_the_key_and_what_is_wrong() {
         fr: "annexd: erreur dans les réglages: {file}: ligne 2: game.time-control: cadence \
              illisible, pas une unité, utilisez h, m et s: par exemple: 90m+30s, 40/90+30+30",
     };
+    // Bytes that are not UTF-8 text (a file saved as Latin-1): TOML is UTF-8, so the file is
+    // not TOML, and the line of the first such byte is named.
+    let not_text = Said {
+        de: "annexd: Fehler in der Einstellung: {file}: Zeile 3: keine gültige TOML-Datei",
+        fr: "annexd: erreur dans les réglages: {file}: ligne 3: pas un fichier TOML valide",
+    };
     for lang in LANGS {
         let home = Home::new("en");
         let file = home.path("a.toml");
@@ -178,6 +184,13 @@ fn config_names_the_file_the_line_the_key_and_what_is_wrong() {
             );
             assert_eq!(out.status.code(), Some(2), "{text}");
         }
+        std::fs::write(&file, b"[game]\nlanguage = \"de\"\n# Sch\xe4fer\n").unwrap();
+        let out = home.run(&config);
+        assert_eq!(
+            String::from_utf8_lossy(&out.stderr),
+            format!("{}\n", with_file(&not_text))
+        );
+        assert_eq!(out.status.code(), Some(2));
     }
 }
 
