@@ -16,6 +16,7 @@ use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 
 use tracing_subscriber::filter::Targets;
+use tracing_subscriber::fmt;
 use tracing_subscriber::layer::SubscriberExt;
 use tracing_subscriber::util::SubscriberInitExt;
 
@@ -31,9 +32,8 @@ pub fn init(file: Option<&Path>, fallback: Option<PathBuf>) -> Result<(), (PathB
     let filter = || level_from(std::env::var("RUST_LOG").ok().as_deref());
     let to_stderr = file.is_none() && std::env::var_os("RUST_LOG").is_some();
     if to_stderr {
-        tracing_subscriber::fmt()
-            .with_writer(std::io::stderr)
-            .finish()
+        tracing_subscriber::registry()
+            .with(fmt::layer().with_writer(std::io::stderr))
             .with(filter())
             .init();
         return Ok(());
@@ -47,10 +47,12 @@ pub fn init(file: Option<&Path>, fallback: Option<PathBuf>) -> Result<(), (PathB
         .map_or(Ok(()), crate::error::make_folder)
         .and_then(|()| OpenOptions::new().create(true).append(true).open(&path));
     match opened {
-        Ok(log) => tracing_subscriber::fmt()
-            .with_ansi(false)
-            .with_writer(Mutex::new(Quiet(log)))
-            .finish()
+        Ok(log) => tracing_subscriber::registry()
+            .with(
+                fmt::layer()
+                    .with_ansi(false)
+                    .with_writer(Mutex::new(Quiet(log))),
+            )
             .with(filter())
             .init(),
         Err(err) => return Err((path, err)),

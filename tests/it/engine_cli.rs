@@ -88,3 +88,31 @@ fn an_engine_that_fails_is_said_and_the_command_fails() {
     let (code, _, err) = run(&["--elo", "100"]);
     assert_eq!(code, 2, "{err}");
 }
+
+/// `RUST_LOG` sets the log's levels, per module too: the engine's conversation (its
+/// `debug` lines, target `engine`) is in the log when asked for, and only then.
+#[cfg_attr(
+    windows,
+    ignore = "Debian's Stockfish is a Linux program; the Windows build's tests run under Wine"
+)]
+#[test]
+fn the_engines_conversation_is_logged_at_the_level_rust_log_names() {
+    let dir = tempfile::tempdir().unwrap();
+    for (rust_log, logged) in [
+        ("warn,engine=debug", true),
+        ("info", false),
+        ("not a level=", false),
+    ] {
+        let log = dir.path().join("annexd.log");
+        let _ = std::fs::remove_file(&log);
+        let out = common::annexd()
+            .args(["--log", log.to_str().unwrap(), "engine", "--elo", "1500"])
+            .env("RUST_LOG", rust_log)
+            .start_output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(0), "{rust_log}");
+        let text = std::fs::read_to_string(&log).unwrap_or_default();
+        assert_eq!(text.contains("> uci"), logged, "{rust_log}: {text}");
+        assert_eq!(text.contains("< uciok"), logged, "{rust_log}: {text}");
+    }
+}
