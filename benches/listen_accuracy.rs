@@ -958,6 +958,7 @@ impl Outcomes {
                             outside: f32::INFINITY,
                             least: f32::NEG_INFINITY,
                             agreed_least: f32::NEG_INFINITY,
+                            castling_least: f32::NEG_INFINITY,
                             no_speech: f32::INFINITY,
                             ..Thresholds::CHOSEN
                         };

@@ -26,6 +26,12 @@
 //!   [`Thresholds::agreed_least`] a word. Noise drawn into the grammar ("Ja" for a burst of
 //!   noise, Whisper writing "der") has no such agreement; short phrases, which noise and an
 //!   unclear voice are drawn to most, need it most.
+//! - **Castling** needs more: a phrase that names it ([`names_castling`]) is taken without the
+//!   recogniser's own text agreeing only above [`Thresholds::castling_least`] a word. It is
+//!   two or three long words whose later pieces are nearly certain once the first is
+//!   written, so the grammar's search finds it at -2.1 to -2.5 a word for other moves said
+//!   unclearly ("Lange Rochade" for "Turm Anna acht", MBROLA fr1) and for sentences ("lire
+//!   les messages"): in the opening of a game that would castle.
 //! - Otherwise the phrases, likeliest per word first ([`Written::per_word`]), with their
 //!   log-likelihood per word times [`Thresholds::scale`] (times
 //!   [`Thresholds::agreed_scale`] when the recogniser's own text is the best phrase letter
@@ -42,7 +48,9 @@
 use serde::{Deserialize, Serialize};
 
 use super::heard::{Heard, HeardFrom};
+use super::lexicon::{Lexicon, WordRole};
 use super::nearest::levenshtein;
+use crate::lang::Lang;
 
 /// The largest share of letters in which the recogniser's own text may differ from the best
 /// phrase and still agree with it: the share at which the matcher counts a word written
@@ -76,6 +84,20 @@ pub fn where_apart(a: &str, b: &str) -> f32 {
         .count();
     let rest = |w: &[String]| w[front..w.len() - back].concat();
     letters_apart(&rest(&a), &rest(&b))
+}
+
+/// True when `text` names castling: one of its words is a castling word ("Rochade",
+/// "castling", "roque", "kurze", "long", …) of any language, since both word sets are heard
+/// in every language.
+pub fn names_castling(text: &str) -> bool {
+    text.split_whitespace().any(|word| {
+        Lang::ALL.into_iter().any(|lang| {
+            let lexicon = Lexicon::get(lang);
+            lexicon
+                .lookup(word)
+                .is_some_and(|id| lexicon.word(id).role == WordRole::Castling)
+        })
+    })
 }
 
 /// A text's letters and digits, lower case: what [`letters_apart`] compares.
@@ -133,6 +155,10 @@ pub struct Thresholds {
     /// The least log-likelihood per word of a phrase the recogniser's own text agrees with
     /// (see the module): below [`Thresholds::least`].
     pub agreed_least: f32,
+    /// The least log-likelihood per word of a phrase that names castling when the
+    /// recogniser's own text does not agree with it (the stricter of this and
+    /// [`Thresholds::least`]; see the module).
+    pub castling_least: f32,
     /// The probability that nobody spoke above which nothing is heard.
     pub no_speech: f32,
     /// What the phrases' log-likelihoods per word are multiplied by for the matcher.
@@ -156,6 +182,7 @@ impl Thresholds {
         outside: 6.0,
         least: -2.5,
         agreed_least: -6.0,
+        castling_least: -2.25,
         no_speech: 0.3,
         scale: 2.0,
         agreed_scale: 6.0,
@@ -224,9 +251,19 @@ impl GrammarDecode {
             return Verdict::Nothing;
         };
         if self.no_speech > thresholds.no_speech {
-            Verdict::Nothing
-        } else if best < self.free.per_word() - thresholds.outside
-            || (best < thresholds.least && !(best >= thresholds.agreed_least && self.agrees()))
+            return Verdict::Nothing;
+        }
+        let least = if self
+            .ranked()
+            .first()
+            .is_some_and(|b| names_castling(&b.text))
+        {
+            thresholds.least.max(thresholds.castling_least)
+        } else {
+            thresholds.least
+        };
+        if best < self.free.per_word() - thresholds.outside
+            || (best < least && !(best >= thresholds.agreed_least && self.agrees()))
         {
             Verdict::Outside
         } else {
@@ -270,6 +307,74 @@ mod tests {
             score,
             tokens,
         }
+    }
+
+    #[test]
+    fn castling_is_named_in_every_language_and_word_set_and_no_command_names_it() {
+        use crate::lang::{Speech, WordSet};
+        use crate::words::Token;
+        use shakmaty::CastlingSide;
+        for lang in Lang::ALL {
+            for set in WordSet::ALL {
+                let speech = Speech::new(lang, set);
+                for side in [CastlingSide::KingSide, CastlingSide::QueenSide] {
+                    let said = speech.text(&[Token::Castle(side)]);
+                    assert!(names_castling(&said), "{lang:?} {set:?}: {said}");
+                }
+                for (command, words) in crate::command::spoken(lang) {
+                    let said = crate::command::spoken_text(speech, &words);
+                    assert!(!names_castling(&said), "{command:?}: {said}");
+                }
+            }
+        }
+        for move_phrase in [
+            "Turm Anna acht",
+            "knight takes Felix six",
+            "Dame Bella acht",
+        ] {
+            assert!(!names_castling(move_phrase), "{move_phrase}");
+        }
+    }
+
+    /// Castling phrases are what noise and unclear speech are drawn to most: two or three
+    /// long words whose later pieces are nearly certain once the first is written. Without
+    /// the recogniser's own text agreeing, one is taken only above
+    /// [`Thresholds::castling_least`] a word.
+    #[test]
+    fn a_castling_phrase_needs_more_than_another_phrase_unless_whispers_text_agrees() {
+        let t = Thresholds::CHOSEN;
+        // "Turm Anna acht" said by MBROLA fr1 (round 4): the grammar's search found "Lange
+        // Rochade" at -2.43 a word, Whisper wrote "Dür me nast".
+        let magnet = GrammarDecode {
+            phrases: vec![
+                written("Lange Rochade", -7.29, 6),
+                written("Turm", -12.2, 3),
+            ],
+            free: written("Dür me nast", -5.1, 6),
+            no_speech: 0.01,
+            steps: 7,
+        };
+        assert_eq!(magnet.verdict(&t), Verdict::Outside);
+        // The same likelihood for a move with squares is taken.
+        let square = GrammarDecode {
+            phrases: vec![written("Turm Anna acht", -9.72, 5)],
+            ..magnet.clone()
+        };
+        assert_eq!(square.verdict(&t), Verdict::Phrases);
+        // Castling said and written so by Whisper too: taken far lower.
+        let agreed = GrammarDecode {
+            phrases: vec![written("Lange Rochade", -9.0, 6)],
+            free: written("Lange Rochade", -9.0, 6),
+            ..magnet.clone()
+        };
+        assert_eq!(agreed.verdict(&t), Verdict::Phrases);
+        // Castling said clearly, Whisper's text far off: taken above the castling least.
+        let clear = GrammarDecode {
+            phrases: vec![written("Kurze Rochade", -4.3, 6)],
+            free: written("Kozuru Kade", -4.6, 6),
+            ..magnet
+        };
+        assert_eq!(clear.verdict(&t), Verdict::Phrases);
     }
 
     #[test]

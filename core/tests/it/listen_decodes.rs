@@ -442,11 +442,12 @@ fn seed_29_run() -> Vec<Record> {
 /// (then take it off the list).
 #[test]
 fn a_held_out_runs_decodes_go_wrong_only_where_known() {
-    let known: [(&str, &str, &str); 4] = [
+    // "lire les messages" (espeak fr-be+m3, slow), searched as "Lange Rochade" at -2.35 a
+    // word, went wrong too before castling needed `castling_least`.
+    let known: [(&str, &str, &str); 3] = [
         ("espeak de+f3", "slow", "was steht auf Feld Anna acht"),
         ("Pico en-US", "noise", "who is to move"),
         ("espeak en-us", "clean", "knight Hector five"),
-        ("espeak fr-be+m3", "slow", "lire les messages"),
     ];
     let records = seed_29_run();
     assert_eq!(records.len(), 1470);
@@ -479,4 +480,89 @@ fn assert_wrong_only_where_known(records: &[Record], known: &[(&str, &str, &str)
         assert_eq!(wrong.len(), known.len(), "{wrong:?}");
         assert!(right >= floor, "{right} right");
     }
+}
+
+/// Castling is the phrase noise and unclear speech are drawn to most: "Lange Rochade" is two
+/// long words whose later pieces are nearly certain once the first is written, so the
+/// grammar's search finds it at -2.1 to -2.5 a word for other moves said unclearly. In the
+/// benchmark's random positions castling is mostly not legal, so these came out as "not a
+/// legal move"; in the opening of a real game they would castle. Replayed where both
+/// castlings are legal, none castles now, and each would with castling held to `least`.
+#[test]
+fn other_moves_drawn_to_castling_do_not_castle_where_castling_is_legal() {
+    let castling_legal = position("r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R3K2R w KQkq - 0 1");
+    type Run = fn() -> Vec<Record>;
+    let drawn: [(Run, &str, &str, &str); 6] = [
+        (records, "MBROLA fr1", "clean", "Turm Anna acht"),
+        (records, "MBROLA fr1", "slow", "Springer Hector acht"),
+        (
+            fresh_run,
+            "espeak de+f3",
+            "reverb",
+            "König David eins Cesar zwei",
+        ),
+        (fresh_run, "espeak fr-be+m3", "fast", "Dame Felix acht"),
+        (fresh_run, "espeak fr-be+m3", "noise", "Dame David drei"),
+        (round6, "espeak fr-fr", "clean", "Dame Bella acht"),
+    ];
+    let castles = |u: &Understanding| matches!(u, Understanding::Move(m) if m.is_castle());
+    for (run, voice, condition, text) in drawn {
+        let records = run();
+        let record = records
+            .iter()
+            .find(|r| r.voice == voice && r.condition == condition && r.text == text)
+            .expect("the recorded decode");
+        let lang: Lang = record.lang.parse().unwrap();
+        let now = understand(
+            &castling_legal,
+            &record.decode.heard(&Thresholds::CHOSEN),
+            lang,
+        );
+        assert!(!castles(&now), "{voice} {condition} {text}: {now:?}");
+        let as_any_phrase = Thresholds {
+            castling_least: f32::NEG_INFINITY,
+            ..Thresholds::CHOSEN
+        };
+        let before = understand(&castling_legal, &record.decode.heard(&as_any_phrase), lang);
+        assert!(castles(&before), "{voice} {condition} {text}: {before:?}");
+    }
+}
+
+/// Castling said (2026-11-28: "kurze/lange Rochade", "short/long castling", "petit/grand
+/// roque" by the benchmark's 14 voices in its five conditions, decoded by the program with
+/// Whisper base; `core/tests/data/whisper_castling.jsonl`), replayed where both castlings
+/// are legal: `castling_least` was chosen on these (the least that costs few of them) and on
+/// the castling that other moves were drawn to (above). None castles the wrong way.
+#[test]
+fn castling_said_is_played_and_never_the_other_way() {
+    let records = read(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/data/whisper_castling.jsonl"
+    ));
+    assert_eq!(records.len(), 230);
+    let as_any_phrase = Thresholds {
+        castling_least: f32::NEG_INFINITY,
+        ..Thresholds::CHOSEN
+    };
+    let (mut right, mut right_before) = (0, 0);
+    for record in &records {
+        let (pos, understood) = understood(record);
+        assert!(
+            !is_wrong(record, &pos, &understood),
+            "{} {} {}: {understood:?}",
+            record.voice,
+            record.condition,
+            record.text
+        );
+        right += usize::from(is_right(record, &pos, &understood));
+        let lang: Lang = record.lang.parse().unwrap();
+        let before = understand(&pos, &record.decode.heard(&as_any_phrase), lang);
+        right_before += usize::from(is_right(record, &pos, &before));
+    }
+    // 180 of 230 with castling held to `least` only: one is refused now.
+    assert!(right >= 179, "{right} right");
+    assert!(
+        right_before <= right + 1,
+        "{right_before} right before, {right} now"
+    );
 }
