@@ -253,10 +253,12 @@ impl GrammarDecode {
         if self.no_speech > thresholds.no_speech {
             return Verdict::Nothing;
         }
-        let least = if self
-            .ranked()
-            .first()
-            .is_some_and(|b| names_castling(&b.text))
+        // (Whether the phrase names castling matters only below the castling least.)
+        let least = if best < thresholds.castling_least
+            && self
+                .ranked()
+                .first()
+                .is_some_and(|b| names_castling(&b.text))
         {
             thresholds.least.max(thresholds.castling_least)
         } else {
