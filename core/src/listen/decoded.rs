@@ -247,19 +247,15 @@ impl GrammarDecode {
 
     /// Nothing, outside or phrases, under `thresholds`.
     pub fn verdict(&self, thresholds: &Thresholds) -> Verdict {
-        let Some(best) = self.ranked().first().map(|b| b.per_word()) else {
+        let Some(best_phrase) = self.ranked().first().copied() else {
             return Verdict::Nothing;
         };
         if self.no_speech > thresholds.no_speech {
             return Verdict::Nothing;
         }
+        let best = best_phrase.per_word();
         // (Whether the phrase names castling matters only below the castling least.)
-        let least = if best < thresholds.castling_least
-            && self
-                .ranked()
-                .first()
-                .is_some_and(|b| names_castling(&b.text))
-        {
+        let least = if best < thresholds.castling_least && names_castling(&best_phrase.text) {
             thresholds.least.max(thresholds.castling_least)
         } else {
             thresholds.least

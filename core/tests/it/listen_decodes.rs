@@ -113,12 +113,23 @@ fn position(fen: &str) -> Chess {
 
 /// What a record comes to with the thresholds in use.
 fn understood(record: &Record) -> (Chess, Understanding) {
-    let lang: Lang = record.lang.parse().unwrap();
     let pos = position(&record.fen);
-    let heard = record.decode.heard(&Thresholds::CHOSEN);
-    let understood = understand(&pos, &heard, lang);
+    let understood = understood_in(record, &pos, &Thresholds::CHOSEN);
     (pos, understood)
 }
+
+/// What a record comes to in `pos` under `thresholds`.
+fn understood_in(record: &Record, pos: &Chess, thresholds: &Thresholds) -> Understanding {
+    let lang: Lang = record.lang.parse().unwrap();
+    understand(pos, &record.decode.heard(thresholds), lang)
+}
+
+/// The thresholds in use but castling's own: a castling phrase held to `least` like any
+/// other, as before `castling_least`.
+const CASTLING_AS_ANY_PHRASE: Thresholds = Thresholds {
+    castling_least: f32::NEG_INFINITY,
+    ..Thresholds::CHOSEN
+};
 
 /// True when what was understood is what was said (asked back is not).
 fn is_right(record: &Record, pos: &Chess, understood: &Understanding) -> bool {
@@ -512,18 +523,9 @@ fn other_moves_drawn_to_castling_do_not_castle_where_castling_is_legal() {
             .iter()
             .find(|r| r.voice == voice && r.condition == condition && r.text == text)
             .expect("the recorded decode");
-        let lang: Lang = record.lang.parse().unwrap();
-        let now = understand(
-            &castling_legal,
-            &record.decode.heard(&Thresholds::CHOSEN),
-            lang,
-        );
+        let now = understood_in(record, &castling_legal, &Thresholds::CHOSEN);
         assert!(!castles(&now), "{voice} {condition} {text}: {now:?}");
-        let as_any_phrase = Thresholds {
-            castling_least: f32::NEG_INFINITY,
-            ..Thresholds::CHOSEN
-        };
-        let before = understand(&castling_legal, &record.decode.heard(&as_any_phrase), lang);
+        let before = understood_in(record, &castling_legal, &CASTLING_AS_ANY_PHRASE);
         assert!(castles(&before), "{voice} {condition} {text}: {before:?}");
     }
 }
@@ -540,10 +542,6 @@ fn castling_said_is_played_and_never_the_other_way() {
         "/tests/data/whisper_castling.jsonl"
     ));
     assert_eq!(records.len(), 230);
-    let as_any_phrase = Thresholds {
-        castling_least: f32::NEG_INFINITY,
-        ..Thresholds::CHOSEN
-    };
     let (mut right, mut right_before) = (0, 0);
     for record in &records {
         let (pos, understood) = understood(record);
@@ -555,8 +553,7 @@ fn castling_said_is_played_and_never_the_other_way() {
             record.text
         );
         right += usize::from(is_right(record, &pos, &understood));
-        let lang: Lang = record.lang.parse().unwrap();
-        let before = understand(&pos, &record.decode.heard(&as_any_phrase), lang);
+        let before = understood_in(record, &pos, &CASTLING_AS_ANY_PHRASE);
         right_before += usize::from(is_right(record, &pos, &before));
     }
     // 180 of 230 with castling held to `least` only: one is refused now.
