@@ -9,8 +9,10 @@
 #   scripts/test-aarch64.sh ARGS…    cargo test ARGS… instead
 #
 # qemu runs the program 10 to 25 times slower than the machine itself, so the tests are built
-# optimised, in the profile of the package (scripts/cross.sh profile, shared with
-# scripts/package.sh --arch arm64), and the README's command runs a part of them. Serial
+# in the profile of the package (scripts/cross.sh profile, shared with scripts/package.sh
+# --arch arm64): the program and the libraries they test optimised (their test programs at
+# opt-level 0 but the core's unit tests: scripts/rustc-test-builds.sh), and the README's
+# command runs a part of them. Serial
 # ports cannot be tested under qemu 7.2 (Debian 12): it lacks the termios2 calls the
 # serialport crate makes ("Function not implemented"); a real board on a Pi is on
 # docs/install.md's list.
