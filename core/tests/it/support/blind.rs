@@ -688,14 +688,24 @@ impl Player {
     }
 
     /// The squares where the pegs differ from `pos`, as a board of this kind can tell.
+    ///
+    /// Called after every action of every game: the position's pieces are read once, in one
+    /// pass over its bitboards (this test program is compiled at opt-level 0, where 64
+    /// `piece_at` calls took a third of the whole test's time), and only squares whose pieces
+    /// differ are reduced to what the board can tell.
     fn differing(&self, pos: &Chess) -> Vec<Square> {
         let sensing = self.setup.sensing;
-        Square::ALL
-            .into_iter()
-            .filter(|&sq| {
-                sensing.project(pos.board().piece_at(sq)) != sensing.project(self.pegs[sq as usize])
-            })
-            .collect()
+        let mut shown: [Option<Piece>; 64] = [None; 64];
+        for (sq, piece) in pos.board() {
+            shown[sq as usize] = Some(piece);
+        }
+        let mut differing = Vec::new();
+        for (square, (&piece, &peg)) in Square::ALL.into_iter().zip(shown.iter().zip(&self.pegs)) {
+            if piece != peg && sensing.project(piece) != sensing.project(peg) {
+                differing.push(square);
+            }
+        }
+        differing
     }
 
     /// The player does what he was told: every wrong peg lifted, every missing piece put in.
