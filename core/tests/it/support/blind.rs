@@ -125,10 +125,7 @@ impl Player {
             Some(setup.sensing),
             options,
         );
-        let mut pegs = [None; 64];
-        for sq in Square::ALL {
-            pegs[sq as usize] = Chess::default().board().piece_at(sq);
-        }
+        let pegs = pieces_on(Chess::default().board());
         Player {
             rng: SplitMix::new(seed),
             setup,
@@ -695,10 +692,7 @@ impl Player {
     /// differ are reduced to what the board can tell.
     fn differing(&self, pos: &Chess) -> Vec<Square> {
         let sensing = self.setup.sensing;
-        let mut shown: [Option<Piece>; 64] = [None; 64];
-        for (sq, piece) in pos.board() {
-            shown[sq as usize] = Some(piece);
-        }
+        let shown = pieces_on(pos.board());
         let mut differing = Vec::new();
         for (square, (&piece, &peg)) in Square::ALL.into_iter().zip(shown.iter().zip(&self.pegs)) {
             if piece != peg && sensing.project(piece) != sensing.project(peg) {
@@ -1378,4 +1372,14 @@ pub fn allowed_by_the_laws(pos: &Chess, touched: &[(Square, Piece)], m: Move) ->
     }
     // 4.5: none of the touched pieces can be moved or captured.
     true
+}
+
+/// The piece on each square of `board`, by square index (as [`Player::pegs`] holds them),
+/// read in one pass over its bitboards.
+fn pieces_on(board: &shakmaty::Board) -> [Option<Piece>; 64] {
+    let mut pieces = [None; 64];
+    for (sq, piece) in board {
+        pieces[sq as usize] = Some(piece);
+    }
+    pieces
 }
