@@ -19,6 +19,8 @@ player's own voice, probed").
   pip install numpy chess            # and gcc, sox, pico2wave, espeak-ng with MBROLA de6/de7
   scripts/probes/own_voice.py core/tests/data/whisper_grammar.jsonl core/tests/data/whisper_grammar_seed29.jsonl
 
+`--room` records the words in each utterance's room (its noise or reverberation).
+
 About 2 minutes a file of 300 German moves on two cores. The pink noise of the condition
 `noise` is numpy's, seeded (the benchmark's is sox's, unseeded): the same level, 18 dB below
 the speech.
@@ -186,6 +188,8 @@ def phrases(board, mv):
                 out.append(head + o + s + dest + promo + m)
     return out
 
+ROOM = False
+
 def main(records):
     rs = [json.loads(l) for l in open(records)]
     rs = [r for r in rs if r['lang'] == 'de' and r['kind'] == 'move' and r['words'] == 'annex-d']
@@ -193,13 +197,22 @@ def main(records):
     res = []
     for n, r in enumerate(rs):
         voice = r['voice']
-        if voice not in templates:
+        # With ROOM, the words are recorded in the utterance's room (its noise or its
+        # reverberation; at the speaker's own pace, whatever the utterance's tempo).
+        room = r['condition'] if ROOM and r['condition'] in ('noise', 'reverb') else 'clean'
+        if (voice, room) not in templates:
             t = {}
-            for w in WORDS:
+            for i, w in enumerate(WORDS):
                 p = f'{WORK}/enrol-{hashlib.md5((voice + w).encode()).hexdigest()}.wav'
-                synth(voice, w, p, enrol=True)
+                if not os.path.exists(p):
+                    synth(voice, w, p, enrol=True)
+                if room != 'clean':
+                    q = f'{WORK}/enrol-{room}-{hashlib.md5((voice + w).encode()).hexdigest()}.wav'
+                    condition(room, p, q, 100000 + i)
+                    p = q
                 t[w] = features(read(p))
-            templates[voice] = t
+            templates[(voice, room)] = t
+        t = templates[(voice, room)]
         key = hashlib.md5((voice + r['condition'] + r['text'] + str(n)).encode()).hexdigest()
         src, wav = f'{WORK}/{key}.src.wav', f'{WORK}/{key}.wav'
         if not os.path.exists(wav):
@@ -209,7 +222,7 @@ def main(records):
         board = chess.Board(r['fen'])
         scores = []
         for mv in board.legal_moves:
-            best = min(dtw(u, cmn(np.vstack([templates[voice][w] for w in ph]))) for ph in phrases(board, mv))
+            best = min(dtw(u, cmn(np.vstack([t[w] for w in ph]))) for ph in phrases(board, mv))
             scores.append((best, mv.uci()))
         scores.sort()
         said = r['said']
@@ -262,6 +275,8 @@ def report(name, rs, res):
         print(f"  combined, margin {margin}: right {c['right']} ({100 * c['right'] / n:.0f} %), asked {c['asked']}, wrong {c['wrong']}")
 
 if __name__ == '__main__':
-    for path in sys.argv[1:]:
+    args = sys.argv[1:]
+    ROOM = '--room' in args
+    for path in [a for a in args if a != '--room']:
         rs, res = main(path)
         report(os.path.basename(path), rs, res)
