@@ -1,5 +1,6 @@
 //! Signal processing for mono `f32` audio: rubato's FFT resampler and realfft's forward
-//! transform, behind functions that are not generic.
+//! transform, behind functions that are not generic, and the features of speech that a
+//! player's recorded words are matched by ([`features`]).
 //!
 //! Why a crate of its own: rubato and realfft are generic over the sample type, and rustfft
 //! underneath plans every butterfly for every SIMD level (for `f32` and `f64` alike) in the
@@ -13,6 +14,8 @@
 #![warn(missing_docs)]
 
 use std::sync::Arc;
+
+pub mod features;
 
 pub use realfft::RealToComplex;
 use rubato::Resampler as _;

@@ -17,6 +17,7 @@ pub(crate) mod heard;
 pub(crate) mod lexicon;
 pub(crate) mod matcher;
 pub(crate) mod nearest;
+pub(crate) mod own_voice;
 pub(crate) mod phrase_graph;
 pub(crate) mod phrases;
 pub(crate) mod prompt;
@@ -32,6 +33,9 @@ pub use heard::{DecodeStats, Heard, HeardFrom, join_pieces};
 pub use lexicon::{Lexicon, ModelWords, WordId, WordRole};
 pub use matcher::{
     Question, QuestionKind, Rejection, Understanding, repeats, understand, understand_reply,
+};
+pub use own_voice::{
+    FEATURES, Frame, Matched, TemplateSearchOptions, WordTemplates, search_templates,
 };
 pub use phrase_graph::{NodeId, PhraseGraph};
 pub use phrases::Candidate;

@@ -2,4 +2,5 @@
 //! compile the crate, rustfft's planners and all, a second time (src/lib.rs says why that
 //! matters).
 
+mod features;
 mod signal;

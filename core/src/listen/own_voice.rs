@@ -1,0 +1,496 @@
+//! The player's own voice: the grammar searched with recordings of the player's words instead
+//! of a speech model (issue 28). Each word of the lexicon the player recorded is a sequence of
+//! feature frames ([`WordTemplates`]); an utterance's frames are aligned against every path of
+//! the [`PhraseGraph`] at once, one-pass dynamic time warping by token passing
+//! ([`search_templates`]): a token is a place inside one word's recording on one edge of the
+//! graph, with the words said before it and the distance so far; at each frame of the
+//! utterance a token stays on its recording's frame, goes to the next or skips up to two (so a
+//! word may be said up to three times as fast as recorded, as a word said alone is slower
+//! than in a phrase, and as slowly as one likes), and near the end of a word (its last
+//! [`MAX_STEP`] frames) goes on into every word that may follow. What comes out is the phrases whose
+//! paths end at the last frame on a node where a phrase may end, nearest first, with their
+//! mean distance a frame.
+//!
+//! Position-free, like Whisper's search ([`super::search`]): "Springer Felix vier" is found
+//! as itself where no knight reaches f4, so an illegal move said is refused as that move.
+//!
+//! Pure: feature frames in (computed from the recordings and the utterance at the edge,
+//! already normalised), phrases and distances out. The listener does not use it yet: how
+//! much it could give was probed outside the program first (docs/listen.md, "The player's
+//! own voice, probed").
+
+use std::collections::HashMap;
+use std::rc::Rc;
+
+use super::lexicon::WordId;
+use super::phrase_graph::{NodeId, PhraseGraph};
+
+/// Coefficients in a frame of features (twelve cepstral coefficients and the log energy).
+pub const FEATURES: usize = 13;
+
+/// One frame (10 ms) of features.
+pub type Frame = [f32; FEATURES];
+
+/// The most frames of a recording one frame of the utterance may move on by.
+pub const MAX_STEP: usize = 3;
+
+/// The player's recordings of the words, as frames of features: one or more a word.
+#[derive(Debug, Clone, Default)]
+pub struct WordTemplates {
+    by_word: HashMap<WordId, Vec<Vec<Frame>>>,
+}
+
+impl WordTemplates {
+    /// No recordings yet.
+    pub fn new() -> WordTemplates {
+        WordTemplates::default()
+    }
+
+    /// Adds a recording of `word` (a recording without frames is left out).
+    pub fn add(&mut self, word: WordId, frames: Vec<Frame>) {
+        if !frames.is_empty() {
+            self.by_word.entry(word).or_default().push(frames);
+        }
+    }
+
+    /// Whether `word` has a recording.
+    pub fn has(&self, word: WordId) -> bool {
+        self.by_word.contains_key(&word)
+    }
+
+    /// How many words have a recording.
+    pub fn words(&self) -> usize {
+        self.by_word.len()
+    }
+
+    fn recordings(&self, word: WordId) -> &[Vec<Frame>] {
+        self.by_word.get(&word).map_or(&[], Vec::as_slice)
+    }
+}
+
+/// How widely [`search_templates`] looks.
+#[derive(Debug, Clone, PartialEq)]
+pub struct TemplateSearchOptions {
+    /// Tokens kept after each frame whose distance so far is within this of the best one's.
+    pub beam: f32,
+    /// At most this many tokens kept after each frame (the nearest).
+    pub max_tokens: usize,
+    /// At most this many tokens with different words before them kept in one place.
+    pub per_place: usize,
+    /// At most this many phrases returned.
+    pub results: usize,
+}
+
+impl Default for TemplateSearchOptions {
+    fn default() -> Self {
+        TemplateSearchOptions {
+            beam: 400.0,
+            max_tokens: 4000,
+            per_place: 3,
+            results: 8,
+        }
+    }
+}
+
+/// A phrase found by [`search_templates`].
+#[derive(Debug, Clone, PartialEq)]
+pub struct Matched {
+    /// The words of the phrase.
+    pub words: Vec<WordId>,
+    /// The mean distance a frame between the utterance and the phrase's recordings.
+    pub distance: f32,
+}
+
+/// The words said so far, newest first, shared between the tokens that go on from them.
+#[derive(Debug)]
+struct Said {
+    word: WordId,
+    before: Option<Rc<Said>>,
+    /// Tells sequences of words apart (a hash of the whole sequence).
+    key: u64,
+}
+
+impl Said {
+    fn after(before: Option<&Rc<Said>>, word: WordId) -> Rc<Said> {
+        let seed = before.map_or(0x9e37_79b9_7f4a_7c15, |b| b.key);
+        let key = (seed ^ u64::from(word))
+            .wrapping_mul(0x0100_0000_01b3)
+            .rotate_left(17)
+            ^ seed.rotate_right(7);
+        Rc::new(Said {
+            word,
+            before: before.cloned(),
+            key,
+        })
+    }
+
+    fn words(self: &Rc<Said>) -> Vec<WordId> {
+        let mut words = Vec::new();
+        let mut at = Some(self);
+        while let Some(said) = at {
+            words.push(said.word);
+            at = said.before.as_ref();
+        }
+        words.reverse();
+        words
+    }
+}
+
+/// One word's recording on one edge of the graph.
+struct WordArc<'a> {
+    word: WordId,
+    to: NodeId,
+    frames: &'a [Frame],
+}
+
+/// A place inside one word's recording on one edge, with the distance so far.
+#[derive(Clone)]
+struct Token {
+    arc: u32,
+    frame: u16,
+    cost: f32,
+    said: Rc<Said>,
+}
+
+/// The arcs that leave `node` (built once a node, on first need).
+struct Arcs<'a> {
+    graph: &'a PhraseGraph,
+    templates: &'a WordTemplates,
+    arcs: Vec<WordArc<'a>>,
+    leaving: HashMap<NodeId, Vec<u32>>,
+}
+
+impl<'a> Arcs<'a> {
+    fn leaving(&mut self, node: NodeId) -> Vec<u32> {
+        if let Some(ids) = self.leaving.get(&node) {
+            return ids.clone();
+        }
+        let mut ids = Vec::new();
+        for &(word, to) in self.graph.edges(node) {
+            for frames in self.templates.recordings(word) {
+                ids.push(self.arcs.len() as u32);
+                self.arcs.push(WordArc { word, to, frames });
+            }
+        }
+        self.leaving.insert(node, ids.clone());
+        ids
+    }
+}
+
+fn distance(a: &Frame, b: &Frame) -> f32 {
+    a.iter()
+        .zip(b)
+        .map(|(x, y)| (x - y) * (x - y))
+        .sum::<f32>()
+        .sqrt()
+}
+
+/// The phrases of `graph` whose recordings in `templates` come nearest `utterance`, nearest
+/// first, at most [`TemplateSearchOptions::results`] of them, each a different sequence of
+/// words. Nothing for an empty utterance or where no phrase can be made of recorded words.
+pub fn search_templates(
+    graph: &PhraseGraph,
+    templates: &WordTemplates,
+    utterance: &[Frame],
+    options: &TemplateSearchOptions,
+) -> Vec<Matched> {
+    let Some(first) = utterance.first() else {
+        return Vec::new();
+    };
+    let mut arcs = Arcs {
+        graph,
+        templates,
+        arcs: Vec::new(),
+        leaving: HashMap::new(),
+    };
+    let mut tokens: Vec<Token> = arcs
+        .leaving(graph.root())
+        .into_iter()
+        .map(|arc| {
+            let a = &arcs.arcs[arc as usize];
+            Token {
+                arc,
+                frame: 0,
+                cost: distance(first, &a.frames[0]),
+                said: Said::after(None, a.word),
+            }
+        })
+        .collect();
+    prune(&mut tokens, options);
+    for frame in &utterance[1..] {
+        let mut next: Vec<Token> = Vec::with_capacity(tokens.len() * 3);
+        for token in &tokens {
+            let (len, to) = {
+                let a = &arcs.arcs[token.arc as usize];
+                (a.frames.len(), a.to)
+            };
+            for step in 0..=MAX_STEP {
+                let at = usize::from(token.frame) + step;
+                if at < len {
+                    let cost =
+                        token.cost + distance(frame, &arcs.arcs[token.arc as usize].frames[at]);
+                    next.push(Token {
+                        arc: token.arc,
+                        frame: at as u16,
+                        cost,
+                        said: Rc::clone(&token.said),
+                    });
+                }
+            }
+            if usize::from(token.frame) + MAX_STEP >= len {
+                for arc in arcs.leaving(to) {
+                    let a = &arcs.arcs[arc as usize];
+                    next.push(Token {
+                        arc,
+                        frame: 0,
+                        cost: token.cost + distance(frame, &a.frames[0]),
+                        said: Said::after(Some(&token.said), a.word),
+                    });
+                }
+            }
+        }
+        tokens = next;
+        prune(&mut tokens, options);
+    }
+    let frames = utterance.len() as f32;
+    let mut found: Vec<(f32, u64, Rc<Said>)> = Vec::new();
+    for token in &tokens {
+        let a = &arcs.arcs[token.arc as usize];
+        // Near enough the end of the word's recording to have skipped the rest.
+        if usize::from(token.frame) + MAX_STEP >= a.frames.len() && graph.is_final(a.to) {
+            found.push((token.cost / frames, token.said.key, Rc::clone(&token.said)));
+        }
+    }
+    found.sort_by(|a, b| a.0.total_cmp(&b.0).then(a.1.cmp(&b.1)));
+    let mut seen = Vec::new();
+    let mut matched = Vec::new();
+    for (distance, key, said) in found {
+        if seen.contains(&key) {
+            continue;
+        }
+        seen.push(key);
+        matched.push(Matched {
+            words: said.words(),
+            distance,
+        });
+        if matched.len() == options.results {
+            break;
+        }
+    }
+    matched
+}
+
+/// Keeps, in each place, the nearest token of each sequence of words (at most
+/// [`TemplateSearchOptions::per_place`] sequences), then the tokens within the beam of the
+/// nearest, at most [`TemplateSearchOptions::max_tokens`]; in a fixed order.
+fn prune(tokens: &mut Vec<Token>, options: &TemplateSearchOptions) {
+    tokens.sort_by(|a, b| {
+        (a.arc, a.frame)
+            .cmp(&(b.arc, b.frame))
+            .then(a.cost.total_cmp(&b.cost))
+            .then(a.said.key.cmp(&b.said.key))
+    });
+    let mut kept: Vec<Token> = Vec::with_capacity(tokens.len());
+    let mut place_start = 0;
+    for token in tokens.drain(..) {
+        let same_place = kept
+            .get(place_start)
+            .is_some_and(|t| (t.arc, t.frame) == (token.arc, token.frame));
+        if !same_place {
+            place_start = kept.len();
+        }
+        let here = &kept[place_start..];
+        if here.len() >= options.per_place || here.iter().any(|t| t.said.key == token.said.key) {
+            continue;
+        }
+        kept.push(token);
+    }
+    let best = kept.iter().map(|t| t.cost).fold(f32::INFINITY, f32::min);
+    kept.retain(|t| t.cost <= best + options.beam);
+    kept.sort_by(|a, b| {
+        a.cost
+            .total_cmp(&b.cost)
+            .then((a.arc, a.frame).cmp(&(b.arc, b.frame)))
+            .then(a.said.key.cmp(&b.said.key))
+    });
+    kept.truncate(options.max_tokens);
+    *tokens = kept;
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::lang::Lang;
+    use crate::listen::lexicon::Lexicon;
+
+    /// A made-up recording of every word: a few frames that no other word's resemble.
+    fn templates(lexicon: &Lexicon) -> WordTemplates {
+        let mut templates = WordTemplates::new();
+        for id in 0..lexicon.words().len() as WordId {
+            templates.add(id, recording(id));
+        }
+        templates
+    }
+
+    fn recording(id: WordId) -> Vec<Frame> {
+        let len = 6 + usize::from(id % 5);
+        (0..len)
+            .map(|k| {
+                std::array::from_fn(|i| {
+                    let x = f32::from(id + 1) * (i as f32 + 1.0) * 0.71 + k as f32 * 0.37;
+                    3.0 * x.sin()
+                })
+            })
+            .collect()
+    }
+
+    fn ids(lexicon: &Lexicon, words: &str) -> Vec<WordId> {
+        words
+            .split(' ')
+            .map(|w| lexicon.lookup(w).unwrap_or_else(|| panic!("no word {w}")))
+            .collect()
+    }
+
+    /// The recordings of `words` one after the other, each frame said `pace[k % len]` times
+    /// (0: skipped), with a small wobble.
+    fn say(templates: &WordTemplates, words: &[WordId], pace: &[usize]) -> Vec<Frame> {
+        let mut out = Vec::new();
+        let mut k = 0;
+        for &word in words {
+            for frame in &templates.recordings(word)[0] {
+                for _ in 0..pace[k % pace.len()] {
+                    let wobble = ((out.len() * 7919) % 13) as f32 / 13.0 - 0.5;
+                    out.push(frame.map(|x| x + 0.2 * wobble));
+                }
+                k += 1;
+            }
+        }
+        out
+    }
+
+    fn search(words: &str, pace: &[usize]) -> (Vec<WordId>, Vec<Matched>) {
+        let lexicon = Lexicon::get(Lang::De);
+        let graph = PhraseGraph::get(Lang::De);
+        let templates = templates(lexicon);
+        let said = ids(lexicon, words);
+        let utterance = say(&templates, &said, pace);
+        let found = search_templates(
+            graph,
+            &templates,
+            &utterance,
+            &TemplateSearchOptions::default(),
+        );
+        (said, found)
+    }
+
+    #[test]
+    fn a_move_said_as_recorded_is_found_first_and_nearly_alike() {
+        let (said, found) = search("Springer Felix drei", &[1]);
+        assert_eq!(found[0].words, said);
+        assert!(found[0].distance < 0.2, "{found:?}");
+        assert!(found.len() > 1 && found[1].distance > found[0].distance + 0.5);
+    }
+
+    #[test]
+    fn slower_and_faster_than_recorded_is_still_found() {
+        for pace in [&[2, 1, 2][..], &[1, 0, 1, 1, 0][..], &[3][..]] {
+            let (said, found) = search("Turm Anna acht schlägt Anna eins Schach", pace);
+            assert_eq!(found[0].words, said, "pace {pace:?}");
+        }
+    }
+
+    #[test]
+    fn an_illegal_move_and_a_command_are_found_as_themselves() {
+        // Position-free: no position is asked, so a knight to f4 is found where none
+        // reaches it, and the matcher refuses it with its reason.
+        for words in ["Springer Felix vier", "Remis anbieten", "Bella sieben"] {
+            let (said, found) = search(words, &[1, 2]);
+            assert_eq!(found[0].words, said, "{words}");
+        }
+    }
+
+    #[test]
+    fn only_phrases_of_the_grammar_are_found() {
+        let graph = PhraseGraph::get(Lang::De);
+        let (said, found) = search("Springer Gustav eins Hector acht", &[1]);
+        assert!(!graph.accepts(&said));
+        assert!(!found.is_empty());
+        assert!(found.iter().all(|m| graph.accepts(&m.words)), "{found:?}");
+    }
+
+    #[test]
+    fn words_not_recorded_are_never_found() {
+        let lexicon = Lexicon::get(Lang::De);
+        let graph = PhraseGraph::get(Lang::De);
+        let all = templates(lexicon);
+        let springer = lexicon.lookup("Springer").unwrap();
+        let mut some = WordTemplates::new();
+        for id in 0..lexicon.words().len() as WordId {
+            if id != springer {
+                some.add(id, recording(id));
+            }
+        }
+        let utterance = say(&all, &ids(lexicon, "Springer Felix drei"), &[1]);
+        let found = search_templates(graph, &some, &utterance, &Default::default());
+        assert!(found.iter().all(|m| !m.words.contains(&springer)));
+        assert_eq!(some.words() + 1, all.words());
+    }
+
+    /// A phrase of the grammar chosen by `choices`: at each node the edge a choice names,
+    /// ending where a phrase may end once the choices run out (or earlier, by a choice).
+    fn walk(graph: &PhraseGraph, choices: &[u32]) -> Option<Vec<WordId>> {
+        let mut node = graph.root();
+        let mut words = Vec::new();
+        for &choice in choices {
+            if graph.is_final(node) && !words.is_empty() && choice % 4 == 0 {
+                return Some(words);
+            }
+            let edges = graph.edges(node);
+            let (word, next) = *edges.get(choice as usize % edges.len().max(1))?;
+            words.push(word);
+            node = next;
+        }
+        graph.is_final(node).then_some(words)
+    }
+
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(16))]
+        /// Any phrase of the grammar (moves of every form, commands), said at any pace
+        /// between half and twice the recording's, is found first.
+        #[test]
+        fn any_phrase_said_at_any_pace_is_found_first(
+            choices in proptest::collection::vec(0u32..1000, 2..9),
+            pace in proptest::collection::vec(1usize..=2, 1..7),
+        ) {
+            let lexicon = Lexicon::get(Lang::De);
+            let graph = PhraseGraph::get(Lang::De);
+            let templates = templates(lexicon);
+            if let Some(said) = walk(graph, &choices) {
+                let utterance = say(&templates, &said, &pace);
+                let found = search_templates(graph, &templates, &utterance, &Default::default());
+                proptest::prop_assert_eq!(&found[0].words, &said);
+            }
+        }
+    }
+
+    #[test]
+    fn nothing_is_found_in_nothing_and_the_same_is_found_twice() {
+        let lexicon = Lexicon::get(Lang::De);
+        let graph = PhraseGraph::get(Lang::De);
+        let templates = templates(lexicon);
+        assert!(search_templates(graph, &templates, &[], &Default::default()).is_empty());
+        assert!(
+            search_templates(
+                graph,
+                &WordTemplates::new(),
+                &recording(3),
+                &Default::default()
+            )
+            .is_empty()
+        );
+        assert_eq!(
+            search("Dame David sieben", &[1, 2]),
+            search("Dame David sieben", &[1, 2])
+        );
+    }
+}
