@@ -43,7 +43,10 @@
 //! another way (src/listen/whisper/tried.rs), and with `ANNEXD_BENCH_THRESHOLDS` the right
 //! outcomes under those thresholds are counted by language, word set and kind. The
 //! recorded decodes the tests replay (`core/tests/data/whisper_grammar.jsonl`, no times) can
-//! be evaluated again with `ANNEXD_BENCH_REPLAY`.
+//! be evaluated again with `ANNEXD_BENCH_REPLAY`. `ANNEXD_BENCH_OWN_VOICE=1` also has each
+//! voice record every word once (slower and higher) and searches the grammar with those
+//! recordings (`annexd_core::listen::own_voice`), recorded beside Whisper's decode and
+//! tallied as rows of their own; with `ANNEXD_BENCH_REPLAY`, only those rows.
 
 // clippy.toml's disallowed methods are the tests' (tests/it/common/platform.rs).
 #![allow(clippy::disallowed_methods)]
@@ -56,13 +59,15 @@ use std::time::Duration;
 
 use annexd::listen::{Listening, LoadedModel, Pipeline, load, read_wav};
 use annexd_core::listen::{
-    Candidate, GrammarDecode, Heard, HeardFrom, ListenMode, QuestionKind, RecogniserChoice,
-    Rejection, Thresholds, Understanding, Verdict, understand,
+    Candidate, Frame, GrammarDecode, Heard, HeardFrom, Lexicon, ListenMode, PhraseGraph,
+    QuestionKind, RecogniserChoice, Rejection, TemplateSearchOptions, Thresholds, Understanding,
+    Verdict, WordId, WordTemplates, search_templates, understand,
 };
 use annexd_core::{
     Command as Said, Lang, Speech, Style, WordSet, move_tokens, parse_move, spoken_commands,
     spoken_text,
 };
+use annexd_dsp::features::{self, speech_features, without_mean};
 use rand::rngs::StdRng;
 use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
@@ -657,6 +662,78 @@ struct Record {
     cpu_ms: f64,
     #[serde(default)]
     audio_ms: f64,
+    /// The phrases the voice's own recorded words found (`ANNEXD_BENCH_OWN_VOICE`), nearest
+    /// first, each with its mean distance a frame.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    own_voice: Vec<(String, f32)>,
+    /// Processor time of the features and the search of the recorded words.
+    #[serde(default)]
+    own_voice_ms: f64,
+}
+
+/// The player's own voice (`ANNEXD_BENCH_OWN_VOICE`, docs/listen.md): every word of the
+/// language's lexicon said once by `voice`, slower and a semitone higher than its phrases (a
+/// recording of another day), as templates with their common mean taken away.
+fn enrol(voice: &Voice, lang: Lang, dir: &Path) -> Result<WordTemplates, String> {
+    let lexicon = Lexicon::get(lang);
+    let (raw, wav) = (dir.join("word.raw.wav"), dir.join("word.wav"));
+    let mut recorded: Vec<(WordId, Vec<Frame>)> = Vec::new();
+    for (id, word) in lexicon.words().iter().enumerate() {
+        say(voice, lang, word.text, &raw)?;
+        let mut args = vec!["-R".to_string(), raw.display().to_string()];
+        args.extend(["-r", "16000", "-c", "1", "-b", "16"].map(String::from));
+        args.push(wav.display().to_string());
+        args.extend(["tempo", "0.9", "pitch", "100"].map(String::from));
+        run("sox", &args, "", "--test")?;
+        recorded.push((id as WordId, speech_features(&samples_of(&wav)?)));
+    }
+    let all: Vec<Frame> = recorded
+        .iter()
+        .flat_map(|(_, f)| f.iter().copied())
+        .collect();
+    let mean = features::mean(&all);
+    let mut templates = WordTemplates::new();
+    for (id, frames) in recorded {
+        templates.add(id, without_mean(&frames, &mean));
+    }
+    Ok(templates)
+}
+
+/// The samples of a 16 kHz mono WAV file of 16 bits.
+fn samples_of(wav: &Path) -> Result<Vec<f32>, String> {
+    Ok(hound::WavReader::open(wav)
+        .map_err(|e| e.to_string())?
+        .samples::<i16>()
+        .map(|s| f32::from(s.unwrap_or(0)) / 32768.0)
+        .collect())
+}
+
+/// The phrases the recorded words find in the utterance of `wav`, and the processor time.
+fn search_own_voice(
+    templates: &WordTemplates,
+    lang: Lang,
+    wav: &Path,
+) -> (Vec<(String, f32)>, Duration) {
+    let samples = samples_of(wav).expect("the utterance was written");
+    let before = cpu_time();
+    let frames = speech_features(&samples);
+    let utterance = without_mean(&frames, &features::mean(&frames));
+    let found = search_templates(
+        PhraseGraph::get(lang),
+        templates,
+        &utterance,
+        &TemplateSearchOptions::default(),
+    );
+    let took = cpu_time() - before;
+    let lexicon = Lexicon::get(lang);
+    let phrases = found
+        .into_iter()
+        .map(|m| {
+            let words: Vec<&str> = m.words.iter().map(|&w| lexicon.word(w).text).collect();
+            (words.join(" "), m.distance)
+        })
+        .collect();
+    (phrases, took)
 }
 
 /// The processor time of this process so far (all threads).
@@ -763,6 +840,17 @@ fn decode_all(model: &LoadedModel, out: &Path) {
             }
             let started = std::time::Instant::now();
             let mut count = 0;
+            let own_voice = if std::env::var_os("ANNEXD_BENCH_OWN_VOICE").is_some() {
+                match enrol(&voice, lang, tmp.path()) {
+                    Ok(templates) => Some(templates),
+                    Err(why) => {
+                        println!("{} {}: not enrolled — {why}", voice.name(), lang.code());
+                        None
+                    }
+                }
+            } else {
+                None
+            };
             for &cond in &conditions {
                 for trial in trials(lang, moves, commands, &mut rng, &mut command_pool) {
                     let said = if trial.text.is_empty() {
@@ -780,6 +868,10 @@ fn decode_all(model: &LoadedModel, out: &Path) {
                     }
                     let pipeline = pipeline_for(&mut pipelines, model, trial.speech);
                     let (heard, figures, latency, cpu, audio) = decode(pipeline, &wav);
+                    let (own_voice, own_voice_time) = match &own_voice {
+                        Some(templates) => search_own_voice(templates, lang, &wav),
+                        None => (Vec::new(), Duration::ZERO),
+                    };
                     let record = Record {
                         lang: lang.code().into(),
                         words: trial.speech.words.name().into(),
@@ -794,6 +886,8 @@ fn decode_all(model: &LoadedModel, out: &Path) {
                         latency_ms: latency.as_secs_f64() * 1e3,
                         cpu_ms: cpu.as_secs_f64() * 1e3,
                         audio_ms: audio.as_secs_f64() * 1e3,
+                        own_voice,
+                        own_voice_ms: own_voice_time.as_secs_f64() * 1e3,
                     };
                     let line = serde_json::to_string(&record).expect("a record is JSON");
                     writeln!(file, "{line}").expect("the records' file");
@@ -1105,6 +1199,64 @@ const HEADER: &str =
     "| n | right | asked back | rejected | wrong | time median | time p95 | processor median |";
 const RULE: &str = "|---:|---:|---:|---:|---:|---:|---:|---:|";
 
+/// The player's own voice alone (`ANNEXD_BENCH_OWN_VOICE`): the phrases the recorded words
+/// found, as a searching recogniser's alternatives (minus `scale` times the distance each),
+/// decided by the matcher, at a few scales. Nothing is chosen here: the rows are read, not
+/// tuned, and the templates have no way out yet (noise and sentences are drawn to phrases).
+fn evaluate_own_voice(records: &[Record]) {
+    let with: Vec<&Record> = records.iter().filter(|r| r.own_voice_ms > 0.0).collect();
+    if with.is_empty() {
+        return;
+    }
+    println!("\n## The player's own voice: the recorded words alone, the matcher deciding\n");
+    let mut times: Vec<f64> = with.iter().map(|r| r.own_voice_ms).collect();
+    times.sort_by(f64::total_cmp);
+    println!(
+        "features and search, processor time: median {:.1} ms, p95 {:.1} ms ({} utterances)",
+        Tally::percentile(&times, 0.5),
+        Tally::percentile(&times, 0.95),
+        times.len()
+    );
+    for scale in [1.0f32, 2.0, 4.0, 8.0] {
+        println!("\nscale {scale} (a phrase's likelihood: minus {scale} times its distance)\n");
+        println!("| said | voice | n | right | asked back | rejected | wrong |");
+        println!("|---|---|---:|---:|---:|---:|---:|");
+        let mut rows: BTreeMap<(String, String), [usize; 4]> = BTreeMap::new();
+        for record in &with {
+            let lang: Lang = record.lang.parse().expect("a recorded language");
+            let pos = position(&record.fen);
+            let heard = Heard {
+                alternatives: record
+                    .own_voice
+                    .iter()
+                    .map(|(text, distance)| (text.to_lowercase(), -scale * distance))
+                    .collect(),
+                from: HeardFrom::Searched { agreed: false },
+            };
+            let understood = if heard.alternatives.is_empty() {
+                Understanding::Rejected(Rejection::Noise)
+            } else {
+                understand(&pos, &heard, lang)
+            };
+            let said = format!("{} {} {}", record.lang, record.words, record.kind.name());
+            for voice in [record.voice.clone(), "all".to_string()] {
+                let row = rows.entry((said.clone(), voice)).or_default();
+                row[outcome(record, &pos, &understood) as usize] += 1;
+            }
+        }
+        for ((said, voice), [right, asked, rejected, wrong]) in rows {
+            let n = (right + asked + rejected + wrong).max(1) as f64;
+            println!(
+                "| {said} | {voice} | {} | {:.0} % | {:.0} % | {:.0} % | **{wrong}** |",
+                n,
+                100.0 * right as f64 / n,
+                100.0 * asked as f64 / n,
+                100.0 * rejected as f64 / n,
+            );
+        }
+    }
+}
+
 fn evaluate(records: &[Record]) {
     let grid = grid();
     let outcomes = outcomes(records, &grid);
@@ -1374,7 +1526,12 @@ fn main() {
             records.len(),
             Path::new(&path).display()
         );
-        evaluate(&records);
+        // With ANNEXD_BENCH_OWN_VOICE, only the rows of the recorded words (Whisper's grid
+        // takes minutes).
+        if std::env::var_os("ANNEXD_BENCH_OWN_VOICE").is_none() {
+            evaluate(&records);
+        }
+        evaluate_own_voice(&records);
         return;
     }
     let out = std::env::var_os("ANNEXD_BENCH_DECODES")
@@ -1396,7 +1553,9 @@ fn main() {
                 model.load_time().as_secs_f64() * 1e3
             );
             decode_all(&model, &out);
-            evaluate(&read_records(&out));
+            let records = read_records(&out);
+            evaluate(&records);
+            evaluate_own_voice(&records);
         }
         Err(e) => println!("Whisper: skipped — {e} (scripts/setup.sh installs the model)"),
     }
