@@ -317,6 +317,12 @@ fn prune(tokens: &mut Vec<Token>, options: &TemplateSearchOptions) {
     *tokens = kept;
 }
 
+// How much of its data a data-heavy test plays: the integration tests' own rule, by path.
+#[cfg(test)]
+#[path = "../../tests/it/support/share.rs"]
+#[allow(dead_code)]
+mod share;
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -342,6 +348,17 @@ mod tests {
                 })
             })
             .collect()
+    }
+
+    /// A narrower search than the program's: the made-up words are far apart, and the tests
+    /// run under emulation too (tests/it/listen_own_voice.rs searches a real voice with the
+    /// program's options).
+    fn options() -> TemplateSearchOptions {
+        TemplateSearchOptions {
+            beam: 40.0,
+            max_tokens: 600,
+            ..TemplateSearchOptions::default()
+        }
     }
 
     fn ids(lexicon: &Lexicon, words: &str) -> Vec<WordId> {
@@ -374,12 +391,7 @@ mod tests {
         let templates = templates(lexicon);
         let said = ids(lexicon, words);
         let utterance = say(&templates, &said, pace);
-        let found = search_templates(
-            graph,
-            &templates,
-            &utterance,
-            &TemplateSearchOptions::default(),
-        );
+        let found = search_templates(graph, &templates, &utterance, &options());
         (said, found)
     }
 
@@ -431,7 +443,7 @@ mod tests {
             }
         }
         let utterance = say(&all, &ids(lexicon, "Springer Felix drei"), &[1]);
-        let found = search_templates(graph, &some, &utterance, &Default::default());
+        let found = search_templates(graph, &some, &utterance, &options());
         assert!(found.iter().all(|m| !m.words.contains(&springer)));
         assert_eq!(some.words() + 1, all.words());
     }
@@ -453,8 +465,14 @@ mod tests {
         graph.is_final(node).then_some(words)
     }
 
+    /// 16 phrases on the machine, fewer under Wine and qemu (one in `ANNEXD_TEST_ONE_IN`, as
+    /// the data-heavy tests of core/tests/it play theirs).
+    fn cases() -> u32 {
+        (16 / super::share::one_in() as u32).max(2)
+    }
+
     proptest::proptest! {
-        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(16))]
+        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(cases()))]
         /// Any phrase of the grammar (moves of every form, commands), said at any pace
         /// between half and twice the recording's, is found first.
         #[test]
@@ -467,7 +485,7 @@ mod tests {
             let templates = templates(lexicon);
             if let Some(said) = walk(graph, &choices) {
                 let utterance = say(&templates, &said, &pace);
-                let found = search_templates(graph, &templates, &utterance, &Default::default());
+                let found = search_templates(graph, &templates, &utterance, &options());
                 proptest::prop_assert_eq!(&found[0].words, &said);
             }
         }
