@@ -844,12 +844,6 @@ fn add_promotion_answers(set: &mut PhraseSet, lexicon: &Lexicon, question: &Ques
     }
 }
 
-// How much of its data a data-heavy test plays: the integration tests' own rule, by path.
-#[cfg(test)]
-#[path = "../../tests/it/support/share.rs"]
-#[allow(dead_code)]
-mod share;
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -1078,7 +1072,7 @@ mod tests {
         // in ANNEXD_TEST_ONE_IN (8: scripts/test-windows.sh, test-aarch64.sh; 16 s of the
         // aarch64 unit tests' 18 under qemu), as the data-heavy tests of core/tests/it play
         // them (support/share.rs): every row on the machine.
-        let one_in = super::share::one_in();
+        let one_in = crate::listen::share::one_in();
         let start = Chess::default();
         for speech in crate::lang::Speech::all() {
             let lang = speech.lang;

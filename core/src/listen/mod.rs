@@ -23,6 +23,12 @@ pub(crate) mod phrases;
 pub(crate) mod prompt;
 pub(crate) mod search;
 
+// How much of its data a data-heavy test plays: the integration tests' own rule, by path.
+#[cfg(test)]
+#[path = "../../tests/it/support/share.rs"]
+#[allow(dead_code)]
+mod share;
+
 pub use decoded::{GrammarDecode, Thresholds, Verdict, Written};
 pub use endpoint::{EndPointer, speech_span};
 pub use engine::{RecogniserChoice, RecogniserKind};

@@ -317,12 +317,6 @@ fn prune(tokens: &mut Vec<Token>, options: &TemplateSearchOptions) {
     *tokens = kept;
 }
 
-// How much of its data a data-heavy test plays: the integration tests' own rule, by path.
-#[cfg(test)]
-#[path = "../../tests/it/support/share.rs"]
-#[allow(dead_code)]
-mod share;
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -468,7 +462,7 @@ mod tests {
     /// 16 phrases on the machine, fewer under Wine and qemu (one in `ANNEXD_TEST_ONE_IN`, as
     /// the data-heavy tests of core/tests/it play theirs).
     fn cases() -> u32 {
-        (16 / super::share::one_in() as u32).max(2)
+        (16 / crate::listen::share::one_in() as u32).max(2)
     }
 
     proptest::proptest! {
