@@ -46,7 +46,9 @@
 //! be evaluated again with `ANNEXD_BENCH_REPLAY`. `ANNEXD_BENCH_OWN_VOICE=1` also has each
 //! voice record every word once (slower and higher) and searches the grammar with those
 //! recordings (`annexd_core::listen::own_voice`), recorded beside Whisper's decode and
-//! tallied as rows of their own; with `ANNEXD_BENCH_REPLAY`, only those rows.
+//! tallied as rows of their own; with `ANNEXD_BENCH_REPLAY`, only those rows;
+//! `ANNEXD_BENCH_OWN_VOICE=room` records the words again in each noisy or reverberant
+//! condition.
 
 // clippy.toml's disallowed methods are the tests' (tests/it/common/platform.rs).
 #![allow(clippy::disallowed_methods)]
@@ -673,10 +675,19 @@ struct Record {
 
 /// The player's own voice (`ANNEXD_BENCH_OWN_VOICE`, docs/listen.md): every word of the
 /// language's lexicon said once by `voice`, slower and a semitone higher than its phrases (a
-/// recording of another day), as templates with their common mean taken away.
-fn enrol(voice: &Voice, lang: Lang, dir: &Path) -> Result<WordTemplates, String> {
+/// recording of another day), in `room` (its noise or reverberation; clean for none), as
+/// templates with their common mean taken away.
+fn enrol(
+    voice: &Voice,
+    lang: Lang,
+    dir: &Path,
+    room: Option<Condition>,
+) -> Result<WordTemplates, String> {
     let lexicon = Lexicon::get(lang);
     let (raw, wav) = (dir.join("word.raw.wav"), dir.join("word.wav"));
+    let roomed = dir.join("word.room.wav");
+    // Its own noise, so that the utterances are the same with and without it.
+    let mut rng = StdRng::seed_from_u64(1_000_003 + lang.index() as u64);
     let mut recorded: Vec<(WordId, Vec<Frame>)> = Vec::new();
     for (id, word) in lexicon.words().iter().enumerate() {
         say(voice, lang, word.text, &raw)?;
@@ -685,7 +696,14 @@ fn enrol(voice: &Voice, lang: Lang, dir: &Path) -> Result<WordTemplates, String>
         args.push(wav.display().to_string());
         args.extend(["tempo", "0.9", "pitch", "100"].map(String::from));
         run("sox", &args, "", "--test")?;
-        recorded.push((id as WordId, speech_features(&samples_of(&wav)?)));
+        let heard = match room {
+            Some(room) => {
+                condition(Some(&wav), room, &roomed, &mut rng)?;
+                &roomed
+            }
+            None => &wav,
+        };
+        recorded.push((id as WordId, speech_features(&samples_of(heard)?)));
     }
     let all: Vec<Frame> = recorded
         .iter()
@@ -841,7 +859,7 @@ fn decode_all(model: &LoadedModel, out: &Path) {
             let started = std::time::Instant::now();
             let mut count = 0;
             let own_voice = if std::env::var_os("ANNEXD_BENCH_OWN_VOICE").is_some() {
-                match enrol(&voice, lang, tmp.path()) {
+                match enrol(&voice, lang, tmp.path(), None) {
                     Ok(templates) => Some(templates),
                     Err(why) => {
                         println!("{} {}: not enrolled — {why}", voice.name(), lang.code());
@@ -851,7 +869,17 @@ fn decode_all(model: &LoadedModel, out: &Path) {
             } else {
                 None
             };
+            // `ANNEXD_BENCH_OWN_VOICE=room`: the words recorded again in the noise or the
+            // reverberation the utterances are said in (a player records them at the board).
+            let in_room = std::env::var("ANNEXD_BENCH_OWN_VOICE").is_ok_and(|v| v == "room");
             for &cond in &conditions {
+                let room_templates = match &own_voice {
+                    Some(_) if in_room && matches!(cond, Condition::Noise | Condition::Reverb) => {
+                        enrol(&voice, lang, tmp.path(), Some(cond)).ok()
+                    }
+                    _ => None,
+                };
+                let templates = room_templates.as_ref().or(own_voice.as_ref());
                 for trial in trials(lang, moves, commands, &mut rng, &mut command_pool) {
                     let said = if trial.text.is_empty() {
                         None
@@ -868,7 +896,7 @@ fn decode_all(model: &LoadedModel, out: &Path) {
                     }
                     let pipeline = pipeline_for(&mut pipelines, model, trial.speech);
                     let (heard, figures, latency, cpu, audio) = decode(pipeline, &wav);
-                    let (own_voice, own_voice_time) = match &own_voice {
+                    let (own_voice, own_voice_time) = match templates {
                         Some(templates) => search_own_voice(templates, lang, &wav),
                         None => (Vec::new(), Duration::ZERO),
                     };
