@@ -24,6 +24,9 @@ const BANDS: usize = 26;
 const QUIET: f32 = 8.06;
 /// Frames kept around the speech on each side (30 ms).
 const MARGIN: usize = 3;
+/// In noise, speech is the frames louder than the noise's floor by more than this (6 dB, as
+/// a natural log of power), however far below the loudest.
+const ABOVE_FLOOR: f32 = 1.38;
 
 /// The frames of `samples` (16 kHz mono), from the first frame of speech to the last; none
 /// when there are fewer samples than one window.
@@ -48,7 +51,12 @@ pub fn speech_features(samples: &[f32]) -> Vec<Frame> {
         powers.push(power);
     }
     let loudest = energies.iter().copied().fold(f32::NEG_INFINITY, f32::max);
-    let loud = |e: &f32| *e > loudest - QUIET;
+    // The floor: the energy a tenth of the frames stay under (the room's noise, if any).
+    let mut sorted = energies.clone();
+    sorted.sort_by(f32::total_cmp);
+    let floor = sorted[sorted.len() / 10];
+    let threshold = (loudest - QUIET).max(floor + ABOVE_FLOOR);
+    let loud = |e: &f32| *e > threshold;
     let first = energies
         .iter()
         .position(loud)
