@@ -582,11 +582,7 @@ fn condition(
     }
     args.extend(["pad".into(), "0.3".into(), "0.3".into()]);
     run("sox", &args, "", "--test")?;
-    let mut samples: Vec<f32> = hound::WavReader::open(&tmp)
-        .map_err(|e| e.to_string())?
-        .samples::<i16>()
-        .map(|s| f32::from(s.unwrap_or(0)) / 32768.0)
-        .collect();
+    let mut samples = samples_of(&tmp)?;
     if condition == Condition::Noise {
         add_pink_noise(&mut samples, 18.0, rng);
     }

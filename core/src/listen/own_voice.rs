@@ -20,6 +20,7 @@
 //! own voice, probed").
 
 use std::collections::HashMap;
+use std::ops::Range;
 use std::rc::Rc;
 
 use super::lexicon::WordId;
@@ -152,26 +153,27 @@ struct Token {
     said: Rc<Said>,
 }
 
-/// The arcs that leave `node` (built once a node, on first need).
+/// The arcs that leave `node` (built once a node, on first need, one after the other in
+/// `arcs`, so that a node's arcs are a range of it).
 struct Arcs<'a> {
     graph: &'a PhraseGraph,
     templates: &'a WordTemplates,
     arcs: Vec<WordArc<'a>>,
-    leaving: HashMap<NodeId, Vec<u32>>,
+    leaving: HashMap<NodeId, Range<u32>>,
 }
 
 impl<'a> Arcs<'a> {
-    fn leaving(&mut self, node: NodeId) -> Vec<u32> {
+    fn leaving(&mut self, node: NodeId) -> Range<u32> {
         if let Some(ids) = self.leaving.get(&node) {
             return ids.clone();
         }
-        let mut ids = Vec::new();
+        let start = self.arcs.len() as u32;
         for &(word, to) in self.graph.edges(node) {
             for frames in self.templates.recordings(word) {
-                ids.push(self.arcs.len() as u32);
                 self.arcs.push(WordArc { word, to, frames });
             }
         }
+        let ids = start..self.arcs.len() as u32;
         self.leaving.insert(node, ids.clone());
         ids
     }
@@ -205,7 +207,6 @@ pub fn search_templates(
     };
     let mut tokens: Vec<Token> = arcs
         .leaving(graph.root())
-        .into_iter()
         .map(|arc| {
             let a = &arcs.arcs[arc as usize];
             Token {
