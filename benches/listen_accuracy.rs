@@ -63,13 +63,13 @@ use annexd::listen::{Listening, LoadedModel, Pipeline, load, read_wav};
 use annexd_core::listen::{
     Candidate, Frame, GrammarDecode, Heard, HeardFrom, Lexicon, ListenMode, PhraseGraph,
     QuestionKind, RecogniserChoice, Rejection, TemplateSearchOptions, Thresholds, Understanding,
-    Verdict, WordId, WordTemplates, search_templates, understand,
+    Verdict, WordId, WordTemplates, centred, search_templates, understand,
 };
 use annexd_core::{
     Command as Said, Lang, Speech, Style, WordSet, move_tokens, parse_move, spoken_commands,
     spoken_text,
 };
-use annexd_dsp::features::{self, speech_features, without_mean};
+use annexd_dsp::features::speech_features;
 use rand::rngs::StdRng;
 use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
@@ -701,16 +701,7 @@ fn enrol(
         };
         recorded.push((id as WordId, speech_features(&samples_of(heard)?)));
     }
-    let all: Vec<Frame> = recorded
-        .iter()
-        .flat_map(|(_, f)| f.iter().copied())
-        .collect();
-    let mean = features::mean(&all);
-    let mut templates = WordTemplates::new();
-    for (id, frames) in recorded {
-        templates.add(id, without_mean(&frames, &mean));
-    }
-    Ok(templates)
+    Ok(WordTemplates::from_recordings(recorded))
 }
 
 /// The samples of a 16 kHz mono WAV file of 16 bits.
@@ -730,8 +721,7 @@ fn search_own_voice(
 ) -> (Vec<(String, f32)>, Duration) {
     let samples = samples_of(wav).expect("the utterance was written");
     let before = cpu_time();
-    let frames = speech_features(&samples);
-    let utterance = without_mean(&frames, &features::mean(&frames));
+    let utterance = centred(&speech_features(&samples));
     let found = search_templates(
         PhraseGraph::get(lang),
         templates,

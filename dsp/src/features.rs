@@ -3,6 +3,7 @@
 //! end of template matching. 16 kHz mono in; every 10 ms a frame of twelve cepstral
 //! coefficients (26 mel bands from 60 to 7 600 Hz over a 25 ms Hamming window, after a
 //! pre-emphasis of 0.97) and the log energy; the quiet before and after the speech left out.
+//! The mean the matching takes away is the core's (`listen::own_voice`).
 
 use std::sync::Arc;
 
@@ -65,27 +66,6 @@ pub fn speech_features(samples: &[f32]) -> Vec<Frame> {
     let last = (energies.iter().rposition(loud).unwrap_or(count - 1) + MARGIN + 1).min(count);
     (first..last)
         .map(|f| cepstrum(&powers[f], energies[f], &bank))
-        .collect()
-}
-
-/// The mean of `frames` (zero for none).
-pub fn mean(frames: &[Frame]) -> Frame {
-    let mut sum = [0.0f32; FEATURES];
-    for frame in frames {
-        for (s, x) in sum.iter_mut().zip(frame) {
-            *s += x;
-        }
-    }
-    let n = frames.len().max(1) as f32;
-    sum.map(|s| s / n)
-}
-
-/// `frames` with `mean` taken away from each (the channel's colour, the microphone's and the
-/// room's, is a constant added to the cepstrum).
-pub fn without_mean(frames: &[Frame], mean: &Frame) -> Vec<Frame> {
-    frames
-        .iter()
-        .map(|frame| std::array::from_fn(|i| frame[i] - mean[i]))
         .collect()
 }
 

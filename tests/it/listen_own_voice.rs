@@ -11,9 +11,10 @@ use std::process::Command;
 
 use annexd_core::Lang;
 use annexd_core::listen::{
-    Frame, Lexicon, PhraseGraph, TemplateSearchOptions, WordId, WordTemplates, search_templates,
+    Frame, Lexicon, PhraseGraph, TemplateSearchOptions, WordId, WordTemplates, centred,
+    search_templates,
 };
-use annexd_dsp::features::{self, speech_features, without_mean};
+use annexd_dsp::features::{self, speech_features};
 
 use crate::common::platform::Start;
 
@@ -66,13 +67,7 @@ fn enrol(dir: &Path, lexicon: &Lexicon) -> WordTemplates {
             (id(lexicon, word), speech_features(&samples))
         })
         .collect();
-    let all: Vec<Frame> = recorded.iter().flat_map(|(_, f)| f.clone()).collect();
-    let mean = features::mean(&all);
-    let mut templates = WordTemplates::new();
-    for (word, frames) in recorded {
-        templates.add(word, without_mean(&frames, &mean));
-    }
-    templates
+    WordTemplates::from_recordings(recorded)
 }
 
 #[test]
@@ -91,8 +86,7 @@ fn moves_said_in_ones_own_voice_are_found_in_the_grammar_at_any_pace() {
         ("Springer Felix vier", &[][..]),
     ] {
         let samples = say(dir.path(), text, effects);
-        let frames = speech_features(&samples);
-        let utterance = without_mean(&frames, &features::mean(&frames));
+        let utterance = centred(&speech_features(&samples));
         let found = search_templates(
             graph,
             &templates,

@@ -41,7 +41,7 @@ pub use matcher::{
     Question, QuestionKind, Rejection, Understanding, repeats, understand, understand_reply,
 };
 pub use own_voice::{
-    FEATURES, Frame, Matched, TemplateSearchOptions, WordTemplates, search_templates,
+    FEATURES, Frame, Matched, TemplateSearchOptions, WordTemplates, centred, search_templates,
 };
 pub use phrase_graph::{NodeId, PhraseGraph};
 pub use phrases::Candidate;

@@ -47,6 +47,22 @@ impl WordTemplates {
         WordTemplates::default()
     }
 
+    /// The recordings of the words, each a sequence of frames, with the mean of all their
+    /// frames together taken away (the microphone's and the room's colour, a constant added
+    /// to the cepstrum; one word's own mean would take away what tells it from the others).
+    pub fn from_recordings(recordings: Vec<(WordId, Vec<Frame>)>) -> WordTemplates {
+        let all: Vec<Frame> = recordings
+            .iter()
+            .flat_map(|(_, f)| f.iter().copied())
+            .collect();
+        let mean = mean(&all);
+        let mut templates = WordTemplates::new();
+        for (word, frames) in recordings {
+            templates.add(word, without_mean(&frames, &mean));
+        }
+        templates
+    }
+
     /// Adds a recording of `word` (a recording without frames is left out).
     pub fn add(&mut self, word: WordId, frames: Vec<Frame>) {
         if !frames.is_empty() {
@@ -177,6 +193,30 @@ impl<'a> Arcs<'a> {
         self.leaving.insert(node, ids.clone());
         ids
     }
+}
+
+/// An utterance's frames with their own mean taken away, as [`search_templates`] wants them.
+pub fn centred(frames: &[Frame]) -> Vec<Frame> {
+    without_mean(frames, &mean(frames))
+}
+
+/// The mean of `frames` (zero for none).
+fn mean(frames: &[Frame]) -> Frame {
+    let mut sum = [0.0f32; FEATURES];
+    for frame in frames {
+        for (s, x) in sum.iter_mut().zip(frame) {
+            *s += x;
+        }
+    }
+    let n = frames.len().max(1) as f32;
+    sum.map(|s| s / n)
+}
+
+fn without_mean(frames: &[Frame], mean: &Frame) -> Vec<Frame> {
+    frames
+        .iter()
+        .map(|frame| std::array::from_fn(|i| frame[i] - mean[i]))
+        .collect()
 }
 
 fn distance(a: &Frame, b: &Frame) -> f32 {
@@ -484,6 +524,18 @@ mod tests {
                 proptest::prop_assert_eq!(&found[0].words, &said);
             }
         }
+    }
+
+    #[test]
+    fn without_its_mean_a_sequence_has_none() {
+        let frames: Vec<Frame> = (0..40).flat_map(recording).collect();
+        let centred = centred(&frames);
+        assert!(
+            mean(&centred).iter().all(|x| x.abs() < 1e-3),
+            "{:?}",
+            mean(&centred)
+        );
+        assert_eq!(mean(&[]), [0.0; FEATURES]);
     }
 
     #[test]

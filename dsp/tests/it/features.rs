@@ -1,6 +1,6 @@
 //! The features of speech (annexd_dsp::features) on sounds whose answer is known.
 
-use annexd_dsp::features::{FEATURES, mean, speech_features, without_mean};
+use annexd_dsp::features::{FEATURES, speech_features};
 
 /// A burst of two tones (0.3 s) between quiet (0.5 s before, 0.4 s after), at `gain`.
 fn burst(gain: f32) -> Vec<f32> {
@@ -65,16 +65,4 @@ fn louder_changes_the_energy_only() {
 fn too_short_for_a_window_is_no_frame() {
     assert!(speech_features(&[0.1; 399]).is_empty());
     assert!(speech_features(&[]).is_empty());
-}
-
-#[test]
-fn without_its_mean_a_sequence_has_none() {
-    let frames = speech_features(&burst(1.0));
-    let centred = without_mean(&frames, &mean(&frames));
-    assert!(
-        mean(&centred).iter().all(|x| x.abs() < 1e-3),
-        "{:?}",
-        mean(&centred)
-    );
-    assert_eq!(mean(&[]), [0.0; FEATURES]);
 }
