@@ -48,7 +48,9 @@
 //! recordings (`annexd_core::listen::own_voice`), recorded beside Whisper's decode and
 //! tallied as rows of their own; with `ANNEXD_BENCH_REPLAY`, only those rows;
 //! `ANNEXD_BENCH_OWN_VOICE=room` records the words again in each noisy or reverberant
-//! condition.
+//! condition. Whisper and the recorded words are then combined (`combined`) under each of a
+//! grid of combinations, chosen leaving each voice out (`ANNEXD_BENCH_WRONG` prints what each
+//! got wrong; `ANNEXD_BENCH_OWN_VOICE_TSV=FILE` writes one line an utterance).
 
 // clippy.toml's disallowed methods are the tests' (tests/it/common/platform.rs).
 #![allow(clippy::disallowed_methods)]
@@ -61,9 +63,10 @@ use std::time::Duration;
 
 use annexd::listen::{Listening, LoadedModel, Pipeline, load, read_wav};
 use annexd_core::listen::{
-    Candidate, Frame, GrammarDecode, Heard, HeardFrom, Lexicon, ListenMode, PhraseGraph,
-    QuestionKind, RecogniserChoice, Rejection, TemplateSearchOptions, Thresholds, Understanding,
-    Verdict, WordId, WordTemplates, centred, search_templates, understand,
+    Alone, Candidate, Combination, Frame, GrammarDecode, Heard, HeardFrom, Lexicon, ListenMode,
+    OwnVoiceHeard, PhraseGraph, QuestionKind, RecogniserChoice, Rejection, TemplateSearchOptions,
+    Thresholds, Understanding, Verdict, WordId, WordTemplates, centred, combined, free_distance,
+    search_templates, understand, understood_alone,
 };
 use annexd_core::{
     Command as Said, Lang, Speech, Style, WordSet, move_tokens, parse_move, spoken_commands,
@@ -664,6 +667,10 @@ struct Record {
     /// first, each with its mean distance a frame.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     own_voice: Vec<(String, f32)>,
+    /// The mean distance a frame of the nearest sequence of any of the recorded words
+    /// (`free_distance`), the recorded words' way out.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    own_voice_free: Option<f32>,
     /// Processor time of the features and the search of the recorded words.
     #[serde(default)]
     own_voice_ms: f64,
@@ -713,12 +720,13 @@ fn samples_of(wav: &Path) -> Result<Vec<f32>, String> {
         .collect())
 }
 
-/// The phrases the recorded words find in the utterance of `wav`, and the processor time.
+/// The phrases the recorded words find in the utterance of `wav`, the free loop's distance,
+/// and the processor time.
 fn search_own_voice(
     templates: &WordTemplates,
     lang: Lang,
     wav: &Path,
-) -> (Vec<(String, f32)>, Duration) {
+) -> (Vec<(String, f32)>, Option<f32>, Duration) {
     let samples = samples_of(wav).expect("the utterance was written");
     let before = cpu_time();
     let utterance = centred(&speech_features(&samples));
@@ -728,6 +736,7 @@ fn search_own_voice(
         &utterance,
         &TemplateSearchOptions::default(),
     );
+    let free = free_distance(templates, &utterance);
     let took = cpu_time() - before;
     let lexicon = Lexicon::get(lang);
     let phrases = found
@@ -737,7 +746,7 @@ fn search_own_voice(
             (words.join(" "), m.distance)
         })
         .collect();
-    (phrases, took)
+    (phrases, free, took)
 }
 
 /// The processor time of this process so far (all threads).
@@ -882,9 +891,9 @@ fn decode_all(model: &LoadedModel, out: &Path) {
                     }
                     let pipeline = pipeline_for(&mut pipelines, model, trial.speech);
                     let (heard, figures, latency, cpu, audio) = decode(pipeline, &wav);
-                    let (own_voice, own_voice_time) = match templates {
+                    let (own_voice, own_voice_free, own_voice_time) = match templates {
                         Some(templates) => search_own_voice(templates, lang, &wav),
-                        None => (Vec::new(), Duration::ZERO),
+                        None => (Vec::new(), None, Duration::ZERO),
                     };
                     let record = Record {
                         lang: lang.code().into(),
@@ -901,6 +910,7 @@ fn decode_all(model: &LoadedModel, out: &Path) {
                         cpu_ms: cpu.as_secs_f64() * 1e3,
                         audio_ms: audio.as_secs_f64() * 1e3,
                         own_voice,
+                        own_voice_free,
                         own_voice_ms: own_voice_time.as_secs_f64() * 1e3,
                     };
                     let line = serde_json::to_string(&record).expect("a record is JSON");
@@ -1075,6 +1085,7 @@ impl Outcomes {
                     None => Heard {
                         alternatives: record.heard.clone(),
                         from: HeardFrom::Grammar,
+                        own_voice: None,
                     },
                 };
                 let known = seen.iter().find(|(h, _)| *h == heard).map(|(_, o)| *o);
@@ -1117,9 +1128,6 @@ fn outcomes(records: &[Record], grid: &[Thresholds]) -> Vec<Vec<Outcome>> {
         .collect()
 }
 
-/// The thresholds of the grid that get the most utterances right with no wrong outcome on
-/// `records` (the fewest wrong ones if none has none; of those equally good, the first in
-/// the grid's order).
 /// Whether a record's voice is one the rules are never chosen on.
 fn held_out_voice(name: &str) -> bool {
     [Lang::De, Lang::En, Lang::Fr]
@@ -1128,17 +1136,20 @@ fn held_out_voice(name: &str) -> bool {
         .any(|voice| voice.name() == name && !voice.chosen_on())
 }
 
-fn choose(records: &[usize], outcomes: &[Vec<Outcome>], grid: &[Thresholds]) -> usize {
+/// How many of `records` come out right and how many wrong under choice `i` (an index into
+/// each record's outcomes).
+fn right_and_wrong(records: &[usize], outcomes: &[Vec<Outcome>], i: usize) -> (usize, usize) {
+    let count = |o: Outcome| records.iter().filter(|&&r| outcomes[r][i] == o).count();
+    (count(Outcome::Right), count(Outcome::Wrong))
+}
+
+/// Of `choices` (the thresholds of a grid, the combinations), the one that gets the most
+/// utterances right with no wrong outcome on `records` (the fewest wrong ones if none has
+/// none; of those equally good, the first).
+fn choose(records: &[usize], outcomes: &[Vec<Outcome>], choices: usize) -> usize {
     let mut best: Option<(usize, usize, usize)> = None;
-    for (i, _) in grid.iter().enumerate() {
-        let wrong = records
-            .iter()
-            .filter(|&&r| outcomes[r][i] == Outcome::Wrong)
-            .count();
-        let right = records
-            .iter()
-            .filter(|&&r| outcomes[r][i] == Outcome::Right)
-            .count();
+    for i in 0..choices {
+        let (right, wrong) = right_and_wrong(records, outcomes, i);
         let better = match best {
             None => true,
             Some((w, r, _)) => wrong < w || (wrong == w && right > r),
@@ -1239,19 +1250,9 @@ fn evaluate_own_voice(records: &[Record]) {
         for record in &with {
             let lang: Lang = record.lang.parse().expect("a recorded language");
             let pos = position(&record.fen);
-            let heard = Heard {
-                alternatives: record
-                    .own_voice
-                    .iter()
-                    .map(|(text, distance)| (text.to_lowercase(), -scale * distance))
-                    .collect(),
-                from: HeardFrom::Searched { agreed: false },
-            };
-            let understood = if heard.alternatives.is_empty() {
-                Understanding::Rejected(Rejection::Noise)
-            } else {
-                understand(&pos, &heard, lang)
-            };
+            let understood = understood_alone(&found_of(record), scale, |heard| {
+                understand(&pos, heard, lang)
+            });
             let said = format!("{} {} {}", record.lang, record.words, record.kind.name());
             for voice in [record.voice.clone(), "all".to_string()] {
                 let row = rows.entry((said.clone(), voice)).or_default();
@@ -1268,6 +1269,194 @@ fn evaluate_own_voice(records: &[Record]) {
                 100.0 * rejected as f64 / n,
             );
         }
+    }
+}
+
+/// The combinations of Whisper's hearing and the recorded words' the benchmark tries.
+fn combinations() -> Vec<Combination> {
+    let mut out = Vec::new();
+    for scale in [2.0f32, 4.0, 8.0] {
+        for whisper_alone in [Alone::Never, Alone::Uncontradicted, Alone::Always] {
+            out.push(Combination {
+                scale,
+                whisper_alone,
+                own_alone: false,
+                reach: f32::INFINITY,
+                lead: 0.0,
+            });
+            for reach in [0.25f32, 0.5, 0.75, 1.0, f32::INFINITY] {
+                for lead in [0.0f32, 0.1, 0.25, 0.5] {
+                    out.push(Combination {
+                        scale,
+                        whisper_alone,
+                        own_alone: true,
+                        reach,
+                        lead,
+                    });
+                }
+            }
+        }
+    }
+    out
+}
+
+/// A record's outcome under each combination (`combinations()`), Whisper decided with the
+/// thresholds in use (`Thresholds::CHOSEN`).
+fn combined_outcomes(record: &Record, tried: &[Combination]) -> Vec<Outcome> {
+    let lang: Lang = record.lang.parse().expect("a recorded language");
+    let pos = position(&record.fen);
+    let whisper = understand(&pos, &whisper_heard(record), lang);
+    tried
+        .iter()
+        .map(|c| {
+            let found = found_of(record);
+            let own = understood_alone(&found, c.scale, |heard| understand(&pos, heard, lang));
+            outcome(record, &pos, &combined(whisper.clone(), own, &found, c))
+        })
+        .collect()
+}
+
+/// What Whisper heard, decided with the thresholds in use (nothing where it decoded nothing).
+fn whisper_heard(record: &Record) -> Heard {
+    match &record.decode {
+        Some(decode) => decode.heard(&Thresholds::CHOSEN),
+        None => Heard::default(),
+    }
+}
+
+/// What the recorded words found, as the listener gives it (records made before the free
+/// loop was recorded have its distance as the nearest phrase's).
+fn found_of(record: &Record) -> OwnVoiceHeard {
+    OwnVoiceHeard {
+        phrases: record.own_voice.clone(),
+        free: record
+            .own_voice_free
+            .or(record.own_voice.first().map(|p| p.1))
+            .unwrap_or(0.0),
+    }
+}
+
+/// Whisper and the recorded words together (`annexd_core::listen::combined`): for each
+/// voice, the combination that gets the most right with the fewest wrong on the *other*
+/// voices, applied to it (held out); then each combination on every voice (in-sample, for
+/// reading only), and Whisper alone beside them.
+fn evaluate_combined(records: &[Record]) {
+    let with: Vec<&Record> = records.iter().filter(|r| r.own_voice_ms > 0.0).collect();
+    if with.is_empty() {
+        return;
+    }
+    let tried = combinations();
+    let outcomes: Vec<Vec<Outcome>> = with.iter().map(|r| combined_outcomes(r, &tried)).collect();
+    if let Some(path) = std::env::var_os("ANNEXD_BENCH_OWN_VOICE_TSV") {
+        // One line an utterance: Whisper's verdict, the recorded words' outcome alone (scale
+        // 4), their nearest distance and its margin over the next.
+        let mut out =
+            String::from("voice\tcondition\tkind\tverdict\twhisper\town\td1\tmargin\tfree\n");
+        for r in &with {
+            let lang: Lang = r.lang.parse().expect("a recorded language");
+            let pos = position(&r.fen);
+            let verdict = r.decode.as_ref().map(|d| d.verdict(&Thresholds::CHOSEN));
+            let whisper = outcome(r, &pos, &understand(&pos, &whisper_heard(r), lang));
+            let own = understood_alone(&found_of(r), 4.0, |heard| understand(&pos, heard, lang));
+            let own = outcome(r, &pos, &own);
+            let d1 = r.own_voice.first().map_or(f32::NAN, |p| p.1);
+            let margin = r.own_voice.get(1).map_or(f32::NAN, |p| p.1 - d1);
+            let free = r.own_voice_free.unwrap_or(f32::NAN);
+            out.push_str(&format!(
+                "{}\t{}\t{}\t{verdict:?}\t{whisper:?}\t{own:?}\t{d1}\t{margin}\t{free}\n",
+                r.voice,
+                r.condition,
+                r.kind.name()
+            ));
+        }
+        std::fs::write(path, out).expect("the table written");
+    }
+    let whisper_alone: Vec<Outcome> = with
+        .iter()
+        .map(|r| {
+            let lang: Lang = r.lang.parse().expect("a recorded language");
+            let pos = position(&r.fen);
+            outcome(r, &pos, &understand(&pos, &whisper_heard(r), lang))
+        })
+        .collect();
+    let voices: Vec<String> = {
+        let mut v: Vec<String> = with.iter().map(|r| r.voice.clone()).collect();
+        v.sort();
+        v.dedup();
+        v
+    };
+    println!("\n## Whisper and the player's own voice, combined (held out by voice)\n");
+    let mut held: Vec<Outcome> = vec![Outcome::Rejected; with.len()];
+    for voice in &voices {
+        let others: Vec<usize> = (0..with.len())
+            .filter(|&i| &with[i].voice != voice)
+            .collect();
+        let best = choose(&others, &outcomes, tried.len());
+        println!("{voice}: chosen on the others {:?}", tried[best]);
+        for i in (0..with.len()).filter(|&i| &with[i].voice == voice) {
+            held[i] = outcomes[i][best];
+        }
+    }
+    let rows = |label: &str, of: &dyn Fn(usize) -> Outcome| {
+        let mut tally: BTreeMap<(String, String), [usize; 4]> = BTreeMap::new();
+        for (i, r) in with.iter().enumerate() {
+            let kind = format!("{} {} {}", r.lang, r.words, r.kind.name());
+            for key in [
+                (kind.clone(), r.voice.clone()),
+                (kind.clone(), r.condition.clone()),
+                (kind, "all".to_string()),
+            ] {
+                tally.entry(key).or_default()[of(i) as usize] += 1;
+            }
+        }
+        println!("\n{label}\n");
+        println!("| said | voice or condition | n | right | asked back | rejected | wrong |");
+        println!("|---|---|---:|---:|---:|---:|---:|");
+        for ((said, by), [right, asked, rejected, wrong]) in tally {
+            let n = (right + asked + rejected + wrong).max(1) as f64;
+            println!(
+                "| {said} | {by} | {} | {:.0} % | {:.0} % | {:.0} % | **{wrong}** |",
+                n,
+                100.0 * right as f64 / n,
+                100.0 * asked as f64 / n,
+                100.0 * rejected as f64 / n,
+            );
+        }
+    };
+    rows("Combined, each voice held out:", &|i| held[i]);
+    rows("Whisper alone (`Thresholds::CHOSEN`):", &|i| {
+        whisper_alone[i]
+    });
+    // The wrong outcomes of every combination (`ANNEXD_BENCH_WRONG`): what was said, what
+    // Whisper and the recorded words found.
+    if std::env::var_os("ANNEXD_BENCH_WRONG").is_some() {
+        for (c, combination) in tried.iter().enumerate() {
+            for (i, r) in with.iter().enumerate() {
+                if outcomes[i][c] == Outcome::Wrong {
+                    let whisper = r
+                        .decode
+                        .as_ref()
+                        .map(|d| d.heard(&Thresholds::CHOSEN).best_text().to_string());
+                    println!(
+                        "wrong under {combination:?}: {} {} \"{}\": Whisper {whisper:?}, own {:?} (free {:?})",
+                        r.voice,
+                        r.condition,
+                        r.text,
+                        r.own_voice.iter().take(3).collect::<Vec<_>>(),
+                        r.own_voice_free
+                    );
+                }
+            }
+        }
+    }
+    let all: Vec<usize> = (0..with.len()).collect();
+    println!("\nEach combination on every voice (in-sample, read only):\n");
+    for (c, combination) in tried.iter().enumerate() {
+        let (right, wrong) = right_and_wrong(&all, &outcomes, c);
+        println!(
+            "{combination:?}: right {right} of {}, wrong {wrong}",
+            all.len()
+        );
     }
 }
 
@@ -1295,7 +1484,7 @@ fn evaluate(records: &[Record]) {
         .iter()
         .position(|t| *t == Thresholds::CHOSEN)
         .expect("the program's thresholds are in the grid");
-    let chosen_on_all = choose(&choosing, &outcomes, &grid);
+    let chosen_on_all = choose(&choosing, &outcomes, grid.len());
     // Fixed thresholds to look at (outside,least,agreed_least,no_speech,scale,agreed_scale,
     // agreed_reach): what each gets wrong.
     if let Ok(fixed) = std::env::var("ANNEXD_BENCH_THRESHOLDS") {
@@ -1392,7 +1581,7 @@ fn evaluate(records: &[Record]) {
             println!("  held out {voice}: never chosen on, the program's thresholds");
             (test, program_thresholds)
         } else {
-            let chosen = choose(&train, &outcomes, &grid);
+            let chosen = choose(&train, &outcomes, grid.len());
             println!(
                 "  held out {voice}: thresholds chosen on the other voices: {}",
                 shown(&grid[chosen])
@@ -1546,6 +1735,7 @@ fn main() {
             evaluate(&records);
         }
         evaluate_own_voice(&records);
+        evaluate_combined(&records);
         return;
     }
     let out = std::env::var_os("ANNEXD_BENCH_DECODES")
@@ -1570,6 +1760,7 @@ fn main() {
             let records = read_records(&out);
             evaluate(&records);
             evaluate_own_voice(&records);
+            evaluate_combined(&records);
         }
         Err(e) => println!("Whisper: skipped — {e} (scripts/setup.sh installs the model)"),
     }

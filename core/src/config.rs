@@ -163,6 +163,10 @@ pub struct ListenSettings {
     pub model: String,
     /// The input device name; empty: the default input.
     pub device: String,
+    /// The player's own voice, heard: the name of a voice recorded with `annexd voices
+    /// record` (with `--hearing` for the words of commands), or its folder, whose recordings
+    /// search every utterance beside the recogniser; empty: none.
+    pub own_voice: String,
 }
 
 impl Default for ListenSettings {
@@ -172,6 +176,7 @@ impl Default for ListenSettings {
             recogniser: RecogniserChoice::Auto,
             model: String::new(),
             device: String::new(),
+            own_voice: String::new(),
         }
     }
 }

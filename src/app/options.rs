@@ -149,6 +149,10 @@ pub struct SeatArgs {
     /// The model folder, Vosk's or Whisper's (default: the first matching model in models/).
     #[arg(long)]
     pub model: Option<PathBuf>,
+    /// The player's own voice, heard too: the name of a voice recorded with `annexd voices
+    /// record` (with `--hearing`), or its folder (the setting `[listen] own-voice`).
+    #[arg(long, value_name = "NAME|DIR")]
+    pub own_voice: Option<String>,
     /// Take the microphone's sound from this WAV file instead (for tests and demonstrations).
     #[arg(long, hide = true)]
     pub listen_wav: Option<PathBuf>,
@@ -261,6 +265,9 @@ pub(super) fn settings_for(args: &PlayArgs) -> Result<Settings, Error> {
     }
     if let Some(mode) = &args.seat.listen {
         settings.listen.mode = parse_setting::<ListenMode>(mode, "--listen", lang)?;
+    }
+    if let Some(own_voice) = &args.seat.own_voice {
+        settings.listen.own_voice = own_voice.clone();
     }
     if let Some(recogniser) = args.seat.recogniser {
         settings.listen.recogniser = recogniser;

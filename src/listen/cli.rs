@@ -62,6 +62,10 @@ pub struct RecognizeArgs {
     /// Print one JSON object (heard, alternatives, understood, timings) instead of lines.
     #[arg(long)]
     pub json: bool,
+    /// The player's own voice, heard too: the name of a voice recorded with `annexd voices
+    /// record` (with `--hearing`), or its folder.
+    #[arg(long, value_name = "NAME|DIR")]
+    pub own_voice: Option<String>,
     /// The recording: a WAV file of any sample format, channel count and rate.
     #[arg(required_unless_present = "device")]
     pub file: Option<PathBuf>,
@@ -110,12 +114,6 @@ mod run_with_model {
             .cloned()
             .collect();
         let free = !args.phrases.is_empty() && phrases.is_empty();
-        if args.phrases.is_empty()
-            && !args.json
-            && let Some(report) = model.missing_words_report(args.words)
-        {
-            say(&speech.text(&report));
-        }
         let input = match (&args.file, &args.device) {
             (Some(file), _) => AudioInput::WavFile(file.clone()),
             (None, device) => AudioInput::Device(device.clone()),
@@ -135,9 +133,19 @@ mod run_with_model {
             // Push-to-talk on a device: the whole recording is one utterance.
             start_talking: true,
             position: Some(pos.clone()),
+            own_voice: args
+                .own_voice
+                .as_deref()
+                .map(|name| crate::listen::own_voice::voice_dir(name, lang)),
         };
         let (tx, rx) = crossbeam_channel::unbounded();
         let listener = start_with(model, &config, tx).map_err(|off| Error::of(lang, &off))?;
+        // The words the model does not know, whether the player's own words listen too.
+        if !args.json
+            && let Some(notice) = listener.notice()
+        {
+            say(&speech.text(notice));
+        }
         let mut heard = Vec::new();
         let mut faint = false;
         let mut stats = DecodeStats::default();
@@ -215,6 +223,14 @@ mod run_with_model {
                         .collect::<Vec<_>>(),
                     "understood": kind,
                     "said": speech.text(&understood.tokens(pos, lang)),
+                    "own_voice": utterance.own_voice.as_ref().map(|found| serde_json::json!({
+                        "phrases": found
+                            .phrases
+                            .iter()
+                            .map(|(text, distance)| serde_json::json!({"text": text, "distance": distance}))
+                            .collect::<Vec<_>>(),
+                        "free": found.free,
+                    })),
                 })
             })
             .collect();

@@ -53,6 +53,9 @@ pub struct ListenConfig {
     /// The position at start, for Whisper's prompt (`None`: every word of moves); later
     /// positions come with [`Listener::set_position`].
     pub position: Option<Chess>,
+    /// The folder of the player's own recorded voice, whose words search every utterance
+    /// beside the recogniser (`super::own_voice`); `None`: none.
+    pub own_voice: Option<PathBuf>,
 }
 
 /// The listener the settings ask for: their language, mode, model and input device.
@@ -70,6 +73,8 @@ impl From<&Settings> for ListenConfig {
             mode: listen.mode,
             input: AudioInput::Device(named(&listen.device)),
             words: settings.game.words,
+            own_voice: named(&listen.own_voice)
+                .map(|name| super::own_voice::voice_dir(&name, settings.game.language)),
             ..ListenConfig::new(settings.game.language)
         }
     }
@@ -90,6 +95,7 @@ impl ListenConfig {
             max_audio: None,
             start_talking: false,
             position: None,
+            own_voice: None,
         }
     }
 }
@@ -245,10 +251,18 @@ pub fn start_with(
     config: &ListenConfig,
     events: Sender<ListenEvent>,
 ) -> Result<Listener, VoiceOff> {
-    let notice = if config.phrases.is_empty() {
+    let mut notice = if config.phrases.is_empty() {
         model.missing_words_report(config.words)
     } else {
         None
+    };
+    let model = match (&config.own_voice, config.phrases.is_empty()) {
+        (Some(dir), true) => {
+            let (model, said) = super::own_voice::hearing_with(model, dir, config.lang);
+            notice.get_or_insert_with(Vec::new).extend(said);
+            model
+        }
+        _ => model,
     };
     let recogniser = model
         .clone()

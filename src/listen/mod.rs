@@ -7,7 +7,8 @@
 //! (`vosk`, libvosk, with the `recognition` feature; `whisper`, CTranslate2, with the
 //! `whisper` feature; `engines` names the features and loads the chosen one) → `Heard`
 //! alternatives. `pipeline` strings them together and `listener` runs them on a thread;
-//! `models` finds a model on disk.
+//! `models` finds a model on disk; `own_voice` searches each utterance with the player's
+//! own recorded words too, where the player recorded them.
 //!
 //! For the program: [`listener::start`] with a [`ListenConfig`] gives a [`Listener`] (or why
 //! voice input is off, to be said once), which sends [`ListenEvent::Heard`] on a channel.
@@ -18,6 +19,7 @@ pub(crate) mod engines;
 pub(crate) mod front;
 pub(crate) mod listener;
 pub(crate) mod models;
+pub mod own_voice;
 pub(crate) mod pipeline;
 pub(crate) mod recogniser;
 pub(crate) mod source;

@@ -302,6 +302,7 @@ fn heard_from(result: CompleteResult<'_>, from: HeardFrom) -> Heard {
                 .map(|alt| (alt.text.to_string(), alt.confidence))
                 .collect(),
             from,
+            own_voice: None,
         },
         CompleteResult::Single(single) => Heard {
             alternatives: if single.text.trim().is_empty() {
@@ -310,6 +311,7 @@ fn heard_from(result: CompleteResult<'_>, from: HeardFrom) -> Heard {
                 vec![(single.text.to_string(), 0.0)]
             },
             from,
+            own_voice: None,
         },
     }
 }

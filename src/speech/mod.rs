@@ -2,7 +2,8 @@
 //! speech and text outputs, and the speaker thread that runs the core's queue policy
 //! (`annexd_core::speech`).
 //!
-//! - `voice`: voice folders, loading and checking them;
+//! - `voice`: voice folders, loading and checking them; `hearing`: a voice's recordings of
+//!   the words for hearing (the player's own voice, heard);
 //! - [`compose`]: clips put together into sound (gaps, rate, one ear);
 //! - `output`: the clips, system speech and text outputs;
 //! - `speaker`: the speaker thread with fallbacks — the API the program uses;
@@ -11,6 +12,7 @@
 
 pub(crate) mod cli;
 pub(crate) mod compose;
+pub(crate) mod hearing;
 pub(crate) mod output;
 pub(crate) mod record;
 pub(crate) mod speaker;
@@ -19,6 +21,7 @@ pub(crate) mod voice;
 pub(crate) mod wav;
 
 pub use compose::{Pacing, compose};
+pub use hearing::{HEARING_DIR, hearing_stem, recordings};
 pub use output::Notice;
 pub use speaker::{Speaker, SpeakerOptions, SpeechEvent};
 pub use voice::{Voice, VoiceError, VoiceLibrary, decode_mono};

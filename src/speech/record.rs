@@ -1,6 +1,8 @@
 //! Recording a personal voice with the microphone (`annexd voices record`): key by key, the
 //! word is shown and said (with the shipped voice), the take is cut at its silences, evened in
-//! loudness, played back, and kept, retaken, skipped, or the session ended.
+//! loudness, played back, and kept, retaken, skipped, or the session ended. With `--hearing`,
+//! the words the program needs to hear the player's own voice (`crate::listen::own_voice`)
+//! that the voice's clips do not hold already, into its `hearing` folder.
 
 use std::io::BufRead;
 use std::path::{Path, PathBuf};
@@ -12,6 +14,7 @@ use clap::Args;
 use crossbeam_channel::{Receiver, unbounded};
 
 use super::compose::{Audio, Pacing};
+use super::hearing::{HEARING_DIR, hearing_stem, recordings};
 use super::output::clips::ClipsOutput;
 use super::output::{Line, Output, Progress};
 use super::trim::{Endpointer, Take, even_loudness, trim_silence};
@@ -19,6 +22,7 @@ use super::voice::{
     DEFAULT_VOICE, VOICE_TOML, VoiceInfo, VoiceLibrary, personal_root, resample_linear,
 };
 use crate::error::{Error, Message, notice_with, out_line};
+use annexd_core::listen::Lexicon;
 use annexd_core::speech::{Channel, PAUSE_KEY, clip_keys};
 use annexd_core::{Lang, Spoken, Token, Word};
 
@@ -57,6 +61,73 @@ pub struct RecordArgs {
     /// Do not say the words aloud, only show them.
     #[arg(long)]
     pub quiet: bool,
+    /// Record the words the program needs to hear the player's own voice (every word of the
+    /// moves and commands not yet recorded as a clip of the voice), into its `hearing`
+    /// folder; `--only` then names words, as written ("annehmen").
+    #[arg(long)]
+    pub hearing: bool,
+}
+
+/// One word to record: shown as `text`, kept in `path`, said first with the shipped voice's
+/// clip `prompt` where it has one.
+struct ToRecord {
+    text: &'static str,
+    path: PathBuf,
+    prompt: Option<&'static str>,
+}
+
+/// The clips of the voice that speaks, as `voices record` records them.
+fn speaking_words(lang: Lang, dir: &Path, args: &RecordArgs) -> Vec<ToRecord> {
+    clip_keys(lang)
+        .into_iter()
+        .filter(|k| k.key != PAUSE_KEY)
+        .filter(|k| {
+            if args.only.is_empty() {
+                args.redo || !has_clip(dir, k.key)
+            } else {
+                args.only.iter().any(|o| o == k.key)
+            }
+        })
+        .map(|k| ToRecord {
+            text: k.text,
+            path: dir.join(format!("{}.wav", k.key)),
+            prompt: Some(k.key),
+        })
+        .collect()
+}
+
+/// The words for hearing (`--hearing`): each word of the lexicon without a recording (all
+/// of them again with `--redo`; those of `--only`).
+fn hearing_words(lang: Lang, dir: &Path, args: &RecordArgs) -> Vec<ToRecord> {
+    let lexicon = Lexicon::get(lang);
+    let keys = clip_keys(lang);
+    let recorded = recordings(dir, lang).unwrap_or_default();
+    recorded
+        .into_iter()
+        .filter(|(id, path)| {
+            let text = lexicon.word(*id).text;
+            if args.only.is_empty() {
+                args.redo || path.is_none()
+            } else {
+                args.only
+                    .iter()
+                    .any(|o| lexicon.lookup(o) == Some(*id) || o == text)
+            }
+        })
+        .map(|(id, _)| {
+            let text = lexicon.word(id).text;
+            ToRecord {
+                text,
+                path: dir
+                    .join(HEARING_DIR)
+                    .join(format!("{}.wav", hearing_stem(text))),
+                prompt: keys
+                    .iter()
+                    .find(|k| lexicon.lookup(k.text) == Some(id))
+                    .map(|k| k.key),
+            }
+        })
+        .collect()
 }
 
 /// A microphone delivering mono samples.
@@ -195,11 +266,14 @@ impl Microphone {
 /// Runs `annexd voices record`. Its prompts and notices are in the language recorded.
 pub fn run(args: RecordArgs) -> Result<ExitCode, Error> {
     let lang = args.lang;
-    if let Some(unknown) = args
-        .only
-        .iter()
-        .find(|o| !clip_keys(lang).iter().any(|k| k.key == o.as_str()))
-    {
+    let known = |o: &str| {
+        if args.hearing {
+            Lexicon::get(lang).lookup(o).is_some()
+        } else {
+            clip_keys(lang).iter().any(|k| k.key == o)
+        }
+    };
+    if let Some(unknown) = args.only.iter().find(|o| !known(o)) {
         return Err(Error::new(lang, Word::NotAClipKey)
             .shown(unknown)
             .shown(format_args!("annexd voices keys --lang {lang}"))
@@ -220,17 +294,14 @@ pub fn run(args: RecordArgs) -> Result<ExitCode, Error> {
     let dir = root.join(lang.code()).join(&args.name);
     prepare_folder(&dir, &args).map_err(|e| Error::io(lang, Word::FileNotWritten, &dir, &e))?;
     let mut prompt = if args.quiet { None } else { open_prompt(lang) };
-    let keys: Vec<_> = clip_keys(lang)
-        .into_iter()
-        .filter(|k| k.key != PAUSE_KEY)
-        .filter(|k| {
-            if args.only.is_empty() {
-                args.redo || !has_clip(&dir, k.key)
-            } else {
-                args.only.iter().any(|o| o == k.key)
-            }
-        })
-        .collect();
+    let keys = if args.hearing {
+        let hearing = dir.join(HEARING_DIR);
+        std::fs::create_dir_all(&hearing)
+            .map_err(|e| Error::io(lang, Word::FileNotWritten, &hearing, &e))?;
+        hearing_words(lang, &dir, &args)
+    } else {
+        speaking_words(lang, &dir, &args)
+    };
     tracing::info!(
         "recording {} words into {} (microphone: {} Hz, {} channel(s))",
         keys.len(),
@@ -257,11 +328,11 @@ pub fn run(args: RecordArgs) -> Result<ExitCode, Error> {
                 keys.len(),
                 Message::word(lang, Word::SayNow),
                 key.text,
-                key.key
+                key.path.file_stem().unwrap_or_default().to_string_lossy()
             ));
-            if let Some(p) = prompt.as_mut() {
+            if let (Some(p), Some(clip)) = (prompt.as_mut(), key.prompt) {
                 let word = [Spoken {
-                    key: key.key,
+                    key: clip,
                     text: key.text,
                     glue: false,
                 }];
@@ -320,9 +391,9 @@ pub fn run(args: RecordArgs) -> Result<ExitCode, Error> {
             };
             match (answer.as_str(), &clip) {
                 ("", Some(word)) => {
-                    let path = dir.join(format!("{}.wav", key.key));
+                    let path = &key.path;
                     super::wav::write_wav(
-                        &path,
+                        path,
                         &Audio {
                             sample_rate: VOICE_RATE,
                             channels: 1,
@@ -346,17 +417,25 @@ pub fn run(args: RecordArgs) -> Result<ExitCode, Error> {
             }
         }
     }
-    let missing = clip_keys(lang)
-        .into_iter()
-        .filter(|k| !has_clip(&dir, k.key))
-        .count();
+    let missing = if args.hearing {
+        recordings(&dir, lang)
+            .unwrap_or_default()
+            .iter()
+            .filter(|(_, path)| path.is_none())
+            .count()
+    } else {
+        clip_keys(lang)
+            .into_iter()
+            .filter(|k| !has_clip(&dir, k.key))
+            .count()
+    };
     let mut end = Message::word(lang, Word::Kept)
         .shown(kept)
         .and_word(Word::Skipped)
         .shown(skipped)
         .and_word(Word::NotYetRecorded)
         .shown(missing);
-    if missing > 0 {
+    if missing > 0 && !args.hearing {
         end = end
             .and_word(Word::DefaultVoiceSaysThem)
             .shown(DEFAULT_VOICE);

@@ -1,8 +1,12 @@
-//! The player's own voice (issue 28), with a natural voice (SVOX Pico): every word of the
+//! The player's own voice (issue 28). With a natural voice (SVOX Pico): every word of the
 //! German moves recorded once, slower and higher than the phrases are said later (a recording
 //! of another day), matched with the features of annexd_dsp against the whole position-free
-//! grammar by annexd_core's template search. The listener does not use it yet
-//! (docs/listen.md, "The player's own voice, probed"); this is its path from sound to words.
+//! grammar by annexd_core's template search: its path from sound to words. Then the program
+//! itself, `annexd recognize --own-voice DIR` with the real Whisper model: every word of the
+//! lexicon recorded into a voice's `hearing` folder (as `annexd voices record --hearing` keeps
+//! them) by espeak-ng's voice de+f3, the benchmark's voice Whisper base hears least well, and
+//! moves, an illegal move, a command and a sentence said by it, understood with the recorded
+//! words beside Whisper (docs/listen.md, "The player's own voice").
 //!
 //! Without Pico or sox these tests fail and say what to run (CI runs the setup first).
 
@@ -40,10 +44,7 @@ fn say(dir: &Path, text: &str, effects: &[&str]) -> Vec<f32> {
         "pico2wave",
         &["-l", "de-DE", "-w", raw.to_str().unwrap(), text],
     );
-    let mut args = vec![raw.to_str().unwrap(), "-r", "16000", "-c", "1", "-b", "16"];
-    args.push(out.to_str().unwrap());
-    args.extend(effects);
-    run("sox", &args);
+    to_16k(&raw, &out, effects);
     let mut reader = hound::WavReader::open(&out).unwrap();
     reader
         .samples::<i16>()
@@ -110,4 +111,185 @@ fn moves_said_in_ones_own_voice_are_found_in_the_grammar_at_any_pace() {
                 .collect::<Vec<_>>()
         );
     }
+}
+
+/// Every word of the German lexicon said by espeak-ng's voice `voice`, slower and a
+/// semitone higher, kept in the voice folder `dir` as `annexd voices record --hearing`
+/// keeps them (`hearing/<stem>.wav`, 16 kHz); or only `only`, when given.
+fn record_hearing(dir: &Path, voice: &str, only: Option<&[&str]>) {
+    let hearing = dir.join(annexd::speech::HEARING_DIR);
+    std::fs::create_dir_all(&hearing).unwrap();
+    let raw = dir.join("raw.wav");
+    for word in Lexicon::get(Lang::De).words() {
+        if only.is_some_and(|only| !only.contains(&word.text)) {
+            continue;
+        }
+        run(
+            "espeak-ng",
+            &["-v", voice, "-w", raw.to_str().unwrap(), word.text],
+        );
+        let stem = annexd::speech::hearing_stem(word.text);
+        to_16k(
+            &raw,
+            &hearing.join(format!("{stem}.wav")),
+            &["tempo", "0.9", "pitch", "100"],
+        );
+    }
+}
+
+/// `input` as 16 kHz mono 16-bit samples in `output`, through sox `effects`, repeatably (-R:
+/// sox's dither is otherwise random, and each run would hear other audio).
+fn to_16k(input: &Path, output: &Path, effects: &[&str]) {
+    let mut args = vec![
+        "-R",
+        input.to_str().unwrap(),
+        "-r",
+        "16000",
+        "-c",
+        "1",
+        "-b",
+        "16",
+        output.to_str().unwrap(),
+    ];
+    args.extend(effects);
+    run("sox", &args);
+}
+
+/// `text` said by espeak-ng's `voice` into `wav` (16 kHz).
+fn espeak(dir: &Path, voice: &str, text: &str, wav: &Path) {
+    let raw = dir.join("said.raw.wav");
+    run(
+        "espeak-ng",
+        &["-v", voice, "-w", raw.to_str().unwrap(), text],
+    );
+    to_16k(&raw, wav, &[]);
+}
+
+/// `annexd recognize --json` with the Whisper model in the start position, with `options`.
+#[cfg(feature = "whisper")]
+fn recognize(wav: &Path, options: &[&str]) -> (serde_json::Value, String) {
+    let model = Path::new(env!("CARGO_MANIFEST_DIR")).join("models/whisper-base");
+    assert!(
+        model.join("model.bin").is_file(),
+        "the Whisper model is not installed in {}: run scripts/setup.sh",
+        model.display()
+    );
+    let output = crate::common::annexd()
+        .arg("recognize")
+        .args(options)
+        .args(["--recogniser", "whisper", "--lang", "de", "--model"])
+        .arg(&model)
+        .arg(wav)
+        .start_output()
+        .expect("annexd runs");
+    let stdout = String::from_utf8_lossy(&output.stdout).to_string();
+    assert!(
+        output.status.success(),
+        "{stdout}{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    let json = stdout
+        .lines()
+        .find_map(|line| serde_json::from_str(line).ok())
+        .unwrap_or(serde_json::Value::Null);
+    (json, stdout)
+}
+
+#[test]
+#[cfg(feature = "whisper")]
+fn the_players_recorded_words_listen_beside_whisper() {
+    let dir = tempfile::tempdir().unwrap();
+    let voice = dir.path().join("mine");
+    record_hearing(&voice, "de+f3", None);
+    let own = ["--own-voice", voice.to_str().unwrap()];
+    let wav = dir.path().join("said.wav");
+    for (said, understood, heard_as) in [
+        // A pawn move in the short form and with both squares; a knight move.
+        ("Bauer Eva vier", "move", "Eva vier"),
+        ("Eva zwei Eva vier", "move", "Eva vier"),
+        ("Springer Hector drei", "move", "Springer Hector drei"),
+        // Illegal in the start position: refused as that move, with its reason.
+        (
+            "Springer Felix vier",
+            "rejected",
+            "kein Springer erreicht Felix vier",
+        ),
+        (
+            "Dame Hector fünf",
+            "rejected",
+            "Dame Hector fünf, der Weg ist versperrt",
+        ),
+        // A binding command: asked to be confirmed.
+        ("Remis anbieten", "question", "Remis?"),
+        // Speech that is no phrase: nothing.
+        ("das Wetter ist heute schön", "rejected", "nicht verstanden"),
+    ] {
+        espeak(dir.path(), "de+f3", said, &wav);
+        let mut options = own.to_vec();
+        options.push("--json");
+        let (json, stdout) = recognize(&wav, &options);
+        let utterance = &json["utterances"][0];
+        assert_eq!(utterance["understood"], understood, "{said}: {stdout}");
+        assert_eq!(utterance["said"], heard_as, "{said}: {stdout}");
+        let found = &utterance["own_voice"];
+        assert!(found["free"].as_f64().is_some(), "{said}: {stdout}");
+        if understood != "rejected" || heard_as != "nicht verstanden" {
+            assert_eq!(
+                found["phrases"][0]["text"], said,
+                "{said}: the recorded words found it first: {stdout}"
+            );
+        }
+    }
+    // Said once when listening starts.
+    espeak(dir.path(), "de+f3", "Bauer Eva vier", &wav);
+    let (_, stdout) = recognize(&wav, &own);
+    assert!(
+        stdout.contains("die eigenen Aufnahmen hören mit"),
+        "{stdout}"
+    );
+}
+
+#[test]
+#[cfg(feature = "whisper")]
+fn an_incomplete_recorded_voice_is_said_once_and_whisper_listens_alone() {
+    let dir = tempfile::tempdir().unwrap();
+    let voice = dir.path().join("mine");
+    record_hearing(&voice, "de", Some(&["Springer", "Felix", "drei"]));
+    let wav = dir.path().join("said.wav");
+    say_to(dir.path(), "Springer Felix drei", &wav);
+    let (_, stdout) = recognize(&wav, &["--own-voice", voice.to_str().unwrap()]);
+    let missing = Lexicon::get(Lang::De).words().len() - 3;
+    let count = Lang::De.text(&[annexd_core::Token::Number(missing as u32)]);
+    assert!(
+        stdout.contains(&format!(
+            "die eigenen Aufnahmen hören nicht mit, noch nicht aufgenommene Wörter: {count}"
+        )),
+        "{stdout}"
+    );
+    // Whisper alone still plays the move.
+    let (json, stdout) = recognize(&wav, &["--own-voice", voice.to_str().unwrap(), "--json"]);
+    assert_eq!(json["utterances"][0]["understood"], "move", "{stdout}");
+    assert!(json["utterances"][0]["own_voice"].is_null(), "{stdout}");
+    // A folder that is not there: said the same way, as no voice found.
+    let (_, stdout) = recognize(
+        &wav,
+        &["--own-voice", dir.path().join("none").to_str().unwrap()],
+    );
+    assert!(stdout.contains("keine Stimme gefunden"), "{stdout}");
+}
+
+/// `text` said by Pico into `wav` (16 kHz).
+fn say_to(dir: &Path, text: &str, wav: &Path) {
+    let samples = say(dir, text, &[]);
+    let spec = hound::WavSpec {
+        channels: 1,
+        sample_rate: 16_000,
+        bits_per_sample: 16,
+        sample_format: hound::SampleFormat::Int,
+    };
+    let mut writer = hound::WavWriter::create(wav, spec).unwrap();
+    for s in samples {
+        writer.write_sample((s * 32768.0) as i16).unwrap();
+    }
+    writer.finalize().unwrap();
 }

@@ -1055,5 +1055,9 @@ fn word(word: Word) -> &'static str {
         Word::SpeechThrough => "Sprachausgabe über",
         Word::SoundOutputsAre => "vorhandene Tonausgaben",
         Word::OnlyRecordedVoice => "ein Tongerät für die Sprache nur mit der aufgenommenen Stimme",
+        Word::OwnVoiceHears => "die eigenen Aufnahmen hören mit",
+        Word::OwnVoiceIncomplete => {
+            "die eigenen Aufnahmen hören nicht mit, noch nicht aufgenommene Wörter:"
+        }
     }
 }

@@ -1024,5 +1024,9 @@ fn word(word: Word) -> &'static str {
         Word::SpeechThrough => "speech through",
         Word::SoundOutputsAre => "sound outputs present",
         Word::OnlyRecordedVoice => "a sound output for speech only with the recorded voice",
+        Word::OwnVoiceHears => "your own recorded words listen too",
+        Word::OwnVoiceIncomplete => {
+            "your own recorded words do not listen, words not yet recorded:"
+        }
     }
 }

@@ -1114,6 +1114,10 @@ fn word(word: Word) -> &'static str {
         Word::OnlyRecordedVoice => {
             "une sortie audio pour la voix seulement avec la voix enregistrée"
         }
+        Word::OwnVoiceHears => "vos propres enregistrements écoutent aussi",
+        Word::OwnVoiceIncomplete => {
+            "vos propres enregistrements n'écoutent pas, mots pas encore enregistrés :"
+        }
         // --- arbiter and rules of touch and announcement ---
         Word::GameReopened => "fin de partie annulée",
         Word::ClockAsRecorded => "pendule réglée comme enregistrée",

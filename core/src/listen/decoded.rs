@@ -276,6 +276,7 @@ impl GrammarDecode {
             Verdict::Outside => Heard {
                 alternatives: vec![(self.free.text.clone(), self.free.score)],
                 from: HeardFrom::Outside,
+                own_voice: None,
             },
             Verdict::Phrases => {
                 let scale = thresholds.scale * self.agreed_factor(thresholds);
@@ -289,6 +290,7 @@ impl GrammarDecode {
                     from: HeardFrom::Searched {
                         agreed: self.agrees(),
                     },
+                    own_voice: None,
                 }
             }
         }

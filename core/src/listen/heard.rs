@@ -40,6 +40,22 @@ pub struct Heard {
     pub alternatives: Vec<(String, f32)>,
     /// How the recogniser came to them.
     pub from: HeardFrom,
+    /// What the player's own recorded words found in the same utterance (`own_voice`);
+    /// `None` where the player recorded none. What the recogniser heard and what they found
+    /// are then understood together (`combined`).
+    pub own_voice: Option<OwnVoiceHeard>,
+}
+
+/// What the player's own recorded words found in an utterance (`own_voice`).
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct OwnVoiceHeard {
+    /// The phrases of the grammar, nearest first, each with its mean distance a frame
+    /// (smaller is nearer; none where nothing was found).
+    pub phrases: Vec<(String, f32)>,
+    /// The mean distance a frame of the nearest sequence of any recorded words
+    /// (`free_distance`): no phrase comes nearer, and speech that is a phrase comes about
+    /// as near.
+    pub free: f32,
 }
 
 impl Heard {
@@ -48,6 +64,7 @@ impl Heard {
         Heard {
             alternatives: vec![(text.to_string(), 0.0)],
             from: HeardFrom::Grammar,
+            own_voice: None,
         }
     }
 
@@ -56,6 +73,7 @@ impl Heard {
         Heard {
             alternatives: vec![(text.to_string(), 0.0)],
             from: HeardFrom::Transcript,
+            own_voice: None,
         }
     }
 
@@ -123,6 +141,7 @@ pub fn join_pieces(earlier: &[Heard], last: Heard) -> Heard {
         return Heard {
             alternatives: vec![(prefix, prefix_score)],
             from: last.from,
+            own_voice: last.own_voice,
         };
     }
     Heard {
@@ -139,6 +158,7 @@ pub fn join_pieces(earlier: &[Heard], last: Heard) -> Heard {
                 (joined, prefix_score + score)
             })
             .collect(),
+        own_voice: last.own_voice,
     }
 }
 

@@ -974,6 +974,7 @@ mod tests {
         let guess = Heard {
             alternatives: vec![("Lange Rochade".into(), -38.8)],
             from: HeardFrom::Transcript,
+            own_voice: None,
         };
         assert!(matches!(
             understand(&castle, &guess, Lang::De),
@@ -982,6 +983,7 @@ mod tests {
         let sure = Heard {
             alternatives: vec![("Lange Rochade".into(), -3.0)],
             from: HeardFrom::Transcript,
+            own_voice: None,
         };
         assert_eq!(
             understand(&castle, &sure, Lang::De),
@@ -994,6 +996,7 @@ mod tests {
                 ("Turm David vier".into(), -1.5),
             ],
             from: HeardFrom::Transcript,
+            own_voice: None,
         };
         assert!(matches!(
             understand(&rook, &disputed, Lang::De),
@@ -1238,6 +1241,7 @@ mod tests {
                 ("Springer".into(), -9.0),
             ],
             from: HeardFrom::Searched { agreed },
+            own_voice: None,
         };
         assert_eq!(
             understand(&one, &searched(true), Lang::De),
@@ -1258,6 +1262,7 @@ mod tests {
                 .map(|(text, score)| (text.to_string(), *score))
                 .collect(),
             from: HeardFrom::Searched { agreed: false },
+            own_voice: None,
         };
         // "Turm David zwei" is legal and sounds like "drei", but the search found it less
         // likely than every phrase it kept: Rd3 is played.

@@ -7,6 +7,7 @@
 //! [`understand_reply`] while a question is pending) → an [`Understanding`]; `phrases`,
 //! `lexicon` and `grammar` give the phrases and words, and the recogniser's grammar.
 
+pub(crate) mod combined;
 pub(crate) mod decoded;
 pub(crate) mod endpoint;
 pub(crate) mod engine;
@@ -29,19 +30,19 @@ pub(crate) mod search;
 #[allow(dead_code)]
 mod share;
 
+pub use combined::{Alone, Combination, combined, understand, understand_reply, understood_alone};
 pub use decoded::{GrammarDecode, Thresholds, Verdict, Written};
 pub use endpoint::{EndPointer, speech_span};
 pub use engine::{RecogniserChoice, RecogniserKind};
 pub use faint::FaintWatch;
 pub use gate::{Gate, ListenMode, RecogniserStep};
 pub use grammar::grammar_strings;
-pub use heard::{DecodeStats, Heard, HeardFrom, join_pieces};
+pub use heard::{DecodeStats, Heard, HeardFrom, OwnVoiceHeard, join_pieces};
 pub use lexicon::{Lexicon, ModelWords, WordId, WordRole};
-pub use matcher::{
-    Question, QuestionKind, Rejection, Understanding, repeats, understand, understand_reply,
-};
+pub use matcher::{Question, QuestionKind, Rejection, Understanding, repeats};
 pub use own_voice::{
-    FEATURES, Frame, Matched, TemplateSearchOptions, WordTemplates, centred, search_templates,
+    FEATURES, Frame, Matched, TemplateSearchOptions, WordTemplates, centred, free_distance,
+    search_templates,
 };
 pub use phrase_graph::{NodeId, PhraseGraph};
 pub use phrases::Candidate;

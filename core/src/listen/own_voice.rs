@@ -14,10 +14,14 @@
 //! Position-free, like Whisper's search ([`super::search`]): "Springer Felix vier" is found
 //! as itself where no knight reaches f4, so an illegal move said is refused as that move.
 //!
+//! [`free_distance`] is the recorded words' way out: the nearest alignment with any sequence
+//! of them, which no phrase can beat and other speech falls far short of.
+//!
 //! Pure: feature frames in (computed from the recordings and the utterance at the edge,
-//! already normalised), phrases and distances out. The listener does not use it yet: how
-//! much it could give was probed outside the program first (docs/listen.md, "The player's
-//! own voice, probed").
+//! already normalised), phrases and distances out. The listener searches with it beside
+//! Whisper where the player recorded the words (`annexd::listen::own_voice`), and
+//! `super::combined` decides what the two hearings come to (docs/listen.md, "The player's own
+//! voice").
 
 use std::collections::HashMap;
 use std::ops::Range;
@@ -321,6 +325,62 @@ pub fn search_templates(
     matched
 }
 
+/// The mean distance a frame of the nearest alignment of `utterance` with *any* sequence of
+/// the recorded words, in any order and of any length (a free loop of words, searched
+/// exactly): what no grammar holds back. A phrase of the grammar can come no nearer than this;
+/// speech that is a phrase comes about as near, other speech (a sentence, a word of no
+/// phrase) much less near, since the loop can stitch it from pieces of words that no phrase
+/// puts together. `None` for an empty utterance or no recordings.
+pub fn free_distance(templates: &WordTemplates, utterance: &[Frame]) -> Option<f32> {
+    let recordings: Vec<&[Frame]> = templates
+        .by_word
+        .values()
+        .flatten()
+        .map(Vec::as_slice)
+        .collect();
+    let first = utterance.first()?;
+    if recordings.is_empty() {
+        return None;
+    }
+    // The cost of the nearest path ending on each frame of each recording.
+    let mut costs: Vec<Vec<f32>> = recordings
+        .iter()
+        .map(|r| {
+            let mut c = vec![f32::INFINITY; r.len()];
+            c[0] = distance(first, &r[0]);
+            c
+        })
+        .collect();
+    let ended = |costs: &[Vec<f32>]| {
+        costs
+            .iter()
+            .map(|c| {
+                // Near enough the end of the recording to have skipped the rest.
+                let from = c.len().saturating_sub(MAX_STEP);
+                c[from..].iter().copied().fold(f32::INFINITY, f32::min)
+            })
+            .fold(f32::INFINITY, f32::min)
+    };
+    for frame in &utterance[1..] {
+        let word_ended = ended(&costs);
+        for (recording, cost) in recordings.iter().zip(costs.iter_mut()) {
+            // From the last frame back, so that each reads the frame before's old cost.
+            for at in (0..recording.len()).rev() {
+                let from = at.saturating_sub(MAX_STEP);
+                let mut best = cost[from..=at]
+                    .iter()
+                    .copied()
+                    .fold(f32::INFINITY, f32::min);
+                if at == 0 {
+                    best = best.min(word_ended);
+                }
+                cost[at] = best + distance(frame, &recording[at]);
+            }
+        }
+    }
+    Some(ended(&costs) / utterance.len() as f32)
+}
+
 /// Keeps, in each place, the nearest token of each sequence of words (at most
 /// [`TemplateSearchOptions::per_place`] sequences), then the tokens within the beam of the
 /// nearest, at most [`TemplateSearchOptions::max_tokens`]; in a fixed order.
@@ -481,6 +541,31 @@ mod tests {
         let found = search_templates(graph, &some, &utterance, &options());
         assert!(found.iter().all(|m| !m.words.contains(&springer)));
         assert_eq!(some.words() + 1, all.words());
+    }
+
+    #[test]
+    fn a_phrase_is_as_near_as_the_free_loop_and_words_of_no_phrase_are_not() {
+        let lexicon = Lexicon::get(Lang::De);
+        let graph = PhraseGraph::get(Lang::De);
+        let templates = templates(lexicon);
+        let near = |words: &str| {
+            let utterance = say(&templates, &ids(lexicon, words), &[1, 2]);
+            let found = search_templates(graph, &templates, &utterance, &options());
+            let free = free_distance(&templates, &utterance).unwrap();
+            (found[0].distance, free)
+        };
+        // Said as a phrase: the grammar's nearest is the free loop's.
+        let (phrase, free) = near("Springer Felix drei");
+        assert!(free <= phrase + 1e-4, "{free} {phrase}");
+        assert!(phrase - free < 0.05, "{free} {phrase}");
+        // Words of no phrase: the free loop follows them, the grammar cannot.
+        let (phrase, free) = near("Gustav Remis Springer eins ablehnen");
+        assert!(free < 0.3 && phrase - free > 1.0, "{free} {phrase}");
+        assert_eq!(free_distance(&templates, &[]), None);
+        assert_eq!(
+            free_distance(&WordTemplates::new(), &[[0.0; FEATURES]]),
+            None
+        );
     }
 
     /// A phrase of the grammar chosen by `choices`: at each node the edge a choice names,

@@ -1243,4 +1243,8 @@ words! {
     SoundOutputsAre => "w_sound_outputs_are";
     /// a sound output for speech needs the recorded voice
     OnlyRecordedVoice => "w_only_recorded_voice";
+    /// "your own recorded words listen too" (said when listening starts)
+    OwnVoiceHears => "w_own_voice_hears";
+    /// "your own recorded words do not listen: words not yet recorded" (before a number)
+    OwnVoiceIncomplete => "w_own_voice_incomplete";
 }

@@ -86,6 +86,7 @@ fn replay() -> BTreeMap<(String, String, String), Tally> {
                 })
                 .collect(),
             from: HeardFrom::Transcript,
+            own_voice: None,
         };
         let tally = table
             .entry((text("lang"), text("words"), text("voice")))

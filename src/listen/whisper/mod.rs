@@ -471,6 +471,7 @@ impl WhisperRecogniser {
             Heard {
                 alternatives: vec![(text, greedy.score)],
                 from: HeardFrom::Transcript,
+                own_voice: None,
             }
         };
         Ok(Decoded {

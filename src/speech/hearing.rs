@@ -1,0 +1,85 @@
+//! A voice's recordings of the words for hearing: where they are kept in a voice folder and
+//! which word each is. Each word of the language's lexicon (every word of moves and commands)
+//! is heard from the folder's `hearing` subfolder (`annexd voices record --hearing`), or from
+//! a clip of the voice whose words are that word alone ("Springer", "drei"). The listener
+//! reads them (`crate::listen::own_voice`), the recording command records what is missing.
+
+use std::path::{Path, PathBuf};
+
+use super::voice::{CLIP_EXTENSIONS, VoiceError, clip_files};
+use annexd_core::Lang;
+use annexd_core::listen::{Lexicon, WordId};
+use annexd_core::speech::clip_keys;
+
+/// The folder inside a voice's folder that holds the words recorded for hearing only.
+pub const HEARING_DIR: &str = "hearing";
+
+/// The file name (without its extension) of a word recorded for hearing: the word in lower
+/// case, every character that is no letter or digit as `_` ("c'est" → `c_est`).
+pub fn hearing_stem(word: &str) -> String {
+    word.chars()
+        .flat_map(char::to_lowercase)
+        .map(|c| if c.is_alphanumeric() { c } else { '_' })
+        .collect()
+}
+
+/// The recording of each word of `lang`'s lexicon in the voice folder `dir`: the word
+/// recorded for hearing (`hearing/<stem>.wav`), else a clip of the voice whose words are
+/// that word alone. `None` for a word with neither.
+pub fn recordings(dir: &Path, lang: Lang) -> Result<Vec<(WordId, Option<PathBuf>)>, VoiceError> {
+    let clips = clip_files(dir)?;
+    let hearing = dir.join(HEARING_DIR);
+    let lexicon = Lexicon::get(lang);
+    let keys = clip_keys(lang);
+    Ok(lexicon
+        .words()
+        .iter()
+        .enumerate()
+        .map(|(id, word)| {
+            let stem = hearing_stem(word.text);
+            let heard = CLIP_EXTENSIONS
+                .iter()
+                .map(|ext| hearing.join(format!("{stem}.{ext}")))
+                .find(|path| path.is_file());
+            let spoken = || {
+                keys.iter()
+                    .filter(|k| lexicon.lookup(k.text) == Some(id as WordId))
+                    .find_map(|k| clips.get(k.key).cloned())
+            };
+            (id as WordId, heard.or_else(spoken))
+        })
+        .collect())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_words_file_name_is_its_letters_in_lower_case() {
+        assert_eq!(hearing_stem("Läufer"), "läufer");
+        assert_eq!(hearing_stem("c'est"), "c_est");
+        assert_eq!(hearing_stem("a-t-il"), "a_t_il");
+    }
+
+    #[test]
+    fn a_word_is_heard_from_its_hearing_file_else_from_a_clip_of_it_alone() {
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::create_dir_all(dir.path().join(HEARING_DIR)).unwrap();
+        std::fs::write(dir.path().join("p_knight.wav"), b"").unwrap();
+        std::fs::write(dir.path().join(HEARING_DIR).join("annehmen.wav"), b"").unwrap();
+        let lexicon = Lexicon::get(Lang::De);
+        let found = recordings(dir.path(), Lang::De).unwrap();
+        assert_eq!(found.len(), lexicon.words().len());
+        let of = |word: &str| {
+            let id = lexicon.lookup(word).unwrap();
+            found.iter().find(|(w, _)| *w == id).unwrap().1.clone()
+        };
+        assert_eq!(of("Springer"), Some(dir.path().join("p_knight.wav")));
+        assert_eq!(
+            of("annehmen"),
+            Some(dir.path().join(HEARING_DIR).join("annehmen.wav"))
+        );
+        assert_eq!(of("Läufer"), None);
+    }
+}
