@@ -50,7 +50,9 @@
 //! `ANNEXD_BENCH_OWN_VOICE=room` records the words again in each noisy or reverberant
 //! condition. Whisper and the recorded words are then combined (`combined`) under each of a
 //! grid of combinations, chosen leaving each voice out (`ANNEXD_BENCH_WRONG` prints what each
-//! got wrong; `ANNEXD_BENCH_OWN_VOICE_TSV=FILE` writes one line an utterance).
+//! got wrong; `ANNEXD_BENCH_OWN_VOICE_TSV=FILE` writes one line an utterance;
+//! `ANNEXD_TRY_OWN_VOICE_ONLY=1` leaves Whisper out, for trying the recorded words' search
+//! quickly, and `ANNEXD_TRY_OWN_VOICE_BEAM=beam,max_tokens,per_place` widens it).
 
 // clippy.toml's disallowed methods are the tests' (tests/it/common/platform.rs).
 #![allow(clippy::disallowed_methods)]
@@ -734,7 +736,7 @@ fn search_own_voice(
         PhraseGraph::get(lang),
         templates,
         &utterance,
-        &TemplateSearchOptions::default(),
+        &own_voice_options(),
     );
     let free = free_distance(templates, &utterance);
     let took = cpu_time() - before;
@@ -747,6 +749,21 @@ fn search_own_voice(
         })
         .collect();
     (phrases, free, took)
+}
+
+/// The recorded words' search options: the program's, or wider for a trial
+/// (`ANNEXD_TRY_OWN_VOICE_BEAM=beam,max_tokens,per_place`).
+fn own_voice_options() -> TemplateSearchOptions {
+    let mut options = TemplateSearchOptions::default();
+    if let Ok(tried) = std::env::var("ANNEXD_TRY_OWN_VOICE_BEAM") {
+        let n: Vec<f32> = tried.split(',').filter_map(|x| x.parse().ok()).collect();
+        if let [beam, max_tokens, per_place] = n[..] {
+            options.beam = beam;
+            options.max_tokens = max_tokens as usize;
+            options.per_place = per_place as usize;
+        }
+    }
+    options
 }
 
 /// The processor time of this process so far (all threads).
@@ -890,7 +907,20 @@ fn decode_all(model: &LoadedModel, out: &Path) {
                         return;
                     }
                     let pipeline = pipeline_for(&mut pipelines, model, trial.speech);
-                    let (heard, figures, latency, cpu, audio) = decode(pipeline, &wav);
+                    // Trying the recorded words' search alone (ANNEXD_TRY_OWN_VOICE_ONLY):
+                    // Whisper is not asked.
+                    let (heard, figures, latency, cpu, audio) =
+                        if std::env::var_os("ANNEXD_TRY_OWN_VOICE_ONLY").is_some() {
+                            (
+                                Heard::default(),
+                                None,
+                                Duration::ZERO,
+                                Duration::ZERO,
+                                Duration::ZERO,
+                            )
+                        } else {
+                            decode(pipeline, &wav)
+                        };
                     let (own_voice, own_voice_free, own_voice_time) = match templates {
                         Some(templates) => search_own_voice(templates, lang, &wav),
                         None => (Vec::new(), None, Duration::ZERO),
