@@ -261,6 +261,34 @@ mod run_with_model {
         format!("{} ({n} ms)", lang.text(&tokens))
     }
 
+    /// "die eigenen Aufnahmen fanden, springer felix drei, Abstand zwölf (12.3) oder …, oder
+    /// beliebige Wörter, Abstand elf (11.0)": the phrases the player's recorded words found,
+    /// nearest first (at most three), then the recorded words in any order (their way out).
+    fn own_voice_line(lang: Lang, found: &annexd_core::listen::OwnVoiceHeard) -> String {
+        let distance = |d: f32| {
+            let mut tokens = vec![Token::Pause, Token::Word(Word::Distance)];
+            tokens.extend(signed(d));
+            format!("{} ({d:.1})", lang.text(&tokens))
+        };
+        let mut found_here: Vec<String> = found
+            .phrases
+            .iter()
+            .take(3)
+            .map(|(text, d)| format!("{text}{}", distance(*d)))
+            .collect();
+        found_here.push(format!(
+            "{}{}",
+            lang.text(&[Token::Word(Word::AnyWords)]),
+            distance(found.free)
+        ));
+        let or = format!(" {} ", lang.text(&[Token::Word(Word::Or)]));
+        format!(
+            "{} {}",
+            lang.text(&[Token::Word(Word::OwnVoiceFound), Token::Pause]),
+            found_here.join(&or)
+        )
+    }
+
     fn signed(n: f32) -> Vec<Token> {
         let rounded = n.round();
         let mut out = Vec::new();
@@ -302,6 +330,9 @@ mod run_with_model {
                 label(Word::Alternatives),
                 alternatives.join(&or)
             ));
+            if let Some(found) = &utterance.own_voice {
+                say(&own_voice_line(lang, found));
+            }
             let understood = understand(pos, utterance, lang);
             let mut tokens = match &understood {
                 Understanding::Move(_) | Understanding::Command(_) => {

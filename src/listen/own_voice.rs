@@ -23,7 +23,7 @@ use crate::speech::hearing::recordings;
 use crate::speech::voice::decode_mono;
 use annexd_core::listen::{
     EndPointer, Frame, GrammarDecode, Heard, Lexicon, OwnVoiceHeard, PhraseGraph, RecogniserKind,
-    TemplateSearchOptions, WordTemplates, centred, free_distance, search_templates,
+    TemplateSearchOptions, WordId, WordTemplates, centred, free_distance, search_templates,
 };
 use annexd_core::{Lang, Token, Word, WordSet};
 
@@ -77,7 +77,9 @@ impl OwnVoiceError {
 }
 
 /// Reads the recordings of every word of `lang` in the voice folder `dir` as templates
-/// (their common mean taken away); an error names the words without one.
+/// (their common mean taken away): each form recorded ("Springer" and "knight" both stand
+/// for the one word), so a player records the forms they say; an error names the words with
+/// no form recorded.
 pub fn load(dir: &Path, lang: Lang) -> Result<WordTemplates, OwnVoiceError> {
     if !dir.is_dir() {
         return Err(OwnVoiceError::NotFound(dir.to_owned()));
@@ -87,10 +89,10 @@ pub fn load(dir: &Path, lang: Lang) -> Result<WordTemplates, OwnVoiceError> {
         reason: e.to_string(),
     })?;
     let lexicon = Lexicon::get(lang);
-    let missing: Vec<&'static str> = found
-        .iter()
-        .filter(|(_, path)| path.is_none())
-        .map(|(id, _)| lexicon.word(*id).text)
+    let missing: Vec<&'static str> = (0..lexicon.words().len())
+        .map(|id| id as WordId)
+        .filter(|&id| !found.iter().any(|f| f.id == id && f.path.is_some()))
+        .map(|id| lexicon.word(id).text)
         .collect();
     if !missing.is_empty() {
         return Err(OwnVoiceError::Incomplete {
@@ -99,8 +101,7 @@ pub fn load(dir: &Path, lang: Lang) -> Result<WordTemplates, OwnVoiceError> {
         });
     }
     let mut recorded = Vec::with_capacity(found.len());
-    for (id, path) in found {
-        let path = path.expect("every word has a recording");
+    for (id, path) in found.into_iter().filter_map(|f| Some((f.id, f.path?))) {
         let unreadable = |reason: String| OwnVoiceError::Unreadable {
             path: path.clone(),
             reason,

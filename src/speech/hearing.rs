@@ -23,32 +23,49 @@ pub fn hearing_stem(word: &str) -> String {
         .collect()
 }
 
-/// The recording of each word of `lang`'s lexicon in the voice folder `dir`: the word
-/// recorded for hearing (`hearing/<stem>.wav`), else a clip of the voice whose words are
-/// that word alone. `None` for a word with neither.
-pub fn recordings(dir: &Path, lang: Lang) -> Result<Vec<(WordId, Option<PathBuf>)>, VoiceError> {
+/// One way of saying a word of the lexicon (a form: "Springer", "knight") and its recording
+/// in a voice folder, if there is one.
+#[derive(Debug, Clone, PartialEq)]
+pub struct FormRecording {
+    /// The word.
+    pub id: WordId,
+    /// The form, as written.
+    pub form: &'static str,
+    /// Its recording: `hearing/<stem>.wav`, else a clip of the voice whose words are the
+    /// form alone.
+    pub path: Option<PathBuf>,
+}
+
+/// The recording of each form of each word of `lang`'s lexicon (the Annex D word and the
+/// language's own in its place, "Springer" and "knight") in the voice folder `dir`: recorded
+/// for hearing (`hearing/<stem>.wav`), else a clip of the voice whose words are that form
+/// alone.
+pub fn recordings(dir: &Path, lang: Lang) -> Result<Vec<FormRecording>, VoiceError> {
     let clips = clip_files(dir)?;
     let hearing = dir.join(HEARING_DIR);
     let lexicon = Lexicon::get(lang);
     let keys = clip_keys(lang);
-    Ok(lexicon
-        .words()
-        .iter()
-        .enumerate()
-        .map(|(id, word)| {
-            let stem = hearing_stem(word.text);
+    let mut out = Vec::new();
+    for (id, word) in lexicon.words().iter().enumerate() {
+        for &form in &word.forms {
+            let stem = hearing_stem(form);
             let heard = CLIP_EXTENSIONS
                 .iter()
                 .map(|ext| hearing.join(format!("{stem}.{ext}")))
                 .find(|path| path.is_file());
             let spoken = || {
                 keys.iter()
-                    .filter(|k| lexicon.lookup(k.text) == Some(id as WordId))
+                    .filter(|k| hearing_stem(k.text) == stem)
                     .find_map(|k| clips.get(k.key).cloned())
             };
-            (id as WordId, heard.or_else(spoken))
-        })
-        .collect())
+            out.push(FormRecording {
+                id: id as WordId,
+                form,
+                path: heard.or_else(spoken),
+            });
+        }
+    }
+    Ok(out)
 }
 
 #[cfg(test)]
@@ -70,10 +87,11 @@ mod tests {
         std::fs::write(dir.path().join(HEARING_DIR).join("annehmen.wav"), b"").unwrap();
         let lexicon = Lexicon::get(Lang::De);
         let found = recordings(dir.path(), Lang::De).unwrap();
+        // German says every word one way.
         assert_eq!(found.len(), lexicon.words().len());
         let of = |word: &str| {
             let id = lexicon.lookup(word).unwrap();
-            found.iter().find(|(w, _)| *w == id).unwrap().1.clone()
+            found.iter().find(|f| f.id == id).unwrap().path.clone()
         };
         assert_eq!(of("Springer"), Some(dir.path().join("p_knight.wav")));
         assert_eq!(
@@ -81,5 +99,33 @@ mod tests {
             Some(dir.path().join(HEARING_DIR).join("annehmen.wav"))
         );
         assert_eq!(of("Läufer"), None);
+    }
+
+    #[test]
+    fn each_form_of_a_word_has_its_own_recording() {
+        // English: the Annex D word's clip ("Springer") and the language's own ("knight").
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::create_dir_all(dir.path().join(HEARING_DIR)).unwrap();
+        std::fs::write(dir.path().join("ad_p_knight.wav"), b"").unwrap();
+        std::fs::write(dir.path().join(HEARING_DIR).join("knight.wav"), b"").unwrap();
+        let found = recordings(dir.path(), Lang::En).unwrap();
+        let lexicon = Lexicon::get(Lang::En);
+        let id = lexicon.lookup("knight").unwrap();
+        let forms: Vec<(&str, Option<PathBuf>)> = found
+            .iter()
+            .filter(|f| f.id == id)
+            .map(|f| (f.form, f.path.clone()))
+            .collect();
+        assert_eq!(
+            forms,
+            [
+                ("Springer", Some(dir.path().join("ad_p_knight.wav"))),
+                (
+                    "knight",
+                    Some(dir.path().join(HEARING_DIR).join("knight.wav"))
+                ),
+            ]
+        );
+        assert!(found.len() > lexicon.words().len());
     }
 }

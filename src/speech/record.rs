@@ -96,34 +96,31 @@ fn speaking_words(lang: Lang, dir: &Path, args: &RecordArgs) -> Vec<ToRecord> {
         .collect()
 }
 
-/// The words for hearing (`--hearing`): each word of the lexicon without a recording (all
-/// of them again with `--redo`; those of `--only`).
+/// The words for hearing (`--hearing`): each form of each word of the lexicon without a
+/// recording ("Springer" and "knight" in English: a player may skip the forms they never
+/// say), all of them again with `--redo`, those of `--only`.
 fn hearing_words(lang: Lang, dir: &Path, args: &RecordArgs) -> Vec<ToRecord> {
-    let lexicon = Lexicon::get(lang);
     let keys = clip_keys(lang);
-    let recorded = recordings(dir, lang).unwrap_or_default();
-    recorded
+    recordings(dir, lang)
+        .unwrap_or_default()
         .into_iter()
-        .filter(|(id, path)| {
-            let text = lexicon.word(*id).text;
+        .filter(|f| {
             if args.only.is_empty() {
-                args.redo || path.is_none()
+                args.redo || f.path.is_none()
             } else {
                 args.only
                     .iter()
-                    .any(|o| lexicon.lookup(o) == Some(*id) || o == text)
+                    .any(|o| hearing_stem(o) == hearing_stem(f.form))
             }
         })
-        .map(|(id, _)| {
-            let text = lexicon.word(id).text;
+        .map(|f| {
+            let stem = hearing_stem(f.form);
             ToRecord {
-                text,
-                path: dir
-                    .join(HEARING_DIR)
-                    .join(format!("{}.wav", hearing_stem(text))),
+                text: f.form,
+                path: dir.join(HEARING_DIR).join(format!("{stem}.wav")),
                 prompt: keys
                     .iter()
-                    .find(|k| lexicon.lookup(k.text) == Some(id))
+                    .find(|k| hearing_stem(k.text) == stem)
                     .map(|k| k.key),
             }
         })
@@ -421,7 +418,7 @@ pub fn run(args: RecordArgs) -> Result<ExitCode, Error> {
         recordings(&dir, lang)
             .unwrap_or_default()
             .iter()
-            .filter(|(_, path)| path.is_none())
+            .filter(|f| f.path.is_none())
             .count()
     } else {
         clip_keys(lang)

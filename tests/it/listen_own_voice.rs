@@ -113,27 +113,30 @@ fn moves_said_in_ones_own_voice_are_found_in_the_grammar_at_any_pace() {
     }
 }
 
-/// Every word of the German lexicon said by espeak-ng's voice `voice`, slower and a
-/// semitone higher, kept in the voice folder `dir` as `annexd voices record --hearing`
-/// keeps them (`hearing/<stem>.wav`, 16 kHz); or only `only`, when given.
-fn record_hearing(dir: &Path, voice: &str, only: Option<&[&str]>) {
+/// Every form of every word of `lang`'s lexicon ("Springer" and "knight" in English) said by
+/// espeak-ng's voice `voice`, slower and a semitone higher, kept in the voice folder `dir` as
+/// `annexd voices record --hearing` keeps them (`hearing/<stem>.wav`, 16 kHz); or only
+/// `only`, when given.
+fn record_hearing(dir: &Path, voice: &str, lang: Lang, only: Option<&[&str]>) {
     let hearing = dir.join(annexd::speech::HEARING_DIR);
     std::fs::create_dir_all(&hearing).unwrap();
     let raw = dir.join("raw.wav");
-    for word in Lexicon::get(Lang::De).words() {
-        if only.is_some_and(|only| !only.contains(&word.text)) {
-            continue;
+    for word in Lexicon::get(lang).words() {
+        for &form in &word.forms {
+            if only.is_some_and(|only| !only.contains(&form)) {
+                continue;
+            }
+            run(
+                "espeak-ng",
+                &["-v", voice, "-w", raw.to_str().unwrap(), form],
+            );
+            let stem = annexd::speech::hearing_stem(form);
+            to_16k(
+                &raw,
+                &hearing.join(format!("{stem}.wav")),
+                &["tempo", "0.9", "pitch", "100"],
+            );
         }
-        run(
-            "espeak-ng",
-            &["-v", voice, "-w", raw.to_str().unwrap(), word.text],
-        );
-        let stem = annexd::speech::hearing_stem(word.text);
-        to_16k(
-            &raw,
-            &hearing.join(format!("{stem}.wav")),
-            &["tempo", "0.9", "pitch", "100"],
-        );
     }
 }
 
@@ -168,6 +171,12 @@ fn espeak(dir: &Path, voice: &str, text: &str, wav: &Path) {
 /// `annexd recognize --json` with the Whisper model in the start position, with `options`.
 #[cfg(feature = "whisper")]
 fn recognize(wav: &Path, options: &[&str]) -> (serde_json::Value, String) {
+    recognize_in("de", wav, options)
+}
+
+/// `annexd recognize --json` in `lang` (as [`recognize`]).
+#[cfg(feature = "whisper")]
+fn recognize_in(lang: &str, wav: &Path, options: &[&str]) -> (serde_json::Value, String) {
     let model = Path::new(env!("CARGO_MANIFEST_DIR")).join("models/whisper-base");
     assert!(
         model.join("model.bin").is_file(),
@@ -177,7 +186,7 @@ fn recognize(wav: &Path, options: &[&str]) -> (serde_json::Value, String) {
     let output = crate::common::annexd()
         .arg("recognize")
         .args(options)
-        .args(["--recogniser", "whisper", "--lang", "de", "--model"])
+        .args(["--recogniser", "whisper", "--lang", lang, "--model"])
         .arg(&model)
         .arg(wav)
         .start_output()
@@ -200,7 +209,7 @@ fn recognize(wav: &Path, options: &[&str]) -> (serde_json::Value, String) {
 fn the_players_recorded_words_listen_beside_whisper() {
     let dir = tempfile::tempdir().unwrap();
     let voice = dir.path().join("mine");
-    record_hearing(&voice, "de+f3", None);
+    record_hearing(&voice, "de+f3", Lang::De, None);
     let own = ["--own-voice", voice.to_str().unwrap()];
     let wav = dir.path().join("said.wav");
     for (said, understood, heard_as) in [
@@ -247,6 +256,15 @@ fn the_players_recorded_words_listen_beside_whisper() {
         stdout.contains("die eigenen Aufnahmen hören mit"),
         "{stdout}"
     );
+    // The text report says what they found, nearest first, and the words in any order.
+    assert!(
+        stdout.contains("die eigenen Aufnahmen fanden, Bauer Eva vier, Abstand"),
+        "{stdout}"
+    );
+    assert!(
+        stdout.contains(" oder beliebige Wörter, Abstand"),
+        "{stdout}"
+    );
 }
 
 #[test]
@@ -254,7 +272,7 @@ fn the_players_recorded_words_listen_beside_whisper() {
 fn an_incomplete_recorded_voice_is_said_once_and_whisper_listens_alone() {
     let dir = tempfile::tempdir().unwrap();
     let voice = dir.path().join("mine");
-    record_hearing(&voice, "de", Some(&["Springer", "Felix", "drei"]));
+    record_hearing(&voice, "de", Lang::De, Some(&["Springer", "Felix", "drei"]));
     let wav = dir.path().join("said.wav");
     say_to(dir.path(), "Springer Felix drei", &wav);
     let (_, stdout) = recognize(&wav, &["--own-voice", voice.to_str().unwrap()]);
@@ -292,4 +310,30 @@ fn say_to(dir: &Path, text: &str, wav: &Path) {
         writer.write_sample((s * 32768.0) as i16).unwrap();
     }
     writer.finalize().unwrap();
+}
+
+/// English (or French) says each word two ways, the Annex D word and its own ("Springer",
+/// "knight"): both are recorded and both heard, as the one word. Before each form had its own
+/// recording only the Annex D words were, and "knight Felix three" was found as a command.
+#[test]
+#[cfg(feature = "whisper")]
+fn a_move_in_the_languages_own_words_is_found_by_the_recorded_words_as_in_the_annex_d_words() {
+    let dir = tempfile::tempdir().unwrap();
+    let voice = dir.path().join("mine");
+    record_hearing(&voice, "en-us", Lang::En, None);
+    let wav = dir.path().join("said.wav");
+    for said in ["knight Hector three", "Springer Hector drei"] {
+        espeak(dir.path(), "en-us", said, &wav);
+        let (json, stdout) = recognize_in(
+            "en",
+            &wav,
+            &["--own-voice", voice.to_str().unwrap(), "--json"],
+        );
+        let utterance = &json["utterances"][0];
+        assert_eq!(
+            utterance["own_voice"]["phrases"][0]["text"], "Springer Hector drei",
+            "{said}: the recorded words found it first: {stdout}"
+        );
+        assert_eq!(utterance["understood"], "move", "{said}: {stdout}");
+    }
 }

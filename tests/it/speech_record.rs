@@ -172,7 +172,7 @@ fn a_word_for_hearing_is_recorded_into_the_voices_hearing_folder() {
     let missing = annexd::speech::recordings(&folder, Lang::De)
         .unwrap()
         .iter()
-        .filter(|(_, path)| path.is_none())
+        .filter(|f| f.path.is_none())
         .count();
     assert_eq!(
         missing,

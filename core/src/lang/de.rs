@@ -1059,5 +1059,8 @@ fn word(word: Word) -> &'static str {
         Word::OwnVoiceIncomplete => {
             "die eigenen Aufnahmen hören nicht mit, noch nicht aufgenommene Wörter:"
         }
+        Word::OwnVoiceFound => "die eigenen Aufnahmen fanden",
+        Word::Distance => "Abstand",
+        Word::AnyWords => "beliebige Wörter",
     }
 }

@@ -1028,5 +1028,8 @@ fn word(word: Word) -> &'static str {
         Word::OwnVoiceIncomplete => {
             "your own recorded words do not listen, words not yet recorded:"
         }
+        Word::OwnVoiceFound => "your own recorded words found",
+        Word::Distance => "distance",
+        Word::AnyWords => "any words",
     }
 }

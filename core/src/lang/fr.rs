@@ -1118,6 +1118,9 @@ fn word(word: Word) -> &'static str {
         Word::OwnVoiceIncomplete => {
             "vos propres enregistrements n'écoutent pas, mots pas encore enregistrés :"
         }
+        Word::OwnVoiceFound => "vos propres enregistrements ont trouvé",
+        Word::Distance => "distance",
+        Word::AnyWords => "des mots quelconques",
         // --- arbiter and rules of touch and announcement ---
         Word::GameReopened => "fin de partie annulée",
         Word::ClockAsRecorded => "pendule réglée comme enregistrée",

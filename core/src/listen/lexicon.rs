@@ -70,6 +70,10 @@ pub struct LexWord {
     pub role: WordRole,
     /// How a recogniser's dictionary may spell it, in order of preference (lower case).
     pub spellings: Vec<String>,
+    /// The ways a player says it, each a word of its own to the ear: the Annex D word and
+    /// the language's own word in its place when they differ ("Springer" and "knight",
+    /// "drei" and "three"); one form where both word sets say the same.
+    pub forms: Vec<&'static str>,
 }
 
 /// The hearing vocabulary of one language.
@@ -203,10 +207,21 @@ impl Builder {
             source,
             role,
             spellings: Vec::new(),
+            forms: vec![text],
         });
         self.by_spelling.insert(folded, id);
         self.add_spelling(lang, id, text);
         id
+    }
+
+    /// Another way to say word `id` (the other word set's word in its place), when it is
+    /// another word to the ear and names `id`.
+    fn add_form(&mut self, id: WordId, text: &'static str) {
+        let folded = fold(text);
+        let forms = &mut self.words[usize::from(id)].forms;
+        if self.by_spelling.get(&folded) == Some(&id) && forms.iter().all(|f| fold(f) != folded) {
+            forms.push(text);
+        }
     }
 
     /// Another way to write word `id`, with the dictionary spellings the tables know for it.
@@ -273,6 +288,7 @@ impl Lexicon {
             for (text, other) in main.into_iter().zip(own) {
                 let id = builder.word(lang, text, Some(token), role);
                 builder.add_spelling(lang, id, other);
+                builder.add_form(id, other);
                 ids.push(id);
             }
             builder.token_words.entry(token).or_insert(ids);
@@ -592,6 +608,29 @@ impl ModelWords {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_word_is_said_in_either_word_sets_form() {
+        let forms = |lang: Lang, word: &str| {
+            let lex = Lexicon::get(lang);
+            lex.word(lex.lookup(word).unwrap()).forms.clone()
+        };
+        assert_eq!(forms(Lang::En, "knight"), ["Springer", "knight"]);
+        assert_eq!(forms(Lang::En, "drei"), ["drei", "three"]);
+        assert_eq!(forms(Lang::Fr, "Springer"), ["Springer", "Cavalier"]);
+        // One form where both sets say the same, and in German.
+        assert_eq!(forms(Lang::En, "Felix"), ["Felix"]);
+        assert_eq!(forms(Lang::De, "Springer"), ["Springer"]);
+        for lang in Lang::ALL {
+            let lex = Lexicon::get(lang);
+            for word in lex.words() {
+                assert_eq!(word.forms[0], word.text, "{lang}");
+                for form in &word.forms {
+                    assert_eq!(lex.lookup(form), lex.lookup(word.text), "{lang} {form}");
+                }
+            }
+        }
+    }
 
     #[test]
     fn every_spoken_move_word_is_heard() {

@@ -1247,4 +1247,10 @@ words! {
     OwnVoiceHears => "w_own_voice_hears";
     /// "your own recorded words do not listen: words not yet recorded" (before a number)
     OwnVoiceIncomplete => "w_own_voice_incomplete";
+    /// "your own recorded words found" (`annexd recognize`, before their phrases)
+    OwnVoiceFound => "w_own_voice_found";
+    /// "distance" (before the mean distance a frame of a phrase the recorded words found)
+    Distance => "w_distance";
+    /// "any words" (the recorded words in any order, outside the grammar)
+    AnyWords => "w_any_words";
 }
