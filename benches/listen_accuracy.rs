@@ -44,9 +44,11 @@
 //! outcomes under those thresholds are counted by language, word set and kind. The
 //! recorded decodes the tests replay (`core/tests/data/whisper_grammar.jsonl`, no times) can
 //! be evaluated again with `ANNEXD_BENCH_REPLAY`. `ANNEXD_BENCH_OWN_VOICE=1` also has each
-//! voice record every word once (slower and higher) and searches the grammar with those
-//! recordings (`annexd_core::listen::own_voice`), recorded beside Whisper's decode and
-//! tallied as rows of their own; with `ANNEXD_BENCH_REPLAY`, only those rows;
+//! voice record every word once (slower and higher) into a voice folder and decodes through
+//! the program's recogniser for `--own-voice` (`annexd::listen::own_voice`): the recorded
+//! words search the grammar on a thread of their own while Whisper decodes, so the time from
+//! the end of speech is the two side by side; what they found is recorded beside Whisper's
+//! decode and tallied as rows of their own; with `ANNEXD_BENCH_REPLAY`, only those rows;
 //! `ANNEXD_BENCH_OWN_VOICE=room` records the words again in each noisy or reverberant
 //! condition. Whisper and the recorded words are then combined (`combined`) under each of a
 //! grid of combinations, chosen leaving each voice out (`ANNEXD_BENCH_WRONG` prints what each
@@ -63,7 +65,9 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::time::Duration;
 
+use annexd::listen::own_voice::{self, OwnVoiceModel};
 use annexd::listen::{Listening, LoadedModel, Pipeline, load, read_wav};
+use annexd::speech::{HEARING_DIR, hearing_stem};
 use annexd_core::listen::{
     Alone, Candidate, Combination, Frame, GrammarDecode, Heard, HeardFrom, Lexicon, ListenMode,
     OwnVoiceHeard, PhraseGraph, QuestionKind, RecogniserChoice, Rejection, TemplateSearchOptions,
@@ -678,39 +682,79 @@ struct Record {
     own_voice_ms: f64,
 }
 
-/// The player's own voice (`ANNEXD_BENCH_OWN_VOICE`, docs/listen.md): every word of the
-/// language's lexicon said once by `voice`, slower and a semitone higher than its phrases (a
-/// recording of another day), in `room` (its noise or reverberation; clean for none), as
-/// templates with their common mean taken away.
+/// The player's own voice (`ANNEXD_BENCH_OWN_VOICE`, docs/listen.md): every form of every
+/// word of the language's lexicon said once by `voice`, slower and a semitone higher than its
+/// phrases (a recording of another day), in `room` (its noise or reverberation; clean for
+/// none), as templates with their common mean taken away.
 fn enrol(
     voice: &Voice,
     lang: Lang,
     dir: &Path,
     room: Option<Condition>,
-) -> Result<WordTemplates, String> {
+) -> Result<Enrolled, String> {
     let lexicon = Lexicon::get(lang);
     let (raw, wav) = (dir.join("word.raw.wav"), dir.join("word.wav"));
     let roomed = dir.join("word.room.wav");
+    // A voice folder as `annexd voices record --hearing` leaves it, for the program to read.
+    let folder = dir.join(format!("voice-{}", room.map_or("clean", |r| r.name())));
+    let hearing = folder.join(HEARING_DIR);
+    std::fs::create_dir_all(&hearing).map_err(|e| e.to_string())?;
     // Its own noise, so that the utterances are the same with and without it.
     let mut rng = StdRng::seed_from_u64(1_000_003 + lang.index() as u64);
     let mut recorded: Vec<(WordId, Vec<Frame>)> = Vec::new();
+    // Every form of every word ("Springer" and "knight"), as `voices record --hearing`
+    // offers them.
     for (id, word) in lexicon.words().iter().enumerate() {
-        say(voice, lang, word.text, &raw)?;
-        let mut args = vec!["-R".to_string(), raw.display().to_string()];
-        args.extend(["-r", "16000", "-c", "1", "-b", "16"].map(String::from));
-        args.push(wav.display().to_string());
-        args.extend(["tempo", "0.9", "pitch", "100"].map(String::from));
-        run("sox", &args, "", "--test")?;
-        let heard = match room {
-            Some(room) => {
-                condition(Some(&wav), room, &roomed, &mut rng)?;
-                &roomed
-            }
-            None => &wav,
-        };
-        recorded.push((id as WordId, speech_features(&samples_of(heard)?)));
+        for &form in &word.forms {
+            say(voice, lang, form, &raw)?;
+            let mut args = vec!["-R".to_string(), raw.display().to_string()];
+            args.extend(["-r", "16000", "-c", "1", "-b", "16"].map(String::from));
+            args.push(wav.display().to_string());
+            args.extend(["tempo", "0.9", "pitch", "100"].map(String::from));
+            run("sox", &args, "", "--test")?;
+            let heard = match room {
+                Some(room) => {
+                    condition(Some(&wav), room, &roomed, &mut rng)?;
+                    &roomed
+                }
+                None => &wav,
+            };
+            recorded.push((id as WordId, speech_features(&samples_of(heard)?)));
+            let kept = hearing.join(format!("{}.wav", hearing_stem(form)));
+            std::fs::copy(heard, kept).map_err(|e| e.to_string())?;
+        }
     }
-    Ok(WordTemplates::from_recordings(recorded))
+    Ok(Enrolled {
+        templates: WordTemplates::from_recordings(recorded),
+        folder,
+    })
+}
+
+/// A voice's recorded words: as the benchmark's own search takes them, and as a voice folder
+/// the program reads (`annexd::listen::own_voice::load`).
+struct Enrolled {
+    templates: WordTemplates,
+    folder: PathBuf,
+}
+
+/// `model` with the recorded words of `enrolled` hearing beside it, as the program's
+/// `--own-voice` has it (`OwnVoiceModel`): what the benchmark decodes with, so that the time
+/// from the end of speech to the decision is the two side by side.
+fn hearing_beside(model: &LoadedModel, enrolled: &Enrolled, lang: Lang) -> LoadedModel {
+    let templates = own_voice::load(&enrolled.folder, lang).expect("the words were recorded");
+    OwnVoiceModel::wrap(model.clone(), templates, lang)
+}
+
+/// Whether the voices record their words (`ANNEXD_BENCH_OWN_VOICE` set and not empty).
+fn own_voice_on() -> bool {
+    std::env::var_os("ANNEXD_BENCH_OWN_VOICE").is_some_and(|v| !v.is_empty())
+}
+
+/// Whether the recorded words are searched by the benchmark apart from Whisper (the trial
+/// switches), rather than beside it in the program's own recogniser.
+fn own_voice_apart() -> bool {
+    std::env::var_os("ANNEXD_TRY_OWN_VOICE_ONLY").is_some()
+        || std::env::var_os("ANNEXD_TRY_OWN_VOICE_BEAM").is_some()
 }
 
 /// The samples of a 16 kHz mono WAV file of 16 bits.
@@ -822,17 +866,19 @@ fn pipeline_for<'a>(
 ) -> &'a mut Pipeline {
     pipelines
         .entry((speech.lang.code(), speech.words.name()))
-        .or_insert_with(|| {
-            let listening = Listening {
-                lang: speech.lang,
-                words: speech.words,
-                phrases: &[],
-                position: None,
-            };
-            let recogniser = model.clone().recogniser(&listening).expect("a recogniser");
-            Pipeline::new(recogniser, 16_000, 1, ListenMode::PushToTalk)
-                .expect("16 kHz mono is usable")
-        })
+        .or_insert_with(|| new_pipeline(model, speech))
+}
+
+/// A push-to-talk pipeline of `model` for the moves and commands of `speech`.
+fn new_pipeline(model: &LoadedModel, speech: Speech) -> Pipeline {
+    let listening = Listening {
+        lang: speech.lang,
+        words: speech.words,
+        phrases: &[],
+        position: None,
+    };
+    let recogniser = model.clone().recogniser(&listening).expect("a recogniser");
+    Pipeline::new(recogniser, 16_000, 1, ListenMode::PushToTalk).expect("16 kHz mono is usable")
 }
 
 fn decode_all(model: &LoadedModel, out: &Path) {
@@ -870,7 +916,7 @@ fn decode_all(model: &LoadedModel, out: &Path) {
             }
             let started = std::time::Instant::now();
             let mut count = 0;
-            let own_voice = if std::env::var_os("ANNEXD_BENCH_OWN_VOICE").is_some() {
+            let own_voice = if own_voice_on() {
                 match enrol(&voice, lang, tmp.path(), None) {
                     Ok(templates) => Some(templates),
                     Err(why) => {
@@ -884,6 +930,9 @@ fn decode_all(model: &LoadedModel, out: &Path) {
             // `ANNEXD_BENCH_OWN_VOICE=room`: the words recorded again in the noise or the
             // reverberation the utterances are said in (a player records them at the board).
             let in_room = std::env::var("ANNEXD_BENCH_OWN_VOICE").is_ok_and(|v| v == "room");
+            // The program's recognisers with the recorded words beside Whisper, by the
+            // words' folder, language and word set.
+            let mut beside = BTreeMap::new();
             for &cond in &conditions {
                 let room_templates = match &own_voice {
                     Some(_) if in_room && matches!(cond, Condition::Noise | Condition::Reverb) => {
@@ -906,7 +955,18 @@ fn decode_all(model: &LoadedModel, out: &Path) {
                         println!("{}: skipped — {why}", cond.name());
                         return;
                     }
-                    let pipeline = pipeline_for(&mut pipelines, model, trial.speech);
+                    let pipeline = match templates {
+                        Some(enrolled) if !own_voice_apart() => beside
+                            .entry((
+                                enrolled.folder.clone(),
+                                trial.speech.lang.code(),
+                                trial.speech.words.name(),
+                            ))
+                            .or_insert_with(|| {
+                                new_pipeline(&hearing_beside(model, enrolled, lang), trial.speech)
+                            }),
+                        _ => pipeline_for(&mut pipelines, model, trial.speech),
+                    };
                     // Trying the recorded words' search alone (ANNEXD_TRY_OWN_VOICE_ONLY):
                     // Whisper is not asked.
                     let (heard, figures, latency, cpu, audio) =
@@ -922,7 +982,18 @@ fn decode_all(model: &LoadedModel, out: &Path) {
                             decode(pipeline, &wav)
                         };
                     let (own_voice, own_voice_free, own_voice_time) = match templates {
-                        Some(templates) => search_own_voice(templates, lang, &wav),
+                        Some(enrolled) if own_voice_apart() => {
+                            search_own_voice(&enrolled.templates, lang, &wav)
+                        }
+                        // Found by the program beside Whisper (nothing where Whisper heard
+                        // no speech); the processor time of the same search measured apart.
+                        Some(enrolled) => {
+                            let (_, _, took) = search_own_voice(&enrolled.templates, lang, &wav);
+                            match &heard.own_voice {
+                                Some(found) => (found.phrases.clone(), Some(found.free), took),
+                                None => (Vec::new(), None, took),
+                            }
+                        }
                         None => (Vec::new(), None, Duration::ZERO),
                     };
                     let record = Record {
@@ -1457,6 +1528,15 @@ fn evaluate_combined(records: &[Record]) {
     rows("Whisper alone (`Thresholds::CHOSEN`):", &|i| {
         whisper_alone[i]
     });
+    // The program's combination, chosen once (on German): held out for every voice and
+    // language it was not chosen on.
+    let program: Vec<Outcome> = with
+        .iter()
+        .map(|r| combined_outcomes(r, &[Combination::CHOSEN])[0])
+        .collect();
+    rows("The program's combination (`Combination::CHOSEN`):", &|i| {
+        program[i]
+    });
     // The wrong outcomes of every combination (`ANNEXD_BENCH_WRONG`): what was said, what
     // Whisper and the recorded words found.
     if std::env::var_os("ANNEXD_BENCH_WRONG").is_some() {
@@ -1761,7 +1841,7 @@ fn main() {
         );
         // With ANNEXD_BENCH_OWN_VOICE, only the rows of the recorded words (Whisper's grid
         // takes minutes).
-        if std::env::var_os("ANNEXD_BENCH_OWN_VOICE").is_none() {
+        if !own_voice_on() {
             evaluate(&records);
         }
         evaluate_own_voice(&records);
