@@ -54,7 +54,9 @@
 //! grid of combinations, chosen leaving each voice out (`ANNEXD_BENCH_WRONG` prints what each
 //! got wrong; `ANNEXD_BENCH_OWN_VOICE_TSV=FILE` writes one line an utterance;
 //! `ANNEXD_TRY_OWN_VOICE_ONLY=1` leaves Whisper out, for trying the recorded words' search
-//! quickly, and `ANNEXD_TRY_OWN_VOICE_BEAM=beam,max_tokens,per_place` widens it).
+//! quickly, `ANNEXD_TRY_OWN_VOICE_BEAM=beam,max_tokens,per_place` widens it and
+//! `ANNEXD_TRY_OWN_VOICE_STAY=n` lets a word's recording hold a frame at most n frames in a
+//! row).
 
 // clippy.toml's disallowed methods are the tests' (tests/it/common/platform.rs).
 #![allow(clippy::disallowed_methods)]
@@ -753,8 +755,9 @@ fn own_voice_on() -> bool {
 /// Whether the recorded words are searched by the benchmark apart from Whisper (the trial
 /// switches), rather than beside it in the program's own recogniser.
 fn own_voice_apart() -> bool {
-    std::env::var_os("ANNEXD_TRY_OWN_VOICE_ONLY").is_some()
-        || std::env::var_os("ANNEXD_TRY_OWN_VOICE_BEAM").is_some()
+    ["ONLY", "BEAM", "STAY"]
+        .iter()
+        .any(|k| std::env::var_os(format!("ANNEXD_TRY_OWN_VOICE_{k}")).is_some())
 }
 
 /// The samples of a 16 kHz mono WAV file of 16 bits.
@@ -796,9 +799,15 @@ fn search_own_voice(
 }
 
 /// The recorded words' search options: the program's, or wider for a trial
-/// (`ANNEXD_TRY_OWN_VOICE_BEAM=beam,max_tokens,per_place`).
+/// (`ANNEXD_TRY_OWN_VOICE_BEAM=beam,max_tokens,per_place`), or with a word stretched no
+/// more than `ANNEXD_TRY_OWN_VOICE_STAY` frames in a row on one frame of its recording
+/// (`none`: as far as the utterance goes, as before 2026-12-07).
 fn own_voice_options() -> TemplateSearchOptions {
     let mut options = TemplateSearchOptions::default();
+    if let Ok(stay) = std::env::var("ANNEXD_TRY_OWN_VOICE_STAY") {
+        // A number, or "none" for no limit.
+        options.max_stay = stay.parse().ok();
+    }
     if let Ok(tried) = std::env::var("ANNEXD_TRY_OWN_VOICE_BEAM") {
         let n: Vec<f32> = tried.split(',').filter_map(|x| x.parse().ok()).collect();
         if let [beam, max_tokens, per_place] = n[..] {

@@ -6,7 +6,8 @@
 //! graph, with the words said before it and the distance so far; at each frame of the
 //! utterance a token stays on its recording's frame, goes to the next or skips up to two (so a
 //! word may be said up to three times as fast as recorded, as a word said alone is slower
-//! than in a phrase, and as slowly as one likes), and near the end of a word (its last
+//! than in a phrase, and as slowly as one likes, or as [`TemplateSearchOptions::max_stay`]
+//! allows), and near the end of a word (its last
 //! [`MAX_STEP`] frames) goes on into every word that may follow. What comes out is the phrases whose
 //! paths end at the last frame on a node where a phrase may end, nearest first, with their
 //! mean distance a frame.
@@ -100,6 +101,9 @@ pub struct TemplateSearchOptions {
     pub per_place: usize,
     /// At most this many phrases returned.
     pub results: usize,
+    /// At most this many utterance frames in a row on one frame of a recording (a slope
+    /// constraint: a word stretched no more than this); `None`, as many as the utterance has.
+    pub max_stay: Option<u16>,
 }
 
 impl Default for TemplateSearchOptions {
@@ -109,6 +113,11 @@ impl Default for TemplateSearchOptions {
             max_tokens: 4000,
             per_place: 3,
             results: 8,
+            // As long as the utterance: a limit (`Some(1)`, a word at most twice as slow as
+            // recorded) finds more in reverberation but, with the free loop unlimited and
+            // the utterance's quiet edges to cover, the combination loses more elsewhere
+            // (docs/listen.md, "A word stretched over a room's tail, tried").
+            max_stay: None,
         }
     }
 }
@@ -169,6 +178,8 @@ struct WordArc<'a> {
 struct Token {
     arc: u32,
     frame: u16,
+    /// How many utterance frames in a row have stayed on `frame`.
+    stay: u16,
     cost: f32,
     said: Rc<Said>,
 }
@@ -256,6 +267,7 @@ pub fn search_templates(
             Token {
                 arc,
                 frame: 0,
+                stay: 0,
                 cost: distance(first, &a.frames[0]),
                 said: Said::after(None, a.word),
             }
@@ -271,12 +283,14 @@ pub fn search_templates(
             };
             for step in 0..=MAX_STEP {
                 let at = usize::from(token.frame) + step;
-                if at < len {
+                let stays = step == 0 && options.max_stay.is_some_and(|m| token.stay >= m);
+                if at < len && !stays {
                     let cost =
                         token.cost + distance(frame, &arcs.arcs[token.arc as usize].frames[at]);
                     next.push(Token {
                         arc: token.arc,
                         frame: at as u16,
+                        stay: if step == 0 { token.stay + 1 } else { 0 },
                         cost,
                         said: Rc::clone(&token.said),
                     });
@@ -288,6 +302,7 @@ pub fn search_templates(
                     next.push(Token {
                         arc,
                         frame: 0,
+                        stay: 0,
                         cost: token.cost + distance(frame, &a.frames[0]),
                         said: Said::after(Some(&token.said), a.word),
                     });
@@ -488,6 +503,30 @@ mod tests {
         let utterance = say(&templates, &said, pace);
         let found = search_templates(graph, &templates, &utterance, &options());
         (said, found)
+    }
+
+    #[test]
+    fn a_word_stretched_beyond_the_most_stays_is_not_found() {
+        let lexicon = Lexicon::get(Lang::De);
+        let graph = PhraseGraph::get(Lang::De);
+        let templates = templates(lexicon);
+        let said = ids(lexicon, "Springer Felix drei");
+        // Each frame said twice (half the pace): one stay a frame.
+        let slow = say(&templates, &said, &[2]);
+        let stays = |most| TemplateSearchOptions {
+            max_stay: most,
+            ..options()
+        };
+        for most in [None, Some(1)] {
+            let found = search_templates(graph, &templates, &slow, &stays(most));
+            assert_eq!(found[0].words, said, "{most:?}");
+        }
+        // Each frame said four times: three stays a frame, more than one is allowed.
+        let slower = say(&templates, &said, &[4]);
+        let found = search_templates(graph, &templates, &slower, &stays(None));
+        assert_eq!(found[0].words, said);
+        let found = search_templates(graph, &templates, &slower, &stays(Some(1)));
+        assert!(found.iter().all(|m| m.words != said), "{found:?}");
     }
 
     #[test]
