@@ -265,11 +265,7 @@ mod run_with_model {
     /// beliebige Wörter, Abstand elf (11.0)": the phrases the player's recorded words found,
     /// nearest first (at most three), then the recorded words in any order (their way out).
     fn own_voice_line(lang: Lang, found: &annexd_core::listen::OwnVoiceHeard) -> String {
-        let distance = |d: f32| {
-            let mut tokens = vec![Token::Pause, Token::Word(Word::Distance)];
-            tokens.extend(signed(d));
-            format!("{} ({d:.1})", lang.text(&tokens))
-        };
+        let distance = |d: f32| figure(lang, Word::Distance, d);
         let mut found_here: Vec<String> = found
             .phrases
             .iter()
@@ -287,6 +283,14 @@ mod run_with_model {
             lang.text(&[Token::Word(Word::OwnVoiceFound), Token::Pause]),
             found_here.join(&or)
         )
+    }
+
+    /// ", Konfidenz zweihundertachtundzwanzig (228.0)": a figure after its label, in words,
+    /// and in digits beside them.
+    fn figure(lang: Lang, label: Word, value: f32) -> String {
+        let mut tokens = vec![Token::Pause, Token::Word(label)];
+        tokens.extend(signed(value));
+        format!("{} ({value:.1})", lang.text(&tokens))
     }
 
     fn signed(n: f32) -> Vec<Token> {
@@ -318,11 +322,7 @@ mod run_with_model {
             let alternatives: Vec<String> = utterance
                 .sorted()
                 .iter()
-                .map(|(text, score)| {
-                    let mut tokens = vec![Token::Pause, Token::Word(Word::Confidence)];
-                    tokens.extend(signed(*score));
-                    format!("{}{} ({score:.1})", text, lang.text(&tokens))
-                })
+                .map(|(text, score)| format!("{text}{}", figure(lang, Word::Confidence, *score)))
                 .collect();
             let or = format!(" {} ", lang.text(&[Token::Word(Word::Or)]));
             say(&format!(

@@ -34,6 +34,9 @@ pub struct FormRecording {
     /// Its recording: `hearing/<stem>.wav`, else a clip of the voice whose words are the
     /// form alone.
     pub path: Option<PathBuf>,
+    /// The clip key whose words are the form alone, if the language speaks it so (what a
+    /// voice's clip of it is named, and what the shipped voice says as a prompt).
+    pub key: Option<&'static str>,
 }
 
 /// The recording of each form of each word of `lang`'s lexicon (the Annex D word and the
@@ -53,15 +56,17 @@ pub fn recordings(dir: &Path, lang: Lang) -> Result<Vec<FormRecording>, VoiceErr
                 .iter()
                 .map(|ext| hearing.join(format!("{stem}.{ext}")))
                 .find(|path| path.is_file());
-            let spoken = || {
-                keys.iter()
-                    .filter(|k| hearing_stem(k.text) == stem)
-                    .find_map(|k| clips.get(k.key).cloned())
-            };
+            let named: Vec<&'static str> = keys
+                .iter()
+                .filter(|k| hearing_stem(k.text) == stem)
+                .map(|k| k.key)
+                .collect();
+            let spoken = || named.iter().find_map(|key| clips.get(*key).cloned());
             out.push(FormRecording {
                 id: id as WordId,
                 form,
                 path: heard.or_else(spoken),
+                key: named.first().copied(),
             });
         }
     }

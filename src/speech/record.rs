@@ -14,7 +14,7 @@ use clap::Args;
 use crossbeam_channel::{Receiver, unbounded};
 
 use super::compose::{Audio, Pacing};
-use super::hearing::{HEARING_DIR, hearing_stem, recordings};
+use super::hearing::{FormRecording, HEARING_DIR, hearing_stem, recordings};
 use super::output::clips::ClipsOutput;
 use super::output::{Line, Output, Progress};
 use super::trim::{Endpointer, Take, even_loudness, trim_silence};
@@ -100,7 +100,20 @@ fn speaking_words(lang: Lang, dir: &Path, args: &RecordArgs) -> Vec<ToRecord> {
 /// recording ("Springer" and "knight" in English: a player may skip the forms they never
 /// say), all of them again with `--redo`, those of `--only`.
 fn hearing_words(lang: Lang, dir: &Path, args: &RecordArgs) -> Vec<ToRecord> {
-    let keys = clip_keys(lang);
+    let lexicon = Lexicon::get(lang);
+    // `--only` names a form ("knight": that form alone), or a word by another spelling
+    // ("zwo": every form of "zwei").
+    let named = |o: &str, f: &FormRecording| {
+        let forms = &lexicon.word(f.id).forms;
+        if forms
+            .iter()
+            .any(|form| hearing_stem(form) == hearing_stem(o))
+        {
+            hearing_stem(o) == hearing_stem(f.form)
+        } else {
+            lexicon.lookup(o) == Some(f.id)
+        }
+    };
     recordings(dir, lang)
         .unwrap_or_default()
         .into_iter()
@@ -108,21 +121,15 @@ fn hearing_words(lang: Lang, dir: &Path, args: &RecordArgs) -> Vec<ToRecord> {
             if args.only.is_empty() {
                 args.redo || f.path.is_none()
             } else {
-                args.only
-                    .iter()
-                    .any(|o| hearing_stem(o) == hearing_stem(f.form))
+                args.only.iter().any(|o| named(o, f))
             }
         })
-        .map(|f| {
-            let stem = hearing_stem(f.form);
-            ToRecord {
-                text: f.form,
-                path: dir.join(HEARING_DIR).join(format!("{stem}.wav")),
-                prompt: keys
-                    .iter()
-                    .find(|k| hearing_stem(k.text) == stem)
-                    .map(|k| k.key),
-            }
+        .map(|f| ToRecord {
+            text: f.form,
+            path: dir
+                .join(HEARING_DIR)
+                .join(format!("{}.wav", hearing_stem(f.form))),
+            prompt: f.key,
         })
         .collect()
 }
@@ -520,5 +527,51 @@ impl Prompt {
         }
         // Let the device's buffer play out so the microphone does not hear the prompt.
         std::thread::sleep(Duration::from_millis(150));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use clap::Parser;
+
+    #[derive(Parser)]
+    struct Cli {
+        #[command(flatten)]
+        record: RecordArgs,
+    }
+
+    fn to_record(lang: &str, only: &str) -> Vec<(&'static str, Option<&'static str>)> {
+        let dir = tempfile::tempdir().unwrap();
+        let cli = Cli::parse_from([
+            "record",
+            "--name",
+            "mine",
+            "--lang",
+            lang,
+            "--hearing",
+            "--only",
+            only,
+        ]);
+        let lang = cli.record.lang;
+        hearing_words(lang, dir.path(), &cli.record)
+            .into_iter()
+            .map(|r| (r.text, r.prompt))
+            .collect()
+    }
+
+    #[test]
+    fn only_names_a_form_or_a_word_by_another_spelling() {
+        // A form: that form alone, prompted with its own clip.
+        assert_eq!(to_record("en", "knight"), [("knight", Some("p_knight"))]);
+        assert_eq!(
+            to_record("en", "Springer"),
+            [("Springer", Some("ad_p_knight"))]
+        );
+        // Another spelling of a word: its forms.
+        assert_eq!(
+            to_record("de", "zwo"),
+            [("zwei", to_record("de", "zwei")[0].1)]
+        );
     }
 }
