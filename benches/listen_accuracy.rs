@@ -56,7 +56,8 @@
 //! `ANNEXD_TRY_OWN_VOICE_ONLY=1` leaves Whisper out, for trying the recorded words' search
 //! quickly, `ANNEXD_TRY_OWN_VOICE_BEAM=beam,max_tokens,per_place` widens it and
 //! `ANNEXD_TRY_OWN_VOICE_STAY=n` lets a word's recording hold a frame at most n frames in a
-//! row).
+//! row, the free loop too; `ANNEXD_TRY_OWN_VOICE_TAIL=dB` lets a recording's frames after
+//! the last within dB of its loudest be left unsaid).
 
 // clippy.toml's disallowed methods are the tests' (tests/it/common/platform.rs).
 #![allow(clippy::disallowed_methods)]
@@ -755,7 +756,7 @@ fn own_voice_on() -> bool {
 /// Whether the recorded words are searched by the benchmark apart from Whisper (the trial
 /// switches), rather than beside it in the program's own recogniser.
 fn own_voice_apart() -> bool {
-    ["ONLY", "BEAM", "STAY"]
+    ["ONLY", "BEAM", "STAY", "TAIL"]
         .iter()
         .any(|k| std::env::var_os(format!("ANNEXD_TRY_OWN_VOICE_{k}")).is_some())
 }
@@ -779,13 +780,9 @@ fn search_own_voice(
     let samples = samples_of(wav).expect("the utterance was written");
     let before = cpu_time();
     let utterance = centred(&speech_features(&samples));
-    let found = search_templates(
-        PhraseGraph::get(lang),
-        templates,
-        &utterance,
-        &own_voice_options(),
-    );
-    let free = free_distance(templates, &utterance);
+    let options = own_voice_options();
+    let found = search_templates(PhraseGraph::get(lang), templates, &utterance, &options);
+    let free = free_distance(templates, &utterance, &options);
     let took = cpu_time() - before;
     let lexicon = Lexicon::get(lang);
     let phrases = found
@@ -801,12 +798,17 @@ fn search_own_voice(
 /// The recorded words' search options: the program's, or wider for a trial
 /// (`ANNEXD_TRY_OWN_VOICE_BEAM=beam,max_tokens,per_place`), or with a word stretched no
 /// more than `ANNEXD_TRY_OWN_VOICE_STAY` frames in a row on one frame of its recording
-/// (`none`: as far as the utterance goes, as before 2026-12-07).
+/// (`none`: as far as the utterance goes, as before 2026-12-07), or with a recording's frames
+/// more than `ANNEXD_TRY_OWN_VOICE_TAIL` dB below its loudest left unsaid where they like.
 fn own_voice_options() -> TemplateSearchOptions {
     let mut options = TemplateSearchOptions::default();
     if let Ok(stay) = std::env::var("ANNEXD_TRY_OWN_VOICE_STAY") {
         // A number, or "none" for no limit.
         options.max_stay = stay.parse().ok();
+    }
+    if let Ok(tail) = std::env::var("ANNEXD_TRY_OWN_VOICE_TAIL") {
+        // Decibels below a recording's loudest frame, or "none".
+        options.optional_tail = tail.parse::<f32>().ok().map(|db| db * 10f32.ln() / 10.0);
     }
     if let Ok(tried) = std::env::var("ANNEXD_TRY_OWN_VOICE_BEAM") {
         let n: Vec<f32> = tried.split(',').filter_map(|x| x.parse().ok()).collect();

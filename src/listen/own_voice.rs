@@ -134,20 +134,16 @@ fn features(samples: &[i16]) -> Vec<Frame> {
 /// free loop's distance; `None` where the utterance has no frames of speech.
 pub fn search(templates: &WordTemplates, lang: Lang, samples: &[i16]) -> Option<OwnVoiceHeard> {
     let utterance = centred(&features(samples));
-    let free = free_distance(templates, &utterance)?;
+    let options = TemplateSearchOptions::default();
+    let free = free_distance(templates, &utterance, &options)?;
     let lexicon = Lexicon::get(lang);
-    let phrases = search_templates(
-        PhraseGraph::get(lang),
-        templates,
-        &utterance,
-        &TemplateSearchOptions::default(),
-    )
-    .into_iter()
-    .map(|m| {
-        let words: Vec<&str> = m.words.iter().map(|&w| lexicon.word(w).text).collect();
-        (words.join(" "), m.distance)
-    })
-    .collect();
+    let phrases = search_templates(PhraseGraph::get(lang), templates, &utterance, &options)
+        .into_iter()
+        .map(|m| {
+            let words: Vec<&str> = m.words.iter().map(|&w| lexicon.word(w).text).collect();
+            (words.join(" "), m.distance)
+        })
+        .collect();
     Some(OwnVoiceHeard { phrases, free })
 }
 

@@ -41,8 +41,8 @@ pub use heard::{DecodeStats, Heard, HeardFrom, OwnVoiceHeard, join_pieces};
 pub use lexicon::{Lexicon, ModelWords, WordId, WordRole};
 pub use matcher::{Question, QuestionKind, Rejection, Understanding, repeats};
 pub use own_voice::{
-    FEATURES, Frame, Matched, TemplateSearchOptions, WordTemplates, centred, free_distance,
-    search_templates,
+    FEATURES, Frame, Matched, OPTIONAL_TAIL, TemplateSearchOptions, WordTemplates, centred,
+    free_distance, search_templates,
 };
 pub use phrase_graph::{NodeId, PhraseGraph};
 pub use phrases::Candidate;

@@ -8,7 +8,9 @@
 //! word may be said up to three times as fast as recorded, as a word said alone is slower
 //! than in a phrase, and as slowly as one likes, or as [`TemplateSearchOptions::max_stay`]
 //! allows), and near the end of a word (its last
-//! [`MAX_STEP`] frames) goes on into every word that may follow. What comes out is the phrases whose
+//! [`MAX_STEP`] frames, or anywhere in its quiet tail: a word recorded alone carries the
+//! room's reverberation after it, [`TemplateSearchOptions::optional_tail`]) goes on into
+//! every word that may follow, from the nearest few ways each node was reached. What comes out is the phrases whose
 //! paths end at the last frame on a node where a phrase may end, nearest first, with their
 //! mean distance a frame.
 //!
@@ -39,6 +41,10 @@ pub type Frame = [f32; FEATURES];
 
 /// The most frames of a recording one frame of the utterance may move on by.
 pub const MAX_STEP: usize = 3;
+
+/// How far below its loudest frame a recording's last frames may be left unsaid, by
+/// default: 12 dB, as a natural log of power.
+pub const OPTIONAL_TAIL: f32 = 12.0 * std::f32::consts::LN_10 / 10.0;
 
 /// The player's recordings of the words, as frames of features: one or more a word.
 #[derive(Debug, Clone, Default)]
@@ -103,7 +109,14 @@ pub struct TemplateSearchOptions {
     pub results: usize,
     /// At most this many utterance frames in a row on one frame of a recording (a slope
     /// constraint: a word stretched no more than this); `None`, as many as the utterance has.
+    /// The free loop ([`free_distance`]) is held to it too.
     pub max_stay: Option<u16>,
+    /// A recording's frames after the last one within this of its loudest (a natural log of
+    /// power) may be left unsaid: a word recorded alone carries the room's reverberation
+    /// after it, which inside a phrase the next word's sound covers. `None`: only the last
+    /// three frames may be left, as any frame may be skipped. [`OPTIONAL_TAIL`] by
+    /// default.
+    pub optional_tail: Option<f32>,
 }
 
 impl Default for TemplateSearchOptions {
@@ -118,6 +131,9 @@ impl Default for TemplateSearchOptions {
             // the utterance's quiet edges to cover, the combination loses more elsewhere
             // (docs/listen.md, "A word stretched over a room's tail, tried").
             max_stay: None,
+            // 12 dB below a recording's loudest frame (chosen on German and English seed 31
+            // among 8, 12 and 20 dB; docs/listen.md, "A room's tail left unsaid").
+            optional_tail: Some(OPTIONAL_TAIL),
         }
     }
 }
@@ -171,6 +187,8 @@ struct WordArc<'a> {
     word: WordId,
     to: NodeId,
     frames: &'a [Frame],
+    /// The first frame from which the word may end (the rest left unsaid).
+    leave_from: usize,
 }
 
 /// A place inside one word's recording on one edge, with the distance so far.
@@ -184,11 +202,50 @@ struct Token {
     said: Rc<Said>,
 }
 
+/// The ways words ended at each node in one frame: the nearest few sequences of words each,
+/// at most one way a sequence.
+#[derive(Default)]
+struct Exits {
+    at: HashMap<NodeId, Ways>,
+}
+
+/// The ways words ended at one node: the cost so far and the words said.
+type Ways = Vec<(f32, Rc<Said>)>;
+
+impl Exits {
+    /// Keeps a word ended at `node` with `cost` after `said` if it is among the `most` nearest
+    /// sequences there.
+    fn offer(&mut self, node: NodeId, cost: f32, said: &Rc<Said>, most: usize) {
+        let ways = self.at.entry(node).or_default();
+        if let Some(same) = ways.iter_mut().find(|(_, s)| s.key == said.key) {
+            if cost < same.0 {
+                *same = (cost, Rc::clone(said));
+            }
+        } else if ways.len() < most {
+            ways.push((cost, Rc::clone(said)));
+        } else if let Some(worst) = ways
+            .iter_mut()
+            .max_by(|a, b| a.0.total_cmp(&b.0).then(a.1.key.cmp(&b.1.key)))
+            .filter(|w| (cost, said.key) < (w.0, w.1.key))
+        {
+            *worst = (cost, Rc::clone(said));
+        }
+    }
+
+    /// The nodes and their ways, in the order of the nodes, leaving none.
+    fn drain(&mut self) -> Vec<(NodeId, Ways)> {
+        let mut all: Vec<_> = self.at.drain().collect();
+        all.sort_by_key(|(node, _)| *node);
+        all
+    }
+}
+
 /// The arcs that leave `node` (built once a node, on first need, one after the other in
 /// `arcs`, so that a node's arcs are a range of it).
 struct Arcs<'a> {
     graph: &'a PhraseGraph,
     templates: &'a WordTemplates,
+    optional_tail: Option<f32>,
     arcs: Vec<WordArc<'a>>,
     leaving: HashMap<NodeId, Range<u32>>,
 }
@@ -201,13 +258,34 @@ impl<'a> Arcs<'a> {
         let start = self.arcs.len() as u32;
         for &(word, to) in self.graph.edges(node) {
             for frames in self.templates.recordings(word) {
-                self.arcs.push(WordArc { word, to, frames });
+                let leave_from = leave_from(frames, self.optional_tail);
+                self.arcs.push(WordArc {
+                    word,
+                    to,
+                    frames,
+                    leave_from,
+                });
             }
         }
         let ids = start..self.arcs.len() as u32;
         self.leaving.insert(node, ids.clone());
         ids
     }
+}
+
+/// The first frame of `frames` from which a word may end: its last [`MAX_STEP`] frames, or
+/// with an optional tail (a natural log of power below the loudest frame) also every frame
+/// after the last one that loud.
+fn leave_from(frames: &[Frame], optional_tail: Option<f32>) -> usize {
+    let end = optional_tail.map_or(frames.len(), |tail| {
+        let energy = |f: &Frame| f[FEATURES - 1];
+        let loudest = frames.iter().map(energy).fold(f32::NEG_INFINITY, f32::max);
+        frames
+            .iter()
+            .rposition(|f| energy(f) >= loudest - tail)
+            .map_or(frames.len(), |last| last + 1)
+    });
+    end.saturating_sub(MAX_STEP)
 }
 
 /// An utterance's frames with their own mean taken away, as [`search_templates`] wants them.
@@ -257,6 +335,7 @@ pub fn search_templates(
     let mut arcs = Arcs {
         graph,
         templates,
+        optional_tail: options.optional_tail,
         arcs: Vec::new(),
         leaving: HashMap::new(),
     };
@@ -274,12 +353,13 @@ pub fn search_templates(
         })
         .collect();
     prune(&mut tokens, options);
+    let mut exits = Exits::default();
     for frame in &utterance[1..] {
         let mut next: Vec<Token> = Vec::with_capacity(tokens.len() * 3);
         for token in &tokens {
-            let (len, to) = {
+            let (len, to, leave_from) = {
                 let a = &arcs.arcs[token.arc as usize];
-                (a.frames.len(), a.to)
+                (a.frames.len(), a.to, a.leave_from)
             };
             for step in 0..=MAX_STEP {
                 let at = usize::from(token.frame) + step;
@@ -296,15 +376,24 @@ pub fn search_templates(
                     });
                 }
             }
-            if usize::from(token.frame) + MAX_STEP >= len {
-                for arc in arcs.leaving(to) {
-                    let a = &arcs.arcs[arc as usize];
+            if usize::from(token.frame) >= leave_from {
+                exits.offer(to, token.cost, &token.said, options.per_place);
+            }
+        }
+        // Into the words that follow, from the nearest few ways each node was reached (the
+        // tokens entering one place are ranked by the cost they bring, so no other could be
+        // kept there).
+        for (node, ways) in exits.drain() {
+            for arc in arcs.leaving(node) {
+                let a = &arcs.arcs[arc as usize];
+                let here = distance(frame, &a.frames[0]);
+                for (cost, said) in &ways {
                     next.push(Token {
                         arc,
                         frame: 0,
                         stay: 0,
-                        cost: token.cost + distance(frame, &a.frames[0]),
-                        said: Said::after(Some(&token.said), a.word),
+                        cost: cost + here,
+                        said: Said::after(Some(said), a.word),
                     });
                 }
             }
@@ -317,7 +406,7 @@ pub fn search_templates(
     for token in &tokens {
         let a = &arcs.arcs[token.arc as usize];
         // Near enough the end of the word's recording to have skipped the rest.
-        if usize::from(token.frame) + MAX_STEP >= a.frames.len() && graph.is_final(a.to) {
+        if usize::from(token.frame) >= a.leave_from && graph.is_final(a.to) {
             found.push((token.cost / frames, token.said.key, Rc::clone(&token.said)));
         }
     }
@@ -342,55 +431,79 @@ pub fn search_templates(
 
 /// The mean distance a frame of the nearest alignment of `utterance` with *any* sequence of
 /// the recorded words, in any order and of any length (a free loop of words, searched
-/// exactly): what no grammar holds back. A phrase of the grammar can come no nearer than this;
-/// speech that is a phrase comes about as near, other speech (a sentence, a word of no
-/// phrase) much less near, since the loop can stitch it from pieces of words that no phrase
-/// puts together. `None` for an empty utterance or no recordings.
-pub fn free_distance(templates: &WordTemplates, utterance: &[Frame]) -> Option<f32> {
-    let recordings: Vec<&[Frame]> = templates
+/// exactly): what no grammar holds back. A phrase of the grammar can come no nearer than this
+/// when searched with the same `options` (their stay limit and optional tail; the beam does
+/// not apply); speech that is a phrase comes about as near, other speech (a sentence, a word
+/// of no phrase) much less near, since the loop can stitch it from pieces of words that no
+/// phrase puts together. `None` for an empty utterance or no recordings.
+pub fn free_distance(
+    templates: &WordTemplates,
+    utterance: &[Frame],
+    options: &TemplateSearchOptions,
+) -> Option<f32> {
+    let recordings: Vec<(&[Frame], usize)> = templates
         .by_word
         .values()
         .flatten()
-        .map(Vec::as_slice)
+        .map(|r| (r.as_slice(), leave_from(r, options.optional_tail)))
         .collect();
     let first = utterance.first()?;
     if recordings.is_empty() {
         return None;
     }
-    // The cost of the nearest path ending on each frame of each recording.
+    // Each frame of a recording is as many states as the frames in a row a path may have
+    // stayed on it (one where there is no limit, a state that may stay on itself).
+    let stays = options.max_stay.map_or(1, |m| usize::from(m) + 1);
+    // The cost of the nearest path ending in each state of each recording.
     let mut costs: Vec<Vec<f32>> = recordings
         .iter()
-        .map(|r| {
-            let mut c = vec![f32::INFINITY; r.len()];
+        .map(|(r, _)| {
+            let mut c = vec![f32::INFINITY; r.len() * stays];
             c[0] = distance(first, &r[0]);
             c
         })
         .collect();
     let ended = |costs: &[Vec<f32>]| {
-        costs
+        recordings
             .iter()
-            .map(|c| {
-                // Near enough the end of the recording to have skipped the rest.
-                let from = c.len().saturating_sub(MAX_STEP);
-                c[from..].iter().copied().fold(f32::INFINITY, f32::min)
+            .zip(costs)
+            // Near enough the end of the recording to have skipped the rest.
+            .map(|((_, from), c)| {
+                c[from * stays..]
+                    .iter()
+                    .copied()
+                    .fold(f32::INFINITY, f32::min)
             })
             .fold(f32::INFINITY, f32::min)
     };
+    let mut next: Vec<f32> = Vec::new();
     for frame in &utterance[1..] {
         let word_ended = ended(&costs);
-        for (recording, cost) in recordings.iter().zip(costs.iter_mut()) {
-            // From the last frame back, so that each reads the frame before's old cost.
-            for at in (0..recording.len()).rev() {
-                let from = at.saturating_sub(MAX_STEP);
-                let mut best = cost[from..=at]
+        for ((recording, _), cost) in recordings.iter().zip(costs.iter_mut()) {
+            next.clear();
+            next.resize(cost.len(), f32::INFINITY);
+            for at in 0..recording.len() {
+                let here = distance(frame, &recording[at]);
+                // Moved on from one of the frames before (or into the word), no stay yet.
+                let from = at.saturating_sub(MAX_STEP) * stays;
+                let mut moved = cost[from..at * stays]
                     .iter()
                     .copied()
                     .fold(f32::INFINITY, f32::min);
                 if at == 0 {
-                    best = best.min(word_ended);
+                    moved = moved.min(word_ended);
                 }
-                cost[at] = best + distance(frame, &recording[at]);
+                if stays == 1 {
+                    // No limit: staying on the frame is one more of the same state.
+                    next[at] = moved.min(cost[at]) + here;
+                } else {
+                    next[at * stays] = moved + here;
+                    for s in 1..stays {
+                        next[at * stays + s] = cost[at * stays + s - 1] + here;
+                    }
+                }
             }
+            std::mem::swap(cost, &mut next);
         }
     }
     Some(ended(&costs) / utterance.len() as f32)
@@ -530,6 +643,80 @@ mod tests {
     }
 
     #[test]
+    fn a_recordings_quiet_tail_may_be_left_unsaid_only_where_allowed() {
+        let lexicon = Lexicon::get(Lang::De);
+        let graph = PhraseGraph::get(Lang::De);
+        let plain = templates(lexicon);
+        // Each word recorded with a room's tail after it: eight frames of a quiet sound
+        // like none of the words', which the phrase said (the next word follows) has not.
+        let mut tailed = WordTemplates::new();
+        for id in 0..lexicon.words().len() as WordId {
+            let mut frames = recording(id);
+            frames.extend((0..8).map(|k| {
+                let mut f = [1.5 + 0.1 * k as f32; FEATURES];
+                f[FEATURES - 1] = -20.0 - k as f32;
+                f
+            }));
+            tailed.add(id, frames);
+        }
+        let said = ids(lexicon, "Turm Anna acht schlägt Anna eins");
+        let utterance = say(&plain, &said, &[1]);
+        let with_tail = |tail| TemplateSearchOptions {
+            optional_tail: tail,
+            ..options()
+        };
+        // The tail is far below every frame of the words (3 at most), so 10 leaves it out.
+        let kept = search_templates(graph, &tailed, &utterance, &with_tail(None));
+        let left = search_templates(graph, &tailed, &utterance, &with_tail(Some(10.0)));
+        assert_eq!(left[0].words, said, "{left:?}");
+        assert!(left[0].distance < 0.2, "{left:?}");
+        assert!(
+            kept.first()
+                .is_none_or(|m| m.distance > left[0].distance + 1.0),
+            "{kept:?}"
+        );
+        // The free loop leaves it out alike, and is still no farther than the phrase.
+        let free = free_distance(&tailed, &utterance, &with_tail(Some(10.0))).unwrap();
+        assert!(free <= left[0].distance + 1e-4, "{free} {left:?}");
+        assert!(free_distance(&tailed, &utterance, &with_tail(None)).unwrap() > free + 1.0);
+    }
+
+    #[test]
+    fn the_free_loop_is_held_to_the_stay_limit_as_the_phrases_are() {
+        let lexicon = Lexicon::get(Lang::De);
+        let graph = PhraseGraph::get(Lang::De);
+        let templates = templates(lexicon);
+        let said = ids(lexicon, "Springer Felix drei");
+        let limited = TemplateSearchOptions {
+            max_stay: Some(1),
+            ..options()
+        };
+        for pace in [&[1][..], &[2][..], &[1, 2, 0][..]] {
+            let utterance = say(&templates, &said, pace);
+            let found = search_templates(graph, &templates, &utterance, &limited);
+            let free = free_distance(&templates, &utterance, &limited).unwrap();
+            assert_eq!(found[0].words, said, "pace {pace:?}");
+            assert!(
+                free <= found[0].distance + 1e-4,
+                "pace {pace:?}: {free} {found:?}"
+            );
+            assert!(
+                found[0].distance - free < 0.05,
+                "pace {pace:?}: {free} {found:?}"
+            );
+        }
+        // Each frame said four times: the loop cannot stretch so far either; without the
+        // limit it can, and comes nearer.
+        let slower = say(&templates, &said, &[4]);
+        let free = free_distance(&templates, &slower, &limited).unwrap();
+        let unlimited = free_distance(&templates, &slower, &options()).unwrap();
+        assert!(
+            unlimited < 0.2 && free > unlimited + 0.5,
+            "{free} {unlimited}"
+        );
+    }
+
+    #[test]
     fn a_move_said_as_recorded_is_found_first_and_nearly_alike() {
         let (said, found) = search("Springer Felix drei", &[1]);
         assert_eq!(found[0].words, said);
@@ -590,7 +777,7 @@ mod tests {
         let near = |words: &str| {
             let utterance = say(&templates, &ids(lexicon, words), &[1, 2]);
             let found = search_templates(graph, &templates, &utterance, &options());
-            let free = free_distance(&templates, &utterance).unwrap();
+            let free = free_distance(&templates, &utterance, &options()).unwrap();
             (found[0].distance, free)
         };
         // Said as a phrase: the grammar's nearest is the free loop's.
@@ -600,9 +787,9 @@ mod tests {
         // Words of no phrase: the free loop follows them, the grammar cannot.
         let (phrase, free) = near("Gustav Remis Springer eins ablehnen");
         assert!(free < 0.3 && phrase - free > 1.0, "{free} {phrase}");
-        assert_eq!(free_distance(&templates, &[]), None);
+        assert_eq!(free_distance(&templates, &[], &options()), None);
         assert_eq!(
-            free_distance(&WordTemplates::new(), &[[0.0; FEATURES]]),
+            free_distance(&WordTemplates::new(), &[[0.0; FEATURES]], &options()),
             None
         );
     }
