@@ -583,9 +583,9 @@ fn castling_said_is_played_and_never_the_other_way() {
 /// The player's own recorded words beside Whisper (2026-12-07, `ANNEXD_BENCH_OWN_VOICE=room`,
 /// seeds 31 and 32: the five German voices each recorded every word once, slower and higher,
 /// in the room of the utterance, and the program's recogniser searched the grammar with them
-/// while Whisper decoded; docs/listen.md, "The player's own voice, combined"). 1 050
-/// utterances, every kind and condition. `Combination::CHOSEN` was chosen on the same
-/// voices' decodes of the day before (seeds 31 and 32, the benchmark searching apart).
+/// while Whisper decoded, leaving a recording's quiet tail unsaid where it liked; docs/listen.md,
+/// "A room's tail left unsaid"). 1 050 utterances, every kind and condition.
+/// `Combination::CHOSEN` was chosen on these decodes (in-sample).
 fn own_voice_run() -> Vec<Record> {
     read(concat!(
         env!("CARGO_MANIFEST_DIR"),
@@ -633,9 +633,9 @@ fn the_players_own_words_beside_whisper_take_nothing_not_said_and_hear_more() {
     }
     assert!(wrong.is_empty(), "{}", wrong.join("\n"));
     if share::one_in() == 1 {
-        // 869 right, Whisper alone 738 (2026-12-07); 353 of the 360 moves said clean, slower
-        // or faster.
-        assert!(right >= 869, "{right} right");
+        // 945 right, Whisper alone 738 (2026-12-07, the recorded words' tail optional; 869
+        // before); 348 of the 360 moves said clean, slower or faster.
+        assert!(right >= 945, "{right} right");
         assert!(
             right > alone_right + 100,
             "{right} right, Whisper alone {alone_right}"
@@ -650,28 +650,23 @@ fn the_players_own_words_beside_whisper_take_nothing_not_said_and_hear_more() {
 /// English and French said by their nine voices (2026-12-07, seeds 31 and 32, as
 /// [`own_voice_run`]; 1 890 utterances, in the Annex D words and the languages' own), the
 /// recorded words beside Whisper under `Combination::CHOSEN`, which was chosen on German
-/// alone: held out. 1 392 right against 1 125 by Whisper alone. Nine wrong, every one in
-/// reverberation, most a short command the recorded words alone found in a room's tail
-/// ("help", "repeat", "correction"; docs/listen.md): no rule may add a tenth, and one that
-/// mends any shows here (then take it off the list).
+/// alone: held out. 1 508 right against 1 125 by Whisper alone (1 392 before the recorded
+/// words' tail was left optional). Three wrong: two a short command the recorded words alone
+/// found in a room's tail ("help", "correction"; nine such before), one Whisper's own wrong
+/// move taken alone while the recorded words asked about others (docs/listen.md, "A room's
+/// tail left unsaid"): no rule may add a fourth, and one that mends any shows here (then take
+/// it off the list).
 #[test]
 fn english_and_french_with_the_recorded_words_go_wrong_only_where_known() {
-    // "Turm Anna fünf" was said in both seeds, and went wrong in both.
-    let known: [(&str, &str, &str); 9] = [
-        ("espeak en-gb-x-rp+f2", "reverb", "Dame Anna sechs"),
-        ("espeak en-gb-x-rp+f2", "reverb", "Turm Anna fünf"),
-        ("espeak en-gb-x-rp+f2", "reverb", "Turm Anna fünf"),
-        ("MBROLA us1", "reverb", "Turm David acht"),
-        ("espeak en-us", "reverb", "king Eva eight Felix eight"),
+    let known: [(&str, &str, &str); 3] = [
         ("espeak en-gb-x-rp+f2", "reverb", "David sechs"),
-        ("espeak en-gb-x-rp+f2", "reverb", "whose move"),
-        ("MBROLA fr1", "reverb", "Cavalier Gustav un Hector trois"),
         ("espeak fr-fr", "reverb", "König Felix sieben"),
+        ("Pico fr-FR", "noise", "Eva fünf"),
     ];
     let records = read(concat!(
         env!("CARGO_MANIFEST_DIR"),
         "/tests/data/own_voice_en_fr.jsonl"
     ));
     assert_eq!(records.len(), 1890);
-    assert_wrong_only_where_known_by(&records, &known, 1392, understood_with_own_voice);
+    assert_wrong_only_where_known_by(&records, &known, 1508, understood_with_own_voice);
 }
