@@ -275,24 +275,22 @@ impl OwnVoiceRecogniser {
         self.end_pointer.reset();
         let (templates, lang) = (Arc::clone(&self.templates), self.lang);
         let inner = &mut self.inner;
-        let (mut heard, found) = std::thread::scope(|scope| {
-            let search = scope.spawn(|| search(&templates, lang, &samples));
-            let heard = decode(inner.as_mut());
-            // A search that panicked finds nothing: the recogniser's hearing stands alone.
-            (heard, search.join().ok().flatten())
-        });
+        let (mut heard, found) =
+            searched_beside(&templates, lang, &samples, || decode(inner.as_mut()));
         if !heard.is_silence() {
             heard.own_voice = found;
         }
         heard
     }
 
-    fn keep(&mut self, samples: &[i16]) {
+    /// Keeps `samples` of the utterance; true where the end-pointer ended an utterance in
+    /// them (Whisper's recogniser, judging the same samples alike, ends it there too).
+    fn keep(&mut self, samples: &[i16]) -> bool {
         self.samples.extend_from_slice(samples);
-        // Only where speech began matters here: the recogniser ends the utterance.
-        let _ = self.end_pointer.push(samples);
-        if self.ends_utterances && !self.end_pointer.heard_speech() {
-            // Nothing said yet: keep only the last half second, where speech may begin.
+        let ended = self.end_pointer.push(samples);
+        // Nothing said yet (an utterance that just ended is kept whole for the search).
+        if self.ends_utterances && !ended && !self.end_pointer.heard_speech() {
+            // Only the last half second is kept, where speech may begin.
             let keep = RATE as usize / 2;
             let excess = self.samples.len().saturating_sub(keep);
             self.samples.drain(..excess);
@@ -300,7 +298,24 @@ impl OwnVoiceRecogniser {
         let max = (LONGEST.as_secs() as usize) * RATE as usize;
         let excess = self.samples.len().saturating_sub(max);
         self.samples.drain(..excess);
+        ended
     }
+}
+
+/// `decode`'s result, with what the recorded words find in `samples` searched on a thread
+/// of its own meanwhile (nothing where the search failed: the recogniser's hearing stands
+/// alone).
+fn searched_beside<R>(
+    templates: &WordTemplates,
+    lang: Lang,
+    samples: &[i16],
+    decode: impl FnOnce() -> R,
+) -> (R, Option<OwnVoiceHeard>) {
+    std::thread::scope(|scope| {
+        let search = scope.spawn(|| search(templates, lang, samples));
+        let decoded = decode();
+        (decoded, search.join().ok().flatten())
+    })
 }
 
 impl Recogniser for OwnVoiceRecogniser {
@@ -321,15 +336,35 @@ impl Recogniser for OwnVoiceRecogniser {
         self.inner.set_position(listening);
     }
 
-    /// In always-on mode the recogniser ends the utterance here: then the recorded words
-    /// search it (after the recogniser, which has decoded it already).
+    /// In always-on mode the recogniser ends the utterance here. Where this end-pointer
+    /// ends it in the same samples (Whisper's, judging them alike), the recorded words search
+    /// it while the recogniser decodes; a recogniser with an end-pointer of its own (Vosk's)
+    /// may end it elsewhere, and is searched after.
     fn accept(&mut self, samples: &[i16]) -> Option<Heard> {
-        self.keep(samples);
-        let mut heard = self.inner.accept(samples)?;
-        let samples = std::mem::take(&mut self.samples);
+        let ended = self.keep(samples);
+        let mut heard = if self.ends_utterances && ended {
+            let kept = std::mem::take(&mut self.samples);
+            let (templates, lang) = (Arc::clone(&self.templates), self.lang);
+            let inner = &mut self.inner;
+            let (heard, found) = searched_beside(&templates, lang, &kept, || inner.accept(samples));
+            let Some(mut heard) = heard else {
+                // Not ended there for the recogniser: the utterance goes on.
+                self.samples = kept;
+                return None;
+            };
+            heard.own_voice = found;
+            heard
+        } else {
+            let mut heard = self.inner.accept(samples)?;
+            let kept = std::mem::take(&mut self.samples);
+            if !heard.is_silence() {
+                heard.own_voice = search(&self.templates, self.lang, &kept);
+            }
+            heard
+        };
         self.end_pointer.reset();
-        if !heard.is_silence() {
-            heard.own_voice = search(&self.templates, self.lang, &samples);
+        if heard.is_silence() {
+            heard.own_voice = None;
         }
         Some(heard)
     }

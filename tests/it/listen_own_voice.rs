@@ -337,3 +337,52 @@ fn a_move_in_the_languages_own_words_is_found_by_the_recorded_words_as_in_the_an
         assert_eq!(utterance["understood"], "move", "{said}: {stdout}");
     }
 }
+
+/// In always-on mode the recogniser ends an utterance by the quiet after it; the recorded
+/// words must search the whole utterance (they once had only its last half second, the quiet,
+/// since the end-pointer starts over where an utterance ends), while Whisper decodes it.
+#[test]
+#[cfg(feature = "whisper")]
+fn always_on_the_recorded_words_search_the_whole_utterance_the_quiet_ended() {
+    use annexd::listen::own_voice::{self, OwnVoiceModel};
+    use annexd::listen::{Listening, Pipeline, load, read_wav};
+    use annexd_core::WordSet;
+    use annexd_core::listen::{ListenMode, RecogniserChoice};
+
+    let dir = tempfile::tempdir().unwrap();
+    let voice = dir.path().join("mine");
+    record_hearing(&voice, "de+f3", Lang::De, None);
+    let model = Path::new(env!("CARGO_MANIFEST_DIR")).join("models/whisper-base");
+    let whisper = load(RecogniserChoice::Whisper, Some(&model), Lang::De).expect("Whisper");
+    let templates = own_voice::load(&voice, Lang::De).expect("every word recorded");
+    let model = OwnVoiceModel::wrap(whisper, templates, Lang::De);
+    let listening = Listening {
+        lang: Lang::De,
+        words: WordSet::AnnexD,
+        phrases: &[],
+        position: None,
+    };
+    let recogniser = model.recogniser(&listening).expect("a recogniser");
+    let mut pipeline = Pipeline::new(recogniser, 16_000, 1, ListenMode::Always).unwrap();
+    let wav = dir.path().join("said.wav");
+    for said in ["Springer Hector drei", "Remis anbieten"] {
+        // The phrase, then two seconds of quiet: the end-pointer ends it.
+        let raw = dir.path().join("said.raw.wav");
+        run(
+            "espeak-ng",
+            &["-v", "de+f3", "-w", raw.to_str().unwrap(), said],
+        );
+        to_16k(&raw, &wav, &["pad", "0", "2"]);
+        let blocks = read_wav(&wav, std::time::Duration::from_millis(100)).unwrap();
+        let heard: Vec<_> = blocks
+            .iter()
+            .flat_map(|block| pipeline.audio(block).expect("same format"))
+            .collect();
+        assert_eq!(heard.len(), 1, "{said}: {heard:?}");
+        let found = heard[0]
+            .own_voice
+            .as_ref()
+            .expect("the recorded words searched");
+        assert_eq!(found.phrases[0].0, said, "{said}: {found:?}");
+    }
+}
