@@ -75,7 +75,7 @@ use annexd_core::listen::{
     Alone, Candidate, Combination, Frame, GrammarDecode, Heard, HeardFrom, Lexicon, ListenMode,
     OwnVoiceHeard, PhraseGraph, QuestionKind, RecogniserChoice, Rejection, TemplateSearchOptions,
     Thresholds, Understanding, Verdict, WordId, WordTemplates, centred, combined, free_distance,
-    search_templates, understand, understood_alone,
+    power_ln_of_db, search_templates, understand, understood_alone,
 };
 use annexd_core::{
     Command as Said, Lang, Speech, Style, WordSet, move_tokens, parse_move, spoken_commands,
@@ -808,7 +808,7 @@ fn own_voice_options() -> TemplateSearchOptions {
     }
     if let Ok(tail) = std::env::var("ANNEXD_TRY_OWN_VOICE_TAIL") {
         // Decibels below a recording's loudest frame, or "none".
-        options.optional_tail = tail.parse::<f32>().ok().map(|db| db * 10f32.ln() / 10.0);
+        options.optional_tail = tail.parse().ok().map(power_ln_of_db);
     }
     if let Ok(tried) = std::env::var("ANNEXD_TRY_OWN_VOICE_BEAM") {
         let n: Vec<f32> = tried.split(',').filter_map(|x| x.parse().ok()).collect();

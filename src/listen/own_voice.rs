@@ -269,18 +269,30 @@ pub struct OwnVoiceRecogniser {
 
 impl OwnVoiceRecogniser {
     /// The inner recogniser's result, with what the recorded words found in the same
-    /// samples beside it (searched on a thread of its own while the recogniser decodes).
-    fn with_own_voice(&mut self, decode: impl FnOnce(&mut dyn Recogniser) -> Heard) -> Heard {
+    /// samples beside it (searched on a thread of its own while the recogniser decodes; a
+    /// search that failed finds nothing, and the recogniser's hearing stands alone). `None`
+    /// where the recogniser did not end the utterance: it goes on, its samples kept.
+    fn with_own_voice(
+        &mut self,
+        decode: impl FnOnce(&mut dyn Recogniser) -> Option<Heard>,
+    ) -> Option<Heard> {
         let samples = std::mem::take(&mut self.samples);
-        self.end_pointer.reset();
         let (templates, lang) = (Arc::clone(&self.templates), self.lang);
         let inner = &mut self.inner;
-        let (mut heard, found) =
-            searched_beside(&templates, lang, &samples, || decode(inner.as_mut()));
+        let (heard, found) = std::thread::scope(|scope| {
+            let search = scope.spawn(|| search(&templates, lang, &samples));
+            let heard = decode(inner.as_mut());
+            (heard, search.join().ok().flatten())
+        });
+        let Some(mut heard) = heard else {
+            self.samples = samples;
+            return None;
+        };
+        self.end_pointer.reset();
         if !heard.is_silence() {
             heard.own_voice = found;
         }
-        heard
+        Some(heard)
     }
 
     /// Keeps `samples` of the utterance; true where the end-pointer ended an utterance in
@@ -300,22 +312,6 @@ impl OwnVoiceRecogniser {
         self.samples.drain(..excess);
         ended
     }
-}
-
-/// `decode`'s result, with what the recorded words find in `samples` searched on a thread
-/// of its own meanwhile (nothing where the search failed: the recogniser's hearing stands
-/// alone).
-fn searched_beside<R>(
-    templates: &WordTemplates,
-    lang: Lang,
-    samples: &[i16],
-    decode: impl FnOnce() -> R,
-) -> (R, Option<OwnVoiceHeard>) {
-    std::thread::scope(|scope| {
-        let search = scope.spawn(|| search(templates, lang, samples));
-        let decoded = decode();
-        (decoded, search.join().ok().flatten())
-    })
 }
 
 impl Recogniser for OwnVoiceRecogniser {
@@ -341,36 +337,21 @@ impl Recogniser for OwnVoiceRecogniser {
     /// it while the recogniser decodes; a recogniser with an end-pointer of its own (Vosk's)
     /// may end it elsewhere, and is searched after.
     fn accept(&mut self, samples: &[i16]) -> Option<Heard> {
-        let ended = self.keep(samples);
-        let mut heard = if self.ends_utterances && ended {
-            let kept = std::mem::take(&mut self.samples);
-            let (templates, lang) = (Arc::clone(&self.templates), self.lang);
-            let inner = &mut self.inner;
-            let (heard, found) = searched_beside(&templates, lang, &kept, || inner.accept(samples));
-            let Some(mut heard) = heard else {
-                // Not ended there for the recogniser: the utterance goes on.
-                self.samples = kept;
-                return None;
-            };
-            heard.own_voice = found;
-            heard
-        } else {
-            let mut heard = self.inner.accept(samples)?;
-            let kept = std::mem::take(&mut self.samples);
-            if !heard.is_silence() {
-                heard.own_voice = search(&self.templates, self.lang, &kept);
-            }
-            heard
-        };
+        if self.keep(samples) && self.ends_utterances {
+            return self.with_own_voice(|inner| inner.accept(samples));
+        }
+        let mut heard = self.inner.accept(samples)?;
+        let samples = std::mem::take(&mut self.samples);
         self.end_pointer.reset();
-        if heard.is_silence() {
-            heard.own_voice = None;
+        if !heard.is_silence() {
+            heard.own_voice = search(&self.templates, self.lang, &samples);
         }
         Some(heard)
     }
 
     fn finish(&mut self) -> Heard {
-        self.with_own_voice(|inner| inner.finish())
+        self.with_own_voice(|inner| Some(inner.finish()))
+            .unwrap_or_default()
     }
 
     fn reset(&mut self) {

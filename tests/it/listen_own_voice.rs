@@ -117,6 +117,7 @@ fn moves_said_in_ones_own_voice_are_found_in_the_grammar_at_any_pace() {
 /// espeak-ng's voice `voice`, slower and a semitone higher, kept in the voice folder `dir` as
 /// `annexd voices record --hearing` keeps them (`hearing/<stem>.wav`, 16 kHz); or only
 /// `only`, when given.
+#[cfg(feature = "whisper")]
 fn record_hearing(dir: &Path, voice: &str, lang: Lang, only: Option<&[&str]>) {
     let hearing = dir.join(annexd::speech::HEARING_DIR);
     std::fs::create_dir_all(&hearing).unwrap();
@@ -159,13 +160,20 @@ fn to_16k(input: &Path, output: &Path, effects: &[&str]) {
 }
 
 /// `text` said by espeak-ng's `voice` into `wav` (16 kHz).
+#[cfg(feature = "whisper")]
 fn espeak(dir: &Path, voice: &str, text: &str, wav: &Path) {
+    espeak_then(dir, voice, text, wav, &[]);
+}
+
+/// [`espeak`], then sox's `effects`.
+#[cfg(feature = "whisper")]
+fn espeak_then(dir: &Path, voice: &str, text: &str, wav: &Path, effects: &[&str]) {
     let raw = dir.join("said.raw.wav");
     run(
         "espeak-ng",
         &["-v", voice, "-w", raw.to_str().unwrap(), text],
     );
-    to_16k(&raw, wav, &[]);
+    to_16k(&raw, wav, effects);
 }
 
 /// `annexd recognize --json` with the Whisper model in the start position, with `options`.
@@ -177,12 +185,7 @@ fn recognize(wav: &Path, options: &[&str]) -> (serde_json::Value, String) {
 /// `annexd recognize --json` in `lang` (as [`recognize`]).
 #[cfg(feature = "whisper")]
 fn recognize_in(lang: &str, wav: &Path, options: &[&str]) -> (serde_json::Value, String) {
-    let model = Path::new(env!("CARGO_MANIFEST_DIR")).join("models/whisper-base");
-    assert!(
-        model.join("model.bin").is_file(),
-        "the Whisper model is not installed in {}: run scripts/setup.sh",
-        model.display()
-    );
+    let model = crate::common::whisper_model();
     let output = crate::common::annexd()
         .arg("recognize")
         .args(options)
@@ -297,6 +300,7 @@ fn an_incomplete_recorded_voice_is_said_once_and_whisper_listens_alone() {
 }
 
 /// `text` said by Pico into `wav` (16 kHz).
+#[cfg(feature = "whisper")]
 fn say_to(dir: &Path, text: &str, wav: &Path) {
     let samples = say(dir, text, &[]);
     let spec = hound::WavSpec {
@@ -352,8 +356,12 @@ fn always_on_the_recorded_words_search_the_whole_utterance_the_quiet_ended() {
     let dir = tempfile::tempdir().unwrap();
     let voice = dir.path().join("mine");
     record_hearing(&voice, "de+f3", Lang::De, None);
-    let model = Path::new(env!("CARGO_MANIFEST_DIR")).join("models/whisper-base");
-    let whisper = load(RecogniserChoice::Whisper, Some(&model), Lang::De).expect("Whisper");
+    let whisper = load(
+        RecogniserChoice::Whisper,
+        Some(&crate::common::whisper_model()),
+        Lang::De,
+    )
+    .expect("Whisper");
     let templates = own_voice::load(&voice, Lang::De).expect("every word recorded");
     let model = OwnVoiceModel::wrap(whisper, templates, Lang::De);
     let listening = Listening {
@@ -367,12 +375,7 @@ fn always_on_the_recorded_words_search_the_whole_utterance_the_quiet_ended() {
     let wav = dir.path().join("said.wav");
     for said in ["Springer Hector drei", "Remis anbieten"] {
         // The phrase, then two seconds of quiet: the end-pointer ends it.
-        let raw = dir.path().join("said.raw.wav");
-        run(
-            "espeak-ng",
-            &["-v", "de+f3", "-w", raw.to_str().unwrap(), said],
-        );
-        to_16k(&raw, &wav, &["pad", "0", "2"]);
+        espeak_then(dir.path(), "de+f3", said, &wav, &["pad", "0", "2"]);
         let blocks = read_wav(&wav, std::time::Duration::from_millis(100)).unwrap();
         let heard: Vec<_> = blocks
             .iter()

@@ -25,13 +25,7 @@ use shakmaty::{CastlingMode, Chess};
 static ONE_AT_A_TIME: std::sync::Mutex<()> = std::sync::Mutex::new(());
 
 fn model() -> PathBuf {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("models/whisper-base");
-    assert!(
-        dir.join("model.bin").is_file(),
-        "the Whisper model is not installed in {}: run scripts/setup.sh",
-        dir.display()
-    );
-    dir
+    crate::common::whisper_model()
 }
 
 /// Says `text` with Pico in `lang` into `wav`.

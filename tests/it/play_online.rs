@@ -9,7 +9,6 @@ use crate::common::platform::Start;
 use crate::lichess_support;
 use crate::record_support;
 
-use std::path::Path;
 use std::process::Command;
 use std::time::Duration;
 
@@ -116,11 +115,7 @@ fn saying(dir: &std::path::Path, locale: &str, text: &str) -> Vec<String> {
     if !SPOKEN {
         return Vec::new();
     }
-    let model = Path::new(env!("CARGO_MANIFEST_DIR")).join("models/whisper-base");
-    assert!(
-        model.join("model.bin").is_file(),
-        "scripts/setup.sh installs the Whisper model"
-    );
+    let model = crate::common::whisper_model();
     let wav = dir.join("said.wav");
     let status = std::process::Command::new("pico2wave")
         .args(["-l", locale, "-w"])

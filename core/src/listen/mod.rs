@@ -42,7 +42,7 @@ pub use lexicon::{Lexicon, ModelWords, WordId, WordRole};
 pub use matcher::{Question, QuestionKind, Rejection, Understanding, repeats};
 pub use own_voice::{
     FEATURES, Frame, Matched, OPTIONAL_TAIL, TemplateSearchOptions, WordTemplates, centred,
-    free_distance, search_templates,
+    free_distance, power_ln_of_db, search_templates,
 };
 pub use phrase_graph::{NodeId, PhraseGraph};
 pub use phrases::Candidate;

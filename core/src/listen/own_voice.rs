@@ -10,9 +10,9 @@
 //! allows), and near the end of a word (its last
 //! [`MAX_STEP`] frames, or anywhere in its quiet tail: a word recorded alone carries the
 //! room's reverberation after it, [`TemplateSearchOptions::optional_tail`]) goes on into
-//! every word that may follow, from the nearest few ways each node was reached. What comes out is the phrases whose
-//! paths end at the last frame on a node where a phrase may end, nearest first, with their
-//! mean distance a frame.
+//! every word that may follow, from the nearest few ways each node was reached. What comes
+//! out is the phrases whose paths end at the last frame on a node where a phrase may end,
+//! nearest first, with their mean distance a frame.
 //!
 //! Position-free, like Whisper's search ([`super::search`]): "Springer Felix vier" is found
 //! as itself where no knight reaches f4, so an illegal move said is refused as that move.
@@ -44,7 +44,13 @@ pub const MAX_STEP: usize = 3;
 
 /// How far below its loudest frame a recording's last frames may be left unsaid, by
 /// default: 12 dB, as a natural log of power.
-pub const OPTIONAL_TAIL: f32 = 12.0 * std::f32::consts::LN_10 / 10.0;
+pub const OPTIONAL_TAIL: f32 = power_ln_of_db(12.0);
+
+/// A ratio of powers in decibels as a difference of the natural logs of power (the unit of
+/// a frame's log energy).
+pub const fn power_ln_of_db(db: f32) -> f32 {
+    db * std::f32::consts::LN_10 / 10.0
+}
 
 /// The player's recordings of the words, as frames of features: one or more a word.
 #[derive(Debug, Clone, Default)]

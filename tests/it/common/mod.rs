@@ -234,6 +234,18 @@ pub fn missing(what: &str) {
     println!("skipped: {what}");
 }
 
+/// The Whisper model's folder, `models/whisper-base` (installed by scripts/setup.sh; the
+/// test fails where it is not).
+pub fn whisper_model() -> std::path::PathBuf {
+    let model = Path::new(env!("CARGO_MANIFEST_DIR")).join("models/whisper-base");
+    assert!(
+        model.join("model.bin").is_file(),
+        "the Whisper model is not installed in {}: run scripts/setup.sh",
+        model.display()
+    );
+    model
+}
+
 /// Reads a whole file as text, with the path in the failure message.
 pub fn read(path: &Path) -> String {
     std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
