@@ -77,6 +77,7 @@ mod play_sim;
 mod play_view_french_tmux;
 mod play_view_tmux;
 mod play_voice_reasons;
+#[cfg(feature = "recognition")]
 mod recognize_figures;
 mod record_journal;
 mod record_language;

@@ -1,6 +1,7 @@
 //! `annexd recognize` gives its timings as figures too (issue 14): in digits beside the
 //! words of each line, and as one JSON object with `--json`, for scripts. Decodes the Korean
-//! test recording with the Korean test model (scripts/setup.sh --test).
+//! test recording with the Korean test model (scripts/setup.sh --test). Built with
+//! recognition only (`tests/it/main.rs`).
 
 use crate::common::platform::Start;
 use std::path::Path;
@@ -39,7 +40,6 @@ fn figure(line: &str, unit: &str) -> f64 {
 }
 
 #[test]
-#[cfg(feature = "recognition")]
 fn timings_are_figures_beside_the_words_and_in_json() {
     let lines = recognize(&[]);
     let decode = lines
