@@ -73,9 +73,9 @@ use annexd::listen::{Listening, LoadedModel, Pipeline, load, read_wav};
 use annexd::speech::{HEARING_DIR, hearing_stem};
 use annexd_core::listen::{
     Alone, Candidate, Combination, Frame, GrammarDecode, Heard, HeardFrom, Lexicon, ListenMode,
-    OwnVoiceHeard, PhraseGraph, QuestionKind, RecogniserChoice, Rejection, TemplateSearchOptions,
-    Thresholds, Understanding, Verdict, WordId, WordTemplates, centred, combined, free_distance,
-    power_ln_of_db, search_templates, understand, understood_alone,
+    OwnVoiceHeard, QuestionKind, RecogniserChoice, Rejection, TemplateSearchOptions, Thresholds,
+    Understanding, Verdict, WordId, WordTemplates, combined, power_ln_of_db, understand,
+    understood_alone,
 };
 use annexd_core::{
     Command as Said, Lang, Speech, Style, WordSet, move_tokens, parse_move, spoken_commands,
@@ -680,6 +680,10 @@ struct Record {
     /// (`free_distance`), the recorded words' way out.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     own_voice_free: Option<f32>,
+    /// How many times longer the utterance was than the recordings of the nearest phrase
+    /// (records made before 2026-12-08 have none).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    own_voice_stretch: Option<f32>,
     /// Processor time of the features and the search of the recorded words.
     #[serde(default)]
     own_voice_ms: f64,
@@ -770,29 +774,21 @@ fn samples_of(wav: &Path) -> Result<Vec<f32>, String> {
         .collect())
 }
 
-/// The phrases the recorded words find in the utterance of `wav`, the free loop's distance,
-/// and the processor time.
+/// What the recorded words find in the utterance of `wav` (as the program's `--own-voice`
+/// searches, with the trial's options), and the processor time.
 fn search_own_voice(
     templates: &WordTemplates,
     lang: Lang,
     wav: &Path,
-) -> (Vec<(String, f32)>, Option<f32>, Duration) {
-    let samples = samples_of(wav).expect("the utterance was written");
-    let before = cpu_time();
-    let utterance = centred(&speech_features(&samples));
-    let options = own_voice_options();
-    let found = search_templates(PhraseGraph::get(lang), templates, &utterance, &options);
-    let free = free_distance(templates, &utterance, &options);
-    let took = cpu_time() - before;
-    let lexicon = Lexicon::get(lang);
-    let phrases = found
-        .into_iter()
-        .map(|m| {
-            let words: Vec<&str> = m.words.iter().map(|&w| lexicon.word(w).text).collect();
-            (words.join(" "), m.distance)
-        })
+) -> (Option<OwnVoiceHeard>, Duration) {
+    let samples: Vec<i16> = hound::WavReader::open(wav)
+        .expect("the utterance was written")
+        .samples::<i16>()
+        .map(|s| s.unwrap_or(0))
         .collect();
-    (phrases, free, took)
+    let before = cpu_time();
+    let found = own_voice::search_with(templates, lang, &samples, &own_voice_options());
+    (found, cpu_time() - before)
 }
 
 /// The recorded words' search options: the program's, or wider for a trial
@@ -992,20 +988,17 @@ fn decode_all(model: &LoadedModel, out: &Path) {
                         } else {
                             decode(pipeline, &wav)
                         };
-                    let (own_voice, own_voice_free, own_voice_time) = match templates {
+                    let (found, own_voice_time) = match templates {
                         Some(enrolled) if own_voice_apart() => {
                             search_own_voice(&enrolled.templates, lang, &wav)
                         }
                         // Found by the program beside Whisper (nothing where Whisper heard
                         // no speech); the processor time of the same search measured apart.
                         Some(enrolled) => {
-                            let (_, _, took) = search_own_voice(&enrolled.templates, lang, &wav);
-                            match &heard.own_voice {
-                                Some(found) => (found.phrases.clone(), Some(found.free), took),
-                                None => (Vec::new(), None, took),
-                            }
+                            let (_, took) = search_own_voice(&enrolled.templates, lang, &wav);
+                            (heard.own_voice.clone(), took)
                         }
-                        None => (Vec::new(), None, Duration::ZERO),
+                        None => (None, Duration::ZERO),
                     };
                     let record = Record {
                         lang: lang.code().into(),
@@ -1021,8 +1014,9 @@ fn decode_all(model: &LoadedModel, out: &Path) {
                         latency_ms: latency.as_secs_f64() * 1e3,
                         cpu_ms: cpu.as_secs_f64() * 1e3,
                         audio_ms: audio.as_secs_f64() * 1e3,
-                        own_voice,
-                        own_voice_free,
+                        own_voice: found.as_ref().map_or(Vec::new(), |f| f.phrases.clone()),
+                        own_voice_free: found.as_ref().map(|f| f.free),
+                        own_voice_stretch: found.as_ref().map(|f| f.stretch),
                         own_voice_ms: own_voice_time.as_secs_f64() * 1e3,
                     };
                     let line = serde_json::to_string(&record).expect("a record is JSON");
@@ -1395,16 +1389,22 @@ fn combinations() -> Vec<Combination> {
                 own_alone: false,
                 reach: f32::INFINITY,
                 lead: 0.0,
+                stretch: f32::INFINITY,
             });
             for reach in [0.25f32, 0.5, 0.75, 1.0, f32::INFINITY] {
                 for lead in [0.0f32, 0.1, 0.25, 0.5] {
-                    out.push(Combination {
-                        scale,
-                        whisper_alone,
-                        own_alone: true,
-                        reach,
-                        lead,
-                    });
+                    // Without a limit, and the limit in use (set apart from this choice:
+                    // `Combination::CHOSEN`).
+                    for stretch in [f32::INFINITY, Combination::CHOSEN.stretch] {
+                        out.push(Combination {
+                            scale,
+                            whisper_alone,
+                            own_alone: true,
+                            reach,
+                            lead,
+                            stretch,
+                        });
+                    }
                 }
             }
         }
@@ -1445,6 +1445,7 @@ fn found_of(record: &Record) -> OwnVoiceHeard {
             .own_voice_free
             .or(record.own_voice.first().map(|p| p.1))
             .unwrap_or(0.0),
+        stretch: record.own_voice_stretch.unwrap_or(0.0),
     }
 }
 
@@ -1457,13 +1458,13 @@ fn evaluate_combined(records: &[Record]) {
     if with.is_empty() {
         return;
     }
-    let tried = combinations();
-    let outcomes: Vec<Vec<Outcome>> = with.iter().map(|r| combined_outcomes(r, &tried)).collect();
     if let Some(path) = std::env::var_os("ANNEXD_BENCH_OWN_VOICE_TSV") {
         // One line an utterance: Whisper's verdict, the recorded words' outcome alone (scale
-        // 4), their nearest distance and its margin over the next.
-        let mut out =
-            String::from("voice\tcondition\tkind\tverdict\twhisper\town\td1\tmargin\tfree\n");
+        // 4), their nearest distance, its margin over the next, the free loop's distance and
+        // how far the nearest phrase's recordings were stretched.
+        let mut out = String::from(
+            "voice\tcondition\tkind\tverdict\twhisper\town\td1\tmargin\tfree\tstretch\tkept\n",
+        );
         for r in &with {
             let lang: Lang = r.lang.parse().expect("a recorded language");
             let pos = position(&r.fen);
@@ -1474,8 +1475,18 @@ fn evaluate_combined(records: &[Record]) {
             let d1 = r.own_voice.first().map_or(f32::NAN, |p| p.1);
             let margin = r.own_voice.get(1).map_or(f32::NAN, |p| p.1 - d1);
             let free = r.own_voice_free.unwrap_or(f32::NAN);
+            let stretch = r.own_voice_stretch.unwrap_or(f32::NAN);
+            // Whether the recorded words' act is that of a phrase Whisper's search kept.
+            let own_act =
+                understood_alone(&found_of(r), 4.0, |heard| understand(&pos, heard, lang));
+            let kept = matches!(own_act, Understanding::Move(_) | Understanding::Command(_))
+                && r.decode.as_ref().is_some_and(|d| {
+                    d.phrases
+                        .iter()
+                        .any(|p| understand(&pos, &Heard::text(&p.text), lang) == own_act)
+                });
             out.push_str(&format!(
-                "{}\t{}\t{}\t{verdict:?}\t{whisper:?}\t{own:?}\t{d1}\t{margin}\t{free}\n",
+                "{}\t{}\t{}\t{verdict:?}\t{whisper:?}\t{own:?}\t{d1}\t{margin}\t{free}\t{stretch}\t{kept}\n",
                 r.voice,
                 r.condition,
                 r.kind.name()
@@ -1483,6 +1494,8 @@ fn evaluate_combined(records: &[Record]) {
         }
         std::fs::write(path, out).expect("the table written");
     }
+    let tried = combinations();
+    let outcomes: Vec<Vec<Outcome>> = with.iter().map(|r| combined_outcomes(r, &tried)).collect();
     let whisper_alone: Vec<Outcome> = with
         .iter()
         .map(|r| {

@@ -130,21 +130,39 @@ fn features(samples: &[i16]) -> Vec<Frame> {
     annexd_dsp::features::speech_features(&audio)
 }
 
-/// What the recorded words find in `samples` (16 kHz): the phrases, nearest first, and the
-/// free loop's distance; `None` where the utterance has no frames of speech.
+/// What the recorded words find in `samples` (16 kHz): the phrases, nearest first, the free
+/// loop's distance and how far the nearest phrase's recordings were stretched; `None` where
+/// the utterance has no frames of speech.
 pub fn search(templates: &WordTemplates, lang: Lang, samples: &[i16]) -> Option<OwnVoiceHeard> {
+    search_with(templates, lang, samples, &TemplateSearchOptions::default())
+}
+
+/// [`search`] with other search options (the accuracy benchmark's trials).
+pub fn search_with(
+    templates: &WordTemplates,
+    lang: Lang,
+    samples: &[i16],
+    options: &TemplateSearchOptions,
+) -> Option<OwnVoiceHeard> {
     let utterance = centred(&features(samples));
-    let options = TemplateSearchOptions::default();
-    let free = free_distance(templates, &utterance, &options)?;
+    let free = free_distance(templates, &utterance, options)?;
     let lexicon = Lexicon::get(lang);
-    let phrases = search_templates(PhraseGraph::get(lang), templates, &utterance, &options)
+    let found = search_templates(PhraseGraph::get(lang), templates, &utterance, options);
+    let stretch = found
+        .first()
+        .map_or(0.0, |m| utterance.len() as f32 / m.recorded.max(1) as f32);
+    let phrases = found
         .into_iter()
         .map(|m| {
             let words: Vec<&str> = m.words.iter().map(|&w| lexicon.word(w).text).collect();
             (words.join(" "), m.distance)
         })
         .collect();
-    Some(OwnVoiceHeard { phrases, free })
+    Some(OwnVoiceHeard {
+        phrases,
+        free,
+        stretch,
+    })
 }
 
 /// The folder of the voice `name` of `lang` among the personal voices (where `annexd voices

@@ -56,6 +56,10 @@ pub struct OwnVoiceHeard {
     /// (`free_distance`): no phrase comes nearer, and speech that is a phrase comes about
     /// as near.
     pub free: f32,
+    /// How many times longer the utterance is than the recordings the nearest phrase was
+    /// matched with (0 where nothing was found): far above 1, a few short words were
+    /// stretched over longer speech.
+    pub stretch: f32,
 }
 
 impl Heard {

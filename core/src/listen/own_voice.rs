@@ -151,6 +151,9 @@ pub struct Matched {
     pub words: Vec<WordId>,
     /// The mean distance a frame between the utterance and the phrase's recordings.
     pub distance: f32,
+    /// The frames of the recordings it was matched with, all of each (the utterance's frames
+    /// against these tell how far the recordings were stretched).
+    pub recorded: usize,
 }
 
 /// The words said so far, newest first, shared between the tokens that go on from them.
@@ -160,10 +163,12 @@ struct Said {
     before: Option<Rc<Said>>,
     /// Tells sequences of words apart (a hash of the whole sequence).
     key: u64,
+    /// The frames of the recordings of the words so far.
+    recorded: usize,
 }
 
 impl Said {
-    fn after(before: Option<&Rc<Said>>, word: WordId) -> Rc<Said> {
+    fn after(before: Option<&Rc<Said>>, word: WordId, frames: usize) -> Rc<Said> {
         let seed = before.map_or(0x9e37_79b9_7f4a_7c15, |b| b.key);
         let key = (seed ^ u64::from(word))
             .wrapping_mul(0x0100_0000_01b3)
@@ -173,6 +178,7 @@ impl Said {
             word,
             before: before.cloned(),
             key,
+            recorded: before.map_or(0, |b| b.recorded) + frames,
         })
     }
 
@@ -354,7 +360,7 @@ pub fn search_templates(
                 frame: 0,
                 stay: 0,
                 cost: distance(first, &a.frames[0]),
-                said: Said::after(None, a.word),
+                said: Said::after(None, a.word, a.frames.len()),
             }
         })
         .collect();
@@ -399,7 +405,7 @@ pub fn search_templates(
                         frame: 0,
                         stay: 0,
                         cost: cost + here,
-                        said: Said::after(Some(said), a.word),
+                        said: Said::after(Some(said), a.word, a.frames.len()),
                     });
                 }
             }
@@ -427,6 +433,7 @@ pub fn search_templates(
         matched.push(Matched {
             words: said.words(),
             distance,
+            recorded: said.recorded,
         });
         if matched.len() == options.results {
             break;
@@ -728,6 +735,25 @@ mod tests {
         assert_eq!(found[0].words, said);
         assert!(found[0].distance < 0.2, "{found:?}");
         assert!(found.len() > 1 && found[1].distance > found[0].distance + 0.5);
+    }
+
+    #[test]
+    fn a_phrase_found_carries_the_frames_of_its_recordings() {
+        let lexicon = Lexicon::get(Lang::De);
+        let frames =
+            |words: &[WordId]| -> usize { words.iter().map(|&w| recording(w).len()).sum() };
+        // As recorded, and twice as slow: the same recordings, the utterance twice as long.
+        for pace in [1, 2] {
+            let (said, found) = search("Springer Felix drei", &[pace]);
+            assert_eq!(found[0].recorded, frames(&said));
+            assert_eq!(
+                say(&templates(lexicon), &said, &[pace]).len(),
+                pace * frames(&said)
+            );
+            for other in &found[1..] {
+                assert_eq!(other.recorded, frames(&other.words), "{other:?}");
+            }
+        }
     }
 
     #[test]
