@@ -57,7 +57,9 @@
 //! quickly, `ANNEXD_TRY_OWN_VOICE_BEAM=beam,max_tokens,per_place` widens it and
 //! `ANNEXD_TRY_OWN_VOICE_STAY=n` lets a word's recording hold a frame at most n frames in a
 //! row, the free loop too; `ANNEXD_TRY_OWN_VOICE_TAIL=dB` lets a recording's frames after
-//! the last within dB of its loudest be left unsaid).
+//! the last within dB of its loudest be left unsaid). Each record of such a run holds how far
+//! the nearest phrase's recordings were stretched and, a probe, the syllable nuclei counted
+//! in the utterance and in those recordings (`nuclei`).
 
 // clippy.toml's disallowed methods are the tests' (tests/it/common/platform.rs).
 #![allow(clippy::disallowed_methods)]
@@ -81,7 +83,7 @@ use annexd_core::{
     Command as Said, Lang, Speech, Style, WordSet, move_tokens, parse_move, spoken_commands,
     spoken_text,
 };
-use annexd_dsp::features::speech_features;
+use annexd_dsp::features::{FEATURES, speech_features};
 use rand::rngs::StdRng;
 use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
@@ -684,6 +686,10 @@ struct Record {
     /// (records made before 2026-12-08 have none).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     own_voice_stretch: Option<f32>,
+    /// Syllable nuclei of the utterance and of the nearest phrase's recordings (a probe,
+    /// 2026-12-08; none before).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    own_voice_nuclei: Option<(usize, usize)>,
     /// Processor time of the features and the search of the recorded words.
     #[serde(default)]
     own_voice_ms: f64,
@@ -732,7 +738,8 @@ fn enrol(
         }
     }
     Ok(Enrolled {
-        templates: WordTemplates::from_recordings(recorded),
+        templates: WordTemplates::from_recordings(recorded.clone()),
+        recorded,
         folder,
     })
 }
@@ -741,7 +748,68 @@ fn enrol(
 /// the program reads (`annexd::listen::own_voice::load`).
 struct Enrolled {
     templates: WordTemplates,
+    /// The recordings as made (for counting their syllables).
+    recorded: Vec<(WordId, Vec<Frame>)>,
     folder: PathBuf,
+}
+
+/// Syllable nuclei in `frames`, counted as peaks of the log energy (smoothed over five frames)
+/// that rise and then fall by 3 dB, within 25 dB of the loudest: how many syllables were
+/// said, roughly, a reverberant room's smear notwithstanding (a probe, 2026-12-08).
+fn nuclei(frames: &[Frame]) -> usize {
+    const DIP: f32 = 0.69; // 3 dB as a natural log of power
+    const FLOOR: f32 = 5.76; // 25 dB
+    let energy: Vec<f32> = (0..frames.len())
+        .map(|i| {
+            let window = &frames[i.saturating_sub(2)..(i + 3).min(frames.len())];
+            window.iter().map(|f| f[FEATURES - 1]).sum::<f32>() / window.len() as f32
+        })
+        .collect();
+    let Some(&first) = energy.first() else {
+        return 0;
+    };
+    let loudest = energy.iter().copied().fold(f32::NEG_INFINITY, f32::max);
+    let (mut count, mut low, mut high, mut rising) = (0, first, first, true);
+    for &e in &energy {
+        if rising {
+            high = high.max(e);
+            if e < high - DIP {
+                if high - low >= DIP && high >= loudest - FLOOR {
+                    count += 1;
+                }
+                rising = false;
+                low = e;
+            }
+        } else {
+            low = low.min(e);
+            if e > low + DIP {
+                rising = true;
+                high = e;
+            }
+        }
+    }
+    if rising && high - low >= DIP && high >= loudest - FLOOR {
+        count += 1;
+    }
+    count
+}
+
+/// The syllable nuclei of the utterance in `wav` and of the recordings of `phrase` (each
+/// word's fewest), for the probe.
+fn nuclei_of(enrolled: &Enrolled, lang: Lang, wav: &Path, phrase: &str) -> Option<(usize, usize)> {
+    let utterance = nuclei(&speech_features(&samples_of(wav).ok()?));
+    let lexicon = Lexicon::get(lang);
+    let mut recorded = 0;
+    for word in phrase.split(' ') {
+        let id = lexicon.lookup(word)?;
+        recorded += enrolled
+            .recorded
+            .iter()
+            .filter(|(w, _)| *w == id)
+            .map(|(_, frames)| nuclei(frames))
+            .min()?;
+    }
+    Some((utterance, recorded))
 }
 
 /// `model` with the recorded words of `enrolled` hearing beside it, as the program's
@@ -1000,6 +1068,13 @@ fn decode_all(model: &LoadedModel, out: &Path) {
                         }
                         None => (None, Duration::ZERO),
                     };
+                    let own_voice_nuclei = match (templates, &found) {
+                        (Some(enrolled), Some(found)) => found
+                            .phrases
+                            .first()
+                            .and_then(|(phrase, _)| nuclei_of(enrolled, lang, &wav, phrase)),
+                        _ => None,
+                    };
                     let record = Record {
                         lang: lang.code().into(),
                         words: trial.speech.words.name().into(),
@@ -1017,6 +1092,7 @@ fn decode_all(model: &LoadedModel, out: &Path) {
                         own_voice: found.as_ref().map_or(Vec::new(), |f| f.phrases.clone()),
                         own_voice_free: found.as_ref().map(|f| f.free),
                         own_voice_stretch: found.as_ref().map(|f| f.stretch),
+                        own_voice_nuclei,
                         own_voice_ms: own_voice_time.as_secs_f64() * 1e3,
                     };
                     let line = serde_json::to_string(&record).expect("a record is JSON");
