@@ -10,8 +10,8 @@
 //! alone is taken only when their nearest phrase comes about as near as the nearest sequence
 //! of any recorded words (the free loop, [`super::own_voice::free_distance`]), so a sentence
 //! beside the board, which the loop stitches from pieces of words, is not made a move; and
-//! only when the utterance is not far longer than that phrase's recordings, so a short word
-//! stretched over a longer phrase said in a room is not made a command.
+//! only when the utterance is not far longer than that phrase's recordings, so a short
+//! phrase's recordings stretched over much longer speech (seen in noise) are not taken.
 //!
 //! [`understand`] and [`understand_reply`] are the matcher's, with this in front: what the
 //! session and `annexd recognize` call.
@@ -43,8 +43,8 @@ pub struct Combination {
     /// words' nearest phrase must be for their act to be taken alone (mean distance a frame).
     pub lead: f32,
     /// How many times longer than the recordings of their nearest phrase the utterance may
-    /// be for the recorded words' act to be taken alone (a short word's recording stretched
-    /// over a longer phrase said in a room comes near, as nothing else does).
+    /// be for the recorded words' act to be taken alone (a short phrase's recordings
+    /// stretched over much longer speech can come near, in noise).
     pub stretch: f32,
 }
 
@@ -383,8 +383,9 @@ mod tests {
 
     #[test]
     fn the_recorded_words_alone_are_not_taken_stretched_far_over_the_utterance() {
-        // "Turm Eva acht" said in a reverberant room, Whisper writing no phrase: the
-        // recording of "help" stretched over it came nearer than the phrase's own words.
+        // A long move said in noise, Whisper writing no phrase: a short command's recording
+        // stretched over it came nearest (Pico's "Zug zurücknehmen" for "Felix fünf Felix
+        // vier", stretched 2.06; docs/listen.md).
         let outside = Understanding::Rejected(Rejection::Noise);
         let move_ = heard("Springer Felix drei");
         let at_most_twice = Combination {
