@@ -64,7 +64,7 @@
 // clippy.toml's disallowed methods are the tests' (tests/it/common/platform.rs).
 #![allow(clippy::disallowed_methods)]
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashMap};
 use std::io::{BufRead, Write};
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -715,6 +715,7 @@ fn enrol(
     // Its own noise, so that the utterances are the same with and without it.
     let mut rng = StdRng::seed_from_u64(1_000_003 + lang.index() as u64);
     let mut recorded: Vec<(WordId, Vec<Frame>)> = Vec::new();
+    let mut syllables: HashMap<WordId, usize> = HashMap::new();
     // Every form of every word ("Springer" and "knight"), as `voices record --hearing`
     // offers them.
     for (id, word) in lexicon.words().iter().enumerate() {
@@ -732,14 +733,17 @@ fn enrol(
                 }
                 None => &wav,
             };
-            recorded.push((id as WordId, speech_features(&samples_of(heard)?)));
+            let frames = speech_features(&samples_of(heard)?);
+            let fewest = syllables.entry(id as WordId).or_insert(usize::MAX);
+            *fewest = (*fewest).min(nuclei(&frames));
+            recorded.push((id as WordId, frames));
             let kept = hearing.join(format!("{}.wav", hearing_stem(form)));
             std::fs::copy(heard, kept).map_err(|e| e.to_string())?;
         }
     }
     Ok(Enrolled {
-        templates: WordTemplates::from_recordings(recorded.clone()),
-        recorded,
+        templates: WordTemplates::from_recordings(recorded),
+        syllables,
         folder,
     })
 }
@@ -748,8 +752,8 @@ fn enrol(
 /// the program reads (`annexd::listen::own_voice::load`).
 struct Enrolled {
     templates: WordTemplates,
-    /// The recordings as made (for counting their syllables).
-    recorded: Vec<(WordId, Vec<Frame>)>,
+    /// Each word's syllable nuclei (`nuclei`), the fewest of its recordings': for the probe.
+    syllables: HashMap<WordId, usize>,
     folder: PathBuf,
 }
 
@@ -757,8 +761,8 @@ struct Enrolled {
 /// that rise and then fall by 3 dB, within 25 dB of the loudest: how many syllables were
 /// said, roughly, a reverberant room's smear notwithstanding (a probe, 2026-12-08).
 fn nuclei(frames: &[Frame]) -> usize {
-    const DIP: f32 = 0.69; // 3 dB as a natural log of power
-    const FLOOR: f32 = 5.76; // 25 dB
+    const DIP: f32 = power_ln_of_db(3.0);
+    const FLOOR: f32 = power_ln_of_db(25.0);
     let energy: Vec<f32> = (0..frames.len())
         .map(|i| {
             let window = &frames[i.saturating_sub(2)..(i + 3).min(frames.len())];
@@ -795,19 +799,15 @@ fn nuclei(frames: &[Frame]) -> usize {
 }
 
 /// The syllable nuclei of the utterance in `wav` and of the recordings of `phrase` (each
-/// word's fewest), for the probe.
+/// word's fewest), for the probe (the utterance's features computed again: the program's
+/// search does not give them out).
 fn nuclei_of(enrolled: &Enrolled, lang: Lang, wav: &Path, phrase: &str) -> Option<(usize, usize)> {
     let utterance = nuclei(&speech_features(&samples_of(wav).ok()?));
     let lexicon = Lexicon::get(lang);
     let mut recorded = 0;
     for word in phrase.split(' ') {
         let id = lexicon.lookup(word)?;
-        recorded += enrolled
-            .recorded
-            .iter()
-            .filter(|(w, _)| *w == id)
-            .map(|(_, frames)| nuclei(frames))
-            .min()?;
+        recorded += enrolled.syllables.get(&id)?;
     }
     Some((utterance, recorded))
 }
@@ -835,10 +835,18 @@ fn own_voice_apart() -> bool {
 
 /// The samples of a 16 kHz mono WAV file of 16 bits.
 fn samples_of(wav: &Path) -> Result<Vec<f32>, String> {
+    Ok(pcm_of(wav)?
+        .into_iter()
+        .map(|s| f32::from(s) / 32768.0)
+        .collect())
+}
+
+/// The samples of a 16 kHz mono WAV file of 16 bits, as they are.
+fn pcm_of(wav: &Path) -> Result<Vec<i16>, String> {
     Ok(hound::WavReader::open(wav)
         .map_err(|e| e.to_string())?
         .samples::<i16>()
-        .map(|s| f32::from(s.unwrap_or(0)) / 32768.0)
+        .map(|s| s.unwrap_or(0))
         .collect())
 }
 
@@ -849,11 +857,7 @@ fn search_own_voice(
     lang: Lang,
     wav: &Path,
 ) -> (Option<OwnVoiceHeard>, Duration) {
-    let samples: Vec<i16> = hound::WavReader::open(wav)
-        .expect("the utterance was written")
-        .samples::<i16>()
-        .map(|s| s.unwrap_or(0))
-        .collect();
+    let samples = pcm_of(wav).expect("the utterance was written");
     let before = cpu_time();
     let found = own_voice::search_with(templates, lang, &samples, &own_voice_options());
     (found, cpu_time() - before)
@@ -1546,15 +1550,14 @@ fn evaluate_combined(records: &[Record]) {
             let pos = position(&r.fen);
             let verdict = r.decode.as_ref().map(|d| d.verdict(&Thresholds::CHOSEN));
             let whisper = outcome(r, &pos, &understand(&pos, &whisper_heard(r), lang));
-            let own = understood_alone(&found_of(r), 4.0, |heard| understand(&pos, heard, lang));
-            let own = outcome(r, &pos, &own);
+            let own_act =
+                understood_alone(&found_of(r), 4.0, |heard| understand(&pos, heard, lang));
+            let own = outcome(r, &pos, &own_act);
             let d1 = r.own_voice.first().map_or(f32::NAN, |p| p.1);
             let margin = r.own_voice.get(1).map_or(f32::NAN, |p| p.1 - d1);
             let free = r.own_voice_free.unwrap_or(f32::NAN);
             let stretch = r.own_voice_stretch.unwrap_or(f32::NAN);
             // Whether the recorded words' act is that of a phrase Whisper's search kept.
-            let own_act =
-                understood_alone(&found_of(r), 4.0, |heard| understand(&pos, heard, lang));
             let kept = matches!(own_act, Understanding::Move(_) | Understanding::Command(_))
                 && r.decode.as_ref().is_some_and(|d| {
                     d.phrases
